@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Bootstrap and run Tallon on a machine that has nothing but Python 3.11+.
+
+    python3 run.py demo [ARGS]     the main job (``tallon demo``)
+    python3 run.py test [ARGS]     the whole test suite: ruff, then pytest
+    python3 run.py tallon ARGS     any ``tallon`` command
+
+On first use (and whenever pyproject.toml changes) this creates a virtual
+environment at ``.venv`` and installs Tallon into it, editable, with its
+development tools, so that ``.venv/bin/tallon`` exists afterwards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".tallon-install-stamp"
+MIN_PYTHON = (3, 11)
+
+
+def _say(message: str) -> None:
+    print(f"[run.py] {message}", file=sys.stderr, flush=True)
+
+
+def _install_fingerprint() -> str:
+    # Reinstall when the declared dependencies change, not on every run.
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def ensure_environment() -> None:
+    if sys.version_info < MIN_PYTHON:
+        sys.exit(f"Tallon needs Python {MIN_PYTHON[0]}.{MIN_PYTHON[1]} or newer; "
+                 f"this is {sys.version.split()[0]}.")
+    python = BIN / "python"
+    if not python.exists():
+        _say(f"creating a virtual environment in {VENV} ...")
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    fingerprint = _install_fingerprint()
+    if STAMP.exists() and STAMP.read_text() == fingerprint and (BIN / "tallon").exists():
+        return
+    _say("installing Tallon and its tools into .venv (first run only; needs network) ...")
+    pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q"]
+    steps = [
+        [*pip, "install", "--upgrade", "pip"],
+        [*pip, "install", "-e", f"{ROOT}[dev]"],
+    ]
+    for step in steps:
+        result = subprocess.run(step, cwd=ROOT)
+        if result.returncode != 0:
+            sys.exit(f"[run.py] installation failed: {' '.join(step)} (exit {result.returncode})")
+    STAMP.write_text(fingerprint)
+    _say("environment ready.")
+
+
+def _run(argv: list[str]) -> int:
+    return subprocess.run(argv, cwd=ROOT).returncode
+
+
+def run_tests(extra: list[str]) -> int:
+    ruff = str(BIN / "ruff")
+    for check in ([ruff, "check", "src", "tests", "tools", "run.py"],):
+        code = _run(check)
+        if code != 0:
+            _say("ruff found problems (see above).")
+            return code
+    workers = os.environ.get("TALLON_TEST_WORKERS", "auto")
+    return _run([str(BIN / "python"), "-m", "pytest", "-n", workers, *extra])
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in {"-h", "--help", "help"}:
+        print(__doc__)
+        return 0
+    command, rest = argv[0], argv[1:]
+    ensure_environment()
+    if command == "test":
+        return run_tests(rest)
+    if command == "demo":
+        return _run([str(BIN / "tallon"), "demo", *rest])
+    if command == "tallon":
+        return _run([str(BIN / "tallon"), *rest])
+    print(f"unknown command {command!r}; try: demo, test, tallon", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,9 @@
+"""The command groups of the ``tallon`` command line, one module each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import typer
+
+REGISTRARS: list[Callable[[typer.Typer], None]] = []
