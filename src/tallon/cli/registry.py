@@ -6,4 +6,6 @@ from collections.abc import Callable
 
 import typer
 
-REGISTRARS: list[Callable[[typer.Typer], None]] = []
+from tallon.cli import demo, table
+
+REGISTRARS: list[Callable[[typer.Typer], None]] = [table.register, demo.register]

@@ -1,0 +1,225 @@
+"""Arcs, attack range and relative position (RR: ARC, ATTACK RANGE, TURRET ARCS).
+
+Every arc is a convex region in the measuring ship's frame, bounded by half-planes:
+
+- front/rear: the wedge between the two arc lines that cross at the base's centre;
+- left/right: what lies between the front and rear wedges on that side;
+- bullseye: a strip the width of the range ruler along the centre line, from the front edge;
+- full front/full rear: the half-planes in front of/behind the midway line.
+
+An object is in an arc when some part of it lies in the region, outside the measuring
+ship's own base, within range 3 of that base (arcs reach range 3). The boundary lines
+belong to the arc (decided, see docs/rulings.md). The attack range is the range from the
+attacker's base to the closest point of the defender that is in the arc.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from tallon.geometry.bases import base_shape
+from tallon.geometry.constants import (
+    ARC_REACH_BANDS,
+    BULLSEYE_WIDTH,
+    EPS,
+    FRONT_ARC_ANGLE,
+    RANGE_BAND_LENGTH,
+    BaseSize,
+)
+from tallon.geometry.polygons import (
+    ClosestSet,
+    HalfPlane,
+    Polygon,
+    clip,
+    closest_set,
+    distance,
+)
+from tallon.geometry.pose import Pose
+from tallon.geometry.ranges import band, object_distance
+from tallon.geometry.table import Ship, TableObject
+
+
+class Arc(Enum):
+    FRONT = "front"
+    REAR = "rear"
+    LEFT = "left"
+    RIGHT = "right"
+    BULLSEYE = "bullseye"
+    FULL_FRONT = "full_front"
+    FULL_REAR = "full_rear"
+
+    @classmethod
+    def parse(cls, text: str) -> Arc:
+        key = text.strip().lower().replace("-", "_").replace(" ", "_")
+        try:
+            return cls(key)
+        except ValueError:
+            known = ", ".join(a.value for a in cls)
+            raise ValueError(f"unknown arc {text!r}; expected one of: {known}") from None
+
+
+STANDARD_ARCS = (Arc.FRONT, Arc.REAR, Arc.LEFT, Arc.RIGHT)
+_OPPOSITE = {Arc.FRONT: Arc.REAR, Arc.REAR: Arc.FRONT, Arc.LEFT: Arc.RIGHT,
+             Arc.RIGHT: Arc.LEFT}
+
+
+def turret_arcs(double: bool, pointing: Arc) -> tuple[Arc, ...]:
+    """The arcs a turret arc indicator selects: the standard arc it points at, and for a
+    double turret the opposite one too (RR: TURRET ARCS)."""
+    if pointing not in STANDARD_ARCS:
+        raise ValueError(f"a turret arc indicator points at a standard arc, not {pointing.value}")
+    return (pointing, _OPPOSITE[pointing]) if double else (pointing,)
+
+
+@cache
+def arc_halfplanes(size: BaseSize, arc: Arc,
+                   front_angle: float | None = None) -> tuple[HalfPlane, ...]:
+    """The arc's half-planes in the ship's local frame ``(right, forward)``, unit normals.
+
+    ``front_angle`` overrides the token's front arc angle (first-edition tokens)."""
+    full = FRONT_ARC_ANGLE[size] if front_angle is None else front_angle
+    h = math.radians(full / 2)
+    c, s = math.cos(h), math.sin(h)
+    half_length = base_shape(size).half
+    w = BULLSEYE_WIDTH / 2
+    return {
+        Arc.FRONT: ((c, s, 0.0), (-c, s, 0.0)),
+        Arc.REAR: ((c, -s, 0.0), (-c, -s, 0.0)),
+        Arc.LEFT: ((-c, -s, 0.0), (-c, s, 0.0)),
+        Arc.RIGHT: ((c, -s, 0.0), (c, s, 0.0)),
+        Arc.BULLSEYE: ((1.0, 0.0, w), (-1.0, 0.0, w), (0.0, 1.0, -half_length)),
+        Arc.FULL_FRONT: ((0.0, 1.0, 0.0),),
+        Arc.FULL_REAR: ((0.0, -1.0, 0.0),),
+    }[arc]
+
+
+def _to_local(pose: Pose, pieces: tuple[Polygon, ...]) -> tuple[Polygon, ...]:
+    h = math.radians(pose.heading)
+    s, c = math.sin(h), math.cos(h)
+    px, py = pose.x, pose.y
+    return tuple(
+        tuple(((x - px) * c - (y - py) * s, (x - px) * s + (y - py) * c) for x, y in piece)
+        for piece in pieces
+    )
+
+
+@dataclass(frozen=True)
+class ArcMeasure:
+    """Whether a target is in one arc of a ship, and the attack range to it in that arc.
+
+    ``closest`` holds the range line(s) from the ship's base to the part of the target in
+    the arc, in world coordinates (None when not in the arc).
+    """
+
+    arc: Arc
+    in_arc: bool
+    distance: float | None
+    range: int | None
+    closest: ClosestSet | None
+
+
+def measure_arc(ship: Ship, target: TableObject, arc: Arc, *,
+                reach_bands: int = ARC_REACH_BANDS, front_angle: float | None = None
+                ) -> ArcMeasure:
+    """Measure ``target`` in ``arc`` of ``ship`` (RR: ARC, ATTACK RANGE)."""
+    planes = arc_halfplanes(ship.size, arc, front_angle)
+    half = ship.base.half
+    square = ship.base.square
+    reach = reach_bands * RANGE_BAND_LENGTH + EPS
+    best: tuple[float, Polygon] | None = None
+    for piece in _to_local(ship.pose, target.range_pieces):
+        part = clip(piece, planes)
+        if not part:
+            continue
+        # the part under the measuring ship's base is in none of its arcs
+        if all(abs(x) <= half + EPS and abs(y) <= half + EPS for x, y in part):
+            continue
+        d = distance(square, part) if len(part) >= 3 else _degenerate_distance(square, part)
+        if d <= reach and (best is None or d < best[0]):
+            best = (d, part)
+    if best is None:
+        return ArcMeasure(arc, False, None, None, None)
+    d, part = best
+    if d > 0.0 and object_distance(ship, target) <= EPS:
+        d = 0.0  # RR: ATTACK RANGE - attacking a ship at range 0, the attack range is 0
+    closest = None
+    if d > 0.0:
+        local = closest_set(square, _as_polygon(part))
+        a0 = ship.pose.to_world(*local.a0)
+        a1 = ship.pose.to_world(*local.a1)
+        tip = ship.pose.to_world(local.a0[0] + local.offset[0], local.a0[1] + local.offset[1])
+        closest = ClosestSet(local.distance, a0, a1, (tip[0] - a0[0], tip[1] - a0[1]))
+    return ArcMeasure(arc, True, d, band(d), closest)
+
+
+def _as_polygon(part: Polygon) -> Polygon:
+    """A clipped part as a polygon the distance routines accept (points and segments are
+    padded to three vertices)."""
+    if len(part) >= 3:
+        return part
+    if len(part) == 2:
+        return (part[0], part[1], part[0])
+    return (part[0], part[0], part[0])
+
+
+def _degenerate_distance(square: Polygon, part: Polygon) -> float:
+    return distance(square, _as_polygon(part))
+
+
+def in_arc(ship: Ship, target: TableObject, arc: Arc) -> bool:
+    """Whether any part of ``target`` is in ``arc`` of ``ship`` (within range 3)."""
+    return measure_arc(ship, target, arc).in_arc
+
+
+def attack_range(ship: Ship, target: TableObject, arc: Arc) -> int | None:
+    """The attack range in ``arc`` (None when the target is not in that arc)."""
+    return measure_arc(ship, target, arc).range
+
+
+class Relation(Enum):
+    """Where one ship is relative to another (RR: ARC, full arcs)."""
+
+    IN_FRONT = "in_front"
+    BEHIND = "behind"
+    FLANKING = "flanking"
+
+
+def relation(of: TableObject, to: Ship) -> Relation | None:
+    """Whether ``of`` is in front of, behind or flanking ``to``: in its full front (rear)
+    arc without crossing its midway line, or crossing that line (which reaches range 3).
+    None when ``of`` is beyond range 3 of ``to``."""
+    if object_distance(to, of) > ARC_REACH_BANDS * RANGE_BAND_LENGTH + EPS:
+        return None
+    pieces = _to_local(to.pose, of.range_pieces)
+    forward = [y for piece in pieces for _, y in piece]
+    if min(forward) < -EPS and max(forward) > EPS:
+        return Relation.FLANKING
+    if max(forward) > EPS:
+        return Relation.IN_FRONT
+    if min(forward) < -EPS:
+        return Relation.BEHIND
+    return Relation.FLANKING  # a zero-depth object lying on the midway line
+
+
+def point_in_arc(ship: Ship, x: float, y: float, arc: Arc) -> bool:
+    """Whether a point (world) is in the arc region (ignoring reach and the base)."""
+    lx, ly = ship.pose.to_local(x, y)
+    return all(a * lx + b * ly + c >= -EPS for a, b, c in arc_halfplanes(ship.size, arc))
+
+
+__all__ = [
+    "STANDARD_ARCS",
+    "Arc",
+    "ArcMeasure",
+    "Relation",
+    "arc_halfplanes",
+    "attack_range",
+    "in_arc",
+    "measure_arc",
+    "point_in_arc",
+    "relation",
+    "turret_arcs",
+]

@@ -1,0 +1,161 @@
+"""Outlines of obstacles and devices.
+
+The rules give no outlines. Real obstacle tokens are irregular and roughly 40-90 mm across;
+the outlines below are Tallon's own, close to the real tokens' sizes, with XWS-style ids.
+Each is a simple polygon around its centre (local ``(right, forward)`` coordinates, the
+obstacle's pose rotating it), kept as a union of convex pieces for exact tests.
+
+Device tokens are placed by sliding their guides into the end of a template (RR: DEVICE).
+Their local origin is the middle of the guides' edge and they extend forward from it; the
+guides count as part of the device for range, overlap and moving through. Their sizes are
+estimates, easy to change here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from tallon.geometry.constants import GUIDE_DEPTH, GUIDE_WIDTH, TEMPLATE_WIDTH
+from tallon.geometry.decompose import convex_pieces
+from tallon.geometry.polygons import Polygon, ccw, signed_area
+
+
+class ObstacleType(Enum):
+    """Kinds of obstacle (RR: OBSTACLES). Cargo drift is an asteroid."""
+
+    ASTEROID = "asteroid"
+    DEBRIS_CLOUD = "debris_cloud"
+    GAS_CLOUD = "gas_cloud"
+    ELECTRO_CHAFF_CLOUD = "electro_chaff_cloud"
+    LOOSE_CARGO = "loose_cargo"
+    SPARE_PARTS = "spare_parts"
+    BLAZE = "blaze"
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A named outline: its boundary (for drawing) and its convex pieces (for tests)."""
+
+    id: str
+    boundary: Polygon
+    pieces: tuple[Polygon, ...]
+
+    @property
+    def area(self) -> float:
+        return abs(signed_area(self.boundary))
+
+    @property
+    def extent(self) -> float:
+        """Largest distance between two points of the outline (its size across)."""
+        pts = self.boundary
+        return max(math.hypot(a[0] - b[0], a[1] - b[1]) for a in pts for b in pts)
+
+
+@dataclass(frozen=True)
+class ObstacleOutline(Outline):
+    type: ObstacleType = ObstacleType.ASTEROID
+
+
+def _radial(radii: tuple[float, ...], phase: float = 0.0) -> Polygon:
+    n = len(radii)
+    return tuple(
+        (r * math.cos(phase + 2 * math.pi * k / n), r * math.sin(phase + 2 * math.pi * k / n))
+        for k, r in enumerate(radii)
+    )
+
+
+# Radii (mm) of each outline's vertices at equal angular steps: Tallon's own shapes.
+_ASTEROIDS = {
+    "core2asteroid0": (36, 39, 37, 32, 34, 38, 36, 31, 33, 37),
+    "core2asteroid1": (28, 31, 33, 30, 27, 29, 32, 30, 26),
+    "core2asteroid2": (42, 40, 36, 38, 43, 41, 37, 35, 39, 44, 40),
+    "core2asteroid3": (24, 27, 26, 22, 25, 28, 24, 23),
+    "core2asteroid4": (33, 37, 41, 38, 34, 30, 32, 36, 39, 35),
+    "core2asteroid5": (30, 26, 29, 34, 36, 31, 27, 30, 35, 33),
+}
+_DEBRIS = {
+    "core2debris0": (40, 26, 37, 22, 42, 28, 35, 20, 39, 27, 33, 24),
+    "core2debris1": (45, 30, 41, 25, 38, 31, 44, 23, 36, 29, 40, 26, 34, 28),
+    "core2debris2": (35, 22, 33, 19, 36, 24, 30, 21, 34, 23),
+    "yt2400debris0": (44, 29, 39, 24, 46, 27, 37, 22, 41, 30, 43, 25),
+    "yt2400debris1": (38, 25, 42, 27, 35, 21, 40, 26, 37, 23),
+    "vt49decimatordebris0": (47, 31, 43, 26, 40, 33, 46, 28, 42, 24, 39, 30, 45, 27),
+}
+_GAS = {
+    f"gascloud{k}": tuple(
+        round(base + amp * math.cos(lobes * 2 * math.pi * i / 18 + k), 2) for i in range(18)
+    )
+    for k, (base, amp, lobes) in enumerate(
+        ((33, 7, 3), (38, 8, 4), (30, 6, 3), (41, 9, 5), (35, 7, 4), (44, 8, 3)), start=1
+    )
+}
+
+
+@cache
+def obstacle_outlines() -> dict[str, ObstacleOutline]:
+    """Every known obstacle outline by XWS-style id."""
+    result: dict[str, ObstacleOutline] = {}
+    for table, kind in ((_ASTEROIDS, ObstacleType.ASTEROID),
+                        (_DEBRIS, ObstacleType.DEBRIS_CLOUD),
+                        (_GAS, ObstacleType.GAS_CLOUD)):
+        for key, radii in table.items():
+            boundary = ccw(_radial(tuple(float(r) for r in radii)))
+            result[key] = ObstacleOutline(key, boundary, convex_pieces(boundary), kind)
+    return result
+
+
+def obstacle_outline(obstacle_id: str) -> ObstacleOutline:
+    """The outline with this id; raises KeyError naming the known ids."""
+    outlines = obstacle_outlines()
+    try:
+        return outlines[obstacle_id]
+    except KeyError:
+        known = ", ".join(sorted(outlines))
+        raise KeyError(f"unknown obstacle id {obstacle_id!r}; known ids: {known}") from None
+
+
+def _guides() -> tuple[Polygon, ...]:
+    inner = TEMPLATE_WIDTH / 2
+    outer = inner + GUIDE_WIDTH
+    return (
+        ((inner, -GUIDE_DEPTH), (outer, -GUIDE_DEPTH), (outer, 0.0), (inner, 0.0)),
+        ((-outer, -GUIDE_DEPTH), (-inner, -GUIDE_DEPTH), (-inner, 0.0), (-outer, 0.0)),
+    )
+
+
+def _round_token(radius: float, sides: int = 16) -> Polygon:
+    # a round token whose near edge touches the origin, extending forward
+    return tuple(
+        (radius * math.cos(2 * math.pi * k / sides),
+         radius + radius * math.sin(2 * math.pi * k / sides))
+        for k in range(sides)
+    )
+
+
+def _device(device_id: str, body: Polygon) -> Outline:
+    body = ccw(body)
+    pieces = (*convex_pieces(body), *_guides())
+    return Outline(device_id, body, pieces)
+
+
+@cache
+def device_outlines() -> dict[str, Outline]:
+    """Device token outlines by id (estimated sizes, see the module docstring)."""
+    return {
+        "bomb": _device("bomb", _round_token(14.0)),
+        "mine": _device("mine", _round_token(20.0)),
+        "connernet": _device("connernet", _round_token(22.0, 12)),
+        "clustermine": _device("clustermine", _round_token(11.0, 12)),
+    }
+
+
+def device_outline(device_id: str) -> Outline:
+    outlines = device_outlines()
+    try:
+        return outlines[device_id]
+    except KeyError:
+        known = ", ".join(sorted(outlines))
+        raise KeyError(f"unknown device outline {device_id!r}; known: {known}") from None

@@ -1,0 +1,298 @@
+"""Moves that are not maneuvers: barrel roll, boost, decloak, tractor moves, rotating a
+ship, and placing devices (RR: BARREL ROLL, BOOST, CLOAK, TRACTOR, ROTATE A SHIP, DEVICE).
+
+These moves never partially execute: a position is either available or it fails. Each
+attempt reports what would make it fail (overlapping a ship; overlapping or moving through
+an obstacle; leaving the play area) so the rules engine can decide, and abilities that
+"can move through obstacles" can look past the obstacle part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from tallon.geometry.bases import base_shape
+from tallon.geometry.constants import STRAIGHT_LENGTH_PER_SPEED, TEMPLATE_WIDTH, BaseSize
+from tallon.geometry.maneuvers import Maneuver
+from tallon.geometry.movement import (
+    objects_overlapped,
+    ships_overlapped,
+    template_contacts,
+)
+from tallon.geometry.outlines import device_outline
+from tallon.geometry.polygons import Polygon, overlaps
+from tallon.geometry.pose import Pose, Transform
+from tallon.geometry.table import Device, ObjectKind, Ship, Table
+from tallon.geometry.templates import PlacedTemplate, Template
+
+
+class Side(Enum):
+    LEFT = -1
+    RIGHT = 1
+
+    @classmethod
+    def parse(cls, text: str) -> Side:
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise ValueError(f"unknown side {text!r}; expected left or right") from None
+
+
+class RollPosition(Enum):
+    """Where the ship is placed along the far edge of the template (RR: BARREL ROLL)."""
+
+    FRONT = 1
+    MIDDLE = 0
+    BACK = -1
+
+    @classmethod
+    def parse(cls, text: str) -> RollPosition:
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise ValueError(f"unknown position {text!r}; expected front, middle or back"
+                             ) from None
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One candidate position of a move that can fail, with everything that would fail it.
+
+    ``template_outline`` is the placed template (a rectangle for barrel rolls; a
+    :class:`PlacedTemplate` for boosts).
+    """
+
+    ship_id: str
+    start: Pose
+    final: Pose
+    template: PlacedTemplate | None
+    template_outline: Polygon | None
+    overlapped_ships: tuple[str, ...]
+    overlapped_obstacles: tuple[str, ...]
+    moved_through_obstacles: tuple[str, ...]
+    overlapped_devices: tuple[str, ...]
+    moved_through_devices: tuple[str, ...]
+    outside_play_area: bool
+    label: str = ""
+
+    @property
+    def blocked_by_obstacle(self) -> bool:
+        return bool(self.overlapped_obstacles or self.moved_through_obstacles)
+
+    def fails(self, ignore_obstacles: bool = False) -> bool:
+        """The move fails at this position (RR: BARREL ROLL, BOOST)."""
+        return (bool(self.overlapped_ships) or self.outside_play_area
+                or (self.blocked_by_obstacle and not ignore_obstacles))
+
+    def relative(self) -> tuple[float, float, float]:
+        return self.final.relative_to(self.start)
+
+
+def _attempt(table: Table, ship: Ship, final: Pose, template: PlacedTemplate | None,
+             rectangle: Polygon | None, label: str) -> Attempt:
+    moved = ship.at(final)
+    pieces = moved.overlap_pieces
+    ships = ships_overlapped(table, ship.id, pieces, moved.circle)
+    over = objects_overlapped([*table.obstacles, *table.devices], pieces, moved.circle)
+    others = [o for o in (*table.obstacles, *table.devices) if o.id != ship.id]
+    if template is not None:
+        through = [o for _, o in sorted(template_contacts(template, others),
+                                        key=lambda item: item[0])]
+    elif rectangle is not None:
+        through = [o for o in others if any(overlaps(rectangle, p) for p in o.overlap_pieces)]
+    else:
+        through = []
+    return Attempt(
+        ship.id, ship.pose, final, template, rectangle,
+        overlapped_ships=ships,
+        overlapped_obstacles=tuple(o.id for o in over if o.kind is ObjectKind.OBSTACLE),
+        moved_through_obstacles=tuple(o.id for o in through if o.kind is ObjectKind.OBSTACLE),
+        overlapped_devices=tuple(o.id for o in over if o.kind is ObjectKind.DEVICE),
+        moved_through_devices=tuple(o.id for o in through if o.kind is ObjectKind.DEVICE),
+        outside_play_area=not table.area.contains_pieces(pieces),
+        label=label,
+    )
+
+
+# ----------------------------------------------------------------------- barrel roll
+def barrel_roll_geometry(size: BaseSize, side: Side, position: RollPosition,
+                         template_speed: int = 1) -> tuple[tuple[float, float], Polygon]:
+    """Local ``(right, forward)`` displacement of the base centre and the template's local
+    rectangle for a barrel roll with the ``[template_speed straight]`` template.
+
+    Small ships lay the template's narrow edge against their side; medium and large ships
+    its long edge (RR: BARREL ROLL, SHIP SIZES).
+    """
+    length = base_shape(size).length
+    template_length = STRAIGHT_LENGTH_PER_SPEED * template_speed
+    if size is BaseSize.SMALL:
+        across, along = template_length, TEMPLATE_WIDTH
+    else:
+        across, along = TEMPLATE_WIDTH, template_length
+    # front and back put the side hashmark on the ends of the template's far edge
+    shift = along / 2
+    s = side.value
+    x0, x1 = s * length / 2, s * (length / 2 + across)
+    rectangle = ((min(x0, x1), -along / 2), (max(x0, x1), -along / 2),
+                 (max(x0, x1), along / 2), (min(x0, x1), along / 2))
+    return ((s * (length + across), position.value * shift), rectangle)
+
+
+def barrel_roll(table: Table, ship_id: str, side: Side | str,
+                position: RollPosition | str = RollPosition.MIDDLE,
+                template_speed: int = 1) -> Attempt:
+    """One barrel roll position (see :func:`barrel_roll_options` for all three)."""
+    side = Side.parse(side) if isinstance(side, str) else side
+    position = RollPosition.parse(position) if isinstance(position, str) else position
+    ship = table.ship(ship_id)
+    (right, forward), rect = barrel_roll_geometry(ship.size, side, position, template_speed)
+    final = ship.pose.moved(right, forward)
+    rectangle = Transform(ship.pose).apply(rect)
+    label = f"barrel roll {side.name.lower()} {position.name.lower()}"
+    return _attempt(table, ship, final, None, rectangle, label)
+
+
+def barrel_roll_options(table: Table, ship_id: str, side: Side | str,
+                        template_speed: int = 1) -> tuple[Attempt, ...]:
+    """The three positions of a barrel roll to one side (front, middle, back). The roll
+    fails only when all three fail (RR: BARREL ROLL)."""
+    return tuple(barrel_roll(table, ship_id, side, p, template_speed)
+                 for p in (RollPosition.FRONT, RollPosition.MIDDLE, RollPosition.BACK))
+
+
+# ----------------------------------------------------------------------------- boost
+_BOOST = {"straight": "1F", "left": "1B", "right": "1N"}
+
+
+def boost(table: Table, ship_id: str, direction: str, template_speed: int = 1) -> Attempt:
+    """A boost with the [1 straight], [1 bank left] or [1 bank right] template from the
+    front guides (RR: BOOST); decloaking small ships boost with [2 straight]."""
+    key = direction.strip().lower()
+    if key not in _BOOST:
+        raise ValueError(f"unknown boost direction {direction!r}; "
+                         f"expected {', '.join(_BOOST)}")
+    if template_speed != 1 and key != "straight":
+        raise ValueError("only straight boosts use a longer template (decloak)")
+    code = f"{template_speed}F" if key == "straight" else _BOOST[key]
+    ship = table.ship(ship_id)
+    maneuver = Maneuver.parse(code)
+    template = maneuver.template()
+    assert template is not None
+    placed = template.place(ship.pose.moved(forward=ship.base.half))
+    right, forward, rotation = template.end()
+    half = ship.base.half
+    final = ship.pose.moved(forward=half).moved(right, forward, rotation).moved(forward=half)
+    return _attempt(table, ship, final, placed, None, f"boost {key}")
+
+
+# --------------------------------------------------------------------------- decloak
+def decloak_options(table: Table, ship_id: str) -> tuple[Attempt, ...]:
+    """Every decloak placement (RR: CLOAK): small ships barrel roll or boost with the
+    [2 straight] template, medium and large ships with the [1 straight]."""
+    ship = table.ship(ship_id)
+    speed = 2 if ship.size is BaseSize.SMALL else 1
+    attempts = [boost(table, ship_id, "straight", speed)]
+    for side in (Side.LEFT, Side.RIGHT):
+        attempts.extend(barrel_roll_options(table, ship_id, side, speed))
+    return tuple(attempts)
+
+
+# ---------------------------------------------------------------------------- tractor
+def tractor_options(table: Table, ship_id: str) -> tuple[Attempt, ...]:
+    """The moves the player who tractored a ship may choose from (RR: TRACTOR): a barrel
+    roll with the [1 straight] template (either side, any position) or a [1 straight]
+    boost. The move can't overlap or move through an obstacle."""
+    attempts = [boost(table, ship_id, "straight")]
+    for side in (Side.LEFT, Side.RIGHT):
+        attempts.extend(barrel_roll_options(table, ship_id, side))
+    return tuple(attempts)
+
+
+# ------------------------------------------------------------------------ rotate ship
+@dataclass(frozen=True)
+class Rotation:
+    """Rotating a ship in place (RR: ROTATE A SHIP): not a move. It can't be done when the
+    rotated base would overlap a ship; obstacles and devices it would overlap are only at
+    range 0 (no overlap effects)."""
+
+    ship_id: str
+    start: Pose
+    final: Pose
+    blocked_by: tuple[str, ...]
+    at_range_zero_of: tuple[str, ...]
+
+    @property
+    def possible(self) -> bool:
+        return not self.blocked_by
+
+
+def rotate_ship(table: Table, ship_id: str, degrees: float) -> Rotation:
+    """Rotate a ship by ``degrees`` clockwise (90, 180, -90 ...)."""
+    ship = table.ship(ship_id)
+    final = ship.pose.rotated(degrees)
+    moved = ship.at(final)
+    blocked = ships_overlapped(table, ship.id, moved.overlap_pieces, moved.circle)
+    over = objects_overlapped([*table.obstacles, *table.devices], moved.overlap_pieces,
+                              moved.circle)
+    return Rotation(ship_id, ship.pose, final, blocked, tuple(o.id for o in over))
+
+
+# ---------------------------------------------------------------------------- devices
+@dataclass(frozen=True)
+class DevicePlacement:
+    """Where a dropped or launched device lands and what it lands on."""
+
+    device: Device
+    template: PlacedTemplate
+    under_ships: tuple[str, ...]
+    outside_play_area: bool
+
+    @property
+    def allowed(self) -> bool:
+        """A device can't be placed with any part outside the play area (RR: DEVICE)."""
+        return not self.outside_play_area
+
+
+def _template_from_code(code: str) -> Template:
+    maneuver = Maneuver.parse(code)
+    template = maneuver.template()
+    if template is None or not maneuver.bearing.is_basic:
+        raise ValueError(f"devices are placed with a straight, bank or turn template, "
+                         f"not {code!r}")
+    return template
+
+
+def place_device(table: Table, ship_id: str, device_id: str, template_code: str,
+                 outline: str = "bomb", launch: bool = False) -> DevicePlacement:
+    """Drop (rear guides) or launch (front guides) a device with a template such as
+    ``1F``, ``1B`` or ``5F`` (RR: DEVICE). The device's guides slide into the far end."""
+    ship = table.ship(ship_id)
+    template = _template_from_code(template_code)
+    frame = ship.pose if launch else ship.pose.rotated(180.0)
+    start = frame.moved(forward=ship.base.half)
+    placed = template.place(start)
+    right, forward, rotation = template.end()
+    pose = start.moved(right, forward, rotation)
+    device_outline(outline)  # validates the outline id
+    device = Device(device_id, pose, outline)
+    under = ships_overlapped(table, None, device.overlap_pieces, device.circle)
+    return DevicePlacement(device, placed, under,
+                           not table.area.contains_pieces(device.overlap_pieces))
+
+
+__all__ = [
+    "Attempt",
+    "DevicePlacement",
+    "RollPosition",
+    "Rotation",
+    "Side",
+    "barrel_roll",
+    "barrel_roll_geometry",
+    "barrel_roll_options",
+    "boost",
+    "decloak_options",
+    "place_device",
+    "rotate_ship",
+    "tractor_options",
+]

@@ -1,0 +1,216 @@
+"""Objects on the table (RR: OBJECTS) and the table that holds them.
+
+The geometry layer knows objects only by id, shape and pose; who owns a ship, or what an
+obstacle does to it, belongs to the rules engine.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from functools import cached_property
+
+from tallon.geometry.bases import BaseShape, base_shape
+from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, BaseSize
+from tallon.geometry.outlines import ObstacleOutline, ObstacleType, Outline, device_outline
+from tallon.geometry.outlines import obstacle_outline as _obstacle_outline
+from tallon.geometry.polygons import Polygon, bounding_circle
+from tallon.geometry.pose import Pose, Transform
+
+
+class ObjectKind(Enum):
+    SHIP = "ship"
+    OBSTACLE = "obstacle"
+    DEVICE = "device"
+
+
+def _circle_of(pieces: tuple[Polygon, ...]) -> tuple[float, float, float]:
+    return bounding_circle(tuple(p for piece in pieces for p in piece))
+
+
+@dataclass(frozen=True, eq=False)
+class TableObject(ABC):
+    """Anything with a position on the table."""
+
+    id: str
+    pose: Pose
+
+    kind = ObjectKind.SHIP  # each subclass names its kind
+
+    @property
+    @abstractmethod
+    def range_pieces(self) -> tuple[Polygon, ...]:
+        """Convex pieces measured for range and arcs (world coordinates)."""
+
+    @property
+    @abstractmethod
+    def overlap_pieces(self) -> tuple[Polygon, ...]:
+        """Convex pieces tested for overlap and moving through (world coordinates)."""
+
+    @cached_property
+    def circle(self) -> tuple[float, float, float]:
+        """A circle holding every overlap piece (for quick rejection)."""
+        return _circle_of(self.overlap_pieces)
+
+    def near(self, other: TableObject, margin: float = 0.0) -> bool:
+        ax, ay, ar = self.circle
+        bx, by, br = other.circle
+        return math.hypot(ax - bx, ay - by) <= ar + br + margin
+
+
+@dataclass(frozen=True, eq=False)
+class Ship(TableObject):
+    """A ship's base on the table."""
+
+    size: BaseSize = BaseSize.SMALL
+    kind = ObjectKind.SHIP
+
+    @property
+    def base(self) -> BaseShape:
+        return base_shape(self.size)
+
+    @cached_property
+    def square(self) -> Polygon:
+        """The base without guides."""
+        return self.base.square_at(self.pose)
+
+    @cached_property
+    def range_pieces(self) -> tuple[Polygon, ...]:
+        return (self.square,)
+
+    @cached_property
+    def overlap_pieces(self) -> tuple[Polygon, ...]:
+        return self.base.pieces_at(self.pose)
+
+    @cached_property
+    def circle(self) -> tuple[float, float, float]:
+        return (self.pose.x, self.pose.y, self.base.radius)
+
+    def at(self, pose: Pose) -> Ship:
+        return replace(self, pose=pose)
+
+
+@dataclass(frozen=True, eq=False)
+class Obstacle(TableObject):
+    """An obstacle token; ``outline`` is an outline id such as ``core2asteroid0``."""
+
+    outline_id: str = "core2asteroid0"
+    kind = ObjectKind.OBSTACLE
+
+    @property
+    def outline(self) -> ObstacleOutline:
+        return _obstacle_outline(self.outline_id)
+
+    @property
+    def type(self) -> ObstacleType:
+        return self.outline.type
+
+    @cached_property
+    def boundary(self) -> Polygon:
+        return Transform(self.pose).apply(self.outline.boundary)
+
+    @cached_property
+    def range_pieces(self) -> tuple[Polygon, ...]:
+        t = Transform(self.pose)
+        return tuple(t.apply(p) for p in self.outline.pieces)
+
+    @cached_property
+    def overlap_pieces(self) -> tuple[Polygon, ...]:
+        return self.range_pieces
+
+
+@dataclass(frozen=True, eq=False)
+class Device(TableObject):
+    """A device token; its guides count for range, overlap and moving through."""
+
+    outline_id: str = "bomb"
+    kind = ObjectKind.DEVICE
+
+    @property
+    def outline(self) -> Outline:
+        return device_outline(self.outline_id)
+
+    @cached_property
+    def boundary(self) -> Polygon:
+        return Transform(self.pose).apply(self.outline.boundary)
+
+    @cached_property
+    def range_pieces(self) -> tuple[Polygon, ...]:
+        t = Transform(self.pose)
+        return tuple(t.apply(p) for p in self.outline.pieces)
+
+    @cached_property
+    def overlap_pieces(self) -> tuple[Polygon, ...]:
+        return self.range_pieces
+
+
+@dataclass(frozen=True)
+class PlayArea:
+    """The rectangular play area (RR: PLAY AREA), origin at the first player's left corner."""
+
+    width: float = PLAY_AREA_SIDE
+    height: float = PLAY_AREA_SIDE
+
+    def contains_pieces(self, pieces: Iterable[Polygon]) -> bool:
+        """True when every part of the pieces is inside (touching the edge is inside)."""
+        w, h = self.width, self.height
+        return all(
+            -EPS <= x <= w + EPS and -EPS <= y <= h + EPS
+            for piece in pieces
+            for x, y in piece
+        )
+
+
+@dataclass(frozen=True)
+class Table:
+    """Every object on the table, by id."""
+
+    ships: tuple[Ship, ...] = ()
+    obstacles: tuple[Obstacle, ...] = ()
+    devices: tuple[Device, ...] = ()
+    area: PlayArea = field(default_factory=PlayArea)
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for obj in self.objects():
+            if obj.id in seen:
+                raise ValueError(f"two objects on the table share the id {obj.id!r}")
+            seen.add(obj.id)
+
+    def objects(self) -> Iterator[TableObject]:
+        yield from self.ships
+        yield from self.obstacles
+        yield from self.devices
+
+    def get(self, object_id: str) -> TableObject:
+        for obj in self.objects():
+            if obj.id == object_id:
+                return obj
+        known = ", ".join(o.id for o in self.objects()) or "none"
+        raise KeyError(f"no object {object_id!r} on the table (objects: {known})")
+
+    def ship(self, ship_id: str) -> Ship:
+        obj = self.get(ship_id)
+        if not isinstance(obj, Ship):
+            raise KeyError(f"{ship_id!r} is a {obj.kind.value}, not a ship")
+        return obj
+
+    def with_ship(self, ship: Ship) -> Table:
+        """The table with ``ship`` added, or replacing the ship with its id."""
+        others = tuple(s for s in self.ships if s.id != ship.id)
+        return replace(self, ships=(*others, ship))
+
+    def without(self, object_id: str) -> Table:
+        return replace(
+            self,
+            ships=tuple(s for s in self.ships if s.id != object_id),
+            obstacles=tuple(o for o in self.obstacles if o.id != object_id),
+            devices=tuple(d for d in self.devices if d.id != object_id),
+        )
+
+    def with_device(self, device: Device) -> Table:
+        others = tuple(d for d in self.devices if d.id != device.id)
+        return replace(self, devices=(*others, device))

@@ -1,0 +1,1 @@
+"""Drawings of the table and of games."""

@@ -1,0 +1,214 @@
+"""SVG drawings of the table: ships with facing and arcs, obstacles, devices, templates,
+range bands and measuring lines.
+
+Geometry is drawn in table millimetres inside a group that flips y, so that the drawing
+shows the table as the coordinate convention reads: x to the right, y up the page.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
+
+from tallon.geometry.arcs import Arc, arc_halfplanes
+from tallon.geometry.constants import RANGE_BAND_LENGTH
+from tallon.geometry.outlines import ObstacleType
+from tallon.geometry.pose import Point
+from tallon.geometry.sector import AnnularSector
+from tallon.geometry.table import Device, Obstacle, Ship, Table
+from tallon.geometry.templates import PlacedTemplate
+
+OBSTACLE_FILL = {
+    ObstacleType.ASTEROID: "#8d7b68",
+    ObstacleType.DEBRIS_CLOUD: "#b0a18e",
+    ObstacleType.GAS_CLOUD: "#9b7fc4",
+    ObstacleType.ELECTRO_CHAFF_CLOUD: "#7fb0c4",
+    ObstacleType.LOOSE_CARGO: "#c4a97f",
+    ObstacleType.SPARE_PARTS: "#a9a9a9",
+    ObstacleType.BLAZE: "#e07b39",
+}
+PALETTE = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e")
+
+
+@dataclass
+class Drawing:
+    """What to draw besides the table's objects."""
+
+    templates: list[PlacedTemplate] = field(default_factory=list)
+    range_bands: list[str] = field(default_factory=list)
+    arcs: list[str] = field(default_factory=list)
+    lines: list[tuple[Point, Point, str]] = field(default_factory=list)
+    ship_colours: dict[str, str] = field(default_factory=dict)
+    ghosts: list[Ship] = field(default_factory=list)
+    title: str = ""
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def _points(poly: Iterable[Point]) -> str:
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in poly)
+
+
+def _polygon(poly: Iterable[Point], style: str) -> str:
+    return f'<polygon points="{_points(poly)}" {style}/>'
+
+
+def _sector_path(s: AnnularSector) -> str:
+    def at(r: float, a: float) -> str:
+        return f"{_fmt(s.cx + r * math.cos(a))} {_fmt(s.cy + r * math.sin(a))}"
+
+    large = 1 if s.sweep > math.pi else 0
+    # in the y-up frame a positive sweep flag runs counter-clockwise
+    return (f"M {at(s.r_out, s.a_lo)} A {_fmt(s.r_out)} {_fmt(s.r_out)} 0 {large} 1 "
+            f"{at(s.r_out, s.a_hi)} L {at(s.r_in, s.a_hi)} A {_fmt(s.r_in)} {_fmt(s.r_in)} "
+            f"0 {large} 0 {at(s.r_in, s.a_lo)} Z")
+
+
+def _template(t: PlacedTemplate) -> str:
+    style = 'fill="#f4d03f" fill-opacity="0.45" stroke="#9a7d0a" stroke-width="0.6"'
+    if t.polygon is not None:
+        return _polygon(t.polygon, style)
+    assert t.sector is not None
+    return f'<path d="{_sector_path(t.sector)}" {style}/>'
+
+
+def _ship(ship: Ship, colour: str, ghost: bool = False) -> list[str]:
+    out = []
+    opacity = "0.35" if ghost else "0.9"
+    base = ship.base
+    t = ship.pose
+    square = base.square_at(t)
+    out.append(_polygon(square, f'fill="#1c2833" fill-opacity="{opacity}" stroke="{colour}" '
+                                f'stroke-width="1.2"'))
+    for guide in base.pieces_at(t)[1:]:
+        out.append(_polygon(guide, f'fill="{colour}" fill-opacity="{opacity}"'))
+    # front arc lines as printed on the token, from the centre to the base edge
+    half = base.half
+    (c1, s1, _), (c2, s2, _) = arc_halfplanes(ship.size, Arc.FRONT)
+    for nx, ny in ((c1, s1), (c2, s2)):
+        # direction along the arc line (perpendicular to the unit normal)
+        dx, dy = -ny, nx
+        if dy < 0:
+            dx, dy = -dx, -dy
+        k = half / max(abs(dx), abs(dy))
+        for sign in (1, -1):
+            ex, ey = t.to_world(sign * dx * k, sign * dy * k)
+            out.append(f'<line x1="{_fmt(t.x)}" y1="{_fmt(t.y)}" x2="{_fmt(ex)}" '
+                       f'y2="{_fmt(ey)}" stroke="{colour}" stroke-width="0.5"/>')
+    tip = t.to_world(0, half * 0.9)
+    left = t.to_world(-half * 0.22, half * 0.2)
+    right = t.to_world(half * 0.22, half * 0.2)
+    out.append(_polygon((tip, left, right), f'fill="{colour}" fill-opacity="{opacity}"'))
+    return out
+
+
+def _arc_wedge(ship: Ship, colour: str) -> str:
+    """The front arc out to range 3, lightly shaded."""
+    t = ship.pose
+    reach = ship.base.half + 3 * RANGE_BAND_LENGTH
+    (c1, s1, _), _ = arc_halfplanes(ship.size, Arc.FRONT)
+    a_left = math.atan2(-c1, s1)  # angle from +forward of the left arc line
+    points = [(t.x, t.y)]
+    for k in range(25):
+        a = a_left + (-2 * a_left) * k / 24
+        points.append(t.to_world(reach * math.sin(a), reach * math.cos(a)))
+    return _polygon(points, f'fill="{colour}" fill-opacity="0.08" stroke="{colour}" '
+                            f'stroke-opacity="0.4" stroke-width="0.4"')
+
+
+def _range_bands(ship: Ship, colour: str) -> list[str]:
+    t = ship.pose
+    half = ship.base.half
+    out = []
+    for n in (1, 2, 3):
+        r = n * RANGE_BAND_LENGTH
+        out.append(
+            f'<rect x="{_fmt(-half - r)}" y="{_fmt(-half - r)}" width="{_fmt(2 * (half + r))}" '
+            f'height="{_fmt(2 * (half + r))}" rx="{_fmt(r)}" '
+            f'transform="translate({_fmt(t.x)} {_fmt(t.y)}) rotate({_fmt(-t.heading)})" '
+            f'fill="none" stroke="{colour}" stroke-dasharray="4 3" stroke-width="0.6" '
+            f'stroke-opacity="0.6"/>')
+    return out
+
+
+def _obstacle(o: Obstacle) -> str:
+    return _polygon(o.boundary, f'fill="{OBSTACLE_FILL[o.type]}" stroke="#4d4036" '
+                                f'stroke-width="0.6"')
+
+
+def _device(d: Device) -> list[str]:
+    out = [_polygon(d.boundary, 'fill="#d35400" fill-opacity="0.8" stroke="#6e2c00" '
+                                'stroke-width="0.6"')]
+    for guide in d.range_pieces[-2:]:
+        out.append(_polygon(guide, 'fill="#6e2c00"'))
+    return out
+
+
+def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.0) -> str:
+    """The table as an SVG document."""
+    drawing = drawing or Drawing()
+    w, h = table.area.width, table.area.height
+    colours = dict(drawing.ship_colours)
+    for k, ship in enumerate(table.ships):
+        colours.setdefault(ship.id, PALETTE[k % len(PALETTE)])
+    body: list[str] = [
+        f'<rect x="0" y="0" width="{_fmt(w)}" height="{_fmt(h)}" fill="#0b1320" '
+        f'stroke="#5d6d7e" stroke-width="1"/>'
+    ]
+    for ship_id in drawing.range_bands:
+        body.extend(_range_bands(table.ship(ship_id), colours[ship_id]))
+    for ship_id in drawing.arcs:
+        body.append(_arc_wedge(table.ship(ship_id), colours[ship_id]))
+    body.extend(_obstacle(o) for o in table.obstacles)
+    for d in table.devices:
+        body.extend(_device(d))
+    body.extend(_template(t) for t in drawing.templates)
+    for ghost in drawing.ghosts:
+        body.extend(_ship(ghost, colours.get(ghost.id, "#95a5a6"), ghost=True))
+    for ship in table.ships:
+        body.extend(_ship(ship, colours[ship.id]))
+    for (x1, y1), (x2, y2), colour in drawing.lines:
+        body.append(f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+                    f'stroke="{colour}" stroke-width="0.8"/>')
+    labels = [
+        f'<text x="{_fmt(s.pose.x)}" y="{_fmt(h - s.pose.y - s.base.half - 6)}" '
+        f'font-size="11" text-anchor="middle" fill="{colours[s.id]}" '
+        f'font-family="sans-serif">{escape(s.id)}</text>'
+        for s in table.ships
+    ]
+    labels += [
+        f'<text x="{_fmt(o.pose.x)}" y="{_fmt(h - o.pose.y + 3)}" font-size="8" '
+        f'text-anchor="middle" fill="#fdfefe" font-family="sans-serif">{escape(o.id)}</text>'
+        for o in table.obstacles
+    ]
+    title = ""
+    if drawing.title:
+        title = (f'<text x="0" y="-10" font-size="14" fill="#1c2833" '
+                 f'font-family="sans-serif">{escape(drawing.title)}</text>')
+    view = f"{_fmt(-margin)} {_fmt(-margin)} {_fmt(w + 2 * margin)} {_fmt(h + 2 * margin)}"
+    return "\n".join([
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" '
+        f'width="{_fmt(w + 2 * margin)}" height="{_fmt(h + 2 * margin)}">',
+        f'<rect x="{_fmt(-margin)}" y="{_fmt(-margin)}" width="100%" height="100%" '
+        f'fill="#fbfcfc"/>',
+        title,
+        f'<g transform="translate(0 {_fmt(h)}) scale(1 -1)">',
+        *body,
+        "</g>",
+        *labels,
+        "</svg>",
+    ])
+
+
+def write_svg(path: str, table: Table, drawing: Drawing | None = None) -> None:
+    """Write the drawing to ``path``."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(draw_table(table, drawing))
+
+
+__all__: Sequence[str] = ("Drawing", "draw_table", "write_svg")
