@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from tallon.geometry.constants import (
     BASE_SIDE,
@@ -34,12 +34,12 @@ class BaseShape:
     def half(self) -> float:
         return self.length / 2
 
-    @property
+    @cached_property
     def pieces(self) -> tuple[Polygon, ...]:
         """Convex pieces of the base with its guides (for overlap and fleeing)."""
         return (self.square, *self.guides)
 
-    @property
+    @cached_property
     def radius(self) -> float:
         """Distance from the centre to the farthest point of the base with guides."""
         return max(math.hypot(x, y) for piece in self.pieces for x, y in piece)

@@ -35,14 +35,29 @@ def local_boxes(base: BaseShape) -> tuple[LocalBox, ...]:
 
 def place_boxes(base: BaseShape, pose: Pose) -> tuple[Box, ...]:
     """The base's boxes placed at ``pose``."""
-    h = math.radians(pose.heading)
+    return place_local_boxes(local_boxes(base), pose.x, pose.y, pose.heading)
+
+
+def place_local_boxes(boxes: tuple[LocalBox, ...], x: float, y: float, heading: float
+                      ) -> tuple[Box, ...]:
+    """Local boxes placed with their frame's origin at (x, y), facing ``heading``."""
+    h = math.radians(heading)
     s, c = math.sin(h), math.cos(h)
     # local right -> (c, -s), local forward -> (s, c)
-    out = []
-    for lx, ly, hx, hy in local_boxes(base):
-        out.append((pose.x + lx * c + ly * s, pose.y - lx * s + ly * c,
-                    c, -s, s, c, hx, hy, math.hypot(hx, hy)))
-    return tuple(out)
+    return tuple(
+        (x + lx * c + ly * s, y - lx * s + ly * c, c, -s, s, c, hx, hy, math.hypot(hx, hy))
+        for lx, ly, hx, hy in boxes
+    )
+
+
+def box_polygon(box: Box) -> tuple[tuple[float, float], ...]:
+    """The box's corners, counter-clockwise (as a convex polygon)."""
+    x, y, ux, uy, vx, vy, hx, hy, _ = box
+    ax, ay = ux * hx, uy * hx
+    bx, by = vx * hy, vy * hy
+    # u is the local right and v the local forward axis: (u, v) is counter-clockwise
+    return ((x - ax - bx, y - ay - by), (x + ax - bx, y + ay - by),
+            (x + ax + bx, y + ay + by), (x - ax + bx, y - ay + by))
 
 
 def box_penetration(a: Box, b: Box) -> float:
@@ -61,17 +76,64 @@ def box_penetration(a: Box, b: Box) -> float:
 
 
 def boxes_penetration(a: tuple[Box, ...], b: tuple[Box, ...]) -> float:
-    """Largest penetration over the pairs of boxes; pairs whose bounding circles are apart
-    are skipped (they can't overlap), so the result is -inf when nothing is near."""
+    """Largest penetration over the pairs of boxes (positive: some pair overlaps).
+
+    Pairs whose bounding circles are apart can't overlap; they contribute minus the gap
+    between their circles, a lower bound of minus their distance, so the result is
+    continuous and negative when nothing overlaps.
+    """
     best = -math.inf
-    for box_a in a:
-        for box_b in b:
-            gap = math.hypot(box_a[0] - box_b[0], box_a[1] - box_b[1]) - box_a[8] - box_b[8]
-            if gap > 0.0:
+    for ax, ay, aux, auy, avx, avy, ahx, ahy, ar in a:
+        for bx, by, bux, buy, bvx, bvy, bhx, bhy, br in b:
+            dx, dy = bx - ax, by - ay
+            reach = ar + br
+            d2 = dx * dx + dy * dy
+            if d2 > reach * reach:
+                gap = math.sqrt(d2) - reach
                 if -gap > best:
                     best = -gap
                 continue
-            d = box_penetration(box_a, box_b)
-            if d > best:
-                best = d
+            depth = math.inf
+            for nx, ny in ((aux, auy), (avx, avy), (bux, buy), (bvx, bvy)):
+                overlap = (ahx * abs(aux * nx + auy * ny) + ahy * abs(avx * nx + avy * ny)
+                           + bhx * abs(bux * nx + buy * ny) + bhy * abs(bvx * nx + bvy * ny)
+                           - abs(dx * nx + dy * ny))
+                if overlap < depth:
+                    depth = overlap
+            if depth > best:
+                best = depth
     return best
+
+
+def box_travel_interval(a: Box, b: Box, dx: float, dy: float, depth: float
+                        ) -> tuple[float, float] | None:
+    """The open interval of travel t along the unit direction (dx, dy) over which box
+    ``a``, moved by t, overlaps box ``b`` by more than ``depth`` (None if never).
+
+    On each axis the overlap is linear in t, so each axis gives an interval in closed form
+    and the boxes overlap exactly where all four do.
+    """
+    ax, ay, aux, auy, avx, avy, ahx, ahy, _ = a
+    bx, by, bux, buy, bvx, bvy, bhx, bhy, _ = b
+    cx, cy = bx - ax, by - ay
+    lo, hi = -math.inf, math.inf
+    for nx, ny in ((aux, auy), (avx, avy), (bux, buy), (bvx, bvy)):
+        reach = (ahx * abs(aux * nx + auy * ny) + ahy * abs(avx * nx + avy * ny)
+                 + bhx * abs(bux * nx + buy * ny) + bhy * abs(bvx * nx + bvy * ny) - depth)
+        # overlap on this axis after travel t: reach - |c.n - t k| > 0
+        centre = cx * nx + cy * ny
+        k = dx * nx + dy * ny
+        if abs(k) < 1e-15:
+            if abs(centre) >= reach:
+                return None
+            continue
+        t1, t2 = (centre - reach) / k, (centre + reach) / k
+        if t1 > t2:
+            t1, t2 = t2, t1
+        if t1 > lo:
+            lo = t1
+        if t2 < hi:
+            hi = t2
+        if lo >= hi:
+            return None
+    return (lo, hi)

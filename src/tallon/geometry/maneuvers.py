@@ -20,8 +20,9 @@ fall back to the basic maneuver's path and end without that extra rotation.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 
 from tallon.geometry.constants import TALLON_ROLL_SHIFT
 from tallon.geometry.templates import Direction, Template, TemplateKind
@@ -171,6 +172,9 @@ class Maneuver:
 
     def plan(self, sideslip: bool = False) -> FlightPlan:
         """How this maneuver is flown."""
+        return _plan(self, sideslip)
+
+    def _make_plan(self, sideslip: bool) -> FlightPlan:
         bearing = self.bearing
         template = self.template()
         if sideslip:
@@ -191,6 +195,12 @@ class Maneuver:
         return FlightPlan(self, template, 0.0, 0.0, (0.0,))
 
 
+@cache
+def _plan(maneuver: Maneuver, sideslip: bool) -> FlightPlan:
+    # plans are pure functions of the maneuver: computed once each
+    return maneuver._make_plan(sideslip)
+
+
 #: Names of the three Tallon roll placements, in the order of ``FlightPlan.shifts``.
 TALLON_POSITIONS = ("front", "middle", "back")
 
@@ -205,6 +215,10 @@ class FlightPlan:
     final_rotation: float
     shifts: tuple[float, ...]
     sideslip: bool = False
+    #: derived geometry per base length, filled by the movement code (a plan is immutable,
+    #: so what is derived from it never changes)
+    memo: dict[object, object] = field(default_factory=dict, compare=False, hash=False,
+                                       repr=False)
 
     @property
     def is_stationary(self) -> bool:

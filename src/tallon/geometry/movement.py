@@ -20,11 +20,19 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tallon.geometry.boxes import boxes_penetration, place_boxes
+from tallon.geometry.boxes import (
+    Box,
+    box_polygon,
+    box_travel_interval,
+    boxes_penetration,
+    local_boxes,
+    place_boxes,
+    place_local_boxes,
+)
 from tallon.geometry.constants import EPS
 from tallon.geometry.maneuvers import TALLON_POSITIONS, FlightPlan, Maneuver
-from tallon.geometry.path import ChordPath, rotation_rate_bound
-from tallon.geometry.polygons import Polygon, penetration
+from tallon.geometry.path import ChordPath, chord_path, speed_bound
+from tallon.geometry.polygons import Polygon, bounding_circle, penetration
 from tallon.geometry.pose import Pose
 from tallon.geometry.table import ObjectKind, Ship, Table, TableObject
 from tallon.geometry.templates import PlacedTemplate, TemplateKind
@@ -94,19 +102,43 @@ def ships_overlapped(table: Table, exclude: str | None, pieces: tuple[Polygon, .
     return tuple(hits)
 
 
+def ships_under_base(table: Table, exclude: str, boxes: tuple[Box, ...],
+                     circle: tuple[float, float, float]) -> tuple[str, ...]:
+    """Ids of the ships (other than ``exclude``) that a base, given as boxes, overlaps."""
+    cx, cy, cr = circle
+    hits = []
+    for other in table.ships:
+        ox, oy, orad = other.circle
+        dx, dy, reach = ox - cx, oy - cy, cr + orad
+        if dx * dx + dy * dy > reach * reach or other.id == exclude:
+            continue
+        if boxes_penetration(boxes, other.boxes) > EPS:
+            hits.append(other.id)
+    return tuple(hits)
+
+
 def _non_ship_objects(table: Table) -> list[TableObject]:
     return [*table.obstacles, *table.devices]
 
 
 def objects_overlapped(objects: list[TableObject], pieces: tuple[Polygon, ...],
-                       circle: tuple[float, float, float]) -> list[TableObject]:
+                       circle: tuple[float, float, float],
+                       piece_circles: tuple[tuple[float, float, float], ...] | None = None
+                       ) -> list[TableObject]:
+    """The objects whose overlap pieces the given pieces overlap (``piece_circles``, when
+    given, hold each of ``pieces`` for quicker rejection)."""
     cx, cy, cr = circle
+    circles = piece_circles or tuple(bounding_circle(p) for p in pieces)
     found = []
     for obj in objects:
         ox, oy, orad = obj.circle
         if math.hypot(ox - cx, oy - cy) > cr + orad:
             continue
-        if pieces_overlap(pieces, obj.overlap_pieces):
+        if any(penetration(p, q, EPS) > EPS
+               for q, (qx, qy, qr) in obj.piece_circles
+               if math.hypot(qx - cx, qy - cy) <= cr + qr
+               for p, (px, py, pr) in zip(pieces, circles, strict=True)
+               if math.hypot(qx - px, qy - py) <= pr + qr):
             found.append(obj)
     return found
 
@@ -116,14 +148,16 @@ def template_contacts(placed: PlacedTemplate | None, objects: list[TableObject]
     """Objects the template passes over, with the centre-line length of first contact."""
     if placed is None or placed.empty:
         return []
-    tx, ty, tr = placed.bounding_circle()
+    tx, ty, tr = placed.circle
     found = []
     for obj in objects:
         ox, oy, orad = obj.circle
         if math.hypot(ox - tx, oy - ty) > tr + orad:
             continue
         best: float | None = None
-        for piece in obj.overlap_pieces:
+        for piece, (px, py, pr) in obj.piece_circles:
+            if not placed.may_meet(px, py, pr):
+                continue
             contact = placed.first_contact(piece)
             if contact is not None and (best is None or contact < best):
                 best = contact
@@ -149,64 +183,39 @@ def _real_pose(virtual_start: Pose, plan: FlightPlan, local: tuple[float, float,
 
 
 # ------------------------------------------------------------------------------ solver
-def _translation_backoff(moving: tuple[Polygon, ...], others: list[tuple[Polygon, ...]],
-                         dx: float, dy: float, limit: float) -> tuple[float, int | None]:
-    """Distance t in [0, limit] the pieces must move along (dx, dy) (unit) to be free of
-    every other object, and the index of the object they end up touching.
+def _translation_backoff(moving: tuple[Box, ...], others: list[Ship], dx: float, dy: float,
+                         limit: float) -> tuple[float, Ship | None]:
+    """Distance t in [0, limit] the base must move along the unit direction (dx, dy) to be
+    free of every other ship, and the ship it ends up touching.
 
-    For a pair of convex pieces the overlapping values of t form an open interval, found
-    axis by axis from the projections; the answer is the first t not inside any interval.
+    For a pair of boxes the overlapping values of t form an open interval, found in closed
+    form axis by axis; the answer is the first t not inside any interval. The intervals are
+    for overlaps deeper than half the tolerance, so the base stops comfortably within it.
     """
-    intervals: list[tuple[float, float, int]] = []
-    for index, obj_pieces in enumerate(others):
+    intervals: list[tuple[float, float, Ship]] = []
+    # the base sweeps a capsule from its full position back to its start
+    sx, sy = moving[0][0], moving[0][1]
+    radius = max(math.hypot(box[0] - sx, box[1] - sy) + box[8] for box in moving)
+    for other in others:
+        ox, oy, orad = other.circle
+        # distance from the other ship's centre to the swept segment
+        t = max(0.0, min(limit, (ox - sx) * dx + (oy - sy) * dy))
+        if math.hypot(ox - sx - t * dx, oy - sy - t * dy) > radius + orad:
+            continue
         for a in moving:
-            for b in obj_pieces:
-                lo, hi = -math.inf, math.inf
-                empty = False
-                for poly in (a, b):
-                    x1, y1 = poly[-1]
-                    for x2, y2 in poly:
-                        nx, ny = y2 - y1, x1 - x2
-                        x1, y1 = x2, y2
-                        length = math.hypot(nx, ny)
-                        if length == 0.0:
-                            continue
-                        nx /= length
-                        ny /= length
-                        amin = min(x * nx + y * ny for x, y in a)
-                        amax = max(x * nx + y * ny for x, y in a)
-                        bmin = min(x * nx + y * ny for x, y in b)
-                        bmax = max(x * nx + y * ny for x, y in b)
-                        k = dx * nx + dy * ny
-                        # overlap on this axis at travel t: amax + t k - bmin > EPS and
-                        # bmax - amin - t k > EPS
-                        upper = bmax - amin - EPS
-                        lower = bmin - amax + EPS
-                        if abs(k) < 1e-15:
-                            if not (lower < 0.0 < upper):
-                                empty = True
-                                break
-                            continue
-                        t1, t2 = lower / k, upper / k
-                        if t1 > t2:
-                            t1, t2 = t2, t1
-                        lo, hi = max(lo, t1), min(hi, t2)
-                        if lo >= hi:
-                            empty = True
-                            break
-                    if empty:
-                        break
-                if not empty:
-                    intervals.append((lo, hi, index))
+            for b in other.boxes:
+                interval = box_travel_interval(a, b, dx, dy, EPS / 2)
+                if interval is not None:
+                    intervals.append((interval[0], interval[1], other))
     t = 0.0
-    touching: int | None = None
+    touching: Ship | None = None
     moved = True
     while moved:
         moved = False
-        for lo, hi, index in intervals:
+        for lo, hi, other in intervals:
             if lo < t < hi:
                 t = hi
-                touching = index
+                touching = other
                 moved = True
     return (min(t, limit), touching)
 
@@ -215,31 +224,38 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, sh
                       others: list[Ship]) -> tuple[float, Ship | None]:
     """Back along a curved template from the full position to the first free position.
 
-    Conservative advancement carries the base to within ``_REFINE_BELOW`` of contact;
-    from there the last two steps give the rate at which the penetration shrinks, which
-    brackets the contact, and a safeguarded secant (Illinois) search pins it down.
+    Conservative advancement: with penetration depth d at u and no point of the base moving
+    faster than V per mm of travel, every position in (u - d/V, u] still overlaps. When the
+    depth is shrinking steadily the solver tries a longer step and keeps it only if the two
+    positions' guarantees, d/V and d'/V, together cover the whole step. Once within
+    ``_REFINE_BELOW`` of contact, the contact is bracketed and refined by secant steps.
     """
     base = ship.base
     radius = base.radius
-    # every point of the base is within this distance of the rear hashmark
-    reach = radius + base.half
-    speed_bound = 1.0 + rotation_rate_bound(path.length, path.template) * reach
+    speed = speed_bound(path.length, path.template, radius)
     # only ships the base can reach anywhere along the way take part
+    reach_x, reach_y, reach_r = _path_reach(path, virtual_start, plan, radius)
     sweep = [
         other for other in others
-        if _near_path(path, virtual_start, plan, other, radius)
+        if math.hypot(other.circle[0] - reach_x, other.circle[1] - reach_y)
+        <= reach_r + other.circle[2]
     ]
-    boxes_of = {other.id: place_boxes(other.base, other.pose) for other in sweep}
+    vx, vy = virtual_start.x, virtual_start.y
+    vh = math.radians(virtual_start.heading)
+    vs, vc = math.sin(vh), math.cos(vh)
+    heading_offset = virtual_start.heading - plan.frame_rotation
+    boxes_local = local_boxes(base)
 
     def depth_at(u: float) -> tuple[float, Ship | None]:
-        pose = _real_pose(virtual_start, plan, path.pose(u))
-        mine = place_boxes(base, pose)
+        r, f, h = path.pose(u)
+        x, y = vx + r * vc + f * vs, vy - r * vs + f * vc
+        mine = place_local_boxes(boxes_local, x, y, heading_offset + h)
         depth, deepest = -math.inf, None
         for other in sweep:
             ox, oy, orad = other.circle
-            if math.hypot(ox - pose.x, oy - pose.y) > radius + orad:
+            if math.hypot(ox - x, oy - y) > radius + orad:
                 continue
-            d = boxes_penetration(mine, boxes_of[other.id])
+            d = boxes_penetration(mine, other.boxes)
             if d > depth:
                 depth, deepest = d, other
         return depth, deepest
@@ -253,20 +269,33 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, sh
             return (u, last)
         last = deepest
         if depth <= _REFINE_BELOW and previous is not None:
-            refined = _refine_contact(depth_at, u, depth, previous, speed_bound)
+            refined = _refine_contact(depth_at, u, depth, previous, speed)
             if refined is not None:
                 return (refined, last)
+        step = depth / speed
+        if previous is not None and previous[0] > u and previous[1] > depth:
+            # shrinking at a ratio rate/speed: a step 2 / (1 + ratio) times longer is still
+            # covered when the depth there remains what that rate predicts
+            ratio = min(1.0, (previous[1] - depth) / (previous[0] - u) / speed)
+            # 2 / (1 + ratio) is the limit for a steady rate; keep a margin for curvature
+            trial = u - (1.0 + 0.7 * (2.0 / (1.0 + ratio) - 1.0)) * step
+            if trial > 0.0:
+                trial_depth, trial_deepest = depth_at(trial)
+                if trial_depth > 0.0 and (depth + trial_depth) / speed >= u - trial:
+                    previous = (u, depth)
+                    u, depth, deepest = trial, trial_depth, trial_deepest
+                    continue
         previous = (u, depth)
-        u -= depth / speed_bound
+        u -= step
         if u <= 0.0:
             return (0.0, last)
         depth, deepest = depth_at(u)
     raise RuntimeError("partial maneuver solver did not converge")  # pragma: no cover
 
 
-def _near_path(path: ChordPath, virtual_start: Pose, plan: FlightPlan, other: Ship,
-               radius: float) -> bool:
-    """Whether ``other`` is within reach of the base anywhere along the path.
+def _path_reach(path: ChordPath, virtual_start: Pose, plan: FlightPlan, radius: float
+                ) -> tuple[float, float, float]:
+    """A circle holding the base at every position along the path.
 
     Every base centre on the path is the midpoint of a chord of the centre line, so it lies
     within the chord's sagitta (at most L^2 / 8R) of the centre line; the centre line itself
@@ -278,8 +307,7 @@ def _near_path(path: ChordPath, virtual_start: Pose, plan: FlightPlan, other: Sh
     end = _real_pose(virtual_start, plan, path.pose(path.full))
     reach = max(tr, math.hypot(start.x - tx, start.y - ty), math.hypot(end.x - tx, end.y - ty))
     sagitta = path.length ** 2 / (8 * path.template.radius)
-    ox, oy, orad = other.circle
-    return math.hypot(ox - tx, oy - ty) <= reach + sagitta + radius + orad
+    return (tx, ty, reach + sagitta + radius)
 
 
 def _refine_contact(depth_at: Callable[[float], tuple[float, Ship | None]], u: float,
@@ -348,16 +376,14 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     virtual_start = _virtual_start(start, plan)
     template_start = virtual_start.moved(forward=half)
     full_template = plan.template.place(template_start)
-    path = ChordPath(base.length, plan.template)
-    basic_final = _real_pose(virtual_start, plan, path.pose(path.full))
+    path = chord_path(base.length, plan.template)
 
     # candidate final positions (three for the Tallon roll)
     candidates: list[tuple[str | None, Pose, tuple[str, ...]]] = []
-    names: tuple[str | None, ...] = TALLON_POSITIONS if plan.has_positions else (None,)
-    for name, shift in zip(names, plan.shifts, strict=True):
-        pose = basic_final.rotated(plan.final_rotation).moved(forward=shift)
-        pieces = base.pieces_at(pose)
-        candidates.append((name, pose, ships_overlapped(table, ship.id, pieces,
+    for name, (right, forward, rotation) in _final_offsets(plan, base.length):
+        pose = start.moved(right, forward, rotation)
+        candidates.append((name, pose, ships_under_base(table, ship.id,
+                                                        place_boxes(base, pose),
                                                         base_circle(pose, ship))))
     chosen = _choose_position(candidates, position)
     if chosen is not None:
@@ -371,26 +397,52 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
         forced.extend(h for h in hits if h not in forced)
     others = [s for s in table.ships if s.id != ship.id]
     if plan.template.kind is TemplateKind.STRAIGHT:
-        pieces = base.pieces_at(basic_final)
         fx, fy = virtual_start.forward
-        t, touch_index = _translation_backoff(
-            pieces, [o.overlap_pieces for o in others], -fx, -fy, path.full)
+        basic_final = _real_pose(virtual_start, plan, path.pose(path.full))
+        t, last = _translation_backoff(place_boxes(base, basic_final), others, -fx, -fy,
+                                       path.full)
         u = path.full - t
         final = _real_pose(virtual_start, plan, path.pose(u))
-        last = others[touch_index] if touch_index is not None else None
     else:
         u, last = _advance_on_curve(path, virtual_start, plan, ship, others)
         final = _real_pose(virtual_start, plan, path.pose(u))
     counted = plan.template.place(template_start, u - base.length)
-    final_pieces = base.pieces_at(final)
+    final_boxes = place_boxes(base, final)
     touching = tuple(
         o.id for o in others
-        if o.near(ship.at(final)) and max_penetration(final_pieces, o.overlap_pieces) >= -EPS
+        if math.hypot(o.circle[0] - final.x, o.circle[1] - final.y)
+        <= o.circle[2] + base.radius
+        and boxes_penetration(final_boxes, o.boxes) >= -EPS
     )
     if last is not None and last.id not in touching:
         touching = (last.id, *touching)
     return _finish(table, ship, start, final, False, counted, full_template,
                    tuple(forced), touching, None)
+
+
+def _final_offsets(plan: FlightPlan, length: float
+                   ) -> tuple[tuple[str | None, tuple[float, float, float]], ...]:
+    """Each candidate final position of a full maneuver as ``(right, forward, rotation)``
+    from the start (three for the Tallon roll): a pure function of the plan and base."""
+    key = ("final offsets", length)
+    found = plan.memo.get(key)
+    if found is None:
+        found = plan.memo[key] = _compute_final_offsets(plan, length)
+    return found  # type: ignore[return-value]
+
+
+def _compute_final_offsets(plan: FlightPlan, length: float
+                           ) -> tuple[tuple[str | None, tuple[float, float, float]], ...]:
+    assert plan.template is not None
+    origin = Pose(0.0, 0.0, 0.0)
+    virtual_start = _virtual_start(origin, plan)
+    path = chord_path(length, plan.template)
+    basic_final = _real_pose(virtual_start, plan, path.pose(path.full))
+    names: tuple[str | None, ...] = TALLON_POSITIONS if plan.has_positions else (None,)
+    return tuple(
+        (name, basic_final.rotated(plan.final_rotation).moved(forward=shift).relative_to(origin))
+        for name, shift in zip(names, plan.shifts, strict=True)
+    )
 
 
 def _choose_position(candidates: list[tuple[str | None, Pose, tuple[str, ...]]],
@@ -419,13 +471,38 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, full: bool,
             counted: PlacedTemplate, full_template: PlacedTemplate,
             forced: tuple[str, ...], touching: tuple[str, ...],
             position: str | None) -> MoveOutcome:
-    moved = ship.at(final)
-    pieces = moved.overlap_pieces
-    others = [o for o in table.objects() if o.id != ship.id]
-    through = sorted(template_contacts(counted, others), key=lambda item: item[0])
+    base = ship.base
+    boxes = place_boxes(base, final)
+    pieces = tuple(box_polygon(b) for b in boxes)
+    piece_circles = tuple((b[0], b[1], b[8]) for b in boxes)
+    radius = base.radius
+    final_circle = (final.x, final.y, radius)
+    # one pass finds what the template or the final base can reach at all
+    tx, ty, tr = counted.circle
+    if counted.empty:
+        tr = -math.inf
+    fx, fy = final.x, final.y
+    near_template: list[TableObject] = []
+    near_base: list[TableObject] = []
+    for obj in table.everything:
+        ox, oy, orad = obj.circle
+        dx, dy, reach = ox - tx, oy - ty, tr + orad
+        if dx * dx + dy * dy <= reach * reach and obj.id != ship.id:
+            near_template.append(obj)
+        dx, dy, reach = ox - fx, oy - fy, radius + orad
+        if (dx * dx + dy * dy <= reach * reach and obj.kind is not ObjectKind.SHIP
+                and obj.id != ship.id):
+            near_base.append(obj)
+    area = table.area
+    inside = (radius <= fx <= area.width - radius and radius <= fy <= area.height - radius)
+    if not near_template and not near_base:
+        return MoveOutcome(ship.id, start, final, full, counted, full_template,
+                           forced_by=forced, touching=touching,
+                           fled=not (inside or area.contains_pieces(pieces)),
+                           position=position)
+    through = sorted(template_contacts(counted, near_template), key=lambda item: item[0])
     contact = {o.id: length for length, o in through}
-    non_ships = [o for o in others if o.kind is not ObjectKind.SHIP]
-    over = objects_overlapped(non_ships, pieces, moved.circle)
+    over = objects_overlapped(near_base, pieces, final_circle, piece_circles)
     # an object met only by the final base comes after everything the template met, in
     # order of its distance from the template's end
     ex, ey = _template_end_point(counted)
@@ -438,7 +515,7 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, full: bool,
         touching=touching,
         moved_through=tuple(o.id for _, o in through),
         overlapping=tuple(o.id for o in over),
-        fled=not table.area.contains_pieces(pieces),
+        fled=not (inside or area.contains_pieces(pieces)),
         position=position,
         hazards=_hazard_order(through, over, contact, beyond, ex, ey),
     )

@@ -105,7 +105,8 @@ def line_obstruction(table: Table, lines: ClosestSet | None, exclude: tuple[str,
                         obstacle_intervals.append((-1.0, 2.0))
             else:
                 interval = _family_interval(lines, piece)
-                if interval is not None:
+                # only parameters 0..1 are lines of the family
+                if interval is not None and interval[0] < 1.0 and interval[1] > 0.0:
                     hit = True
                     if obj.kind is ObjectKind.OBSTACLE:
                         obstacle_intervals.append(interval)

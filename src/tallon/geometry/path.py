@@ -17,7 +17,7 @@ frame* of :mod:`tallon.geometry.maneuvers`, relative to the virtual start pose.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from tallon.geometry.templates import Template, TemplateKind
@@ -29,6 +29,23 @@ class ChordPath:
 
     length: float
     template: Template
+    # derived once (the solver evaluates poses many times per maneuver)
+    _end: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
+    _arc: tuple[float, float, float, int, float, float] = field(init=False, repr=False,
+                                                                compare=False)
+
+    def __post_init__(self) -> None:
+        t = self.template
+        half = self.length / 2
+        ex, ey, eh = t.end()
+        object.__setattr__(self, "_end", (ex, ey + half, math.sin(math.radians(eh)),
+                                          math.cos(math.radians(eh))))
+        if t.kind is not TemplateKind.STRAIGHT:
+            r, side = t.radius, t.side
+            cx, cy = side * r, half
+            start_angle = math.atan2(half - cy, 0.0 - cx)
+            object.__setattr__(self, "_arc", (cx, cy, r, side, start_angle,
+                                              t.length / r + 1e-9))
 
     @property
     def full(self) -> float:
@@ -49,73 +66,69 @@ class ChordPath:
         ``u``, relative to the virtual start pose (heading clockwise, degrees)."""
         length = self.length
         rx, ry = self.centre_line(u)
-        t = self.template
-        if t.kind is TemplateKind.STRAIGHT or u <= 0.0:
+        if self.template.kind is TemplateKind.STRAIGHT or u <= 0.0:
             fx, fy = self.centre_line(u + length)
         else:
-            fx, fy = self._front_on_curve(u, rx, ry)
+            fx, fy = self._front_on_curve(rx, ry)
         heading = math.degrees(math.atan2(fx - rx, fy - ry))
         return ((rx + fx) / 2, (ry + fy) / 2, heading)
 
-    def _front_on_curve(self, u: float, rx: float, ry: float) -> tuple[float, float]:
+    def _front_on_curve(self, rx: float, ry: float) -> tuple[float, float]:
         length = self.length
-        t = self.template
-        half = length / 2
-        ex, ey, eh = t.end()
-        ey += half
+        ex, ey, tx, ty = self._end
+        dx, dy = ex - rx, ey - ry
+        c = dx * dx + dy * dy - length * length
         # beyond the template's end: the front hashmark is on the exit line
-        if math.hypot(ex - rx, ey - ry) <= length:
-            tx, ty = math.sin(math.radians(eh)), math.cos(math.radians(eh))
-            dx, dy = ex - rx, ey - ry
+        if c <= 0.0:
             b = tx * dx + ty * dy
-            c = dx * dx + dy * dy - length * length
             tau = -b + math.sqrt(max(0.0, b * b - c))
             return (ex + tau * tx, ey + tau * ty)
         # on the arc: intersect the arc's circle with the circle of radius L round the rear
-        r = t.radius
-        side = t.direction.value
-        cx, cy = side * r, half
+        cx, cy, r, side, start, sweep = self._arc
         dx, dy = rx - cx, ry - cy
         d = math.hypot(dx, dy)
-        # distance along the centre line from the rear to the intersection chord
         a = (r * r - length * length + d * d) / (2 * d)
         h = math.sqrt(max(0.0, r * r - a * a))
         mx, my = cx + a * dx / d, cy + a * dy / d
-        candidates = ((mx + h * dy / d, my - h * dx / d), (mx - h * dy / d, my + h * dx / d))
-        # of the two, the one further along the path (larger travelled angle from the start)
-        def travelled(p: tuple[float, float]) -> float:
-            ang = math.atan2(p[1] - cy, p[0] - cx)
-            start = math.atan2(half - cy, 0.0 - cx)
-            delta = (ang - start) * (-side)
-            return math.remainder(delta, 2 * math.pi)
-
-        # both intersections can lie ahead when the base is long for the curve; the front
-        # hashmark is the one still on the template (the other is beyond the template's end)
-        sweep = t.length / r + 1e-9
-        on_template = [c for c in candidates if travelled(c) <= sweep]
-        return max(on_template or candidates, key=travelled)
+        best: tuple[float, float] | None = None
+        best_travel = -math.inf
+        fallback, fallback_travel = (mx, my), -math.inf
+        for px, py in ((mx + h * dy / d, my - h * dx / d), (mx - h * dy / d, my + h * dx / d)):
+            # how far round the arc from the template's start, in the direction of travel
+            travel = math.remainder((math.atan2(py - cy, px - cx) - start) * -side, 2 * math.pi)
+            # both intersections can lie ahead when the base is long for the curve; the
+            # front hashmark is the one still on the template
+            if travel <= sweep and travel > best_travel:
+                best, best_travel = (px, py), travel
+            if travel > fallback_travel:
+                fallback, fallback_travel = (px, py), travel
+        return best if best is not None else fallback
 
 
 @cache
-def rotation_rate_bound(length: float, template: Template) -> float:
-    """An upper bound of |d heading / du| (radians per mm) along the chord path.
+def chord_path(length: float, template: Template) -> ChordPath:
+    """The (cached) path of a base of this length along this template."""
+    return ChordPath(length, template)
 
-    The rate is sin(g)/(L cos b), with g the angle between the tangents at the two
-    hashmarks and b the angle between the chord and the front tangent; it is continuous
-    along the path. We evaluate the exact pose on a fine grid once per base length and
-    template and add a margin; the bound only sets the step of the conservative-advancement
-    solver, so a generous one costs time, never exactness.
+
+@cache
+def speed_bound(length: float, template: Template, radius: float) -> float:
+    """An upper bound of how fast any point within ``radius`` of the base's centre moves,
+    per mm of travel of the rear hashmark along the chord path.
+
+    A point at distance r from the centre moves at most |v_centre| + |omega| r; both are
+    continuous along the path. We evaluate the exact poses on a fine grid once per base
+    length and template, and add a 10 % margin: the bound only sets the step of the
+    conservative-advancement solver, so a generous one costs time, never exactness.
     """
-    if template.kind is TemplateKind.STRAIGHT:
-        return 0.0
     path = ChordPath(length, template)
     steps = 4096
     du = path.full / steps
     worst = 0.0
-    prev = path.pose(0.0)[2]
+    px, py, ph = path.pose(0.0)
     for k in range(1, steps + 1):
-        cur = path.pose(k * du)[2]
-        rate = abs(math.remainder(math.radians(cur - prev), 2 * math.pi)) / du
-        worst = max(worst, rate)
-        prev = cur
-    return 1.25 * worst + 1e-9
+        x, y, h = path.pose(k * du)
+        turn = abs(math.remainder(math.radians(h - ph), 2 * math.pi))
+        worst = max(worst, (math.hypot(x - px, y - py) + turn * radius) / du)
+        px, py, ph = x, y, h
+    return 1.1 * worst + 1e-9

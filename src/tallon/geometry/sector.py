@@ -1,15 +1,18 @@
 """The annular sector: the exact shape of a bank or turn template.
 
-The sector is the set of points at distance ``r_in``..``r_out`` from ``centre`` whose polar
+The sector is the set of points at distance ``r_in``..``r_out`` from the centre whose polar
 angle (radians, counter-clockwise from +x) lies in ``[a_lo, a_hi]``. Its tests against convex
-polygons are exact: they combine vertex containment, corner containment and the
-intersections of polygon edges with the two arcs and the two radial edges.
+polygons are exact. The region where they meet is bounded by pieces of polygon edges and of
+the sector's boundary, so it is non-empty exactly when a polygon vertex lies in the sector,
+a sector corner lies in the polygon, or a polygon edge crosses the sector's boundary; and
+since the polar angle along a straight edge is monotonic, the meeting point nearest the
+template's start is one of those same points.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tallon.geometry.constants import EPS
 from tallon.geometry.polygons import Polygon, contains_point
@@ -30,6 +33,20 @@ class AnnularSector:
     a_lo: float
     a_hi: float
     forward: bool
+    _corners: tuple[Point, Point, Point, Point] = field(init=False, repr=False, compare=False)
+    _radials: tuple[tuple[float, float], tuple[float, float]] = field(init=False, repr=False,
+                                                                      compare=False)
+
+    def __post_init__(self) -> None:
+        radials = ((math.cos(self.a_lo), math.sin(self.a_lo)),
+                   (math.cos(self.a_hi), math.sin(self.a_hi)))
+        (c0, s0), (c1, s1) = radials
+        corners = ((self.cx + self.r_in * c0, self.cy + self.r_in * s0),
+                   (self.cx + self.r_out * c0, self.cy + self.r_out * s0),
+                   (self.cx + self.r_out * c1, self.cy + self.r_out * s1),
+                   (self.cx + self.r_in * c1, self.cy + self.r_in * s1))
+        object.__setattr__(self, "_radials", radials)
+        object.__setattr__(self, "_corners", corners)
 
     # ----------------------------------------------------------------- basic geometry
     @property
@@ -37,40 +54,34 @@ class AnnularSector:
         return self.a_hi - self.a_lo
 
     @property
-    def start_angle(self) -> float:
-        """Polar angle of the template's start edge."""
-        return self.a_lo if self.forward else self.a_hi
+    def radius(self) -> float:
+        """Radius of the centre line."""
+        return (self.r_in + self.r_out) / 2
 
     def angle_offset(self, x: float, y: float) -> float:
         """Angle of (x, y) measured along the path from the start edge (radians, may be
         negative or beyond the sweep for points outside the angular range)."""
-        a = math.atan2(y - self.cy, x - self.cx)
-        rel = (a - self.a_lo) % TWO_PI
+        rel = (math.atan2(y - self.cy, x - self.cx) - self.a_lo) % TWO_PI
+        sweep = self.a_hi - self.a_lo
         # put the gap outside [0, sweep] symmetrically so that points just before the start
         # come out slightly negative rather than near 2*pi
-        if rel > self.sweep + (TWO_PI - self.sweep) / 2:
+        if rel > sweep + (TWO_PI - sweep) / 2:
             rel -= TWO_PI
-        return rel if self.forward else self.sweep - rel
+        return rel if self.forward else sweep - rel
 
     def in_angle(self, x: float, y: float, margin: float = 0.0) -> bool:
-        off = self.angle_offset(x, y)
-        return -margin <= off <= self.sweep + margin
+        return -margin <= self.angle_offset(x, y) <= self.sweep + margin
 
     def contains(self, x: float, y: float, eps: float = 0.0) -> bool:
         """Closed containment, grown by ``eps`` (negative ``eps`` shrinks)."""
         r = math.hypot(x - self.cx, y - self.cy)
         if r < self.r_in - eps or r > self.r_out + eps:
             return False
-        margin = eps / max(r, 1e-9)
-        return self.in_angle(x, y, margin)
+        return self.in_angle(x, y, eps / max(r, 1e-9))
 
     def corners(self) -> tuple[Point, Point, Point, Point]:
-        pts = []
-        for a in (self.a_lo, self.a_hi):
-            ca, sa = math.cos(a), math.sin(a)
-            for r in (self.r_in, self.r_out):
-                pts.append((self.cx + r * ca, self.cy + r * sa))
-        return (pts[0], pts[1], pts[3], pts[2])
+        """Inner and outer corners of the low edge, then outer and inner of the high one."""
+        return self._corners
 
     def shrunk(self, eps: float) -> AnnularSector:
         """The sector with every edge moved inward by ``eps`` (for interior tests)."""
@@ -80,8 +91,7 @@ class AnnularSector:
 
     def prefix(self, length_on_centre_line: float) -> AnnularSector:
         """The part of the template from its start to ``length`` along the centre line."""
-        radius = (self.r_in + self.r_out) / 2
-        sweep = max(0.0, min(self.sweep, length_on_centre_line / radius))
+        sweep = max(0.0, min(self.sweep, length_on_centre_line / self.radius))
         if self.forward:
             return AnnularSector(self.cx, self.cy, self.r_in, self.r_out,
                                  self.a_lo, self.a_lo + sweep, True)
@@ -89,10 +99,8 @@ class AnnularSector:
                              self.a_hi - sweep, self.a_hi, False)
 
     def bounding_circle(self) -> tuple[float, float, float]:
-        xs, ys = [], []
-        for x, y in self.corners():
-            xs.append(x)
-            ys.append(y)
+        xs = [x for x, _ in self._corners]
+        ys = [y for _, y in self._corners]
         # the outer arc's extreme points along the axes, where they fall in the range
         for k in range(-4, 8):
             a = k * math.pi / 2
@@ -105,33 +113,43 @@ class AnnularSector:
 
     def outline(self, segments_per_radian: float = 24.0) -> tuple[Point, ...]:
         """A polygon approximation of the outline (for drawing and JSON only)."""
-        steps = max(2, math.ceil(self.sweep * segments_per_radian))
+        sweep = self.sweep
+        steps = max(2, math.ceil(sweep * segments_per_radian))
         outer = [
-            (self.cx + self.r_out * math.cos(self.a_lo + self.sweep * k / steps),
-             self.cy + self.r_out * math.sin(self.a_lo + self.sweep * k / steps))
+            (self.cx + self.r_out * math.cos(self.a_lo + sweep * k / steps),
+             self.cy + self.r_out * math.sin(self.a_lo + sweep * k / steps))
             for k in range(steps + 1)
         ]
         inner = [
-            (self.cx + self.r_in * math.cos(self.a_hi - self.sweep * k / steps),
-             self.cy + self.r_in * math.sin(self.a_hi - self.sweep * k / steps))
+            (self.cx + self.r_in * math.cos(self.a_hi - sweep * k / steps),
+             self.cy + self.r_in * math.sin(self.a_hi - sweep * k / steps))
             for k in range(steps + 1)
         ]
         return tuple(outer + inner)
 
     # ------------------------------------------------------------- boundary crossings
-    def _edge_boundary_points(self, ax: float, ay: float, bx: float, by: float
-                              ) -> list[Point]:
-        """Points where segment ab meets the sector's boundary (closed)."""
-        found: list[Point] = []
+    def _edge_crossings(self, ax: float, ay: float, bx: float, by: float,
+                        out: list[Point]) -> None:
+        """Append the points where segment ab meets the sector's boundary (closed)."""
+        cx, cy = self.cx, self.cy
         dx, dy = bx - ax, by - ay
-        fx, fy = ax - self.cx, ay - self.cy
+        fx, fy = ax - cx, ay - cy
         a2 = dx * dx + dy * dy
         if a2 == 0.0:
-            return found
+            return
+        # the segment's distance range from the centre decides which circles it can cross
+        t_near = -(fx * dx + fy * dy) / a2
+        t_near = 0.0 if t_near < 0.0 else (1.0 if t_near > 1.0 else t_near)
+        near = math.hypot(fx + t_near * dx, fy + t_near * dy)
+        far = max(math.hypot(fx, fy), math.hypot(bx - cx, by - cy))
+        if near > self.r_out or far < self.r_in:
+            return
+        b = 2 * (fx * dx + fy * dy)
+        base = fx * fx + fy * fy
         for r in (self.r_in, self.r_out):
-            b = 2 * (fx * dx + fy * dy)
-            c = fx * fx + fy * fy - r * r
-            disc = b * b - 4 * a2 * c
+            if not near <= r <= far:
+                continue
+            disc = b * b - 4 * a2 * (base - r * r)
             if disc < 0:
                 continue
             sq = math.sqrt(disc)
@@ -139,64 +157,45 @@ class AnnularSector:
                 if 0.0 <= t <= 1.0:
                     x, y = ax + t * dx, ay + t * dy
                     if self.in_angle(x, y, 1e-12):
-                        found.append((x, y))
-        for ang in (self.a_lo, self.a_hi):
-            ux, uy = math.cos(ang), math.sin(ang)
-            # radial segment from centre + r_in*u to centre + r_out*u
+                        out.append((x, y))
+        for ux, uy in self._radials:
             denom = dx * uy - dy * ux
             if denom == 0.0:
                 continue
             # solve a + t d = centre + s u
-            t = ((self.cx - ax) * uy - (self.cy - ay) * ux) / denom
-            s = ((self.cx - ax) * dy - (self.cy - ay) * dx) / denom
-            if 0.0 <= t <= 1.0 and self.r_in <= s <= self.r_out:
-                found.append((ax + t * dx, ay + t * dy))
-        return found
+            t = ((cx - ax) * uy - (cy - ay) * ux) / denom
+            if not 0.0 <= t <= 1.0:
+                continue
+            s = ((cx - ax) * dy - (cy - ay) * dx) / denom
+            if self.r_in <= s <= self.r_out:
+                out.append((ax + t * dx, ay + t * dy))
 
-    # ---------------------------------------------------------------------- queries
-    def intersects_polygon(self, poly: Polygon) -> bool:
-        """Closed intersection with a convex polygon (touching counts)."""
-        for x, y in poly:
-            if self.contains(x, y):
-                return True
-        for x, y in self.corners():
-            if contains_point(poly, x, y, 0.0):
-                return True
+    def _meeting_points(self, poly: Polygon) -> list[Point]:
+        """Points that decide whether and where the polygon meets the sector (see the
+        module docstring); empty when they don't meet."""
+        points = [(x, y) for x, y in poly if self.contains(x, y)]
+        points.extend(c for c in self._corners if contains_point(poly, c[0], c[1], 0.0))
         n = len(poly)
         for i in range(n):
             ax, ay = poly[i - 1]
             bx, by = poly[i]
-            if self._edge_boundary_points(ax, ay, bx, by):
-                return True
-        return False
+            self._edge_crossings(ax, ay, bx, by, points)
+        return points
+
+    # ---------------------------------------------------------------------- queries
+    def intersects_polygon(self, poly: Polygon) -> bool:
+        """Closed intersection with a convex polygon (touching counts)."""
+        return bool(self._meeting_points(poly))
 
     def overlaps_polygon(self, poly: Polygon, eps: float = EPS) -> bool:
         """True when the interiors overlap by more than about ``eps``."""
         return self.shrunk(eps).intersects_polygon(poly)
 
     def first_contact(self, poly: Polygon) -> float | None:
-        """Smallest centre-line length from the start at which the template meets the
-        polygon (None if they don't meet). The polar angle along a straight edge is
-        monotonic, so the minimum lies at a vertex, a boundary crossing or a corner."""
-        radius = (self.r_in + self.r_out) / 2
-        best: float | None = None
-
-        def consider(x: float, y: float) -> None:
-            nonlocal best
-            off = max(0.0, min(self.sweep, self.angle_offset(x, y))) * radius
-            if best is None or off < best:
-                best = off
-
-        for x, y in poly:
-            if self.contains(x, y):
-                consider(x, y)
-        for x, y in self.corners():
-            if contains_point(poly, x, y, 0.0):
-                consider(x, y)
-        n = len(poly)
-        for i in range(n):
-            ax, ay = poly[i - 1]
-            bx, by = poly[i]
-            for x, y in self._edge_boundary_points(ax, ay, bx, by):
-                consider(x, y)
-        return best
+        """Smallest centre-line length from the start at which the sector meets the polygon
+        (None if they don't meet)."""
+        points = self._meeting_points(poly)
+        if not points:
+            return None
+        sweep, radius = self.sweep, self.radius
+        return min(max(0.0, min(sweep, self.angle_offset(x, y))) for x, y in points) * radius

@@ -14,6 +14,7 @@ from enum import Enum
 from functools import cached_property
 
 from tallon.geometry.bases import BaseShape, base_shape
+from tallon.geometry.boxes import Box, place_boxes
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, BaseSize
 from tallon.geometry.outlines import ObstacleOutline, ObstacleType, Outline, device_outline
 from tallon.geometry.outlines import obstacle_outline as _obstacle_outline
@@ -55,6 +56,11 @@ class TableObject(ABC):
         """A circle holding every overlap piece (for quick rejection)."""
         return _circle_of(self.overlap_pieces)
 
+    @cached_property
+    def piece_circles(self) -> tuple[tuple[Polygon, tuple[float, float, float]], ...]:
+        """Each overlap piece with a circle holding it (for quick rejection)."""
+        return tuple((piece, bounding_circle(piece)) for piece in self.overlap_pieces)
+
     def near(self, other: TableObject, margin: float = 0.0) -> bool:
         ax, ay, ar = self.circle
         bx, by, br = other.circle
@@ -88,6 +94,11 @@ class Ship(TableObject):
     @cached_property
     def circle(self) -> tuple[float, float, float]:
         return (self.pose.x, self.pose.y, self.base.radius)
+
+    @cached_property
+    def boxes(self) -> tuple[Box, ...]:
+        """The base and guides as oriented boxes (the fast ship-against-ship path)."""
+        return place_boxes(self.base, self.pose)
 
     def at(self, pose: Pose) -> Ship:
         return replace(self, pose=pose)
@@ -181,9 +192,12 @@ class Table:
             seen.add(obj.id)
 
     def objects(self) -> Iterator[TableObject]:
-        yield from self.ships
-        yield from self.obstacles
-        yield from self.devices
+        return iter(self.everything)
+
+    @cached_property
+    def everything(self) -> tuple[TableObject, ...]:
+        """Every object: ships, then obstacles, then devices."""
+        return (*self.ships, *self.obstacles, *self.devices)
 
     def get(self, object_id: str) -> TableObject:
         for obj in self.objects():

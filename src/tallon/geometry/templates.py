@@ -9,8 +9,9 @@ start frame (a :class:`Pose` at the centre of the start edge), it becomes a
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 from tallon.geometry.constants import (
     BANK_ANGLE,
@@ -54,6 +55,11 @@ class Template:
     kind: TemplateKind
     speed: int
     direction: Direction = Direction.STRAIGHT
+    # derived once: these are read in the hottest loops of the movement solver
+    radius: float = field(init=False, repr=False, compare=False)
+    angle: float = field(init=False, repr=False, compare=False)
+    length: float = field(init=False, repr=False, compare=False)
+    side: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.speed not in SPEEDS[self.kind]:
@@ -64,29 +70,19 @@ class Template:
         if curved == (self.direction is Direction.STRAIGHT):
             raise ValueError(f"a {self.kind.value} template needs a "
                              f"{'left or right' if curved else 'straight'} direction")
-
-    # ------------------------------------------------------------------ properties
-    @property
-    def radius(self) -> float:
-        """Centre-line radius (infinite for straight templates)."""
         if self.kind is TemplateKind.BANK:
-            return BANK_RADIUS[self.speed]
-        if self.kind is TemplateKind.TURN:
-            return TURN_RADIUS[self.speed]
-        return math.inf
-
-    @property
-    def angle(self) -> float:
-        """How far the template turns, degrees (0 for straight)."""
-        return {TemplateKind.STRAIGHT: 0.0, TemplateKind.BANK: BANK_ANGLE,
-                TemplateKind.TURN: TURN_ANGLE}[self.kind]
-
-    @property
-    def length(self) -> float:
-        """Length of the centre line."""
-        if self.kind is TemplateKind.STRAIGHT:
-            return STRAIGHT_LENGTH_PER_SPEED * self.speed
-        return self.radius * math.radians(self.angle)
+            radius, angle = BANK_RADIUS[self.speed], BANK_ANGLE
+        elif self.kind is TemplateKind.TURN:
+            radius, angle = TURN_RADIUS[self.speed], TURN_ANGLE
+        else:
+            radius, angle = math.inf, 0.0
+        length = (STRAIGHT_LENGTH_PER_SPEED * self.speed if not curved
+                  else radius * math.radians(angle))
+        # centre-line radius (infinite for straights), turn in degrees, centre-line length
+        object.__setattr__(self, "radius", radius)
+        object.__setattr__(self, "angle", angle)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "side", self.direction.value)
 
     @property
     def label(self) -> str:
@@ -98,7 +94,8 @@ class Template:
     def centre_point(self, s: float) -> tuple[float, float, float]:
         """Local ``(right, forward, heading)`` of the centre line at length ``s`` from the
         start; beyond the end the line continues straight along the end's tangent."""
-        if self.kind is TemplateKind.STRAIGHT:
+        side = self.side
+        if not side:
             return (0.0, s, 0.0)
         length = self.length
         extra = 0.0
@@ -106,7 +103,6 @@ class Template:
             extra, s = s - length, length
         r = self.radius
         phi = s / r
-        side = self.direction.value
         right = side * r * (1.0 - math.cos(phi))
         forward = r * math.sin(phi)
         heading = side * math.degrees(phi)
@@ -146,7 +142,7 @@ class Template:
         return PlacedTemplate(self, start, used, sector=sector)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PlacedTemplate:
     """A template on the table (possibly only its first ``used_length``)."""
 
@@ -160,11 +156,39 @@ class PlacedTemplate:
     def empty(self) -> bool:
         return self.used_length <= EPS
 
-    def bounding_circle(self) -> tuple[float, float, float]:
+    @cached_property
+    def circle(self) -> tuple[float, float, float]:
+        """A circle holding the placed template."""
         if self.polygon is not None:
             return bounding_circle(self.polygon)
         assert self.sector is not None
         return self.sector.bounding_circle()
+
+    def bounding_circle(self) -> tuple[float, float, float]:
+        return self.circle
+
+    def may_meet(self, x: float, y: float, r: float) -> bool:
+        """Cheap rejection: False when the circle (x, y, r) can't meet the template."""
+        cx, cy, cr = self.circle
+        if math.hypot(x - cx, y - cy) > cr + r:
+            return False
+        sector = self.sector
+        if sector is None:
+            # distance from the point to the rectangle, in the template's frame
+            fx, fy = self.start.forward
+            rx, ry = self.start.right
+            dx, dy = x - self.start.x, y - self.start.y
+            along = dx * fx + dy * fy
+            across = abs(dx * rx + dy * ry) - TEMPLATE_WIDTH / 2
+            ahead = max(-along, along - self.used_length, 0.0)
+            return math.hypot(ahead, max(across, 0.0)) <= r
+        d = math.hypot(x - sector.cx, y - sector.cy)
+        return sector.r_in - r <= d <= sector.r_out + r
+
+    @cached_property
+    def _interior(self) -> AnnularSector | None:
+        # the sector shrunk by the tolerance, for "interiors overlap" tests
+        return self.sector.shrunk(EPS) if self.sector is not None else None
 
     def overlaps_polygon(self, poly: Polygon, eps: float = EPS) -> bool:
         """True when the template's interior meets the convex polygon's by more than eps."""
@@ -173,30 +197,36 @@ class PlacedTemplate:
         if self.polygon is not None:
             return overlaps(self.polygon, poly, eps)
         assert self.sector is not None
+        if eps == EPS:
+            assert self._interior is not None
+            return self._interior.intersects_polygon(poly)
         return self.sector.overlaps_polygon(poly, eps)
 
     def first_contact(self, poly: Polygon) -> float | None:
-        """Centre-line length from the start at which the template first meets ``poly``."""
-        if self.empty or not self.overlaps_polygon(poly):
+        """Centre-line length from the start at which the template's interior first meets
+        ``poly`` (None when their interiors don't overlap)."""
+        if self.empty:
             return None
-        if self.polygon is not None:
-            fx, fy = self.start.forward
-            rx, ry = self.start.right
-            h = TEMPLATE_WIDTH / 2
-            sx, sy = self.start.x, self.start.y
-            # half-planes of the rectangle, as unit normals pointing inside
-            planes = (
-                (fx, fy, -(fx * sx + fy * sy)),
-                (-fx, -fy, (fx * sx + fy * sy) + self.used_length),
-                (rx, ry, -(rx * sx + ry * sy) + h),
-                (-rx, -ry, (rx * sx + ry * sy) + h),
-            )
-            inside = clip(poly, planes, 0.0)
-            if not inside:
-                return None
-            return max(0.0, min((x - sx) * fx + (y - sy) * fy for x, y in inside))
-        assert self.sector is not None
-        return self.sector.first_contact(poly)
+        if self.polygon is None:
+            assert self._interior is not None
+            return self._interior.first_contact(poly)
+        if not overlaps(self.polygon, poly):
+            return None
+        fx, fy = self.start.forward
+        rx, ry = self.start.right
+        h = TEMPLATE_WIDTH / 2
+        sx, sy = self.start.x, self.start.y
+        # half-planes of the rectangle, as unit normals pointing inside
+        planes = (
+            (fx, fy, -(fx * sx + fy * sy)),
+            (-fx, -fy, (fx * sx + fy * sy) + self.used_length),
+            (rx, ry, -(rx * sx + ry * sy) + h),
+            (-rx, -ry, (rx * sx + ry * sy) + h),
+        )
+        inside = clip(poly, planes, 0.0)
+        if not inside:
+            return None
+        return max(0.0, min((x - sx) * fx + (y - sy) * fy for x, y in inside))
 
     def outline(self) -> tuple[Point, ...]:
         """Outline points (exact corners for straights, an approximation for curves)."""

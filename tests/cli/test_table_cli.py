@@ -1,0 +1,134 @@
+"""``tallon move``, ``tallon measure``, ``tallon draw`` and ``tallon demo`` as a user and a
+script use them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tallon.cli import _register_commands, app
+
+runner = CliRunner()
+_register_commands()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_move_prints_json_relative_position():
+    result = run("move", "--size", "small", "--maneuver", "1N", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["forward"] == pytest.approx(90.710678)
+    assert data["right"] == pytest.approx(37.573593)
+    assert data["rotation"] == pytest.approx(45.0)
+
+
+def test_move_with_outline_gives_the_template_shape():
+    data = json.loads(run("move", "--size", "large", "--maneuver", "2TW", "--json",
+                          "--outline").output)
+    assert data["outline"]["shape"] == "annular_sector"
+    assert data["outline"]["inner_radius"] == pytest.approx(52.5)
+    assert data["rotation"] == pytest.approx(-90.0)
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["--barrel-roll", "left", "--position", "front"], (-80, 10, 0)),
+    (["--boost", "straight"], (0, 80, 0)),
+    (["--decloak", "right", "--position", "back"], (120, -10, 0)),
+    (["--maneuver", "3K"], (0, 160, 180)),
+    (["--maneuver", "2B", "--sideslip"], (126.066017, 52.218254, -45)),
+    (["--maneuver", "1R", "--position", "back"], (55, 65, 180)),
+    (["--rotate", "90"], (0, 0, 90)),
+    (["--drop", "1F"], (0, -60, 180)),
+])
+def test_every_kind_of_move(args, expected):
+    result = run("move", "--size", "small", *args, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["right"], data["forward"], data["rotation"]) == pytest.approx(expected)
+
+
+def test_move_human_output_names_the_move():
+    result = run("move", "--size", "medium", "--maneuver", "2F")
+    assert result.exit_code == 0
+    assert "[2F] (medium base)" in result.output and "140.000" in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--size", "small", "--maneuver", "9F"], "bad maneuver code"),
+    (["--size", "huge", "--maneuver", "1F"], "unknown base size"),
+    (["--size", "small"], "exactly one of"),
+    (["--size", "small", "--maneuver", "1F", "--boost", "left"], "exactly one of"),
+    (["--size", "small", "--barrel-roll", "up"], "unknown side"),
+    (["--size", "small", "--maneuver", "2F", "--sideslip"], "sideslip"),
+])
+def test_move_refuses_bad_input_with_a_reason(args, message):
+    result = run("move", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_measure_json_has_every_key_for_each_ordered_pair():
+    result = run("measure", "--ship", "tie=small@400,300,0", "--ship", "xw=small@520,398,0",
+                 "--obstacle", "core2asteroid3@470,330,0", "--json")
+    assert result.exit_code == 0, result.output
+    records = json.loads(result.output)
+    assert [(r["from"], r["to"]) for r in records] == [("tie", "xw"), ("xw", "tie")]
+    first = records[0]
+    assert set(first) >= {"from", "to", "range", "distance", "arcs", "attack_range",
+                          "obstructed", "relation"}
+    assert set(first["arcs"]) == {"front", "rear", "left", "right", "bullseye", "full_front",
+                                  "full_rear"}
+    assert first["range"] == 1 and first["attack_range"]["front"] == 2
+    assert first["attack_range"]["rear"] is None
+    assert first["obstructed"]["right"] is True
+    assert first["relation"] == "in_front"
+
+
+def test_measure_warns_about_overlapping_ships():
+    result = run("measure", "--ship", "a=small@400,300,0", "--ship", "b=small@410,310,0")
+    assert result.exit_code == 0
+    assert "a and b overlap" in result.output
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("a=small@1,2", "expected 3 comma-separated numbers"),
+    ("a@1,2,3", "ID=SIZE@X,Y,HEADING"),
+    ("a=tiny@1,2,3", "unknown base size"),
+])
+def test_measure_refuses_bad_ship_specs(spec, message):
+    result = run("measure", "--ship", spec)
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_measure_names_an_unknown_obstacle():
+    result = run("measure", "--ship", "a=small@1,2,3", "--obstacle", "moon@1,2,3")
+    assert result.exit_code == 2 and "unknown obstacle id 'moon'" in result.output
+
+
+def test_draw_writes_an_svg(tmp_path):
+    out = tmp_path / "t.svg"
+    result = run("draw", "--ship", "a=small@300,300,0", "--ship", "b=large@420,500,180",
+                 "--obstacle", "gascloud1@300,500,0", "--maneuver", "a=2N",
+                 "--range-bands", "b", "--arcs", "a", "--lines", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    svg = out.read_text()
+    assert svg.startswith("<?xml") and "<svg" in svg and "<path" in svg
+
+
+def test_demo_draws_and_reports(tmp_path):
+    result = run("demo", "--out", str(tmp_path), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert any(not m["fully_executed"] for m in data["moves"])
+    assert (tmp_path / "demo-table.svg").exists()
+
+
+@pytest.mark.parametrize("command", ["move", "measure", "draw", "demo"])
+def test_every_command_has_help(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0 and "Usage" in result.output
