@@ -6,4 +6,6 @@ from collections.abc import Callable
 
 import typer
 
-REGISTRARS: list[Callable[[typer.Typer], None]] = []
+from tallon.cli import cards, squad
+
+REGISTRARS: list[Callable[[typer.Typer], None]] = [cards.register, squad.register]
