@@ -119,10 +119,20 @@ def _check_limited(squad: Squad) -> Iterator[Problem]:
                           f"({where}); the limit is {limit}", ship=index, card=card.xws)
 
 
+# RR: Solitary says every Tactical Relay upgrade is solitary; the card database misses the
+# marker on some (Kalani), so the slot itself decides too.
+ALWAYS_SOLITARY_SLOTS = frozenset({"tactical-relay"})
+
+
+def is_solitary(upgrade: Upgrade) -> bool:
+    """Whether ``upgrade`` has the solitary restriction (RR: Solitary)."""
+    return upgrade.solitary or upgrade.slot in ALWAYS_SOLITARY_SLOTS
+
+
 def _check_solitary(squad: Squad) -> Iterator[Problem]:
     by_type: dict[str, list[tuple[int, Upgrade]]] = defaultdict(list)
     for index, card in _squad_cards(squad):
-        if isinstance(card, Upgrade) and card.solitary:
+        if isinstance(card, Upgrade) and is_solitary(card):
             by_type[card.slot].append((index, card))
     for slot, cards in by_type.items():
         if len(cards) > 1:
@@ -199,6 +209,10 @@ def _check_restrictions(
         others = upgrades[:position] + upgrades[position + 1:]
         names = all_names - Counter([name_key(upgrade.name)])
         profile = ship_profile(db, ship.pilot, others, +names)
+        if upgrade.non_limited and ship.pilot.limited > 0:
+            yield Problem(Rule.RESTRICTIONS,
+                          f"{upgrade.name} requires a non-limited ship; "
+                          f"{_label(ship, index)} is limited", ship=index, card=upgrade.xws)
         for group in unmet_groups(upgrade, profile):
             yield Problem(Rule.RESTRICTIONS,
                           f"{upgrade.name} requires {describe_group(group, db)}; "

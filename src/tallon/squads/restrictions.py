@@ -51,6 +51,7 @@ def ship_profile(
     fronts = [u.front for u in other_upgrades]
     actions = {(a.type, a.difficulty) for a in db.actions_of(pilot)}
     actions |= {(a.type, a.difficulty) for side in fronts for a in side.grants.actions}
+    actions |= {(a.type, a.difficulty) for side in fronts for a in side.actions}
     arcs = {attack.arc for attack in db.stats_of(pilot).attacks}
     arcs |= {arc for side in fronts for arc in side.grants.arcs}
     sides = set(pilot.force.sides) if pilot.force else set()
