@@ -27,7 +27,7 @@ def test_a_ship_over_its_loadout_by_one_point_is_an_error(db):
     report = judge(db, "rebelalliance",
                    [("kylekatarn", ("engineupgrade", "daredevil", "deadeyeshot")), ESCORT, ESCORT])
     [error] = broken(report, Rule.LOADOUT_VALUE)
-    assert error.ship == 0
+    assert (error.ship, error.card) == (0, "kylekatarn")
     assert "9 loadout points" in error.message and "(1 over)" in error.message
     assert report.ships[0].loadout_used == 9
 

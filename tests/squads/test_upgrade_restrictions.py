@@ -9,6 +9,7 @@ import dataclasses
 from squad_helpers import broken, judge
 
 from tallon.squads import EquippedUpgrade, Rule, build_squad, check_squad
+from tallon.squads.restrictions import group_met, ship_profile
 
 ESCORT = ("bluesquadronescort", ())
 TIE = ("academypilot", ())
@@ -162,3 +163,27 @@ def test_every_unmet_group_is_reported(db):
     both groups fail and both are reported."""
     report = judge(db, "rebelalliance", [("chewbacca", ("daredevil",)), ESCORT, ESCORT])
     assert _restriction_cards(report) == [(0, "daredevil"), (0, "daredevil")]
+
+
+def test_arcs_granted_by_another_upgrade_count(db):
+    """Ruling: arcs added by other equipped upgrades count for arc restrictions; Vectored
+    Cannons give the RZ-1 A-wing a Single Turret Arc."""
+    pilot = db.pilot("greensquadronpilot")
+    plain = ship_profile(db, pilot, [])
+    vectored = ship_profile(db, pilot, [db.upgrade("vectoredcannonsrz1")])
+    assert "single_turret" not in plain.arcs and "single_turret" in vectored.arcs
+
+
+def test_force_granted_with_a_side_counts_for_force_side_restrictions(db):
+    """Ruling: Force added by another upgrade with a side counts. Asajj Ventress (Command)
+    adds dark-side Force, which meets Hate's dark-side restriction on a ship without."""
+    pilot = db.pilot("patrolleader")
+    [group] = db.upgrade("hate").restrictions
+    assert not group_met(group, ship_profile(db, pilot, []))
+    assert group_met(group, ship_profile(db, pilot, [db.upgrade("asajjventresscommand")]))
+
+
+def test_a_false_non_limited_marker_restricts_nothing(db):
+    """Ruling: the source's "non-limited: false" (In It For The Money) is read literally
+    and imposes no restriction."""
+    assert db.upgrade("initforthemoneyrebellion").non_limited is False

@@ -83,9 +83,16 @@ def test_an_unknown_faction_is_an_error_with_a_hint(db, faction, hint):
 
 
 def test_a_missing_faction_is_an_error(db):
-    """XWS requires a faction."""
+    """XWS requires a faction (and a version, whose absence is only a warning)."""
     imported = read_xws({"pilots": [{"id": "bluesquadronescort"}]}, db)
     assert _wheres(imported.errors) == ["faction"]
+    assert _wheres(imported.warnings) == ["version"]
+
+
+def test_obstacles_must_be_three_ids(db):
+    """Two obstacles instead of three: a warning at 'obstacles'."""
+    imported = read_xws(_squad({"id": "bluesquadronescort"}, obstacles=["a", "b"]), db)
+    assert _wheres(imported.warnings) == ["obstacles"]
 
 
 def test_a_pilot_id_with_a_ship_suffix_is_read_with_a_warning(db):

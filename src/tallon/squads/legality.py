@@ -246,7 +246,7 @@ def _check_loadout(
         problems.append(Problem(Rule.LOADOUT_VALUE,
                                 f"{_label(ship, index)}'s upgrades cost {used} loadout points; "
                                 f"its loadout value is {value} ({used - value} over)",
-                                ship=index))
+                                ship=index, card=ship.pilot.xws))
     return used, reports, problems
 
 

@@ -251,8 +251,16 @@ class _Reader:
         for key in sorted(set(data) - _SQUAD_KEYS):
             self.warn(key, "unknown field, ignored")
         version = data.get("version")
-        if version is not None and not (isinstance(version, str) and version.startswith("2.")):
+        if version is None:
+            self.warn("version", f"no XWS version given; read as {XWS_VERSION}")
+        elif not (isinstance(version, str) and version.startswith("2.")):
             self.warn("version", f"XWS version {version!r}; read as {XWS_VERSION}")
+        obstacles = data.get("obstacles")
+        if obstacles is not None and not (
+            isinstance(obstacles, list) and len(obstacles) == 3
+            and all(isinstance(o, str) for o in obstacles)
+        ):
+            self.warn("obstacles", "expected three obstacle ids")
         ruleset = data.get("ruleset")
         if ruleset is not None and ruleset != DEFAULT_RULESET:
             self.warn("ruleset", f"ruleset {ruleset!r}; Tallon judges squads by the 2.5 rules "
