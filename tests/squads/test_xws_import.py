@@ -130,6 +130,17 @@ def test_an_upgrade_id_without_its_slot_suffix_is_read_with_a_warning(db):
     assert _wheres(imported.warnings) == ["pilots[0].upgrades.gunner[0]"]
 
 
+def test_a_multi_slot_card_may_be_listed_under_any_of_its_slot_keys(db):
+    """Ruling: Admiral Ozzel (Command + Crew) listed under 'crew', and L3-37 under its back
+    side's 'configuration', are read without errors (legality is judged later)."""
+    imported = read_xws(_squad({"id": "bluesquadronescort",
+                                "upgrades": {"crew": ["admiralozzel"]}},
+                               {"id": "bluesquadronescort",
+                                "upgrades": {"configuration": ["l337"]}}), db)
+    assert [e for e in imported.errors if "admiralozzel" in e.message or "l337" in e.message] == []
+    assert [u.xws for s in imported.squad.ships for u in s.upgrades] == ["admiralozzel", "l337"]
+
+
 def test_points_in_the_file_are_not_trusted(db):
     """The file claims 99 points for the squad and 9 for a 5-point pilot: both are warnings
     and the report uses the real costs."""
