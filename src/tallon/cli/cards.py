@@ -432,8 +432,9 @@ def search(
         typer.echo("no cards found")
         return
     table = Table(title=f"{len(hits)} card{'s' if len(hits) != 1 else ''}")
+    # Ids are what users copy into other commands: fold them, never cut them short.
     for column in ("kind", "id", "name", "details"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for hit in hits:
         table.add_row(hit.kind, hit.card.xws, hit.card.name, _summary(db, hit))
     Console().print(table)

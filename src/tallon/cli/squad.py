@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tallon.data import CardDatabase, load_cards
-from tallon.data.vocab import FACTIONS, slot_name
+from tallon.data.vocab import FACTIONS, arc_name, slot_name
 from tallon.squads import (
     FORMATS,
     ListsError,
@@ -70,7 +70,7 @@ def _print_report(console: Console, report: SquadReport, squad_name: str | None)
     )
     table = Table()
     for column in ("#", "pilot", "ship", "points", "loadout", "upgrades"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for ship in report.ships:
         loadout = (
             "standard loadout"
@@ -169,7 +169,7 @@ def show(
     for index, ship in enumerate(squad.ships, start=1):
         pilot = ship.pilot
         stats = db.stats_of(pilot)
-        attacks = ", ".join(f"{a.arc} {a.value}" for a in stats.attacks)
+        attacks = ", ".join(f"{arc_name(a.arc)} {a.value}" for a in stats.attacks)
         console.print(
             f"\n[bold]{index}. {pilot.name}[/bold] [dim]{pilot.xws}[/dim] — "
             f"{db.ship_of(pilot).name}, initiative {pilot.initiative}, {pilot.cost} points",
