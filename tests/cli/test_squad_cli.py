@@ -155,3 +155,23 @@ def test_every_command_has_help(app):
     for command in ("check", "show", "quickbuild"):
         result = runner.invoke(app, ["squad", command, "--help"])
         assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_check_reads_standard_input(app):
+    """FILE '-' reads the squad from standard input."""
+    result = runner.invoke(app, ["squad", "check", "-", "--json"], input=json.dumps(LEGAL))
+    assert result.exit_code == 0 and json.loads(result.output)["legal"] is True
+
+
+def test_damaged_card_data_exits_2_with_the_reason(app, write, monkeypatch):
+    """If the installed card data cannot be loaded, the command says so and exits 2."""
+    from tallon.cli import common
+    from tallon.data import CardDataError
+
+    def damaged():
+        raise CardDataError("pilots.json", "[0].cost", "expected an integer")
+
+    monkeypatch.setattr(common, "load_cards", damaged)
+    result = runner.invoke(app, ["squad", "check", write(LEGAL)])
+    assert result.exit_code == 2
+    assert "pilots.json: [0].cost" in result.output

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tallon.cli.common import card_database
 from tallon.data import (
     CARD_KINDS,
     Action,
@@ -21,7 +22,6 @@ from tallon.data import (
     Ship,
     Upgrade,
     UpgradeSide,
-    load_cards,
 )
 from tallon.data.codec import to_data
 from tallon.data.vocab import (
@@ -336,7 +336,7 @@ def show(
     A pilot and an upgrade can share an id (e.g. chewbacca); both are shown.
     """
     _check_choice(faction, FACTIONS, "--faction")
-    db = load_cards()
+    db = card_database()
     hits = [
         h
         for h in db.find(card_id)
@@ -418,7 +418,7 @@ def search(
     _check_choice(faction, FACTIONS, "--faction")
     _check_choice(slot, SLOTS, "--slot")
     _check_choice(kind, CARD_KINDS, "--kind")
-    db = load_cards()
+    db = card_database()
     if ship is not None and not db.has_ship(ship):
         close = db.suggest(ship)
         hint = f"; did you mean {', '.join(close)}?" if close else ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -10,7 +11,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from tallon.data import CardDatabase, load_cards
+from tallon.cli.common import EXIT_UNREADABLE, card_database
+from tallon.data import CardDatabase
 from tallon.data.vocab import FACTIONS, arc_name, slot_name
 from tallon.squads import (
     FORMATS,
@@ -22,6 +24,7 @@ from tallon.squads import (
     check_squad,
     dump_xws,
     quick_build_xws,
+    read_xws,
     read_xws_file,
     rules_for,
     upgrade_cost,
@@ -35,7 +38,6 @@ squad_app = typer.Typer(
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
-EXIT_UNREADABLE = 2
 
 
 def _unreadable(message: str, as_json: bool) -> typer.Exit:
@@ -48,9 +50,12 @@ def _unreadable(message: str, as_json: bool) -> typer.Exit:
 
 def _read(path: Path, db: CardDatabase, as_json: bool) -> XwsImport:
     try:
+        if str(path) == "-":
+            return read_xws(sys.stdin.read(), db)
         return read_xws_file(path, db)
     except XwsError as error:
-        raise _unreadable(str(error), as_json) from None
+        where = "standard input: " if str(path) == "-" else ""
+        raise _unreadable(f"{where}{error}", as_json) from None
 
 
 def _problem_line(problem: Problem) -> str:
@@ -101,7 +106,10 @@ def _print_report(console: Console, report: SquadReport, squad_name: str | None)
 
 @squad_app.command("check")
 def check(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="An XWS squad file (JSON).")],
+    file: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="An XWS squad file (JSON), or - for standard input."),
+    ],
     game_format: Annotated[
         str, typer.Option("--format", help="The game mode: standard or extended.")
     ] = "standard",
@@ -128,7 +136,7 @@ def check(
         rules = rules_for(game_format, points=points, lists_file=lists)  # type: ignore[arg-type]
     except ListsError as error:
         raise _unreadable(str(error), as_json) from None
-    db = load_cards()
+    db = card_database()
     imported = _read(file, db, as_json)
     report = check_squad(
         imported.squad, db, rules, errors=imported.errors, warnings=imported.warnings
@@ -142,7 +150,10 @@ def check(
 
 @squad_app.command("show")
 def show(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="An XWS squad file (JSON).")],
+    file: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="An XWS squad file (JSON), or - for standard input."),
+    ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the squad as normalised XWS.")
     ] = False,
@@ -151,7 +162,7 @@ def show(
 
     Problems met while reading the file are listed too; use `squad check` for legality.
     """
-    db = load_cards()
+    db = card_database()
     imported = _read(file, db, as_json)
     squad = imported.squad
     if as_json:
@@ -215,7 +226,7 @@ def quickbuild(
     as_json: Annotated[bool, typer.Option("--json", help="List the quick builds as JSON.")] = False,
 ) -> None:
     """Print a quick build of the card database as an XWS squad, or list the quick builds."""
-    db = load_cards()
+    db = card_database()
     if faction is not None and faction not in FACTIONS:
         raise typer.BadParameter(f"unknown faction {faction!r}", param_hint="--faction")
     if build_id is None:
