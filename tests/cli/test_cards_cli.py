@@ -55,6 +55,13 @@ def test_show_an_upgrade_with_restrictions_and_grants(app):
     assert "+1 Torpedo slot" in result.output and "+1 Missile slot" in result.output
 
 
+def test_show_accepts_a_printed_name(app):
+    """'Han Solo' is no id, but names several pilots and upgrades: all are shown."""
+    result = runner.invoke(app, ["cards", "show", "Han Solo", "--json"])
+    kinds = {card["kind"] for card in json.loads(result.output)}
+    assert result.exit_code == 0 and kinds == {"pilot", "upgrade"}
+
+
 def test_show_json_gives_the_facts(app):
     """--json prints the card's facts, with its kind."""
     result = runner.invoke(app, ["cards", "show", "protontorpedoes", "--json"])

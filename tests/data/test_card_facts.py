@@ -137,3 +137,17 @@ def test_no_card_text_is_kept():
             assert len(string) <= 60, (name, string)
             assert len(string.split()) <= 8, (name, string)
             assert "http" not in string, (name, string)
+
+
+def test_cards_are_immutable_hashable_and_picklable(db):
+    """The engine may clone and store game states holding cards: cards cannot be changed,
+    can be dictionary keys, and survive pickling unchanged."""
+    import dataclasses
+    import pickle
+
+    upgrade = db.upgrade("servomotorsfoils")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        upgrade.name = "x"  # type: ignore[misc]
+    assert {upgrade: 1}[upgrade] == 1
+    assert pickle.loads(pickle.dumps(upgrade)) == upgrade
+    assert pickle.loads(pickle.dumps(db.pilot("lukeskywalker"))) == db.pilot("lukeskywalker")

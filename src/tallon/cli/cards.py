@@ -22,6 +22,7 @@ from tallon.data import (
     Ship,
     Upgrade,
     UpgradeSide,
+    name_key,
 )
 from tallon.data.codec import to_data
 from tallon.data.vocab import (
@@ -317,9 +318,21 @@ def _check_choice(value: str | None, choices: tuple[str, ...], option: str) -> N
         )
 
 
+def _named(db: CardDatabase, name: str) -> list[SearchHit]:
+    # A printed name ("Luke Skywalker") is accepted where no id matches.
+    hits = [
+        SearchHit("pilot" if isinstance(c, Pilot) else "upgrade", c) for c in db.cards_named(name)
+    ]
+    key = name_key(name)
+    hits += [SearchHit("ship", s) for s in db.ships if name_key(s.name) == key]
+    return hits
+
+
 @cards_app.command("show")
 def show(
-    card_id: Annotated[str, typer.Argument(metavar="ID", help="The card's xws id.")],
+    card_id: Annotated[
+        str, typer.Argument(metavar="ID", help="The card's xws id (or its printed name).")
+    ],
     faction: Annotated[
         str | None,
         typer.Option(
@@ -337,9 +350,10 @@ def show(
     """
     _check_choice(faction, FACTIONS, "--faction")
     db = card_database()
+    hits = db.find(card_id) or _named(db, card_id)
     hits = [
         h
-        for h in db.find(card_id)
+        for h in hits
         if faction is None or h.kind != "ship" or getattr(h.card, "faction", None) == faction
     ]
     if not hits:
