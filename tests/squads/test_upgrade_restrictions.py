@@ -111,6 +111,17 @@ def test_force_side_restriction(db):
     assert _restriction_cards(luke) == [(0, "hate")]
 
 
+def test_a_force_side_keyword_counts_as_the_force_side(db):
+    """Ruling: Darth Vader's TIE/D Defender has the Dark Side keyword but no side on its
+    Force value in the database; it may equip Hate. Kit Fisto (Light Side) may not."""
+    assert not db.pilot("darthvader-tieddefender").force.sides
+    vader = judge(db, "galacticempire", [("darthvader-tieddefender", ("hate",)), TIE, TIE])
+    fisto = judge(db, "galacticrepublic", [("kitfisto", ("hate",)), ("jediknight", ()),
+                                           ("jediknight", ())])
+    assert _restriction_cards(vader) == []
+    assert _restriction_cards(fisto) == [(0, "hate")]
+
+
 def test_equipped_restriction(db):
     """Spare Parts Canisters need an equipped astromech on the same ship."""
     fitted = judge(db, "rebelalliance",

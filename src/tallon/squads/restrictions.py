@@ -17,6 +17,8 @@ from tallon.data.vocab import action_name, arc_name, slot_name
 # V-wing: "ignore the TIE ship restriction on upgrade cards").
 IGNORES_TIE_RESTRICTION = "Twin Ion Engines"
 
+_SIDE_KEYWORDS = {"Dark Side": "dark", "Light Side": "light"}
+
 
 @dataclass(frozen=True)
 class ShipProfile:
@@ -55,6 +57,9 @@ def ship_profile(
     arcs = {attack.arc for attack in db.stats_of(pilot).attacks}
     arcs |= {arc for side in fronts for arc in side.grants.arcs}
     sides = set(pilot.force.sides) if pilot.force else set()
+    # The card database records a pilot's side of the Force either on its Force value or
+    # as a "Dark Side" / "Light Side" keyword (Darth Vader's TIE/D only has the keyword).
+    sides |= {side for keyword, side in _SIDE_KEYWORDS.items() if keyword in pilot.keywords}
     sides |= {s for side in fronts for grant in side.grants.force for s in grant.sides}
     abilities = {pilot.ship_ability} if pilot.ship_ability else set()
     abilities |= {side.ship_ability for side in fronts if side.ship_ability}
