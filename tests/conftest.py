@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tallon.data import CardDatabase, load_cards
 from tallon.geometry import BaseSize, Obstacle, Pose, Ship, Table
 from tallon.render.svg import Drawing, draw_table
 
@@ -57,3 +58,9 @@ def table_svg(request):
         return table
 
     return show
+
+
+@pytest.fixture(scope="session")
+def db() -> CardDatabase:
+    """The packaged card database (loaded once per test process)."""
+    return load_cards()

@@ -6,6 +6,11 @@ from collections.abc import Callable
 
 import typer
 
-from tallon.cli import demo, table
+from tallon.cli import cards, demo, squad, table
 
-REGISTRARS: list[Callable[[typer.Typer], None]] = [table.register, demo.register]
+REGISTRARS: list[Callable[[typer.Typer], None]] = [
+    table.register,
+    demo.register,
+    cards.register,
+    squad.register,
+]

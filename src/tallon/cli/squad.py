@@ -1,0 +1,264 @@
+"""``tallon squad``: judge and print squads stored as XWS files."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from tallon.cli.common import EXIT_UNREADABLE, card_database
+from tallon.data import CardDatabase
+from tallon.data.vocab import FACTIONS, arc_name, slot_name
+from tallon.squads import (
+    FORMATS,
+    ListsError,
+    Problem,
+    SquadReport,
+    XwsError,
+    XwsImport,
+    check_squad,
+    dump_xws,
+    quick_build_xws,
+    read_xws,
+    read_xws_file,
+    rules_for,
+    upgrade_cost,
+)
+
+squad_app = typer.Typer(
+    name="squad",
+    help="Check squads for legality and print them (XWS files).",
+    no_args_is_help=True,
+)
+
+EXIT_LEGAL = 0
+EXIT_ILLEGAL = 1
+
+
+def _unreadable(message: str, as_json: bool) -> typer.Exit:
+    if as_json:
+        typer.echo(json.dumps({"error": message}))
+    else:
+        typer.echo(f"error: {message}", err=True)
+    return typer.Exit(EXIT_UNREADABLE)
+
+
+def _read(path: Path, db: CardDatabase, as_json: bool) -> XwsImport:
+    try:
+        if str(path) == "-":
+            return read_xws(sys.stdin.read(), db)
+        return read_xws_file(path, db)
+    except XwsError as error:
+        where = "standard input: " if str(path) == "-" else ""
+        raise _unreadable(f"{where}{error}", as_json) from None
+
+
+def _problem_line(problem: Problem) -> str:
+    where = f"ship {problem.ship + 1}: " if problem.ship is not None else ""
+    card = f" [{problem.card}]" if problem.card else ""
+    return f"{where}{problem.message}{card}  ({problem.rule})"
+
+
+def _print_report(console: Console, report: SquadReport, squad_name: str | None) -> None:
+    verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]NOT LEGAL[/]"
+    title = f"{squad_name}: " if squad_name else ""
+    console.print(
+        f"{title}{verdict} for {report.format} play — {report.points}/"
+        f"{report.points_limit} squad points (deficit {report.deficit}), "
+        f"faction {report.faction or 'unknown'}",
+        highlight=False,
+    )
+    table = Table()
+    for column in ("#", "pilot", "ship", "points", "loadout", "upgrades"):
+        table.add_column(column, overflow="fold")
+    for ship in report.ships:
+        loadout = (
+            "standard loadout"
+            if ship.loadout_value is None
+            else f"{ship.loadout_used}/{ship.loadout_value}"
+        )
+        upgrades = ", ".join(
+            f"{u.name} ({u.cost if u.cost is not None else '?'})" for u in ship.upgrades
+        )
+        table.add_row(
+            str(ship.index + 1),
+            f"{ship.name} [dim]{ship.pilot}[/dim]",
+            ship.ship,
+            str(ship.cost),
+            loadout,
+            upgrades or "-",
+        )
+    console.print(table)
+    if report.errors:
+        console.print(f"[bold red]{len(report.errors)} error(s):[/]")
+        for problem in report.errors:
+            console.print(f"  - {_problem_line(problem)}", highlight=False, markup=False)
+    if report.warnings:
+        console.print(f"[bold yellow]{len(report.warnings)} warning(s):[/]")
+        for problem in report.warnings:
+            console.print(f"  - {_problem_line(problem)}", highlight=False, markup=False)
+
+
+@squad_app.command("check")
+def check(
+    file: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="An XWS squad file (JSON), or - for standard input."),
+    ],
+    game_format: Annotated[
+        str, typer.Option("--format", help="The game mode: standard or extended.")
+    ] = "standard",
+    points: Annotated[int, typer.Option("--points", min=0, help="The squad point limit.")] = 20,
+    lists: Annotated[
+        Path | None,
+        typer.Option(
+            "--lists",
+            help="A JSON file of ban and restricted lists "
+            "per format (default: the packaged lists, which are empty).",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")] = False,
+) -> None:
+    """Judge a squad: legal or not, points, each ship's cost and loadout, every error.
+
+    Exit status: 0 when legal, 1 when not, 2 when the file cannot be read.
+    """
+    if game_format not in FORMATS:
+        raise _unreadable(
+            f"unknown format {game_format!r}; use one of {', '.join(FORMATS)}", as_json
+        )
+    try:
+        rules = rules_for(game_format, points=points, lists_file=lists)  # type: ignore[arg-type]
+    except ListsError as error:
+        raise _unreadable(str(error), as_json) from None
+    db = card_database()
+    imported = _read(file, db, as_json)
+    report = check_squad(
+        imported.squad, db, rules, errors=imported.errors, warnings=imported.warnings
+    )
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        _print_report(Console(), report, imported.squad.name)
+    raise typer.Exit(EXIT_LEGAL if report.legal else EXIT_ILLEGAL)
+
+
+@squad_app.command("show")
+def show(
+    file: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="An XWS squad file (JSON), or - for standard input."),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the squad as normalised XWS.")
+    ] = False,
+) -> None:
+    """Print a squad readably: each ship's pilot, stats, cost and upgrades.
+
+    Problems met while reading the file are listed too; use `squad check` for legality.
+    """
+    db = card_database()
+    imported = _read(file, db, as_json)
+    squad = imported.squad
+    if as_json:
+        typer.echo(dump_xws(squad), nl=False)
+        return
+    console = Console()
+    faction = db.faction(squad.faction).name if squad.faction else "unknown faction"
+    console.print(
+        f"[bold]{squad.name or file.name}[/bold] — {faction}, {squad.points} squad "
+        f"points, {len(squad.ships)} ship(s)",
+        highlight=False,
+    )
+    if squad.description:
+        console.print(squad.description, highlight=False, markup=False)
+    for index, ship in enumerate(squad.ships, start=1):
+        pilot = ship.pilot
+        stats = db.stats_of(pilot)
+        attacks = ", ".join(f"{arc_name(a.arc)} {a.value}" for a in stats.attacks)
+        console.print(
+            f"\n[bold]{index}. {pilot.name}[/bold] [dim]{pilot.xws}[/dim] — "
+            f"{db.ship_of(pilot).name}, initiative {pilot.initiative}, {pilot.cost} points",
+            highlight=False,
+        )
+        console.print(
+            f"   attack {attacks or '-'}, agility {stats.agility}, hull {stats.hull},"
+            f" shields {stats.shields}",
+            highlight=False,
+        )
+        used = 0
+        for equipped in ship.upgrades:
+            cost = upgrade_cost(db, pilot, equipped.upgrade)
+            if pilot.is_standard_loadout:
+                cost = 0
+            used += cost or 0
+            console.print(
+                f"   {slot_name(equipped.slot)}: {equipped.upgrade.name} "
+                f"[dim]{equipped.xws}[/dim] ({cost if cost is not None else '?'})",
+                highlight=False,
+            )
+        if pilot.loadout is not None:
+            console.print(f"   loadout {used}/{pilot.loadout}", highlight=False)
+        else:
+            console.print("   standard loadout", highlight=False)
+    for label, problems in (("error", imported.errors), ("warning", imported.warnings)):
+        for problem in problems:
+            console.print(f"{label}: {_problem_line(problem)}", highlight=False, markup=False)
+
+
+@squad_app.command("quickbuild")
+def quickbuild(
+    build_id: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[ID]",
+            help="A quick build id such as rebelalliance-001; leave out to list them.",
+        ),
+    ] = None,
+    faction: Annotated[
+        str | None, typer.Option("--faction", help="List only this faction's builds.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="List the quick builds as JSON.")] = False,
+) -> None:
+    """Print a quick build of the card database as an XWS squad, or list the quick builds."""
+    db = card_database()
+    if faction is not None and faction not in FACTIONS:
+        raise typer.BadParameter(f"unknown faction {faction!r}", param_hint="--faction")
+    if build_id is None:
+        builds = [b for b in db.quick_builds if faction is None or b.faction == faction]
+        if as_json:
+            typer.echo(
+                json.dumps(
+                    [
+                        {
+                            "id": b.id,
+                            "faction": b.faction,
+                            "threat": b.threat,
+                            "pilots": [p.pilot for p in b.pilots],
+                        }
+                        for b in builds
+                    ],
+                    indent=2,
+                )
+            )
+            return
+        for build in builds:
+            pilots = ", ".join(p.pilot for p in build.pilots)
+            typer.echo(f"{build.id}  threat {build.threat}  {pilots}")
+        return
+    try:
+        build = db.quick_build(build_id)
+    except KeyError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(EXIT_ILLEGAL) from None
+    typer.echo(json.dumps(quick_build_xws(build, db), indent=2))
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``squad`` command group to the ``tallon`` command line."""
+    app.add_typer(squad_app)

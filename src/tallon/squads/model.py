@@ -1,0 +1,92 @@
+"""A squad: a faction and its ships, each a pilot card with equipped upgrade cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tallon.data import CardDatabase, Pilot, Upgrade, load_cards
+
+
+@dataclass(frozen=True)
+class EquippedUpgrade:
+    """An upgrade on a ship and the XWS slot key it is listed under."""
+
+    upgrade: Upgrade
+    slot: str
+
+    @property
+    def xws(self) -> str:
+        return self.upgrade.xws
+
+
+@dataclass(frozen=True)
+class SquadShip:
+    """One ship of a squad: its pilot card and its upgrades, in the order listed.
+
+    ``vendor`` keeps an XWS pilot's application-specific data so that exporting the squad
+    again loses nothing.
+    """
+
+    pilot: Pilot
+    upgrades: tuple[EquippedUpgrade, ...] = ()
+    vendor: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def upgrade_cards(self) -> tuple[Upgrade, ...]:
+        return tuple(equipped.upgrade for equipped in self.upgrades)
+
+
+@dataclass(frozen=True)
+class Squad:
+    """A player's squad.
+
+    ``faction`` is the squad's declared faction (``None`` when an imported file named no
+    known faction). ``name``, ``description``, ``obstacles``, ``ruleset`` and ``vendor``
+    are carried from and back to XWS unchanged.
+    """
+
+    faction: str | None
+    ships: tuple[SquadShip, ...]
+    name: str | None = None
+    description: str | None = None
+    obstacles: tuple[str, ...] = ()
+    ruleset: str | None = None
+    vendor: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    @property
+    def pilots(self) -> tuple[Pilot, ...]:
+        return tuple(ship.pilot for ship in self.ships)
+
+    @property
+    def points(self) -> int:
+        """Total squad points: the sum of the ship cards' costs (RR: Squad Points).
+
+        Upgrades cost loadout points, which count against each ship's loadout value,
+        not against the squad's points.
+        """
+        return sum(ship.pilot.cost for ship in self.ships)
+
+
+def build_squad(
+    faction: str,
+    ships: Iterable[tuple[str, Iterable[str]]],
+    db: CardDatabase | None = None,
+    *,
+    name: str | None = None,
+) -> Squad:
+    """A squad from ids: ``[(pilot_xws, [upgrade_xws, ...]), ...]``.
+
+    Each upgrade is listed under its own slot key. Unknown ids raise
+    :class:`tallon.data.UnknownCardError`. Nothing is checked here; see
+    :func:`tallon.squads.check_squad`.
+    """
+    db = db or load_cards()
+    built = []
+    for pilot_id, upgrade_ids in ships:
+        upgrades = tuple(
+            EquippedUpgrade(upgrade=db.upgrade(u), slot=db.upgrade(u).slot) for u in upgrade_ids
+        )
+        built.append(SquadShip(pilot=db.pilot(pilot_id), upgrades=upgrades))
+    return Squad(faction=faction, ships=tuple(built), name=name)

@@ -1,0 +1,133 @@
+"""Problems found in a squad, and the report of a squad check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class Rule:
+    """The rule a problem breaks, named after its rules-reference entry where one exists.
+
+    RR: Squad Building Appendix (Faction, Limited and Solitary Cards, Ban List, Restricted
+    List, Squad Points, Loadout Value, Upgrades, Loadout Points), RR: Standardized,
+    RR: Game Mode, rulebook: Standard Loadouts.
+    """
+
+    SHIP_COUNT = "SQUAD BUILDING"
+    SQUAD_POINTS = "SQUAD POINTS"
+    FACTION = "FACTION"
+    GAME_MODE = "GAME MODE"
+    BAN_LIST = "BAN LIST"
+    RESTRICTED_LIST = "RESTRICTED LIST"
+    LIMITED = "LIMITED"
+    SOLITARY = "SOLITARY"
+    STANDARDIZED = "STANDARDIZED"
+    UPGRADE_BAR = "UPGRADE BAR"
+    RESTRICTIONS = "UPGRADE RESTRICTIONS"
+    ONE_COPY = "ONE COPY PER SHIP"
+    LOADOUT_VALUE = "LOADOUT VALUE"
+    LOADOUT_POINTS = "LOADOUT POINTS"
+    STANDARD_LOADOUT = "STANDARD LOADOUT"
+    XWS = "XWS"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken rule (an error) or one doubtful thing (a warning).
+
+    ``ship`` is the 0-based position of the ship in the squad (``None`` for the squad as a
+    whole), ``card`` the xws id of the card at fault, ``where`` a location in the XWS
+    file (e.g. ``pilots[1].upgrades.crew[0]``) for problems found while reading one.
+    """
+
+    rule: str
+    message: str
+    ship: int | None = None
+    card: str | None = None
+    where: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "ship": self.ship,
+            "card": self.card,
+            "rule": self.rule,
+            "message": self.message,
+        }
+        if self.where is not None:
+            data["where"] = self.where
+        return data
+
+
+@dataclass(frozen=True)
+class UpgradeReport:
+    """One equipped upgrade and the loadout points it costs on its ship."""
+
+    xws: str
+    name: str
+    slot: str
+    cost: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.xws, "name": self.name, "slot": self.slot, "cost": self.cost}
+
+
+@dataclass(frozen=True)
+class ShipReport:
+    """One ship's squad-point cost and how much of its loadout value its upgrades use."""
+
+    index: int
+    pilot: str
+    name: str
+    ship: str
+    cost: int
+    loadout_used: int
+    loadout_value: int | None
+    upgrades: tuple[UpgradeReport, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "pilot": self.pilot,
+            "name": self.name,
+            "ship": self.ship,
+            "cost": self.cost,
+            "loadout_used": self.loadout_used,
+            "loadout_value": self.loadout_value,
+            "upgrades": [u.to_json() for u in self.upgrades],
+        }
+
+
+@dataclass(frozen=True)
+class SquadReport:
+    """The verdict on a squad: legal when there are no errors.
+
+    ``deficit`` is what the squad leaves unspent of the points limit (RR: Deficit); the
+    opponent scores it as mission points at the start of the game.
+    """
+
+    points: int
+    points_limit: int
+    deficit: int
+    ships: tuple[ShipReport, ...]
+    errors: tuple[Problem, ...]
+    warnings: tuple[Problem, ...] = ()
+    format: str = "standard"
+    faction: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "points": self.points,
+            "points_limit": self.points_limit,
+            "deficit": self.deficit,
+            "format": self.format,
+            "faction": self.faction,
+            "ships": [s.to_json() for s in self.ships],
+            "errors": [e.to_json() for e in self.errors],
+            "warnings": [w.to_json() for w in self.warnings],
+        }
