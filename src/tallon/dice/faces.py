@@ -46,6 +46,9 @@ class DieKind(Enum):
     ATTACK = "attack"
     DEFENSE = "defense"
 
+    # Identity hashing: members are singletons, and Enum's default hash is slow.
+    __hash__ = object.__hash__
+
     @property
     def weights(self) -> tuple[int, ...]:
         """How many of the 8 sides show each face, indexed by ``Face``."""

@@ -37,49 +37,64 @@ def fraction_text(value: Fraction) -> str:
 
 
 class AttackResult:
-    """The exact distribution of an attack's outcomes under the solved policy."""
+    """The exact distribution of an attack's outcomes under the solved policy.
 
-    def __init__(self, outcomes: Mapping[Outcome, Fraction], objective_name: str,
+    Probabilities are kept as integer masses over one common denominator and
+    turned into ``Fraction`` only when asked for.
+    """
+
+    def __init__(self, masses: Mapping[Outcome, int], denominator: int, objective_name: str,
                  objective_value: Fraction) -> None:
-        total = sum(outcomes.values(), Fraction(0))
-        if total != 1:
-            raise ValueError(f"outcome probabilities sum to {total}, not 1")
-        self.outcomes: dict[Outcome, Fraction] = dict(outcomes)
+        if sum(masses.values()) != denominator:
+            raise ValueError("outcome probabilities do not sum to 1")
+        self.masses: dict[Outcome, int] = dict(masses)
+        self.denominator = denominator
         self.objective_name = objective_name
         self.objective_value = objective_value
+
+    def _p(self, mass: int) -> Fraction:
+        return Fraction(mass, self.denominator)
+
+    @property
+    def outcomes(self) -> dict[Outcome, Fraction]:
+        """P(outcome) for every way the attack can end."""
+        return {outcome: self._p(m) for outcome, m in self.masses.items()}
+
+    def _damage_masses(self) -> list[int]:
+        top = max((o.damage for o in self.masses), default=0)
+        dist = [0] * (top + 1)
+        for outcome, m in self.masses.items():
+            dist[outcome.damage] += m
+        return dist
 
     @property
     def damage(self) -> list[Fraction]:
         """``damage[d]`` = P(exactly d uncanceled hits + crits)."""
-        top = max((o.damage for o in self.outcomes), default=0)
-        dist = [Fraction(0)] * (top + 1)
-        for outcome, p in self.outcomes.items():
-            dist[outcome.damage] += p
-        return dist
+        return [self._p(m) for m in self._damage_masses()]
 
     @property
     def hits_crits(self) -> dict[tuple[int, int], Fraction]:
         """P(exactly h uncanceled hits and c uncanceled crits), keyed by (h, c)."""
-        dist: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-        for outcome, p in self.outcomes.items():
-            dist[(outcome.hits, outcome.crits)] += p
-        return dict(sorted(dist.items()))
+        dist: dict[tuple[int, int], int] = defaultdict(int)
+        for outcome, m in self.masses.items():
+            dist[(outcome.hits, outcome.crits)] += m
+        return {pair: self._p(m) for pair, m in sorted(dist.items())}
 
     @property
     def expected_damage(self) -> Fraction:
-        return sum((p * o.damage for o, p in self.outcomes.items()), Fraction(0))
+        return self._p(sum(m * o.damage for o, m in self.masses.items()))
 
     @property
     def expected_hits(self) -> Fraction:
-        return sum((p * o.hits for o, p in self.outcomes.items()), Fraction(0))
+        return self._p(sum(m * o.hits for o, m in self.masses.items()))
 
     @property
     def expected_crits(self) -> Fraction:
-        return sum((p * o.crits for o, p in self.outcomes.items()), Fraction(0))
+        return self._p(sum(m * o.crits for o, m in self.masses.items()))
 
     def p_at_least(self, damage: int) -> Fraction:
         """P(at least ``damage`` uncanceled hits + crits)."""
-        return sum((p for o, p in self.outcomes.items() if o.damage >= damage), Fraction(0))
+        return self._p(sum(m for o, m in self.masses.items() if o.damage >= damage))
 
     @property
     def p_hit(self) -> Fraction:
@@ -89,23 +104,21 @@ class AttackResult:
     @property
     def p_crit(self) -> Fraction:
         """P(at least one uncanceled crit)."""
-        return sum((p for o, p in self.outcomes.items() if o.crits >= 1), Fraction(0))
+        return self._p(sum(m for o, m in self.masses.items() if o.crits >= 1))
 
     def expected_tokens(self, role: Role) -> dict[str, Fraction]:
         """Expected count of each of one side's resources after the attack."""
-        totals: dict[str, Fraction] = defaultdict(Fraction)
-        names: set[str] = set()
-        for outcome, p in self.outcomes.items():
+        totals: dict[str, int] = defaultdict(int)
+        for outcome, m in self.masses.items():
             tokens = outcome.attacker if role is Role.ATTACKER else outcome.defender
-            names.update(tokens)
             for name, count in tokens.items():
-                totals[name] += p * count
-        return {n: totals[n] for n in sorted(names) if n not in HIDDEN_RESOURCES}
+                totals[name] += m * count
+        return {n: self._p(totals[n]) for n in sorted(totals) if n not in HIDDEN_RESOURCES}
 
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain data: floats plus exact ``"p/q"`` strings."""
         damage = self.damage
-        hc = self.hits_crits
+        at_least = [sum(damage[k:], Fraction(0)) for k in range(len(damage))]
         tokens = {
             role.value: {
                 name: {"expected": float(v), "exact": fraction_text(v)}
@@ -113,25 +126,27 @@ class AttackResult:
             }
             for role in Role
         }
+        expected = self.expected_damage
+        p_crit = self.p_crit
         return {
             "objective": self.objective_name,
             "objective_value": float(self.objective_value),
             "objective_value_exact": fraction_text(self.objective_value),
-            "expected_damage": float(self.expected_damage),
-            "expected_damage_exact": fraction_text(self.expected_damage),
+            "expected_damage": float(expected),
+            "expected_damage_exact": fraction_text(expected),
             "damage": [float(p) for p in damage],
             "damage_exact": [fraction_text(p) for p in damage],
-            "at_least": [float(self.p_at_least(k)) for k in range(len(damage))],
-            "at_least_exact": [fraction_text(self.p_at_least(k)) for k in range(len(damage))],
-            "p_hit": float(self.p_hit),
-            "p_hit_exact": fraction_text(self.p_hit),
-            "p_crit": float(self.p_crit),
-            "p_crit_exact": fraction_text(self.p_crit),
+            "at_least": [float(p) for p in at_least],
+            "at_least_exact": [fraction_text(p) for p in at_least],
+            "p_hit": float(at_least[1]) if len(at_least) > 1 else 0.0,
+            "p_hit_exact": fraction_text(at_least[1]) if len(at_least) > 1 else "0",
+            "p_crit": float(p_crit),
+            "p_crit_exact": fraction_text(p_crit),
             "expected_hits": float(self.expected_hits),
             "expected_crits": float(self.expected_crits),
             "hits_crits": [
                 {"hits": h, "crits": c, "p": float(p), "exact": fraction_text(p)}
-                for (h, c), p in hc.items()
+                for (h, c), p in self.hits_crits.items()
             ],
             "tokens_left": tokens,
         }

@@ -78,6 +78,25 @@ _ATTACK_FACES = tuple((int(f), DieKind.ATTACK.weights[f]) for f in DieKind.ATTAC
 _DEFENSE_FACES = tuple((int(f), DieKind.DEFENSE.weights[f]) for f in DieKind.DEFENSE.faces)
 
 
+def _roll_table(kind: DieKind, count: int) -> tuple[tuple[int, Counts], ...]:
+    """Every result of rolling ``count`` fresh dice at once: (weight out of 8**count, counts)."""
+    table: dict[Counts, int] = {EMPTY: 1}
+    for _ in range(count):
+        grown: dict[Counts, int] = defaultdict(int)
+        for pool, weight in table.items():
+            for face in kind.faces:
+                slots = list(pool)
+                slots[face] += 1
+                grown[tuple(slots)] += weight * kind.weights[face]
+        table = grown
+    return tuple((weight, pool) for pool, weight in sorted(table.items()))
+
+
+_FRESH_ROLLS = {
+    kind: tuple(_roll_table(kind, n) for n in range(MAX_DICE + 1)) for kind in DieKind
+}
+
+
 class ScaleError(ArithmeticError):
     """An ability rolled more dice than the solver's arithmetic allowed for."""
 
@@ -148,6 +167,7 @@ class AttackSolver:
         payoff_exponent: int = 0,
         payoff_name: str | None = None,
         payoff_reads_attacker: bool = False,
+        payoff_reads_tokens: bool | None = None,
     ) -> None:
         self.attack = attack
         self.objective = objective or ExpectedDamage()
@@ -158,6 +178,9 @@ class AttackSolver:
                 return objective_payoff(hits, crits)
 
             payoff_exponent = 0
+            payoff_reads_tokens = False
+        if payoff_reads_tokens is None:
+            payoff_reads_tokens = True
         self.payoff = payoff
         self.payoff_name = payoff_name or self.objective.describe()
         a_tokens = attack.attacker.tokens
@@ -183,6 +206,16 @@ class AttackSolver:
                 bit <<= 1
             self.entries.append(found)
             self.mandatory.append(mandatory)
+        # Whether anything at or after each step (in the same pool) can reroll at all.
+        self._can_reroll = [
+            any(
+                ability.rerolls
+                for later in range(step, (_LAST_ATTACK_STEP if step <= _LAST_ATTACK_STEP else
+                                          Step.DEFENDER_MODIFIES_DEFENSE) + 1)
+                for ability, _ in self.entries[later]
+            )
+            for step in _STEPS
+        ]
         self.crits_first = any(a.crits_canceled_first for a in self.att.abilities)
         self.evades_cancel_crits = all(a.evades_cancel_crits for a in self.att.abilities)
         self.reinforce_at = self.dfn.index.get(REINFORCE) if attack.reinforce_applies else None
@@ -219,7 +252,8 @@ class AttackSolver:
         self.scale = 8 ** (self.rolls + payoff_exponent)
         most_left = max(self.att.left(self.att.start), self.dfn.left(self.dfn.start)) + 1
         self._tokens_bound = most_left * self.scale
-        self._shift = (8 * self._tokens_bound).bit_length() + 1
+        # Room for a sum over all results of rolling 6 dice at once (weights add up to 8**6).
+        self._shift = (self._tokens_bound << (3 * MAX_DICE + 3)).bit_length() + 1
         self._low = (1 << self._shift) - 1
         self._check = (7 << (2 * self._shift)) | (7 << self._shift) | 7
 
@@ -238,7 +272,22 @@ class AttackSolver:
         self._b_children: dict[Key, list[tuple[int, Key]]] = {}
         self._b_order: list[Key] = []
         self._b_outcomes: dict[Key, list[OutcomeKey]] = {}
-        self._flags: dict[tuple, bool] = {}
+        self._contexts: dict[tuple, tuple[bool, bool]] = {}
+        self._landings: dict[tuple, tuple[int, bool]] = {}
+        self._uses: dict[tuple, tuple] = {}
+        self._paid: dict[tuple[int, Resources], Resources] = {}
+        self._ends: dict[tuple[Counts, Resources, Resources], Key] = {}
+        self._defense_counts: dict[tuple[Resources, Resources], tuple[int, Resources]] = {}
+        self._settled_pools: dict[Counts, Counts] = {}
+        self._splits: dict[Resources, tuple[Resources, int]] = {}
+        self._neutralized: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._payoff_reads_tokens = payoff_reads_tokens
+        self._hooks = [
+            (role, ability)
+            for role, side in ((Role.ATTACKER, self.att), (Role.DEFENDER, self.dfn))
+            for ability in side.abilities
+            if type(ability).after_attack is not DiceAbility.after_attack
+        ]
         self.root = self._a_roll_key(
             n_attack,
             False,
@@ -258,11 +307,11 @@ class AttackSolver:
     def solve(self) -> AttackResult:
         """Solve and return the exact distribution of outcomes under the optimal policy."""
         value = self.value()
-        outcomes = {
-            Outcome(h, c, self.att.view(a), self.dfn.view(d)): Fraction(m, self.payoff_scale)
+        masses = {
+            Outcome(h, c, self.att.view(a), self.dfn.view(d)): m
             for (h, c, a, d), m in self.outcome_masses().items()
         }
-        return AttackResult(outcomes, self.payoff_name, value)
+        return AttackResult(masses, self.payoff_scale, self.payoff_name, value)
 
     def outcome_masses(self) -> dict[OutcomeKey, int]:
         """Terminal outcomes (hits, crits, attacker resources, defender resources) with their
@@ -277,8 +326,9 @@ class AttackSolver:
                 child = self._choice[key][1]
                 mass[child] = mass.get(child, 0) + m
             else:
-                for weight, child in self._children[key]:
-                    mass[child] = mass.get(child, 0) + ((m * weight) >> 3)
+                bits, children = self._children[key]
+                for weight, child in children:
+                    mass[child] = mass.get(child, 0) + ((m * weight) >> bits)
         # Every remaining key is an end of the attack-dice phase; continue each in its subgame.
         by_root: dict[Key, list[tuple[int, Resources, int]]] = defaultdict(list)
         for key, m in mass.items():
@@ -286,15 +336,21 @@ class AttackSolver:
             root = self._b_root(n_defense, self._relevant(ares), dres)
             by_root[root].append((self.pair_index[(hits, crits)], ares, m))
         found: dict[OutcomeKey, int] = defaultdict(int)
+        scale = self.payoff_scale
+        any_relevant = any(self.relevant)
         for root, arrivals in by_root.items():
             conditional = self._b_conditional(root, {pair for pair, _, _ in arrivals})
             for pair, ares, m in arrivals:
                 for (hits, crits, a_rel, dres), pm in conditional[pair].items():
-                    merged = tuple(
-                        r if keep else v
-                        for v, r, keep in zip(ares, a_rel, self.relevant, strict=True)
-                    )
-                    found[(hits, crits, merged, dres)] += (m * pm) // self.payoff_scale
+                    if any_relevant:
+                        # The subgame changed only the relevant resources; the rest pass through.
+                        merged = tuple(
+                            r if keep else v
+                            for v, r, keep in zip(ares, a_rel, self.relevant, strict=True)
+                        )
+                    else:
+                        merged = ares
+                    found[(hits, crits, merged, dres)] += (m * pm) // scale
         return {k: m for k, m in found.items() if m}
 
     def best_option(
@@ -317,14 +373,16 @@ class AttackSolver:
             mask |= self.bit_of.get(id(ability), 0)
         ares, dres = self.att.encode(attacker), self.dfn.encode(defender)
         if step <= _LAST_ATTACK_STEP:
-            key = self._a_decision_key(step, attack_dice, ares, dres, mask)
+            key = self._a_key(step, attack_dice, ares, dres, mask)
             self._a_eval(key)
-            return self._choice[key][0]
+            choice = self._choice.get(key)
+            return None if choice is None else choice[0]
         settled = self._settled(attack_dice)
         pair = self.pair_index[(settled[Face.HIT], settled[Face.CRIT])]
-        key = self._b_decision_key(step, defense_dice, self._relevant(ares), dres, mask)
+        key = self._b_key(step, defense_dice, self._relevant(ares), dres, mask)
         self._b_eval(key)
-        return self._b_choice[key][pair][0]
+        choices = self._b_choice.get(key)
+        return None if choices is None else choices[pair][0]
 
     def abilities(self, step: Step) -> list[DiceAbility]:
         """The abilities that act in ``step`` of this attack."""
@@ -342,31 +400,42 @@ class AttackSolver:
     def _relevant(self, ares: Resources) -> Resources:
         return tuple(v if keep else 0 for v, keep in zip(ares, self.relevant, strict=True))
 
-    def _flags_matter(self, step: int, ares: Resources, dres: Resources, used: int) -> bool:
-        """Whether any ability could still reroll the pool acted on at ``step``."""
-        if step > Step.DEFENDER_MODIFIES_DEFENSE:
-            return False
+    def _context(self, step: int, ares: Resources, dres: Resources, used: int) -> tuple[bool, bool]:
+        """(idle, marks) for a position of ``step`` with these resources and used abilities.
+
+        idle: no ability of the step can be used whatever the dice, so the
+        position is skipped. marks: some ability could still reroll this
+        step's pool, so "already rerolled" marks must be kept.
+        """
         cache_key = (step, ares, dres, used)
-        known = self._flags.get(cache_key)
+        known = self._contexts.get(cache_key)
         if known is not None:
             return known
-        last = _LAST_ATTACK_STEP if step <= _LAST_ATTACK_STEP else Step.DEFENDER_MODIFIES_DEFENSE
-        matters = False
-        for s in range(step, last + 1):
-            role = _STEPS[s].role
-            own = self._side(role).view(ares if role is Role.ATTACKER else dres)
-            for ability, bit in self.entries[s]:
-                if (
+        role = _STEPS[step].role
+        own = self._side(role).view(ares if role is Role.ATTACKER else dres)
+        idle = all(
+            (used & bit and not ability.repeatable)
+            or (not ability.mandatory and not ability.affordable(own))
+            for ability, bit in self.entries[step]
+        )
+        marks = False
+        if self._can_reroll[step]:
+            last = (
+                _LAST_ATTACK_STEP if step <= _LAST_ATTACK_STEP else Step.DEFENDER_MODIFIES_DEFENSE
+            )
+            for s in range(step, last + 1):
+                role = _STEPS[s].role
+                own = self._side(role).view(ares if role is Role.ATTACKER else dres)
+                marks = any(
                     ability.rerolls
                     and (ability.repeatable or not used & bit)
                     and ability.may_reroll(own)
-                ):
-                    matters = True
+                    for ability, bit in self.entries[s]
+                )
+                if marks:
                     break
-            if matters:
-                break
-        self._flags[cache_key] = matters
-        return matters
+        known = self._contexts[cache_key] = (idle, marks)
+        return known
 
     def _settled(self, apool: Counts) -> Counts:
         """Attack dice after the Modify Attack Dice step: only hits and crits still matter."""
@@ -376,6 +445,41 @@ class AttackSolver:
         slots[Face.HIT] = face_count(apool, Face.HIT)
         slots[Face.CRIT] = face_count(apool, Face.CRIT)
         return tuple(slots)
+
+    def _use(self, step: int, ability: DiceAbility, bit: int, ares: Resources, dres: Resources,
+             used: int, moves: list[tuple[Option, Counts, int]]) -> tuple:
+        """Everything about using ``ability`` that does not depend on the dice: resources and
+        used abilities afterwards, whether rerolled marks still matter, and where play goes
+        when no reroll is involved. The same for all its options."""
+        role = _STEPS[step].role
+        side = self._side(role)
+        attacker_moves = role is Role.ATTACKER
+        own, other = (ares, dres) if attacker_moves else (dres, ares)
+        next_used = used if ability.repeatable else used | bit
+        new_own = self._pay(side, bit, own, moves[0][0])
+        a, d = (new_own, other) if attacker_moves else (other, new_own)
+        marks = self._context(step, a, d, next_used)[1]
+        last = _LAST_ATTACK_STEP if step <= _LAST_ATTACK_STEP else _LAST_STEP
+        target, target_marks = self._landing(step, last, a, d, next_used)
+        return a, d, next_used, marks, target, target_marks
+
+    def _pay(self, side: _Side, bit: int, own: Resources, option: Option) -> Resources:
+        """The owner's resources after using an ability: the same for all its options."""
+        cache_key = (bit, own)
+        paid = self._paid.get(cache_key)
+        if paid is None:
+            paid = own
+            if option.spend:
+                paid = side.changed(paid, option.spend, -1)
+            if option.gain:
+                paid = side.changed(paid, option.gain, 1)
+            self._paid[cache_key] = paid
+        return paid
+
+    def _roll_check(self, bits: int) -> int:
+        """Mask of the low ``bits`` bits of each packed part (must be 0 before dividing)."""
+        low = (1 << bits) - 1
+        return (low << (2 * self._shift)) | (low << self._shift) | low
 
     def _pack(self, payoff: int, a_left: int, d_left: int) -> int:
         if max(a_left, d_left) > self._tokens_bound:
@@ -392,42 +496,73 @@ class AttackSolver:
 
     # --- attack-dice phase (scalar values) ----------------------------------------------
 
-    def _a_decision_key(self, step: int, apool: Counts, ares: Resources, dres: Resources,
-                        used: int) -> Key:
-        if not self._flags_matter(step, ares, dres, used):
-            apool = forget_rerolls(apool)
-        return (_A_DECIDE, step, apool, ares, dres, used)
+    def _landing(self, step: int, last: int, ares: Resources, dres: Resources,
+                 used: int) -> tuple[int, bool]:
+        """First step from ``step`` to ``last`` where someone can act, and whether rerolled
+        marks matter there; (``last + 1``, False) if nobody can act any more."""
+        cache_key = (step, last, ares, dres, used)
+        known = self._landings.get(cache_key)
+        if known is None:
+            known = (last + 1, False)
+            for s in range(step, last + 1):
+                if self.entries[s]:
+                    idle, marks = self._context(s, ares, dres, used)
+                    if not idle:
+                        known = (s, marks)
+                        break
+            self._landings[cache_key] = known
+        return known
 
-    def _a_at_step(self, step: int, apool: Counts, ares: Resources, dres: Resources,
-                   used: int) -> Key:
-        """Key of the first position at or after the start of ``step`` where someone acts."""
-        while step <= _LAST_ATTACK_STEP and not self.entries[step]:
-            step += 1
-        if step > _LAST_ATTACK_STEP:
+    def _a_key(self, step: int, apool: Counts, ares: Resources, dres: Resources,
+               used: int) -> Key:
+        """Key of the first position at or after the start of ``step`` where someone acts
+        on the attack dice, or of the end of the attack-dice phase."""
+        target, marks = self._landing(step, _LAST_ATTACK_STEP, ares, dres, used)
+        if target > _LAST_ATTACK_STEP:
             return self._a_end_key(apool, ares, dres)
-        return self._a_decision_key(step, apool, ares, dres, used)
+        return (_A_DECIDE, target, apool if marks else forget_rerolls(apool), ares, dres, used)
+
+    def _a_after(self, step: int, apool: Counts, ares: Resources, dres: Resources,
+                 used: int) -> Key:
+        """Key of what follows when the player of ``step`` stops."""
+        if step == _LAST_ATTACK_STEP:
+            return self._a_end_key(apool, ares, dres)
+        return self._a_key(step + 1, apool, ares, dres, used)
 
     def _a_roll_key(self, count: int, rerolled: bool, step: int, apool: Counts,
                     ares: Resources, dres: Resources, used: int) -> Key:
         """Key of rolling ``count`` attack dice into the pool, then playing ``step``."""
         if count == 0:
-            return self._a_at_step(step, apool, ares, dres, used)
-        if not self._flags_matter(step, ares, dres, used):
+            return self._a_key(step, apool, ares, dres, used)
+        if not self._context(step, ares, dres, used)[1]:
             rerolled = False
             apool = forget_rerolls(apool)
         return (_A_ROLL, count, rerolled, step, apool, ares, dres, used)
 
     def _a_end_key(self, apool: Counts, ares: Resources, dres: Resources) -> Key:
         """The attack dice are final: settle them and count the defense dice (RR: Attack 3a)."""
-        settled = self._settled(apool)
-        n_defense, changes = defense_dice_count(
-            self.attack,
-            self.att.view(ares),
-            self.dfn.view(dres),
-            self.att.abilities,
-            self.dfn.abilities,
-        )
-        dres = self.dfn.changed(dres, changes.items(), 1)
+        cache_key = (apool, ares, dres)
+        key = self._ends.get(cache_key)
+        if key is None:
+            key = self._ends[cache_key] = self._make_end_key(apool, ares, dres)
+        return key
+
+    def _make_end_key(self, apool: Counts, ares: Resources, dres: Resources) -> Key:
+        settled = self._settled_pools.get(apool)
+        if settled is None:
+            settled = self._settled_pools[apool] = self._settled(apool)
+        counted = self._defense_counts.get((ares, dres))
+        if counted is None:
+            n_defense, changes = defense_dice_count(
+                self.attack,
+                self.att.view(ares),
+                self.dfn.view(dres),
+                self.att.abilities,
+                self.dfn.abilities,
+            )
+            counted = (n_defense, self.dfn.changed(dres, changes.items(), 1))
+            self._defense_counts[(ares, dres)] = counted
+        n_defense, dres = counted
         return (_A_END, settled[Face.HIT], settled[Face.CRIT], ares, dres, n_defense)
 
     def _a_eval(self, key: Key) -> int:
@@ -448,29 +583,54 @@ class AttackSolver:
 
     def _a_end_value(self, key: Key) -> int:
         _, hits, crits, ares, dres, n_defense = key
-        relevant = self._relevant(ares)
+        split = self._splits.get(ares)
+        if split is None:
+            relevant = self._relevant(ares)
+            frozen_left = self.att.left(ares) - self.att.left(relevant)
+            split = self._splits[ares] = (relevant, (frozen_left * self.scale) << self._shift)
+        relevant, frozen = split
         vector = self._b_eval(self._b_root(n_defense, relevant, dres))
-        frozen_left = self.att.left(ares) - self.att.left(relevant)
-        return vector[self.pair_index[(hits, crits)]] + ((frozen_left * self.scale) << self._shift)
+        return vector[self.pair_index[(hits, crits)]] + frozen
 
     def _a_roll(self, key: Key) -> int:
         _, count, rerolled, step, apool, ares, dres, used = key
+        if apool == EMPTY and not rerolled:
+            # A fresh roll into an empty pool shares nothing: enumerate its results at once.
+            children = [
+                (weight, self._a_key(step, pool, ares, dres, used))
+                for weight, pool in _FRESH_ROLLS[DieKind.ATTACK][count]
+            ]
+            memo = self._memo
+            total = 0
+            for weight, child in children:
+                value = memo.get(child)
+                total += weight * (self._a_eval(child) if value is None else value)
+            if total & self._roll_check(3 * count):
+                raise ScaleError("an ability rolled more dice than the solver allowed for")
+            self._children[key] = (3 * count, children)
+            return total >> (3 * count)
         offset = REROLLED if rerolled else 0
         children = []
         total = 0
+        target, marks = self._landing(step, _LAST_ATTACK_STEP, ares, dres, used)
+        memo = self._memo
         for face, weight in _ATTACK_FACES:
             slots = list(apool)
             slots[face + offset] += 1
             grown = tuple(slots)
-            if count == 1:
-                child = self._a_at_step(step, grown, ares, dres, used)
-            else:
+            if count > 1:
                 child = (_A_ROLL, count - 1, rerolled, step, grown, ares, dres, used)
+            elif target > _LAST_ATTACK_STEP:
+                child = self._a_end_key(grown, ares, dres)
+            else:
+                pool = grown if marks else forget_rerolls(grown)
+                child = (_A_DECIDE, target, pool, ares, dres, used)
             children.append((weight, child))
-            total += weight * self._a_eval(child)
+            value = memo.get(child)
+            total += weight * (self._a_eval(child) if value is None else value)
         if total & self._check:
             raise ScaleError("an ability rolled more dice than the solver allowed for")
-        self._children[key] = children
+        self._children[key] = (3, children)
         return total >> 3
 
     def _a_decide(self, key: Key) -> int:
@@ -485,12 +645,10 @@ class AttackSolver:
         best: int | None = None
         best_key = 0
         best_choice: tuple[Option | None, Key] | None = None
+        memo = self._memo
         mandatory = self.mandatory[step]
         if used & mandatory == mandatory:
-            if step == _LAST_ATTACK_STEP:
-                child = self._a_end_key(apool, ares, dres)
-            else:
-                child = self._a_at_step(step + 1, apool, ares, dres, used)
+            child = self._a_after(step, apool, ares, dres, used)
             best = self._a_eval(child)
             best_key = best >> self._shift if attacker_moves else self._defender_key(best)
             best_choice = (None, child)
@@ -500,20 +658,23 @@ class AttackSolver:
             moves = ability.transitions(situation)
             if not moves:
                 continue
-            next_used = used if ability.repeatable else used | bit
-            new_own = own
-            first = moves[0][0]
-            if first.spend:
-                new_own = side.changed(new_own, first.spend, -1)
-            if first.gain:
-                new_own = side.changed(new_own, first.gain, 1)
-            a, d = (new_own, other) if attacker_moves else (other, new_own)
+            use_key = (bit, ares, dres, used)
+            use = self._uses.get(use_key)
+            if use is None:
+                use = self._uses[use_key] = self._use(step, ability, bit, ares, dres, used, moves)
+            a, d, next_used, marks, target, target_marks = use
             for option, new_pool, to_roll in moves:
                 if to_roll:
-                    child = self._a_roll_key(to_roll, True, step, new_pool, a, d, next_used)
+                    pool = new_pool if marks else forget_rerolls(new_pool)
+                    child = (_A_ROLL, to_roll, marks, step, pool, a, d, next_used)
+                elif target > _LAST_ATTACK_STEP:
+                    child = self._a_end_key(new_pool, a, d)
                 else:
-                    child = self._a_decision_key(step, new_pool, a, d, next_used)
-                value = self._a_eval(child)
+                    pool = new_pool if target_marks else forget_rerolls(new_pool)
+                    child = (_A_DECIDE, target, pool, a, d, next_used)
+                value = memo.get(child)
+                if value is None:
+                    value = self._a_eval(child)
                 value_key = value >> self._shift if attacker_moves else self._defender_key(value)
                 if best is None or value_key > best_key:
                     best, best_key, best_choice = value, value_key, (option, child)
@@ -529,25 +690,20 @@ class AttackSolver:
             n_defense, False, Step.ATTACKER_MODIFIES_DEFENSE, EMPTY, ares, dres, 0
         )
 
-    def _b_decision_key(self, step: int, dpool: Counts, ares: Resources, dres: Resources,
-                        used: int) -> Key:
-        if not self._flags_matter(step, ares, dres, used):
-            dpool = forget_rerolls(dpool)
-        return (_B_DECIDE, step, dpool, ares, dres, used)
-
-    def _b_at_step(self, step: int, dpool: Counts, ares: Resources, dres: Resources,
-                   used: int) -> Key:
-        while step <= _LAST_STEP and not self.entries[step]:
-            step += 1
-        if step > _LAST_STEP:
+    def _b_key(self, step: int, dpool: Counts, ares: Resources, dres: Resources,
+               used: int) -> Key:
+        """Key of the first position at or after the start of ``step`` where someone acts
+        on the defense dice, or of the end of the attack."""
+        target, marks = self._landing(step, _LAST_STEP, ares, dres, used)
+        if target > _LAST_STEP:
             return (_B_END, face_count(dpool, Face.EVADE), ares, dres)
-        return self._b_decision_key(step, dpool, ares, dres, used)
+        return (_B_DECIDE, target, dpool if marks else forget_rerolls(dpool), ares, dres, used)
 
     def _b_roll_key(self, count: int, rerolled: bool, step: int, dpool: Counts,
                     ares: Resources, dres: Resources, used: int) -> Key:
         if count == 0:
-            return self._b_at_step(step, dpool, ares, dres, used)
-        if not self._flags_matter(step, ares, dres, used):
+            return self._b_key(step, dpool, ares, dres, used)
+        if not self._context(step, ares, dres, used)[1]:
             rerolled = False
             dpool = forget_rerolls(dpool)
         return (_B_ROLL, count, rerolled, step, dpool, ares, dres, used)
@@ -575,39 +731,71 @@ class AttackSolver:
         a_view, d_view = self.att.view(ares), self.dfn.view(dres)
         values = []
         outcomes = []
-        for hits, crits in self.pairs:
-            left_hits, left_crits = neutralize(
-                hits,
-                crits,
-                evades,
-                reinforce=reinforce,
-                crits_first=self.crits_first,
-                evades_cancel_crits=self.evades_cancel_crits,
-            )
-            a_out, d_out = ares, dres
-            for ability in self.att.abilities:
-                a_out = self.att.changed(
-                    a_out, ability.after_attack(Role.ATTACKER, a_view, 0).items(), 1
+        fixed = None
+        if not self._hooks:
+            fixed = (self.att.left(ares) * self.scale, self.dfn.left(dres) * self.scale)
+        neutralized = self._neutralized.get((evades, reinforce))
+        if neutralized is None:
+            neutralized = self._neutralized[(evades, reinforce)] = [
+                neutralize(
+                    hits,
+                    crits,
+                    evades,
+                    reinforce=reinforce,
+                    crits_first=self.crits_first,
+                    evades_cancel_crits=self.evades_cancel_crits,
                 )
-            for ability in self.dfn.abilities:
-                deltas = ability.after_attack(Role.DEFENDER, d_view, left_hits + left_crits)
-                d_out = self.dfn.changed(d_out, deltas.items(), 1)
+                for hits, crits in self.pairs
+            ]
+        if fixed is not None and not self._payoff_reads_tokens:
+            a_left, d_left = fixed
+            scale = self.payoff_scale
+            payoff = self.payoff
+            values = [
+                self._pack(payoff(h, c, a_view, d_view) * scale, a_left, d_left)
+                for h, c in neutralized
+            ]
+            self._b_outcomes[key] = [(h, c, ares, dres) for h, c in neutralized]
+            return tuple(values)
+        for left_hits, left_crits in neutralized:
+            a_out, d_out = ares, dres
+            for role, ability in self._hooks:
+                if role is Role.ATTACKER:
+                    deltas = ability.after_attack(role, a_view, 0)
+                    a_out = self.att.changed(a_out, deltas.items(), 1)
+                else:
+                    deltas = ability.after_attack(role, d_view, left_hits + left_crits)
+                    d_out = self.dfn.changed(d_out, deltas.items(), 1)
             gain = self.payoff(left_hits, left_crits, self.att.view(a_out), self.dfn.view(d_out))
             if gain < 0:
                 raise ValueError("payoffs must not be negative")
-            values.append(
-                self._pack(
-                    gain * self.payoff_scale,
-                    self.att.left(a_out) * self.scale,
-                    self.dfn.left(d_out) * self.scale,
-                )
+            a_left, d_left = fixed or (
+                self.att.left(a_out) * self.scale,
+                self.dfn.left(d_out) * self.scale,
             )
+            values.append(self._pack(gain * self.payoff_scale, a_left, d_left))
             outcomes.append((left_hits, left_crits, a_out, d_out))
         self._b_outcomes[key] = outcomes
         return tuple(values)
 
     def _b_roll(self, key: Key) -> tuple[int, ...]:
         _, count, rerolled, step, dpool, ares, dres, used = key
+        if dpool == EMPTY and not rerolled:
+            children = [
+                (weight, self._b_key(step, pool, ares, dres, used))
+                for weight, pool in _FRESH_ROLLS[DieKind.DEFENSE][count]
+            ]
+            width = len(self.pairs)
+            sums = [0] * width
+            for weight, child in children:
+                for i, v in enumerate(self._b_eval(child)):
+                    sums[i] += weight * v
+            bits = 3 * count
+            check = self._roll_check(bits)
+            if any(s & check for s in sums):
+                raise ScaleError("an ability rolled more dice than the solver allowed for")
+            self._b_children[key] = (bits, children)
+            return tuple(s >> bits for s in sums)
         offset = REROLLED if rerolled else 0
         children = []
         vectors = []
@@ -616,7 +804,7 @@ class AttackSolver:
             slots[face + offset] += 1
             grown = tuple(slots)
             if count == 1:
-                child = self._b_at_step(step, grown, ares, dres, used)
+                child = self._b_key(step, grown, ares, dres, used)
             else:
                 child = (_B_ROLL, count - 1, rerolled, step, grown, ares, dres, used)
             children.append((weight, child))
@@ -626,7 +814,7 @@ class AttackSolver:
         check = self._check
         if any(s & check for s in sums):
             raise ScaleError("an ability rolled more dice than the solver allowed for")
-        self._b_children[key] = children
+        self._b_children[key] = (3, children)
         return tuple(s >> 3 for s in sums)
 
     def _b_decide(self, key: Key) -> tuple[int, ...]:
@@ -645,7 +833,7 @@ class AttackSolver:
         choices: list[tuple[Option | None, Key]] = []
         mandatory = self.mandatory[step]
         if used & mandatory == mandatory:
-            child = self._b_at_step(step + 1, dpool, ares, dres, used)
+            child = self._b_key(step + 1, dpool, ares, dres, used)
             best = list(self._b_eval(child))
             best_rank = [rank(v) for v in best]
             choices = [(None, child)] * len(best)
@@ -655,19 +843,20 @@ class AttackSolver:
             moves = ability.transitions(situation)
             if not moves:
                 continue
-            next_used = used if ability.repeatable else used | bit
-            new_own = own
-            first = moves[0][0]
-            if first.spend:
-                new_own = side.changed(new_own, first.spend, -1)
-            if first.gain:
-                new_own = side.changed(new_own, first.gain, 1)
-            a, d = (new_own, other) if attacker_moves else (other, new_own)
+            use_key = (bit, ares, dres, used)
+            use = self._uses.get(use_key)
+            if use is None:
+                use = self._uses[use_key] = self._use(step, ability, bit, ares, dres, used, moves)
+            a, d, next_used, marks, target, target_marks = use
             for option, new_pool, to_roll in moves:
                 if to_roll:
-                    child = self._b_roll_key(to_roll, True, step, new_pool, a, d, next_used)
+                    pool = new_pool if marks else forget_rerolls(new_pool)
+                    child = (_B_ROLL, to_roll, marks, step, pool, a, d, next_used)
+                elif target > _LAST_STEP:
+                    child = (_B_END, face_count(new_pool, Face.EVADE), a, d)
                 else:
-                    child = self._b_decision_key(step, new_pool, a, d, next_used)
+                    pool = new_pool if target_marks else forget_rerolls(new_pool)
+                    child = (_B_DECIDE, target, pool, a, d, next_used)
                 vector = self._b_eval(child)
                 choice = (option, child)
                 if best is None:
@@ -705,13 +894,14 @@ class AttackSolver:
                             target = mass[child] = [0] * width
                         target[i] += m
             else:
-                for weight, child in self._b_children[key]:
+                bits, children = self._b_children[key]
+                for weight, child in children:
                     target = mass.get(child)
                     if target is None:
                         target = mass[child] = [0] * width
                     for i, m in enumerate(vector):
                         if m:
-                            target[i] += (m * weight) >> 3
+                            target[i] += (m * weight) >> bits
         found: dict[int, dict[OutcomeKey, int]] = {i: defaultdict(int) for i in pairs}
         for key, vector in mass.items():
             outcomes = self._b_outcomes[key]

@@ -20,8 +20,8 @@ An ability may take part in several places of the attack:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from tallon.dice.counts import Counts
 from tallon.dice.faces import DieKind
@@ -33,6 +33,10 @@ class Role(Enum):
 
     ATTACKER = "attacker"
     DEFENDER = "defender"
+
+    # Members are singletons: identity hashing is correct and much faster than
+    # Enum's default, which matters in the calculator's caches.
+    __hash__ = object.__hash__
 
     @property
     def other(self) -> Role:
@@ -59,6 +63,8 @@ class Window(Enum):
     BEFORE_NEUTRALIZE = "before neutralize"
     """Cancel the opponent's results after both Modify steps, before Neutralize Results."""
 
+    __hash__ = object.__hash__
+
 
 class Tokens(Mapping[str, int]):
     """An immutable count of a ship's resources: tokens, Force, charges and marks.
@@ -67,7 +73,7 @@ class Tokens(Mapping[str, int]):
     states of an attack; a live game builds one from the ship's state.
     """
 
-    __slots__ = ("_index", "_values")
+    __slots__ = ("_hash", "_index", "_values")
 
     def __init__(self, counts: Mapping[str, int] | None = None) -> None:
         items = sorted((counts or {}).items())
@@ -76,6 +82,7 @@ class Tokens(Mapping[str, int]):
                 raise ValueError(f"{name} cannot be negative ({value})")
         self._index = {name: i for i, (name, _) in enumerate(items)}
         self._values = tuple(value for _, value in items)
+        self._hash: int | None = None
 
     @classmethod
     def from_layout(cls, index: Mapping[str, int], values: tuple[int, ...]) -> Tokens:
@@ -83,6 +90,7 @@ class Tokens(Mapping[str, int]):
         tokens = cls.__new__(cls)
         tokens._index = index
         tokens._values = values
+        tokens._hash = None
         return tokens
 
     def __getitem__(self, name: str) -> int:
@@ -111,7 +119,9 @@ class Tokens(Mapping[str, int]):
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(tuple(sorted(self.nonzero().items())))
+        if self._hash is None:
+            self._hash = hash(tuple(sorted(self.nonzero().items())))
+        return self._hash
 
     def changed(self, deltas: Mapping[str, int]) -> Tokens:
         """A copy with each named count moved by its delta."""
@@ -121,8 +131,7 @@ class Tokens(Mapping[str, int]):
         return Tokens(merged)
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+class Situation(NamedTuple):
     """What an ability may look at when offering options.
 
     ``pool`` is the canonical counts of the dice being modified (of kind
@@ -187,6 +196,11 @@ class DiceAbility:
             (option, *apply_to_counts(situation.pool, option.ops, situation.kind))
             for option in self.options(situation)
         ]
+
+    def affordable(self, own: Tokens) -> bool:
+        """Whether the owner could pay the ability's cost now (False lets the calculator skip
+        positions where nothing can be used; answering True when unsure is always correct)."""
+        return True
 
     def may_reroll(self, own: Tokens) -> bool:
         """Whether the ability might still reroll dice given the owner's resources.

@@ -175,10 +175,6 @@ class CancelResults(Effect):
         return [(f"cancel {n} {self.face.label}", (Cancel(self.face, n),))]
 
 
-def _no_requirement(situation: Situation) -> bool:
-    return True
-
-
 class CardAbility(DiceAbility):
     """A dice ability built from a requirement, a cost and an effect.
 
@@ -198,7 +194,7 @@ class CardAbility(DiceAbility):
         roles: frozenset[Role] = BOTH_ROLES,
         cost: tuple[tuple[str, int], ...] = (),
         gain: tuple[tuple[str, int], ...] = (),
-        requires: Requirement = _no_requirement,
+        requires: Requirement | None = None,
         uses: tuple[str, ...] = (),
         opponent_uses: tuple[str, ...] = (),
         mandatory: bool = False,
@@ -236,7 +232,6 @@ class CardAbility(DiceAbility):
         return self.opponent_uses
 
     def affordable(self, own: Tokens) -> bool:
-        """Whether the owner can pay the cost."""
         return all(own[name] >= amount for name, amount in self.cost)
 
     def may_reroll(self, own: Tokens) -> bool:
@@ -246,11 +241,14 @@ class CardAbility(DiceAbility):
         return [option for option, _, _ in self.transitions(situation)]
 
     def transitions(self, situation: Situation) -> list[tuple[Option, Counts, int]]:
-        if not (
-            situation.role in self.roles
-            and self.affordable(situation.own)
-            and self.requires(situation)
-        ):
+        own = situation.own
+        usable = situation.role in self.roles
+        for name, amount in self.cost:
+            if own[name] < amount:
+                usable = False
+        if usable and self.requires is not None:
+            usable = self.requires(situation)
+        if not usable:
             return [(self._nothing, situation.pool, 0)] if self.mandatory else []
         key = (situation.role, situation.kind, situation.pool)
         found = self._cache.get(key)
