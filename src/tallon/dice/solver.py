@@ -56,7 +56,7 @@ from tallon.dice.counts import EMPTY, REROLLED, Counts, face_count, forget_rerol
 from tallon.dice.faces import DieKind, Face
 from tallon.dice.neutralize import neutralize
 from tallon.dice.objectives import ExpectedDamage, Objective
-from tallon.dice.ops import Option
+from tallon.dice.ops import Option, apply_to_counts
 from tallon.dice.result import AttackResult, Outcome
 
 Payoff = Callable[[int, int, Tokens, Tokens], int]
@@ -373,16 +373,12 @@ class AttackSolver:
             mask |= self.bit_of.get(id(ability), 0)
         ares, dres = self.att.encode(attacker), self.dfn.encode(defender)
         if step <= _LAST_ATTACK_STEP:
-            key = self._a_key(step, attack_dice, ares, dres, mask)
-            self._a_eval(key)
-            choice = self._choice.get(key)
-            return None if choice is None else choice[0]
+            moves = self._a_moves(step, attack_dice, ares, dres, mask)
+            return self._a_pick(step, moves)[1][0] if moves else None
         settled = self._settled(attack_dice)
         pair = self.pair_index[(settled[Face.HIT], settled[Face.CRIT])]
-        key = self._b_key(step, defense_dice, self._relevant(ares), dres, mask)
-        self._b_eval(key)
-        choices = self._b_choice.get(key)
-        return None if choices is None else choices[pair][0]
+        moves = self._b_moves(step, defense_dice, self._relevant(ares), dres, mask)
+        return self._b_pick(step, moves)[1][pair][0] if moves else None
 
     def abilities(self, step: Step) -> list[DiceAbility]:
         """The abilities that act in ``step`` of this attack."""
@@ -440,7 +436,8 @@ class AttackSolver:
     def _settled(self, apool: Counts) -> Counts:
         """Attack dice after the Modify Attack Dice step: only hits and crits still matter."""
         for ability in self.att.abilities:
-            apool = ability.after_attack_dice(apool)
+            if ability.after_modify_attack:
+                apool = apply_to_counts(apool, ability.after_modify_attack, DieKind.ATTACK)[0]
         slots = [0] * len(EMPTY)
         slots[Face.HIT] = face_count(apool, Face.HIT)
         slots[Face.CRIT] = face_count(apool, Face.CRIT)
@@ -633,25 +630,21 @@ class AttackSolver:
         self._children[key] = (3, children)
         return total >> 3
 
-    def _a_decide(self, key: Key) -> int:
-        _, step, apool, ares, dres, used = key
+    def _a_moves(self, step: int, apool: Counts, ares: Resources, dres: Resources,
+                 used: int) -> list[tuple[Option | None, Key]]:
+        """Every choice at a position of the attack-dice phase: (None, next key) to stop, if
+        allowed, then (option, resulting key) for each option of each usable ability."""
         role = _STEPS[step].role
         attacker_moves = role is Role.ATTACKER
-        side = self._side(role)
         own, other = (ares, dres) if attacker_moves else (dres, ares)
         situation = Situation(
-            role, DieKind.ATTACK, apool, side.view(own), self._side(role.other).view(other)
+            role, DieKind.ATTACK, apool, self._side(role).view(own),
+            self._side(role.other).view(other),
         )
-        best: int | None = None
-        best_key = 0
-        best_choice: tuple[Option | None, Key] | None = None
-        memo = self._memo
+        found: list[tuple[Option | None, Key]] = []
         mandatory = self.mandatory[step]
         if used & mandatory == mandatory:
-            child = self._a_after(step, apool, ares, dres, used)
-            best = self._a_eval(child)
-            best_key = best >> self._shift if attacker_moves else self._defender_key(best)
-            best_choice = (None, child)
+            found.append((None, self._a_after(step, apool, ares, dres, used)))
         for ability, bit in self.entries[step]:
             if used & bit and not ability.repeatable:
                 continue
@@ -672,15 +665,33 @@ class AttackSolver:
                 else:
                     pool = new_pool if target_marks else forget_rerolls(new_pool)
                     child = (_A_DECIDE, target, pool, a, d, next_used)
-                value = memo.get(child)
-                if value is None:
-                    value = self._a_eval(child)
-                value_key = value >> self._shift if attacker_moves else self._defender_key(value)
-                if best is None or value_key > best_key:
-                    best, best_key, best_choice = value, value_key, (option, child)
-        if best is None or best_choice is None:  # pragma: no cover - a step always can end
-            raise RuntimeError(f"no legal choice at {key!r}")
-        self._choice[key] = best_choice
+                found.append((option, child))
+        return found
+
+    def _a_pick(self, step: int, moves: list[tuple[Option | None, Key]]
+                ) -> tuple[int, tuple[Option | None, Key]]:
+        """The best of ``moves`` for the player of ``step``, with its value."""
+        attacker_moves = _STEPS[step].role is Role.ATTACKER
+        memo = self._memo
+        shift = self._shift
+        best = best_key = 0
+        best_choice: tuple[Option | None, Key] | None = None
+        for choice in moves:
+            child = choice[1]
+            value = memo.get(child)
+            if value is None:
+                value = self._a_eval(child)
+            value_key = value >> shift if attacker_moves else self._defender_key(value)
+            if best_choice is None or value_key > best_key:
+                best, best_key, best_choice = value, value_key, choice
+        if best_choice is None:  # pragma: no cover - a step always can end
+            raise RuntimeError("no legal choice")
+        return best, best_choice
+
+    def _a_decide(self, key: Key) -> int:
+        _, step, apool, ares, dres, used = key
+        best, choice = self._a_pick(step, self._a_moves(step, apool, ares, dres, used))
+        self._choice[key] = choice
         return best
 
     # --- defense-dice phase (one value per (hits, crits) pair) --------------------------
@@ -817,26 +828,20 @@ class AttackSolver:
         self._b_children[key] = (3, children)
         return tuple(s >> 3 for s in sums)
 
-    def _b_decide(self, key: Key) -> tuple[int, ...]:
-        _, step, dpool, ares, dres, used = key
+    def _b_moves(self, step: int, dpool: Counts, ares: Resources, dres: Resources,
+                 used: int) -> list[tuple[Option | None, Key]]:
+        """Every choice at a position of the defense-dice phase (see ``_a_moves``)."""
         role = _STEPS[step].role
         attacker_moves = role is Role.ATTACKER
-        side = self._side(role)
         own, other = (ares, dres) if attacker_moves else (dres, ares)
         situation = Situation(
-            role, DieKind.DEFENSE, dpool, side.view(own), self._side(role.other).view(other)
+            role, DieKind.DEFENSE, dpool, self._side(role).view(own),
+            self._side(role.other).view(other),
         )
-        shift = self._shift
-        rank = (lambda v: v >> shift) if attacker_moves else self._defender_key
-        best: list[int] | None = None
-        best_rank: list[int] = []
-        choices: list[tuple[Option | None, Key]] = []
+        found: list[tuple[Option | None, Key]] = []
         mandatory = self.mandatory[step]
         if used & mandatory == mandatory:
-            child = self._b_key(step + 1, dpool, ares, dres, used)
-            best = list(self._b_eval(child))
-            best_rank = [rank(v) for v in best]
-            choices = [(None, child)] * len(best)
+            found.append((None, self._b_key(step + 1, dpool, ares, dres, used)))
         for ability, bit in self.entries[step]:
             if used & bit and not ability.repeatable:
                 continue
@@ -857,19 +862,40 @@ class AttackSolver:
                 else:
                     pool = new_pool if target_marks else forget_rerolls(new_pool)
                     child = (_B_DECIDE, target, pool, a, d, next_used)
-                vector = self._b_eval(child)
-                choice = (option, child)
-                if best is None:
-                    best = list(vector)
-                    best_rank = [rank(v) for v in vector]
-                    choices = [choice] * len(vector)
-                    continue
-                for i, v in enumerate(vector):
-                    r = rank(v)
-                    if r > best_rank[i]:
-                        best[i], best_rank[i], choices[i] = v, r, choice
-        if best is None:  # pragma: no cover - a step always can end
-            raise RuntimeError(f"no legal choice at {key!r}")
+                found.append((option, child))
+        return found
+
+    def _b_pick(self, step: int, moves: list[tuple[Option | None, Key]]
+                ) -> tuple[list[int], list[tuple[Option | None, Key]]]:
+        """For every (hits, crits) pair: the best of ``moves`` and its value."""
+        if _STEPS[step].role is Role.ATTACKER:
+            shift = self._shift
+
+            def rank(v: int) -> int:
+                return v >> shift
+        else:
+            rank = self._defender_key
+        best: list[int] = []
+        best_rank: list[int] = []
+        choices: list[tuple[Option | None, Key]] = []
+        for choice in moves:
+            vector = self._b_eval(choice[1])
+            if not choices:
+                best = list(vector)
+                best_rank = [rank(v) for v in vector]
+                choices = [choice] * len(vector)
+                continue
+            for i, v in enumerate(vector):
+                r = rank(v)
+                if r > best_rank[i]:
+                    best[i], best_rank[i], choices[i] = v, r, choice
+        if not choices:  # pragma: no cover - a step always can end
+            raise RuntimeError("no legal choice")
+        return best, choices
+
+    def _b_decide(self, key: Key) -> tuple[int, ...]:
+        _, step, dpool, ares, dres, used = key
+        best, choices = self._b_pick(step, self._b_moves(step, dpool, ares, dres, used))
         self._b_choice[key] = choices
         return tuple(best)
 

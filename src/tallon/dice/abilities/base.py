@@ -12,7 +12,7 @@ An ability may take part in several places of the attack:
 * ``window`` and ``options``: dice modification (RR: Attack 2b/3b) or canceling
   before the Neutralize Results step;
 * ``attack_dice_bonus`` / ``defense_dice_bonus``: dice rolled (RR: Attack 2a/3a);
-* ``after_attack_dice``: a fixed change after the Modify Attack Dice step;
+* ``after_modify_attack``: a fixed change after the Modify Attack Dice step;
 * ``crits_canceled_first`` / ``evades_cancel_crits``: neutralizing rules;
 * ``after_attack``: resource changes once the damage is known.
 """
@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from tallon.dice.counts import Counts
 from tallon.dice.faces import DieKind
-from tallon.dice.ops import Option, apply_to_counts
+from tallon.dice.ops import Op, Option, apply_to_counts
 
 
 class Role(Enum):
@@ -96,6 +96,10 @@ class Tokens(Mapping[str, int]):
     def __getitem__(self, name: str) -> int:
         i = self._index.get(name)
         return 0 if i is None else self._values[i]
+
+    def __contains__(self, name: object) -> bool:
+        # Mapping's default relies on KeyError, which __getitem__ never raises.
+        return name in self._index
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._index)
@@ -218,9 +222,9 @@ class DiceAbility:
         """Defense dice added or removed at RR: Attack 3a."""
         return 0
 
-    def after_attack_dice(self, pool: Counts) -> Counts:
-        """Change the attack dice after the Modify Attack Dice step (attacker's abilities)."""
-        return pool
+    after_modify_attack: tuple[Op, ...] = ()
+    """Operations applied to the attack dice right after the Modify Attack Dice step
+    (attacker's abilities only; not a choice)."""
 
     crits_canceled_first: bool = False
     """Neutralize: evades cancel crits before hits (attacker's weapon effects)."""

@@ -26,8 +26,9 @@ from tallon.dice.abilities.effects import (
     RerollDice,
 )
 from tallon.dice.abilities.tokens import FORCE, GREEN_TOKENS, LOCK, LOCK_DISABLED
-from tallon.dice.counts import Counts, face_count, total
+from tallon.dice.counts import face_count, total
 from tallon.dice.faces import Face
+from tallon.dice.ops import ChangeAll
 
 NON_HIT = (Face.BLANK, Face.FOCUS, Face.CRIT)
 NON_EVADE = (Face.BLANK, Face.FOCUS)
@@ -466,12 +467,7 @@ class HeavyLaserCannon(DiceAbility):
     title = "Heavy Laser Cannon (crits become hits after modifying)"
     roles = ATTACKING
 
-    def after_attack_dice(self, pool: Counts) -> Counts:
-        slots = list(pool)
-        for offset in (0, len(pool) // 2):
-            slots[Face.HIT + offset] += slots[Face.CRIT + offset]
-            slots[Face.CRIT + offset] = 0
-        return tuple(slots)
+    after_modify_attack = (ChangeAll(Face.CRIT, Face.HIT),)
 
 
 def heavy_laser_cannon() -> DiceAbility:
