@@ -6,4 +6,6 @@ from collections.abc import Callable
 
 import typer
 
-REGISTRARS: list[Callable[[typer.Typer], None]] = []
+from tallon.cli import dice
+
+REGISTRARS: list[Callable[[typer.Typer], None]] = [dice.register]

@@ -114,7 +114,8 @@ def play_attack(
 
     def modify(step: Step) -> None:
         role = step.role
-        abilities = step_abilities(attack, step, a_abilities if role is Role.ATTACKER else d_abilities)
+        side_abilities = a_abilities if role is Role.ATTACKER else d_abilities
+        abilities = step_abilities(attack, step, side_abilities)
         own, other = (a_tokens, d_tokens) if role is Role.ATTACKER else (d_tokens, a_tokens)
         chooser = attacker if role is Role.ATTACKER else defender
         while True:
