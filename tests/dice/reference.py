@@ -77,11 +77,11 @@ def reference_solve(attack: Attack, payoff=lambda hits, crits: hits + crits):
 
     @cache
     def play(step, apool, dpool, a, d, used):
-        """(value vector (payoff, attacker left, defender left), outcome distribution)."""
+        """(values (payoff, crits, attacker left, defender left), outcome distribution)."""
         if step == len(steps):
             dist = finish(apool, dpool, a, d)
             ((h, c, a2, d2),) = dist
-            return (Fraction(payoff(h, c)), Fraction(left(a2, a_spend)),
+            return (Fraction(payoff(h, c)), Fraction(c), Fraction(left(a2, a_spend)),
                     Fraction(left(d2, d_spend))), dist
         stp = Step(step)
         role = stp.role
@@ -114,9 +114,9 @@ def reference_solve(attack: Attack, payoff=lambda hits, crits: hits + crits):
                 continue
             b = best[0]
             if role is Role.ATTACKER:
-                better = value[0] > b[0] or (value[0] == b[0] and value[1] > b[1])
+                better = (value[0], value[1], value[2]) > (b[0], b[1], b[2])
             else:
-                better = value[0] < b[0] or (value[0] == b[0] and value[2] > b[2])
+                better = (-value[0], -value[1], value[3]) > (-b[0], -b[1], b[3])
             if better:
                 best = (value, dist)
         return best
@@ -131,7 +131,7 @@ def reference_solve(attack: Attack, payoff=lambda hits, crits: hits + crits):
         if count == 0:
             return play(step, apool, dpool, a, d, used)
         kind = DieKind.ATTACK if step <= Step.ATTACKER_MODIFIES_ATTACK else DieKind.DEFENSE
-        value = [Fraction(0)] * 3
+        value = [Fraction(0)] * 4
         dist = defaultdict(Fraction)
         for face in kind.faces:
             p = Fraction(kind.weights[face], 8)
@@ -140,7 +140,7 @@ def reference_solve(attack: Attack, payoff=lambda hits, crits: hits + crits):
             else:
                 pools = (apool, add_die(dpool, face, rerolled))
             sub = roll(count - 1, rerolled, step, *pools, a, d, used)
-            for i in range(3):
+            for i in range(4):
                 value[i] += p * sub[0][i]
             for outcome, q in sub[1].items():
                 dist[outcome] += p * q

@@ -14,7 +14,8 @@ In each of its steps a player may use its abilities one at a time, in any
 order, seeing everything that happened so far, and stops when it likes (not
 before resolving its mandatory abilities). Every choice is evaluated by
 backward induction: the attacker maximises and the defender minimises the
-expected payoff; ties go to the choice that keeps more of one's own
+expected payoff; ties go to more uncanceled crits for the attacker and
+fewer for the defender, then to the choice that keeps more of one's own
 spendable tokens, then to the earliest choice (stopping first). The result
 is exact.
 
@@ -32,8 +33,9 @@ How it stays fast:
   options share their work.
 * Every value is an integer: the true value times ``8**T``, where ``T``
   bounds the number of die rolls, so chance nodes divide exactly by 8. The
-  payoff and both players' tokens left are packed into one integer (payoff in
-  the high bits), which expectations keep apart because each part is exact.
+  payoff, the uncanceled crits and both players' tokens left are packed into
+  one integer (payoff in the high bits), which expectations keep apart
+  because each part is exact and has room to spare.
 """
 
 from __future__ import annotations
@@ -250,12 +252,14 @@ class AttackSolver:
         self.payoff_exponent = payoff_exponent
         self.payoff_scale = 8**self.rolls
         self.scale = 8 ** (self.rolls + payoff_exponent)
-        most_left = max(self.att.left(self.att.start), self.dfn.left(self.dfn.start)) + 1
+        most_left = max(
+            self.att.left(self.att.start), self.dfn.left(self.dfn.start), most_attack_dice
+        ) + 1
         self._tokens_bound = most_left * self.scale
         # Room for a sum over all results of rolling 6 dice at once (weights add up to 8**6).
         self._shift = (self._tokens_bound << (3 * MAX_DICE + 3)).bit_length() + 1
         self._low = (1 << self._shift) - 1
-        self._check = (7 << (2 * self._shift)) | (7 << self._shift) | 7
+        self._check = self._roll_check(3)
 
         # Every (hits, crits) the attack dice can end with: one vector entry each.
         self.pairs = [
@@ -302,7 +306,7 @@ class AttackSolver:
 
     def value(self) -> Fraction:
         """The objective's value under optimal play (e.g. the expected damage)."""
-        return Fraction(self._a_eval(self.root) >> (2 * self._shift), self.scale)
+        return Fraction(self._a_eval(self.root) >> (3 * self._shift), self.scale)
 
     def solve(self) -> AttackResult:
         """Solve and return the exact distribution of outcomes under the optimal policy."""
@@ -476,19 +480,20 @@ class AttackSolver:
     def _roll_check(self, bits: int) -> int:
         """Mask of the low ``bits`` bits of each packed part (must be 0 before dividing)."""
         low = (1 << bits) - 1
-        return (low << (2 * self._shift)) | (low << self._shift) | low
+        shift = self._shift
+        return (low << (3 * shift)) | (low << (2 * shift)) | (low << shift) | low
 
-    def _pack(self, payoff: int, a_left: int, d_left: int) -> int:
-        if max(a_left, d_left) > self._tokens_bound:
+    def _pack(self, payoff: int, crits: int, a_left: int, d_left: int) -> int:
+        """One integer holding, from high to low bits: the payoff, the uncanceled crits, the
+        attacker's and the defender's spendable tokens left (each scaled, each exact)."""
+        if max(crits, a_left, d_left) > self._tokens_bound:
             raise ScaleError("more tokens left than the solver allowed for")  # pragma: no cover
-        return (payoff << (2 * self._shift)) | (a_left << self._shift) | d_left
-
-    def _better_for_attacker(self, value: int, best: int) -> bool:
-        # Higher payoff, then more attacker tokens left.
-        return (value >> self._shift) > (best >> self._shift)
+        shift = self._shift
+        return (payoff << (3 * shift)) | (crits << (2 * shift)) | (a_left << shift) | d_left
 
     def _defender_key(self, value: int) -> int:
-        # Lower payoff, then more defender tokens left: one number to maximise.
+        # Lower payoff, then fewer crits, then more defender tokens left: one number to
+        # maximise. (The attacker's key is simply value >> shift: payoff, crits, its tokens.)
         return (value & self._low) - ((value >> (2 * self._shift)) << self._shift)
 
     # --- attack-dice phase (scalar values) ----------------------------------------------
@@ -762,8 +767,9 @@ class AttackSolver:
             a_left, d_left = fixed
             scale = self.payoff_scale
             payoff = self.payoff
+            crit_scale = self.scale
             values = [
-                self._pack(payoff(h, c, a_view, d_view) * scale, a_left, d_left)
+                self._pack(payoff(h, c, a_view, d_view) * scale, c * crit_scale, a_left, d_left)
                 for h, c in neutralized
             ]
             self._b_outcomes[key] = [(h, c, ares, dres) for h, c in neutralized]
@@ -784,7 +790,9 @@ class AttackSolver:
                 self.att.left(a_out) * self.scale,
                 self.dfn.left(d_out) * self.scale,
             )
-            values.append(self._pack(gain * self.payoff_scale, a_left, d_left))
+            values.append(
+                self._pack(gain * self.payoff_scale, left_crits * self.scale, a_left, d_left)
+            )
             outcomes.append((left_hits, left_crits, a_out, d_out))
         self._b_outcomes[key] = outcomes
         return tuple(values)
