@@ -6,11 +6,12 @@ from collections.abc import Callable
 
 import typer
 
-from tallon.cli import cards, demo, squad, table
+from tallon.cli import cards, demo, dice, squad, table
 
 REGISTRARS: list[Callable[[typer.Typer], None]] = [
     table.register,
     demo.register,
     cards.register,
     squad.register,
+    dice.register,
 ]

@@ -1,0 +1,433 @@
+"""``tallon dice``: exact attack odds, attack sequences, and live rolls."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from tallon.dice import (
+    CATALOGUE,
+    AtLeast,
+    AtLeastCrit,
+    Attack,
+    AttackResult,
+    Combatant,
+    DicePool,
+    DieKind,
+    ExpectedDamage,
+    Objective,
+    Role,
+    calculate,
+    parse_abilities,
+)
+from tallon.dice.abilities.tokens import ATTACKER_TOKENS, DEFENDER_TOKENS
+from tallon.dice.attack import MAX_DICE
+from tallon.dice.playout import OptimalPlay, play_attack
+from tallon.dice.result import fraction_text
+from tallon.dice.sequence import OBJECTIVES, SequenceResult, calculate_sequence
+
+dice_app = typer.Typer(
+    name="dice",
+    help=(
+        "Exact attack odds (fractions, not simulations) with optimal play by both sides. "
+        "Run with --attack to calculate; see the commands below for live rolls."
+    ),
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+
+_TOKENS_HELP = (
+    "Comma-separated tokens, each NAME or NAME=COUNT, e.g. 'focus,lock,calculate=2,force=2'."
+)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``dice`` command group to the ``tallon`` command line."""
+    app.add_typer(dice_app, name="dice")
+
+
+def parse_tokens(text: str, role: Role, option: str) -> dict[str, int]:
+    """Read ``focus,lock,force=2`` into counts; raise ``typer.BadParameter`` naming ``option``."""
+    accepted = ATTACKER_TOKENS if role is Role.ATTACKER else DEFENDER_TOKENS
+    tokens: dict[str, int] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, sep, count_text = part.partition("=")
+        name = name.strip().lower()
+        count = 1
+        if sep:
+            try:
+                count = int(count_text)
+            except ValueError:
+                raise typer.BadParameter(
+                    f"{part!r}: the count after '=' must be a whole number", param_hint=option
+                ) from None
+            if count < 0:
+                raise typer.BadParameter(f"{part!r}: counts cannot be negative", param_hint=option)
+        if name not in accepted and not _is_ability_charge(name):
+            raise typer.BadParameter(
+                f"unknown token {name!r}; accepted: {', '.join(accepted)} "
+                "(or an ability's key to set its charges)",
+                param_hint=option,
+            )
+        tokens[name] = tokens.get(name, 0) + count
+    if role is Role.ATTACKER and tokens.get("lock", 0) > 1:
+        raise typer.BadParameter("a ship can have only one lock on the defender", param_hint=option)
+    return tokens
+
+
+def _is_ability_charge(name: str) -> bool:
+    return name in CATALOGUE and CATALOGUE[name].parameter == "charges"
+
+
+def parse_objective(text: str) -> Objective:
+    """``damage`` (default), ``kill:K`` (at least K damage) or ``crit`` (at least one crit)."""
+    key, _, value = text.strip().lower().partition(":")
+    if key == "damage" and not value:
+        return ExpectedDamage()
+    if key == "crit" and not value:
+        return AtLeastCrit()
+    if key in ("kill", "at-least"):
+        try:
+            return AtLeast(int(value))
+        except ValueError:
+            pass
+    raise typer.BadParameter(
+        f"{text!r}; accepted: damage, kill:K (K a whole number >= 1), crit",
+        param_hint="--objective",
+    )
+
+
+def _abilities(text: str, role: Role, option: str) -> tuple:
+    try:
+        return tuple(parse_abilities(text, role))
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint=option) from None
+
+
+def _check_dice(value: int, option: str) -> int:
+    if not 0 <= value <= MAX_DICE:
+        raise typer.BadParameter(
+            f"{value} dice; accepted: 0 to {MAX_DICE} (the rules' maximum)", param_hint=option
+        )
+    return value
+
+
+def build_attack(
+    attack: int,
+    defense: int,
+    attacker: str,
+    defender: str,
+    attacker_abilities: str,
+    defender_abilities: str,
+    attack_range: int | None,
+    obstructed: bool,
+    ordnance: bool,
+    primary: bool,
+    reinforce_arc: bool,
+) -> Attack:
+    """Turn command-line values into an ``Attack``, with errors that name the flag."""
+    _check_dice(attack, "--attack")
+    _check_dice(defense, "--defense")
+    if attack_range is not None and not 0 <= attack_range <= 3:
+        raise typer.BadParameter(f"{attack_range}; accepted: 0, 1, 2 or 3", param_hint="--range")
+    a_abilities = _abilities(attacker_abilities, Role.ATTACKER, "--attacker-abilities")
+    d_abilities = _abilities(defender_abilities, Role.DEFENDER, "--defender-abilities")
+    try:
+        return Attack(
+            Combatant(attack, parse_tokens(attacker, Role.ATTACKER, "--attacker"), a_abilities),
+            Combatant(defense, parse_tokens(defender, Role.DEFENDER, "--defender"), d_abilities),
+            attack_range=attack_range,
+            obstructed=obstructed,
+            ordnance=ordnance,
+            primary=primary,
+            reinforce_applies=reinforce_arc,
+        )
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def _describe(attack: Attack) -> str:
+    def side(name: str, combatant: Combatant) -> str:
+        tokens = ", ".join(
+            f"{k}={v}" if v != 1 else k for k, v in combatant.tokens.items() if v
+        )
+        abilities = ", ".join(a.key for a in combatant.abilities)
+        extra = "; ".join(x for x in (tokens, abilities) if x)
+        return f"{name} {combatant.dice}" + (f" [{extra}]" if extra else "")
+
+    conditions = []
+    if attack.attack_range is not None:
+        conditions.append(f"range {attack.attack_range}")
+    if attack.obstructed:
+        conditions.append("obstructed")
+    if attack.ordnance:
+        conditions.append("ordnance")
+    if not attack.primary:
+        conditions.append("special weapon")
+    text = f"{side('attack', attack.attacker)} vs {side('defense', attack.defender)}"
+    return text + (f" ({', '.join(conditions)})" if conditions else "")
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:7.3f}%"
+
+
+def print_result(attack: Attack, result: AttackResult, console: Console) -> None:
+    """The damage table and the headline numbers."""
+    console.print(_describe(attack), markup=False, highlight=False)
+    table = Table(title=f"Damage (both sides optimise {result.objective_name})")
+    table.add_column("damage", justify="right")
+    table.add_column("P(exactly)", justify="right")
+    table.add_column("P(at least)", justify="right")
+    table.add_column("exact", justify="right")
+    damage = result.damage
+    for d, p in enumerate(damage):
+        table.add_row(str(d), _percent(p), _percent(sum(damage[d:], Fraction(0))), fraction_text(p))
+    console.print(table)
+    console.print(f"Expected damage: {float(result.expected_damage):.4f} "
+                  f"({fraction_text(result.expected_damage)})")
+    console.print(f"P(at least one crit): {float(result.p_crit):.4f} "
+                  f"({fraction_text(result.p_crit)})")
+    console.print(f"P(hit): {float(result.p_hit):.4f}")
+    for role in Role:
+        left = {k: v for k, v in result.expected_tokens(role).items()}
+        if left:
+            shown = ", ".join(f"{k} {float(v):.3f}" for k, v in left.items())
+            console.print(f"Expected {role.value} tokens left: {shown}")
+
+
+def print_sequence(result: SequenceResult, console: Console) -> None:
+    """Per-attack results, total damage, and when the defender is destroyed."""
+    table = Table(
+        title=f"Attacks in a row (defender tokens carry over; objective {result.objective})"
+    )
+    columns = ("attack", "P(performed)", "E(damage)", "P(destroyed here)", "defender tokens left")
+    for column in columns:
+        table.add_column(column, justify="right")
+    for i, stage in enumerate(result.stages, start=1):
+        tokens = ", ".join(f"{k} {float(v):.2f}" for k, v in stage.defender_tokens.items() if v)
+        table.add_row(
+            str(i),
+            _percent(stage.p_performed),
+            f"{float(stage.expected_damage):.4f}",
+            _percent(stage.p_destroyed_here),
+            tokens or "-",
+        )
+    console.print(table)
+    console.print(f"Expected total damage: {float(result.expected_total_damage):.4f} "
+                  f"({fraction_text(result.expected_total_damage)})")
+    if result.durability is not None:
+        console.print(f"P(destroyed within {len(result.stages)} attacks): "
+                      f"{float(result.p_destroyed):.4f} ({fraction_text(result.p_destroyed)})")
+
+
+def plot_damage(path: Path, result: AttackResult | None, sequence: SequenceResult | None,
+                title: str) -> None:
+    """Bar charts of the damage distribution (and, for a sequence, attacks needed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    panels: list[tuple[str, list[float], str]] = []
+    if result is not None:
+        panels.append(("damage", [float(p) for p in result.damage], "P(damage = d)"))
+    if sequence is not None:
+        panels.append(("total damage", [float(p) for p in sequence.total_damage], "P(total = d)"))
+        if sequence.durability is not None:
+            needed = [float(p) for p in sequence.attacks_needed]
+            panels.append(("attack that destroys", needed, "P(n-th attack destroys)"))
+    figure, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4), squeeze=False)
+    for ax, (xlabel, values, ylabel) in zip(axes[0], panels, strict=True):
+        ax.bar(range(len(values)), values, color="#b22222")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_xticks(range(len(values)))
+        ax.set_ylim(0, 1)
+    figure.suptitle(title, fontsize=9)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+
+
+@dice_app.callback()
+def dice(
+    ctx: typer.Context,
+    attack: int | None = typer.Option(
+        None, "--attack", "-a", help="Attack dice: the attack value before range and other bonuses."
+    ),
+    defense: int = typer.Option(0, "--defense", "-d", help="Defense dice: the agility value."),
+    attacker: str = typer.Option("", "--attacker", help=f"Attacker tokens. {_TOKENS_HELP}"),
+    defender: str = typer.Option(
+        "", "--defender", help=f"Defender tokens, e.g. 'focus,evade=2,reinforce'. {_TOKENS_HELP}"
+    ),
+    attacker_abilities: str = typer.Option(
+        "", "--attacker-abilities",
+        help="Attacker's dice abilities, comma-separated ids (see 'tallon dice abilities'); "
+             "KEY=N sets a number (charges, ships).",
+    ),
+    defender_abilities: str = typer.Option(
+        "", "--defender-abilities", help="Defender's dice abilities, as for --attacker-abilities."
+    ),
+    attack_range: int | None = typer.Option(
+        None, "--range", help="Attack range 0-3: adds the range bonus die (range 1 attack, range 3 "
+                              "defense); omit if the dice counts already include it.",
+    ),
+    obstructed: bool = typer.Option(
+        False, "--obstructed", help="Obstructed by an obstacle: the defender rolls 1 extra die."
+    ),
+    ordnance: bool = typer.Option(False, "--ordnance", help="Ordnance weapon: no range bonus."),
+    special: bool = typer.Option(
+        False, "--special", help="A special weapon: the range-0 primary-attack limits do not apply."
+    ),
+    reinforce_arc: bool = typer.Option(
+        True, "--reinforce-arc/--no-reinforce-arc",
+        help="Whether the attacker is in the arc of the defender's reinforce tokens.",
+    ),
+    objective: str = typer.Option(
+        "damage", "--objective",
+        help="What both sides optimise: 'damage' (expected damage), 'kill:K' (chance of at "
+             "least K damage) or 'crit' (chance of a crit).",
+    ),
+    repeat: int = typer.Option(
+        1, "--repeat", help="Perform this attack N times against the same defender, its tokens "
+                            "carrying over between attacks.",
+    ),
+    hull: int | None = typer.Option(
+        None, "--hull", help="Defender's hull: report when it is destroyed (with --shields)."
+    ),
+    shields: int = typer.Option(0, "--shields", help="Defender's shields (with --hull)."),
+    sequence_objective: str = typer.Option(
+        "", "--sequence-objective",
+        help="For --repeat/--hull: 'damage', 'destroy' (chance to destroy) or 'fast' (fewest "
+             "attacks). Default: 'fast' with --hull, else 'damage'.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", help="Draw the damage distribution to this image file (PNG, SVG, ...)."
+        ),
+    ] = None,
+) -> None:
+    """Exact odds of an attack, both sides playing their dice modifications optimally.
+
+    Example: tallon dice --attack 3 --attacker focus,lock --defense 2 --defender focus,evade
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    if attack is None:
+        raise typer.BadParameter(
+            "missing: how many attack dice (e.g. --attack 3); see --help", param_hint="--attack"
+        )
+    built = build_attack(
+        attack, defense, attacker, defender, attacker_abilities, defender_abilities,
+        attack_range, obstructed, ordnance, not special, reinforce_arc,
+    )
+    chosen = parse_objective(objective)
+    if repeat < 1:
+        raise typer.BadParameter(f"{repeat}; accepted: 1 or more attacks", param_hint="--repeat")
+    if hull is not None and hull < 1:
+        raise typer.BadParameter(f"{hull}; accepted: 1 or more", param_hint="--hull")
+    if shields < 0:
+        raise typer.BadParameter(f"{shields}; accepted: 0 or more", param_hint="--shields")
+    if sequence_objective and sequence_objective not in OBJECTIVES:
+        raise typer.BadParameter(
+            f"{sequence_objective!r}; accepted: {', '.join(OBJECTIVES)}",
+            param_hint="--sequence-objective",
+        )
+    if sequence_objective in ("destroy", "fast") and hull is None:
+        raise typer.BadParameter(
+            f"'{sequence_objective}' needs the defender's --hull", param_hint="--sequence-objective"
+        )
+    if plot is not None and plot.suffix.lower() not in {".png", ".svg", ".pdf", ".jpg", ".jpeg"}:
+        raise typer.BadParameter(
+            f"{plot}; accepted: a .png, .svg, .pdf or .jpg file name", param_hint="--plot"
+        )
+
+    result = calculate(built, chosen)
+    sequence = None
+    if repeat > 1 or hull is not None:
+        seq_objective = sequence_objective or ("fast" if hull is not None else "damage")
+        sequence = calculate_sequence(
+            [built] * repeat, hull=hull, shields=shields, objective=seq_objective
+        )
+
+    if as_json:
+        data = {"attack": _describe(built), **result.to_dict()}
+        if sequence is not None:
+            data["sequence"] = sequence.to_dict()
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        console = Console()
+        print_result(built, result, console)
+        if sequence is not None:
+            print_sequence(sequence, console)
+    if plot is not None:
+        try:
+            plot_damage(plot, result, sequence, _describe(built))
+        except ImportError:
+            typer.echo("drawing needs matplotlib: pip install 'tallon[plot]'", err=True)
+            raise typer.Exit(1) from None
+        if not as_json:
+            typer.echo(f"plot written to {plot}")
+
+
+@dice_app.command("roll")
+def roll(
+    attack: int = typer.Option(0, "--attack", "-a", help="Attack dice to roll (0-6)."),
+    defense: int = typer.Option(0, "--defense", "-d", help="Defense dice to roll (0-6)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the generator (repeatable)."),
+) -> None:
+    """Roll attack and defense dice with a seeded generator and show the faces."""
+    _check_dice(attack, "--attack")
+    _check_dice(defense, "--defense")
+    rng = random.Random(seed)
+    for count, kind in ((attack, DieKind.ATTACK), (defense, DieKind.DEFENSE)):
+        if count:
+            pool = DicePool.roll(kind, count, rng)
+            typer.echo(f"{kind.value}: {', '.join(f.label for f in pool.faces())}")
+
+
+@dice_app.command("play")
+def play(
+    attack: int = typer.Option(..., "--attack", "-a", help="Attack dice (attack value)."),
+    defense: int = typer.Option(0, "--defense", "-d", help="Defense dice (agility value)."),
+    attacker: str = typer.Option("", "--attacker", help=f"Attacker tokens. {_TOKENS_HELP}"),
+    defender: str = typer.Option("", "--defender", help=f"Defender tokens. {_TOKENS_HELP}"),
+    attacker_abilities: str = typer.Option("", "--attacker-abilities", help="Attacker abilities."),
+    defender_abilities: str = typer.Option("", "--defender-abilities", help="Defender abilities."),
+    attack_range: int | None = typer.Option(None, "--range", help="Attack range 0-3."),
+    obstructed: bool = typer.Option(False, "--obstructed", help="Obstructed by an obstacle."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the generator."),
+) -> None:
+    """Play one attack on live dice, both sides using the calculator's optimal choices."""
+    built = build_attack(
+        attack, defense, attacker, defender, attacker_abilities, defender_abilities,
+        attack_range, obstructed, False, True, True,
+    )
+    outcome = play_attack(built, random.Random(seed), OptimalPlay(built))
+    for line in outcome.log:
+        typer.echo(line)
+    typer.echo(f"damage: {outcome.damage}")
+
+
+@dice_app.command("abilities")
+def abilities() -> None:
+    """List the card abilities the calculator knows, with their ids."""
+    table = Table(title="Dice abilities: use the id with --attacker-abilities/--defender-abilities")
+    for column in ("id", "card", "who", "effect", "=N sets"):
+        table.add_column(column)
+    for entry in CATALOGUE.values():
+        who = " / ".join(sorted(r.value for r in entry.roles))
+        table.add_row(entry.key, entry.card, who, entry.summary, entry.parameter or "")
+    Console().print(table)

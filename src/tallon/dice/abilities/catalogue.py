@@ -1,0 +1,143 @@
+"""Look up card dice abilities by id, as the command line and squad tools name them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tallon.dice.abilities import cards
+from tallon.dice.abilities.base import ATTACKING, BOTH_ROLES, DEFENDING, DiceAbility, Role
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """One card ability in the catalogue.
+
+    ``parameter`` names what ``key=N`` sets (for example the charges still
+    active), or is None if the ability takes no number.
+    """
+
+    key: str
+    card: str
+    roles: frozenset[Role]
+    summary: str
+    build: Callable[..., DiceAbility]
+    parameter: str | None = None
+
+    def make(self, value: int | None = None) -> DiceAbility:
+        """Build the ability, with ``value`` for its parameter if it has one."""
+        if value is None:
+            return self.build()
+        if self.parameter is None:
+            raise ValueError(f"{self.key} takes no number (got ={value})")
+        if value < 0:
+            raise ValueError(f"{self.key}={value}: the {self.parameter} cannot be negative")
+        return self.build(value)
+
+
+_ENTRIES = [
+    CardEntry("predator", "Predator", ATTACKING, "reroll 1 attack die", cards.predator),
+    CardEntry("howlrunner", '"Howlrunner"', ATTACKING, "reroll 1 attack die", cards.howlrunner),
+    CardEntry("captainjonus", "Captain Jonus", ATTACKING, "reroll up to 2 attack dice",
+              cards.captain_jonus),
+    CardEntry("hortonsalm", "Horton Salm", ATTACKING,
+              "reroll 1 attack die per friendly ship near the defender", cards.horton_salm,
+              "friendly ships"),
+    CardEntry("firecontrolsystem", "Fire-Control System", ATTACKING,
+              "with a lock: reroll 1 attack die, then the lock cannot be spent",
+              cards.fire_control_system),
+    CardEntry("heroic", "Heroic", BOTH_ROLES, "only blanks: reroll any number", cards.heroic),
+    CardEntry("lonewolf", "Lone Wolf", BOTH_ROLES, "spend charge: reroll 1 die",
+              cards.lone_wolf, "charges"),
+    CardEntry("solo", "Solo (Han Solo, modified YT-1300)", BOTH_ROLES,
+              "spend charge: reroll 1 die", cards.solo, "charges"),
+    CardEntry("elusive", "Elusive", DEFENDING, "spend charge: reroll 1 defense die",
+              cards.elusive, "charges"),
+    CardEntry("saturationsalvo", "Saturation Salvo", ATTACKING,
+              "spend charge: defender rerolls 2 dice the attacker picks", cards.saturation_salvo,
+              "charges"),
+    CardEntry("marksmanship", "Marksmanship", ATTACKING, "1 hit to crit", cards.marksmanship),
+    CardEntry("protontorpedoes", "Proton Torpedoes", ATTACKING, "1 hit to crit (mandatory)",
+              cards.proton_torpedoes),
+    CardEntry("fearless", "Fearless", ATTACKING, "1 result to hit", cards.fearless),
+    CardEntry("agentkallus", "Agent Kallus", ATTACKING, "1 focus to hit", cards.agent_kallus),
+    CardEntry("majorvermeil", "Major Vermeil", ATTACKING,
+              "defender without green tokens: 1 blank/focus to hit", cards.major_vermeil),
+    CardEntry("fifthbrother", "Fifth Brother", ATTACKING, "1 Force: 1 focus to crit",
+              cards.fifth_brother),
+    CardEntry("darthvader-tieddefender", "Darth Vader (TIE/D Defender)", ATTACKING,
+              "1 Force: 1 blank to hit", cards.darth_vader_defender),
+    CardEntry("rey-gunner", "Rey (gunner)", BOTH_ROLES, "1 Force: 1 blank to hit/evade",
+              cards.rey_gunner),
+    CardEntry("brilliantevasion", "Brilliant Evasion", DEFENDING, "1 Force: 2 focus to evade",
+              cards.brilliant_evasion),
+    CardEntry("networkedcalculations", "Networked Calculations", BOTH_ROLES,
+              "friend's calculate token: 1 focus to hit/evade", cards.networked_calculations,
+              "calculate tokens nearby"),
+    CardEntry("juke", "Juke", ATTACKING, "evading: 1 defender evade to focus", cards.juke),
+    CardEntry("platedhull", "Plated Hull (BTL-B)", DEFENDING, "1 attacker crit to hit (mandatory)",
+              cards.plated_hull),
+    CardEntry("concordiafaceoff", "Concordia Faceoff (Fang fighter)", DEFENDING,
+              "1 result to evade (mandatory)", cards.concordia_faceoff),
+    CardEntry("advancedtargetingcomputer", "Advanced Targeting Computer (TIE Advanced x1)",
+              ATTACKING, "locked defender: +1 die, 1 hit to crit",
+              cards.advanced_targeting_computer),
+    CardEntry("norrawexley", "Norra Wexley", DEFENDING, "add 1 evade (mandatory)",
+              cards.norra_wexley),
+    CardEntry("finn", "Finn (gunner)", BOTH_ROLES, "add 1 blank", cards.finn_gunner),
+    CardEntry("crackshot", "Crack Shot", ATTACKING, "spend charge: cancel 1 evade",
+              cards.crack_shot, "charges"),
+    CardEntry("trickshot", "Trick Shot", ATTACKING, "+1 attack die", cards.trick_shot),
+    CardEntry("outmaneuver", "Outmaneuver", ATTACKING, "defender rolls 1 fewer die",
+              cards.outmaneuver),
+    CardEntry("wedgeantilles", "Wedge Antilles (T-65)", ATTACKING, "defender rolls 1 fewer die",
+              cards.wedge_antilles),
+    CardEntry("stealthdevice", "Stealth Device", DEFENDING,
+              "+1 defense die while charged; charge lost when damaged", cards.stealth_device,
+              "charges"),
+    CardEntry("heavylasercannon", "Heavy Laser Cannon", ATTACKING,
+              "crits become hits after modifying", cards.heavy_laser_cannon),
+    CardEntry("plasmatorpedoes", "Plasma Torpedoes", ATTACKING, "evades cancel crits first",
+              cards.plasma_torpedoes),
+]
+
+CATALOGUE: dict[str, CardEntry] = {entry.key: entry for entry in _ENTRIES}
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+_BY_NORMAL = {_normal(key): entry for key, entry in CATALOGUE.items()}
+
+
+def lookup(name: str) -> CardEntry:
+    """Find a card ability by id; case, spaces and hyphens are ignored."""
+    entry = _BY_NORMAL.get(_normal(name))
+    if entry is None:
+        raise ValueError(
+            f"unknown ability {name!r}; accepted: {', '.join(CATALOGUE)}"
+        )
+    return entry
+
+
+def parse_ability(text: str, role: Role) -> DiceAbility:
+    """Build an ability from ``"key"`` or ``"key=N"`` for a ship in ``role``."""
+    name, sep, value = text.partition("=")
+    entry = lookup(name)
+    if role not in entry.roles:
+        only = " or ".join(sorted(r.value for r in entry.roles))
+        raise ValueError(f"{entry.key} works only for the {only}, not the {role.value}")
+    number: int | None = None
+    if sep:
+        try:
+            number = int(value)
+        except ValueError:
+            raise ValueError(f"{text!r}: expected a whole number after '='") from None
+    return entry.make(number)
+
+
+def parse_abilities(text: str, role: Role) -> list[DiceAbility]:
+    """Build abilities from a comma-separated list such as ``"predator,lonewolf=1"``."""
+    return [parse_ability(part.strip(), role) for part in text.split(",") if part.strip()]

@@ -1,0 +1,272 @@
+"""Building blocks shared by token effects and card abilities.
+
+Most dice abilities are "if <requirement>, you may spend <cost> to <effect>",
+where the effect is one of a few shapes: reroll some dice, change some results,
+add a result, cancel a result. ``CardAbility`` combines a requirement, a cost
+and one of the effects below, so that each card is a few lines of data and the
+rules for each shape live in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from tallon.dice.abilities.base import (
+    BOTH_ROLES,
+    DiceAbility,
+    Role,
+    Situation,
+    Tokens,
+    Window,
+)
+from tallon.dice.counts import REROLLED, Counts, face_count
+from tallon.dice.faces import NUM_FACES, DieKind, Face
+from tallon.dice.ops import (
+    Add,
+    Cancel,
+    Change,
+    ChangeAll,
+    Op,
+    Option,
+    Reroll,
+    apply_to_counts,
+    slot_name,
+)
+
+Variant = tuple[str, tuple[Op, ...]]
+Requirement = Callable[[Situation], bool]
+
+
+def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple[int, ...]]:
+    """Every choice of ``x[i] <= available[i]`` items per kind with ``lo <= sum(x) <= hi``."""
+
+    def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == len(available):
+            yield ()
+            return
+        for take in range(min(available[i], left), -1, -1):
+            for tail in rec(i + 1, left - take):
+                yield (take, *tail)
+
+    for choice in rec(0, hi):
+        if sum(choice) >= lo:
+            yield choice
+
+
+def _describe(choice: tuple[int, ...], names: list[str]) -> str:
+    return ", ".join(f"{n} {name}" for n, name in zip(choice, names, strict=True) if n)
+
+
+class Effect:
+    """What an ability does to the dice, as a list of labelled variants to choose from."""
+
+    rerolls: bool = False
+    max_added: int = 0
+
+    def variants(self, situation: Situation) -> list[Variant]:
+        raise NotImplementedError
+
+
+class RerollDice(Effect):
+    """Reroll dice that have not been rerolled yet (RR: Dice Modification, Golden Rules).
+
+    ``up_to=None`` means any number. With ``exactly=True`` the owner must reroll
+    ``up_to`` dice, or as many as are eligible (FAQ: Rolling and Rerolling Dice).
+    ``faces`` limits which results may be chosen.
+    """
+
+    rerolls = True
+
+    def __init__(
+        self, up_to: int | None = None, *, exactly: bool = False, faces: tuple[Face, ...] = ()
+    ) -> None:
+        if exactly and up_to is None:
+            raise ValueError("an exact reroll needs a number of dice")
+        self.up_to = up_to
+        self.exactly = exactly
+        self.faces = faces
+
+    def variants(self, situation: Situation) -> list[Variant]:
+        pool = situation.pool
+        available = tuple(
+            pool[f] if (not self.faces or Face(f) in self.faces) else 0 for f in range(NUM_FACES)
+        )
+        eligible = sum(available)
+        if not eligible:
+            return []
+        most = eligible if self.up_to is None else min(self.up_to, eligible)
+        least = most if self.exactly else 1
+        names = [Face(f).label for f in range(NUM_FACES)]
+        return [
+            (f"reroll {_describe(choice, names)}", (Reroll(choice),))
+            for choice in submultisets(available, least, most)
+        ]
+
+
+class ChangeResults(Effect):
+    """Change results from ``sources`` to one of ``targets`` (RR: Dice Modification).
+
+    ``count=None`` changes every die showing the source face (like a focus
+    token). Otherwise exactly ``count`` dice are changed, or all eligible dice
+    if fewer. Targets a die cannot show are skipped ("nothing happens"), so
+    ``targets=(HIT, EVADE)`` reads "hit on attack dice, evade on defense dice".
+    """
+
+    def __init__(
+        self, count: int | None, sources: tuple[Face, ...], targets: tuple[Face, ...]
+    ) -> None:
+        if count is None and len(sources) != 1:
+            raise ValueError("'change all' takes exactly one source result")
+        self.count = count
+        self.sources = sources
+        self.targets = targets
+
+    def variants(self, situation: Situation) -> list[Variant]:
+        pool, kind = situation.pool, situation.kind
+        found: list[Variant] = []
+        for target in self.targets:
+            if not kind.has_face(target):
+                continue
+            if self.count is None:
+                source = self.sources[0]
+                if source != target and face_count(pool, source):
+                    label = f"change all {source.label} to {target.label}"
+                    found.append((label, (ChangeAll(source, target),)))
+                continue
+            slots = [
+                s for f in self.sources if f != target for s in (f, f + REROLLED) if pool[s]
+            ]
+            available = tuple(pool[s] for s in slots)
+            size = min(self.count, sum(available))
+            if not size:
+                continue
+            names = [slot_name(s) for s in slots]
+            for choice in submultisets(available, size, size):
+                ops = tuple(Change(s, target, n) for s, n in zip(slots, choice, strict=True) if n)
+                found.append((f"change {_describe(choice, names)} to {target.label}", ops))
+        return found
+
+
+class AddResults(Effect):
+    """Add ``count`` dice showing ``face`` (RR: Dice Modification, add)."""
+
+    def __init__(self, face: Face, count: int = 1) -> None:
+        self.face = face
+        self.count = count
+        self.max_added = count
+
+    def variants(self, situation: Situation) -> list[Variant]:
+        if not situation.kind.has_face(self.face):
+            return []
+        return [(f"add {self.count} {self.face.label}", (Add(self.face, self.count),))]
+
+
+class CancelResults(Effect):
+    """Cancel up to ``count`` dice showing ``face`` (RR: Cancel; not a modification)."""
+
+    def __init__(self, face: Face, count: int = 1) -> None:
+        self.face = face
+        self.count = count
+
+    def variants(self, situation: Situation) -> list[Variant]:
+        n = min(self.count, face_count(situation.pool, self.face))
+        if not n:
+            return []
+        return [(f"cancel {n} {self.face.label}", (Cancel(self.face, n),))]
+
+
+class CardAbility(DiceAbility):
+    """A dice ability built from a requirement, a cost and an effect.
+
+    ``cost`` is paid from the owner's resources (tokens, Force, or the card's
+    own charges, named after its key); an option exists only if the cost can
+    be paid and the effect can be resolved (RR: Paying Costs). ``gain`` lists
+    resources or marks the owner gains when using it.
+    """
+
+    def __init__(
+        self,
+        key: str,
+        title: str,
+        *,
+        effect: Effect,
+        window: Window = Window.OWN_DICE,
+        roles: frozenset[Role] = BOTH_ROLES,
+        cost: tuple[tuple[str, int], ...] = (),
+        gain: tuple[tuple[str, int], ...] = (),
+        requires: Requirement | None = None,
+        uses: tuple[str, ...] = (),
+        opponent_uses: tuple[str, ...] = (),
+        mandatory: bool = False,
+        repeatable: bool = False,
+        charges: int = 0,
+    ) -> None:
+        self.key = key
+        self.title = title
+        self.effect = effect
+        self.window = window
+        self.roles = roles
+        self.cost = cost
+        self.gain = gain
+        self.requires = requires
+        self.uses = uses
+        self.opponent_uses = opponent_uses
+        self.mandatory = mandatory
+        self.repeatable = repeatable
+        self.charges = charges
+        self.rerolls = effect.rerolls
+        self.max_added_dice = effect.max_added
+        # Effects read only the pool and the kind of dice, so the options and
+        # their results for a pool never change: cache them per pool.
+        self._cache: dict[tuple[Role, DieKind, Counts], list[tuple[Option, Counts, int]]] = {}
+
+    def resources(self) -> tuple[str, ...]:
+        names = [*super().resources(), *(n for n, _ in self.cost), *(n for n, _ in self.gain)]
+        names.extend(self.uses)
+        return tuple(dict.fromkeys(names))
+
+    def spendable(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys([*super().spendable(), *(n for n, _ in self.cost)]))
+
+    def opponent_resources(self) -> tuple[str, ...]:
+        return self.opponent_uses
+
+    def affordable(self, own: Tokens) -> bool:
+        return all(own[name] >= amount for name, amount in self.cost)
+
+    def may_reroll(self, own: Tokens) -> bool:
+        return self.rerolls and self.affordable(own)
+
+    def options(self, situation: Situation) -> list[Option]:
+        return [option for option, _, _ in self.transitions(situation)]
+
+    def transitions(self, situation: Situation) -> list[tuple[Option, Counts, int]]:
+        own = situation.own
+        usable = situation.role in self.roles
+        for name, amount in self.cost:
+            if own[name] < amount:
+                usable = False
+        if usable and self.requires is not None:
+            usable = self.requires(situation)
+        if not usable:
+            return [(self._nothing, situation.pool, 0)] if self.mandatory else []
+        key = (situation.role, situation.kind, situation.pool)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._build(situation)
+        return found
+
+    @property
+    def _nothing(self) -> Option:
+        """The option of a mandatory ability that has nothing to act on."""
+        return Option(self.key, f"{self.title}: nothing to do")
+
+    def _build(self, situation: Situation) -> list[tuple[Option, Counts, int]]:
+        variants = self.effect.variants(situation)
+        if not variants:
+            return [(self._nothing, situation.pool, 0)] if self.mandatory else []
+        found = []
+        for label, ops in variants:
+            option = Option(self.key, f"{self.title}: {label}", ops, self.cost, self.gain)
+            found.append((option, *apply_to_counts(situation.pool, ops, situation.kind)))
+        return found

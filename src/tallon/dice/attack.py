@@ -1,0 +1,238 @@
+"""What an attack is, as far as dice are concerned, and how many dice each side rolls.
+
+RR: Attack 2a/3a (roll dice; minimum 0, maximum 6; no attack dice added to a
+primary attack at range 0), RR: Range Bonus, RR: Obstructed, RR: Deplete,
+RR: Strain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from tallon.dice.abilities.base import DiceAbility, Role, Tokens, Window
+from tallon.dice.abilities.tokens import (
+    ATTACKER_TOKENS,
+    DEFENDER_TOKENS,
+    DEPLETE,
+    LOCK,
+    STRAIN,
+    token_abilities,
+)
+from tallon.dice.faces import DieKind
+
+MAX_DICE = 6
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One side of an attack: dice value, tokens, and dice abilities whose conditions hold.
+
+    ``dice`` is the attack value for the attacker and the agility value for the
+    defender, before range, obstruction and other bonuses. ``tokens`` holds
+    token counts (``focus``, ``lock``, ``calculate``, ``force``, ``evade``,
+    ``reinforce``, ``strain``, ``deplete``, ``stress``) and may override the
+    charges of an ability by its key (e.g. ``{"lonewolf": 0}``).
+    """
+
+    dice: int
+    tokens: Mapping[str, int] = field(default_factory=dict)
+    abilities: tuple[DiceAbility, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.dice < 0:
+            raise ValueError(f"dice cannot be negative ({self.dice})")
+        object.__setattr__(self, "tokens", Tokens(dict(self.tokens)))
+        object.__setattr__(self, "abilities", tuple(self.abilities))
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack's dice situation.
+
+    ``attack_range`` (0-3, or None if range bonuses are already in the dice
+    counts) gives the range bonus: +1 attack die at range 1, +1 defense die at
+    range 3, unless ``ordnance``. ``obstructed`` (by an obstacle) gives +1
+    defense die. ``reinforce_applies`` says whether the defender's reinforce
+    tokens match the arc the attacker is in.
+    """
+
+    attacker: Combatant
+    defender: Combatant
+    attack_range: int | None = None
+    obstructed: bool = False
+    ordnance: bool = False
+    primary: bool = True
+    reinforce_applies: bool = True
+
+    def __post_init__(self) -> None:
+        if self.attack_range is not None and not 0 <= self.attack_range <= 3:
+            raise ValueError(f"attack range must be 0-3 (got {self.attack_range})")
+        if self.attacker.tokens[LOCK] > 1:
+            raise ValueError("a ship can maintain only one lock (RR: Lock)")
+        for name in self.attacker.tokens:
+            _check_token(name, Role.ATTACKER, self.attacker.abilities)
+        for name in self.defender.tokens:
+            _check_token(name, Role.DEFENDER, self.defender.abilities)
+        for role, side in ((Role.ATTACKER, self.attacker), (Role.DEFENDER, self.defender)):
+            for ability in side.abilities:
+                if role not in ability.roles:
+                    only = " or ".join(sorted(r.value for r in ability.roles))
+                    raise ValueError(
+                        f"{ability.key} works only for the {only}, not the {role.value}"
+                    )
+        for ability in self.defender.abilities:
+            if ability.window is Window.BEFORE_NEUTRALIZE:
+                raise ValueError(
+                    f"{ability.key}: cancels by the defender before Neutralize Results "
+                    "are not supported"
+                )
+
+    @property
+    def attacker_locked_out(self) -> bool:
+        """RR: Attack 2b — at range 0 only the defender may modify a primary attack's dice."""
+        return self.primary and self.attack_range == 0
+
+    def abilities(self, role: Role, tokens: Tokens | None = None) -> list[DiceAbility]:
+        """Token effects (for the tokens held) followed by card abilities of one side."""
+        side = self.attacker if role is Role.ATTACKER else self.defender
+        return [*token_abilities(role, side.tokens if tokens is None else tokens), *side.abilities]
+
+
+def _check_token(name: str, role: Role, abilities: Sequence[DiceAbility]) -> None:
+    known = ATTACKER_TOKENS if role is Role.ATTACKER else DEFENDER_TOKENS
+    if name in known:
+        return
+    if any(name in ability.resources() for ability in abilities):
+        return
+    raise ValueError(f"unknown {role.value} token {name!r}; accepted: {', '.join(known)}")
+
+
+class Step(IntEnum):
+    """The places in an attack where a player may act on dice, in order."""
+
+    DEFENDER_MODIFIES_ATTACK = 0
+    ATTACKER_MODIFIES_ATTACK = 1
+    ATTACKER_MODIFIES_DEFENSE = 2
+    DEFENDER_MODIFIES_DEFENSE = 3
+    ATTACKER_CANCELS = 4
+
+    @property
+    def role(self) -> Role:
+        """Whose abilities resolve in this step."""
+        return _STEP_ROLE[self]
+
+    @property
+    def dice(self) -> DieKind:
+        """Which dice are acted on."""
+        return _STEP_DICE[self]
+
+    @property
+    def window(self) -> Window:
+        """Which ability window belongs to this step."""
+        return _STEP_WINDOW[self]
+
+
+_STEP_ROLE = {
+    Step.DEFENDER_MODIFIES_ATTACK: Role.DEFENDER,
+    Step.ATTACKER_MODIFIES_ATTACK: Role.ATTACKER,
+    Step.ATTACKER_MODIFIES_DEFENSE: Role.ATTACKER,
+    Step.DEFENDER_MODIFIES_DEFENSE: Role.DEFENDER,
+    Step.ATTACKER_CANCELS: Role.ATTACKER,
+}
+_STEP_DICE = {
+    Step.DEFENDER_MODIFIES_ATTACK: DieKind.ATTACK,
+    Step.ATTACKER_MODIFIES_ATTACK: DieKind.ATTACK,
+    Step.ATTACKER_MODIFIES_DEFENSE: DieKind.DEFENSE,
+    Step.DEFENDER_MODIFIES_DEFENSE: DieKind.DEFENSE,
+    Step.ATTACKER_CANCELS: DieKind.DEFENSE,
+}
+_STEP_WINDOW = {
+    Step.DEFENDER_MODIFIES_ATTACK: Window.OPPONENT_DICE,
+    Step.ATTACKER_MODIFIES_ATTACK: Window.OWN_DICE,
+    Step.ATTACKER_MODIFIES_DEFENSE: Window.OPPONENT_DICE,
+    Step.DEFENDER_MODIFIES_DEFENSE: Window.OWN_DICE,
+    Step.ATTACKER_CANCELS: Window.BEFORE_NEUTRALIZE,
+}
+
+
+def step_abilities(
+    attack: Attack, step: Step, abilities: Sequence[DiceAbility]
+) -> list[DiceAbility]:
+    """The abilities of ``step``'s role (from ``abilities``) that act in that step.
+
+    Only the attacker's cancels have a step before Neutralize Results; a
+    defender's ability with that window is refused when the attack is built.
+    """
+    if step is Step.ATTACKER_MODIFIES_ATTACK and attack.attacker_locked_out:
+        return []
+    return [a for a in abilities if a.window is step.window]
+
+
+def attack_dice_count(
+    attack: Attack,
+    attacker: Tokens,
+    defender: Tokens,
+    attacker_abilities: Sequence[DiceAbility],
+    defender_abilities: Sequence[DiceAbility],
+) -> tuple[int, dict[str, int]]:
+    """Attack dice to roll (RR: Attack 2a) and the attacker's token changes (deplete spent).
+
+    Additions: range 1 bonus (RR: Range Bonus) and abilities. Reductions:
+    deplete (RR: Deplete) and abilities. At range 0 a primary attack cannot add
+    dice, so additions are dropped there. The total is kept within 0-6.
+    """
+    added = removed = 0
+    if attack.attack_range == 1 and not attack.ordnance:
+        added += 1
+    for role, own, opponent, abilities in (
+        (Role.ATTACKER, attacker, defender, attacker_abilities),
+        (Role.DEFENDER, defender, attacker, defender_abilities),
+    ):
+        for ability in abilities:
+            bonus = ability.attack_dice_bonus(role, own, opponent)
+            added += max(bonus, 0)
+            removed += max(-bonus, 0)
+    changes: dict[str, int] = {}
+    if attacker[DEPLETE] >= 1:
+        removed += 1
+        changes[DEPLETE] = -1
+    if attack.attacker_locked_out:
+        added = 0
+    return _clamp(attack.attacker.dice + added - removed), changes
+
+
+def defense_dice_count(
+    attack: Attack,
+    attacker: Tokens,
+    defender: Tokens,
+    attacker_abilities: Sequence[DiceAbility],
+    defender_abilities: Sequence[DiceAbility],
+) -> tuple[int, dict[str, int]]:
+    """Defense dice to roll (RR: Attack 3a) and the defender's token changes (strain spent).
+
+    Additions: range 3 bonus, obstruction by an obstacle (RR: Obstructed) and
+    abilities; reductions: strain (RR: Strain) and abilities; kept within 0-6.
+    The strain token is removed even if the ship rolls 0 dice anyway (FAQ).
+    """
+    count = attack.defender.dice
+    if attack.attack_range == 3 and not attack.ordnance:
+        count += 1
+    if attack.obstructed:
+        count += 1
+    for role, own, opponent, abilities in (
+        (Role.ATTACKER, attacker, defender, attacker_abilities),
+        (Role.DEFENDER, defender, attacker, defender_abilities),
+    ):
+        for ability in abilities:
+            count += ability.defense_dice_bonus(role, own, opponent)
+    changes: dict[str, int] = {}
+    if defender[STRAIN] >= 1:
+        count -= 1
+        changes[STRAIN] = -1
+    return _clamp(count), changes
+
+
+def _clamp(count: int) -> int:
+    return max(0, min(MAX_DICE, count))

@@ -1,0 +1,152 @@
+"""Exact results of an attack under optimal play, with float views for display."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from tallon.dice.abilities.base import Role, Tokens
+from tallon.dice.abilities.tokens import LOCK_DISABLED
+
+HIDDEN_RESOURCES = frozenset({LOCK_DISABLED})
+"""Internal marks that are not tokens and are left out of reports."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How an attack ended: uncanceled results and both ships' resources afterwards."""
+
+    hits: int
+    crits: int
+    attacker: Tokens
+    defender: Tokens
+
+    @property
+    def damage(self) -> int:
+        return self.hits + self.crits
+
+
+def fraction_text(value: Fraction) -> str:
+    """``"p/q"`` (or ``"p"`` for whole numbers), as used in JSON output."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+
+class AttackResult:
+    """The exact distribution of an attack's outcomes under the solved policy.
+
+    Probabilities are kept as integer masses over one common denominator and
+    turned into ``Fraction`` only when asked for.
+    """
+
+    def __init__(self, masses: Mapping[Outcome, int], denominator: int, objective_name: str,
+                 objective_value: Fraction) -> None:
+        if sum(masses.values()) != denominator:
+            raise ValueError("outcome probabilities do not sum to 1")
+        self.masses: dict[Outcome, int] = dict(masses)
+        self.denominator = denominator
+        self.objective_name = objective_name
+        self.objective_value = objective_value
+
+    def _p(self, mass: int) -> Fraction:
+        return Fraction(mass, self.denominator)
+
+    @property
+    def outcomes(self) -> dict[Outcome, Fraction]:
+        """P(outcome) for every way the attack can end."""
+        return {outcome: self._p(m) for outcome, m in self.masses.items()}
+
+    def _damage_masses(self) -> list[int]:
+        top = max((o.damage for o in self.masses), default=0)
+        dist = [0] * (top + 1)
+        for outcome, m in self.masses.items():
+            dist[outcome.damage] += m
+        return dist
+
+    @property
+    def damage(self) -> list[Fraction]:
+        """``damage[d]`` = P(exactly d uncanceled hits + crits)."""
+        return [self._p(m) for m in self._damage_masses()]
+
+    @property
+    def hits_crits(self) -> dict[tuple[int, int], Fraction]:
+        """P(exactly h uncanceled hits and c uncanceled crits), keyed by (h, c)."""
+        dist: dict[tuple[int, int], int] = defaultdict(int)
+        for outcome, m in self.masses.items():
+            dist[(outcome.hits, outcome.crits)] += m
+        return {pair: self._p(m) for pair, m in sorted(dist.items())}
+
+    @property
+    def expected_damage(self) -> Fraction:
+        return self._p(sum(m * o.damage for o, m in self.masses.items()))
+
+    @property
+    def expected_hits(self) -> Fraction:
+        return self._p(sum(m * o.hits for o, m in self.masses.items()))
+
+    @property
+    def expected_crits(self) -> Fraction:
+        return self._p(sum(m * o.crits for o, m in self.masses.items()))
+
+    def p_at_least(self, damage: int) -> Fraction:
+        """P(at least ``damage`` uncanceled hits + crits)."""
+        return self._p(sum(m for o, m in self.masses.items() if o.damage >= damage))
+
+    @property
+    def p_hit(self) -> Fraction:
+        """P(the attack hits: at least one uncanceled result)."""
+        return self.p_at_least(1)
+
+    @property
+    def p_crit(self) -> Fraction:
+        """P(at least one uncanceled crit)."""
+        return self._p(sum(m for o, m in self.masses.items() if o.crits >= 1))
+
+    def expected_tokens(self, role: Role) -> dict[str, Fraction]:
+        """Expected count of each of one side's resources after the attack."""
+        totals: dict[str, int] = defaultdict(int)
+        for outcome, m in self.masses.items():
+            tokens = outcome.attacker if role is Role.ATTACKER else outcome.defender
+            for name, count in tokens.items():
+                totals[name] += m * count
+        return {n: self._p(totals[n]) for n in sorted(totals) if n not in HIDDEN_RESOURCES}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as plain data: floats plus exact ``"p/q"`` strings."""
+        damage = self.damage
+        at_least = [sum(damage[k:], Fraction(0)) for k in range(len(damage))]
+        tokens = {
+            role.value: {
+                name: {"expected": float(v), "exact": fraction_text(v)}
+                for name, v in self.expected_tokens(role).items()
+            }
+            for role in Role
+        }
+        expected = self.expected_damage
+        p_crit = self.p_crit
+        return {
+            "objective": self.objective_name,
+            "objective_value": float(self.objective_value),
+            "objective_value_exact": fraction_text(self.objective_value),
+            "expected_damage": float(expected),
+            "expected_damage_exact": fraction_text(expected),
+            "damage": [float(p) for p in damage],
+            "damage_exact": [fraction_text(p) for p in damage],
+            "at_least": [float(p) for p in at_least],
+            "at_least_exact": [fraction_text(p) for p in at_least],
+            "p_hit": float(at_least[1]) if len(at_least) > 1 else 0.0,
+            "p_hit_exact": fraction_text(at_least[1]) if len(at_least) > 1 else "0",
+            "p_crit": float(p_crit),
+            "p_crit_exact": fraction_text(p_crit),
+            "expected_hits": float(self.expected_hits),
+            "expected_crits": float(self.expected_crits),
+            "hits_crits": [
+                {"hits": h, "crits": c, "p": float(p), "exact": fraction_text(p)}
+                for (h, c), p in self.hits_crits.items()
+            ],
+            "tokens_left": tokens,
+        }

@@ -1,0 +1,290 @@
+"""Several attacks in a row against one defender, its tokens carrying over.
+
+Each attack may have a different attacker (with its own fresh tokens); the
+defender's tokens and charges spent in one attack are gone for the next,
+strain and Stealth Device charges change as the rules say, and damage adds
+up. Play is optimal for the whole sequence, by backward induction over the
+positions between attacks (damage so far, defender's resources): each attack
+is solved exactly with, as its payoff, what the outcome is worth for the rest
+of the sequence. So the defender saves a token when a later attack needs it
+more.
+
+Objectives (the attacker maximises, the defender minimises):
+
+* ``"damage"``: expected total damage; with ``hull`` given, damage past
+  destruction does not count.
+* ``"destroy"``: the chance the defender is destroyed by the end (needs ``hull``).
+* ``"fast"``: destroy as early as possible — the expected number of attacks
+  needed, counting "not destroyed" as one more than the sequence (needs ``hull``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from tallon.dice.abilities.base import Tokens
+from tallon.dice.attack import MAX_DICE, Attack
+from tallon.dice.result import HIDDEN_RESOURCES, fraction_text
+from tallon.dice.solver import AttackSolver
+
+OBJECTIVES = ("damage", "destroy", "fast")
+
+
+@dataclass(frozen=True)
+class AttackStage:
+    """One attack of a sequence, as it went under optimal play."""
+
+    p_performed: Fraction
+    """P(the defender is still there for this attack)."""
+    damage: list[Fraction]
+    """Damage of this attack given it is performed: ``damage[d]`` = P(d)."""
+    expected_damage: Fraction
+    """Expected damage of this attack given it is performed."""
+    p_destroyed_here: Fraction
+    """P(this attack destroys the defender)."""
+    defender_tokens: dict[str, Fraction]
+    """Expected defender resources after this attack (destroyed or not)."""
+
+
+@dataclass(frozen=True)
+class SequenceResult:
+    """Exact results of an attack sequence under optimal play."""
+
+    objective: str
+    value: Fraction
+    """The objective's value: expected damage, P(destroyed), or expected attacks needed."""
+    stages: list[AttackStage]
+    total_damage: list[Fraction]
+    """``total_damage[d]`` = P(the sequence deals d damage in all), capped at hull + shields
+    when a hull is given."""
+    durability: int | None
+    """hull + shields, or None."""
+
+    @property
+    def expected_total_damage(self) -> Fraction:
+        return sum((d * p for d, p in enumerate(self.total_damage)), Fraction(0))
+
+    @property
+    def p_destroyed(self) -> Fraction:
+        """P(the defender is destroyed by the end of the sequence)."""
+        return sum((s.p_destroyed_here for s in self.stages), Fraction(0))
+
+    @property
+    def attacks_needed(self) -> list[Fraction]:
+        """``attacks_needed[n]`` = P(the n-th attack destroys the defender) (index 0 unused)."""
+        return [Fraction(0), *(s.p_destroyed_here for s in self.stages)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: floats plus exact ``"p/q"`` strings."""
+        return {
+            "objective": self.objective,
+            "value": float(self.value),
+            "value_exact": fraction_text(self.value),
+            "durability": self.durability,
+            "expected_total_damage": float(self.expected_total_damage),
+            "expected_total_damage_exact": fraction_text(self.expected_total_damage),
+            "total_damage": [float(p) for p in self.total_damage],
+            "total_damage_exact": [fraction_text(p) for p in self.total_damage],
+            "p_destroyed": float(self.p_destroyed),
+            "p_destroyed_exact": fraction_text(self.p_destroyed),
+            "attacks": [
+                {
+                    "p_performed": float(s.p_performed),
+                    "expected_damage": float(s.expected_damage),
+                    "expected_damage_exact": fraction_text(s.expected_damage),
+                    "damage": [float(p) for p in s.damage],
+                    "damage_exact": [fraction_text(p) for p in s.damage],
+                    "p_destroyed_here": float(s.p_destroyed_here),
+                    "p_destroyed_here_exact": fraction_text(s.p_destroyed_here),
+                    "defender_tokens_left": {k: float(v) for k, v in s.defender_tokens.items()},
+                }
+                for s in self.stages
+            ],
+        }
+
+
+class _Planner:
+    """Backward induction over the positions between attacks."""
+
+    def __init__(self, attacks: Sequence[Attack], durability: int | None, objective: str) -> None:
+        self.attacks = list(attacks)
+        self.durability = durability
+        self.objective = objective
+        self.count = len(self.attacks)
+        # Every value after attack i is a numerator over 8**exponent[i + 1].
+        bounds = []
+        for attack in self.attacks:
+            probe = AttackSolver(attack)
+            added = probe.rolls - 2 * probe.attack_dice - 2 * MAX_DICE
+            bounds.append(2 * MAX_DICE + 2 * MAX_DICE + added)
+        self.exponent = [0] * (self.count + 1)
+        for i in range(self.count - 1, -1, -1):
+            self.exponent[i] = self.exponent[i + 1] + bounds[i]
+        self._values: dict[tuple[int, int, Tokens], Fraction] = {}
+        self._solvers: dict[tuple[int, int, Tokens], AttackSolver] = {}
+
+    def _alive(self, done: int) -> bool:
+        return self.durability is None or done < self.durability
+
+    def _reward(self, index: int, done: int, damage: int) -> int:
+        if self.objective == "damage":
+            return damage if self.durability is None else min(damage, self.durability - done)
+        assert self.durability is not None
+        if done + damage < self.durability:
+            return 0
+        return 1 if self.objective == "destroy" else self.count - index
+
+    def _state_done(self, done: int) -> int:
+        # Without a hull, damage so far does not change anyone's choices; keep one state.
+        return 0 if self.durability is None else done
+
+    def value(self, index: int, done: int, defender: Tokens) -> Fraction:
+        """Value of the rest of the sequence from attack ``index`` on."""
+        if index == self.count or not self._alive(done):
+            return Fraction(0)
+        key = (index, self._state_done(done), defender)
+        known = self._values.get(key)
+        if known is None:
+            known = self._values[key] = self.solver(index, done, defender).value()
+        return known
+
+    def solver(self, index: int, done: int, defender: Tokens) -> AttackSolver:
+        """The solved attack ``index`` from this position (kept for the forward pass)."""
+        done = self._state_done(done)
+        key = (index, done, defender)
+        solver = self._solvers.get(key)
+        if solver is not None:
+            return solver
+        exponent = self.exponent[index + 1]
+        scale = 8**exponent
+
+        def payoff(hits: int, crits: int, _attacker: Tokens, after: Tokens) -> int:
+            damage = hits + crits
+            later = self.value(index + 1, done + damage, after) * scale
+            if later.denominator != 1:  # pragma: no cover - guarded by the exponent bounds
+                raise ArithmeticError("continuation value is not a multiple of 8**-exponent")
+            return self._reward(index, done, damage) * scale + later.numerator
+
+        solver = AttackSolver(
+            self.attacks[index],
+            defender_tokens=defender,
+            payoff=payoff,
+            payoff_exponent=exponent,
+            payoff_name=self.objective,
+        )
+        self._solvers[key] = solver
+        return solver
+
+
+def calculate_sequence(
+    attacks: Sequence[Attack],
+    *,
+    hull: int | None = None,
+    shields: int = 0,
+    objective: str = "damage",
+) -> SequenceResult:
+    """Solve a sequence of attacks against one defender exactly (see the module docstring).
+
+    All attacks must name the same defender (same dice value, abilities and
+    starting tokens); the tokens of the first are its tokens at the start.
+    """
+    if not attacks:
+        raise ValueError("a sequence needs at least one attack")
+    defender = attacks[0].defender
+    for attack in attacks[1:]:
+        if attack.defender != defender:
+            raise ValueError("every attack of a sequence must be against the same defender")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}; accepted: {', '.join(OBJECTIVES)}")
+    if hull is not None and hull < 1:
+        raise ValueError(f"hull must be at least 1 (got {hull})")
+    if shields < 0:
+        raise ValueError(f"shields cannot be negative (got {shields})")
+    if objective != "damage" and hull is None:
+        raise ValueError(f"the {objective!r} objective needs the defender's hull")
+    durability = None if hull is None else hull + shields
+    planner = _Planner(attacks, durability, objective)
+    start = defender.tokens
+    value = planner.value(0, 0, start)
+    if objective == "fast":
+        # Reward counted attacks left at destruction; turn it into attacks needed.
+        value = planner.count + 1 - value
+
+    states: dict[tuple[int, Tokens], Fraction] = {(0, start): Fraction(1)}
+    stages = []
+    for index in range(len(attacks)):
+        performed = Fraction(0)
+        destroyed_here = Fraction(0)
+        damage: dict[int, Fraction] = defaultdict(Fraction)
+        following: dict[tuple[int, Tokens], Fraction] = defaultdict(Fraction)
+        for (done, tokens), p in states.items():
+            if not planner._alive(done):
+                following[(done, tokens)] += p
+                continue
+            performed += p
+            solver = planner.solver(index, done, tokens)
+            total = solver.payoff_scale
+            for (hits, crits, _a, d), m in solver.outcome_masses().items():
+                q = p * Fraction(m, total)
+                dealt = hits + crits
+                damage[dealt] += q
+                after = done + dealt
+                if durability is not None:
+                    if done < durability <= after:
+                        destroyed_here += q
+                    after = min(after, durability)
+                following[(after, solver.dfn.view(d))] += q
+        states = following
+        tokens_left: dict[str, Fraction] = defaultdict(Fraction)
+        for (_, tokens), p in states.items():
+            for name, count in tokens.items():
+                if name not in HIDDEN_RESOURCES:
+                    tokens_left[name] += p * count
+        top = max(damage, default=0)
+        share = 1 / performed if performed else Fraction(0)
+        stages.append(
+            AttackStage(
+                p_performed=performed,
+                damage=[damage[d] * share for d in range(top + 1)],
+                expected_damage=(
+                    sum((d * q for d, q in damage.items()), Fraction(0)) / performed
+                    if performed
+                    else Fraction(0)
+                ),
+                p_destroyed_here=destroyed_here,
+                defender_tokens=dict(sorted(tokens_left.items())),
+            )
+        )
+    totals: dict[int, Fraction] = defaultdict(Fraction)
+    for (done, _), p in states.items():
+        totals[done] += p
+    top = max(totals, default=0)
+    return SequenceResult(
+        objective=objective,
+        value=value,
+        stages=stages,
+        total_damage=[totals[d] for d in range(top + 1)],
+        durability=durability,
+    )
+
+
+def attacks_to_destroy(
+    attack: Attack,
+    *,
+    hull: int,
+    shields: int = 0,
+    max_attacks: int = 10,
+    objective: str = "fast",
+) -> SequenceResult:
+    """Repeat ``attack`` up to ``max_attacks`` times against one defender (tokens carrying
+    over) and return the sequence result; ``attacks_needed[n]`` is P(the n-th attack destroys
+    it) and ``1 - p_destroyed`` the chance it survives them all."""
+    if max_attacks < 1:
+        raise ValueError(f"max_attacks must be at least 1 (got {max_attacks})")
+    return calculate_sequence(
+        [attack] * max_attacks, hull=hull, shields=shields, objective=objective
+    )
