@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, cached_property
 
 from tallon.geometry.constants import GUIDE_DEPTH, GUIDE_WIDTH, TEMPLATE_WIDTH
 from tallon.geometry.decompose import convex_pieces
@@ -47,6 +47,25 @@ class Outline:
     def area(self) -> float:
         return abs(signed_area(self.boundary))
 
+    @cached_property
+    def outer_radius(self) -> float:
+        """Distance from the local origin to the farthest point of the outline."""
+        return max(math.hypot(x, y) for piece in self.pieces for x, y in piece)
+
+    @cached_property
+    def inner_radius(self) -> float:
+        """Radius of a disk round the local origin that lies inside the outline (0 if the
+        origin is outside it): the distance from the origin to the nearest edge."""
+        pts = self.boundary
+        best = math.inf
+        n = len(pts)
+        for i in range(n):
+            (ax, ay), (bx, by) = pts[i - 1], pts[i]
+            dx, dy = bx - ax, by - ay
+            t = max(0.0, min(1.0, -(ax * dx + ay * dy) / (dx * dx + dy * dy)))
+            best = min(best, math.hypot(ax + t * dx, ay + t * dy))
+        return best if _contains_origin(pts) else 0.0
+
     @property
     def extent(self) -> float:
         """Largest distance between two points of the outline (its size across)."""
@@ -57,6 +76,17 @@ class Outline:
 @dataclass(frozen=True)
 class ObstacleOutline(Outline):
     type: ObstacleType = ObstacleType.ASTEROID
+
+
+def _contains_origin(pts: Polygon) -> bool:
+    # ray casting: the outlines may be non-convex
+    inside = False
+    n = len(pts)
+    for i in range(n):
+        (ax, ay), (bx, by) = pts[i - 1], pts[i]
+        if (ay > 0) != (by > 0) and ax - ay * (bx - ax) / (by - ay) > 0:
+            inside = not inside
+    return inside
 
 
 def _radial(radii: tuple[float, ...], phase: float = 0.0) -> Polygon:

@@ -18,6 +18,7 @@ from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 from tallon.geometry.polygons import (
     ClosestSet,
     Polygon,
+    bounding_circle,
     closest_set,
     contains_point,
     distance,
@@ -41,8 +42,30 @@ def band_limits(n: int) -> tuple[float, float]:
 
 
 def pieces_distance(a: tuple[Polygon, ...], b: tuple[Polygon, ...]) -> float:
-    """Distance between two unions of convex pieces."""
-    return min(distance(p, q) for p in a for q in b)
+    """Distance between two unions of convex pieces.
+
+    Pairs are visited nearest first by their bounding circles, and a pair whose circles are
+    already farther apart than the best distance found can't improve it.
+    """
+    if len(a) == 1 and len(b) == 1:
+        return distance(a[0], b[0])
+    circles_a = [bounding_circle(p) for p in a]
+    circles_b = [bounding_circle(q) for q in b]
+    pairs = []
+    for p, (ax, ay, ar) in zip(a, circles_a, strict=True):
+        for q, (bx, by, br) in zip(b, circles_b, strict=True):
+            pairs.append((math.hypot(ax - bx, ay - by) - ar - br, p, q))
+    pairs.sort(key=lambda item: item[0])
+    best = math.inf
+    for bound, p, q in pairs:
+        if bound >= best:
+            break
+        d = distance(p, q)
+        if d < best:
+            best = d
+            if best == 0.0:
+                break
+    return best
 
 
 def object_distance(a: TableObject, b: TableObject) -> float:

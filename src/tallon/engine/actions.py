@@ -1,0 +1,543 @@
+"""Actions (RR: ACTIONS, LINKED ACTION, FAIL, and each action's entry).
+
+A ship performs an action from its action bar (ship card and upgrade bars). White, red and
+purple difficulty: a purple action costs 1 Force to attempt (paid even if it fails); a red
+action gives a stress token once it is resolved, failed or not (RR: ACTIONS, FAIL, ABILITY
+QUEUE: the game effect precedes "after you perform" abilities). A ship can't perform an
+action it performed or failed this round, can't act while stressed, and while ionized can
+only focus. After an action with a linked action, the ship may perform the linked action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tallon.engine.decisions import Decision, Option
+from tallon.engine.effects import acquire_lock, can_lock, gain_token
+from tallon.engine.state import ActionSpec, ShipState, Token
+from tallon.engine.steps import UNANSWERED, Step
+from tallon.geometry import (
+    STANDARD_ARCS,
+    Arc,
+    Side,
+    barrel_roll_options,
+    boost,
+    in_arc,
+    range_between,
+)
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+DIFFICULTY_RANK = {"white": 0, "red": 1, "purple": 2}
+RELOADABLE = ("torpedo", "missile", "device")
+
+
+def turret_arcs_for(ship: ShipState, pointing: Arc) -> tuple[Arc, ...]:
+    """The standard arcs a turret indicator pointing at ``pointing`` selects."""
+    opposite = {Arc.FRONT: Arc.REAR, Arc.REAR: Arc.FRONT, Arc.LEFT: Arc.RIGHT,
+                Arc.RIGHT: Arc.LEFT}
+    return (pointing, opposite[pointing]) if ship.turret_double else (pointing,)
+
+
+# ------------------------------------------------------------------ availability
+def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation: bool
+                ) -> str | None:
+    """Why ``ship`` can't perform ``spec`` now, or None."""
+    if not ship.in_play:
+        return "the ship is not in play"
+    if ship.stressed:
+        return "a stressed ship can't perform actions"
+    if ship.actions_blocked:
+        return "the ship can't perform more actions this activation"
+    if ship.ionized and spec.kind != "focus":
+        return "an ionized ship can only perform the focus action"
+    if spec.kind in ship.actions_done:
+        return f"it has already performed or failed a {spec.kind} action this round"
+    if spec.difficulty == "purple" and ship.force < 1:
+        return "a purple action costs 1 Force"
+    if spec.kind == "cloak" and ship.cloaked:
+        return "a cloaked ship can't cloak"
+    if spec.kind == "slam" and not during_activation:
+        return "SLAM can only be performed during the ship's activation"
+    if spec.kind == "slam" and ship.executed_speed is None:
+        return "SLAM needs a maneuver executed this round"
+    if spec.kind == "reload" and not _reload_cards(game, ship):
+        return "no torpedo, missile or device upgrade is missing a charge"
+    if spec.kind == "rotate" and not ship.turret:
+        return "the ship has no turret arc indicator"
+    return None
+
+
+def available_actions(game: Game, ship: ShipState, during_activation: bool
+                      ) -> list[ActionSpec]:
+    """The standard actions the ship could perform now (one entry per action)."""
+    seen: dict[str, ActionSpec] = {}
+    for spec in ship.actions:
+        if can_perform(game, ship, spec, during_activation) is not None:
+            continue
+        held = seen.get(spec.kind)
+        # two bars offering the same action: the easier one, and its linked action
+        if held is None or DIFFICULTY_RANK[spec.difficulty] < DIFFICULTY_RANK[held.difficulty]:
+            seen[spec.kind] = spec
+    return list(seen.values())
+
+
+def _reload_cards(game: Game, ship: ShipState) -> list[str]:
+    from tallon.data import load_cards
+
+    db = load_cards()
+    cards = []
+    for xws, charge in ship.charges.items():
+        if xws == ship.pilot or charge.active >= charge.limit:
+            continue
+        upgrade = db.upgrade(xws)
+        if any(slot in RELOADABLE for slot in upgrade.slots):
+            cards.append(xws)
+    return cards
+
+
+# -------------------------------------------------------------------- the steps
+@dataclass(frozen=True)
+class PerformAction(Step):
+    """The ship may perform one action (the Perform Action step, a coordinate, or an
+    action granted by an effect)."""
+
+    ship_id: str
+    during_activation: bool = False
+    treat_as: str | None = None
+    only: tuple[str, ...] = ()
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not ship.in_play:
+            return None
+        specs = self._specs(game, ship)
+        if self.answer is not None:
+            if self.answer == "pass":
+                return None
+            spec = next(s for s in specs if s.kind == self.answer)
+            game.push(StartAction(ship.id, spec, self.during_activation))
+            return None
+        if not specs:
+            return None
+        options = [Option(s.kind, f"{s.label}") for s in specs]
+        options.append(Option("pass", "no action"))
+        return Decision(ship.owner, "perform_action",
+                        f"{ship.name} ({ship.id}): perform an action?", tuple(options),
+                        self, ship=ship.id)
+
+    def _specs(self, game: Game, ship: ShipState) -> list[ActionSpec]:
+        specs = available_actions(game, ship, self.during_activation)
+        if self.only:
+            specs = [s for s in specs if s.kind in self.only]
+        if self.treat_as is not None:
+            specs = [_treated(s, self.treat_as) for s in specs]
+            specs = [s for s in specs if can_perform(game, ship, s, self.during_activation)
+                     is None]
+        return specs
+
+
+def _treated(spec: ActionSpec, colour: str) -> ActionSpec:
+    """An action treated as another colour: the most restrictive colour wins (RR:
+    ACTIONS)."""
+    if DIFFICULTY_RANK[colour] > DIFFICULTY_RANK[spec.difficulty]:
+        return ActionSpec(spec.kind, colour, spec.linked, spec.source)
+    return spec
+
+
+@dataclass(frozen=True)
+class StartAction(Step):
+    """Pay the cost to attempt, then resolve the action's effect."""
+
+    ship_id: str
+    spec: ActionSpec
+    during_activation: bool = False
+    linked: bool = False
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.spec.difficulty == "purple":
+            ship.force -= 1  # the cost to attempt: paid even if the action fails
+        ship.actions_done.add(self.spec.kind)
+        ship.action_failed = False
+        game.event("action", f"{ship.name} ({ship.id}) performs a {self.spec.label} action"
+                   + (" (linked)" if self.linked else ""), ship=ship.id, action=self.spec.kind)
+        game.push(ACTION_BODIES[self.spec.kind](ship.id, self.during_activation),
+                  FinishAction(ship.id, self.spec, self.during_activation, self.linked))
+        return None
+
+
+@dataclass(frozen=True)
+class FinishAction(Step):
+    """After the action: a red action gives its stress token; then the linked action."""
+
+    ship_id: str
+    spec: ActionSpec
+    during_activation: bool
+    linked: bool
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        failed = ship.action_failed
+        if failed:
+            game.event("action", f"{ship.name} ({ship.id}): the {self.spec.kind} action "
+                       "fails", ship=ship.id)
+        if self.spec.difficulty == "red" and ship.in_play:
+            gain_token(game, ship, Token.STRESS)
+        if not failed and not self.linked and self.spec.linked is not None and ship.in_play:
+            game.push(OfferLinked(ship.id, self.spec.linked, self.during_activation))
+        return None
+
+
+@dataclass(frozen=True)
+class OfferLinked(Step):
+    """RR: LINKED ACTION - after performing an action with a linked action, the ship may
+    perform the linked action (but not use it to link a further action)."""
+
+    ship_id: str
+    spec: ActionSpec
+    during_activation: bool
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if can_perform(game, ship, self.spec, self.during_activation) is not None:
+            return None
+        if self.answer is not None:
+            if self.answer == "pass":
+                return None
+            game.push(StartAction(ship.id, self.spec, self.during_activation, linked=True))
+            return None
+        return Decision(ship.owner, "linked_action",
+                        f"{ship.name} ({ship.id}): perform the linked {self.spec.label} "
+                        "action?", (Option(self.spec.kind, self.spec.label),
+                                    Option("pass", "no")), self, ship=ship.id)
+
+
+def fail(game: Game, ship: ShipState) -> None:
+    ship.action_failed = True
+
+
+# ----------------------------------------------------------------- action bodies
+@dataclass(frozen=True)
+class GainTokenAction(Step):
+    ship_id: str
+    during_activation: bool = False
+
+    token = Token.FOCUS
+
+    def run(self, game: Game) -> Decision | None:
+        gain_token(game, game.state.ships[self.ship_id], self.token)
+        return None
+
+
+@dataclass(frozen=True)
+class FocusAction(GainTokenAction):
+    """RR: FOCUS - gain one focus token."""
+
+
+@dataclass(frozen=True)
+class EvadeAction(GainTokenAction):
+    """RR: EVADE - gain one evade token."""
+
+    token = Token.EVADE
+
+
+@dataclass(frozen=True)
+class CalculateAction(GainTokenAction):
+    """RR: CALCULATE - gain one calculate token."""
+
+    token = Token.CALCULATE
+
+
+@dataclass(frozen=True)
+class CloakAction(GainTokenAction):
+    """RR: CLOAK - gain one cloak token."""
+
+    token = Token.CLOAK
+
+
+@dataclass(frozen=True)
+class ReinforceAction(Step):
+    """RR: REINFORCE - gain a reinforce token, fore or aft side up (the player chooses)."""
+
+    ship_id: str
+    during_activation: bool = False
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.answer is not None:
+            token = Token.REINFORCE_FORE if self.answer == "fore" else Token.REINFORCE_AFT
+            gain_token(game, ship, token)
+            return None
+        return Decision(ship.owner, "reinforce_side", f"{ship.name} ({ship.id}): reinforce "
+                        "which side?", (Option("fore", "fore"), Option("aft", "aft")),
+                        self, ship=ship.id)
+
+
+@dataclass(frozen=True)
+class LockAction(Step):
+    """RR: LOCK - choose another object at range 0-3 and lock it; fails only when there is
+    no valid object."""
+
+    ship_id: str
+    during_activation: bool = False
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.answer is not None:
+            acquire_lock(game, ship, self.answer)
+            return None
+        targets = lock_targets(game, ship)
+        if not targets:
+            fail(game, ship)
+            return None
+        options = tuple(Option(t, _describe(game, t)) for t in targets)
+        return Decision(ship.owner, "lock_target", f"{ship.name} ({ship.id}): lock what?",
+                        options, self, ship=ship.id)
+
+
+def lock_targets(game: Game, ship: ShipState, max_range: int = 3) -> list[str]:
+    """Objects ``ship`` can lock: other objects at range 0-``max_range``."""
+    table = game.state.table()
+    assert ship.body is not None
+    return [o.id for o in table.objects() if o.id != ship.id
+            and range_between(ship.body, o) <= max_range and can_lock(game, ship, o.id) is None]
+
+
+def _describe(game: Game, object_id: str) -> str:
+    other = game.state.ships.get(object_id)
+    return f"{other.name} ({object_id})" if other else object_id
+
+
+@dataclass(frozen=True)
+class BarrelRollAction(Step):
+    """RR: BARREL ROLL - declare left or right, then place the ship at the front, middle or
+    back; it fails when all three positions fail."""
+
+    ship_id: str
+    during_activation: bool = False
+    answer: Any = UNANSWERED
+    side: str | None = None
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.side is None:
+            if self.answer is None:
+                return Decision(ship.owner, "barrel_roll_direction",
+                                f"{ship.name} ({ship.id}): barrel roll to which side?",
+                                (Option("left", "left"), Option("right", "right")), self,
+                                ship=ship.id)
+            return BarrelRollAction(self.ship_id, self.during_activation,
+                                    side=self.answer).run(game)
+        attempts = [a for a in barrel_roll_options(game.state.table(), ship.id,
+                                                   Side.parse(self.side)) if not a.fails()]
+        if not attempts:
+            fail(game, ship)
+            return None
+        by_label = {a.label.split()[-1]: a for a in attempts}
+        if self.answer is not None or len(by_label) == 1:
+            choice = self.answer if self.answer is not None else next(iter(by_label))
+            attempt = by_label[choice]
+            game.state.set_pose(ship, attempt.final)
+            game.event("move", f"{ship.name} ({ship.id}) barrel rolls {self.side} "
+                       f"({choice})", ship=ship.id)
+            return None
+        return Decision(ship.owner, "barrel_roll_position",
+                        f"{ship.name} ({ship.id}): barrel roll {self.side} to which "
+                        "position?", tuple(Option(k, k) for k in by_label), self,
+                        ship=ship.id)
+
+
+@dataclass(frozen=True)
+class BoostAction(Step):
+    """RR: BOOST - declare left, straight or right; fails if that placement fails."""
+
+    ship_id: str
+    during_activation: bool = False
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.answer is None:
+            return Decision(ship.owner, "boost_direction",
+                            f"{ship.name} ({ship.id}): boost which way?",
+                            tuple(Option(d, d) for d in ("left", "straight", "right")), self,
+                            ship=ship.id)
+        attempt = boost(game.state.table(), ship.id, self.answer)
+        if attempt.fails():
+            fail(game, ship)
+            return None
+        game.state.set_pose(ship, attempt.final)
+        game.event("move", f"{ship.name} ({ship.id}) boosts {self.answer}", ship=ship.id)
+        return None
+
+
+@dataclass(frozen=True)
+class RotateAction(Step):
+    """RR: ROTATE - point the turret indicator at another standard arc (a double indicator
+    at the other pair)."""
+
+    ship_id: str
+    during_activation: bool = False
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.answer is not None:
+            ship.turret = turret_arcs_for(ship, Arc(self.answer))
+            game.event("action", f"{ship.name} ({ship.id}) points its turret at "
+                       f"{self.answer}", ship=ship.id)
+            return None
+        choices = [a for a in STANDARD_ARCS if a not in ship.turret]
+        if ship.turret_double:
+            choices = choices[:1]
+        options = tuple(Option(a.value, a.value) for a in choices)
+        if len(options) == 1:
+            return self.answered(options[0].value).run(game)
+        return Decision(ship.owner, "rotate_arc", f"{ship.name} ({ship.id}): turn the "
+                        "turret to which arc?", options, self, ship=ship.id)
+
+
+@dataclass(frozen=True)
+class CoordinateAction(Step):
+    """RR: COORDINATE - choose another friendly ship at range 1-2; it may perform one
+    action. Fails if there is none (not if the chosen ship's action fails)."""
+
+    ship_id: str
+    during_activation: bool = False
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.answer is not None:
+            game.push(PerformAction(self.answer))
+            return None
+        assert ship.body is not None
+        friends = [s for s in game.state.ships.values()
+                   if s.owner == ship.owner and s.id != ship.id and s.in_play
+                   and s.body is not None and 1 <= range_between(ship.body, s.body) <= 2]
+        if not friends:
+            fail(game, ship)
+            return None
+        return Decision(ship.owner, "coordinate_target", f"{ship.name} ({ship.id}): "
+                        "coordinate which ship?",
+                        tuple(Option(s.id, f"{s.name} ({s.id})") for s in friends), self,
+                        ship=ship.id)
+
+
+@dataclass(frozen=True)
+class JamAction(Step):
+    """RR: JAM - choose an enemy ship at range 1, or at range 1-2 in the jamming ship's
+    front arc (ruling); it gains a jam token. Fails if there is none."""
+
+    ship_id: str
+    during_activation: bool = False
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.answer is not None:
+            gain_token(game, game.state.ships[self.answer], Token.JAM, applier=ship.owner)
+            return None
+        targets = jam_targets(game, ship)
+        if not targets:
+            fail(game, ship)
+            return None
+        return Decision(ship.owner, "jam_target", f"{ship.name} ({ship.id}): jam which "
+                        "ship?", tuple(Option(s.id, f"{s.name} ({s.id})") for s in targets),
+                        self, ship=ship.id)
+
+
+def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
+    assert ship.body is not None
+    found = []
+    for other in game.state.ships.values():
+        if other.owner == ship.owner or not other.in_play or other.body is None:
+            continue
+        r = range_between(ship.body, other.body)
+        if r == 1 or (r == 2 and in_arc(ship.body, other.body, Arc.FRONT)):
+            found.append(other)
+    return found
+
+
+@dataclass(frozen=True)
+class ReloadAction(Step):
+    """RR: RELOAD - a torpedo, missile or device upgrade below its charge limit recovers
+    one charge; the ship gains a disarm token."""
+
+    ship_id: str
+    during_activation: bool = False
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        cards = _reload_cards(game, ship)
+        if self.answer is not None or len(cards) == 1:
+            card = self.answer if self.answer is not None else cards[0]
+            ship.charges[card].active += 1
+            game.event("action", f"{ship.name} ({ship.id}) reloads {card}", ship=ship.id)
+            gain_token(game, ship, Token.DISARM)
+            return None
+        return Decision(ship.owner, "reload_card", f"{ship.name} ({ship.id}): reload which "
+                        "card?", tuple(Option(c, c) for c in cards), self, ship=ship.id)
+
+
+@dataclass(frozen=True)
+class SlamAction(Step):
+    """RR: SLAM - execute a maneuver from the dial of the speed executed this round; it
+    fails if the ship would flee; then gain a disarm token."""
+
+    ship_id: str
+    during_activation: bool = True
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        from tallon.engine.movement import ExecuteManeuver, would_flee
+
+        ship = game.state.ships[self.ship_id]
+        if self.answer is not None:
+            game.push(ExecuteManeuver(ship.id, self.answer, slam=True),
+                      GainDisarm(ship.id))
+            return None
+        speed = ship.executed_speed
+        codes = [c for c in ship.dial if int(c[0]) == speed]
+        options = tuple(Option(c, c) for c in codes if not would_flee(game, ship, c))
+        if not options:
+            fail(game, ship)
+            return None
+        return Decision(ship.owner, "slam_maneuver", f"{ship.name} ({ship.id}): SLAM with "
+                        "which maneuver?", options, self, ship=ship.id)
+
+
+@dataclass(frozen=True)
+class GainDisarm(Step):
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if ship.in_play:
+            gain_token(game, ship, Token.DISARM)
+        return None
+
+
+ACTION_BODIES: dict[str, type[Step]] = {
+    "focus": FocusAction,
+    "evade": EvadeAction,
+    "calculate": CalculateAction,
+    "cloak": CloakAction,
+    "reinforce": ReinforceAction,
+    "lock": LockAction,
+    "barrel_roll": BarrelRollAction,
+    "boost": BoostAction,
+    "rotate": RotateAction,
+    "coordinate": CoordinateAction,
+    "jam": JamAction,
+    "reload": ReloadAction,
+    "slam": SlamAction,
+}

@@ -1,0 +1,243 @@
+"""The game's primitive effects: tokens, locks, charges, damage, destruction and removal
+(RR: TOKENS and each token's entry, LOCK, CHARGES, SHIELDS, DAMAGE, DAMAGE CARDS, HULL,
+DESTROYING SHIPS, REMOVED FROM THE GAME).
+
+Effects change the state directly. When the rules make a player choose something the
+moment an effect happens (a jam token's consequence, a tractor move), the effect schedules
+that choice with :meth:`Game.now` so it resolves before anything else.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tallon.engine.state import GREEN_TOKENS, DamageCard, ShipState, Token
+from tallon.geometry import ObstacleType, range_between
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+#: The stand-in for a facedown damage card whose card went back into a rebuilt deck
+#: (RR: DAMAGE CARDS, "record how many facedown damage cards each ship has").
+MARKER = "(marker)"
+
+
+# ------------------------------------------------------------------------- tokens
+def gain_token(game: Game, ship: ShipState, token: Token, count: int = 1,
+               applier: int | None = None) -> int:
+    """``ship`` gains ``count`` tokens; returns how many it kept.
+
+    ``applier`` is the player whose effect gave the tokens (it makes the choices that
+    becoming jammed or tractored calls for; by default the ship's owner).
+    """
+    if count <= 0 or not ship.in_play:
+        return 0
+    applier = ship.owner if applier is None else applier
+    if token is Token.CLOAK:
+        if ship.cloaked:
+            return 0  # RR: CLOAK - a cloaked ship can't gain a second cloak token
+        count = 1
+    was_ionized, was_tractored, was_jammed = ship.ionized, ship.tractored, ship.has(Token.JAM)
+    ship.tokens[token] = ship.tokens.get(token, 0) + count
+    game.event("token", f"{ship.name} ({ship.id}) gains {count} {token.value} token"
+               + ("s" if count > 1 else ""), ship=ship.id)
+    if token in GREEN_TOKENS and was_jammed:
+        # RR: JAM - a jammed ship that gains a green token removes it and one jam token
+        kept = count
+        while kept and ship.has(Token.JAM):
+            ship.tokens[token] -= 1
+            remove_token(game, ship, Token.JAM)
+            kept -= 1
+        if not ship.tokens[token]:
+            del ship.tokens[token]
+        game.event("token", f"{ship.name} is jammed: the {token.value} token is removed "
+                   "with a jam token", ship=ship.id)
+        return kept
+    if token is Token.ION and ship.ionized and not was_ionized:
+        break_own_locks(game, ship)  # RR: ION - a ship that becomes ionized breaks its locks
+    if token is Token.JAM and not was_jammed:
+        from tallon.engine.tokens import JamChoice
+
+        game.now(JamChoice(ship.id, applier))
+    if token is Token.TRACTOR and ship.tractored and not was_tractored and \
+            not ship.tractored_this_round:
+        from tallon.engine.tokens import TractorMove
+
+        ship.tractored_this_round = True
+        game.now(TractorMove(ship.id, applier))
+    return count
+
+
+def remove_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> int:
+    """Remove up to ``count`` tokens (spending is removing); returns how many left."""
+    have = ship.tokens.get(token, 0)
+    removed = min(have, count)
+    if removed:
+        if removed == have:
+            del ship.tokens[token]
+        else:
+            ship.tokens[token] = have - removed
+    return removed
+
+
+def transfer_token(game: Game, giver: ShipState, taker: ShipState, token: Token) -> bool:
+    """Move one token between ships; impossible if either side can't (RR: TOKENS)."""
+    if not giver.has(token) or not taker.in_play:
+        return False
+    if token is Token.CLOAK and taker.cloaked:
+        return False
+    remove_token(game, giver, token)
+    gain_token(game, taker, token, applier=giver.owner)
+    return True
+
+
+# -------------------------------------------------------------------------- locks
+def lock_blockers(game: Game, ship: ShipState) -> list[str]:
+    """Obstacle ids at range 0 of ``ship`` that stop locks to or from it (RR: OBSTACLES:
+    gas and electro-chaff clouds)."""
+    if not ship.in_play or ship.body is None:
+        return []
+    return [o.id for o in game.state.obstacles
+            if o.type in (ObstacleType.GAS_CLOUD, ObstacleType.ELECTRO_CHAFF_CLOUD)
+            and range_between(ship.body, o) == 0]
+
+
+def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
+    """Why ``ship`` can't lock ``target_id`` now, or None (RR: LOCK, ION, OBSTACLES)."""
+    if target_id == ship.id:
+        return "a ship can't lock itself"
+    if ship.ionized:
+        return "an ionized ship can't acquire locks"
+    if lock_blockers(game, ship):
+        return "a ship at range 0 of a gas or electro-chaff cloud can't acquire locks"
+    target = game.state.ships.get(target_id)
+    if target is not None:
+        if not target.in_play:
+            return f"{target.name} is not in play"
+        if target.ionized:
+            return "an ionized ship can't be locked"
+        if lock_blockers(game, target):
+            return "a ship at range 0 of a gas or electro-chaff cloud can't be locked"
+    return None
+
+
+def acquire_lock(game: Game, ship: ShipState, target_id: str) -> bool:
+    """Assign ``ship``'s lock to an object (RR: LOCK). A ship keeps one lock: the former
+    one is removed first. A jammed ship breaks the new lock and removes a jam token."""
+    if can_lock(game, ship, target_id) is not None:
+        return False
+    ship.locks = [target_id]
+    game.event("lock", f"{ship.name} ({ship.id}) locks {target_id}", ship=ship.id,
+               target=target_id)
+    if ship.has(Token.JAM):
+        ship.locks = []
+        remove_token(game, ship, Token.JAM)
+        game.event("lock", f"{ship.name} is jammed: the lock breaks with a jam token",
+                   ship=ship.id)
+    return True
+
+
+def break_own_locks(game: Game, ship: ShipState) -> None:
+    if ship.locks:
+        ship.locks = []
+        game.event("lock", f"{ship.name} ({ship.id}) breaks its locks", ship=ship.id)
+
+
+def locks_on(game: Game, object_id: str) -> list[ShipState]:
+    """The ships that have ``object_id`` locked (the object's red lock tokens)."""
+    return [s for s in game.state.ships.values() if object_id in s.locks]
+
+
+def break_locks_on(game: Game, object_id: str) -> None:
+    for locker in locks_on(game, object_id):
+        locker.locks = [t for t in locker.locks if t != object_id]
+        game.event("lock", f"the lock of {locker.name} on {object_id} is broken",
+                   ship=locker.id)
+
+
+# ------------------------------------------------------------------------- damage
+def suffer_damage(game: Game, ship: ShipState, hits: int = 0, crits: int = 0,
+                  cause: str = "") -> None:
+    """``ship`` suffers damage one at a time, regular damage first: each loses an active
+    shield or, without one, is dealt a damage card, facedown for regular damage, faceup
+    for critical damage (RR: DAMAGE)."""
+    if hits + crits <= 0:
+        return
+    shields_lost = cards = 0
+    for faceup in [False] * hits + [True] * crits:
+        if ship.shields > 0:
+            ship.shields -= 1
+            shields_lost += 1
+        else:
+            deal_damage_card(game, ship, faceup)
+            cards += 1
+    text = f"{ship.name} ({ship.id}) suffers {hits + crits} damage"
+    if cause:
+        text += f" from {cause}"
+    game.event("damage", text + f": {shields_lost} shield(s), {cards} damage card(s)",
+               ship=ship.id)
+    check_destroyed(game, ship)
+
+
+def draw_damage_card(game: Game, owner: int) -> str:
+    """The top card of the player's own damage deck, rebuilding an empty deck from the
+    cards of destroyed ships, then from facedown cards in play (RR: DAMAGE CARDS)."""
+    player = game.state.players[owner]
+    if not player.deck:
+        rebuilt: list[str] = []
+        for ship in game.state.ships_of(owner):
+            if ship.destroyed:
+                rebuilt.extend(d.card for d in ship.damage if d.card != MARKER)
+                ship.damage = [DamageCard(MARKER, d.faceup) for d in ship.damage]
+        if not rebuilt:
+            for ship in game.state.ships_of(owner):
+                if not ship.destroyed:
+                    for card in ship.damage:
+                        if not card.faceup and card.card != MARKER:
+                            rebuilt.append(card.card)
+                            card.card = MARKER
+        if not rebuilt:
+            raise RuntimeError("no damage cards left anywhere to rebuild a deck")
+        game.state.rng.shuffle(rebuilt)
+        player.deck = rebuilt
+        game.event("damage", f"Player {owner + 1}'s damage deck is rebuilt from "
+                   f"{len(rebuilt)} cards")
+    return player.deck.pop()
+
+
+def deal_damage_card(game: Game, ship: ShipState, faceup: bool) -> None:
+    """Deal a card from the owner's deck (RR: DAMAGE CARDS). Faceup cards' effects come
+    with the card abilities."""
+    card = draw_damage_card(game, ship.owner)
+    ship.damage.append(DamageCard(card, faceup))
+    if faceup:
+        game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card {card}",
+                   ship=ship.id, card=card)
+
+
+def check_destroyed(game: Game, ship: ShipState) -> None:
+    """A ship with as many damage cards as its hull is destroyed (RR: DESTROYING SHIPS);
+    outside the Engagement Phase it is removed at once, in it after its initiative step
+    (simultaneous fire)."""
+    if ship.destroyed or len(ship.damage) < ship.hull:
+        return
+    ship.destroyed = True
+    game.event("destroyed", f"{ship.name} ({ship.id}) is destroyed", ship=ship.id)
+    if game.state.phase != "engagement":
+        remove_ship(game, ship, "destroyed")
+
+
+def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
+    """Remove a ship from the game (RR: REMOVED FROM THE GAME): it returns its tokens and
+    its locks break; the opposing player scores its squad points."""
+    if ship.removed:
+        return
+    ship.removed = True
+    ship.tokens.clear()
+    ship.locks = []
+    break_locks_on(game, ship.id)
+    game.state.moved()
+    opponent = game.state.players[1 - ship.owner]
+    opponent.mission_points += ship.cost
+    game.event("removed", f"{ship.name} ({ship.id}) is removed from the game ({reason}); "
+               f"player {opponent.index + 1} scores {ship.cost}", ship=ship.id, reason=reason)

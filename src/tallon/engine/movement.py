@@ -1,0 +1,318 @@
+"""Executing maneuvers in the game (RR: MANEUVER, DIFFICULTY, OVERLAP, MOVE, OBSTACLES,
+FLEE, STRESS, ION, CLOAK).
+
+The geometry says where the ship ends and what it met; this module applies the rules:
+difficulty (red gives stress, blue removes stress, strain and deplete, purple costs Force),
+the effect of the ship that forced a partial maneuver, the obstacles moved through or
+overlapped in the order met, and fleeing.
+
+Order of the after-move effects (ruling): the Check Difficulty step, then the effect of the
+ship overlapped (RR: "after the Check Difficulty step"), then obstacles (RR: "after
+resolving its move", which includes checking difficulty).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tallon.dice import Face
+from tallon.engine.decisions import Decision, Option
+from tallon.engine.effects import (
+    break_locks_on,
+    break_own_locks,
+    gain_token,
+    remove_ship,
+    remove_token,
+    suffer_damage,
+)
+from tallon.engine.rolls import roll_one
+from tallon.engine.state import ShipState, Token
+from tallon.engine.steps import UNANSWERED, Step
+from tallon.geometry import (
+    TALLON_POSITIONS,
+    Bearing,
+    Maneuver,
+    MoveOutcome,
+    ObstacleType,
+    Side,
+    barrel_roll_options,
+    boost,
+    execute_maneuver,
+)
+from tallon.geometry.movement import objects_overlapped
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+STRESS_MANEUVER = "2FW"
+DIFFICULTY_NAMES = {"R": "red", "W": "white", "B": "blue", "P": "purple"}
+
+
+def difficulty_of(code: str) -> str:
+    maneuver = Maneuver.parse(code)
+    return DIFFICULTY_NAMES[maneuver.difficulty.value] if maneuver.difficulty else "white"
+
+
+def ion_maneuver(dial: str | None) -> str:
+    """RR: ION - a blue speed 1 bank or straight in the dial's direction; a stationary
+    dial (or, by ruling, no dial at all) gives [1 straight]."""
+    if dial is None:
+        return "1FB"
+    direction = Maneuver.parse(dial).bearing.direction.value
+    return {-1: "1BB", 0: "1FB", 1: "1NB"}[direction]
+
+
+def would_flee(game: Game, ship: ShipState, code: str) -> bool:
+    return execute_maneuver(game.state.table(), ship.id, Maneuver.parse(code)).fled
+
+
+def starting_overlaps(game: Game, ship: ShipState) -> set[str]:
+    """Obstacles the ship overlaps before it moves: moving off them doesn't count as moving
+    through them (RR: OBSTACLES)."""
+    body = ship.body
+    assert body is not None
+    return {o.id for o in objects_overlapped(list(game.state.obstacles), body.overlap_pieces,
+                                             body.circle)}
+
+
+@dataclass(frozen=True)
+class ExecuteManeuver(Step):
+    """Execute a maneuver: move, check difficulty, then the after-move effects.
+
+    ``code`` carries the difficulty letter; ``ion`` marks an ion maneuver; ``slam`` a SLAM
+    (which fails instead of fleeing). ``answer`` is the Tallon roll placement.
+    """
+
+    ship_id: str
+    code: str
+    ion: bool = False
+    slam: bool = False
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        ship = s.ships[self.ship_id]
+        if not ship.in_play:
+            return None
+        maneuver = Maneuver.parse(self.code)
+        table = s.table()
+        position = self.answer
+        if position is None and maneuver.bearing in (Bearing.TALLON_ROLL_LEFT,
+                                                     Bearing.TALLON_ROLL_RIGHT):
+            valid = [p for p in TALLON_POSITIONS
+                     if not _overlaps_at(table, ship, maneuver, p)]
+            if len(valid) > 1:
+                return Decision(ship.owner, "tallon_position",
+                                f"{ship.name} ({ship.id}): place the Tallon roll where?",
+                                tuple(Option(p, p) for p in valid), self, ship=ship.id)
+            position = valid[0] if valid else None
+        outcome = execute_maneuver(table, ship.id, maneuver, position=position)
+        if self.slam and outcome.fled:
+            ship.action_failed = True
+            return None
+        before = starting_overlaps(game, ship)
+        s.set_pose(ship, outcome.final)
+        ship.executed_speed = maneuver.speed
+        text = (f"{ship.name} ({ship.id}) executes [{maneuver.code}]"
+                + ("" if outcome.fully_executed else
+                   f", partially (bumps {', '.join(outcome.forced_by)})"))
+        game.event("move", text, ship=ship.id, maneuver=maneuver.code,
+                   full=outcome.fully_executed)
+        if outcome.fled:
+            remove_ship(game, ship, "fled")
+            return None
+        game.push(CheckDifficulty(ship.id, self.code),
+                  *_after_move(game, ship, outcome, before))
+        return None
+
+
+def _overlaps_at(table: Any, ship: ShipState, maneuver: Maneuver, position: str) -> bool:
+    try:
+        outcome = execute_maneuver(table, ship.id, maneuver, position=position)
+    except ValueError:
+        return True  # the geometry refuses a blocked position while others are free
+    return not outcome.fully_executed or outcome.position != position
+
+
+def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[str]
+                ) -> list[Step]:
+    steps: list[Step] = []
+    if not outcome.fully_executed and outcome.forced_by:
+        steps.append(BumpEffect(ship.id, outcome.forced_by))
+    kinds = {o.id: o for o in game.state.obstacles}
+    for object_id in outcome.hazards:
+        obstacle = kinds.get(object_id)
+        if obstacle is None:
+            continue  # devices come with the card abilities that place them
+        if object_id in before and object_id not in outcome.overlapping:
+            continue
+        steps.append(ObstacleEffect(ship.id, object_id, obstacle.type.value))
+    if any(o in kinds for o in outcome.overlapping):
+        ship.skip_action = True  # RR: OBSTACLES - ending on an obstacle skips the action
+    return steps
+
+
+@dataclass(frozen=True)
+class CheckDifficulty(Step):
+    """RR: MANEUVER step 2, DIFFICULTY."""
+
+    ship_id: str
+    code: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not ship.in_play:
+            return None
+        difficulty = difficulty_of(self.code)
+        if difficulty == "red":
+            gain_token(game, ship, Token.STRESS)
+        elif difficulty == "blue":
+            for token in (Token.STRESS, Token.STRAIN, Token.DEPLETE):
+                remove_token(game, ship, token)
+        elif difficulty == "purple":
+            ship.force -= 1
+        return None
+
+
+@dataclass(frozen=True)
+class BumpEffect(Step):
+    """RR: OVERLAP - the effect of the ship that forced the partial maneuver. A friendly
+    (or simultaneous friendly and enemy) overlap: roll an attack die, a hit or critical hit
+    deals 1 damage. An enemy overlap: an unstressed ship may perform a focus or calculate
+    action from its bar, treated as red. Either way it skips its Perform Action step."""
+
+    ship_id: str
+    forced_by: tuple[str, ...]
+
+    def run(self, game: Game) -> Decision | None:
+        from tallon.engine.actions import PerformAction
+
+        ship = game.state.ships[self.ship_id]
+        if not ship.in_play:
+            return None
+        ship.skip_action = True
+        owners = {game.state.ships[o].owner for o in self.forced_by if o in game.state.ships}
+        if ship.owner in owners:
+            face = roll_one(game.state.rng)
+            game.event("bump", f"{ship.name} ({ship.id}) bumps a friendly ship and rolls "
+                       f"{face.label}", ship=ship.id)
+            if face in (Face.HIT, Face.CRIT):
+                suffer_damage(game, ship, hits=1, cause="bumping a friendly ship")
+            return None
+        game.event("bump", f"{ship.name} ({ship.id}) bumps an enemy ship", ship=ship.id)
+        if not ship.stressed:
+            game.push(PerformAction(ship.id, during_activation=True, treat_as="red",
+                                    only=("focus", "calculate")), BlockActions(ship.id))
+        else:
+            ship.actions_blocked = True
+        return None
+
+
+@dataclass(frozen=True)
+class BlockActions(Step):
+    """After an enemy bump the ship can't perform more actions this activation."""
+
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        game.state.ships[self.ship_id].actions_blocked = True
+        return None
+
+
+@dataclass(frozen=True)
+class ObstacleEffect(Step):
+    """RR: OBSTACLES - the effect of moving through or overlapping one obstacle."""
+
+    ship_id: str
+    obstacle_id: str
+    kind: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not ship.in_play:
+            return None
+        rng = game.state.rng
+        kind = ObstacleType(self.kind)
+        name = f"{kind.value.replace('_', ' ')} {self.obstacle_id}"
+        if kind is ObstacleType.ASTEROID:
+            suffer_damage(game, ship, hits=1, cause=name)
+            face = roll_one(rng)
+            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
+            if face in (Face.HIT, Face.CRIT):
+                suffer_damage(game, ship, hits=1, cause=name)
+        elif kind is ObstacleType.DEBRIS_CLOUD:
+            gain_token(game, ship, Token.STRESS)
+            face = roll_one(rng)
+            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
+            if face is Face.HIT:
+                suffer_damage(game, ship, hits=1, cause=name)
+            elif face is Face.CRIT:
+                suffer_damage(game, ship, crits=1, cause=name)
+        elif kind is ObstacleType.GAS_CLOUD:
+            break_own_locks(game, ship)
+            break_locks_on(game, ship.id)
+            gain_token(game, ship, Token.STRAIN)
+            face = roll_one(rng)
+            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
+            if face is Face.HIT:
+                gain_token(game, ship, Token.ION)
+            elif face is Face.CRIT:
+                gain_token(game, ship, Token.ION, 3)
+        return None
+
+
+# --------------------------------------------------------------------------- decloak
+@dataclass(frozen=True)
+class Decloak(Step):
+    """RR: CLOAK - in the System Phase a cloaked ship may spend its cloak token to decloak:
+    declare a boost or a barrel roll (left or right) with the [2 straight] (small) or
+    [1 straight] (medium, large), then place it. If the placement fails, the ship stays
+    and keeps its cloak token. Not a maneuver, not an action; allowed while stressed."""
+
+    ship_id: str
+    answer: Any = UNANSWERED
+    declared: str | None = None
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not ship.in_play or not ship.cloaked:
+            return None
+        speed = 2 if ship.size.value == "small" else 1
+        table = game.state.table()
+        if self.declared is None:
+            if self.answer is None:
+                options = (Option("pass", "stay cloaked"), Option("boost", "decloak: boost"),
+                           Option("left", "decloak: barrel roll left"),
+                           Option("right", "decloak: barrel roll right"))
+                return Decision(ship.owner, "decloak", f"{ship.name} ({ship.id}): decloak?",
+                                options, self, ship=ship.id)
+            if self.answer == "pass":
+                return None
+            if self.answer == "boost":
+                attempt = boost(table, ship.id, "straight", speed)
+                if attempt.fails():
+                    game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak",
+                               ship=ship.id)
+                    return None
+                self._place(game, ship, attempt.final, "boost")
+                return None
+            return Decloak(self.ship_id, declared=self.answer).run(game)
+        attempts = {a.label.split()[-1]: a for a in barrel_roll_options(
+            table, ship.id, Side.parse(self.declared), speed) if not a.fails()}
+        if not attempts:
+            game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak", ship=ship.id)
+            return None
+        if self.answer is None and len(attempts) > 1:
+            return Decision(ship.owner, "decloak_position",
+                            f"{ship.name} ({ship.id}): decloak {self.declared} to which "
+                            "position?", tuple(Option(k, k) for k in attempts), self,
+                            ship=ship.id)
+        choice = self.answer if self.answer is not None else next(iter(attempts))
+        self._place(game, ship, attempts[choice].final, f"barrel roll {self.declared}")
+        return None
+
+    def _place(self, game: Game, ship: ShipState, pose: Any, how: str) -> None:
+        remove_token(game, ship, Token.CLOAK)
+        game.state.set_pose(ship, pose)
+        game.event("move", f"{ship.name} ({ship.id}) decloaks ({how})", ship=ship.id)

@@ -1,0 +1,311 @@
+"""The round (RR: ROUND, PLANNING/SYSTEM/ACTIVATION/ENGAGEMENT/END PHASE, INITIATIVE,
+PLAYER ORDER, GAME LENGTH, WINNING THE GAME)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tallon.engine.actions import PerformAction
+from tallon.engine.decisions import Decision, Option
+from tallon.engine.effects import gain_token, remove_ship, remove_token
+from tallon.engine.movement import (
+    STRESS_MANEUVER,
+    Decloak,
+    ExecuteManeuver,
+    difficulty_of,
+    ion_maneuver,
+)
+from tallon.engine.setup import first_player_roll
+from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, ShipState, Token
+from tallon.engine.steps import UNANSWERED, Step
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+
+@dataclass(frozen=True)
+class StartRound(Step):
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        s.round += 1
+        s.phase = "planning"
+        for ship in s.ships.values():
+            ship.dial_set = None
+            ship.dial_revealed = False
+            ship.activated = ship.engaged = ship.system_done = False
+            ship.actions_done = set()
+            ship.skip_action = ship.actions_blocked = ship.action_failed = False
+            ship.tractored_this_round = False
+            ship.executed_speed = None
+        game.event("round", f"Round {s.round}")
+        game.push(PlanningPhase(), Sweep("system"), Sweep("activation"),
+                  Sweep("engagement"), EndPhase(), CheckEnd())
+        return None
+
+
+# ----------------------------------------------------------------------- planning
+@dataclass(frozen=True)
+class PlanningPhase(Step):
+    """Each player secretly sets a dial for each ship (ionized ships get none); then the
+    players roll for the first player (RR: PLANNING PHASE)."""
+
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        s.phase = "planning"
+        steps: list[Step] = []
+        for player in (0, 1):
+            for ship in s.ships_of(player):
+                if ship.in_play and not ship.ionized:
+                    steps.append(SetDial(ship.id))
+        steps.append(RollFirstPlayer())
+        game.push(*steps)
+        return None
+
+
+def dial_options(ship: ShipState) -> list[str]:
+    """The maneuvers a ship may set: its dial, without red maneuvers while it is stressed
+    (rulebook: a stressed ship cannot set red maneuvers)."""
+    codes = list(ship.dial)
+    if ship.stressed:
+        codes = [c for c in codes if difficulty_of(c) != "red"]
+    return codes or list(ship.dial)
+
+
+@dataclass(frozen=True)
+class SetDial(Step):
+    ship_id: str
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.answer is not None:
+            ship.dial_set = self.answer
+            game.event("dial", f"Player {ship.owner + 1} sets a dial for {ship.name} "
+                       f"({ship.id})", ship=ship.id, secret={"player": ship.owner,
+                                                             "maneuver": self.answer})
+            return None
+        options = tuple(Option(c, c) for c in dial_options(ship))
+        return Decision(ship.owner, "set_dial", f"{ship.name} ({ship.id}): set its dial",
+                        options, self, ship=ship.id, hidden=True)
+
+
+@dataclass(frozen=True)
+class RollFirstPlayer(Step):
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        s.first_player = first_player_roll(s.rng)
+        game.event("planning", f"Player {s.first_player + 1} is the first player this round")
+        return None
+
+
+# ------------------------------------------------------------ initiative sweeps
+def _done(ship: ShipState, phase: str) -> bool:
+    return {"system": ship.system_done, "activation": ship.activated,
+            "engagement": ship.engaged}[phase]
+
+
+def _mark(ship: ShipState, phase: str) -> None:
+    if phase == "system":
+        ship.system_done = True
+    elif phase == "activation":
+        ship.activated = True
+    else:
+        ship.engaged = True
+
+
+def _eligible(game: Game, ship: ShipState, phase: str) -> bool:
+    if not ship.in_play or _done(ship, phase):
+        return False
+    if phase == "system":
+        return ship.cloaked  # decloaking is the only System Phase effect without cards
+    return True
+
+
+@dataclass(frozen=True)
+class Sweep(Step):
+    """Ships act one at a time in initiative order (ascending for the System and
+    Activation Phases, descending for the Engagement Phase), player order breaking ties;
+    a player with several ships at one initiative chooses their order. In the Engagement
+    Phase destroyed ships are removed after each initiative step (simultaneous fire)."""
+
+    phase: str
+    last_initiative: int | None = None
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        s.phase = self.phase
+        waiting = [ship for ship in s.ships.values() if _eligible(game, ship, self.phase)]
+        descending = self.phase == "engagement"
+        initiative = None
+        if waiting:
+            key = [ship.initiative for ship in waiting]
+            initiative = max(key) if descending else min(key)
+        if descending and self.last_initiative is not None and initiative != \
+                self.last_initiative:
+            _remove_destroyed(game)
+            waiting = [ship for ship in waiting if ship.in_play]
+        if not waiting:
+            return None
+        group = [ship for ship in waiting if ship.initiative == initiative]
+        for player in s.player_order():
+            mine = [ship for ship in group if ship.owner == player]
+            if mine:
+                break
+        if self.answer is not None:
+            chosen = s.ships[self.answer]
+        elif len(mine) == 1:
+            chosen = mine[0]
+        else:
+            return Decision(mine[0].owner, f"{self.phase}_order",
+                            f"Player {mine[0].owner + 1}: which ship goes next "
+                            f"(initiative {initiative})?",
+                            tuple(Option(x.id, f"{x.name} ({x.id})") for x in mine), self)
+        _mark(chosen, self.phase)
+        turn = {"system": Decloak, "activation": Activate, "engagement": Engage}[self.phase]
+        game.push(turn(chosen.id), Sweep(self.phase, initiative))
+        return None
+
+
+def _remove_destroyed(game: Game) -> None:
+    for ship in game.state.ships.values():
+        if ship.destroyed and not ship.removed:
+            remove_ship(game, ship, "destroyed")
+
+
+# ---------------------------------------------------------------------- activation
+@dataclass(frozen=True)
+class Activate(Step):
+    """RR: ACTIVATION PHASE - reveal the dial, execute the maneuver, perform an action.
+    An ionized ship skips the reveal and executes an ion maneuver; a ship without a dial
+    gains a stress token and executes the stress maneuver; a stressed ship that revealed a
+    red maneuver, or one without Force that revealed a purple one, executes the stress
+    maneuver."""
+
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not ship.in_play:
+            return None
+        ion = ship.ionized
+        if ion:
+            code = ion_maneuver(ship.dial_set)
+            game.event("activate", f"{ship.name} ({ship.id}) is ionized: ion maneuver "
+                       f"[{code}]", ship=ship.id)
+        elif ship.dial_set is None:
+            game.event("activate", f"{ship.name} ({ship.id}) has no dial: it gains a stress "
+                       "token and executes the stress maneuver", ship=ship.id)
+            gain_token(game, ship, Token.STRESS)
+            code = STRESS_MANEUVER
+        else:
+            ship.dial_revealed = True
+            code = ship.dial_set
+            game.event("reveal", f"{ship.name} ({ship.id}) reveals [{code}]", ship=ship.id,
+                       maneuver=code)
+            colour = difficulty_of(code)
+            if (colour == "red" and ship.stressed) or (colour == "purple" and ship.force < 1):
+                game.event("activate", f"{ship.name} executes the stress maneuver instead",
+                           ship=ship.id)
+                code = STRESS_MANEUVER
+        game.push(ExecuteManeuver(ship.id, code, ion=ion), ActionStep(ship.id),
+                  EndActivation(ship.id, ion))
+        return None
+
+
+@dataclass(frozen=True)
+class ActionStep(Step):
+    """The Perform Action step (skipped after a bump or when ending on an obstacle)."""
+
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if ship.in_play and not ship.skip_action:
+            game.push(PerformAction(ship.id, during_activation=True))
+        return None
+
+
+@dataclass(frozen=True)
+class EndActivation(Step):
+    ship_id: str
+    ion: bool
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.ion and ship.in_play:
+            remove_token(game, ship, Token.ION, ship.count(Token.ION))
+        ship.skip_action = ship.actions_blocked = False
+        return None
+
+
+# ---------------------------------------------------------------------- engagement
+@dataclass(frozen=True)
+class Engage(Step):
+    """RR: ENGAGEMENT PHASE - the ship engages and may perform an attack; a disarmed ship
+    engages without attacking. Attacks arrive with the combat rules; until then a ship
+    engages without attacking."""
+
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        reason = "is disarmed" if ship.disarmed else "has no attack yet (combat comes next)"
+        game.event("engage", f"{ship.name} ({ship.id}) engages and {reason}", ship=ship.id)
+        return None
+
+
+# ------------------------------------------------------------------------ the end
+@dataclass(frozen=True)
+class EndPhase(Step):
+    """RR: END PHASE - circular tokens leave (green, then orange), then charges recover
+    or are lost; Force recovers by the highest recurring symbol among its sources."""
+
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        s.phase = "end"
+        _remove_destroyed(game)
+        for colour in (GREEN_TOKENS, ORANGE_TOKENS):
+            for ship in s.ships.values():
+                for token in colour:
+                    remove_token(game, ship, token, ship.count(token))
+        for ship in s.ships.values():
+            if ship.removed:
+                continue
+            for charge in ship.charges.values():
+                if charge.recurring > 0:
+                    charge.active = min(charge.limit, charge.active + charge.recurring)
+                elif charge.recurring < 0:
+                    charge.active = max(0, charge.active + charge.recurring)
+            if ship.force_recurring > 0:
+                ship.force = min(ship.force_limit, ship.force + ship.force_recurring)
+        return None
+
+
+@dataclass(frozen=True)
+class CheckEnd(Step):
+    """RR: GAME LENGTH, WINNING THE GAME - a player without ships at the end of a round
+    loses; after the last round the player with more mission points wins (a tie is a
+    draw). Scoring without a scenario: the opponent's squad points of each ship
+    destroyed or fled, and the opponent's deficit (ruling)."""
+
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        alive = [any(x.in_play for x in s.ships_of(p)) for p in (0, 1)]
+        if not all(alive):
+            s.over = True
+            s.winner = None if not any(alive) else alive.index(True)
+            s.end_reason = "no ships left" if any(alive) else "both fleets are gone"
+        elif s.round >= s.last_round:
+            s.over = True
+            points = [p.mission_points for p in s.players]
+            s.winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+            s.end_reason = f"round {s.round} ended with {points[0]}-{points[1]} points"
+        if s.over:
+            s.phase = "over"
+            result = "a draw" if s.winner is None else f"player {s.winner + 1} wins"
+            game.event("over", f"The game is over: {result} ({s.end_reason})")
+            return None
+        game.push(StartRound())
+        return None

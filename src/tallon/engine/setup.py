@@ -1,0 +1,462 @@
+"""Setup (RR: SETUP, steps 1-6): gather forces, player order, play area, obstacles, forces,
+damage decks; then the first round begins.
+
+Placing obstacles and ships are decisions: each lists a sensible set of candidate
+placements and also accepts any other placement the rules allow ("free" answers, checked
+here and refused with the rule that fails).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from tallon.data import load_cards
+from tallon.engine.decisions import Decision, Option, Value
+from tallon.engine.rolls import roll_attack_faces
+from tallon.engine.state import ActionSpec, Charge, GameState, PlayerState, ShipState
+from tallon.engine.steps import UNANSWERED, Step
+from tallon.geometry import Arc, BaseSize, Obstacle, Pose, Ship, base_shape, obstacle_outline
+from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, RANGE_BAND_LENGTH
+from tallon.geometry.movement import ships_overlapped
+from tallon.geometry.ranges import pieces_distance
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game, GameSetup
+    from tallon.squads import Squad
+
+#: Obstacles used when a squad names none (three each, as in a tournament).
+DEFAULT_OBSTACLES = (("core2asteroid0", "core2asteroid4", "core2debris0"),
+                     ("core2asteroid2", "core2debris1", "gascloud2"))
+TURRET_ARCS = {"single_turret": False, "double_turret": True}
+
+
+# ------------------------------------------------------------------ gather forces
+def unplayable(squad: Squad) -> list[str]:
+    """Why the engine can't play this squad: each card whose ability it doesn't implement
+    (a card is never played silently without its ability)."""
+    from tallon.cards import is_implemented
+
+    problems = []
+    for ship in squad.ships:
+        pilot = ship.pilot
+        if pilot.has_ability and not is_implemented("pilot", pilot.xws):
+            problems.append(f"{pilot.name} ({pilot.xws}): its pilot ability is not "
+                            "implemented by the engine yet")
+        if pilot.ship_ability and not is_implemented("ship_ability", pilot.ship_ability):
+            problems.append(f"{pilot.name} ({pilot.xws}): its ship ability "
+                            f"{pilot.ship_ability!r} is not implemented by the engine yet")
+        for equipped in ship.upgrades:
+            card = equipped.upgrade
+            if any(side.has_ability for side in card.sides) and not is_implemented(
+                    "upgrade", card.xws):
+                problems.append(f"{card.name} ({card.xws}) on {pilot.name}: its ability is "
+                                "not implemented by the engine yet")
+    return problems
+
+
+def _action_spec(action: Any, source: str) -> ActionSpec:
+    linked = _action_spec(action.linked, source) if action.linked is not None else None
+    return ActionSpec(action.type, action.difficulty, linked, source)
+
+
+def build_ship(owner: int, number: int, entry: Any) -> ShipState:
+    """A ship's starting state from its squad entry (RR: SETUP, Gather Forces)."""
+    db = load_cards()
+    pilot = entry.pilot
+    ship = db.ship_of(pilot)
+    stats = db.stats_of(pilot)
+    actions = [_action_spec(a, "ship") for a in db.actions_of(pilot)]
+    hull, shields, agility = stats.hull, stats.shields, stats.agility
+    attacks = [(a.arc, a.value) for a in stats.attacks]
+    force_limit = pilot.force.value if pilot.force else 0
+    force_recurring = pilot.force.recovers if pilot.force else 0
+    charges: dict[str, Charge] = {}
+    if pilot.charges:
+        charges[pilot.xws] = Charge(pilot.charges.value, pilot.charges.value,
+                                    pilot.charges.recovers)
+    for equipped in entry.upgrades:
+        side = equipped.upgrade.front
+        for grant in side.grants.stats:
+            if grant.stat == "hull":
+                hull += grant.amount
+            elif grant.stat == "shields":
+                shields += grant.amount
+            elif grant.stat == "agility":
+                agility += grant.amount
+        actions.extend(_action_spec(a, equipped.upgrade.xws) for a in side.grants.actions)
+        actions.extend(_action_spec(a, equipped.upgrade.xws) for a in side.actions)
+        for force in side.grants.force:
+            force_limit += force.amount
+        if side.force is not None:
+            force_limit += side.force.value
+            force_recurring = max(force_recurring, side.force.recovers)
+        if side.charges is not None:
+            charges[equipped.upgrade.xws] = Charge(side.charges.value, side.charges.value,
+                                                   side.charges.recovers)
+    turret = tuple(arc for arc, _ in attacks if arc in TURRET_ARCS)
+    size = BaseSize(ship.size)
+    state = ShipState(
+        id=f"p{owner + 1}.{number}",
+        owner=owner,
+        pilot=pilot.xws,
+        name=pilot.name,
+        ship_type=ship.xws,
+        size=size,
+        initiative=pilot.initiative,
+        cost=pilot.cost,
+        dial=tuple(ship.dial),
+        attacks=tuple(attacks),
+        agility=agility,
+        hull=hull,
+        shield_limit=shields,
+        actions=tuple(actions),
+        upgrades=tuple(u.upgrade.xws for u in entry.upgrades),
+        shields=shields,
+        force=force_limit,
+        force_limit=force_limit,
+        force_recurring=force_recurring,
+        charges=charges,
+        turret_double=bool(turret) and TURRET_ARCS[turret[0]],
+    )
+    return state
+
+
+def build_state(setup: GameSetup) -> GameState:
+    """The state after Gather Forces; checks the squads can be played."""
+    from tallon.engine.game import SetupError
+
+    problems = []
+    for k, squad in enumerate(setup.squads):
+        if not squad.ships:
+            problems.append(f"squad {k + 1} has no ships")
+        if squad.faction is None:
+            problems.append(f"squad {k + 1} names no faction")
+        problems.extend(f"squad {k + 1}: {p}" for p in unplayable(squad))
+        for size in {load_cards().ship_of(s.pilot).size for s in squad.ships}:
+            if size == "huge":
+                problems.append(f"squad {k + 1}: huge ships are not supported yet")
+    if problems:
+        raise SetupError("; ".join(problems))
+    ships: dict[str, ShipState] = {}
+    players = []
+    for owner, squad in enumerate(setup.squads):
+        points = 0
+        for number, entry in enumerate(squad.ships, start=1):
+            ship = build_ship(owner, number, entry)
+            ships[ship.id] = ship
+            points += ship.cost
+        obstacles = tuple(squad.obstacles) if len(squad.obstacles) == 3 else \
+            DEFAULT_OBSTACLES[owner]
+        for obstacle_id in obstacles:
+            try:
+                obstacle_outline(obstacle_id)
+            except KeyError as error:
+                raise SetupError(f"squad {owner + 1}: {error.args[0]}") from None
+        players.append(PlayerState(owner, squad.faction or "", squad.name or f"Player "
+                                   f"{owner + 1}", points, obstacles=obstacles))
+    state = GameState(players, ships, random.Random(setup.seed), last_round=setup.rounds)
+    return state
+
+
+# ------------------------------------------------------------------ player order
+def first_player_roll(rng: random.Random) -> int:
+    """Each player rolls three attack dice: most critical hits, then most focus results,
+    then most hits; reroll ties (RR: SETUP step 2, PLANNING PHASE; the order of the
+    results is the rulebook's)."""
+    from tallon.dice import Face
+
+    while True:
+        rolls = [roll_attack_faces(3, rng) for _ in range(2)]
+        keys = [(r.count(Face.CRIT), r.count(Face.FOCUS), r.count(Face.HIT)) for r in rolls]
+        if keys[0] != keys[1]:
+            return 0 if keys[0] > keys[1] else 1
+
+
+# ---------------------------------------------------------------- the setup steps
+@dataclass(frozen=True)
+class StartGame(Step):
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        s.first_player = first_player_roll(s.rng)
+        for p in s.players:
+            # RR: DEFICIT - each player earns the opponent's deficit
+            other = s.players[1 - p.index]
+            p.mission_points += max(0, 20 - other.squad_points)
+        game.event("setup", f"Player {s.first_player + 1} is the first player")
+        order = s.player_order()
+        turns = [order[k % 2] for k in range(6)]
+        steps: list[Step] = [PlaceObstacle(player) for player in turns]
+        steps.append(PlaceForces())
+        steps.append(PrepareDecks())
+        from tallon.engine.rounds import StartRound
+
+        steps.append(StartRound())
+        game.push(*steps)
+        return None
+
+
+def _remaining_obstacles(game: Game) -> list[str]:
+    placed = {o.outline_id for o in game.state.obstacles}
+    pool: list[str] = []
+    for p in game.state.player_order():
+        pool.extend(game.state.players[p].obstacles)
+    remaining = []
+    for obstacle_id in pool:
+        if obstacle_id in placed:
+            placed.discard(obstacle_id)  # one copy placed
+            continue
+        remaining.append(obstacle_id)
+    return remaining
+
+
+def obstacle_problem(game: Game, obstacle_id: str, pose: Pose, edges: bool = True
+                     ) -> str | None:
+    """Why an obstacle can't go here (RR: SETUP step 4), or None. ``edges=False`` skips
+    the edge test for spots already known to be clear of the edges."""
+    try:
+        outline = obstacle_outline(obstacle_id)
+    except KeyError as error:
+        return str(error.args[0])
+    obstacle: Obstacle | None = None
+    if edges:
+        obstacle = Obstacle("probe", pose, obstacle_id)
+        limit = 2 * RANGE_BAND_LENGTH
+        for piece in obstacle.range_pieces:
+            for x, y in piece:
+                if not (limit < x < PLAY_AREA_SIDE - limit and
+                        limit < y < PLAY_AREA_SIDE - limit):
+                    return "it must be beyond range 2 of every edge of the play area"
+    for other in game.state.obstacles:
+        centres = math.hypot(pose.x - other.pose.x, pose.y - other.pose.y)
+        if centres - outline.outer_radius - other.outline.outer_radius > \
+                RANGE_BAND_LENGTH + EPS:
+            continue  # even their farthest points are beyond range 1 of each other
+        if centres - outline.inner_radius - other.outline.inner_radius <= RANGE_BAND_LENGTH:
+            # the disks inside both outlines are already within range 1
+            return f"it must be beyond range 1 of the other obstacles ({other.id})"
+        if obstacle is None:
+            obstacle = Obstacle("probe", pose, obstacle_id)
+        if pieces_distance(obstacle.range_pieces, other.range_pieces) <= \
+                RANGE_BAND_LENGTH + EPS:
+            return f"it must be beyond range 1 of the other obstacles ({other.id})"
+    return None
+
+
+def _parse_placement(value: Value, keys: tuple[str, ...]) -> dict[str, Any] | str:
+    if not isinstance(value, dict):
+        return "expected an object with " + ", ".join(keys)
+    missing = [k for k in keys if k not in value]
+    if missing:
+        return "missing " + ", ".join(missing)
+    return value
+
+
+@cache
+def _edge_legal_spots(obstacle_id: str) -> tuple[Pose, ...]:
+    """Poses on a grid where the obstacle is beyond range 2 of every edge, in a fixed
+    shuffled order (computed once per outline)."""
+    limit = 2 * RANGE_BAND_LENGTH
+    spots = []
+    for rotation in (0.0, 45.0, 90.0, 135.0):
+        for x in range(210, 710, 15):
+            for y in range(210, 710, 15):
+                pose = Pose(float(x), float(y), rotation)
+                pieces = Obstacle("probe", pose, obstacle_id).range_pieces
+                if all(limit < px < PLAY_AREA_SIDE - limit and limit < py < PLAY_AREA_SIDE
+                       - limit for piece in pieces for px, py in piece):
+                    spots.append(pose)
+    random.Random(sum(map(ord, obstacle_id))).shuffle(spots)
+    return tuple(spots)
+
+
+#: Obstacle anchors: 207 mm apart and 250 mm from the edges, so obstacles no more than
+#: 53 mm in radius on different anchors are always beyond range 1 of each other and range 2
+#: of the edges; nine anchors for six obstacles means placing on them never dead-ends.
+ANCHORS = tuple(Pose(x, y, 0.0) for y in (250.0, 457.2, 664.4) for x in (250.0, 457.2, 664.4))
+
+
+def _obstacle_spots(game: Game, obstacle_id: str, wanted: int = 4) -> list[Pose]:
+    """Legal placements to offer: the free anchors (two rotations each) when the outline
+    fits them, otherwise up to ``wanted`` spots from the outline's grid clear of the
+    edges."""
+    found: list[Pose] = []
+    if obstacle_outline(obstacle_id).outer_radius <= 53.0:
+        for anchor in ANCHORS:
+            for rotation in (0.0, 90.0):
+                pose = Pose(anchor.x, anchor.y, rotation)
+                if obstacle_problem(game, obstacle_id, pose, edges=False) is None:
+                    found.append(pose)
+        if found:
+            return found
+    offset = 97 * len(game.state.obstacles)  # vary the spots offered as the table fills
+    spots = _edge_legal_spots(obstacle_id)
+    for k in range(len(spots)):
+        pose = spots[(k + offset) % len(spots)]
+        if obstacle_problem(game, obstacle_id, pose, edges=False) is None:
+            found.append(pose)
+            if len(found) == wanted:
+                break
+    return found
+
+
+@dataclass(frozen=True)
+class PlaceObstacle(Step):
+    """One player chooses an obstacle from the pool and places it."""
+
+    player: int
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        if self.answer is not None:
+            value = self.answer
+            obstacle_id = value["obstacle"]
+            if obstacle_id is None:
+                game.event("setup", f"Player {self.player + 1} has no legal place left for "
+                           "an obstacle")
+                return None
+            pose = Pose(float(value["x"]), float(value["y"]), float(value.get("rotation", 0)))
+            s.obstacles.append(Obstacle(f"obstacle-{len(s.obstacles) + 1}", pose, obstacle_id))
+            s.moved()
+            game.event("setup", f"Player {self.player + 1} places {obstacle_id} at "
+                       f"({pose.x:.0f}, {pose.y:.0f})")
+            return None
+        remaining = _remaining_obstacles(game)
+        options = []
+        for obstacle_id in remaining:
+            for pose in _obstacle_spots(game, obstacle_id):
+                options.append(Option(
+                    {"obstacle": obstacle_id, "x": pose.x, "y": pose.y,
+                     "rotation": pose.heading},
+                    f"{obstacle_id} at ({pose.x:.0f}, {pose.y:.0f})"))
+        if not options:
+            # no legal place is left for any remaining obstacle (ruling: it stays out)
+            options.append(Option({"obstacle": None}, "no legal place is left: place none"))
+
+        def check(game: Game, value: Value) -> str | None:
+            parsed = _parse_placement(value, ("obstacle", "x", "y"))
+            if isinstance(parsed, str):
+                return parsed
+            if parsed["obstacle"] not in _remaining_obstacles(game):
+                return f"{parsed['obstacle']!r} is not among the obstacles left to place"
+            try:
+                pose = Pose(float(parsed["x"]), float(parsed["y"]),
+                            float(parsed.get("rotation", 0)))
+            except (TypeError, ValueError):
+                return "x, y and rotation must be numbers"
+            return obstacle_problem(game, parsed["obstacle"], pose)
+
+        return Decision(self.player, "place_obstacle",
+                        f"Player {self.player + 1}: choose an obstacle and place it",
+                        tuple(options), self,
+                        free="{obstacle, x, y, rotation}: any remaining obstacle beyond "
+                             "range 1 of the others and range 2 of the edges",
+                        check=check)
+
+
+def _setup_order(game: Game) -> list[ShipState]:
+    """Ships in initiative order, player order breaking ties (RR: SETUP step 5)."""
+    order = {p: k for k, p in enumerate(game.state.player_order())}
+    return sorted(game.state.ships.values(), key=lambda s: (s.initiative, order[s.owner]))
+
+
+@dataclass(frozen=True)
+class PlaceForces(Step):
+    def run(self, game: Game) -> Decision | None:
+        game.push(*(PlaceShip(ship.id) for ship in _setup_order(game)))
+        return None
+
+
+def ship_placement_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:
+    """Why a ship can't be placed here (RR: SETUP step 5, SHIP SIZES), or None."""
+    body = Ship(ship.id, pose, ship.size)
+    if not game.state.table().area.contains_pieces(body.overlap_pieces):
+        return "no part of a ship may be outside the play area"
+    near = [y for piece in body.range_pieces for _, y in piece]
+    distances = near if ship.owner == 0 else [PLAY_AREA_SIDE - y for y in near]
+    farthest, nearest = max(distances), min(distances)
+    # a large ship may reach beyond range 1 if it fills the whole depth of the area
+    fills_area = ship.size is BaseSize.LARGE and nearest <= EPS
+    if farthest > RANGE_BAND_LENGTH + EPS and not fills_area:
+        return "ships must be placed within range 1 of their player edge"
+    table = game.state.table()
+    if ships_overlapped(table, ship.id, body.overlap_pieces, body.circle):
+        return "it would overlap another ship"
+    return None
+
+
+@dataclass(frozen=True)
+class PlaceShip(Step):
+    """The owner places a ship (and sets its turret indicator)."""
+
+    ship_id: str
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        s = game.state
+        ship = s.ships[self.ship_id]
+        if self.answer is not None:
+            value = self.answer
+            pose = Pose(float(value["x"]), float(value["y"]), float(value["heading"]))
+            s.set_pose(ship, pose)
+            if ship.turret_double or any(a in TURRET_ARCS for a, _ in ship.attacks):
+                from tallon.engine.actions import turret_arcs_for
+
+                ship.turret = turret_arcs_for(ship, Arc(value.get("turret", "front")))
+            game.event("place", f"{ship.name} ({ship.id}) is placed at ({pose.x:.0f}, "
+                       f"{pose.y:.0f}) facing {pose.heading:.0f}", ship=ship.id)
+            return None
+        turret = any(a in TURRET_ARCS for a, _ in ship.attacks)
+        heading = 0.0 if ship.owner == 0 else 180.0
+        half = base_shape(ship.size).half
+        depth = half + 3.5
+        y = depth if ship.owner == 0 else PLAY_AREA_SIDE - depth
+        options = []
+        for x in [60.0 + 66.0 * k for k in range(13)]:
+            pose = Pose(x, y, heading)
+            if ship_placement_problem(game, ship, pose) is None:
+                value = {"x": x, "y": round(y, 3), "heading": heading}
+                if turret:
+                    value["turret"] = "front"
+                options.append(Option(value, f"at x {x:.0f} facing the enemy edge"))
+
+        def check(game: Game, value: Value) -> str | None:
+            parsed = _parse_placement(value, ("x", "y", "heading"))
+            if isinstance(parsed, str):
+                return parsed
+            try:
+                pose = Pose(float(parsed["x"]), float(parsed["y"]), float(parsed["heading"]))
+            except (TypeError, ValueError):
+                return "x, y and heading must be numbers"
+            if not all(math.isfinite(v) for v in pose):
+                return "x, y and heading must be finite"
+            if "turret" in parsed:
+                if not turret:
+                    return f"{ship.name} has no turret arc indicator"
+                if parsed["turret"] not in ("front", "rear", "left", "right"):
+                    return "the turret indicator points at front, rear, left or right"
+            return ship_placement_problem(game, ship, pose)
+
+        return Decision(ship.owner, "place_ship",
+                        f"Player {ship.owner + 1}: place {ship.name} ({ship.id})",
+                        tuple(options), self, ship=ship.id,
+                        free="{x, y, heading[, turret]}: within range 1 of your edge, "
+                             "overlapping no ship", check=check)
+
+
+@dataclass(frozen=True)
+class PrepareDecks(Step):
+    """Each player shuffles their own damage deck (RR: SETUP step 6)."""
+
+    def run(self, game: Game) -> Decision | None:
+        deck = load_cards().damage_deck("core")
+        for p in game.state.players:
+            cards = [card.id for card in deck.cards for _ in range(card.count)]
+            game.state.rng.shuffle(cards)
+            p.deck = cards
+        game.event("setup", "Damage decks shuffled")
+        return None

@@ -1,0 +1,125 @@
+"""What each player may see (architecture principle 5), and the full snapshot hashed to
+compare games.
+
+Hidden information: a player sees their own facedown dials but not their opponent's (until
+revealed); nobody sees the text of facedown damage cards or the order of a damage deck
+(RR: DIAL, DAMAGE CARDS); the opponent's pending secret choices are not shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Any
+
+from tallon.engine.state import ShipState
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+
+def _ship_public(ship: ShipState) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": ship.id,
+        "owner": ship.owner,
+        "pilot": ship.pilot,
+        "name": ship.name,
+        "ship": ship.ship_type,
+        "size": ship.size.value,
+        "initiative": ship.initiative,
+        "hull": ship.hull,
+        "shields": ship.shields,
+        "shield_limit": ship.shield_limit,
+        "force": ship.force,
+        "charges": {k: c.active for k, c in sorted(ship.charges.items())},
+        "tokens": {t.value: n for t, n in sorted(ship.tokens.items(), key=lambda i: i[0].value)},
+        "locks": list(ship.locks),
+        "turret": [a.value for a in ship.turret],
+        "destroyed": ship.destroyed,
+        "removed": ship.removed,
+        "damage_faceup": [d.card for d in ship.damage if d.faceup],
+        "damage_facedown": sum(1 for d in ship.damage if not d.faceup),
+        "activated": ship.activated,
+        "engaged": ship.engaged,
+    }
+    if ship.body is not None:
+        p = ship.body.pose
+        data["pose"] = {"x": round(p.x, 6), "y": round(p.y, 6), "heading": round(p.heading, 6)}
+    return data
+
+
+def player_view(game: Game, player: int) -> dict[str, Any]:
+    """The game as ``player`` may see it."""
+    s = game.state
+    ships = []
+    for ship in s.ships.values():
+        data = _ship_public(ship)
+        if ship.dial_revealed or ship.owner == player:
+            data["dial"] = ship.dial_set
+        else:
+            data["dial"] = "set" if ship.dial_set is not None else None
+        ships.append(data)
+    decision = game.pending
+    pending: dict[str, Any] | None = None
+    if decision is not None:
+        pending = {"player": decision.player, "kind": decision.kind, "ship": decision.ship}
+        if decision.player == player:
+            pending = decision.to_json()
+    log = []
+    for event in game.log:
+        secret = event.get("secret")
+        if secret is not None and secret.get("player") != player:
+            event = {k: v for k, v in event.items() if k != "secret"}
+        log.append(event)
+    return {
+        "player": player,
+        "round": s.round,
+        "phase": s.phase,
+        "first_player": s.first_player,
+        "over": s.over,
+        "winner": s.winner,
+        "mission_points": [p.mission_points for p in s.players],
+        "damage_deck_sizes": [len(p.deck) for p in s.players],
+        "obstacles": [{"id": o.id, "outline": o.outline_id, "x": round(o.pose.x, 6),
+                       "y": round(o.pose.y, 6), "rotation": round(o.pose.heading, 6)}
+                      for o in s.obstacles],
+        "ships": ships,
+        "decision": pending,
+        "log": log,
+    }
+
+
+def full_snapshot(game: Game) -> dict[str, Any]:
+    """Every fact that determines the game's future (hidden ones included)."""
+    s = game.state
+    ships = []
+    for ship in s.ships.values():
+        data = _ship_public(ship)
+        data.update({
+            "dial": ship.dial_set,
+            "dial_revealed": ship.dial_revealed,
+            "damage": [[d.card, d.faceup] for d in ship.damage],
+            "actions_done": sorted(ship.actions_done),
+            "system_done": ship.system_done,
+            "tractored_this_round": ship.tractored_this_round,
+            "executed_speed": ship.executed_speed,
+            "skip_action": ship.skip_action,
+        })
+        ships.append(data)
+    rng = hashlib.sha256(repr(s.rng.getstate()).encode()).hexdigest()[:16]
+    decision = game.pending
+    return {
+        "round": s.round,
+        "phase": s.phase,
+        "first_player": s.first_player,
+        "over": s.over,
+        "winner": s.winner,
+        "players": [{"mission_points": p.mission_points, "deck": list(p.deck),
+                     "discard": list(p.discard)} for p in s.players],
+        "obstacles": [[o.id, o.outline_id, round(o.pose.x, 6), round(o.pose.y, 6),
+                       round(o.pose.heading, 6)] for o in s.obstacles],
+        "ships": ships,
+        "rng": rng,
+        "pending": None if decision is None else [decision.player, decision.kind,
+                                                  decision.ship],
+        "stack": len(game.stack),
+    }
