@@ -260,3 +260,18 @@ def test_medium_and_large_bumps_touch(size, table_svg):
     outcome = execute_maneuver(table, "a", "2N")
     assert outcome.partial
     assert_touching(mover.at(outcome.final), table.ship("b"))
+
+
+def test_ship_starting_in_contact_within_the_tolerance_can_stay_put(table_svg):
+    """Regression (found by the simple agent): a ship that starts touching another ship,
+    penetrating it by less than the tolerance (as a previous partial maneuver leaves it),
+    and whose whole [1 turn] path overlaps that ship, stays where it started."""
+    mover = ship("p2.1", 466.918831, 372.806025, 45.0)
+    neighbour = ship("p2.2", 515.478755, 356.492482, 271.697584)
+    table = table_svg(Table(ships=(mover, neighbour)))
+    assert abs(penetration_between(mover, neighbour)) <= 1e-6
+    outcome = execute_maneuver(table, "p2.1", "1Y")
+    assert outcome.partial
+    right, forward, turned = outcome.final.relative_to(mover.pose)
+    assert math.hypot(right, forward) < 0.01 and abs(turned) < 0.01
+    assert_touching(mover.at(outcome.final), neighbour)

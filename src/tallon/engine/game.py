@@ -190,11 +190,11 @@ class Game:
         text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int, log: bool = True) -> dict[str, Any]:
         """What ``player`` may see (architecture principle 5)."""
         from tallon.engine.view import player_view
 
-        return player_view(self, player)
+        return player_view(self, player, log)
 
     @property
     def rng(self) -> random.Random:

@@ -47,8 +47,8 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
     return data
 
 
-def player_view(game: Game, player: int) -> dict[str, Any]:
-    """The game as ``player`` may see it."""
+def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any]:
+    """The game as ``player`` may see it (``with_log=False`` leaves the log out)."""
     s = game.state
     ships = []
     for ship in s.ships.values():
@@ -65,7 +65,7 @@ def player_view(game: Game, player: int) -> dict[str, Any]:
         if decision.player == player:
             pending = decision.to_json()
     log = []
-    for event in game.log:
+    for event in game.log if with_log else ():
         secret = event.get("secret")
         if secret is not None and secret.get("player") != player:
             event = {k: v for k, v in event.items() if k != "secret"}

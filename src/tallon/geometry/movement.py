@@ -265,7 +265,9 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, sh
     previous: tuple[float, float] | None = None
     last: Ship | None = None
     for _ in range(_MAX_ADVANCE_STEPS):
-        if depth <= EPS / 2:
+        # free means overlapping by no more than the tolerance, as everywhere else: a
+        # ship that starts touching another within the tolerance is free where it started
+        if depth <= EPS:
             return (u, last)
         last = deepest
         if depth <= _REFINE_BELOW and previous is not None:

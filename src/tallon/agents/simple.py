@@ -1,0 +1,163 @@
+"""A simple agent: flies towards the enemy, keeping clear of obstacles, bumps and the edge
+of the table, and takes the obvious action.
+
+It previews each maneuver on the table as its player sees it (other ships where they are
+now) and scores where the ship would end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from tallon.engine.decisions import Decision, Value
+from tallon.geometry import (
+    Arc,
+    BaseSize,
+    Maneuver,
+    Obstacle,
+    Pose,
+    Ship,
+    Table,
+    execute_maneuver,
+    in_arc,
+    object_distance,
+)
+
+ACTION_PREFERENCE = ("lock", "focus", "calculate", "evade", "reinforce")
+EDGE_MARGIN = 70.0
+
+
+def table_from_view(view: dict[str, Any]) -> Table:
+    """The public table of a player's view, as geometry."""
+    ships = tuple(
+        Ship(s["id"], Pose(s["pose"]["x"], s["pose"]["y"], s["pose"]["heading"]),
+             BaseSize(s["size"]))
+        for s in view["ships"] if "pose" in s and not s["removed"]
+    )
+    obstacles = tuple(Obstacle(o["id"], Pose(o["x"], o["y"], o["rotation"]), o["outline"])
+                      for o in view["obstacles"])
+    return Table(ships=ships, obstacles=obstacles)
+
+
+class SimpleAgent:
+    """See the module docstring."""
+
+    needs_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Value:
+        handler = getattr(self, f"_{decision.kind}", None)
+        if handler is not None:
+            value = handler(view, decision)
+            if value is not None:
+                return value
+        return decision.options[0].value
+
+    # ------------------------------------------------------------------ setup
+    def _place_obstacle(self, view: dict[str, Any], decision: Decision) -> Value:
+        return self.rng.choice(decision.options).value
+
+    def _place_ship(self, view: dict[str, Any], decision: Decision) -> Value:
+        placed = [s["pose"]["x"] for s in view["ships"]
+                  if "pose" in s and s["owner"] == view["player"]]
+
+        def spread(option: Any) -> float:
+            x = option.value["x"]
+            crowding = sum(1.0 / (1.0 + abs(x - p)) for p in placed)
+            return abs(x - 457.2) / 400.0 + crowding * 50.0
+
+        return min(decision.options, key=spread).value
+
+    # --------------------------------------------------------------- maneuvers
+    def _set_dial(self, view: dict[str, Any], decision: Decision) -> Value:
+        table = table_from_view(view)
+        me = next(s for s in view["ships"] if s["id"] == decision.ship)
+        enemies = [s["id"] for s in view["ships"]
+                   if s["owner"] != me["owner"] and "pose" in s and not s["removed"]]
+        scored = []
+        for option in decision.options:
+            score = self._score(table, decision.ship, option.value, enemies, me)
+            scored.append((score + self.rng.random() * 0.01, option.value))
+        return max(scored)[1]
+
+    def _score(self, table: Table, ship_id: str, code: str, enemies: list[str],
+               me: dict[str, Any]) -> float:
+        maneuver = Maneuver.parse(code)
+        outcome = execute_maneuver(table, ship_id, maneuver)
+        if outcome.fled:
+            return -1000.0
+        score = 0.0
+        if outcome.partial:
+            score -= 30.0
+        score -= 25.0 * len(outcome.hazards)
+        score -= 15.0 * len(outcome.overlapping)
+        difficulty = maneuver.difficulty.value if maneuver.difficulty else "W"
+        stressed = me["tokens"].get("stress", 0) > 0
+        if difficulty == "R":
+            score -= 8.0
+        elif difficulty == "B" and stressed:
+            score += 10.0
+        final = outcome.final
+        area = table.area
+        edge = min(final.x, final.y, area.width - final.x, area.height - final.y)
+        if edge < EDGE_MARGIN:
+            score -= (EDGE_MARGIN - edge) * 0.8
+        moved = table.ship(ship_id).at(final)
+        if enemies:
+            distances = []
+            for enemy_id in enemies:
+                enemy = table.ship(enemy_id)
+                d = object_distance(moved, enemy)
+                distances.append(d)
+                if d <= 300 and in_arc(moved, enemy, Arc.FRONT):
+                    score += 15.0
+                if d <= 200 and in_arc(enemy, moved, Arc.FRONT):
+                    score -= 5.0
+            nearest = min(distances)
+            score -= abs(nearest - 150.0) / 10.0
+        else:
+            score -= math.hypot(final.x - 457.2, final.y - 457.2) / 50.0
+        return score
+
+    def _tallon_position(self, view: dict[str, Any], decision: Decision) -> Value:
+        values = decision.option_values()
+        return "middle" if "middle" in values else values[0]
+
+    # ----------------------------------------------------------------- actions
+    def _perform_action(self, view: dict[str, Any], decision: Decision) -> Value:
+        values = decision.option_values()
+        labels = {o.value: o.label for o in decision.options}
+        me = next(s for s in view["ships"] if s["id"] == decision.ship)
+        for kind in ACTION_PREFERENCE:
+            if kind not in values or labels[kind].startswith(("red", "purple")):
+                continue
+            if kind == "lock" and (me["locks"] or not self._enemy_ahead(view, me)):
+                continue
+            return kind
+        return "pass"
+
+    def _enemy_ahead(self, view: dict[str, Any], me: dict[str, Any]) -> bool:
+        table = table_from_view(view)
+        ship = table.ship(me["id"])
+        for other in table.ships:
+            owner = next(s["owner"] for s in view["ships"] if s["id"] == other.id)
+            if owner != me["owner"] and object_distance(ship, other) <= 300 and \
+                    in_arc(ship, other, Arc.FRONT):
+                return True
+        return False
+
+    def _lock_target(self, view: dict[str, Any], decision: Decision) -> Value:
+        owners = {s["id"]: s["owner"] for s in view["ships"]}
+        enemies = [v for v in decision.option_values() if owners.get(v, view["player"])
+                   != view["player"]]
+        return enemies[0] if enemies else decision.options[0].value
+
+    def _linked_action(self, view: dict[str, Any], decision: Decision) -> Value:
+        return "pass"
+
+    def _decloak(self, view: dict[str, Any], decision: Decision) -> Value:
+        return "pass"
