@@ -1,86 +1,126 @@
-"""``tallon demo``: the main job. Until the rules engine plays games, it lays out a table,
-flies a few maneuvers on it (one of them bumps) and draws the result."""
+"""``tallon demo`` (the main job) and ``tallon replay``."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 
-from tallon.geometry import (
-    Arc,
-    BaseSize,
-    Obstacle,
-    Pose,
-    Ship,
-    Table,
-    execute_maneuver,
+from tallon.agents import SimpleAgent, play
+from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
+from tallon.render.replay import replay_html
+from tallon.squads import Squad, build_squad
+
+#: The demo's squads: pilots whose abilities the engine plays.
+DEFAULT_SQUADS = (
+    ("rebelalliance", [("bluesquadronescort", []), ("redsquadronveteran", []),
+                       ("goldsquadronveteran", []), ("graysquadronbomber", [])]),
+    ("galacticempire", [("academypilot", []), ("academypilot", []),
+                        ("obsidiansquadronpilot", []), ("obsidiansquadronpilot", []),
+                        ("blacksquadronace", [])]),
 )
-from tallon.geometry.survey import survey_pair
-from tallon.render.svg import Drawing, write_svg
 
 
-def demo_table() -> Table:
-    """A table with four ships and three obstacles."""
-    ships = (
-        Ship("red-1", Pose(300.0, 150.0, 0.0), BaseSize.SMALL),
-        Ship("red-2", Pose(420.0, 120.0, 15.0), BaseSize.MEDIUM),
-        Ship("black-1", Pose(350.0, 270.0, 200.0), BaseSize.SMALL),
-        Ship("shuttle", Pose(620.0, 760.0, 180.0), BaseSize.LARGE),
-    )
-    obstacles = (
-        Obstacle("core2asteroid0", Pose(250.0, 430.0, 20.0), "core2asteroid0"),
-        Obstacle("core2debris1", Pose(560.0, 420.0, 75.0), "core2debris1"),
-        Obstacle("gascloud2", Pose(380.0, 620.0, 0.0), "gascloud2"),
-    )
-    return Table(ships=ships, obstacles=obstacles)
+def default_squads() -> tuple[Squad, Squad]:
+    first, second = (build_squad(faction, ships, name=f"Demo {faction}")
+                     for faction, ships in DEFAULT_SQUADS)
+    return (first, second)
 
 
-MOVES = (("red-1", "2N"), ("red-2", "3F"), ("shuttle", "2T"))
+def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
+    """The ``--json`` summary of a finished game."""
+    s = game.state
+    return {
+        "seed": game.setup.seed,
+        "rounds": s.round,
+        "winner": None if s.winner is None else s.winner + 1,
+        "state_hash": game.state_hash(),
+        "ships_destroyed": sum(1 for ship in s.ships.values() if ship.destroyed),
+        "ships_fled": sum(1 for e in game.log if e["kind"] == "removed"
+                          and e.get("reason") == "fled"),
+        "attacks": sum(1 for e in game.log if e["kind"] == "attack"),
+        "damage_dealt": sum(len(ship.damage) + (ship.shield_limit - ship.shields)
+                            for ship in s.ships.values()),
+        "mission_points": [p.mission_points for p in s.players],
+        "replay": replay_path,
+    }
+
+
+def print_log(game: Game) -> None:
+    current = None
+    for event in game.log:
+        if "secret" in event:
+            continue  # a dial's setting, hidden until revealed
+        if event["round"] != current:
+            current = event["round"]
+            typer.echo(f"\n== {'Setup' if current == 0 else f'Round {current}'} ==")
+        typer.echo(f"  {event['text']}")
 
 
 def demo(
-    out: Path = typer.Option(Path("out"), "--out", help="Directory for the drawing."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the game's random generator."),
+    out: Path = typer.Option(Path("out"), "--out",
+                             help="Directory for replay.json and replay.html."),
+    rounds: int = typer.Option(12, "--rounds", min=1, help="Rounds to play."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary instead."),
 ) -> None:
-    """Lay out a demo table, fly three maneuvers (one bumps) and draw it."""
-    table = demo_table()
-    drawing = Drawing(range_bands=["black-1"], arcs=["red-1"], title="Tallon demo table")
-    summary = []
-    for ship_id, code in MOVES:
-        outcome = execute_maneuver(table, ship_id, code)
-        right, forward, rotation = outcome.relative()
-        summary.append({
-            "ship": ship_id, "maneuver": code, "fully_executed": outcome.fully_executed,
-            "forced_by": list(outcome.forced_by), "moved_through": list(outcome.moved_through),
-            "forward": round(forward, 3), "right": round(right, 3),
-            "rotation": round(rotation, 3),
-        })
-        if outcome.full_template is not None:
-            drawing.templates.append(outcome.full_template)
-        drawing.ghosts.append(table.ship(ship_id).at(outcome.final))
-    survey = survey_pair(table, "red-1", "black-1")
-    front = survey.arcs[Arc.FRONT]
-    if front.closest is not None:
-        drawing.lines.append((*front.closest.segment, "#f7dc6f"))
+    """Play a whole game between two default squads with the simple agents: print the log
+    round by round and write a replay (JSON) and a page that steps through it (HTML)."""
+    game = Game(GameSetup(default_squads(), seed=seed, rounds=rounds))
+    play(game, (SimpleAgent(seed), SimpleAgent(seed + 1)))
     out.mkdir(parents=True, exist_ok=True)
-    svg = out / "demo-table.svg"
-    write_svg(str(svg), table, drawing)
+    record = game.to_record()
+    replay_path = out / "replay.json"
+    replay_path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    (out / "replay.html").write_text(replay_html(record, f"Tallon demo, seed {seed}"),
+                                     encoding="utf-8")
     if as_json:
-        typer.echo(json.dumps({"moves": summary, "measure": survey.to_json(),
-                               "drawing": str(svg)}, indent=2))
+        typer.echo(json.dumps(summary(game, str(replay_path))))
         return
-    for item in summary:
-        state = "fully executed" if item["fully_executed"] else (
-            f"partially executed (bumped {', '.join(item['forced_by'])})")
-        typer.echo(f"{item['ship']:8} [{item['maneuver']}] {state}: "
-                   f"{item['forward']:.2f} mm forward, {item['right']:.2f} mm right, "
-                   f"turned {item['rotation']:.1f} degrees")
-    typer.echo(f"black-1 from red-1: range {survey.range}, "
-               f"front-arc attack range {front.range}")
-    typer.echo(f"wrote {svg}")
+    print_log(game)
+    result = summary(game, str(replay_path))
+    winner = "a draw" if result["winner"] is None else f"player {result['winner']} wins"
+    typer.echo(f"\nAfter {result['rounds']} rounds: {winner} "
+               f"(mission points {result['mission_points'][0]}-"
+               f"{result['mission_points'][1]}); state {result['state_hash']}")
+    typer.echo(f"wrote {replay_path} and {out / 'replay.html'}")
+
+
+def replay(
+    path: Path = typer.Argument(..., help="A replay file written by 'tallon demo'."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for scripts."),
+) -> None:
+    """Re-run a saved game and check that it reproduces the recorded final state
+    (exit status 0 when it does, 1 when it does not, 2 when the file can't be read)."""
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        typer.echo(f"error: {path}: cannot read: {error}", err=True)
+        raise typer.Exit(2) from None
+    except json.JSONDecodeError as error:
+        typer.echo(f"error: {path}: not JSON: {error.msg} (line {error.lineno})", err=True)
+        raise typer.Exit(2) from None
+    try:
+        game = Game.from_record(record, logging=False)
+    except (SetupError, IllegalChoiceError, KeyError, TypeError) as error:
+        typer.echo(f"error: {path}: {error}", err=True)
+        raise typer.Exit(2) from None
+    expected = record.get("state_hash")
+    actual = game.state_hash()
+    same = expected == actual
+    if as_json:
+        typer.echo(json.dumps({"file": str(path), "reproduced": same, "expected": expected,
+                               "actual": actual, "choices": len(record["choices"]),
+                               "over": game.over}))
+    else:
+        verdict = "reproduces" if same else "does NOT reproduce"
+        typer.echo(f"{path}: {len(record['choices'])} answers replayed; the game "
+                   f"{verdict} the recorded state ({actual} vs {expected})")
+    raise typer.Exit(0 if same else 1)
 
 
 def register(app: typer.Typer) -> None:
     app.command("demo")(demo)
+    app.command("replay")(replay)

@@ -205,6 +205,21 @@ def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.
     ])
 
 
+def ship_layer(ships: Iterable[Ship], colours: dict[str, str], height: float) -> str:
+    """Ships only, as an SVG fragment: a group in the flipped table frame and their labels
+    (for pages that redraw ships over a fixed board)."""
+    ships = list(ships)
+    body = [part for ship in ships for part in _ship(ship, colours[ship.id])]
+    labels = [
+        f'<text x="{_fmt(s.pose.x)}" y="{_fmt(height - s.pose.y - s.base.half - 6)}" '
+        f'font-size="11" text-anchor="middle" fill="{colours[s.id]}" '
+        f'font-family="sans-serif">{escape(s.id)}</text>'
+        for s in ships
+    ]
+    return (f'<g transform="translate(0 {_fmt(height)}) scale(1 -1)">' + "".join(body)
+            + "</g>" + "".join(labels))
+
+
 def write_svg(path: str, table: Table, drawing: Drawing | None = None) -> None:
     """Write the drawing to ``path``."""
     with open(path, "w", encoding="utf-8") as handle:
