@@ -120,15 +120,39 @@ def test_draw_writes_an_svg(tmp_path):
     assert svg.startswith("<?xml") and "<svg" in svg and "<path" in svg
 
 
-def test_demo_draws_and_reports(tmp_path):
-    result = run("demo", "--out", str(tmp_path), "--json")
+def test_demo_plays_a_game_and_writes_a_replay(tmp_path):
+    """tallon demo --json prints the summary and writes replay.json and replay.html; the
+    replay reproduces the game (tallon replay exits 0)."""
+    result = run("demo", "--out", str(tmp_path), "--json", "--rounds", "2", "--seed", "4")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert any(not m["fully_executed"] for m in data["moves"])
-    assert (tmp_path / "demo-table.svg").exists()
+    assert set(data) >= {"seed", "rounds", "winner", "state_hash", "ships_destroyed",
+                         "attacks", "damage_dealt", "replay"}
+    assert data["seed"] == 4 and data["rounds"] == 2
+    assert (tmp_path / "replay.html").read_text().startswith("<!DOCTYPE html>")
+    replayed = run("replay", str(tmp_path / "replay.json"), "--json")
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.output)["reproduced"] is True
 
 
-@pytest.mark.parametrize("command", ["move", "measure", "draw", "demo"])
+def test_replay_detects_a_changed_record(tmp_path):
+    """A record whose final hash doesn't match what the answers produce exits 1."""
+    run("demo", "--out", str(tmp_path), "--json", "--rounds", "1", "--seed", "5")
+    path = tmp_path / "replay.json"
+    record = json.loads(path.read_text())
+    record["state_hash"] = "0" * 16
+    path.write_text(json.dumps(record))
+    assert run("replay", str(path)).exit_code == 1
+
+
+def test_replay_refuses_unreadable_files(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = run("replay", str(bad))
+    assert result.exit_code == 2 and "not JSON" in result.output
+
+
+@pytest.mark.parametrize("command", ["move", "measure", "draw", "demo", "replay"])
 def test_every_command_has_help(command):
     result = run(command, "--help")
     assert result.exit_code == 0 and "Usage" in result.output
