@@ -161,3 +161,53 @@ class SimpleAgent:
 
     def _decloak(self, view: dict[str, Any], decision: Decision) -> Value:
         return "pass"
+
+    # ------------------------------------------------------------------ combat
+    def _declare_attack(self, view: dict[str, Any], decision: Decision) -> Value:
+        """Attack the most damaged target it can reach, preferring range 1 and more dice."""
+        ships = {s["id"]: s for s in view["ships"]}
+        best, best_score = "none", -1.0
+        for option in decision.options:
+            if option.value == "none" or option.info is None:
+                continue
+            target = ships[option.value["defender"]]
+            remaining = target["hull"] - target["damage_facedown"] - len(
+                target["damage_faceup"]) + target["shields"]
+            dice = option.info["value"] + (1 if option.info["range"] == 1 and
+                                           not option.info["ordnance"] else 0)
+            score = dice * 2.0 - remaining - (1 if option.info["range"] == 3 else 0)
+            if score > best_score:
+                best, best_score = option.value, score
+        return best
+
+    def _bonus_attack(self, view: dict[str, Any], decision: Decision) -> Value:
+        return self._declare_attack(view, decision)
+
+    def _modify(self, view: dict[str, Any], decision: Decision, own: bool, kind: str
+                ) -> Value:
+        attack = view["attack"]
+        dice = attack[f"{kind}_dice"] or []
+        good = ("hit", "crit") if kind == "attack" else ("evade",)
+        now = sum(1 for face in dice if face in good)
+        if kind == "defense" and own:
+            incoming = sum(1 for face in attack["attack_dice"] or [] if face in ("hit", "crit"))
+            if now >= incoming:
+                return "done"  # every hit is canceled already: keep the tokens
+        best, gain = "done", 0.01
+        for option in decision.options:
+            if option.info is None:
+                continue
+            change = option.info["expected_successes"] - now
+            if not own:
+                change = -change
+            if change > gain:
+                best, gain = option.value, change
+        return best
+
+    def _modify_attack_dice(self, view: dict[str, Any], decision: Decision) -> Value:
+        own = view["attack"]["attacker"] == decision.ship
+        return self._modify(view, decision, own, "attack")
+
+    def _modify_defense_dice(self, view: dict[str, Any], decision: Decision) -> Value:
+        own = view["attack"]["defender"] == decision.ship
+        return self._modify(view, decision, own, "defense")

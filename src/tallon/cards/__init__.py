@@ -1,17 +1,22 @@
-"""Card abilities, registered by card id (architecture principle 6).
-
-``is_implemented(kind, xws)`` tells the engine, ``tallon cards show`` and setup whether a
-card's ability can be played. A card with an ability that isn't implemented is refused at
-setup, never played silently without its ability.
+"""Card abilities, one module per ship type, per upgrade slot, and for the damage deck and
+conditions. Each module registers its cards with the engine's registry
+(:mod:`tallon.engine.abilities`) when it is imported; importing this package imports them
+all. ``is_implemented(kind, xws)`` says whether the engine plays a card's ability.
 """
 
 from __future__ import annotations
 
-#: (kind, xws) of every card ability the engine implements; kinds are ``pilot``,
-#: ``upgrade``, ``condition`` and ``ship_ability``.
-IMPLEMENTED: set[tuple[str, str]] = set()
+import importlib
+import pkgutil
+
+from tallon.engine.abilities import is_implemented
 
 
-def is_implemented(kind: str, xws: str) -> bool:
-    """Whether the engine implements the ability of this card."""
-    return (kind, xws) in IMPLEMENTED
+def _load_all() -> None:
+    for module in pkgutil.walk_packages(__path__, f"{__name__}."):
+        importlib.import_module(module.name)
+
+
+_load_all()
+
+__all__ = ["is_implemented"]

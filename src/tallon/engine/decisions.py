@@ -32,13 +32,18 @@ def canonical(value: Value) -> str:
 
 @dataclass(frozen=True)
 class Option:
-    """One legal answer with a human label."""
+    """One legal answer with a human label, and optional public facts about it (``info``)
+    for agents and user interfaces (e.g. what a dice modification costs and gives)."""
 
     value: Value
     label: str
+    info: dict[str, Value] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Value]:
-        return {"value": self.value, "label": self.label}
+        data = {"value": self.value, "label": self.label}
+        if self.info is not None:
+            data["info"] = self.info
+        return data
 
 
 @dataclass(frozen=True)

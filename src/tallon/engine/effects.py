@@ -24,15 +24,35 @@ MARKER = "(marker)"
 
 # ------------------------------------------------------------------------- tokens
 def gain_token(game: Game, ship: ShipState, token: Token, count: int = 1,
-               applier: int | None = None) -> int:
+               applier: int | None = None, replaceable: bool = True) -> int:
     """``ship`` gains ``count`` tokens; returns how many it kept.
 
     ``applier`` is the player whose effect gave the tokens (it makes the choices that
-    becoming jammed or tractored calls for; by default the ship's owner).
+    becoming jammed or tractored calls for; by default the ship's owner). When a card could
+    replace the gain ("if you would gain ... instead"), the gain waits for that choice and
+    this returns 0.
     """
     if count <= 0 or not ship.in_play:
         return 0
     applier = ship.owner if applier is None else applier
+    if replaceable:
+        from tallon.engine.queue import replacements
+
+        facts = {"ship": ship.id, "token": token.value, "count": count, "applier": applier}
+        if replacements(game, "gain_token", facts):
+            from tallon.engine.replace import Replaceable
+
+            game.now(Replaceable("gain_token", tuple(sorted(facts.items()))))
+            return 0
+    kept = _gain(game, ship, token, count, applier)
+    if kept:
+        from tallon.engine.queue import fire
+
+        fire(game, "after_gain_token", ship=ship.id, token=token.value, count=kept)
+    return kept
+
+
+def _gain(game: Game, ship: ShipState, token: Token, count: int, applier: int) -> int:
     if token is Token.CLOAK:
         if ship.cloaked:
             return 0  # RR: CLOAK - a cloaked ship can't gain a second cloak token
@@ -78,6 +98,17 @@ def remove_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> i
         else:
             ship.tokens[token] = have - removed
     return removed
+
+
+def spend_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> int:
+    """Spend tokens (RR: TOKENS - spending returns them to the supply); "after you spend a
+    ... token" abilities trigger."""
+    spent = remove_token(game, ship, token, count)
+    if spent:
+        from tallon.engine.queue import fire
+
+        fire(game, "after_spend_token", ship=ship.id, token=token.value, count=spent)
+    return spent
 
 
 def transfer_token(game: Game, giver: ShipState, taker: ShipState, token: Token) -> bool:
@@ -158,25 +189,11 @@ def break_locks_on(game: Game, object_id: str) -> None:
 # ------------------------------------------------------------------------- damage
 def suffer_damage(game: Game, ship: ShipState, hits: int = 0, crits: int = 0,
                   cause: str = "") -> None:
-    """``ship`` suffers damage one at a time, regular damage first: each loses an active
-    shield or, without one, is dealt a damage card, facedown for regular damage, faceup
-    for critical damage (RR: DAMAGE)."""
-    if hits + crits <= 0:
-        return
-    shields_lost = cards = 0
-    for faceup in [False] * hits + [True] * crits:
-        if ship.shields > 0:
-            ship.shields -= 1
-            shields_lost += 1
-        else:
-            deal_damage_card(game, ship, faceup)
-            cards += 1
-    text = f"{ship.name} ({ship.id}) suffers {hits + crits} damage"
-    if cause:
-        text += f" from {cause}"
-    game.event("damage", text + f": {shields_lost} shield(s), {cards} damage card(s)",
-               ship=ship.id)
-    check_destroyed(game, ship)
+    """Schedule ``ship`` to suffer damage (RR: DAMAGE), at once: see :class:`SufferDamage`."""
+    if hits + crits > 0 and ship.in_play:
+        from tallon.engine.damage import SufferDamage
+
+        game.now(SufferDamage(ship.id, hits, crits, cause))
 
 
 def draw_damage_card(game: Game, owner: int) -> str:
@@ -205,14 +222,23 @@ def draw_damage_card(game: Game, owner: int) -> str:
     return player.deck.pop()
 
 
-def deal_damage_card(game: Game, ship: ShipState, faceup: bool) -> None:
-    """Deal a card from the owner's deck (RR: DAMAGE CARDS). Faceup cards' effects come
-    with the card abilities."""
-    card = draw_damage_card(game, ship.owner)
-    ship.damage.append(DamageCard(card, faceup))
+def deal_damage_card(game: Game, ship: ShipState, faceup: bool, card: str | None = None
+                     ) -> DamageCard:
+    """Deal a card from the owner's deck (RR: DAMAGE CARDS); a faceup card's text resolves
+    through the card's abilities ("damage_dealt_faceup")."""
+    if card is None:
+        card = draw_damage_card(game, ship.owner)
+    dealt = DamageCard(card, faceup)
+    ship.damage.append(dealt)
     if faceup:
         game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card {card}",
                    ship=ship.id, card=card)
+        from tallon.engine.queue import fire
+
+        fire(game, "damage_dealt_faceup", ship=ship.id, card=card,
+             index=len(ship.damage) - 1)
+    check_destroyed(game, ship)
+    return dealt
 
 
 def check_destroyed(game: Game, ship: ShipState) -> None:
@@ -223,8 +249,16 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
         return
     ship.destroyed = True
     game.event("destroyed", f"{ship.name} ({ship.id}) is destroyed", ship=ship.id)
+    from tallon.engine.queue import fire
+
+    # effects that trigger on destruction resolve before the ship is removed; during an
+    # attack they wait for its Aftermath step (RR FAQ)
+    if game.state.attack is None:
+        fire(game, "after_destroyed", ship=ship.id)
     if game.state.phase != "engagement":
-        remove_ship(game, ship, "destroyed")
+        from tallon.engine.damage import RemoveDestroyed
+
+        game.now(RemoveDestroyed(ship.id))
 
 
 def remove_ship(game: Game, ship: ShipState, reason: str) -> None:

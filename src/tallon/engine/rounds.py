@@ -38,6 +38,7 @@ class StartRound(Step):
             ship.skip_action = ship.actions_blocked = ship.action_failed = False
             ship.tractored_this_round = False
             ship.executed_speed = None
+            ship.attacked = ship.bonus_attack_done = False
         game.event("round", f"Round {s.round}")
         game.push(PlanningPhase(), Sweep("system"), Sweep("activation"),
                   Sweep("engagement"), EndPhase(), CheckEnd())
@@ -163,6 +164,8 @@ class Sweep(Step):
                             f"(initiative {initiative})?",
                             tuple(Option(x.id, f"{x.name} ({x.id})") for x in mine), self)
         _mark(chosen, self.phase)
+        from tallon.engine.attack import Engage
+
         turn = {"system": Decloak, "activation": Activate, "engagement": Engage}[self.phase]
         game.push(turn(chosen.id), Sweep(self.phase, initiative))
         return None
@@ -237,22 +240,6 @@ class EndActivation(Step):
         if self.ion and ship.in_play:
             remove_token(game, ship, Token.ION, ship.count(Token.ION))
         ship.skip_action = ship.actions_blocked = False
-        return None
-
-
-# ---------------------------------------------------------------------- engagement
-@dataclass(frozen=True)
-class Engage(Step):
-    """RR: ENGAGEMENT PHASE - the ship engages and may perform an attack; a disarmed ship
-    engages without attacking. Attacks arrive with the combat rules; until then a ship
-    engages without attacking."""
-
-    ship_id: str
-
-    def run(self, game: Game) -> Decision | None:
-        ship = game.state.ships[self.ship_id]
-        reason = "is disarmed" if ship.disarmed else "has no attack yet (combat comes next)"
-        game.event("engage", f"{ship.name} ({ship.id}) engages and {reason}", ship=ship.id)
         return None
 
 

@@ -38,7 +38,7 @@ TURRET_ARCS = {"single_turret": False, "double_turret": True}
 def unplayable(squad: Squad) -> list[str]:
     """Why the engine can't play this squad: each card whose ability it doesn't implement
     (a card is never played silently without its ability)."""
-    from tallon.cards import is_implemented
+    from tallon.engine.abilities import is_implemented
 
     problems = []
     for ship in squad.ships:
@@ -99,6 +99,10 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
                                                    side.charges.recovers)
     turret = tuple(arc for arc, _ in attacks if arc in TURRET_ARCS)
     size = BaseSize(ship.size)
+    cards = [("pilot", pilot.xws, 0)]
+    if pilot.ship_ability:
+        cards.append(("ship_ability", pilot.ship_ability, 0))
+    cards += [("upgrade", u.upgrade.xws, 0) for u in entry.upgrades]
     state = ShipState(
         id=f"p{owner + 1}.{number}",
         owner=owner,
@@ -115,6 +119,7 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         shield_limit=shields,
         actions=tuple(actions),
         upgrades=tuple(u.upgrade.xws for u in entry.upgrades),
+        cards=cards,
         shields=shields,
         force=force_limit,
         force_limit=force_limit,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from tallon.geometry import Arc, BaseSize, Obstacle, Pose, Ship, Table
 
@@ -96,6 +97,16 @@ class DamageCard:
 
 
 @dataclass(slots=True)
+class ConditionCard:
+    """A condition assigned to a ship (RR: CONDITION CARDS): who assigned it, and whether
+    it is faceup (a secret condition is facedown until its effect resolves)."""
+
+    card: str
+    assigned_by: int
+    faceup: bool = True
+
+
+@dataclass(slots=True)
 class ShipState:
     """One ship: the card facts it was built with and everything that changes in play."""
 
@@ -114,6 +125,8 @@ class ShipState:
     shield_limit: int
     actions: tuple[ActionSpec, ...]
     upgrades: tuple[str, ...] = ()
+    cards: list[tuple[str, str, int]] = field(default_factory=list)
+    conditions: list[ConditionCard] = field(default_factory=list)
     body: Ship | None = None
     shields: int = 0
     force: int = 0
@@ -139,6 +152,8 @@ class ShipState:
     system_done: bool = False
     tractored_this_round: bool = False
     executed_speed: int | None = None
+    attacked: bool = False
+    bonus_attack_done: bool = False
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> ShipState:
@@ -151,6 +166,9 @@ class ShipState:
         copy.locks = list(self.locks)
         copy.damage = [DamageCard(d.card, d.faceup) for d in self.damage]
         copy.actions_done = set(self.actions_done)
+        copy.cards = list(self.cards)
+        copy.conditions = [ConditionCard(c.card, c.assigned_by, c.faceup)
+                           for c in self.conditions]
         return copy
 
     # ---------------------------------------------------------------- questions
@@ -201,7 +219,8 @@ class ShipState:
 
 _SHIP_SCALARS = tuple(
     name for name in ShipState.__slots__  # type: ignore[attr-defined]
-    if name not in ("charges", "tokens", "locks", "damage", "actions_done")
+    if name not in ("charges", "tokens", "locks", "damage", "actions_done", "cards",
+                    "conditions")
 )
 
 
@@ -239,6 +258,7 @@ class GameState:
     over: bool = False
     winner: int | None = None
     end_reason: str = ""
+    attacks: list[Any] = field(default_factory=list)
     _table: Table | None = None
 
     def clone(self) -> GameState:
@@ -250,8 +270,13 @@ class GameState:
             rng,
             list(self.obstacles),
             self.round, self.phase, self.first_player, self.last_round, self.over,
-            self.winner, self.end_reason, self._table,
+            self.winner, self.end_reason, [a.clone() for a in self.attacks], self._table,
         )
+
+    @property
+    def attack(self) -> Any:
+        """The attack in progress (the innermost, during a bonus attack), or None."""
+        return self.attacks[-1] if self.attacks else None
 
     # --------------------------------------------------------------- questions
     def player_order(self) -> tuple[int, int]:

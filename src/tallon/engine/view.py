@@ -83,8 +83,37 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
                        "y": round(o.pose.y, 6), "rotation": round(o.pose.heading, 6)}
                       for o in s.obstacles],
         "ships": ships,
+        "attack": _attack_view(game),
         "decision": pending,
         "log": log,
+    }
+
+
+def _attack_snapshot(attack: Any) -> dict[str, Any]:
+    def dice(pool: Any) -> Any:
+        return None if pool is None else [[d.face.label, d.rerolled, d.added] for d in pool]
+
+    return {"attacker": attack.attacker, "defender": attack.defender,
+            "weapon": attack.weapon.id, "range": attack.range, "arc": attack.arc.value,
+            "obstructed": attack.obstructed, "bonus": attack.bonus, "step": attack.step,
+            "attack_dice": dice(attack.attack_dice), "defense_dice": dice(attack.defense_dice),
+            "used": sorted(attack.used), "marks": dict(sorted(attack.marks.items())),
+            "hit": attack.hit, "hits": attack.hits, "crits": attack.crits}
+
+
+def _attack_view(game: Game) -> dict[str, Any] | None:
+    attack = game.state.attack
+    if attack is None:
+        return None
+    return {
+        "attacker": attack.attacker, "defender": attack.defender,
+        "weapon": attack.weapon.id, "primary": attack.primary, "range": attack.range,
+        "obstructed": attack.obstructed, "bonus": attack.bonus, "step": attack.step,
+        "attack_dice": None if attack.attack_dice is None else
+        [f.label for f in attack.attack_dice.faces()],
+        "defense_dice": None if attack.defense_dice is None else
+        [f.label for f in attack.defense_dice.faces()],
+        "hit": attack.hit,
     }
 
 
@@ -119,6 +148,7 @@ def full_snapshot(game: Game) -> dict[str, Any]:
                        round(o.pose.heading, 6)] for o in s.obstacles],
         "ships": ships,
         "rng": rng,
+        "attacks": [_attack_snapshot(a) for a in s.attacks],
         "pending": None if decision is None else [decision.player, decision.kind,
                                                   decision.ship],
         "stack": len(game.stack),

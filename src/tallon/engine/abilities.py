@@ -1,0 +1,302 @@
+"""Card abilities as small units, registered by card id (RR: ABILITIES, TIMING, ABILITY
+QUEUE, REPLACEMENT EFFECTS, PAYING COSTS; architecture principle 6).
+
+The engine asks its registry which abilities a ship has (its pilot card, ship ability,
+equipped upgrades on their current side, conditions and faceup damage cards) and offers them
+at the right moments. There are six shapes of ability:
+
+- :class:`Triggered` — "At the start of ...", "After you ...", "Before you ...": added to the
+  ability queue when its timing window occurs and its requirement holds; resolved in queue
+  order; its cost is paid when it resolves (all or none); an optional one is a decision.
+- :class:`DiceMod` — a dice modification offered in the Modify Dice steps, built on the
+  shared dice abilities of :mod:`tallon.dice` (once per opportunity).
+- :class:`Modifier` — a constant ability: the engine asks it for a value at a named hook
+  (dice counts, difficulty, whether an action is allowed, ...).
+- :class:`Replacement` — "If you would ..., instead ...": offered at the moment the replaced
+  effect would happen; only one replacement applies to an effect.
+- :class:`CardAction` — an ability with the "Action:" header: a standard action.
+- :class:`Weapon` — a special weapon ("Attack:" header): arc, range, value and requirements.
+
+The engine knows cards only through this registry; card modules (``tallon.cards``) register
+themselves when loaded (the engine loads them on first use).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tallon.dice import DiceAbility
+    from tallon.engine.attack import AttackState
+    from tallon.engine.decisions import Option, Value
+    from tallon.engine.game import Game
+    from tallon.engine.state import ShipState
+
+KINDS = ("pilot", "ship_ability", "upgrade", "condition", "damage")
+
+
+# ------------------------------------------------------------------------ context
+@dataclass(frozen=True)
+class Event:
+    """What happened: a timing window and its facts (ship ids, action kinds, ...)."""
+
+    window: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, window: str, **data: Any) -> Event:
+        return cls(window, tuple(sorted(data.items())))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+    def __getitem__(self, key: str) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        raise KeyError(f"event {self.window!r} has no {key!r}")
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """An ability at work: the game, the ship whose card it is, the card and the event."""
+
+    game: Game
+    ship: ShipState
+    card: str
+    event: Event
+    ability: Ability
+
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    @property
+    def attack(self) -> AttackState | None:
+        return self.game.state.attack
+
+    def other(self, ship_id: str) -> ShipState:
+        return self.game.state.ships[ship_id]
+
+
+Requirement = Callable[[Ctx], bool]
+
+
+def always(ctx: Ctx) -> bool:
+    return True
+
+
+# -------------------------------------------------------------------------- costs
+@dataclass(frozen=True)
+class Cost:
+    """What an ability costs (RR: PAYING COSTS): paid on resolution, all or none.
+
+    ``charges`` are spent from the ability's own card, ``force`` from the ship; ``tokens``
+    are spent (removed) from the ship; ``gain`` tokens are gained as the cost.
+    """
+
+    charges: int = 0
+    force: int = 0
+    tokens: tuple[tuple[str, int], ...] = ()
+    gain: tuple[tuple[str, int], ...] = ()
+
+    def can_pay(self, ctx: Ctx) -> bool:
+        from tallon.engine.state import Token
+
+        ship = ctx.ship
+        if self.charges and (ctx.card not in ship.charges
+                             or ship.charges[ctx.card].active < self.charges):
+            return False
+        if self.force and ship.force < self.force:
+            return False
+        return all(ship.count(Token(t)) >= n for t, n in self.tokens)
+
+    def pay(self, ctx: Ctx) -> None:
+        from tallon.engine.effects import gain_token, spend_token
+        from tallon.engine.state import Token
+
+        ship = ctx.ship
+        if self.charges:
+            ship.charges[ctx.card].active -= self.charges
+        if self.force:
+            ship.force -= self.force
+        for name, n in self.tokens:
+            spend_token(ctx.game, ship, Token(name), n)
+        for name, n in self.gain:
+            gain_token(ctx.game, ship, Token(name), n)
+
+    @property
+    def free(self) -> bool:
+        return not (self.charges or self.force or self.tokens or self.gain)
+
+
+FREE = Cost()
+
+
+# ---------------------------------------------------------------------- abilities
+@dataclass(frozen=True)
+class Ability:
+    """Base of every ability: ``title`` is Tallon's own short description."""
+
+    title: str
+
+
+@dataclass(frozen=True)
+class Triggered(Ability):
+    """Resolved through the ability queue when ``window`` occurs.
+
+    ``requirement`` is checked when the ability would be queued and again when it
+    resolves. ``choices`` lists the ways to use it (targets, modes); ``effect(ctx, choice)``
+    carries it out, scheduling steps on ``ctx.game`` when it needs more choices. A
+    ``player`` function names who decides (default: the ship's owner).
+    """
+
+    window: str = ""
+    effect: Callable[[Ctx, Value], None] = field(default=lambda ctx, choice: None)
+    requirement: Requirement = always
+    cost: Cost = FREE
+    optional: bool = True
+    choices: Callable[[Ctx], list[Option]] | None = None
+    bonus_attack: bool = False
+    player: Callable[[Ctx], int] | None = None
+
+
+@dataclass(frozen=True)
+class DiceMod(Ability):
+    """A dice modification. ``dice`` gives the options (see :mod:`tallon.dice`);
+    ``applies(attack, owner, user)`` checks the card's conditions for this attack, where
+    ``owner`` has the card and ``user`` is the ship modifying dice (the same ship unless the
+    card lets another ship use it, e.g. "a friendly ship at range 0-1 may reroll")."""
+
+    dice: DiceAbility | None = None
+    applies: Callable[[AttackState, ShipState, ShipState], bool] = field(
+        default=lambda attack, owner, user: owner.id == user.id)
+    for_others: bool = False
+
+
+@dataclass(frozen=True)
+class Modifier(Ability):
+    """A constant ability: ``value(game, owner, **facts)`` at ``hook``."""
+
+    hook: str = ""
+    value: Callable[..., Any] = field(default=lambda game, owner, **facts: None)
+
+
+@dataclass(frozen=True)
+class Replacement(Ability):
+    """RR: REPLACEMENT EFFECTS - at ``point``, ``applies(ctx, facts)`` says whether it can
+    replace the effect; ``replace(ctx, facts, choice)`` carries out the replacement."""
+
+    point: str = ""
+    applies: Callable[[Ctx, dict[str, Any]], bool] = field(
+        default=lambda ctx, facts: False)
+    choices: Callable[[Ctx, dict[str, Any]], list[Option]] | None = None
+    replace: Callable[[Ctx, dict[str, Any], Value], None] = field(
+        default=lambda ctx, facts, choice: None)
+    cost: Cost = FREE
+    optional: bool = True
+
+
+@dataclass(frozen=True)
+class CardAction(Ability):
+    """An "Action:" header: a standard action of the ship (RR: ACTIONS)."""
+
+    key: str = ""
+    effect: Callable[[Ctx, Value], None] = field(default=lambda ctx, choice: None)
+    requirement: Requirement = always
+    cost: Cost = FREE
+    difficulty: str = "white"
+    choices: Callable[[Ctx], list[Option]] | None = None
+
+
+@dataclass(frozen=True)
+class Weapon(Ability):
+    """A special weapon (RR: SPECIAL WEAPON). The arc, attack value, range and ordnance
+    icon come from the card data; ``requires`` is ``"lock"`` or ``"focus"`` for the
+    "Attack (lock):" and "Attack (focus):" headers; ``cost`` is paid when the attack is
+    declared."""
+
+    requires: str | None = None
+    cost: Cost = FREE
+    extra_requirement: Callable[[Ctx], bool] = always
+
+
+# ------------------------------------------------------------------------ registry
+@dataclass(frozen=True)
+class CardSpec:
+    """A card the engine implements: its abilities by side, and a short description."""
+
+    kind: str
+    xws: str
+    sides: tuple[tuple[Ability, ...], ...]
+    description: str = ""
+
+    def abilities(self, side: int = 0) -> tuple[Ability, ...]:
+        return self.sides[side] if side < len(self.sides) else ()
+
+
+REGISTRY: dict[tuple[str, str], CardSpec] = {}
+_loaded = False
+
+
+def register(kind: str, xws: str, *abilities: Ability, description: str = "",
+             back: tuple[Ability, ...] | None = None) -> CardSpec:
+    """Register a card's abilities (``back``: the abilities of a two-sided card's other
+    side). A card registered with no abilities is one whose ability the engine handles
+    in its own rules (or that has none)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown card kind {kind!r}")
+    if (kind, xws) in REGISTRY:
+        raise ValueError(f"{kind} {xws!r} is registered twice")
+    sides = (tuple(abilities),) if back is None else (tuple(abilities), tuple(back))
+    spec = CardSpec(kind, xws, sides, description)
+    REGISTRY[(kind, xws)] = spec
+    return spec
+
+
+def ensure_loaded() -> None:
+    """Load the card modules (they register themselves) the first time they are needed."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        importlib.import_module("tallon.cards")
+
+
+def card_spec(kind: str, xws: str) -> CardSpec | None:
+    ensure_loaded()
+    return REGISTRY.get((kind, xws))
+
+
+def is_implemented(kind: str, xws: str) -> bool:
+    """Whether the engine implements this card's ability."""
+    return card_spec(kind, xws) is not None
+
+
+def ship_abilities(ship: ShipState) -> Iterator[tuple[str, Ability]]:
+    """Every ability the ship has now, with the card it comes from: pilot, ship ability,
+    upgrades (current side), conditions and faceup damage cards."""
+    ensure_loaded()
+    for kind, xws, side in ship.cards:
+        spec = REGISTRY.get((kind, xws))
+        if spec is not None:
+            for ability in spec.abilities(side):
+                yield xws, ability
+    for condition in ship.conditions:
+        spec = REGISTRY.get(("condition", condition.card))
+        if spec is not None:
+            for ability in spec.abilities(0):
+                yield condition.card, ability
+    # each faceup damage card is its own card, even two of one name (RR: ACTIONS): its
+    # abilities name it "<card>@<index in the ship's damage cards>"
+    for index, card in enumerate(ship.damage):
+        if card.faceup:
+            spec = REGISTRY.get(("damage", card.card))
+            if spec is not None:
+                for ability in spec.abilities(0):
+                    yield f"{card.card}@{index}", ability

@@ -1,0 +1,105 @@
+"""Suffering damage (RR: DAMAGE, SHIELDS, DAMAGE CARDS, DESTROYING SHIPS).
+
+Damage is suffered one at a time, regular damage before critical damage: each loses an
+active shield or, without one, deals a damage card, facedown for regular damage and faceup
+for critical damage, whose text resolves before the next damage is suffered. A card may
+replace the damage before it is suffered ("before you would suffer damage").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tallon.engine.decisions import Decision
+from tallon.engine.effects import deal_damage_card, remove_ship
+from tallon.engine.queue import fire, replacements
+from tallon.engine.steps import Step
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+
+@dataclass(frozen=True)
+class SufferDamage(Step):
+    ship_id: str
+    hits: int
+    crits: int
+    cause: str = ""
+    replaceable: bool = True
+    shields_lost: int = 0
+    cards_dealt: int = 0
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not ship.in_play:
+            return None
+        if self.replaceable:
+            facts = {"ship": ship.id, "hits": self.hits, "crits": self.crits,
+                     "cause": self.cause}
+            if replacements(game, "suffer_damage", facts):
+                from tallon.engine.replace import Replaceable
+
+                game.push(Replaceable("suffer_damage", tuple(sorted(facts.items()))))
+                return None
+        hits, crits = self.hits, self.crits
+        if hits + crits == 0:
+            self._report(game)
+            return None
+        critical = hits == 0
+        rest = SufferDamage(self.ship_id, max(0, hits - 1), crits - (1 if critical else 0),
+                            self.cause, False, self.shields_lost, self.cards_dealt)
+        if ship.shields > 0:
+            ship.shields -= 1
+            rest = _counted(rest, shields=1)
+            game.push(rest)
+            return None
+        if critical:
+            facts = {"ship": ship.id}
+            if replacements(game, "deal_faceup", facts):
+                from tallon.engine.replace import Replaceable
+
+                game.push(Replaceable("deal_faceup", tuple(facts.items())), _counted(
+                    rest, cards=1))
+                return None
+        game.push(_counted(rest, cards=1))
+        deal_damage_card(game, ship, critical)
+        return None
+
+    def _report(self, game: Game) -> None:
+        ship = game.state.ships[self.ship_id]
+        text = f"{ship.name} ({ship.id}) suffers damage"
+        if self.cause:
+            text += f" from {self.cause}"
+        game.event("damage", f"{text}: {self.shields_lost} shield(s) lost, "
+                   f"{self.cards_dealt} damage card(s) dealt", ship=ship.id)
+        if self.shields_lost + self.cards_dealt:
+            fire(game, "after_suffer_damage", ship=ship.id, shields=self.shields_lost,
+                 cards=self.cards_dealt)
+
+
+def _counted(step: SufferDamage, shields: int = 0, cards: int = 0) -> SufferDamage:
+    return SufferDamage(step.ship_id, step.hits, step.crits, step.cause, False,
+                        step.shields_lost + shields, step.cards_dealt + cards)
+
+
+@dataclass(frozen=True)
+class RemoveDestroyed(Step):
+    """Remove a ship destroyed outside the Engagement Phase once the effects of its
+    destruction are done (RR: DESTROYING SHIPS, ABILITY QUEUE)."""
+
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not ship.destroyed or ship.removed:
+            return None
+        # a ship is not removed while abilities are in the queue: wait below the last one
+        from tallon.engine.queue import Queue
+
+        waiting = [k for k, step in enumerate(game.stack) if isinstance(step, Queue)]
+        if waiting:
+            game.stack.insert(waiting[0], self)
+            return None
+        remove_ship(game, ship, "destroyed")
+        return None

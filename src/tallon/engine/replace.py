@@ -1,0 +1,77 @@
+"""Offering replacement effects (RR: REPLACEMENT EFFECTS): when an effect that a card could
+replace is about to happen, each applicable replacement is offered in player order; the
+first one used replaces it (only one can), otherwise the effect happens as normal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tallon.engine.abilities import Ctx, Event
+from tallon.engine.decisions import Decision, Option
+from tallon.engine.queue import replacements
+from tallon.engine.steps import UNANSWERED, Step
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+
+def _default(game: Game, point: str, facts: dict[str, Any]) -> None:
+    """The effect as it happens when nothing replaces it."""
+    from tallon.engine.effects import gain_token
+    from tallon.engine.state import Token
+
+    if point == "gain_token":
+        ship = game.state.ships[facts["ship"]]
+        gain_token(game, ship, Token(facts["token"]), facts["count"], facts["applier"],
+                   replaceable=False)
+    elif point in ("suffer_damage", "deal_faceup"):
+        from tallon.engine.damage import SufferDamage
+
+        if point == "suffer_damage":
+            game.now(SufferDamage(facts["ship"], facts["hits"], facts["crits"],
+                                  facts.get("cause", ""), replaceable=False))
+        else:
+            from tallon.engine.effects import deal_damage_card
+
+            deal_damage_card(game, game.state.ships[facts["ship"]], True)
+    else:
+        raise ValueError(f"no default for replacement point {point!r}")
+
+
+@dataclass(frozen=True)
+class Replaceable(Step):
+    """An effect waiting to see whether a card replaces it."""
+
+    point: str
+    facts: tuple[tuple[str, Any], ...]
+    offered: int = 0
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        facts = dict(self.facts)
+        candidates = replacements(game, self.point, facts)
+        order = game.state.player_order()
+        candidates.sort(key=lambda c: order.index(c[0].owner))
+        if self.offered >= len(candidates):
+            _default(game, self.point, facts)
+            return None
+        ship, card, ability = candidates[self.offered]
+        ctx = Ctx(game, ship, card, Event.of(self.point, **facts), ability)
+        if self.answer is None:
+            options = (list(ability.choices(ctx, facts)) if ability.choices
+                       else [Option("use", ability.title)])
+            if ability.optional or not options:
+                options.append(Option("decline", "don't use it"))
+            if len(options) == 1:
+                return self.answered(options[0].value).run(game)
+            return Decision(ship.owner, "replacement", f"{ship.name} ({ship.id}): "
+                            f"{ability.title} instead?", tuple(options), self, ship=ship.id)
+        if self.answer == "decline":
+            game.push(Replaceable(self.point, self.facts, self.offered + 1))
+            return None
+        ability.cost.pay(ctx)
+        game.event("ability", f"{ship.name} ({ship.id}) uses {card}: {ability.title}",
+                   ship=ship.id, card=card)
+        ability.replace(ctx, facts, self.answer)
+        return None
