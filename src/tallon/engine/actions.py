@@ -13,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tallon.engine.abilities import CardAction, Ctx, Event, Triggered, ship_abilities
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
+from tallon.engine.queue import RULE_TRIGGERS, Entry, FireWindow, any_true
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import UNANSWERED, Step
 from tallon.geometry import (
@@ -55,6 +57,8 @@ def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation
         return "an ionized ship can only perform the focus action"
     if spec.kind in ship.actions_done:
         return f"it has already performed or failed a {spec.kind} action this round"
+    if any_true(game, "action_forbidden", ship=ship, action=spec.kind):
+        return f"a card forbids the {spec.kind} action"
     if spec.difficulty == "purple" and ship.force < 1:
         return "a purple action costs 1 Force"
     if spec.kind == "cloak" and ship.cloaked:
@@ -67,6 +71,11 @@ def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation
         return "no torpedo, missile or device upgrade is missing a charge"
     if spec.kind == "rotate" and not ship.turret:
         return "the ship has no turret arc indicator"
+    card_action = _card_action(ship, spec)
+    if card_action is not None:
+        ctx = _card_ctx(game, ship, spec, card_action)
+        if not card_action.requirement(ctx) or not card_action.cost.can_pay(ctx):
+            return f"the requirement of {spec.source}'s action is not met"
     return None
 
 
@@ -74,7 +83,7 @@ def available_actions(game: Game, ship: ShipState, during_activation: bool
                       ) -> list[ActionSpec]:
     """The standard actions the ship could perform now (one entry per action)."""
     seen: dict[str, ActionSpec] = {}
-    for spec in ship.actions:
+    for spec in (*ship.actions, *card_actions(ship)):
         if can_perform(game, ship, spec, during_activation) is not None:
             continue
         held = seen.get(spec.kind)
@@ -96,6 +105,68 @@ def _reload_cards(game: Game, ship: ShipState) -> list[str]:
         if any(slot in RELOADABLE for slot in upgrade.slots):
             cards.append(xws)
     return cards
+
+
+# ------------------------------------------------------------------ card actions
+def card_actions(ship: ShipState) -> list[ActionSpec]:
+    """The "Action:" abilities of the ship's cards as standard actions; the action's kind
+    names the card (and the ability's key), so each card's action - and each of two damage
+    cards of one name - is a different action (RR: ACTIONS)."""
+    found = []
+    for card, ability in ship_abilities(ship):
+        if isinstance(ability, CardAction):
+            kind = f"{card}:{ability.key}" if ability.key else card
+            found.append(ActionSpec(kind, ability.difficulty, None, card))
+    return found
+
+
+def _card_action(ship: ShipState, spec: ActionSpec) -> CardAction | None:
+    if spec.kind in ACTION_BODIES:
+        return None
+    for card, ability in ship_abilities(ship):
+        if isinstance(ability, CardAction) and card == spec.source and (
+                spec.kind == (f"{card}:{ability.key}" if ability.key else card)):
+            return ability
+    return None
+
+
+def _card_ctx(game: Game, ship: ShipState, spec: ActionSpec, ability: CardAction) -> Ctx:
+    return Ctx(game, ship, spec.source, Event.of("action", ship=ship.id, action=spec.kind),
+               ability)
+
+
+@dataclass(frozen=True)
+class CardActionBody(Step):
+    """A card's "Action:" ability: its choices, then its cost and effect (RR: PAYING
+    COSTS). With nothing to choose the action fails."""
+
+    ship_id: str
+    spec: ActionSpec
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        ability = _card_action(ship, self.spec)
+        if ability is None or not ship.in_play:
+            fail(game, ship)
+            return None
+        ctx = _card_ctx(game, ship, self.spec, ability)
+        if not ability.cost.can_pay(ctx):
+            fail(game, ship)
+            return None
+        choice = self.answer
+        if choice is None and ability.choices is not None:
+            options = tuple(ability.choices(ctx))
+            if not options:
+                fail(game, ship)
+                return None
+            if len(options) > 1:
+                return Decision(ship.owner, "card_action", f"{ship.name} ({ship.id}): "
+                                f"{ability.title}", options, self, ship=ship.id)
+            choice = options[0].value
+        ability.cost.pay(ctx)
+        ability.effect(ctx, choice)
+        return None
 
 
 # -------------------------------------------------------------------- the steps
@@ -123,7 +194,9 @@ class PerformAction(Step):
             return None
         if not specs:
             return None
-        options = [Option(s.kind, f"{s.label}") for s in specs]
+        options = [Option(s.kind, s.label if s.source in ("ship", "pilot") or
+                          (s.kind not in ACTION_BODIES and s.kind != s.source)
+                          else f"{s.label} ({s.source})") for s in specs]
         options.append(Option("pass", "no action"))
         return Decision(ship.owner, "perform_action",
                         f"{ship.name} ({ship.id}): perform an action?", tuple(options),
@@ -165,14 +238,18 @@ class StartAction(Step):
         ship.action_failed = False
         game.event("action", f"{ship.name} ({ship.id}) performs a {self.spec.label} action"
                    + (" (linked)" if self.linked else ""), ship=ship.id, action=self.spec.kind)
-        game.push(ACTION_BODIES[self.spec.kind](ship.id, self.during_activation),
-                  FinishAction(ship.id, self.spec, self.during_activation, self.linked))
+        body_type = ACTION_BODIES.get(self.spec.kind)
+        body: Step = (body_type(ship.id, self.during_activation) if body_type is not None
+                      else CardActionBody(ship.id, self.spec))
+        game.push(body, FinishAction(ship.id, self.spec, self.during_activation, self.linked))
         return None
 
 
 @dataclass(frozen=True)
 class FinishAction(Step):
-    """After the action: a red action gives its stress token; then the linked action."""
+    """After the action: a red action gives its stress token (the game effect comes before
+    the abilities of the same window); then "after you perform an action" abilities and,
+    through the same queue, the linked action. A failed action triggers nothing."""
 
     ship_id: str
     spec: ActionSpec
@@ -187,34 +264,53 @@ class FinishAction(Step):
                        "fails", ship=ship.id)
         if self.spec.difficulty == "red" and ship.in_play:
             gain_token(game, ship, Token.STRESS)
-        if not failed and not self.linked and self.spec.linked is not None and ship.in_play:
-            game.push(OfferLinked(ship.id, self.spec.linked, self.during_activation))
+        if not failed and ship.in_play:
+            game.push(FireWindow.of("after_action", ship=ship.id, action=self.spec.kind,
+                                    difficulty=self.spec.difficulty, linked=self.linked,
+                                    during_activation=self.during_activation))
         return None
 
 
-@dataclass(frozen=True)
-class OfferLinked(Step):
-    """RR: LINKED ACTION - after performing an action with a linked action, the ship may
-    perform the linked action (but not use it to link a further action)."""
+def linked_options(game: Game, ship: ShipState, kind: str, during_activation: bool
+                   ) -> list[ActionSpec]:
+    """The linked actions attached to ``kind`` on the ship's bars that it could perform
+    now (several links from one action: the player picks one, RR: LINKED ACTION)."""
+    found: dict[str, ActionSpec] = {}
+    for spec in ship.actions:
+        link = spec.linked
+        if spec.kind != kind or link is None or link.label in found:
+            continue
+        if can_perform(game, ship, link, during_activation) is None:
+            found[link.label] = link
+    return list(found.values())
 
-    ship_id: str
-    spec: ActionSpec
-    during_activation: bool
-    answer: Any = UNANSWERED
 
-    def run(self, game: Game) -> Decision | None:
-        ship = game.state.ships[self.ship_id]
-        if can_perform(game, ship, self.spec, self.during_activation) is not None:
-            return None
-        if self.answer is not None:
-            if self.answer == "pass":
-                return None
-            game.push(StartAction(ship.id, self.spec, self.during_activation, linked=True))
-            return None
-        return Decision(ship.owner, "linked_action",
-                        f"{ship.name} ({ship.id}): perform the linked {self.spec.label} "
-                        "action?", (Option(self.spec.kind, self.spec.label),
-                                    Option("pass", "no")), self, ship=ship.id)
+def _linked_trigger(game: Game, event: Event) -> list[Entry]:
+    """RR: LINKED ACTION - after performing an action (not itself a linked one) with an
+    attached linked action, the ship may add the linked action to the ability queue."""
+    if event.window != "after_action" or event.get("linked"):
+        return []
+    ship = game.state.ships[event["ship"]]
+    kind = event["action"]
+    during = bool(event.get("during_activation"))
+    if not linked_options(game, ship, kind, during):
+        return []
+
+    def choices(ctx: Ctx) -> list[Option]:
+        return [Option(link.label, f"linked {link.label}") for link in
+                linked_options(ctx.game, ctx.ship, kind, during)]
+
+    def perform(ctx: Ctx, choice: Any) -> None:
+        link = next(x for x in linked_options(ctx.game, ctx.ship, kind, during)
+                    if x.label == choice)
+        ctx.game.push(StartAction(ctx.ship.id, link, during, linked=True))
+
+    ability = Triggered("the linked action", window="after_action", effect=perform,
+                        requirement=lambda ctx: bool(choices(ctx)), choices=choices)
+    return [Entry(ship.id, "linked action", ability)]
+
+
+RULE_TRIGGERS.append(_linked_trigger)
 
 
 def fail(game: Game, ship: ShipState) -> None:

@@ -35,7 +35,7 @@ from tallon.dice.abilities.tokens import (
 from tallon.engine.abilities import Ctx, DiceMod, Event, Weapon, ship_abilities
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, remove_token, spend_token
-from tallon.engine.queue import any_true, fire, total
+from tallon.engine.queue import FireWindow, any_true, fire, total
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import UNANSWERED, Step
 from tallon.geometry import (
@@ -465,7 +465,7 @@ def dice_options(game: Game, kind: str, role: Role) -> list[tuple[str, str, Any]
             dice = ability.dice
             if dice.window is not window or role not in dice.roles:
                 continue
-            if (owner.id != user.id) != ability.for_others:
+            if owner.id != user.id and not ability.for_others:
                 continue
             key = f"{owner.id}:{card}:{dice.key}"
             if key in attack.used and not dice.repeatable:
@@ -526,13 +526,23 @@ class ModifyDice(Step):
                                 "gain": [list(x) for x in option.gain],
                                 "expected_successes": round(_expected(pool, option, die), 4)})
                         for k, (owner, card, option) in enumerate(options))
+        # a mandatory ability must be resolved in its window while it can be
+        must = any(_is_mandatory(game, owner, card) for owner, card, _ in options)
+        stop = () if must else (Option("done", "done modifying"),)
         return Decision(user.owner, f"modify_{self.kind}_dice",
                         f"{user.name} ({user.id}): modify the {self.kind} dice "
-                        f"({_faces(pool)})?", (*choices, Option("done", "done modifying")),
-                        self, ship=user.id)
+                        f"({_faces(pool)})?", (*choices, *stop), self, ship=user.id)
 
 
 TOKEN_SOURCES = ("focus", "lock", "calculate", "force", "evade")
+
+
+def _is_mandatory(game: Game, owner_id: str, card: str) -> bool:
+    if card in TOKEN_SOURCES:
+        return False
+    owner = game.state.ships[owner_id]
+    return any(isinstance(a, DiceMod) and a.dice is not None and a.dice.mandatory
+               for c, a in ship_abilities(owner) if c == card)
 
 
 def _label(game: Game, owner_id: str, card: str, option: Any) -> str:
@@ -694,26 +704,6 @@ class Aftermath(Step):
                                                                   attack.attacker)]
         for ship_id in destroyed:
             fire(game, "after_destroyed", ship=ship_id)
-        return None
-
-
-@dataclass(frozen=True)
-class FireWindow(Step):
-    """Fire a timing window as its own step (so windows resolve one after another)."""
-
-    window: str
-    facts: tuple[tuple[str, Any], ...]
-    bonus: bool | None = None
-
-    def run(self, game: Game) -> Decision | None:
-        from tallon.engine.queue import Queue, collect
-
-        event = Event(self.window, (*self.facts, ("bonus_window", self.bonus)))
-        entries = collect(game, event)
-        if self.bonus is not None:
-            entries = [e for e in entries if e.ability.bonus_attack == self.bonus]
-        if entries:
-            game.push(Queue(tuple(entries), event))
         return None
 
 

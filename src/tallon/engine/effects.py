@@ -165,6 +165,10 @@ def acquire_lock(game: Game, ship: ShipState, target_id: str) -> bool:
         remove_token(game, ship, Token.JAM)
         game.event("lock", f"{ship.name} is jammed: the lock breaks with a jam token",
                    ship=ship.id)
+        return True
+    from tallon.engine.queue import fire
+
+    fire(game, "after_lock", ship=ship.id, target=target_id)
     return True
 
 

@@ -26,6 +26,7 @@ from tallon.engine.effects import (
     remove_token,
     suffer_damage,
 )
+from tallon.engine.queue import FireWindow
 from tallon.engine.rolls import roll_one
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import UNANSWERED, Step
@@ -52,6 +53,13 @@ DIFFICULTY_NAMES = {"R": "red", "W": "white", "B": "blue", "P": "purple"}
 def difficulty_of(code: str) -> str:
     maneuver = Maneuver.parse(code)
     return DIFFICULTY_NAMES[maneuver.difficulty.value] if maneuver.difficulty else "white"
+
+
+def with_difficulty(code: str, colour: str) -> str:
+    """The maneuver ``code`` with its difficulty changed to ``colour``."""
+    maneuver = Maneuver.parse(code)
+    letter = {v: k for k, v in DIFFICULTY_NAMES.items()}[colour]
+    return f"{maneuver.speed}{maneuver.bearing.value}{letter}"
 
 
 def ion_maneuver(dial: str | None) -> str:
@@ -123,7 +131,13 @@ class ExecuteManeuver(Step):
             remove_ship(game, ship, "fled")
             return None
         game.push(CheckDifficulty(ship.id, self.code),
-                  *_after_move(game, ship, outcome, before))
+                  *_after_move(game, ship, outcome, before),
+                  FireWindow.of("after_execute", ship=ship.id, maneuver=self.code,
+                                full=outcome.fully_executed, speed=maneuver.speed,
+                                bearing=maneuver.bearing.value,
+                                difficulty=difficulty_of(self.code), ion=self.ion,
+                                slam=self.slam, hazards=tuple(outcome.hazards),
+                                forced_by=tuple(outcome.forced_by)))
         return None
 
 

@@ -12,6 +12,7 @@ only after applying its own effect.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -45,11 +46,19 @@ def _active(ship: ShipState) -> bool:
     return ship.body is not None and not ship.removed
 
 
+#: Triggers the rules themselves add to the queue (the linked action): functions giving
+#: the entries an event adds.
+RULE_TRIGGERS: list[Callable[[Game, Event], list[Entry]]] = []
+
+
 def collect(game: Game, event: Event) -> list[Entry]:
     """The abilities that trigger on ``event``, in player order (not yet ordered within a
     player's own)."""
     order = game.state.player_order()
     found: list[tuple[int, Entry]] = []
+    for rule in RULE_TRIGGERS:
+        for entry in rule(game, event):
+            found.append((order.index(game.state.ships[entry.ship_id].owner), entry))
     for ship in game.state.ships.values():
         if not _active(ship):
             continue
@@ -145,6 +154,28 @@ class Resolve(Step):
         game.event("ability", f"{ship.name} ({ship.id}) uses {self.entry.card}: "
                    f"{ability.title}", ship=ship.id, card=self.entry.card)
         ability.effect(ctx, self.answer)
+        return None
+
+
+@dataclass(frozen=True)
+class FireWindow(Step):
+    """Fire a timing window as its own step (so windows resolve one after another)."""
+
+    window: str
+    facts: tuple[tuple[str, Any], ...] = ()
+    bonus: bool | None = None
+
+    @classmethod
+    def of(cls, window: str, bonus: bool | None = None, **facts: Any) -> FireWindow:
+        return cls(window, tuple(sorted(facts.items())), bonus)
+
+    def run(self, game: Game) -> Decision | None:
+        event = Event(self.window, (*self.facts, ("bonus_window", self.bonus)))
+        entries = collect(game, event)
+        if self.bonus is not None:
+            entries = [e for e in entries if e.ability.bonus_attack == self.bonus]
+        if entries:
+            game.push(Queue(tuple(entries), event))
         return None
 
 

@@ -16,6 +16,7 @@ from tallon.engine.movement import (
     difficulty_of,
     ion_maneuver,
 )
+from tallon.engine.queue import FireWindow
 from tallon.engine.setup import first_player_roll
 from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, ShipState, Token
 from tallon.engine.steps import UNANSWERED, Step
@@ -41,7 +42,9 @@ class StartRound(Step):
             ship.attacked = ship.bonus_attack_done = False
         game.event("round", f"Round {s.round}")
         game.push(PlanningPhase(), Sweep("system"), Sweep("activation"),
-                  Sweep("engagement"), EndPhase(), CheckEnd())
+                  StartEngagement(), Sweep("engagement"),
+                  StartEndPhase(), FireWindow.of("end_phase_start"), FireWindow.of("end_phase"),
+                  EndPhase(), CheckEnd())
         return None
 
 
@@ -119,8 +122,16 @@ def _eligible(game: Game, ship: ShipState, phase: str) -> bool:
     if not ship.in_play or _done(ship, phase):
         return False
     if phase == "system":
-        return ship.cloaked  # decloaking is the only System Phase effect without cards
+        return ship.cloaked or _has_system_ability(game, ship)
     return True
+
+
+def _has_system_ability(game: Game, ship: ShipState) -> bool:
+    from tallon.engine.abilities import Event
+    from tallon.engine.queue import collect
+
+    return any(e.ship_id == ship.id for e in collect(game, Event.of("system_phase",
+                                                                    ship=ship.id)))
 
 
 @dataclass(frozen=True)
@@ -166,8 +177,19 @@ class Sweep(Step):
         _mark(chosen, self.phase)
         from tallon.engine.attack import Engage
 
-        turn = {"system": Decloak, "activation": Activate, "engagement": Engage}[self.phase]
+        turn = {"system": SystemTurn, "activation": Activate, "engagement": Engage}[self.phase]
         game.push(turn(chosen.id), Sweep(self.phase, initiative))
+        return None
+
+
+@dataclass(frozen=True)
+class SystemTurn(Step):
+    """A ship's turn in the System Phase: its System Phase abilities, then decloaking."""
+
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        game.push(FireWindow.of("system_phase", ship=self.ship_id), Decloak(self.ship_id))
         return None
 
 
@@ -180,11 +202,21 @@ def _remove_destroyed(game: Game) -> None:
 # ---------------------------------------------------------------------- activation
 @dataclass(frozen=True)
 class Activate(Step):
-    """RR: ACTIVATION PHASE - reveal the dial, execute the maneuver, perform an action.
-    An ionized ship skips the reveal and executes an ion maneuver; a ship without a dial
-    gains a stress token and executes the stress maneuver; a stressed ship that revealed a
-    red maneuver, or one without Force that revealed a purple one, executes the stress
-    maneuver."""
+    """RR: ACTIVATION PHASE - "before you activate" abilities, then the activation."""
+
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if ship.in_play:
+            game.push(FireWindow.of("before_activate", ship=ship.id), RevealDial(ship.id))
+        return None
+
+
+@dataclass(frozen=True)
+class RevealDial(Step):
+    """Reveal the dial (an ionized ship skips this step; a ship without a dial gains a
+    stress token), then "after you reveal your dial" abilities."""
 
     ship_id: str
 
@@ -194,26 +226,65 @@ class Activate(Step):
             return None
         ion = ship.ionized
         if ion:
-            code = ion_maneuver(ship.dial_set)
-            game.event("activate", f"{ship.name} ({ship.id}) is ionized: ion maneuver "
-                       f"[{code}]", ship=ship.id)
+            game.event("activate", f"{ship.name} ({ship.id}) is ionized", ship=ship.id)
         elif ship.dial_set is None:
             game.event("activate", f"{ship.name} ({ship.id}) has no dial: it gains a stress "
                        "token and executes the stress maneuver", ship=ship.id)
             gain_token(game, ship, Token.STRESS)
-            code = STRESS_MANEUVER
         else:
             ship.dial_revealed = True
-            code = ship.dial_set
-            game.event("reveal", f"{ship.name} ({ship.id}) reveals [{code}]", ship=ship.id,
-                       maneuver=code)
+            game.event("reveal", f"{ship.name} ({ship.id}) reveals [{ship.dial_set}]",
+                       ship=ship.id, maneuver=ship.dial_set)
+            game.push(FireWindow.of("after_reveal", ship=ship.id, maneuver=ship.dial_set))
+        game.push(Execution(ship.id, ion))
+        return None
+
+
+def effective_code(game: Game, ship: ShipState, code: str) -> str:
+    """The maneuver with its difficulty as cards change it while executing (RR:
+    DIFFICULTY: cumulative; purple never changes; red and blue are the limits)."""
+    from tallon.engine.movement import with_difficulty
+    from tallon.engine.queue import total
+
+    colour = difficulty_of(code)
+    if colour == "purple":
+        return code
+    steps = total(game, "maneuver_difficulty", ship=ship, maneuver=code)
+    if not steps:
+        return code
+    order = ["blue", "white", "red"]
+    level = max(0, min(2, order.index(colour) + steps))
+    return with_difficulty(code, order[level])
+
+
+@dataclass(frozen=True)
+class Execution(Step):
+    """Choose what is executed: the dial's maneuver; the ion maneuver while ionized; the
+    stress maneuver without a dial, for a red maneuver while stressed, or for a purple one
+    without Force."""
+
+    ship_id: str
+    ion: bool
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not ship.in_play:
+            return None
+        if self.ion:
+            code = ion_maneuver(ship.dial_set)
+            game.event("activate", f"{ship.name} ({ship.id}) executes the ion maneuver "
+                       f"[{code}]", ship=ship.id)
+        elif ship.dial_set is None:
+            code = STRESS_MANEUVER
+        else:
+            code = effective_code(game, ship, ship.dial_set)
             colour = difficulty_of(code)
             if (colour == "red" and ship.stressed) or (colour == "purple" and ship.force < 1):
                 game.event("activate", f"{ship.name} executes the stress maneuver instead",
                            ship=ship.id)
                 code = STRESS_MANEUVER
-        game.push(ExecuteManeuver(ship.id, code, ion=ion), ActionStep(ship.id),
-                  EndActivation(ship.id, ion))
+        game.push(ExecuteManeuver(ship.id, code, ion=self.ion), ActionStep(ship.id),
+                  EndActivation(ship.id, self.ion))
         return None
 
 
@@ -244,6 +315,24 @@ class EndActivation(Step):
 
 
 # ------------------------------------------------------------------------ the end
+@dataclass(frozen=True)
+class StartEngagement(Step):
+    """The Engagement Phase begins: "at the start of the Engagement Phase" abilities."""
+
+    def run(self, game: Game) -> Decision | None:
+        game.state.phase = "engagement"
+        game.push(FireWindow.of("start_engagement"))
+        return None
+
+
+@dataclass(frozen=True)
+class StartEndPhase(Step):
+    def run(self, game: Game) -> Decision | None:
+        game.state.phase = "end"
+        _remove_destroyed(game)
+        return None
+
+
 @dataclass(frozen=True)
 class EndPhase(Step):
     """RR: END PHASE - circular tokens leave (green, then orange), then charges recover

@@ -194,7 +194,10 @@ class StartGame(Step):
         game.event("setup", f"Player {s.first_player + 1} is the first player")
         order = s.player_order()
         turns = [order[k % 2] for k in range(6)]
-        steps: list[Step] = [PlaceObstacle(player) for player in turns]
+        from tallon.engine.queue import FireWindow
+
+        steps: list[Step] = [FireWindow.of("gather_forces")]
+        steps += [PlaceObstacle(player) for player in turns]
         steps.append(PlaceForces())
         steps.append(PrepareDecks())
         from tallon.engine.rounds import StartRound
@@ -372,7 +375,12 @@ def _setup_order(game: Game) -> list[ShipState]:
 @dataclass(frozen=True)
 class PlaceForces(Step):
     def run(self, game: Game) -> Decision | None:
-        game.push(*(PlaceShip(ship.id) for ship in _setup_order(game)))
+        from tallon.engine.queue import FireWindow
+
+        steps: list[Step] = []
+        for ship in _setup_order(game):
+            steps += [PlaceShip(ship.id), FireWindow.of("after_placed", ship=ship.id)]
+        game.push(*steps, FireWindow.of("after_place_forces"))
         return None
 
 

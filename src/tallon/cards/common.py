@@ -1,0 +1,136 @@
+"""Building blocks shared by card abilities: finding ships, choosing them, recurring
+effects and the conditions of an attack. Cards should be short: a requirement, a cost and
+an effect made from these pieces."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from tallon.dice import DiceAbility, lookup
+from tallon.engine.abilities import Ctx
+from tallon.engine.decisions import Option
+from tallon.engine.state import ShipState, Token
+from tallon.geometry import Arc, in_arc, range_between
+
+if TYPE_CHECKING:
+    from tallon.engine.attack import AttackState
+    from tallon.engine.game import Game
+
+
+# ----------------------------------------------------------------------- ships
+def ships_in_range(game: Game, ship: ShipState, low: int, high: int, *,
+                   friendly: bool | None = None, other: bool = False) -> list[ShipState]:
+    """Ships in play at range ``low``-``high`` of ``ship``: friendly ones (True), enemy ones
+    (False) or both (None); ``other`` leaves ``ship`` itself out (it is at range 0 of
+    itself)."""
+    if ship.body is None:
+        return []
+    found = []
+    for candidate in game.state.ships.values():
+        if not candidate.in_play or candidate.body is None:
+            continue
+        if other and candidate.id == ship.id:
+            continue
+        if friendly is True and candidate.owner != ship.owner:
+            continue
+        if friendly is False and candidate.owner == ship.owner:
+            continue
+        if low <= range_between(ship.body, candidate.body) <= high:
+            found.append(candidate)
+    return found
+
+
+def range_of(a: ShipState, b: ShipState) -> int | None:
+    if a.body is None or b.body is None:
+        return None
+    return range_between(a.body, b.body)
+
+
+def is_in_arc(of: ShipState, target: ShipState, arc: Arc) -> bool:
+    """Whether ``target`` is in ``of``'s arc (within range 3)."""
+    if of.body is None or target.body is None:
+        return False
+    return in_arc(of.body, target.body, arc)
+
+
+def ship_options(ships: Iterable[ShipState]) -> list[Option]:
+    return [Option(s.id, f"{s.name} ({s.id})") for s in ships]
+
+
+def choose_ships(finder: Callable[[Ctx], Iterable[ShipState]]) -> Callable[[Ctx], list[Option]]:
+    """``choices`` for an ability that chooses one of the ships ``finder`` returns."""
+    return lambda ctx: ship_options(finder(ctx))
+
+
+# ---------------------------------------------------------------------- tokens
+def recover_force(ship: ShipState, amount: int = 1) -> int:
+    """Recover Force up to the ship's capacity; returns how much was recovered."""
+    gained = min(amount, ship.force_limit - ship.force)
+    ship.force += max(0, gained)
+    return max(0, gained)
+
+
+def recover_charge(ship: ShipState, card: str, amount: int = 1) -> int:
+    charge = ship.charges.get(card)
+    if charge is None:
+        return 0
+    gained = min(amount, charge.limit - charge.active)
+    charge.active += max(0, gained)
+    return max(0, gained)
+
+
+def green_tokens(ship: ShipState) -> list[Token]:
+    from tallon.engine.state import GREEN_TOKENS
+
+    return [t for t in GREEN_TOKENS if ship.has(t)]
+
+
+# ---------------------------------------------------------------------- attacks
+def attacking(attack: AttackState | None, ship: ShipState) -> bool:
+    return attack is not None and attack.attacker == ship.id
+
+
+def defending(attack: AttackState | None, ship: ShipState) -> bool:
+    return attack is not None and attack.defender == ship.id
+
+
+def attack_ships(game: Game, attack: AttackState) -> tuple[ShipState, ShipState]:
+    return game.state.ships[attack.attacker], game.state.ships[attack.defender]
+
+
+def damaged(ship: ShipState) -> bool:
+    return bool(ship.damage)
+
+
+def dice(key: str, number: int | None = None) -> DiceAbility:
+    """A dice ability of the shared dice catalogue (e.g. ``dice("predator")``)."""
+    return lookup(key).make(number)
+
+
+def event_ship(ctx: Ctx, key: str = "ship") -> ShipState:
+    return ctx.game.state.ships[ctx.event[key]]
+
+
+def is_me(ctx: Ctx, key: str = "ship") -> bool:
+    return ctx.event.get(key) == ctx.ship.id
+
+
+__all__ = [
+    "Any",
+    "attack_ships",
+    "attacking",
+    "choose_ships",
+    "damaged",
+    "defending",
+    "dice",
+    "event_ship",
+    "green_tokens",
+    "is_in_arc",
+    "is_me",
+    "range_of",
+    "recover_charge",
+    "recover_force",
+    "ship_options",
+    "ships_in_range",
+]

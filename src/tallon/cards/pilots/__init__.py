@@ -1,0 +1,1 @@
+"""Pilot cards and ship abilities, one module per ship type."""

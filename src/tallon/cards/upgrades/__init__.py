@@ -1,0 +1,1 @@
+"""Upgrade cards, one module per upgrade slot."""
