@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from tallon.dice import DiceAbility, lookup
+from tallon.dice import DiceAbility, Face, lookup
 from tallon.engine.abilities import Ctx
 from tallon.engine.decisions import Option
 from tallon.engine.state import ShipState, Token
@@ -52,6 +52,23 @@ def is_in_arc(of: ShipState, target: ShipState, arc: Arc) -> bool:
     if of.body is None or target.body is None:
         return False
     return in_arc(of.body, target.body, arc)
+
+
+def firing_arcs(ship: ShipState) -> tuple[Arc, ...]:
+    """RR: FIRING ARCS - the arcs of the ship's primary weapons (shaded on its token) and
+    where its turret indicator points."""
+    from tallon.engine.attack import ARCS
+
+    arcs: list[Arc] = []
+    for arc, _ in ship.attacks:
+        arcs.extend(ARCS.get(arc, ()))
+    arcs.extend(ship.turret)
+    return tuple(dict.fromkeys(arcs))
+
+
+def in_firing_arc(of: ShipState, target: ShipState) -> bool:
+    """Whether ``target`` is in one of ``of``'s firing arcs (a ship is never in its own)."""
+    return of.id != target.id and any(is_in_arc(of, target, arc) for arc in firing_arcs(of))
 
 
 def ship_options(ships: Iterable[ShipState]) -> list[Option]:
@@ -108,6 +125,36 @@ def dice(key: str, number: int | None = None) -> DiceAbility:
     return lookup(key).make(number)
 
 
+# ------------------------------------------------------------------ damage cards
+def this_card(ctx: Ctx) -> int:
+    """The serial number of the damage card whose ability this is."""
+    from tallon.engine.effects import damage_serial
+
+    return damage_serial(ctx.card)
+
+
+def dealt_this(ctx: Ctx) -> bool:
+    """The event is this damage card being dealt faceup (or exposed)."""
+    return ctx.event.get("serial") == this_card(ctx) and is_me(ctx)
+
+
+def repair_this(ctx: Ctx) -> None:
+    from tallon.engine.effects import repair_damage
+
+    if any(d.serial == this_card(ctx) for d in ctx.ship.damage):
+        repair_damage(ctx.game, ctx.ship, this_card(ctx))
+
+
+def roll_die(ctx: Ctx) -> Face:
+    """Roll one attack die for an ability (such rolls can't be modified) and log it."""
+    from tallon.engine.rolls import roll_one
+
+    face = roll_one(ctx.state.rng)
+    ctx.game.event("roll", f"{ctx.ship.name} ({ctx.ship.id}) rolls {face.label} for "
+                   f"{ctx.card.partition('@')[0]}", ship=ctx.ship.id)
+    return face
+
+
 def event_ship(ctx: Ctx, key: str = "ship") -> ShipState:
     return ctx.game.state.ships[ctx.event[key]]
 
@@ -122,15 +169,21 @@ __all__ = [
     "attacking",
     "choose_ships",
     "damaged",
+    "dealt_this",
     "defending",
     "dice",
     "event_ship",
+    "firing_arcs",
     "green_tokens",
+    "in_firing_arc",
     "is_in_arc",
     "is_me",
     "range_of",
     "recover_charge",
     "recover_force",
+    "repair_this",
+    "roll_die",
     "ship_options",
     "ships_in_range",
+    "this_card",
 ]

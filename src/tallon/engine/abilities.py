@@ -170,13 +170,14 @@ class Triggered(Ability):
 @dataclass(frozen=True)
 class DiceMod(Ability):
     """A dice modification. ``dice`` gives the options (see :mod:`tallon.dice`);
-    ``applies(attack, owner, user)`` checks the card's conditions for this attack, where
-    ``owner`` has the card and ``user`` is the ship modifying dice (the same ship unless the
-    card lets another ship use it, e.g. "a friendly ship at range 0-1 may reroll")."""
+    ``applies(game, attack, owner, user)`` checks the card's conditions for this attack,
+    where ``owner`` has the card and ``user`` is the ship modifying dice (the same ship
+    unless ``for_others``: the card lets another ship use it, e.g. "a friendly ship at
+    range 0-1 may reroll")."""
 
     dice: DiceAbility | None = None
-    applies: Callable[[AttackState, ShipState, ShipState], bool] = field(
-        default=lambda attack, owner, user: owner.id == user.id)
+    applies: Callable[[Game, AttackState, ShipState, ShipState], bool] = field(
+        default=lambda game, attack, owner, user: owner.id == user.id)
     for_others: bool = False
 
 
@@ -236,6 +237,7 @@ class CardSpec:
     xws: str
     sides: tuple[tuple[Ability, ...], ...]
     description: str = ""
+    marker: str | None = None
 
     def abilities(self, side: int = 0) -> tuple[Ability, ...]:
         return self.sides[side] if side < len(self.sides) else ()
@@ -246,16 +248,18 @@ _loaded = False
 
 
 def register(kind: str, xws: str, *abilities: Ability, description: str = "",
-             back: tuple[Ability, ...] | None = None) -> CardSpec:
+             back: tuple[Ability, ...] | None = None, marker: str | None = None
+             ) -> CardSpec:
     """Register a card's abilities (``back``: the abilities of a two-sided card's other
-    side). A card registered with no abilities is one whose ability the engine handles
-    in its own rules (or that has none)."""
+    side; ``marker``: the marker a secret condition shares with its siblings). A card
+    registered with no abilities is one whose ability the engine handles in its own rules
+    (or that has none)."""
     if kind not in KINDS:
         raise ValueError(f"unknown card kind {kind!r}")
     if (kind, xws) in REGISTRY:
         raise ValueError(f"{kind} {xws!r} is registered twice")
     sides = (tuple(abilities),) if back is None else (tuple(abilities), tuple(back))
-    spec = CardSpec(kind, xws, sides, description)
+    spec = CardSpec(kind, xws, sides, description, marker)
     REGISTRY[(kind, xws)] = spec
     return spec
 
@@ -293,10 +297,10 @@ def ship_abilities(ship: ShipState) -> Iterator[tuple[str, Ability]]:
             for ability in spec.abilities(0):
                 yield condition.card, ability
     # each faceup damage card is its own card, even two of one name (RR: ACTIONS): its
-    # abilities name it "<card>@<index in the ship's damage cards>"
-    for index, card in enumerate(ship.damage):
+    # abilities name it "<card>@<serial number>"
+    for card in ship.damage:
         if card.faceup:
             spec = REGISTRY.get(("damage", card.card))
             if spec is not None:
                 for ability in spec.abilities(0):
-                    yield f"{card.card}@{index}", ability
+                    yield f"{card.card}@{card.serial}", ability

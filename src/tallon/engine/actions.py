@@ -173,12 +173,15 @@ class CardActionBody(Step):
 @dataclass(frozen=True)
 class PerformAction(Step):
     """The ship may perform one action (the Perform Action step, a coordinate, or an
-    action granted by an effect)."""
+    action granted by an effect). ``only`` limits the choice to some actions of its bar;
+    ``grant`` offers exactly these actions, on the bar or not ("perform a red [boost]
+    action"); ``treat_as`` changes their colour (the most difficult colour wins)."""
 
     ship_id: str
     during_activation: bool = False
     treat_as: str | None = None
     only: tuple[str, ...] = ()
+    grant: tuple[ActionSpec, ...] = ()
     answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
@@ -203,6 +206,10 @@ class PerformAction(Step):
                         self, ship=ship.id)
 
     def _specs(self, game: Game, ship: ShipState) -> list[ActionSpec]:
+        if self.grant:
+            # "perform a [boost] action": that action, even if it isn't on the ship's bar
+            return [s for s in self.grant
+                    if can_perform(game, ship, s, self.during_activation) is None]
         specs = available_actions(game, ship, self.during_activation)
         if self.only:
             specs = [s for s in specs if s.kind in self.only]

@@ -35,7 +35,7 @@ from tallon.dice.abilities.tokens import (
 from tallon.engine.abilities import Ctx, DiceMod, Event, Weapon, ship_abilities
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, remove_token, spend_token
-from tallon.engine.queue import FireWindow, any_true, fire, total
+from tallon.engine.queue import FireWindow, any_true, fire, modifiers, total
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import UNANSWERED, Step
 from tallon.geometry import (
@@ -85,8 +85,13 @@ def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
     """The ship's primary weapons and its implemented special weapons."""
     from tallon.data import load_cards
 
+    printed = list(ship.attacks)
+    # cards that give a primary weapon ("you have a primary [rear arc] weapon ...")
+    for owner, _, ability in modifiers(game, "primary_weapons"):
+        if owner.id == ship.id:
+            printed.extend(ability.value(game, owner) or ())
     found = [WeaponSpec(f"primary:{arc}", f"primary {arc.replace('_', ' ')} weapon", True,
-                        arc, value, 0, 3) for arc, value in ship.attacks]
+                        arc, value, 0, 3) for arc, value in printed]
     db = load_cards()
     for card, ability in ship_abilities(ship):
         if not isinstance(ability, Weapon):
@@ -385,8 +390,6 @@ class RollDefenseDice(Step):
 
 
 def _maximum(game: Game, hook: str, attack: AttackState) -> int | None:
-    from tallon.engine.queue import modifiers
-
     limits = [a.value(game, s, attack=attack) for s, _, a in modifiers(game, hook)]
     limits = [v for v in limits if v is not None]
     return min(limits) if limits else None
@@ -426,9 +429,11 @@ def _windows(kind: str, role: Role) -> Window:
     return Window.OWN_DICE if own else Window.OPPONENT_DICE
 
 
-def dice_options(game: Game, kind: str, role: Role) -> list[tuple[str, str, Any]]:
+def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
+                 ) -> list[tuple[str, str, Any]]:
     """Every modification the ``role`` ship may make to the ``kind`` dice now: (source ship,
-    card, dice Option). Tokens first, then cards."""
+    card, dice Option). Tokens first, then cards. At the ``"cancel"`` stage (before the
+    Neutralize Results step) only abilities of that window are offered."""
     attack = current(game)
     user_id = attack.attacker if role is Role.ATTACKER else attack.defender
     user = game.state.ships[user_id]
@@ -437,10 +442,10 @@ def dice_options(game: Game, kind: str, role: Role) -> list[tuple[str, str, Any]
     if pool is None:
         return []
     die = DieKind.ATTACK if kind == "attack" else DieKind.DEFENSE
-    window = _windows(kind, role)
+    window = _windows(kind, role) if stage == "modify" else Window.BEFORE_NEUTRALIZE
     # RR: ATTACK - a primary attack at range 0: the attacker's dice can't be modified but by
     # the defender; rulebook: nor can the attacker modify a defender's dice at range 0
-    if attack.range == 0 and (
+    if stage == "modify" and attack.range == 0 and (
             (attack.primary and kind == "attack" and role is Role.ATTACKER)
             or (kind == "defense" and role is Role.ATTACKER)):
         return []
@@ -470,7 +475,7 @@ def dice_options(game: Game, kind: str, role: Role) -> list[tuple[str, str, Any]
             key = f"{owner.id}:{card}:{dice.key}"
             if key in attack.used and not dice.repeatable:
                 continue
-            if not ability.applies(attack, owner, user):
+            if not ability.applies(game, attack, owner, user):
                 continue
             owner_situation = situation
             if owner.id != user.id:
@@ -480,41 +485,45 @@ def dice_options(game: Game, kind: str, role: Role) -> list[tuple[str, str, Any]
                                             situation.opponent)
             for option in dice.options(owner_situation):
                 found.append((owner.id, card, option))
-    restrict = [a for s, _, a in _restrictions(game)]
-    if restrict:
-        found = [f for f in found if all(r.value(game, game.state.ships[f[0]], attack=attack,
-                                                 kind=kind, role=role, source=f[1])
-                                         for r in restrict)]
+    restrictions = _restrictions(game)
+    if restrictions:
+        # "you can modify dice only ...": each restriction's owner judges every option by
+        # the ship that would use it, its card and the ship the card belongs to
+        found = [f for f in found if all(
+            r.value(game, owner, attack=attack, kind=kind, role=role, user=user,
+                    source=f[1], source_ship=game.state.ships[f[0]])
+            for owner, _, r in restrictions)]
     return found
 
 
 def _restrictions(game: Game) -> list[Any]:
-    from tallon.engine.queue import modifiers
-
     return modifiers(game, "dice_option_allowed")
 
 
 @dataclass(frozen=True)
 class ModifyDice(Step):
     """RR: ATTACK 2b/3b - a player modifies dice, one modification at a time, until they
-    stop or nothing is left to do."""
+    stop or nothing is left to do. At the ``"cancel"`` stage: abilities that cancel
+    results before the Neutralize Results step."""
 
     kind: str
     role: str
+    stage: str = "modify"
     answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         attack = current(game)
         role = Role(self.role)
-        attack.step = f"modify {self.kind} dice"
-        options = dice_options(game, self.kind, role)
+        if self.stage == "modify":
+            attack.step = f"modify {self.kind} dice"
+        options = dice_options(game, self.kind, role, self.stage)
         user = game.state.ships[attack.attacker if role is Role.ATTACKER else attack.defender]
         if self.answer is not None:
             if self.answer == "done":
                 return None
             owner_id, card, option = options[int(self.answer)]
             _apply(game, attack, self.kind, user, game.state.ships[owner_id], card, option)
-            game.push(ModifyDice(self.kind, self.role))
+            game.push(ModifyDice(self.kind, self.role, self.stage))
             return None
         if not options:
             return None
@@ -529,9 +538,11 @@ class ModifyDice(Step):
         # a mandatory ability must be resolved in its window while it can be
         must = any(_is_mandatory(game, owner, card) for owner, card, _ in options)
         stop = () if must else (Option("done", "done modifying"),)
-        return Decision(user.owner, f"modify_{self.kind}_dice",
-                        f"{user.name} ({user.id}): modify the {self.kind} dice "
-                        f"({_faces(pool)})?", (*choices, *stop), self, ship=user.id)
+        verb = "modify" if self.stage == "modify" else "cancel results of"
+        kind = f"modify_{self.kind}_dice" if self.stage == "modify" else \
+            f"cancel_{self.kind}_results"
+        return Decision(user.owner, kind, f"{user.name} ({user.id}): {verb} the {self.kind} "
+                        f"dice ({_faces(pool)})?", (*choices, *stop), self, ship=user.id)
 
 
 TOKEN_SOURCES = ("focus", "lock", "calculate", "force", "evade")
@@ -620,7 +631,10 @@ class BeforeNeutralize(Step):
     def run(self, game: Game) -> Decision | None:
         attack = current(game)
         attack.step = "before neutralize"
-        fire(game, "before_neutralize", attacker=attack.attacker, defender=attack.defender)
+        game.push(FireWindow.of("before_neutralize", attacker=attack.attacker,
+                                defender=attack.defender),
+                  ModifyDice("defense", "attacker", "cancel"),
+                  ModifyDice("attack", "defender", "cancel"))
         return None
 
 

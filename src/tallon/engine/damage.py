@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tallon.engine.decisions import Decision
 from tallon.engine.effects import deal_damage_card, remove_ship
-from tallon.engine.queue import fire, replacements
+from tallon.engine.queue import FireWindow, fire, replacements
 from tallon.engine.steps import Step
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ class SufferDamage(Step):
     replaceable: bool = True
     shields_lost: int = 0
     cards_dealt: int = 0
+    crits_suffered: int = 0
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -48,22 +49,29 @@ class SufferDamage(Step):
             return None
         critical = hits == 0
         rest = SufferDamage(self.ship_id, max(0, hits - 1), crits - (1 if critical else 0),
-                            self.cause, False, self.shields_lost, self.cards_dealt)
+                            self.cause, False, self.shields_lost, self.cards_dealt,
+                            self.crits_suffered + (1 if critical else 0))
         if ship.shields > 0:
             ship.shields -= 1
-            rest = _counted(rest, shields=1)
-            game.push(rest)
+            game.push(_counted(rest, shields=1))
+            if critical:
+                fire(game, "after_suffer_crit", ship=ship.id, dealt=None)
             return None
         if critical:
             facts = {"ship": ship.id}
             if replacements(game, "deal_faceup", facts):
                 from tallon.engine.replace import Replaceable
 
-                game.push(Replaceable("deal_faceup", tuple(facts.items())), _counted(
-                    rest, cards=1))
+                game.push(Replaceable("deal_faceup", tuple(facts.items())),
+                          FireWindow.of("after_suffer_crit", ship=ship.id, dealt=None),
+                          _counted(rest, cards=1))
                 return None
         game.push(_counted(rest, cards=1))
-        deal_damage_card(game, ship, critical)
+        dealt = deal_damage_card(game, ship, critical)
+        if critical:
+            # the card's own text first, then "after you suffer critical damage" abilities
+            # (the card just dealt was not in play when the damage began: ruling)
+            fire(game, "after_suffer_crit", ship=ship.id, dealt=dealt.serial)
         return None
 
     def _report(self, game: Game) -> None:
@@ -75,12 +83,14 @@ class SufferDamage(Step):
                    f"{self.cards_dealt} damage card(s) dealt", ship=ship.id)
         if self.shields_lost + self.cards_dealt:
             fire(game, "after_suffer_damage", ship=ship.id, shields=self.shields_lost,
-                 cards=self.cards_dealt)
+                 cards=self.cards_dealt, crits=self.crits_suffered,
+                 hits=self.shields_lost + self.cards_dealt - self.crits_suffered)
 
 
 def _counted(step: SufferDamage, shields: int = 0, cards: int = 0) -> SufferDamage:
     return SufferDamage(step.ship_id, step.hits, step.crits, step.cause, False,
-                        step.shields_lost + shields, step.cards_dealt + cards)
+                        step.shields_lost + shields, step.cards_dealt + cards,
+                        step.crits_suffered)
 
 
 @dataclass(frozen=True)

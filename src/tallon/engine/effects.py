@@ -209,7 +209,7 @@ def draw_damage_card(game: Game, owner: int) -> str:
         for ship in game.state.ships_of(owner):
             if ship.destroyed:
                 rebuilt.extend(d.card for d in ship.damage if d.card != MARKER)
-                ship.damage = [DamageCard(MARKER, d.faceup) for d in ship.damage]
+                ship.damage = [DamageCard(MARKER, d.faceup, d.serial) for d in ship.damage]
         if not rebuilt:
             for ship in game.state.ships_of(owner):
                 if not ship.destroyed:
@@ -232,15 +232,15 @@ def deal_damage_card(game: Game, ship: ShipState, faceup: bool, card: str | None
     through the card's abilities ("damage_dealt_faceup")."""
     if card is None:
         card = draw_damage_card(game, ship.owner)
-    dealt = DamageCard(card, faceup)
+    game.state.serial += 1
+    dealt = DamageCard(card, faceup, game.state.serial)
     ship.damage.append(dealt)
     if faceup:
         game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card {card}",
                    ship=ship.id, card=card)
         from tallon.engine.queue import fire
 
-        fire(game, "damage_dealt_faceup", ship=ship.id, card=card,
-             index=len(ship.damage) - 1)
+        fire(game, "damage_dealt_faceup", ship=ship.id, card=card, serial=dealt.serial)
     check_destroyed(game, ship)
     return dealt
 
@@ -279,3 +279,69 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
     opponent.mission_points += ship.cost
     game.event("removed", f"{ship.name} ({ship.id}) is removed from the game ({reason}); "
                f"player {opponent.index + 1} scores {ship.cost}", ship=ship.id, reason=reason)
+
+
+def find_damage(ship: ShipState, serial: int) -> int:
+    """The position of the damage card with this serial number among the ship's cards."""
+    for index, card in enumerate(ship.damage):
+        if card.serial == serial:
+            return index
+    raise KeyError(f"{ship.id} has no damage card #{serial}")
+
+
+def repair_damage(game: Game, ship: ShipState, serial: int) -> None:
+    """RR: DAMAGE CARDS - a repaired faceup card is flipped facedown; a repaired facedown
+    card is discarded (to its owner's discard pile)."""
+    index = find_damage(ship, serial)
+    card = ship.damage[index]
+    if card.faceup:
+        card.faceup = False
+        game.event("damage", f"{ship.name} ({ship.id}) repairs {card.card} (flipped "
+                   "facedown)", ship=ship.id, card=card.card)
+        return
+    del ship.damage[index]
+    if card.card != MARKER:
+        game.state.players[ship.owner].discard.append(card.card)
+    game.event("damage", f"{ship.name} ({ship.id}) repairs a facedown damage card",
+               ship=ship.id)
+
+
+def expose_damage(game: Game, ship: ShipState, serial: int) -> None:
+    """RR: DAMAGE CARDS - an exposed facedown card is flipped faceup and its text resolves."""
+    card = ship.damage[find_damage(ship, serial)]
+    if card.faceup:
+        return
+    if card.card == MARKER:
+        # its card went back into a rebuilt deck: the marker stands for a fresh card
+        card.card = draw_damage_card(game, ship.owner)
+    card.faceup = True
+    game.event("damage", f"{ship.name} ({ship.id}) exposes {card.card}", ship=ship.id,
+               card=card.card)
+    from tallon.engine.queue import fire
+
+    fire(game, "damage_dealt_faceup", ship=ship.id, card=card.card, serial=card.serial,
+         exposed=True)
+
+
+def damage_serial(card_key: str) -> int:
+    """The serial number in an ability's card key for a damage card, ``name@serial``."""
+    return int(card_key.rpartition("@")[2])
+
+
+def flip_upgrade(game: Game, ship: ShipState, xws: str, side: int | None = None) -> None:
+    """Flip a two-sided upgrade card (to ``side``, else to its other side); the ship's
+    action bar follows the side faceup."""
+    from tallon.data import load_cards
+    from tallon.engine.setup import refresh_actions
+
+    sides = len(load_cards().upgrade(xws).sides)
+    for k, (kind, card, current) in enumerate(ship.cards):
+        if kind == "upgrade" and card == xws:
+            new = (current + 1) % sides if side is None else side
+            ship.cards[k] = (kind, card, new)
+            refresh_actions(ship)
+            title = load_cards().upgrade(xws).sides[new].title
+            game.event("flip", f"{ship.name} ({ship.id}) flips {xws}: {title}",
+                       ship=ship.id, card=xws, side=new)
+            return
+    raise KeyError(f"{ship.id} has no upgrade {xws!r}")

@@ -137,6 +137,7 @@ class ExecuteManeuver(Step):
                                 bearing=maneuver.bearing.value,
                                 difficulty=difficulty_of(self.code), ion=self.ion,
                                 slam=self.slam, hazards=tuple(outcome.hazards),
+                                obstacles=tuple(obstacles_met(game, outcome, before)),
                                 forced_by=tuple(outcome.forced_by)))
         return None
 
@@ -149,19 +150,22 @@ def _overlaps_at(table: Any, ship: ShipState, maneuver: Maneuver, position: str)
     return not outcome.fully_executed or outcome.position != position
 
 
+def obstacles_met(game: Game, outcome: MoveOutcome, before: set[str]) -> list[str]:
+    """The obstacles a move went through or ended on, in the order met; one the ship
+    started on counts only if it still overlaps it (RR: OBSTACLES)."""
+    ids = {o.id for o in game.state.obstacles}
+    return [o for o in outcome.hazards if o in ids
+            and not (o in before and o not in outcome.overlapping)]
+
+
 def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[str]
                 ) -> list[Step]:
     steps: list[Step] = []
     if not outcome.fully_executed and outcome.forced_by:
         steps.append(BumpEffect(ship.id, outcome.forced_by))
     kinds = {o.id: o for o in game.state.obstacles}
-    for object_id in outcome.hazards:
-        obstacle = kinds.get(object_id)
-        if obstacle is None:
-            continue  # devices come with the card abilities that place them
-        if object_id in before and object_id not in outcome.overlapping:
-            continue
-        steps.append(ObstacleEffect(ship.id, object_id, obstacle.type.value))
+    for object_id in obstacles_met(game, outcome, before):
+        steps.append(ObstacleEffect(ship.id, object_id, kinds[object_id].type.value))
     if any(o in kinds for o in outcome.overlapping):
         ship.skip_action = True  # RR: OBSTACLES - ending on an obstacle skips the action
     return steps

@@ -63,6 +63,29 @@ def _action_spec(action: Any, source: str) -> ActionSpec:
     return ActionSpec(action.type, action.difficulty, linked, source)
 
 
+def side_actions(xws: str, side: int) -> list[ActionSpec]:
+    """The actions an upgrade's side adds to the ship's action bar."""
+    upgrade = load_cards().upgrade(xws)
+    face = upgrade.sides[min(side, len(upgrade.sides) - 1)]
+    found: list[ActionSpec] = []
+    for action in (*face.grants.actions, *face.actions):
+        spec = _action_spec(action, xws)
+        if spec not in found:  # the data may list an action both as a grant and on the bar
+            found.append(spec)
+    return found
+
+
+def upgrade_actions(cards: list[tuple[str, str, int]]) -> list[ActionSpec]:
+    return [spec for kind, xws, side in cards if kind == "upgrade"
+            for spec in side_actions(xws, side)]
+
+
+def refresh_actions(ship: ShipState) -> None:
+    """Rebuild the action bar after an upgrade changed sides."""
+    own = [spec for spec in ship.actions if spec.source == "ship"]
+    ship.actions = tuple(own + upgrade_actions(ship.cards))
+
+
 def build_ship(owner: int, number: int, entry: Any) -> ShipState:
     """A ship's starting state from its squad entry (RR: SETUP, Gather Forces)."""
     db = load_cards()
@@ -87,8 +110,6 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
                 shields += grant.amount
             elif grant.stat == "agility":
                 agility += grant.amount
-        actions.extend(_action_spec(a, equipped.upgrade.xws) for a in side.grants.actions)
-        actions.extend(_action_spec(a, equipped.upgrade.xws) for a in side.actions)
         for force in side.grants.force:
             force_limit += force.amount
         if side.force is not None:
@@ -103,6 +124,7 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
     if pilot.ship_ability:
         cards.append(("ship_ability", pilot.ship_ability, 0))
     cards += [("upgrade", u.upgrade.xws, 0) for u in entry.upgrades]
+    actions += upgrade_actions(cards)
     state = ShipState(
         id=f"p{owner + 1}.{number}",
         owner=owner,
@@ -379,7 +401,9 @@ class PlaceForces(Step):
 
         steps: list[Step] = []
         for ship in _setup_order(game):
-            steps += [PlaceShip(ship.id), FireWindow.of("after_placed", ship=ship.id)]
+            steps += [PlaceShip(ship.id)]
+            steps += [ChooseSide(ship.id, xws) for xws in choosable_sides(ship)]
+            steps += [FireWindow.of("after_placed", ship=ship.id)]
         game.push(*steps, FireWindow.of("after_place_forces"))
         return None
 
@@ -459,6 +483,37 @@ class PlaceShip(Step):
                         tuple(options), self, ship=ship.id,
                         free="{x, y, heading[, turret]}: within range 1 of your edge, "
                              "overlapping no ship", check=check)
+
+
+def choosable_sides(ship: ShipState) -> list[str]:
+    """Two-sided configuration upgrades, which start with the side the owner chooses
+    (ruling, after the first edition's dual cards)."""
+    db = load_cards()
+    return [xws for kind, xws, _ in ship.cards if kind == "upgrade"
+            and db.upgrade(xws).slot == "configuration" and len(db.upgrade(xws).sides) == 2]
+
+
+@dataclass(frozen=True)
+class ChooseSide(Step):
+    """The owner chooses which side of a two-sided configuration faces up."""
+
+    ship_id: str
+    xws: str
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        from tallon.engine.effects import flip_upgrade
+
+        ship = game.state.ships[self.ship_id]
+        upgrade = load_cards().upgrade(self.xws)
+        if self.answer is None:
+            return Decision(ship.owner, "upgrade_side", f"{ship.name} ({ship.id}): which side "
+                            f"of {upgrade.name} faces up?",
+                            tuple(Option(k, side.title) for k, side in
+                                  enumerate(upgrade.sides)), self, ship=ship.id)
+        if int(self.answer) != 0:
+            flip_upgrade(game, ship, self.xws, int(self.answer))
+        return None
 
 
 @dataclass(frozen=True)

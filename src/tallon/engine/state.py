@@ -7,6 +7,7 @@ clone thousands of games. The procedures that change it live in the rules module
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from enum import Enum
@@ -90,10 +91,12 @@ class Charge:
 
 @dataclass(slots=True)
 class DamageCard:
-    """A damage card dealt to a ship; only its id and whether it is faceup."""
+    """A damage card dealt to a ship: its id, whether it is faceup, and a serial number
+    that names this copy for its abilities (two cards of one name are two cards)."""
 
     card: str
     faceup: bool
+    serial: int = 0
 
 
 @dataclass(slots=True)
@@ -138,6 +141,7 @@ class ShipState:
     damage: list[DamageCard] = field(default_factory=list)
     turret: tuple[Arc, ...] = ()
     turret_double: bool = False
+    docked: tuple[str, ...] = ()
     destroyed: bool = False
     removed: bool = False
     # per round
@@ -164,7 +168,7 @@ class ShipState:
                         for k, c in self.charges.items()}
         copy.tokens = dict(self.tokens)
         copy.locks = list(self.locks)
-        copy.damage = [DamageCard(d.card, d.faceup) for d in self.damage]
+        copy.damage = [DamageCard(d.card, d.faceup, d.serial) for d in self.damage]
         copy.actions_done = set(self.actions_done)
         copy.cards = list(self.cards)
         copy.conditions = [ConditionCard(c.card, c.assigned_by, c.faceup)
@@ -260,10 +264,14 @@ class GameState:
     end_reason: str = ""
     attacks: list[Any] = field(default_factory=list)
     _table: Table | None = None
+    serial: int = 0
 
     def clone(self) -> GameState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        if type(self.rng) is random.Random:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        else:
+            rng = copy.copy(self.rng)  # a scenario's loaded dice keep their script
         return GameState(
             [p.clone() for p in self.players],
             {k: s.clone() for k, s in self.ships.items()},
@@ -271,6 +279,7 @@ class GameState:
             list(self.obstacles),
             self.round, self.phase, self.first_player, self.last_round, self.over,
             self.winner, self.end_reason, [a.clone() for a in self.attacks], self._table,
+            self.serial,
         )
 
     @property

@@ -37,6 +37,8 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
         "destroyed": ship.destroyed,
         "removed": ship.removed,
         "damage_faceup": [d.card for d in ship.damage if d.faceup],
+        "conditions": [c.card for c in ship.conditions if c.faceup],
+        "secret_conditions": sum(1 for c in ship.conditions if not c.faceup),
         "damage_facedown": sum(1 for d in ship.damage if not d.faceup),
         "activated": ship.activated,
         "engaged": ship.engaged,
@@ -57,6 +59,10 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
             data["dial"] = ship.dial_set
         else:
             data["dial"] = "set" if ship.dial_set is not None else None
+        # RR: SECRET CONDITIONS - the player who assigned one may look at it
+        known = [c.card for c in ship.conditions if not c.faceup and c.assigned_by == player]
+        if known:
+            data["secret_conditions_known"] = known
         ships.append(data)
     decision = game.pending
     pending: dict[str, Any] | None = None
@@ -126,7 +132,9 @@ def full_snapshot(game: Game) -> dict[str, Any]:
         data.update({
             "dial": ship.dial_set,
             "dial_revealed": ship.dial_revealed,
-            "damage": [[d.card, d.faceup] for d in ship.damage],
+            "damage": [[d.card, d.faceup, d.serial] for d in ship.damage],
+            "all_conditions": [[c.card, c.assigned_by, c.faceup] for c in ship.conditions],
+            "cards": [list(c) for c in ship.cards],
             "actions_done": sorted(ship.actions_done),
             "system_done": ship.system_done,
             "tractored_this_round": ship.tractored_this_round,
@@ -152,4 +160,5 @@ def full_snapshot(game: Game) -> dict[str, Any]:
         "pending": None if decision is None else [decision.player, decision.kind,
                                                   decision.ship],
         "stack": len(game.stack),
+        "serial": s.serial,
     }

@@ -1,0 +1,117 @@
+"""Condition cards (RR: CONDITION CARDS, LIMITED CONDITIONS, SECRET CONDITIONS).
+
+A condition is assigned by an effect: its text resolves when it is assigned (the
+"condition_assigned" window), its abilities are the ship's while it stays, and it is
+removed by its own text or another effect. A limited condition has at most its limit of
+instances per player: assigning one more first removes one the assigning player chooses.
+A secret condition is assigned facedown; the card's registration names its marker, and a
+ship keeps only one secret condition per marker. Facedown conditions are hidden from every
+player but the one who assigned them (see :mod:`tallon.engine.view`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tallon.engine.decisions import Decision, Option
+from tallon.engine.state import ConditionCard, ShipState
+from tallon.engine.steps import UNANSWERED, Step
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+
+def _limit(card: str) -> int:
+    from tallon.data import load_cards
+
+    return load_cards().condition(card).limited or 0
+
+
+def secret_marker(card: str) -> str | None:
+    """The marker a secret condition shares with its siblings (None: not secret)."""
+    from tallon.engine.abilities import card_spec
+
+    spec = card_spec("condition", card)
+    return spec.marker if spec is not None else None
+
+
+def instances(game: Game, card: str, player: int) -> list[tuple[ShipState, ConditionCard]]:
+    """The instances of ``card`` that count against ``player``'s limit (the ones that
+    player's effects assigned)."""
+    return [(ship, c) for ship in game.state.ships.values() for c in ship.conditions
+            if c.card == card and c.assigned_by == player]
+
+
+def assign_condition(game: Game, ship: ShipState, card: str, player: int) -> None:
+    """``player``'s effect assigns ``card`` to ``ship`` (through a step, because a limited
+    condition may first need its player to choose an instance to remove)."""
+    game.now(AssignCondition(ship.id, card, player))
+
+
+def remove_condition(game: Game, ship: ShipState, card: str) -> bool:
+    """Remove the condition ``card`` from ``ship`` (facedown ones stay unrevealed)."""
+    for k, c in enumerate(ship.conditions):
+        if c.card == card:
+            del ship.conditions[k]
+            game.event("condition", f"{card} is removed from {ship.name} ({ship.id})"
+                       if c.faceup else f"a secret condition is removed from {ship.name} "
+                       f"({ship.id})", ship=ship.id)
+            return True
+    return False
+
+
+def reveal_condition(game: Game, ship: ShipState, card: str) -> None:
+    for c in ship.conditions:
+        if c.card == card and not c.faceup:
+            c.faceup = True
+            game.event("condition", f"{ship.name} ({ship.id}) reveals {card}",
+                       ship=ship.id, card=card)
+
+
+def has_condition(ship: ShipState, card: str) -> bool:
+    return any(c.card == card for c in ship.conditions)
+
+
+def ships_with(game: Game, card: str) -> list[ShipState]:
+    return [s for s in game.state.ships.values() if has_condition(s, card)]
+
+
+@dataclass(frozen=True)
+class AssignCondition(Step):
+    ship_id: str
+    card: str
+    player: int
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        marker = secret_marker(self.card)
+        limit = _limit(self.card)
+        present = instances(game, self.card, self.player)
+        if limit and len(present) >= limit:
+            if self.answer is None and len(present) > 1:
+                return Decision(self.player, "remove_condition",
+                                f"{self.card} is limited to {limit}: remove which instance?",
+                                tuple(Option(s.id, f"{self.card} on {s.name} ({s.id})")
+                                      for s, _ in present), self)
+            victim = game.state.ships[self.answer] if self.answer is not None else \
+                present[0][0]
+            remove_condition(game, victim, self.card)
+        if marker is not None:
+            for c in list(ship.conditions):
+                if c.card != self.card and secret_marker(c.card) == marker:
+                    remove_condition(game, ship, c.card)
+        faceup = marker is None
+        ship.conditions.append(ConditionCard(self.card, self.player, faceup))
+        if faceup:
+            game.event("condition", f"{ship.name} ({ship.id}) is assigned {self.card}",
+                       ship=ship.id, card=self.card)
+        else:
+            game.event("condition", f"{ship.name} ({ship.id}) is assigned a secret "
+                       "condition", ship=ship.id,
+                       secret={"player": self.player, "condition": self.card})
+        from tallon.engine.queue import fire
+
+        fire(game, "condition_assigned", ship=ship.id, card=self.card, player=self.player)
+        return None
