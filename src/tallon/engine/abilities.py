@@ -173,12 +173,15 @@ class DiceMod(Ability):
     ``applies(game, attack, owner, user)`` checks the card's conditions for this attack,
     where ``owner`` has the card and ``user`` is the ship modifying dice (the same ship
     unless ``for_others``: the card lets another ship use it, e.g. "a friendly ship at
-    range 0-1 may reroll")."""
+    range 0-1 may reroll"). ``after(ctx, option)`` carries out what the card does besides
+    changing dice, once the option is applied ("... If you do, deal 1 facedown damage
+    card")."""
 
     dice: DiceAbility | None = None
     applies: Callable[[Game, AttackState, ShipState, ShipState], bool] = field(
         default=lambda game, attack, owner, user: owner.id == user.id)
     for_others: bool = False
+    after: Callable[[Ctx, Any], None] | None = None
 
 
 @dataclass(frozen=True)

@@ -44,12 +44,14 @@ def turret_arcs_for(ship: ShipState, pointing: Arc) -> tuple[Arc, ...]:
 
 
 # ------------------------------------------------------------------ availability
-def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation: bool
-                ) -> str | None:
-    """Why ``ship`` can't perform ``spec`` now, or None."""
+def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation: bool,
+                even_stressed: bool = False) -> str | None:
+    """Why ``ship`` can't perform ``spec`` now, or None (``even_stressed``: a card lets it
+    act while stressed)."""
     if not ship.in_play:
         return "the ship is not in play"
-    if ship.stressed:
+    if ship.stressed and not even_stressed and not any_true(
+            game, "may_act_stressed", ship=ship, spec=spec):
         return "a stressed ship can't perform actions"
     if ship.actions_blocked:
         return "the ship can't perform more actions this activation"
@@ -182,6 +184,7 @@ class PerformAction(Step):
     treat_as: str | None = None
     only: tuple[str, ...] = ()
     grant: tuple[ActionSpec, ...] = ()
+    even_stressed: bool = False
     answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
@@ -208,8 +211,8 @@ class PerformAction(Step):
     def _specs(self, game: Game, ship: ShipState) -> list[ActionSpec]:
         if self.grant:
             # "perform a [boost] action": that action, even if it isn't on the ship's bar
-            return [s for s in self.grant
-                    if can_perform(game, ship, s, self.during_activation) is None]
+            return [s for s in self.grant if can_perform(
+                game, ship, s, self.during_activation, self.even_stressed) is None]
         specs = available_actions(game, ship, self.during_activation)
         if self.only:
             specs = [s for s in specs if s.kind in self.only]

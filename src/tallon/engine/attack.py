@@ -134,13 +134,15 @@ class AttackState:
     hit: bool = False
     hits: int = 0
     crits: int = 0
+    extra_attack_dice: int = 0
+    extra_defense_dice: int = 0
 
     def clone(self) -> AttackState:
         return AttackState(
             self.attacker, self.defender, self.weapon, self.arc, self.range,
             self.obstructed, self.bonus, _clone_pool(self.attack_dice),
             _clone_pool(self.defense_dice), set(self.used), dict(self.marks), self.step,
-            self.hit, self.hits, self.crits)
+            self.hit, self.hits, self.crits, self.extra_attack_dice, self.extra_defense_dice)
 
     @property
     def primary(self) -> bool:
@@ -278,9 +280,10 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool) -> None:
     steps: list[Step] = []
     if obstruction.attacker_chooses:
         steps.append(ChooseObstruction())
-    steps += [DefenderDeclared(), RollAttackDice(),
+    who = {"attacker": ship.id, "defender": defender.id}
+    steps += [DefenderDeclared(), FireWindow.of("before_attack_dice", **who), RollAttackDice(),
               ModifyDice("attack", "defender"), ModifyDice("attack", "attacker"),
-              RollDefenseDice(),
+              FireWindow.of("before_defense_dice", **who), RollDefenseDice(),
               ModifyDice("defense", "attacker"), ModifyDice("defense", "defender"),
               BeforeNeutralize(), Neutralize(), DealDamage(), Aftermath(), EndAttack()]
     game.push(*steps)
@@ -339,7 +342,7 @@ class RollAttackDice(Step):
         added = 0
         if attack.range == 1 and not attack.weapon.ordnance:
             added += 1
-        added += total(game, "attack_dice", attack=attack)
+        added += total(game, "attack_dice", attack=attack) + attack.extra_attack_dice
         if attacker.has(Token.DEPLETE):
             added -= 1
             remove_token(game, attacker, Token.DEPLETE)
@@ -373,7 +376,8 @@ class RollDefenseDice(Step):
         reduction = total(game, "defense_dice_reduction", attack=attack)
         if attack.range == 0:
             reduction = 0  # rulebook: enemies can't reduce the dice of a defender at range 0
-        count += total(game, "defense_dice", attack=attack) - reduction
+        count += total(game, "defense_dice", attack=attack) + attack.extra_defense_dice \
+            - reduction
         if defender.has(Token.STRAIN):
             count -= 1
             remove_token(game, defender, Token.STRAIN)
@@ -583,6 +587,12 @@ def _apply(game: Game, attack: AttackState, kind: str, user: ShipState, owner: S
         attack.used.add(f"{owner.id}:{card}:{option.source}")
     game.event("modify", f"{user.name}: {option.label} -> {_faces(pool)}", ship=user.id,
                card=card)
+    if card not in TOKEN_SOURCES:
+        for c, ability in ship_abilities(owner):
+            if c == card and isinstance(ability, DiceMod) and ability.after is not None \
+                    and ability.dice is not None and ability.dice.key == option.source:
+                ability.after(Ctx(game, owner, card, Event.of("dice_modified", user=user.id,
+                                                              kind=kind), ability), option)
 
 
 def _spend(game: Game, attack: AttackState, ship: ShipState, name: str, amount: int) -> None:
@@ -651,8 +661,9 @@ class Neutralize(Step):
         hits = attack.attack_dice.count(Face.HIT)
         crits = attack.attack_dice.count(Face.CRIT)
         evades = attack.defense_dice.count(Face.EVADE)
-        attack.hits, attack.crits = neutralize(hits, crits, evades,
-                                               reinforce=_reinforce(game, attack))
+        attack.hits, attack.crits = neutralize(
+            hits, crits, evades, reinforce=_reinforce(game, attack),
+            crits_first=any_true(game, "crits_first", attack=attack))
         attack.hit = attack.hits + attack.crits > 0
         game.event("neutralize", f"the attack {'hits' if attack.hit else 'misses'}: "
                    f"{attack.hits} hit(s), {attack.crits} critical hit(s) uncanceled",

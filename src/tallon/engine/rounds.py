@@ -41,10 +41,11 @@ class StartRound(Step):
             ship.executed_speed = None
             ship.attacked = ship.bonus_attack_done = False
         game.event("round", f"Round {s.round}")
-        game.push(PlanningPhase(), Sweep("system"), Sweep("activation"),
-                  StartEngagement(), Sweep("engagement"),
-                  StartEndPhase(), FireWindow.of("end_phase_start"), FireWindow.of("end_phase"),
-                  EndPhase(), CheckEnd())
+        game.push(PlanningPhase(), FireWindow.of("start_system"), Sweep("system"),
+                  StartActivation(), Sweep("activation"), FireWindow.of("end_activation"),
+                  StartEngagement(), Sweep("engagement"), FireWindow.of("end_engagement"),
+                  StartEndPhase(), FireWindow.of("end_phase"), EndPhase(),
+                  FireWindow.of("end_phase_end"), CheckEnd())
         return None
 
 
@@ -209,7 +210,18 @@ class Activate(Step):
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if ship.in_play:
-            game.push(FireWindow.of("before_activate", ship=ship.id), RevealDial(ship.id))
+            game.push(FireWindow.of("before_activate", ship=ship.id),
+                      FireWindow.of("before_reveal", ship=ship.id), RevealDial(ship.id))
+        return None
+
+
+@dataclass(frozen=True)
+class StartActivation(Step):
+    """The Activation Phase begins: "at the start of the Activation Phase" abilities."""
+
+    def run(self, game: Game) -> Decision | None:
+        game.state.phase = "activation"
+        game.push(FireWindow.of("start_activation"))
         return None
 
 
@@ -283,8 +295,52 @@ class Execution(Step):
                 game.event("activate", f"{ship.name} executes the stress maneuver instead",
                            ship=ship.id)
                 code = STRESS_MANEUVER
+            else:
+                # "while you execute a maneuver, you may execute ... instead"
+                others = alternatives(game, ship, code)
+                if others:
+                    game.push(ChooseManeuver(ship.id, code, tuple(others)),
+                              ActionStep(ship.id), EndActivation(ship.id, self.ion))
+                    return None
         game.push(ExecuteManeuver(ship.id, code, ion=self.ion), ActionStep(ship.id),
                   EndActivation(ship.id, self.ion))
+        return None
+
+
+def alternatives(game: Game, ship: ShipState, code: str) -> list[str]:
+    """Maneuvers cards let the ship execute instead of ``code`` (hook
+    ``maneuver_alternatives``: each of the ship's modifiers gives a list of codes)."""
+    from tallon.engine.queue import modifiers
+
+    found: list[str] = []
+    for owner, _, ability in modifiers(game, "maneuver_alternatives"):
+        if owner.id == ship.id:
+            for other in ability.value(game, owner, maneuver=code) or ():
+                if other != code and other not in found:
+                    found.append(other)
+    return found
+
+
+@dataclass(frozen=True)
+class ChooseManeuver(Step):
+    """The ship executes its maneuver or one a card offers instead."""
+
+    ship_id: str
+    code: str
+    others: tuple[str, ...]
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.answer is None:
+            options = (Option(self.code, f"[{self.code}] as revealed"),
+                       *(Option(c, f"[{c}] instead") for c in self.others))
+            return Decision(ship.owner, "choose_maneuver", f"{ship.name} ({ship.id}): "
+                            "execute which maneuver?", options, self, ship=ship.id)
+        if self.answer != self.code:
+            game.event("activate", f"{ship.name} ({ship.id}) executes [{self.answer}] "
+                       "instead", ship=ship.id)
+        game.push(ExecuteManeuver(ship.id, str(self.answer)))
         return None
 
 

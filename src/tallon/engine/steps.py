@@ -9,6 +9,7 @@ receives the answer, as a copy of itself carrying it in ``answer``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -31,3 +32,34 @@ class Step(ABC):
     def answered(self, value: Any) -> Step:
         """This step with the answer to its decision."""
         return replace(self, answer=value)  # type: ignore[call-arg]
+
+
+@dataclass(frozen=True)
+class Ask(Step):
+    """A card's question: ``player`` chooses one of ``options`` and ``then(game, value)``
+    carries the answer out (one option is taken without asking). For abilities whose
+    effect needs a further choice, possibly by another player ("... unless it chooses
+    to remove 1 green token")."""
+
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Any, ...]
+    then: Callable[[Game, Any], None]
+    ship: str | None = None
+    answer: Any = UNANSWERED
+
+    def run(self, game: Game) -> Decision | None:
+        from tallon.engine.decisions import Decision
+
+        if self.answer is None:
+            if not self.options:
+                return None
+            if len(self.options) > 1:
+                return Decision(self.player, self.kind, self.prompt, tuple(self.options),
+                                self, ship=self.ship)
+            value = self.options[0].value
+        else:
+            value = self.answer
+        self.then(game, value)
+        return None
