@@ -259,3 +259,8 @@ def give(game: Game, ship_id: str, token: Token, count: int = 1) -> None:
 
 def pose(game: Game, ship_id: str) -> Pose:
     return game.state.ships[ship_id].pose
+
+
+def refresh(game: Game) -> None:
+    """Ask the pending decision again (after arranging the state it was computed from)."""
+    inject(game, lambda g: None)
