@@ -264,3 +264,21 @@ def pose(game: Game, ship_id: str) -> Pose:
 def refresh(game: Game) -> None:
     """Ask the pending decision again (after arranging the state it was computed from)."""
     inject(game, lambda g: None)
+
+
+def to_action(game: Game, ship_id: str, dials: dict[str, str] | None = None,
+              faces: Iterable[Face] = ()) -> Decision:
+    """Plan (``dials``, rigged ``faces``) and run on to ``ship_id``'s Perform Action
+    decision (passing every other ship's)."""
+    plan(game, dials, faces=faces)
+    d = drive(game, at("perform_action", ship_id), dials=dials)
+    assert d is not None, f"{ship_id} was not offered an action"
+    return d
+
+
+def offered(d: Decision) -> set[str]:
+    return set(d.option_values())
+
+
+def labels(d: Decision) -> dict[Any, str]:
+    return {o.value: o.label for o in d.options}

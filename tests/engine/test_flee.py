@@ -18,7 +18,7 @@ from tests.engine.conftest import (
 )
 
 
-def scene(p1_pose: tuple[float, float, float], code: str):  # noqa: ANN201
+def scene(p1_pose: tuple[float, float, float], code: str):
     """p1.1 (T-65, initiative 2) flies ``code``; the TIEs at initiatives 1 and 3 give the
     moments before and after."""
     game = start(squad(REBEL, "bluesquadronescort", "redsquadronveteran"),
