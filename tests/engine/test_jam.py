@@ -21,6 +21,7 @@ from tests.engine.conftest import (
     events,
     give,
     offered,
+    plan,
     refresh,
     squad,
     start,
@@ -175,3 +176,23 @@ def test_a_red_jam_gives_stress():
     game.answer("p2.1")
     assert tokens(game, "p1.1") == {"stress": 1}
     assert tokens(game, "p2.1") == {"jam": 1}
+
+
+@pytest.mark.xfail(strict=True, reason="RR RANGE: after a partial maneuver a ship is at range 0 "
+                   "of the ship it overlapped, and JAM targets a ship 'at range 1'; the engine "
+                   "measures the bases (6.6 mm apart, guides touching) and offers the bumped "
+                   "enemy as a range 1 jam target")
+def test_a_ship_that_bumped_an_enemy_can_not_jam_it_at_range_0():
+    """A Lambda shuttle bumps head-on into a T-65 (so they are at range 0); coordinated
+    later that round by a VT-49, it may not jam that T-65 (jam: range 1, or 1-2 in the
+    front arc)."""
+    game = start(squad(EMPIRE, "omicrongrouppilot", "patrolleader"),
+                 squad(REBEL, "redsquadronveteran"),
+                 poses={"p1.1": (400, 200, 0), "p1.2": (560, 300, 0), "p2.1": (400, 365, 180)})
+    plan(game, {"p1.1": "1FB", "p1.2": "1FB"})
+    assert events(game, "bump", "p1.1")
+    game.answer("pass")                                  # the enemy-bump action
+    drive(game, at("perform_action", "p1.2"))
+    game.answer("coordinate")
+    game.answer("p1.1")
+    assert "p2.1" not in jam_targets(game)
