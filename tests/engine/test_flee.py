@@ -81,3 +81,16 @@ def test_a_fled_ship_takes_no_further_part():
         game.answer(game.decision.options[0].value)
     assert "p1.1" not in asked and "p1.2" in asked
     assert not game.over
+
+
+def test_a_fleeing_ship_resolves_no_obstacle_it_moved_through():
+    """FLEE: before a fleeing ship is removed, the only effects it resolves are those that
+    trigger when it flees: no asteroid damage, no stress from its red maneuver."""
+    game = start(squad(REBEL, "bluesquadronescort"), squad(EMPIRE, "academypilot"),
+                 poses={"p1.1": (400, 700, 0), "p2.1": (100, 700, 180)},
+                 obstacles=[("core2asteroid3", 400, 800, 0)])
+    plan(game, {"p1.1": "4KR"})
+    drive(game, lambda d: game.state.round == 2)
+    ship = game.state.ships["p1.1"]
+    assert ship.removed and ship.damage == [] and ship.shields == 2
+    assert not events(game, "obstacle", "p1.1")

@@ -329,3 +329,34 @@ def test_an_ionized_ships_dial_is_flipped_faceup():
     after(game)
     seen = next(s for s in game.view(1)["ships"] if s["id"] == "p1.1")
     assert seen["dial"] == "3TW"
+
+
+# ----------------------------------------------------------------- Tallon roll
+def test_a_tallon_roll_offers_its_three_positions():
+    """BEARING, Tallon roll: the ship is rotated 90 degrees more and placed with its side
+    hashmark at the left, middle or right of the template's end: the player chooses."""
+    game = scene("bluesquadronescort")
+    plan(game, {"p1.1": "3ER"})
+    before(game)
+    game.answer("pass")
+    d = game.decision
+    assert (d.kind, d.ship, d.option_values()) == ("tallon_position", "p1.1",
+                                                    ["front", "middle", "back"])
+    game.answer("back")
+    assert round(pose(game, "p1.1").heading) == 180
+    assert tokens(game, "p1.1") == {"stress": 1}
+
+
+def test_a_tallon_roll_offers_only_positions_overlapping_no_ship():
+    """FAQ: if at least one of the three positions is valid the ship must choose a valid
+    one and fully executes the maneuver."""
+    game = scene("bluesquadronescort")
+    plan(game, {"p1.1": "3ER"})
+    before(game)
+    game.state.set_pose(game.state.ships["p2.1"], Pose(290, 255, 0))   # arranged blocker
+    game.answer("pass")
+    d = game.decision
+    assert d.kind == "tallon_position" and "front" not in d.option_values()
+    game.answer(d.option_values()[0])
+    assert round(pose(game, "p1.1").heading) == 180
+    assert not events(game, "bump", "p1.1")

@@ -95,6 +95,14 @@ def test_moving_through_a_debris_cloud(face, cards):
     assert asked == []
 
 
+def test_critical_damage_from_debris_is_taken_by_a_shield():
+    """DAMAGE: critical damage to a shielded ship costs a shield like any damage."""
+    game, _ = scene([(DEBRIS, 400, 300, 0)], pilot="cavernangelszealot", faction=REBEL,
+                    faces=(Face.CRIT,))
+    ship = game.state.ships["p1.1"]
+    assert ship.shields == 1 and ship.damage == []
+
+
 # --------------------------------------------------------------------- gas cloud
 @pytest.mark.parametrize(("face", "ions"), [(Face.BLANK, 0), (Face.FOCUS, 0),
                                             (Face.HIT, 1), (Face.CRIT, 3)])
@@ -122,6 +130,22 @@ def test_ion_tokens_from_a_gas_cloud_ionize_the_ship_for_its_action():
     """A small ship given an ion token by a gas cloud is ionized: it may only focus."""
     _, asked = scene([(GAS, 400, 300, 0)], faces=(Face.HIT,))
     assert [d.option_values() for d in asked] == [["focus", "pass"]]
+
+
+def test_ion_from_a_gas_cloud_stays_until_an_ion_maneuver():
+    """ION: the ion tokens gained from a gas cloud stay after that activation (only an ion
+    maneuver removes them): the next round the ship, ionized, gets no dial and executes
+    an ion maneuver."""
+    game, _ = scene([(GAS, 400, 300, 0)], faces=(Face.HIT,))
+    assert tokens(game, "p1.1") == {"strain": 1, "ion": 1}
+    drive(game, lambda d: game.state.round == 2)
+    asked = []
+    while game.decision.kind == "set_dial":
+        asked.append(game.decision.ship)
+        game.answer(game.decision.options[0].value)
+    assert asked == ["p2.1"]
+    moves = [e["maneuver"] for e in events(game, "move", "p1.1") if e["round"] == 2]
+    assert moves == ["1FB"]
 
 
 # ----------------------------------------------------------- ending on an obstacle

@@ -316,3 +316,13 @@ def test_the_setup_roll_gives_player_order_until_the_first_planning_roll():
                  seed=seed)
     assert game.state.first_player == 1
     assert game.state.player_order() == (1, 0)
+
+
+def test_both_fleets_gone_is_a_draw():
+    """WINNING THE GAME: both players' last ships flee in the same round: the game ends at
+    the end of that round and nobody has more ships (the engine: a draw)."""
+    game = start(squad(REBEL, "bluesquadronescort"), squad(EMPIRE, "academypilot"),
+                 poses={"p1.1": (300, 880, 0), "p2.1": (600, 30, 180)})
+    plan(game, {"p1.1": "2FB", "p2.1": "2FB"})
+    drive(game)
+    assert game.over and game.state.round == 1 and game.state.winner is None

@@ -75,6 +75,16 @@ def test_gather_forces_places_charges_on_their_cards():
     assert vult.charges[pilot.xws] == Charge(1, 1, -1)
 
 
+def test_force_capacities_add_up_but_recurring_symbols_do_not_stack():
+    """FORCE CHARGE: an upgrade with a Force capacity adds to the ship's; with several
+    recurring sources the ship recovers the highest number of recurring symbols, not
+    their sum (Inquisitor 1 + Darth Vader crew 1: capacity 2, recovers 1). (Read from
+    build_ship: Darth Vader's ability isn't implemented yet.)"""
+    entry = squad(EMPIRE, ("inquisitor", ["darthvader"])).ships[0]
+    ship = build_ship(0, 1, entry)
+    assert (ship.force, ship.force_limit, ship.force_recurring) == (2, 2, 1)
+
+
 # -------------------------------------------------------------- 2. player order
 class ScriptedDice(random.Random):
     """A generator whose ``randrange(8)`` returns scripted die indexes (0-1 blank, 2-3
