@@ -31,12 +31,12 @@ from tests.engine.conftest import (
 
 
 def cloaked(pilot: str = "bluesquadronescort", at_pose=(400, 300, 0), stressed: bool = False,
-            others: dict | None = None):
+            others: dict | None = None, obstacles: list = ()):
     """A game at p1.1's (initiative 2) decloak decision (round 1 System Phase); the TIE
     p2.1 (initiative 1) activates first: its action decision follows the System Phase."""
     game = start(squad(REBEL, pilot, "redsquadronveteran"), squad(EMPIRE, "academypilot"),
                  poses={"p1.1": at_pose, "p1.2": (100, 60, 0), "p2.1": (800, 850, 180),
-                        **(others or {})})
+                        **(others or {})}, obstacles=list(obstacles))
     give(game, "p1.1", Token.CLOAK)
     if stressed:
         give(game, "p1.1", Token.STRESS)
@@ -125,6 +125,16 @@ def test_a_failed_decloak_keeps_the_ship_and_its_cloak_token():
     assert game.state.ships["p1.1"].pose == Pose(400, 300, 0)
     assert tokens(game, "p1.1") == {"cloak": 1}
     assert any("fails" in e["text"] for e in events(game, "decloak", "p1.1"))
+
+
+def test_a_decloak_through_an_obstacle_fails():
+    """CLOAK / BOOST: decloaking is a boost or barrel roll, which fails if it would move
+    through or overlap an obstacle: the ship stays cloaked where it was."""
+    game = cloaked(obstacles=[("core2asteroid3", 400, 370, 0)])
+    game.answer("boost")
+    ship = game.state.ships["p1.1"]
+    assert ship.pose == Pose(400, 300, 0) and ship.cloaked
+    assert not events(game, "obstacle", "p1.1")
 
 
 def test_a_ship_can_not_flee_by_decloaking():

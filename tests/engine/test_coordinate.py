@@ -15,6 +15,7 @@ from tests.engine.conftest import (
     events,
     give,
     offered,
+    plan,
     refresh,
     squad,
     start,
@@ -157,3 +158,23 @@ def test_coordinating_is_an_action_of_the_coordinator_only():
     ships = game.state.ships
     assert ships["p1.2"].actions_done == {"focus"}
     assert ships["p1.1"].actions_done == {"coordinate"}
+
+
+def test_a_ship_that_ended_on_an_obstacle_can_still_be_granted_an_action():
+    """OBSTACLES: a ship that ended its maneuver on an obstacle skips its Perform Action
+    step, but can still perform actions granted by other effects: a T-65 on an asteroid,
+    coordinated by a UT-60D."""
+    game = start(squad(REBEL, "cavernangelszealot", "bluesquadronscout"),
+                 squad(EMPIRE, "blacksquadronace"),
+                 poses={"p1.1": (400, 200, 0), "p1.2": (520, 150, 0), "p2.1": (800, 850, 180)},
+                 obstacles=[("core2asteroid3", 400, 290, 0)])
+    plan(game, {"p1.1": "1FB", "p1.2": "1FB"})
+    d = game.decision
+    assert d.ship == "p1.2"                      # p1.1 skipped its action
+    assert events(game, "obstacle", "p1.1")
+    game.answer("coordinate")
+    game.answer("p1.1")
+    d = game.decision
+    assert (d.kind, d.ship) == ("perform_action", "p1.1")
+    game.answer("focus")
+    assert tokens(game, "p1.1") == {"focus": 1}

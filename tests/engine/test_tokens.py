@@ -189,3 +189,24 @@ def test_only_the_first_tractoring_each_round_moves_the_ship():
     to_action(game, "p1.1", {"p1.1": "1FB"})
     tractor(game)
     assert game.decision.kind == "tractor_move"
+
+
+def test_no_rotation_is_offered_when_turning_would_overlap_a_ship():
+    """ROTATE A SHIP: if rotating would make the base (its guides) overlap a ship, it can't
+    be rotated: a ship touching both sides after the tractor move is not offered the
+    rotation."""
+    game = tractor_scene()
+    tractor(game)
+    game.answer("none")
+    assert game.decision.kind == "perform_action"        # nothing moved: no rotation
+    game = start(squad(REBEL, "cavernangelszealot", "redsquadronveteran", "redsquadronveteran"),
+                 squad(EMPIRE, "blacksquadronace"),
+                 poses={"p1.1": (400, 200, 0), "p1.2": (100, 60, 0), "p1.3": (200, 60, 0),
+                        "p2.1": (800, 850, 180)})
+    to_action(game, "p1.1", {"p1.1": "1FB"})
+    arrange(game, {"p1.2": (440, 360, 0), "p1.3": (360, 360, 0)})   # flanking the boost
+    tractor(game)
+    game.answer("boost straight")
+    assert game.state.ships["p1.1"].pose == Pose(400, 360, 0)
+    assert game.decision is None or game.decision.kind != "tractor_rotate"
+    assert tokens(game, "p1.1") == {"tractor": 1}
