@@ -297,3 +297,30 @@ def test_a_view_hides_the_opponents_pending_decision_options():
     shown = game.view(other)["decision"]
     assert shown == {"player": d.player, "kind": d.kind, "ship": d.ship}
     assert game.view(d.player)["decision"]["options"]
+
+
+def test_a_game_is_the_same_in_every_process():
+    """A replay must reproduce anywhere: the same game played in processes with different
+    string-hash seeds (Python's set and dict hashing) ends with the same hash."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from tallon.squads import build_squad\n"
+        "from tallon.engine import Game, GameSetup\n"
+        "from tallon.agents import RandomAgent, play\n"
+        "r = build_squad('rebelalliance', [('bluesquadronescort', []), ('rebelscout', []),"
+        " ('bluesquadronscout', [])])\n"
+        "i = build_squad('galacticempire', [('omicrongrouppilot', []), ('nusquadronpilot', []),"
+        " ('blacksquadronace', [])])\n"
+        "g = Game(GameSetup((r, i), seed=5))\n"
+        "play(g, (RandomAgent(1), RandomAgent(2)))\n"
+        "print(g.state_hash())\n")
+    hashes = set()
+    for seed in ("0", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                             text=True, check=True)
+        hashes.add(out.stdout.strip())
+    assert len(hashes) == 1
