@@ -238,3 +238,15 @@ def test_after_a_partial_maneuver_the_ships_are_at_range_0(blocker):
     ships = game.state.ships
     assert events(game, "bump", "p1.1")
     assert range_between(ships["p1.1"].body, ships[ship_id].body) == 0
+
+
+def test_a_blue_maneuver_unstresses_the_ship_before_the_enemy_bump_effect():
+    """OVERLAP: the bump effect comes after the Check Difficulty step: a stressed ship whose
+    blue maneuver bumps an enemy has lost its stress and may perform the red focus."""
+    game = scene({"p2.2": (400, 320, 180)}, code="2FB", wait=True)
+    give(game, "p1.1", Token.STRESS)
+    go(game)
+    d = drive(game, at("perform_action", "p1.1"))
+    assert d.option_values() == ["focus", "pass"]
+    game.answer("focus")
+    assert tokens(game, "p1.1") == {"focus": 1, "stress": 1}
