@@ -422,3 +422,25 @@ def test_an_empty_squad_is_refused():
 def test_a_game_lasts_at_least_one_round():
     with pytest.raises(SetupError):
         GameSetup((REBELS, IMPERIALS), rounds=0)
+
+
+def test_an_unknown_obstacle_in_a_squad_is_refused():
+    rebels = squad(REBEL, "bluesquadronescort")
+    rebels = type(rebels)(faction=rebels.faction, ships=rebels.ships,
+                          obstacles=("core2asteroid0", "nosuchrock", "core2debris0"))
+    with pytest.raises(SetupError, match="squad 1"):
+        Game(GameSetup((rebels, IMPERIALS)))
+
+
+def test_a_game_needs_two_squads_and_a_known_ruleset():
+    with pytest.raises(SetupError, match="ruleset"):
+        GameSetup((REBELS, IMPERIALS), ruleset="1e")
+    with pytest.raises(SetupError, match="two squads"):
+        GameSetup((REBELS,))  # type: ignore[arg-type]
+
+
+def test_a_turret_placed_without_choosing_points_front():
+    game = new_game(squad(REBEL, "rebelscout"), IMPERIALS)
+    drive(game, at("place_ship", "p1.1"))
+    game.answer({"x": 300, "y": 50, "heading": 0})
+    assert game.state.ships["p1.1"].turret == (Arc.FRONT,)
