@@ -226,7 +226,7 @@ def test_a_linked_action_may_be_declined():
                  poses={"p1.1": (400, 200, 0), "p2.1": (400, 800, 180)})
     to_action(game, "p1.1", {"p1.1": "2FB"})
     game.answer("focus")
-    game.answer("pass")
+    game.answer("decline")
     assert tokens(game, "p1.1") == {"focus": 1}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tallon.engine.effects import MARKER, deal_damage_card, suffer_damage
+from tallon.engine.scenario import stack_deck
 from tallon.engine.state import DamageCard
 from tests.engine.conftest import (
     EMPIRE,
@@ -77,6 +78,7 @@ def test_damage_cards_come_from_the_owners_deck():
     ship are the top of player 1's deck; player 2's deck is untouched."""
     game = scene()
     game.state.ships["p1.1"].shields = 0
+    stack_deck(game, 0, ["consolefire", "structuraldamage"])  # no card text in the way
     decks = [list(p.deck) for p in game.state.players]
     hurt(game, "p1.1", hits=1, crits=1)
     assert [d.card for d in game.state.ships["p1.1"].damage] == decks[0][-1:-3:-1]
@@ -110,6 +112,8 @@ def test_excess_damage_cards_are_still_dealt():
     game = scene()
     ship = game.state.ships["p1.1"]
     ship.shields = 0
+    stack_deck(game, 0, ["consolefire", "consolefire", "damagedengine", "damagedengine",
+                         "weaponsfailure", "structuraldamage"])  # no card text in the way
     hurt(game, "p1.1", hits=5, crits=1)
     assert len(ship.damage) == 6 and ship.destroyed
 

@@ -170,7 +170,8 @@ def test_a_disarmed_ship_still_engages():
     give(game, "p1.1", Token.DISARM)
     drive(game, lambda d: game.state.round == 2)
     engage = [e for e in events(game, "engage", "p1.1") if e["round"] == 1]
-    assert len(engage) == 1 and "disarmed" in engage[0]["text"]
+    refused = [e for e in events(game, "no_attack", "p1.1") if e["round"] == 1]
+    assert len(engage) == 1 and "disarmed" in refused[0]["text"]
 
 
 # ------------------------------------------------------------------- end phase

@@ -405,8 +405,8 @@ def test_each_player_earns_the_opponents_deficit():
 
 # ---------------------------------------------------------------- refused squads
 def test_a_pilot_whose_ability_is_not_implemented_is_refused():
-    with pytest.raises(SetupError, match="lukeskywalker"):
-        Game(GameSetup((squad(REBEL, "lukeskywalker"), IMPERIALS)))
+    with pytest.raises(SetupError, match="kananjarrus"):
+        Game(GameSetup((squad(REBEL, "kananjarrus"), IMPERIALS)))
 
 
 def test_a_ship_ability_not_implemented_is_refused():

@@ -288,10 +288,13 @@ def linked_options(game: Game, ship: ShipState, kind: str, during_activation: bo
     found: dict[str, ActionSpec] = {}
     for spec in ship.actions:
         link = spec.linked
-        if spec.kind != kind or link is None or link.label in found:
+        if spec.kind != kind or link is None:
             continue
-        if can_perform(game, ship, link, during_activation) is None:
-            found[link.label] = link
+        held = found.get(link.kind)
+        if can_perform(game, ship, link, during_activation) is None and (
+                held is None or DIFFICULTY_RANK[link.difficulty] <
+                DIFFICULTY_RANK[held.difficulty]):
+            found[link.kind] = link  # the same action linked twice: the easier one
     return list(found.values())
 
 
@@ -307,16 +310,17 @@ def _linked_trigger(game: Game, event: Event) -> list[Entry]:
         return []
 
     def choices(ctx: Ctx) -> list[Option]:
-        return [Option(link.label, f"linked {link.label}") for link in
+        return [Option(link.kind, link.label) for link in
                 linked_options(ctx.game, ctx.ship, kind, during)]
 
     def perform(ctx: Ctx, choice: Any) -> None:
         link = next(x for x in linked_options(ctx.game, ctx.ship, kind, during)
-                    if x.label == choice)
+                    if x.kind == choice)
         ctx.game.push(StartAction(ctx.ship.id, link, during, linked=True))
 
     ability = Triggered("the linked action", window="after_action", effect=perform,
-                        requirement=lambda ctx: bool(choices(ctx)), choices=choices)
+                        requirement=lambda ctx: bool(choices(ctx)), choices=choices,
+                        decision="linked_action")
     return [Entry(ship.id, "linked action", ability)]
 
 

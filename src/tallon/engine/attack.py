@@ -233,13 +233,14 @@ class DeclareAttack(Step):
             return None
         reason = cannot_attack(game, ship)
         if reason is not None:
-            game.event("engage", f"{ship.name} ({ship.id}) can't attack: {reason}",
+            game.event("no_attack", f"{ship.name} ({ship.id}) can't attack: {reason}",
                        ship=ship.id)
             return None
         targets = valid_targets(game, ship, self.only)
         if self.answer is None:
             if not targets:
-                game.event("engage", f"{ship.name} ({ship.id}) has no target", ship=ship.id)
+                game.event("no_attack", f"{ship.name} ({ship.id}) has no target",
+                           ship=ship.id)
                 return None
             options = [Option({"weapon": t.weapon.id, "defender": t.defender},
                               f"{t.weapon.name} at {game.state.ships[t.defender].name} "

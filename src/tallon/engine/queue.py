@@ -145,7 +145,7 @@ class Resolve(Step):
                 options.append(Option("decline", "don't use it"))
             if len(options) == 1:
                 return self.answered(options[0].value).run(game)
-            return Decision(_decider(game, self.entry, self.event), "use_ability",
+            return Decision(_decider(game, self.entry, self.event), ability.decision,
                             f"{ship.name} ({ship.id}): {ability.title}?", tuple(options),
                             self, ship=ship.id)
         if self.answer == "decline":
