@@ -16,8 +16,8 @@ before resolving its mandatory abilities). Every choice is evaluated by
 backward induction: the attacker maximises and the defender minimises the
 expected payoff; ties go to more uncanceled crits for the attacker and
 fewer for the defender, then to the choice that keeps more of one's own
-spendable tokens, then to the earliest choice (stopping first). The result
-is exact.
+spendable tokens, then to the one that leaves the opponent fewer, then to
+the earliest choice (stopping first). The result is exact.
 
 How it stays fast:
 
@@ -491,10 +491,19 @@ class AttackSolver:
         shift = self._shift
         return (payoff << (3 * shift)) | (crits << (2 * shift)) | (a_left << shift) | d_left
 
+    def _attacker_key(self, value: int) -> int:
+        # Higher payoff, more crits, more attacker tokens left, fewer defender tokens left:
+        # the fields in that order, the last one negated, as one number to maximise.
+        return value - 2 * (value & self._low)
+
     def _defender_key(self, value: int) -> int:
-        # Lower payoff, then fewer crits, then more defender tokens left: one number to
-        # maximise. (The attacker's key is simply value >> shift: payoff, crits, its tokens.)
-        return (value & self._low) - ((value >> (2 * self._shift)) << self._shift)
+        # Lower payoff, fewer crits, more defender tokens left, fewer attacker tokens left.
+        shift, low = self._shift, self._low
+        return (
+            ((value & low) << shift)
+            - ((value >> shift) & low)
+            - ((value >> (2 * shift)) << (2 * shift))
+        )
 
     # --- attack-dice phase (scalar values) ----------------------------------------------
 
@@ -676,9 +685,8 @@ class AttackSolver:
     def _a_pick(self, step: int, moves: list[tuple[Option | None, Key]]
                 ) -> tuple[int, tuple[Option | None, Key]]:
         """The best of ``moves`` for the player of ``step``, with its value."""
-        attacker_moves = _STEPS[step].role is Role.ATTACKER
+        rank = self._attacker_key if _STEPS[step].role is Role.ATTACKER else self._defender_key
         memo = self._memo
-        shift = self._shift
         best = best_key = 0
         best_choice: tuple[Option | None, Key] | None = None
         for choice in moves:
@@ -686,7 +694,7 @@ class AttackSolver:
             value = memo.get(child)
             if value is None:
                 value = self._a_eval(child)
-            value_key = value >> shift if attacker_moves else self._defender_key(value)
+            value_key = rank(value)
             if best_choice is None or value_key > best_key:
                 best, best_key, best_choice = value, value_key, choice
         if best_choice is None:  # pragma: no cover - a step always can end
@@ -876,13 +884,7 @@ class AttackSolver:
     def _b_pick(self, step: int, moves: list[tuple[Option | None, Key]]
                 ) -> tuple[list[int], list[tuple[Option | None, Key]]]:
         """For every (hits, crits) pair: the best of ``moves`` and its value."""
-        if _STEPS[step].role is Role.ATTACKER:
-            shift = self._shift
-
-            def rank(v: int) -> int:
-                return v >> shift
-        else:
-            rank = self._defender_key
+        rank = self._attacker_key if _STEPS[step].role is Role.ATTACKER else self._defender_key
         best: list[int] = []
         best_rank: list[int] = []
         choices: list[tuple[Option | None, Key]] = []
