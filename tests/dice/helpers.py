@@ -30,3 +30,11 @@ def solve(*args, objective: Objective | None = None, **kwargs) -> AttackResult:
 
 F = Fraction
 """Shorthand for exact expected values in assertions: ``F(3, 4)``."""
+
+
+def situation(role, kind, fresh=(), rerolled=(), own=None, opponent=None):
+    """A Situation from faces and token dicts (for checking which options an ability offers)."""
+    from tallon.dice import Situation, Tokens, make_counts
+
+    return Situation(role, kind, make_counts(fresh, rerolled), Tokens(own or {}),
+                     Tokens(opponent or {}))
