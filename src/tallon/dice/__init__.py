@@ -32,6 +32,7 @@ from tallon.dice.abilities.effects import (
     CardAbility,
     ChangeResults,
     RerollDice,
+    clear_caches,
 )
 from tallon.dice.abilities.tokens import (
     CALCULATE_ABILITY,
@@ -103,6 +104,7 @@ __all__ = [
     "apply_to_counts",
     "attack_dice_count",
     "calculate",
+    "clear_caches",
     "defense_dice_count",
     "lookup",
     "make_counts",

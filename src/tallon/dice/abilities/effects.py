@@ -9,6 +9,7 @@ rules for each shape live in one place.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 
 from tallon.dice.abilities.base import (
@@ -30,11 +31,21 @@ from tallon.dice.ops import (
     Option,
     Reroll,
     apply_to_counts,
-    slot_name,
 )
 
-Variant = tuple[str, tuple[Op, ...]]
+Variant = tuple[Op, ...]
 Requirement = Callable[[Situation], bool]
+
+
+_CACHED: weakref.WeakSet[CardAbility] = weakref.WeakSet()
+
+
+def clear_caches() -> None:
+    """Forget every ability's cached options (for cold-start benchmarks; never needed for
+    correctness, since the cached options depend only on the dice)."""
+    for ability in list(_CACHED):
+        ability._cache.clear()
+    _CHOICES.clear()
 
 
 def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple[int, ...]]:
@@ -53,12 +64,20 @@ def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple
             yield choice
 
 
-def _describe(choice: tuple[int, ...], names: list[str]) -> str:
-    return ", ".join(f"{n} {name}" for n, name in zip(choice, names, strict=True) if n)
+_CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _choices(available: tuple[int, ...], lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+    """``submultisets`` remembered: the same few pools come up again and again."""
+    key = (available, lo, hi)
+    found = _CHOICES.get(key)
+    if found is None:
+        found = _CHOICES[key] = tuple(submultisets(available, lo, hi))
+    return found
 
 
 class Effect:
-    """What an ability does to the dice, as a list of labelled variants to choose from."""
+    """What an ability does to the dice: the ways to do it now, each a tuple of operations."""
 
     rerolls: bool = False
     max_added: int = 0
@@ -96,11 +115,7 @@ class RerollDice(Effect):
             return []
         most = eligible if self.up_to is None else min(self.up_to, eligible)
         least = most if self.exactly else 1
-        names = [Face(f).label for f in range(NUM_FACES)]
-        return [
-            (f"reroll {_describe(choice, names)}", (Reroll(choice),))
-            for choice in submultisets(available, least, most)
-        ]
+        return [(Reroll(choice),) for choice in _choices(available, least, most)]
 
 
 class ChangeResults(Effect):
@@ -130,8 +145,7 @@ class ChangeResults(Effect):
             if self.count is None:
                 source = self.sources[0]
                 if source != target and face_count(pool, source):
-                    label = f"change all {source.label} to {target.label}"
-                    found.append((label, (ChangeAll(source, target),)))
+                    found.append((ChangeAll(source, target),))
                 continue
             slots = [
                 s for f in self.sources if f != target for s in (f, f + REROLLED) if pool[s]
@@ -140,10 +154,10 @@ class ChangeResults(Effect):
             size = min(self.count, sum(available))
             if not size:
                 continue
-            names = [slot_name(s) for s in slots]
-            for choice in submultisets(available, size, size):
-                ops = tuple(Change(s, target, n) for s, n in zip(slots, choice, strict=True) if n)
-                found.append((f"change {_describe(choice, names)} to {target.label}", ops))
+            for choice in _choices(available, size, size):
+                found.append(
+                    tuple(Change(s, target, n) for s, n in zip(slots, choice, strict=True) if n)
+                )
         return found
 
 
@@ -158,7 +172,7 @@ class AddResults(Effect):
     def variants(self, situation: Situation) -> list[Variant]:
         if not situation.kind.has_face(self.face):
             return []
-        return [(f"add {self.count} {self.face.label}", (Add(self.face, self.count),))]
+        return [(Add(self.face, self.count),)]
 
 
 class CancelResults(Effect):
@@ -172,7 +186,7 @@ class CancelResults(Effect):
         n = min(self.count, face_count(situation.pool, self.face))
         if not n:
             return []
-        return [(f"cancel {n} {self.face.label}", (Cancel(self.face, n),))]
+        return [(Cancel(self.face, n),)]
 
 
 class CardAbility(DiceAbility):
@@ -219,6 +233,7 @@ class CardAbility(DiceAbility):
         # Effects read only the pool and the kind of dice, so the options and
         # their results for a pool never change: cache them per pool.
         self._cache: dict[tuple[Role, DieKind, Counts], list[tuple[Option, Counts, int]]] = {}
+        _CACHED.add(self)
 
     def resources(self) -> tuple[str, ...]:
         names = [*super().resources(), *(n for n, _ in self.cost), *(n for n, _ in self.gain)]
@@ -259,14 +274,21 @@ class CardAbility(DiceAbility):
     @property
     def _nothing(self) -> Option:
         """The option of a mandatory ability that has nothing to act on."""
-        return Option(self.key, f"{self.title}: nothing to do")
+        return Option(self.key, self.title)
 
     def _build(self, situation: Situation) -> list[tuple[Option, Counts, int]]:
         variants = self.effect.variants(situation)
         if not variants:
             return [(self._nothing, situation.pool, 0)] if self.mandatory else []
+        pool = situation.pool
         found = []
-        for label, ops in variants:
-            option = Option(self.key, f"{self.title}: {label}", ops, self.cost, self.gain)
-            found.append((option, *apply_to_counts(situation.pool, ops, situation.kind)))
+        for ops in variants:
+            option = Option(self.key, self.title, ops, self.cost, self.gain)
+            first = ops[0]
+            if len(ops) == 1 and type(first) is Reroll:
+                # The common case, done directly: take the chosen fresh dice out of the pool.
+                kept = tuple(n - first.dice[i] if i < NUM_FACES else n for i, n in enumerate(pool))
+                found.append((option, kept, first.count))
+            else:
+                found.append((option, *apply_to_counts(pool, ops, situation.kind)))
         return found
