@@ -74,6 +74,7 @@ _A_DECIDE, _A_ROLL, _A_END = "D", "R", "B"
 _B_DECIDE, _B_ROLL, _B_END = "d", "r", "t"
 
 _STEPS = tuple(Step)
+_NO_MARKS = EMPTY[REROLLED:]
 _LAST_ATTACK_STEP = Step.ATTACKER_MODIFIES_ATTACK
 _LAST_STEP = _STEPS[-1]
 _ATTACK_FACES = tuple((int(f), DieKind.ATTACK.weights[f]) for f in DieKind.ATTACK.faces)
@@ -655,6 +656,9 @@ class AttackSolver:
             role, DieKind.ATTACK, apool, self._side(role).view(own),
             self._side(role.other).view(other),
         )
+        # Options never mark dice (only rerolls do, through roll nodes), so a pool without
+        # marks stays without them and needs no forgetting.
+        marked = apool[REROLLED:] != _NO_MARKS
         found: list[tuple[Option | None, Key]] = []
         mandatory = self.mandatory[step]
         if used & mandatory == mandatory:
@@ -672,12 +676,12 @@ class AttackSolver:
             a, d, next_used, marks, target, target_marks = use
             for option, new_pool, to_roll in moves:
                 if to_roll:
-                    pool = new_pool if marks else forget_rerolls(new_pool)
+                    pool = new_pool if marks or not marked else forget_rerolls(new_pool)
                     child = (_A_ROLL, to_roll, marks, step, pool, a, d, next_used)
                 elif target > _LAST_ATTACK_STEP:
                     child = self._a_end_key(new_pool, a, d)
                 else:
-                    pool = new_pool if target_marks else forget_rerolls(new_pool)
+                    pool = new_pool if target_marks or not marked else forget_rerolls(new_pool)
                     child = (_A_DECIDE, target, pool, a, d, next_used)
                 found.append((option, child))
         return found
@@ -884,21 +888,29 @@ class AttackSolver:
     def _b_pick(self, step: int, moves: list[tuple[Option | None, Key]]
                 ) -> tuple[list[int], list[tuple[Option | None, Key]]]:
         """For every (hits, crits) pair: the best of ``moves`` and its value."""
-        rank = self._attacker_key if _STEPS[step].role is Role.ATTACKER else self._defender_key
+        shift, low = self._shift, self._low
+        attacker = _STEPS[step].role is Role.ATTACKER
         best: list[int] = []
         best_rank: list[int] = []
         choices: list[tuple[Option | None, Key]] = []
         for choice in moves:
             vector = self._b_eval(choice[1])
+            # The same keys as _attacker_key / _defender_key, for a whole vector at once.
+            if attacker:
+                ranks = [v - 2 * (v & low) for v in vector]
+            else:
+                ranks = [
+                    ((v & low) << shift) - ((v >> shift) & low) - ((v >> 2 * shift) << 2 * shift)
+                    for v in vector
+                ]
             if not choices:
                 best = list(vector)
-                best_rank = [rank(v) for v in vector]
+                best_rank = ranks
                 choices = [choice] * len(vector)
                 continue
-            for i, v in enumerate(vector):
-                r = rank(v)
+            for i, r in enumerate(ranks):
                 if r > best_rank[i]:
-                    best[i], best_rank[i], choices[i] = v, r, choice
+                    best[i], best_rank[i], choices[i] = vector[i], r, choice
         if not choices:  # pragma: no cover - a step always can end
             raise RuntimeError("no legal choice")
         return best, choices
@@ -932,12 +944,11 @@ class AttackSolver:
             else:
                 bits, children = self._b_children[key]
                 for weight, child in children:
+                    share = [(m * weight) >> bits for m in vector]
                     target = mass.get(child)
-                    if target is None:
-                        target = mass[child] = [0] * width
-                    for i, m in enumerate(vector):
-                        if m:
-                            target[i] += (m * weight) >> bits
+                    mass[child] = share if target is None else [
+                        t + x for t, x in zip(target, share, strict=True)
+                    ]
         found: dict[int, dict[OutcomeKey, int]] = {i: defaultdict(int) for i in pairs}
         for key, vector in mass.items():
             outcomes = self._b_outcomes[key]
