@@ -8,10 +8,12 @@ brackets) CPU time of this process, of:
 
 * cold: a whole ``calculate(attack)`` (solve, full outcome distribution,
   result object) after clearing every cache, as for a first call;
-* warm: the same with the per-ability option caches kept, as inside an AI
-  that evaluates many attacks in a row (the solve itself is never cached);
-* value: ``AttackSolver(attack).value()`` only (the expected damage, no
-  distribution), warm.
+* warm: the same with the per-ability option caches kept but the remembered
+  results cleared, so the attack is solved every time;
+* value only: ``AttackSolver(attack).value()`` (the expected damage, no
+  distribution), warm;
+* repeated: ``calculate(attack)`` asked again, answered from the results it
+  remembers (what an AI asking about the same attack again gets).
 
 Each run times a batch of calls and divides, so that short calculations are
 measured above the clock's resolution.
@@ -28,7 +30,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from tallon.dice import Attack, AttackSolver, Combatant, calculate, clear_caches
+from tallon.dice import (
+    Attack,
+    AttackSolver,
+    Combatant,
+    calculate,
+    clear_caches,
+    clear_results,
+)
 from tallon.dice.abilities import cards
 from tallon.dice.sequence import attacks_to_destroy
 
@@ -54,8 +63,8 @@ HEAVY = {
 }
 
 
-def median_ms(call: Callable[[], object], runs: int, batch: int, cold: bool
-              ) -> tuple[float, float]:
+def median_ms(call: Callable[[], object], runs: int, batch: int,
+              reset: Callable[[], None] | None) -> tuple[float, float]:
     """(median wall-clock ms, median CPU ms) per call over ``runs`` batches of ``batch`` calls.
 
     CPU time (this process only) is reported too because the benchmark often shares the
@@ -65,8 +74,8 @@ def median_ms(call: Callable[[], object], runs: int, batch: int, cold: bool
     for _ in range(runs):
         wall = cpu = 0.0
         for _ in range(batch):
-            if cold:
-                clear_caches()
+            if reset is not None:
+                reset()
             start_wall, start_cpu = time.perf_counter(), time.process_time()
             call()
             wall += time.perf_counter() - start_wall
@@ -83,10 +92,11 @@ def _show(figure: tuple[float, float]) -> str:
 
 def report(name: str, attack: Attack, runs: int, batch: int) -> None:
     calculate(attack)  # import-time and first-call effects out of the way
-    cold = median_ms(lambda: calculate(attack), runs, batch, cold=True)
-    warm = median_ms(lambda: calculate(attack), runs, batch, cold=False)
-    value = median_ms(lambda: AttackSolver(attack).value(), runs, batch, cold=False)
-    print(f"  {name:<64} {_show(cold)}  {_show(warm)}  {_show(value)}")
+    cold = median_ms(lambda: calculate(attack), runs, batch, clear_caches)
+    warm = median_ms(lambda: calculate(attack), runs, batch, clear_results)
+    value = median_ms(lambda: AttackSolver(attack).value(), runs, batch, None)
+    repeat = median_ms(lambda: calculate(attack), runs, batch, None)
+    print(f"  {name:<64} {_show(cold)}  {_show(warm)}  {_show(value)}  {_show(repeat)}")
 
 
 def main() -> int:
@@ -98,7 +108,8 @@ def main() -> int:
     heavy_batch = 1 if args.quick else 3
     print(f"Python {sys.version.split()[0]}; median of {args.runs} runs per figure; "
           "ms per calculation, wall-clock (CPU)")
-    header = f"  {'':<64} {'cold':>19}  {'warm':>19}  {'value only':>19}"
+    header = (f"  {'':<64} {'cold':>19}  {'warm':>19}  {'value only':>19}  "
+              f"{'repeated':>19}")
     print("typical attacks (target: under 1 ms):")
     print(header)
     for name, attack in TYPICAL.items():
@@ -111,7 +122,7 @@ def main() -> int:
     attack = TYPICAL["3 vs 2: focus+lock vs focus+evade"]
     figure = median_ms(
         lambda: attacks_to_destroy(attack, hull=3, shields=2, max_attacks=6),
-        max(3, args.runs // 3), 1, cold=True,
+        max(3, args.runs // 3), 1, clear_caches,
     )
     print(f"  {'attacks to destroy hull 3 + 2 shields, up to 6 typical attacks':<64} "
           f"{_show(figure)}")

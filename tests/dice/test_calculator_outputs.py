@@ -55,3 +55,31 @@ def test_value_alone_matches_the_full_solve():
 
 def test_zero_dice_attack_deals_nothing():
     assert solve(0, 3).damage == [1]
+
+
+def test_results_are_remembered_and_read_only():
+    """An AI asks about the same attack again and again: the second answer is the same object,
+    which therefore cannot be changed."""
+    import pytest
+
+    from tallon.dice import calculate
+
+    attack = make_attack(2, 1, attacker={"focus": 1})
+    first = calculate(attack)
+    assert calculate(attack) is first
+    assert calculate(attack, cache=False) is not first
+    assert calculate(attack, cache=False).damage == first.damage
+    with pytest.raises(TypeError):
+        first.masses[next(iter(first.masses))] = 0  # type: ignore[index]
+
+
+def test_result_cache_is_bounded(monkeypatch):
+    from tallon.dice import calculate, clear_results, solver
+
+    clear_results()
+    monkeypatch.setattr(solver, "RESULT_CACHE_SIZE", 2)
+    attacks = [make_attack(n) for n in (1, 2, 3)]
+    for attack in attacks:
+        calculate(attack)
+    assert len(solver._RESULTS) == 2
+    assert (attacks[0], solver.ExpectedDamage()) not in solver._RESULTS

@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from tallon.dice.abilities.base import Role, Tokens
@@ -40,14 +41,15 @@ class AttackResult:
     """The exact distribution of an attack's outcomes under the solved policy.
 
     Probabilities are kept as integer masses over one common denominator and
-    turned into ``Fraction`` only when asked for.
+    turned into ``Fraction`` only when asked for. A result is read-only.
     """
 
     def __init__(self, masses: Mapping[Outcome, int], denominator: int, objective_name: str,
                  objective_value: Fraction) -> None:
         if sum(masses.values()) != denominator:
             raise ValueError("outcome probabilities do not sum to 1")
-        self.masses: dict[Outcome, int] = dict(masses)
+        # Read-only: results may be shared by the calculator's cache.
+        self.masses: Mapping[Outcome, int] = MappingProxyType(dict(masses))
         self.denominator = denominator
         self.objective_name = objective_name
         self.objective_value = objective_value

@@ -40,7 +40,7 @@ How it stays fast:
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
@@ -958,6 +958,34 @@ class AttackSolver:
         return found
 
 
-def calculate(attack: Attack, objective: Objective | None = None) -> AttackResult:
-    """Solve ``attack`` exactly under optimal play for ``objective`` (default: expected damage)."""
-    return AttackSolver(attack, objective).solve()
+_RESULTS: OrderedDict[tuple[Attack, Objective], AttackResult] = OrderedDict()
+RESULT_CACHE_SIZE = 4096
+"""How many distinct (attack, objective) results ``calculate`` remembers."""
+
+
+def calculate(
+    attack: Attack, objective: Objective | None = None, *, cache: bool = True
+) -> AttackResult:
+    """Solve ``attack`` exactly under optimal play for ``objective`` (default: expected damage).
+
+    Results are remembered (least recently used first out) because an AI asks about the same
+    few attacks again and again; ``cache=False`` always solves. Abilities count as the same
+    when they are the same objects.
+    """
+    objective = objective or ExpectedDamage()
+    if not cache:
+        return AttackSolver(attack, objective).solve()
+    key = (attack, objective)
+    result = _RESULTS.get(key)
+    if result is None:
+        result = _RESULTS[key] = AttackSolver(attack, objective).solve()
+        if len(_RESULTS) > RESULT_CACHE_SIZE:
+            _RESULTS.popitem(last=False)
+    else:
+        _RESULTS.move_to_end(key)
+    return result
+
+
+def clear_results() -> None:
+    """Forget the results ``calculate`` remembered."""
+    _RESULTS.clear()

@@ -40,7 +40,7 @@ Requirement = Callable[[Situation], bool]
 _CACHED: weakref.WeakSet[CardAbility] = weakref.WeakSet()
 
 
-def clear_caches() -> None:
+def clear_ability_caches() -> None:
     """Forget every ability's cached options (for cold-start benchmarks; never needed for
     correctness, since the cached options depend only on the dice)."""
     for ability in list(_CACHED):
