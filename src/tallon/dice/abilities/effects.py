@@ -9,6 +9,8 @@ rules for each shape live in one place.
 
 from __future__ import annotations
 
+import itertools
+import operator
 import weakref
 from collections.abc import Callable, Iterator
 
@@ -49,21 +51,14 @@ def clear_ability_caches() -> None:
 
 
 def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple[int, ...]]:
-    """Every choice of ``x[i] <= available[i]`` items per kind with ``lo <= sum(x) <= hi``."""
-
-    def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
-        if i == len(available):
-            yield ()
-            return
-        for take in range(min(available[i], left), -1, -1):
-            for tail in rec(i + 1, left - take):
-                yield (take, *tail)
-
-    for choice in rec(0, hi):
-        if sum(choice) >= lo:
+    """Every choice of ``x[i] <= available[i]`` items per kind with ``lo <= sum(x) <= hi``,
+    larger counts first."""
+    for choice in itertools.product(*(range(n, -1, -1) for n in available)):
+        if lo <= sum(choice) <= hi:
             yield choice
 
 
+_NO_DICE = (0,) * NUM_FACES
 _CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -287,7 +282,7 @@ class CardAbility(DiceAbility):
             first = ops[0]
             if len(ops) == 1 and type(first) is Reroll:
                 # The common case, done directly: take the chosen fresh dice out of the pool.
-                kept = tuple(n - first.dice[i] if i < NUM_FACES else n for i, n in enumerate(pool))
+                kept = tuple(map(operator.sub, pool, first.dice + _NO_DICE))
                 found.append((option, kept, first.count))
             else:
                 found.append((option, *apply_to_counts(pool, ops, situation.kind)))
