@@ -124,3 +124,16 @@ def test_best_option_names_dice_the_live_pool_has():
     option = solver.best_option(Step.ATTACKER_MODIFIES_ATTACK, live, make_counts(),
                                 {"focus": 1, "lock": 0}, {})
     assert option is not None and option.source == "focus"
+
+
+def test_live_positions_of_the_defense_steps_reuse_the_solved_subgame():
+    """Abilities used on attack dice do not make defense-step positions new: asking the solver
+    during a live attack adds no positions to its defense-dice subgame."""
+    attack = CASES["rerolls on both sides"]
+    policy = OptimalPlay(attack)
+    policy.solver.solve()
+    before = len(policy.solver._b_memo)
+    rng = random.Random(11)
+    for _ in range(200):
+        play_attack(attack, rng, policy)
+    assert len(policy.solver._b_memo) == before

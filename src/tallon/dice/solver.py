@@ -211,6 +211,9 @@ class AttackSolver:
                 bit <<= 1
             self.entries.append(found)
             self.mandatory.append(mandatory)
+        self._defense_bits = sum(
+            bit for step in _STEPS[_LAST_ATTACK_STEP + 1 :] for _, bit in self.entries[step]
+        )
         # Whether anything at or after each step (in the same pool) can reroll at all.
         self._can_reroll = [
             any(
@@ -390,6 +393,8 @@ class AttackSolver:
             moves = self._a_moves(step, packed.pack(attack_dice), ares, dres, mask)
             return self._a_pick(step, moves)[1][0] if moves else None
         pair = self.pair_index[self._settled_pair(packed.pack(attack_dice))]
+        # Abilities of the attack-dice steps no longer matter: the subgame starts without them.
+        mask &= self._defense_bits
         moves = self._b_moves(step, packed.pack(defense_dice), self._relevant(ares), dres, mask)
         return self._b_pick(step, moves)[1][pair][0] if moves else None
 
