@@ -108,3 +108,30 @@ def test_bad_sequence_requests_are_refused(kwargs, message):
 def test_every_attack_must_be_against_the_same_defender():
     with pytest.raises(ValueError, match="same defender"):
         calculate_sequence([make_attack(1, 1), make_attack(1, 2)])
+
+
+def test_monte_carlo_of_a_live_sequence_agrees_with_the_exact_result():
+    """Three attacks against a defender with focus, evade and a Stealth Device, hull 2 +
+    1 shield, played 2500 times on live dice with the plan's choices; the live procedure
+    carries the defender's tokens over. The frequency of each 'destroyed by attack n' and the
+    mean total damage are within 4.5 standard errors of the exact values."""
+    import random
+
+    from tallon.dice.sequence import SequencePlan
+
+    attack = make_attack(3, 2, attacker={"focus": 1, "lock": 1},
+                         defender={"focus": 1, "evade": 1},
+                         defender_abilities=(cards.stealth_device(),))
+    plan = SequencePlan([attack] * 3, hull=2, shields=1, objective="fast")
+    exact = plan.result()
+    rng = random.Random(5)
+    n = 2500
+    runs = [plan.play(rng) for _ in range(n)]
+    for k, p in enumerate(exact.attacks_needed[1:], start=1):
+        seen = sum(1 for r in runs if r.destroyed_by == k) / n
+        p = float(p)
+        assert abs(seen - p) <= 4.5 * (p * (1 - p) / n) ** 0.5 + 1e-12
+    mean = sum(r.total for r in runs) / n
+    expected = float(exact.expected_total_damage)
+    variance = sum((d - expected) ** 2 * float(q) for d, q in enumerate(exact.total_damage))
+    assert abs(mean - expected) <= 4.5 * (variance / n) ** 0.5

@@ -20,14 +20,17 @@ Objectives (the attacker maximises, the defender minimises):
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from tallon.dice.abilities.base import Tokens
 from tallon.dice.attack import MAX_DICE, Attack
+from tallon.dice.ops import Option
+from tallon.dice.playout import Decision, play_attack
 from tallon.dice.result import HIDDEN_RESOURCES, fraction_text
 from tallon.dice.solver import AttackSolver
 
@@ -180,6 +183,161 @@ class _Planner:
         return solver
 
 
+class SequencePlan:
+    """A sequence of attacks against one defender, solved lazily: ``result()`` gives the
+    exact distributions, ``play(rng)`` plays it on live dice with the same optimal choices.
+
+    All attacks must name the same defender (same dice value, abilities and starting
+    tokens); the tokens of the first are its tokens at the start.
+    """
+
+    def __init__(
+        self,
+        attacks: Sequence[Attack],
+        *,
+        hull: int | None = None,
+        shields: int = 0,
+        objective: str = "damage",
+    ) -> None:
+        if not attacks:
+            raise ValueError("a sequence needs at least one attack")
+        defender = attacks[0].defender
+        for attack in attacks[1:]:
+            if attack.defender != defender:
+                raise ValueError("every attack of a sequence must be against the same defender")
+        if objective not in OBJECTIVES:
+            raise ValueError(
+                f"unknown objective {objective!r}; accepted: {', '.join(OBJECTIVES)}"
+            )
+        if hull is not None and hull < 1:
+            raise ValueError(f"hull must be at least 1 (got {hull})")
+        if shields < 0:
+            raise ValueError(f"shields cannot be negative (got {shields})")
+        if objective != "damage" and hull is None:
+            raise ValueError(f"the {objective!r} objective needs the defender's hull")
+        self.attacks = list(attacks)
+        self.objective = objective
+        self.durability = None if hull is None else hull + shields
+        self._planner = _Planner(self.attacks, self.durability, objective)
+
+    def result(self) -> SequenceResult:
+        """The exact distributions under optimal play (a forward pass over the positions
+        between attacks)."""
+        planner = self._planner
+        durability = self.durability
+        start = self.attacks[0].defender.tokens
+        value = planner.value(0, 0, start)
+        if self.objective == "fast":
+            # Reward counted attacks left at destruction; turn it into attacks needed.
+            value = planner.count + 1 - value
+
+        states: dict[tuple[int, Tokens], Fraction] = {(0, start): Fraction(1)}
+        stages = []
+        for index in range(len(self.attacks)):
+            performed = Fraction(0)
+            destroyed_here = Fraction(0)
+            damage: dict[int, Fraction] = defaultdict(Fraction)
+            following: dict[tuple[int, Tokens], Fraction] = defaultdict(Fraction)
+            for (done, tokens), p in states.items():
+                if not planner._alive(done):
+                    following[(done, tokens)] += p
+                    continue
+                performed += p
+                solver = planner.solver(index, done, tokens)
+                total = solver.payoff_scale
+                for (hits, crits, _a, d), m in solver.outcome_masses().items():
+                    q = p * Fraction(m, total)
+                    dealt = hits + crits
+                    damage[dealt] += q
+                    after = done + dealt
+                    if durability is not None:
+                        if done < durability <= after:
+                            destroyed_here += q
+                        after = min(after, durability)
+                    following[(after, solver.dfn.view(d))] += q
+            states = following
+            tokens_left: dict[str, Fraction] = defaultdict(Fraction)
+            for (_, tokens), p in states.items():
+                for name, count in tokens.items():
+                    if name not in HIDDEN_RESOURCES:
+                        tokens_left[name] += p * count
+            top = max(damage, default=0)
+            share = 1 / performed if performed else Fraction(0)
+            stages.append(
+                AttackStage(
+                    p_performed=performed,
+                    damage=[damage[d] * share for d in range(top + 1)],
+                    expected_damage=sum((d * q for d, q in damage.items()), Fraction(0)) * share,
+                    p_destroyed_here=destroyed_here,
+                    defender_tokens=dict(sorted(tokens_left.items())),
+                )
+            )
+        totals: dict[int, Fraction] = defaultdict(Fraction)
+        for (done, _), p in states.items():
+            totals[done] += p
+        top = max(totals, default=0)
+        return SequenceResult(
+            objective=self.objective,
+            value=value,
+            stages=stages,
+            total_damage=[totals[d] for d in range(top + 1)],
+            durability=durability,
+        )
+
+    def play(self, rng: random.Random) -> LiveSequence:
+        """Play the sequence on live dice, each attack with the plan's optimal choices; the
+        defender's tokens carry over as the live attacks leave them."""
+        planner = self._planner
+        defender = self.attacks[0].defender
+        tokens: Tokens = defender.tokens
+        done = 0
+        damage: list[int] = []
+        destroyed_by: int | None = None
+        for index, attack in enumerate(self.attacks):
+            if not planner._alive(done):
+                break
+            solver = planner.solver(index, done, tokens)
+            live_attack = replace(attack, defender=replace(defender, tokens=tokens))
+            outcome = play_attack(live_attack, rng, _SolverChooser(solver))
+            damage.append(outcome.damage)
+            done += outcome.damage
+            tokens = outcome.defender
+            if self.durability is not None and done >= self.durability:
+                destroyed_by = index + 1
+                done = self.durability
+        return LiveSequence(damage, done, destroyed_by, tokens)
+
+
+@dataclass(frozen=True)
+class LiveSequence:
+    """A sequence played on live dice."""
+
+    damage: list[int]
+    """Damage of each attack performed."""
+    total: int
+    """Total damage (capped at hull + shields when a hull is given)."""
+    destroyed_by: int | None
+    """The attack (1-based) that destroyed the defender, if any."""
+    defender_tokens: Tokens
+
+
+class _SolverChooser:
+    """A chooser for ``play_attack`` answering with one solver's optimal choices."""
+
+    def __init__(self, solver: AttackSolver) -> None:
+        self.solver = solver
+
+    def __call__(self, decision: Decision) -> Option | None:
+        return self.solver.best_option(
+            decision.step,
+            decision.attack_dice,
+            decision.defense_dice,
+            decision.attacker,
+            decision.defender,
+            decision.used,
+        )
+
+
 def calculate_sequence(
     attacks: Sequence[Attack],
     *,
@@ -192,84 +350,7 @@ def calculate_sequence(
     All attacks must name the same defender (same dice value, abilities and
     starting tokens); the tokens of the first are its tokens at the start.
     """
-    if not attacks:
-        raise ValueError("a sequence needs at least one attack")
-    defender = attacks[0].defender
-    for attack in attacks[1:]:
-        if attack.defender != defender:
-            raise ValueError("every attack of a sequence must be against the same defender")
-    if objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}; accepted: {', '.join(OBJECTIVES)}")
-    if hull is not None and hull < 1:
-        raise ValueError(f"hull must be at least 1 (got {hull})")
-    if shields < 0:
-        raise ValueError(f"shields cannot be negative (got {shields})")
-    if objective != "damage" and hull is None:
-        raise ValueError(f"the {objective!r} objective needs the defender's hull")
-    durability = None if hull is None else hull + shields
-    planner = _Planner(attacks, durability, objective)
-    start = defender.tokens
-    value = planner.value(0, 0, start)
-    if objective == "fast":
-        # Reward counted attacks left at destruction; turn it into attacks needed.
-        value = planner.count + 1 - value
-
-    states: dict[tuple[int, Tokens], Fraction] = {(0, start): Fraction(1)}
-    stages = []
-    for index in range(len(attacks)):
-        performed = Fraction(0)
-        destroyed_here = Fraction(0)
-        damage: dict[int, Fraction] = defaultdict(Fraction)
-        following: dict[tuple[int, Tokens], Fraction] = defaultdict(Fraction)
-        for (done, tokens), p in states.items():
-            if not planner._alive(done):
-                following[(done, tokens)] += p
-                continue
-            performed += p
-            solver = planner.solver(index, done, tokens)
-            total = solver.payoff_scale
-            for (hits, crits, _a, d), m in solver.outcome_masses().items():
-                q = p * Fraction(m, total)
-                dealt = hits + crits
-                damage[dealt] += q
-                after = done + dealt
-                if durability is not None:
-                    if done < durability <= after:
-                        destroyed_here += q
-                    after = min(after, durability)
-                following[(after, solver.dfn.view(d))] += q
-        states = following
-        tokens_left: dict[str, Fraction] = defaultdict(Fraction)
-        for (_, tokens), p in states.items():
-            for name, count in tokens.items():
-                if name not in HIDDEN_RESOURCES:
-                    tokens_left[name] += p * count
-        top = max(damage, default=0)
-        share = 1 / performed if performed else Fraction(0)
-        stages.append(
-            AttackStage(
-                p_performed=performed,
-                damage=[damage[d] * share for d in range(top + 1)],
-                expected_damage=(
-                    sum((d * q for d, q in damage.items()), Fraction(0)) / performed
-                    if performed
-                    else Fraction(0)
-                ),
-                p_destroyed_here=destroyed_here,
-                defender_tokens=dict(sorted(tokens_left.items())),
-            )
-        )
-    totals: dict[int, Fraction] = defaultdict(Fraction)
-    for (done, _), p in states.items():
-        totals[done] += p
-    top = max(totals, default=0)
-    return SequenceResult(
-        objective=objective,
-        value=value,
-        stages=stages,
-        total_damage=[totals[d] for d in range(top + 1)],
-        durability=durability,
-    )
+    return SequencePlan(attacks, hull=hull, shields=shields, objective=objective).result()
 
 
 def attacks_to_destroy(
