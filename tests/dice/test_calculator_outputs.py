@@ -82,4 +82,17 @@ def test_result_cache_is_bounded(monkeypatch):
     for attack in attacks:
         calculate(attack)
     assert len(solver._RESULTS) == 2
-    assert (attacks[0], solver.ExpectedDamage()) not in solver._RESULTS
+    assert not any(key[0] == attacks[0] for key in solver._RESULTS)
+
+
+def test_remembered_results_tell_spent_charges_from_default_charges():
+    """Lone Wolf with its charge spent (lonewolf=0) is not Lone Wolf with its default charge,
+    although the two Tokens compare equal (zeros ignored)."""
+    from tallon.dice import calculate
+    from tallon.dice.abilities import cards
+
+    lone_wolf = cards.lone_wolf()
+    spent = calculate(make_attack(1, attacker={"lonewolf": 0}, attacker_abilities=(lone_wolf,)))
+    fresh = calculate(make_attack(1, attacker_abilities=(lone_wolf,)))
+    assert spent.p_at_least(1) == F(1, 2)
+    assert fresh.p_at_least(1) == F(3, 4)

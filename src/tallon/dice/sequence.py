@@ -27,10 +27,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from tallon.dice.abilities.base import Tokens
+from tallon.dice.abilities.base import Role, Tokens
 from tallon.dice.attack import MAX_DICE, Attack
 from tallon.dice.ops import Option
-from tallon.dice.playout import Decision, play_attack
+from tallon.dice.playout import Decision, play_attack, starting_tokens
 from tallon.dice.result import HIDDEN_RESOURCES, fraction_text
 from tallon.dice.solver import AttackSolver
 
@@ -219,13 +219,18 @@ class SequencePlan:
         self.objective = objective
         self.durability = None if hull is None else hull + shields
         self._planner = _Planner(self.attacks, self.durability, objective)
+        # Name every charge from the start: positions are told apart by their nonzero
+        # counts, and an absent charge would otherwise mean "the default", not 0.
+        self.start = Tokens(
+            starting_tokens(defender.tokens, self.attacks[0].abilities(Role.DEFENDER))
+        )
 
     def result(self) -> SequenceResult:
         """The exact distributions under optimal play (a forward pass over the positions
         between attacks)."""
         planner = self._planner
         durability = self.durability
-        start = self.attacks[0].defender.tokens
+        start = self.start
         value = planner.value(0, 0, start)
         if self.objective == "fast":
             # Reward counted attacks left at destruction; turn it into attacks needed.
@@ -289,7 +294,7 @@ class SequencePlan:
         defender's tokens carry over as the live attacks leave them."""
         planner = self._planner
         defender = self.attacks[0].defender
-        tokens: Tokens = defender.tokens
+        tokens: Tokens = self.start
         done = 0
         damage: list[int] = []
         destroyed_by: int | None = None

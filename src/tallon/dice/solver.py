@@ -978,7 +978,7 @@ class AttackSolver:
         return found
 
 
-_RESULTS: OrderedDict[tuple[Attack, Objective], AttackResult] = OrderedDict()
+_RESULTS: OrderedDict[tuple, AttackResult] = OrderedDict()
 RESULT_CACHE_SIZE = 4096
 """How many distinct (attack, objective) results ``calculate`` remembers."""
 
@@ -995,7 +995,14 @@ def calculate(
     objective = objective or ExpectedDamage()
     if not cache:
         return AttackSolver(attack, objective).solve()
-    key = (attack, objective)
+    # Explicit zeros matter (an ability's charges given as 0 are not its default charges),
+    # while Tokens equality ignores them: key on the items as given.
+    key = (
+        attack,
+        objective,
+        tuple(sorted(attack.attacker.tokens.items())),
+        tuple(sorted(attack.defender.tokens.items())),
+    )
     result = _RESULTS.get(key)
     if result is None:
         result = _RESULTS[key] = AttackSolver(attack, objective).solve()
