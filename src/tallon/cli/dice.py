@@ -36,16 +36,17 @@ from tallon.dice.sequence import OBJECTIVES, SequenceResult, calculate_sequence
 dice_app = typer.Typer(
     name="dice",
     help=(
-        "Exact attack odds (fractions, not simulations) with optimal play by both sides. "
-        "Run with --attack to calculate; see the commands below for live rolls."
+        "Exact attack odds — fractions, not simulations — with both sides choosing their dice "
+        "modifications optimally. Prints the damage distribution, expected damage, P(crit) and "
+        "the tokens left.\n\n"
+        "Example: tallon dice --attack 3 --attacker focus,lock --defense 2 --defender focus,evade"
+        "\n\nThe commands below roll live dice instead."
     ),
     invoke_without_command=True,
     no_args_is_help=False,
 )
 
-_TOKENS_HELP = (
-    "Comma-separated tokens, each NAME or NAME=COUNT, e.g. 'focus,lock,calculate=2,force=2'."
-)
+_TOKENS_HELP = "Comma-separated, each NAME or NAME=COUNT"
 
 
 def register(app: typer.Typer) -> None:
@@ -266,9 +267,15 @@ def dice(
         None, "--attack", "-a", help="Attack dice: the attack value before range and other bonuses."
     ),
     defense: int = typer.Option(0, "--defense", "-d", help="Defense dice: the agility value."),
-    attacker: str = typer.Option("", "--attacker", help=f"Attacker tokens. {_TOKENS_HELP}"),
+    attacker: str = typer.Option(
+        "", "--attacker",
+        help=f"Attacker tokens. {_TOKENS_HELP}, e.g. 'focus,lock,calculate=2,force=2'. Names: "
+             "focus, lock, calculate, force, evade, deplete.",
+    ),
     defender: str = typer.Option(
-        "", "--defender", help=f"Defender tokens, e.g. 'focus,evade=2,reinforce'. {_TOKENS_HELP}"
+        "", "--defender",
+        help=f"Defender tokens. {_TOKENS_HELP}, e.g. 'focus,evade=2,reinforce'. Names: focus, "
+             "evade, calculate, force, reinforce, strain.",
     ),
     attacker_abilities: str = typer.Option(
         "", "--attacker-abilities",
