@@ -254,6 +254,8 @@ class AttackSolver:
         added_attack = sum(a.max_added_dice for s in (0, 1) for a, _ in self.entries[s])
         added_defense = sum(a.max_added_dice for s in (2, 3) for a, _ in self.entries[s])
         most_attack_dice = n_attack + added_attack
+        self._most_attack_dice = most_attack_dice
+        self._most_defense_dice = MAX_DICE + added_defense
         self.rolls = 2 * most_attack_dice + 2 * (MAX_DICE + added_defense)
         self.payoff_exponent = payoff_exponent
         self.payoff_scale = 8**self.rolls
@@ -465,11 +467,20 @@ class AttackSolver:
             )
         return pair
 
-    def _packed(self, moves: list[tuple[Option, Counts, int]]) -> list[tuple[Option, int, int]]:
+    def _packed(self, moves: list[tuple[Option, Counts, int]], most: int
+                ) -> list[tuple[Option, int, int]]:
         """An ability's transitions with packed pools (remembered per list: abilities return
-        the same list for the same pool; the entry keeps the list alive, so its id is safe)."""
+        the same list for the same pool; the entry keeps the list alive, so its id is safe).
+        ``most`` is how many dice the pool may hold; more means an ability added dice it did
+        not declare in ``max_added_dice``, and the exact arithmetic would not hold."""
         entry = self._packed_moves.get(id(moves))
         if entry is None or entry[0] is not moves:
+            for option, pool, to_roll in moves:
+                if sum(pool) + to_roll > most:
+                    raise ScaleError(
+                        f"{option.source} leaves more dice than the abilities declared "
+                        "(max_added_dice); the calculator cannot stay exact"
+                    )
             entry = (moves, [(o, packed.pack(p), n) for o, p, n in moves])
             self._packed_moves[id(moves)] = entry
         return entry[1]
@@ -696,7 +707,7 @@ class AttackSolver:
             if use is None:
                 use = self._uses[use_key] = self._use(step, ability, bit, ares, dres, used, moves)
             a, d, next_used, marks, target, target_marks = use
-            for option, new_pool, to_roll in self._packed(moves):
+            for option, new_pool, to_roll in self._packed(moves, self._most_attack_dice):
                 if to_roll:
                     pool = new_pool if marks or not marked else packed.forget(new_pool)
                     child = (_A_ROLL, to_roll, marks, step, pool, a, d, next_used)
@@ -893,7 +904,7 @@ class AttackSolver:
             if use is None:
                 use = self._uses[use_key] = self._use(step, ability, bit, ares, dres, used, moves)
             a, d, next_used, marks, target, target_marks = use
-            for option, new_pool, to_roll in self._packed(moves):
+            for option, new_pool, to_roll in self._packed(moves, self._most_defense_dice):
                 if to_roll:
                     pool = new_pool if marks else packed.forget(new_pool)
                     child = (_B_ROLL, to_roll, marks, step, pool, a, d, next_used)
