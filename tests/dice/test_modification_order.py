@@ -52,3 +52,19 @@ def test_only_the_defender_may_modify_attack_dice_at_range_0():
     assert result.p_at_least(1) == F(1, 2)
     assert result.p_crit == 0
     assert result.expected_tokens(Role.ATTACKER)["focus"] == 1
+
+
+def test_defender_rerolls_attack_dice_first_and_the_attacker_cannot_reroll_them_again():
+    """A defender ability "you may make the attacker reroll 1 attack die" (built from the
+    shared blocks) acts before the attacker and knows the roll. 1 attack die, attacker lock:
+    a hit/crit (1/2) is rerolled by the defender and stays as rolled (1/2), since the lock
+    cannot reroll it again; a miss (1/2) is left to the attacker's lock (1/2).
+    P(damage) = 1/2 * 1/2 + 1/2 * 1/2 = 1/2 (3/4 without the ability), and the lock is spent
+    only on first misses: 1/2 left."""
+    from tallon.dice import DEFENDING, CardAbility, RerollDice, Window
+
+    heckler = CardAbility("heckler", "Heckler (attacker rerolls 1 die)", effect=RerollDice(1),
+                          window=Window.OPPONENT_DICE, roles=DEFENDING)
+    result = solve(1, attacker={"lock": 1}, defender_abilities=(heckler,))
+    assert result.p_at_least(1) == F(1, 2)
+    assert result.expected_tokens(Role.ATTACKER)["lock"] == F(1, 2)
