@@ -93,6 +93,7 @@ def test_plot_writes_an_image(tmp_path):
         (["--attack", "2", "--sequence-objective", "destroy"], "--sequence-objective", "--hull"),
         (["--attack", "2", "--plot", "out.txt"], "--plot", ".png"),
         (["--defense", "2"], "--attack", "missing"),
+        (["--attack", "2", "--repeat", "101"], "--repeat", "1 to 100"),
     ],
 )
 def test_bad_input_names_the_flag_and_exits_2(args, flag, hint):

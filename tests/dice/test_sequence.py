@@ -135,3 +135,15 @@ def test_monte_carlo_of_a_live_sequence_agrees_with_the_exact_result():
     expected = float(exact.expected_total_damage)
     variance = sum((d - expected) ** 2 * float(q) for d, q in enumerate(exact.total_damage))
     assert abs(mean - expected) <= 4.5 * (variance / n) ** 0.5
+
+
+def test_a_hundred_attacks_in_a_row_are_solved():
+    """Long sequences nest one solve inside the next; 100 attacks must still work. 1 attack
+    die vs agility 0, hull 1: survives all 100 with (1/2)**100."""
+    result = attacks_to_destroy(make_attack(1), hull=1, max_attacks=100)
+    assert 1 - result.p_destroyed == F(1, 2**100)
+
+
+def test_longer_sequences_are_refused_clearly():
+    with pytest.raises(ValueError, match="at most 100 attacks"):
+        calculate_sequence([make_attack(1)] * 101)

@@ -31,7 +31,7 @@ from tallon.dice.abilities.tokens import ATTACKER_TOKENS, DEFENDER_TOKENS
 from tallon.dice.attack import MAX_DICE
 from tallon.dice.playout import OptimalPlay, play_attack
 from tallon.dice.result import fraction_text
-from tallon.dice.sequence import OBJECTIVES, SequenceResult, calculate_sequence
+from tallon.dice.sequence import MAX_ATTACKS, OBJECTIVES, SequenceResult, calculate_sequence
 
 dice_app = typer.Typer(
     name="dice",
@@ -341,8 +341,10 @@ def dice(
         attack_range, obstructed, ordnance, not special, reinforce_arc,
     )
     chosen = parse_objective(objective)
-    if repeat < 1:
-        raise typer.BadParameter(f"{repeat}; accepted: 1 or more attacks", param_hint="--repeat")
+    if not 1 <= repeat <= MAX_ATTACKS:
+        raise typer.BadParameter(
+            f"{repeat}; accepted: 1 to {MAX_ATTACKS} attacks", param_hint="--repeat"
+        )
     if hull is not None and hull < 1:
         raise typer.BadParameter(f"{hull}; accepted: 1 or more", param_hint="--hull")
     if shields < 0:
