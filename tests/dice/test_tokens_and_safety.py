@@ -41,3 +41,18 @@ def test_an_ability_adding_undeclared_dice_stops_the_calculator():
     liar.max_added_dice = 0
     with pytest.raises(ScaleError, match="max_added_dice"):
         AttackSolver(Attack(Combatant(1, {"lock": 1}, (liar,)), Combatant(0))).value()
+
+
+def test_repeated_solves_do_not_grow_the_shared_option_tables():
+    """Option lists are shared across solves (by identity); solving the same attack again,
+    including a mandatory ability with nothing to act on, must not add entries."""
+    from tallon.dice import calculate
+    from tallon.dice.abilities import cards
+    from tallon.dice.solver import _PACKED_MOVES
+
+    attack = Attack(Combatant(2, {"focus": 1}), Combatant(1, {}, (cards.plated_hull(),)))
+    calculate(attack, cache=False)
+    size = len(_PACKED_MOVES)
+    for _ in range(3):
+        calculate(attack, cache=False)
+    assert len(_PACKED_MOVES) == size

@@ -57,7 +57,7 @@ from tallon.dice.objectives import AtLeast, AtLeastCrit, ExpectedDamage, Objecti
 from tallon.dice.ops import Add, Cancel, Change, ChangeAll, Option, Reroll, apply_to_counts
 from tallon.dice.pool import DicePool, Die, RerollError, roll_attack, roll_defense, roll_face
 from tallon.dice.result import AttackResult, Outcome
-from tallon.dice.solver import AttackSolver, calculate, clear_results
+from tallon.dice.solver import AttackSolver, calculate, clear_packed_moves, clear_results
 
 
 def clear_caches() -> None:
@@ -65,6 +65,7 @@ def clear_caches() -> None:
     cold-start measurements; never needed for correctness)."""
     clear_results()
     clear_ability_caches()
+    clear_packed_moves()
 
 
 __all__ = [

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from tallon.dice.abilities.base import Role, Tokens
 from tallon.dice.abilities.tokens import LOCK_DISABLED
@@ -16,8 +15,7 @@ HIDDEN_RESOURCES = frozenset({LOCK_DISABLED})
 """Internal marks that are not tokens and are left out of reports."""
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How an attack ended: uncanceled results and both ships' resources afterwards."""
 
     hits: int

@@ -102,6 +102,16 @@ _FRESH_ROLLS = {
 }
 
 
+_PACKED_MOVES: dict[int, tuple[list, list[tuple[Option, int, int]], int]] = {}
+_PACKED_MOVES_LIMIT = 100_000
+"""Abilities' option lists with packed pools, by list identity (see ``AttackSolver._packed``)."""
+
+
+def clear_packed_moves() -> None:
+    """Forget the packed option lists (with the abilities' caches, for cold measurements)."""
+    _PACKED_MOVES.clear()
+
+
 class ScaleError(ArithmeticError):
     """An ability rolled more dice than the solver's arithmetic allowed for."""
 
@@ -291,7 +301,6 @@ class AttackSolver:
         self._ends: dict[tuple[int, Resources, Resources], Key] = {}
         self._defense_counts: dict[tuple[Resources, Resources], tuple[int, Resources]] = {}
         self._settled_pairs: dict[int, tuple[int, int]] = {}
-        self._packed_moves: dict[int, tuple[list, list[tuple[Option, int, int]]]] = {}
         self._splits: dict[Resources, tuple[Resources, int]] = {}
         self._neutralized: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._payoff_reads_tokens = payoff_reads_tokens
@@ -470,19 +479,23 @@ class AttackSolver:
     def _packed(self, moves: list[tuple[Option, Counts, int]], most: int
                 ) -> list[tuple[Option, int, int]]:
         """An ability's transitions with packed pools (remembered per list: abilities return
-        the same list for the same pool; the entry keeps the list alive, so its id is safe).
+        the same list for the same pool, across solves; the entry keeps the list alive, so its
+        id cannot be reused while it is there).
         ``most`` is how many dice the pool may hold; more means an ability added dice it did
         not declare in ``max_added_dice``, and the exact arithmetic would not hold."""
-        entry = self._packed_moves.get(id(moves))
+        entry = _PACKED_MOVES.get(id(moves))
         if entry is None or entry[0] is not moves:
-            for option, pool, to_roll in moves:
-                if sum(pool) + to_roll > most:
-                    raise ScaleError(
-                        f"{option.source} leaves more dice than the abilities declared "
-                        "(max_added_dice); the calculator cannot stay exact"
-                    )
-            entry = (moves, [(o, packed.pack(p), n) for o, p, n in moves])
-            self._packed_moves[id(moves)] = entry
+            if len(_PACKED_MOVES) >= _PACKED_MOVES_LIMIT:
+                # Abilities that build a new list on every call would fill it up forever.
+                _PACKED_MOVES.clear()
+            dice = max(sum(p) + n for _, p, n in moves)
+            entry = (moves, [(o, packed.pack(p), n) for o, p, n in moves], dice)
+            _PACKED_MOVES[id(moves)] = entry
+        if entry[2] > most:
+            raise ScaleError(
+                f"{moves[0][0].source} leaves more dice than the abilities declared "
+                "(max_added_dice); the calculator cannot stay exact"
+            )
         return entry[1]
 
     def _use(self, step: int, ability: DiceAbility, bit: int, ares: Resources, dres: Resources,

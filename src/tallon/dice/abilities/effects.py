@@ -23,7 +23,7 @@ from tallon.dice.abilities.base import (
     Window,
 )
 from tallon.dice.counts import REROLLED, Counts, face_count
-from tallon.dice.faces import NUM_FACES, DieKind, Face
+from tallon.dice.faces import NUM_FACES, Face
 from tallon.dice.ops import (
     Add,
     Cancel,
@@ -59,6 +59,7 @@ def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple
 
 
 _NO_DICE = (0,) * NUM_FACES
+_NONE: list = []  # shared "no options" answer; never modified
 _CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -227,7 +228,7 @@ class CardAbility(DiceAbility):
         self.max_added_dice = effect.max_added
         # Effects read only the pool and the kind of dice, so the options and
         # their results for a pool never change: cache them per pool.
-        self._cache: dict[tuple[Role, DieKind, Counts], list[tuple[Option, Counts, int]]] = {}
+        self._cache: dict[tuple, list[tuple[Option, Counts, int]]] = {}
         _CACHED.add(self)
 
     def resources(self) -> tuple[str, ...]:
@@ -259,7 +260,14 @@ class CardAbility(DiceAbility):
         if usable and self.requires is not None:
             usable = self.requires(situation)
         if not usable:
-            return [(self._nothing, situation.pool, 0)] if self.mandatory else []
+            if not self.mandatory:
+                return _NONE
+            # Remember this list too: callers may rely on getting the same list back.
+            key = (situation.role, situation.kind, situation.pool, False)
+            found = self._cache.get(key)
+            if found is None:
+                found = self._cache[key] = [(self._nothing, situation.pool, 0)]
+            return found
         key = (situation.role, situation.kind, situation.pool)
         found = self._cache.get(key)
         if found is None:
