@@ -50,7 +50,9 @@ def test_repeated_solves_do_not_grow_the_shared_option_tables():
     from tallon.dice.abilities import cards
     from tallon.dice.solver import _PACKED_MOVES
 
-    attack = Attack(Combatant(2, {"focus": 1}), Combatant(1, {}, (cards.plated_hull(),)))
+    # The Advanced Targeting Computer without a lock: mandatory, and its requirement fails.
+    attack = Attack(Combatant(2, {"focus": 1}, (cards.advanced_targeting_computer(),)),
+                    Combatant(1, {}, (cards.plated_hull(),)))
     calculate(attack, cache=False)
     size = len(_PACKED_MOVES)
     for _ in range(3):
