@@ -4,7 +4,7 @@ the token's arc."""
 
 import pytest
 
-from tallon.dice import neutralize
+from tallon.dice import Role, neutralize
 
 from .helpers import F, solve
 
@@ -43,5 +43,6 @@ def test_reinforce_does_nothing_outside_its_arc():
 
 
 def test_reinforce_token_is_not_spent():
+    """RR: Reinforce — 'A ship does not spend the reinforce token when resolving its effect.'"""
     result = solve(2, defender={"reinforce": 1})
-    assert result.expected_tokens(__import__("tallon.dice").dice.Role.DEFENDER)["reinforce"] == 1
+    assert result.expected_tokens(Role.DEFENDER)["reinforce"] == 1
