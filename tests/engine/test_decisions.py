@@ -102,9 +102,6 @@ def test_an_illegal_free_placement_changes_nothing():
     assert game.state_hash() == before
 
 
-@pytest.mark.xfail(strict=True, reason="Decision.validate compares answers through "
-                   "json.dumps, so an answer that is not a JSON value (a set, an object) "
-                   "raises TypeError instead of IllegalChoiceError")
 def test_a_non_json_answer_is_an_illegal_choice():
     """An answer that isn't a JSON value is illegal: IllegalChoiceError, not a crash."""
     game = start(REBELS, IMPERIALS, seed=2)

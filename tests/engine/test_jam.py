@@ -178,10 +178,6 @@ def test_a_red_jam_gives_stress():
     assert tokens(game, "p2.1") == {"jam": 1}
 
 
-@pytest.mark.xfail(strict=True, reason="RR RANGE: after a partial maneuver a ship is at range 0 "
-                   "of the ship it overlapped, and JAM targets a ship 'at range 1'; the engine "
-                   "measures the bases (6.6 mm apart, guides touching) and offers the bumped "
-                   "enemy as a range 1 jam target")
 def test_a_ship_that_bumped_an_enemy_can_not_jam_it_at_range_0():
     """A Lambda shuttle bumps head-on into a T-65 (so they are at range 0); coordinated
     later that round by a VT-49, it may not jam that T-65 (jam: range 1, or 1-2 in the

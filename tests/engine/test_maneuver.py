@@ -318,10 +318,6 @@ def test_a_ship_no_longer_ionized_at_activation_activates_as_normal():
     assert tokens(game, "p1.1") == {"stress": 1}
 
 
-@pytest.mark.xfail(strict=True, reason="RR ION: during the Execute Maneuver step the ionized "
-                   "ship flips its dial faceup (it only skips the Reveal Dial step); the "
-                   "engine leaves dial_revealed False, so the opponent's view keeps the dial "
-                   "hidden ('set') for the rest of the round")
 def test_an_ionized_ships_dial_is_flipped_faceup():
     """ION step 2: the ionized ship flips its maneuver dial faceup: after its activation
     the opponent sees the maneuver on it."""

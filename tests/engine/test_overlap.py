@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tallon.dice import Face
-from tallon.engine.state import DamageCard, Token
+from tallon.engine.state import DamageCard, Token, ship_range
 from tallon.geometry import Pose, range_between
 from tests.engine.conftest import (
     EMPIRE,
@@ -217,10 +217,6 @@ def test_a_friendly_bump_can_destroy_a_ship_which_is_removed_at_once():
     assert game.state.players[1].mission_points == points + ship.cost
 
 
-@pytest.mark.xfail(strict=True, reason="RR RANGE: 'After a ship partially executes a maneuver, "
-                   "it is at range 0 of the last ship it overlapped.' Backed up until its "
-                   "guides touch the other ship's guides, the bases are 6.6 mm apart and the "
-                   "engine (range_between, used by lock, coordinate and jam) reports range 1")
 @pytest.mark.parametrize("blocker", [("p1.2", 0), ("p2.1", 180)])
 def test_after_a_partial_maneuver_the_ships_are_at_range_0(blocker):
     """RR: RANGE - after a partial maneuver the ship is at range 0 of the last ship it
@@ -237,7 +233,9 @@ def test_after_a_partial_maneuver_the_ships_are_at_range_0(blocker):
     drive(game, lambda d: game.state.round == 2)
     ships = game.state.ships
     assert events(game, "bump", "p1.1")
-    assert range_between(ships["p1.1"].body, ships[ship_id].body) == 0
+    # the bases are 6.6 mm apart (guides touching), yet the ships are at range 0
+    assert range_between(ships["p1.1"].body, ships[ship_id].body) == 1
+    assert ship_range(ships["p1.1"], ships[ship_id]) == 0
 
 
 def test_a_blue_maneuver_unstresses_the_ship_before_the_enemy_bump_effect():
@@ -250,3 +248,23 @@ def test_a_blue_maneuver_unstresses_the_ship_before_the_enemy_bump_effect():
     assert d.option_values() == ["focus", "pass"]
     game.answer("focus")
     assert tokens(game, "p1.1") == {"focus": 1, "stress": 1}
+
+
+def test_bump_contact_lasts_until_one_ship_moves():
+    """RR: RANGE - the ships stay at range 0 until one of them moves; then range is measured
+    again. While in contact, an attack between them is at attack range 0."""
+    from tallon.engine.attack import valid_targets
+    from tallon.engine.rounds import Activate
+    from tallon.engine.scenario import Scenario, start_at
+    from tallon.geometry import Pose
+
+    sc = Scenario()
+    xwing = sc.ship("redsquadronveteran", at=(400, 200, 0), dial_set="2FW")
+    tie = sc.ship("academypilot", player=1, at=(400, 320, 180))
+    game = sc.game()
+    start_at(game, Activate(xwing), phase="activation")
+    ships = game.state.ships
+    assert ship_range(ships[xwing], ships[tie]) == 0
+    assert [t.range for t in valid_targets(game, ships[xwing])] == [0]
+    game.state.set_pose(ships[tie], Pose(400, 330, 180))     # the TIE moves away a little
+    assert ship_range(ships[xwing], ships[tie]) == 1

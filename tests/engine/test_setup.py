@@ -157,10 +157,6 @@ def test_the_obstacle_pool_is_both_players_obstacles_each_placed_once():
     assert Counter(o.outline_id for o in game.state.obstacles) == pool
 
 
-@pytest.mark.xfail(strict=True, reason="setup._remaining_obstacles collects the placed outline "
-                   "ids in a set, so when both squads bring the same obstacle, placing both "
-                   "copies still leaves one 'remaining': that obstacle is offered (and "
-                   "accepted) again and again, and other obstacles are never placed")
 def test_an_obstacle_both_players_brought_is_placed_twice_at_most():
     """SETUP step 4: the six obstacles are the three each player brought; an obstacle both
     brought exists twice: after both copies are placed it is not offered again, and all

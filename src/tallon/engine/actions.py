@@ -26,7 +26,6 @@ from tallon.geometry import (
     barrel_roll_options,
     boost,
     in_arc,
-    range_between,
 )
 
 if TYPE_CHECKING:
@@ -417,7 +416,8 @@ def lock_targets(game: Game, ship: ShipState, max_range: int = 3) -> list[str]:
     table = game.state.table()
     assert ship.body is not None
     return [o.id for o in table.objects() if o.id != ship.id
-            and range_between(ship.body, o) <= max_range and can_lock(game, ship, o.id) is None]
+            and game.state.range(ship, game.state.ships.get(o.id, o)) <= max_range
+            and can_lock(game, ship, o.id) is None]
 
 
 def _describe(game: Game, object_id: str) -> str:
@@ -531,7 +531,7 @@ class CoordinateAction(Step):
         assert ship.body is not None
         friends = [s for s in game.state.ships.values()
                    if s.owner == ship.owner and s.id != ship.id and s.in_play
-                   and s.body is not None and 1 <= range_between(ship.body, s.body) <= 2]
+                   and s.body is not None and 1 <= game.state.range(ship, s) <= 2]
         if not friends:
             fail(game, ship)
             return None
@@ -570,7 +570,7 @@ def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
     for other in game.state.ships.values():
         if other.owner == ship.owner or not other.in_play or other.body is None:
             continue
-        r = range_between(ship.body, other.body)
+        r = game.state.range(ship, other)
         if r == 1 or (r == 2 and in_arc(ship.body, other.body, Arc.FRONT)):
             found.append(other)
     return found

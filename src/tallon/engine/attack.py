@@ -205,11 +205,12 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> li
                     and enemy.id not in ship.locks:
                 continue
             best: tuple[int, Arc] | None = None
+            touching = enemy.id in ship.contacts  # a bump left them at range 0
             for arc in weapon.arcs(ship):
                 measure = measure_arc(ship.body, enemy.body, arc)
-                if measure.in_arc and measure.range is not None and (
-                        best is None or measure.range < best[0]):
-                    best = (measure.range, arc)
+                reach = 0 if touching else measure.range
+                if measure.in_arc and reach is not None and (best is None or reach < best[0]):
+                    best = (reach, arc)
             if best is None:
                 continue
             attack_range, arc = best
