@@ -226,6 +226,7 @@ class DeclareAttack(Step):
     ship_id: str
     bonus: bool = False
     only: tuple[str, ...] = ()
+    defenders: tuple[str, ...] = ()
     answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
@@ -238,6 +239,8 @@ class DeclareAttack(Step):
                        ship=ship.id)
             return None
         targets = valid_targets(game, ship, self.only)
+        if self.defenders:
+            targets = [t for t in targets if t.defender in self.defenders]
         if self.answer is None:
             if not targets:
                 game.event("no_attack", f"{ship.name} ({ship.id}) has no target",
@@ -743,11 +746,13 @@ class EndAttack(Step):
         return None
 
 
-def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> bool:
-    """Schedule a bonus attack (RR: BONUS ATTACK: one per round); False if it has had one."""
+def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
+                         defenders: tuple[str, ...] = ()) -> bool:
+    """Schedule a bonus attack (RR: BONUS ATTACK: one per round), with the weapons ``only``
+    and against ``defenders`` if given; False if the ship has had its bonus attack."""
     if ship.bonus_attack_done or not ship.in_play:
         return False
-    game.push(DeclareAttack(ship.id, bonus=True, only=only))
+    game.push(DeclareAttack(ship.id, bonus=True, only=only, defenders=defenders))
     return True
 
 
