@@ -1,5 +1,6 @@
-"""Fuzzing the engine: 1,000 games between random agents, with the invariants of the table
-and the state checked after every answer, and every game replayed from its record.
+"""Fuzzing the engine: 1,000 games between random agents and random legal squads of every
+card the engine plays, with the invariants of the table and the state checked after every
+answer, and every game replayed from its record.
 
 Invariants: no two ships in play overlap; every ship in play is inside the play area; no
 count is negative and none exceeds its limit (tokens, shields, Force, charges); removed
@@ -14,30 +15,18 @@ import pytest
 
 from tallon.agents import RandomAgent
 from tallon.engine import Game, GameSetup
+from tallon.engine.pool import random_squad
 from tallon.geometry.boxes import boxes_penetration
 from tallon.geometry.constants import EPS
-from tallon.squads import build_squad
 
 GAMES = 1000
 CHUNKS = 20
 MAX_ANSWERS = 5000
 
-SQUADS = [
-    ("rebelalliance", [("bluesquadronescort", []), ("redsquadronveteran", []),
-                       ("goldsquadronveteran", []), ("graysquadronbomber", [])]),
-    ("galacticempire", [("academypilot", []), ("academypilot", []),
-                        ("obsidiansquadronpilot", []), ("obsidiansquadronpilot", []),
-                        ("blacksquadronace", [])]),
-    ("rebelalliance", [("cavernangelszealot", []), ("bluesquadronescort", []),
-                       ("goldsquadronveteran", [])]),
-]
-
-
 def squads_for(seed: int):
+    """Two random legal squads of the cards the engine plays (starter pool included)."""
     rng = random.Random(seed)
-    first = SQUADS[rng.choice((0, 2))]
-    second = SQUADS[1]
-    return (build_squad(*first), build_squad(*second))
+    return (random_squad(rng), random_squad(rng))
 
 
 def check_invariants(game: Game) -> None:
@@ -59,6 +48,9 @@ def check_invariants(game: Game) -> None:
             depth = boxes_penetration(a.body.boxes, b.body.boxes)
             assert depth <= EPS, f"{a.id} and {b.id} overlap by {depth} mm"
     assert s.round <= s.last_round
+    for attack in s.attacks:
+        for pool in (attack.attack_dice, attack.defense_dice):
+            assert pool is None or len(pool) <= 12, "a dice pool grew without bound"
 
 
 def play_checked(seed: int) -> Game:

@@ -151,14 +151,20 @@ class Sweep(Step):
         s.phase = self.phase
         waiting = [ship for ship in s.ships.values() if _eligible(game, ship, self.phase)]
         descending = self.phase == "engagement"
-        initiative = None
-        if waiting:
+
+        def next_initiative() -> int | None:
+            if not waiting:
+                return None
             key = [ship.initiative for ship in waiting]
-            initiative = max(key) if descending else min(key)
+            return max(key) if descending else min(key)
+
+        initiative = next_initiative()
         if descending and self.last_initiative is not None and initiative != \
                 self.last_initiative:
+            # simultaneous fire: the ships destroyed at the last initiative leave now
             _remove_destroyed(game)
             waiting = [ship for ship in waiting if ship.in_play]
+            initiative = next_initiative()
         if not waiting:
             return None
         group = [ship for ship in waiting if ship.initiative == initiative]

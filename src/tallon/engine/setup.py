@@ -119,6 +119,8 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         if side.charges is not None:
             charges[equipped.upgrade.xws] = Charge(side.charges.value, side.charges.value,
                                                    side.charges.recovers)
+    # a stat can't go below 0 (Angled Deflectors on a ship without shields)
+    hull, shields, agility = max(1, hull), max(0, shields), max(0, agility)
     turret = tuple(arc for arc, _ in attacks if arc in TURRET_ARCS)
     size = BaseSize(ship.size)
     cards = [("pilot", pilot.xws, 0)]
