@@ -12,13 +12,16 @@ import pytest
 
 from tallon.dice import DieKind, Face
 from tallon.engine.actions import PerformAction
+from tallon.engine.effects import acquire_lock, flip_upgrade
+from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, StartEngagement, SystemTurn
-from tallon.engine.scenario import Scenario
+from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
 
 SKIP = {"modify_attack_dice": "done", "modify_defense_dice": "done",
         "cancel_attack_results": "done", "cancel_defense_results": "done",
         "use_ability": "decline", "perform_action": "pass", "replacement": "decline"}
+TOKENS = ("focus", "lock", "calculate", "force", "evade")
 
 
 def answer(game, kind: str, value: Any, ship: str | None = None) -> None:
@@ -34,7 +37,11 @@ def pass_on(game) -> None:
     d = game.decision
     assert d.kind in SKIP, f"unexpected {d.kind}: {d.prompt}"
     value = SKIP[d.kind]
-    game.answer(value if d.find(value) is not None else d.options[0].value)
+    if d.find(value) is None:
+        # a mandatory card ability must be resolved: use it, not a token
+        value = next(o.value for o in d.options
+                     if not o.info or o.info["source"] not in TOKENS)
+    game.answer(value)
 
 
 def skip_to(game, kind: str, ship: str | None = None) -> None:
@@ -279,8 +286,6 @@ def test_r3_astromech_keeps_two_locks():
 
 
 def test_without_r3_a_ship_keeps_one_lock():
-    from tallon.engine.effects import acquire_lock
-
     game, ship = acting([])
     s = game.state.ships[ship]
     acquire_lock(game, s, "p2.1")
@@ -526,3 +531,68 @@ def test_targeting_astromech_rotates_after_a_lock():
 def test_without_targeting_astromech_a_lock_is_just_a_lock():
     game, _ = kwing_lock([])
     assert game.decision is None
+
+
+# --------------------------------------------------------------- R2-D2 (Resistance)
+def end_phase(upgrades: list[str], **kw: Any):
+    sc = Scenario()
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades, **kw)
+    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    return sc.at(FireWindow.of("end_phase"), phase="end"), ship
+
+
+def test_r2d2_resistance_trades_a_shield_for_a_stress_token():
+    """During the End Phase: 1 charge and 1 shield remove the stress token."""
+    game, ship = end_phase(["r2d2-resistance"], tokens={"stress": 1})
+    answer(game, "use_ability", "token:stress", ship)
+    s = game.state.ships[ship]
+    assert not s.stressed and s.shields == 1 and s.charges["r2d2-resistance"].active == 3
+
+
+def test_r2d2_resistance_rebuilds_a_shield_when_none_is_left():
+    """No active shield: 2 charges recover one, with a deplete token."""
+    game, ship = end_phase(["r2d2-resistance"], shields=0)
+    answer(game, "use_ability", "use", ship)
+    s = game.state.ships[ship]
+    assert s.shields == 1 and s.has(Token.DEPLETE)
+    assert s.charges["r2d2-resistance"].active == 2
+
+
+def test_r2d2_resistance_idle_without_red_tokens_or_missing_shields():
+    game, _ = end_phase(["r2d2-resistance"])
+    assert game.decision is None
+    plain, ship = end_phase([], tokens={"stress": 1})
+    assert plain.decision is None and plain.state.ships[ship].stressed
+
+
+# -------------------------------------------------------------------------- C1-10P
+def test_c110p_evades_after_a_maneuver_even_stressed():
+    game, ship = activation(["c110p"], "3FW", tokens={"stress": 1})
+    answer(game, "use_ability", "act", ship)
+    answer(game, "perform_action", "evade", ship)
+    s = game.state.ships[ship]
+    assert s.has(Token.EVADE) and s.count(Token.STRESS) == 2
+    assert s.charges["c110p"].active == 1
+
+
+def test_c110p_flips_to_erratic_once_out_of_charges():
+    game, ship = end_phase(["c110p"], charges={"c110p": 0})
+    assert ("upgrade", "c110p", 1) in game.state.ships[ship].cards
+    full, ship2 = end_phase(["c110p"])
+    assert ("upgrade", "c110p", 0) in full.state.ships[ship2].cards
+
+
+def test_c110p_erratic_jams_a_ship_at_range_1():
+    """Erratic: after its maneuver the ship must choose a ship at range 0-1 (itself or the
+    TIE ahead); the TIE gains a jam token, which strips its focus token."""
+    sc = Scenario()
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["c110p"],
+                   dial_set="1FB")
+    tie = sc.ship("academypilot", player=1, at=(400, 450, 180), tokens={"focus": 1})
+    game = sc.game()
+    flip_upgrade(game, game.state.ships[ship], "c110p")
+    start_at(game, Activate(ship), phase="activation")
+    d = game.decision
+    assert d.kind == "use_ability" and set(d.option_values()) == {ship, tie}  # no decline
+    game.answer(tie)
+    assert not game.state.ships[tie].has(Token.FOCUS)

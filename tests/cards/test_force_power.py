@@ -16,6 +16,7 @@ from tallon.engine.state import Token
 SKIP = {"modify_attack_dice": "done", "modify_defense_dice": "done",
         "cancel_attack_results": "done", "cancel_defense_results": "done",
         "use_ability": "decline", "perform_action": "pass", "replacement": "decline"}
+TOKENS = ("focus", "lock", "calculate", "force", "evade")
 
 
 def answer(game, kind: str, value: Any, ship: str | None = None) -> None:
@@ -31,7 +32,11 @@ def pass_on(game) -> None:
     d = game.decision
     assert d.kind in SKIP, f"unexpected {d.kind}: {d.prompt}"
     value = SKIP[d.kind]
-    game.answer(value if d.find(value) is not None else d.options[0].value)
+    if d.find(value) is None:
+        # a mandatory card ability must be resolved: use it, not a token
+        value = next(o.value for o in d.options
+                     if not o.info or o.info["source"] not in TOKENS)
+    game.answer(value)
 
 
 def skip_to(game, kind: str, ship: str | None = None) -> None:

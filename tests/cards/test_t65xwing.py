@@ -11,13 +11,15 @@ from typing import Any
 import pytest
 
 from tallon.engine.actions import PerformAction
+from tallon.engine.attack import Engage
 from tallon.engine.rounds import Activate
-from tallon.engine.scenario import Scenario, load_dice
+from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import DamageCard, Token
 
 SKIP = {"modify_attack_dice": "done", "modify_defense_dice": "done",
         "cancel_attack_results": "done", "cancel_defense_results": "done",
         "use_ability": "decline", "perform_action": "pass", "replacement": "decline"}
+TOKENS = ("focus", "lock", "calculate", "force", "evade")
 
 
 def answer(game, kind: str, value: Any, ship: str | None = None) -> None:
@@ -31,11 +33,15 @@ def answer(game, kind: str, value: Any, ship: str | None = None) -> None:
 
 def pass_on(game) -> None:
     """Answer the pending decision as a player who wants nothing more (a mandatory dice
-    ability, with no "done", takes its first option)."""
+    ability, with no "done", is used)."""
     d = game.decision
     assert d.kind in SKIP, f"unexpected {d.kind}: {d.prompt}"
     value = SKIP[d.kind]
-    game.answer(value if d.find(value) is not None else d.options[0].value)
+    if d.find(value) is None:
+        # a mandatory card ability must be resolved: use it, not a token
+        value = next(o.value for o in d.options
+                     if not o.info or o.info["source"] not in TOKENS)
+    game.answer(value)
 
 
 def skip_to(game, kind: str, ship: str | None = None) -> None:
@@ -193,6 +199,28 @@ def test_luke_recovers_force_when_attacked(pilot):
     assert game.state.ships[luke].force == 1
     skip_to(game, "modify_defense_dice", luke)
     assert any(o.info and o.info["source"] == "force" for o in game.decision.options)
+
+
+def test_luke_swz106_plays_his_standard_loadout():
+    """Luke (SWZ106) with his printed loadout (Instinctive Aim, proton torpedoes, R2-D2):
+    he recovers a shield after revealing his dial, and fires the torpedoes without a lock
+    for 1 Force."""
+    sc = Scenario()
+    luke = sc.ship("lukeskywalker-swz106", at=(400, 300, 0), dial_set="1FB", shields=1,
+                   upgrades=["instinctiveaim", "protontorpedoes", "r2d2"])
+    tie = sc.ship("academypilot", player=1, at=(400, 560, 180))
+    game = sc.at(Activate(luke), phase="activation")
+    answer(game, "use_ability", "use", luke)  # R2-D2
+    finish(game)
+    s = game.state.ships[luke]
+    assert s.shields == 2 and s.has(Token.DISARM)
+    s.tokens.pop(Token.DISARM)  # the End Phase would remove it
+    start_at(game, Engage(luke))
+    load_dice(game, ["hit", "hit", "hit", "focus"], ["blank"] * 3)
+    declare(game, luke, tie, "protontorpedoes")
+    finish(game)
+    assert s.force == 1 and s.charges["protontorpedoes"].active == 1
+    assert game.state.ships[tie].destroyed
 
 
 def test_luke_at_full_force_has_nothing_to_recover():

@@ -430,3 +430,88 @@ register("upgrade", "targetingastromech-battleofyavin",
                    choices=_offer(TARGETING, label="perform a red rotate action"),
                    effect=lambda ctx, choice: _grant(ctx, TARGETING)),
          description="After a lock action: may perform a red rotate action.")
+
+
+# ------------------------------------------------------------ R2-D2 (Resistance)
+def _red_token_options(ctx: Ctx) -> list[Option]:
+    """The ship's red tokens: stress, strain, deplete, ion, and the lock tokens other
+    ships have assigned to it (a lock is the locked ship's red token, RR FAQ)."""
+    found = [Option(f"token:{t.value}", f"remove a {t.value} token")
+             for t in (Token.STRESS, Token.STRAIN, Token.DEPLETE, Token.ION)
+             if ctx.ship.has(t)]
+    found += [Option(f"lock:{s.id}", f"remove {s.name}'s lock ({s.id})")
+              for s in ctx.state.ships.values() if ctx.ship.id in s.locks]
+    return found
+
+
+def _r2d2_clean(ctx: Ctx, choice: Any) -> None:
+    from tallon.engine.effects import remove_token
+
+    ctx.ship.shields -= 1  # the shield is spent as part of the cost
+    kind, _, what = str(choice).partition(":")
+    if kind == "token":
+        remove_token(ctx.game, ctx.ship, Token(what))
+    else:
+        locker = ctx.other(what)
+        locker.locks = [t for t in locker.locks if t != ctx.ship.id]
+    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) spends a shield to remove "
+                   f"a red token ({what})", ship=ctx.ship.id)
+
+
+register("upgrade", "r2d2-resistance",
+         Triggered("spend 1 charge and 1 shield to remove a red token", window="end_phase",
+                   cost=Cost(charges=1),
+                   requirement=lambda ctx: ctx.ship.in_play and ctx.ship.shields > 0
+                   and bool(_red_token_options(ctx)),
+                   choices=_red_token_options, effect=_r2d2_clean),
+         Triggered("spend 2 charges to recover 1 shield and gain a deplete token",
+                   window="end_phase", cost=Cost(charges=2, gain=(("deplete", 1),)),
+                   requirement=lambda ctx: ctx.ship.in_play and ctx.ship.shields == 0
+                   and ctx.ship.shield_limit > 0,
+                   effect=_recover_shield),
+         description="During the End Phase: may spend 1 charge and 1 shield to remove a red "
+                     "token; with no active shield, may spend 2 charges to recover a shield "
+                     "and gain a deplete token.")
+
+
+# ---------------------------------------------------------------------- C1-10P
+C1_EVADE = ActionSpec("evade", "red", None, "c110p")
+
+
+def _fully_executed(ctx: Ctx) -> bool:
+    return is_me(ctx) and bool(ctx.event["full"])
+
+
+def _c110p_targets(ctx: Ctx) -> list[ShipState]:
+    from tallon.cards.common import ships_in_range
+
+    return ships_in_range(ctx.game, ctx.ship, 0, 1)
+
+
+register("upgrade", "c110p",
+         Triggered("spend 1 charge to perform a red evade action, even while stressed",
+                   window="after_execute", cost=Cost(charges=1), requirement=_fully_executed,
+                   choices=_offer(C1_EVADE, label="perform a red evade action",
+                                  even_stressed=True),
+                   effect=lambda ctx, choice: _grant(ctx, C1_EVADE, even_stressed=True)),
+         Triggered("with no charge left, flip this card", window="end_phase",
+                   optional=False,
+                   requirement=lambda ctx: ctx.ship.in_play
+                   and ctx.ship.charges["c110p"].active == 0,
+                   effect=lambda ctx, choice: _flip(ctx, "c110p")),
+         back=(Triggered("a ship at range 0-1 gains a jam token", window="after_execute",
+                         optional=False, requirement=_fully_executed,
+                         choices=lambda ctx: ship_options(_c110p_targets(ctx)),
+                         effect=lambda ctx, choice: gain_token(
+                             ctx.game, ctx.other(choice), Token.JAM,
+                             applier=ctx.ship.owner)),),
+         description="After fully executing a maneuver: may spend 1 charge to perform a red "
+                     "evade action, even while stressed; out of charges, it flips in the End "
+                     "Phase. Erratic side: after fully executing a maneuver, a ship at range "
+                     "0-1 (its choice, itself included) gains a jam token.")
+
+
+def _flip(ctx: Ctx, xws: str) -> None:
+    from tallon.engine.effects import flip_upgrade
+
+    flip_upgrade(ctx.game, ctx.ship, xws)
