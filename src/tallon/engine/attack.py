@@ -164,10 +164,14 @@ def _clone_pool(pool: DicePool | None) -> DicePool | None:
 
 @dataclass(frozen=True)
 class Target:
+    """A (weapon, defender) the attacker may declare; ``waive`` is the Force a card makes
+    it spend to ignore the weapon's lock or focus requirement (0: the requirement is met)."""
+
     weapon: WeaponSpec
     defender: str
     arc: Arc
     range: int
+    waive: int = 0
 
 
 def cannot_attack(game: Game, ship: ShipState) -> str | None:
@@ -183,6 +187,19 @@ def cannot_attack(game: Game, ship: ShipState) -> str | None:
     return None
 
 
+def requirement_waiver(game: Game, ship: ShipState, weapon: WeaponSpec) -> int | None:
+    """The Force ``ship`` may spend to ignore ``weapon``'s lock or focus requirement (hook
+    ``weapon_requirement_waiver``: the cheapest of its cards' answers), or None if no card
+    lets it or it lacks the Force."""
+    costs = [ability.value(game, owner, ship=ship, weapon=weapon)
+             for owner, _, ability in modifiers(game, "weapon_requirement_waiver")
+             if owner.id == ship.id]
+    costs = [c for c in costs if c is not None]
+    if not costs or ship.force < min(costs):
+        return None
+    return min(costs)
+
+
 def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> list[Target]:
     """Every (weapon, defender) the ship may declare (RR: ATTACK step 1)."""
     assert ship.body is not None
@@ -192,18 +209,23 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> li
     for weapon in weapons_of(game, ship):
         if only and weapon.id not in only:
             continue
+        requires = weapon.ability.requires if weapon.ability is not None else None
+        waiver = requirement_waiver(game, ship, weapon) if requires else None
         if weapon.ability is not None:
             ctx = Ctx(game, ship, weapon.card or "", Event.of("declare_attack"),
                       weapon.ability)
             if not weapon.ability.cost.can_pay(ctx) or not weapon.ability.extra_requirement(
                     ctx):
                 continue
-            if weapon.ability.requires == "focus" and not ship.has(Token.FOCUS):
+            if requires == "focus" and not ship.has(Token.FOCUS) and waiver is None:
                 continue
         for enemy in enemies:
-            if weapon.ability is not None and weapon.ability.requires == "lock" \
-                    and enemy.id not in ship.locks:
-                continue
+            waive = 0
+            if (requires == "lock" and enemy.id not in ship.locks) or (
+                    requires == "focus" and not ship.has(Token.FOCUS)):
+                if waiver is None:
+                    continue
+                waive = waiver
             best: tuple[int, Arc] | None = None
             touching = enemy.id in ship.contacts  # a bump left them at range 0
             for arc in weapon.arcs(ship):
@@ -215,7 +237,7 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> li
                 continue
             attack_range, arc = best
             if weapon.min_range <= attack_range <= weapon.max_range:
-                targets.append(Target(weapon, enemy.id, arc, attack_range))
+                targets.append(Target(weapon, enemy.id, arc, attack_range, waive))
     return targets
 
 
@@ -248,7 +270,9 @@ class DeclareAttack(Step):
                 return None
             options = [Option({"weapon": t.weapon.id, "defender": t.defender},
                               f"{t.weapon.name} at {game.state.ships[t.defender].name} "
-                              f"({t.defender}), range {t.range}",
+                              f"({t.defender}), range {t.range}"
+                              + (f", spending {t.waive} Force for its requirement"
+                                 if t.waive else ""),
                               {"range": t.range, "value": t.weapon.value,
                                "primary": t.weapon.primary, "ordnance": t.weapon.ordnance})
                        for t in targets]
@@ -278,6 +302,11 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool) -> None:
     if weapon.ability is not None and not weapon.ability.cost.free:
         weapon.ability.cost.pay(Ctx(game, ship, weapon.card or "", Event.of("declare_attack"),
                                     weapon.ability))
+    if target.waive:
+        ship.force -= target.waive
+        game.event("attack", f"{ship.name} ({ship.id}) spends {target.waive} Force to "
+                   f"ignore the {weapon.name}'s requirement", ship=ship.id)
+        fire(game, "after_spend_force", ship=ship.id, count=target.waive)
     game.event("attack", f"{ship.name} ({ship.id}) attacks {defender.name} ({defender.id}) "
                f"with its {weapon.name} at range {target.range}"
                + (" (obstructed)" if obstruction.obstructed else "")

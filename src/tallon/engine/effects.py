@@ -152,16 +152,29 @@ def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
     return None
 
 
+def max_locks(game: Game, ship: ShipState) -> int:
+    """How many locks the ship can maintain: one, or more if a card says so (hook
+    ``max_locks``; each lock on a different object)."""
+    from tallon.engine.queue import modifiers
+
+    found = [ability.value(game, owner, ship=ship)
+             for owner, _, ability in modifiers(game, "max_locks") if owner.id == ship.id]
+    return max([1, *(n for n in found if n)])
+
+
 def acquire_lock(game: Game, ship: ShipState, target_id: str) -> bool:
     """Assign ``ship``'s lock to an object (RR: LOCK). A ship keeps one lock: the former
-    one is removed first. A jammed ship breaks the new lock and removes a jam token."""
+    one is removed first (with a card allowing more, the oldest beyond the limit, and never
+    two on one object). A jammed ship breaks the new lock and removes a jam token."""
     if can_lock(game, ship, target_id) is not None:
         return False
-    ship.locks = [target_id]
+    kept = [t for t in ship.locks if t != target_id]
+    room = max_locks(game, ship) - 1
+    ship.locks = (kept[len(kept) - room:] if room > 0 else []) + [target_id]
     game.event("lock", f"{ship.name} ({ship.id}) locks {target_id}", ship=ship.id,
                target=target_id)
     if ship.has(Token.JAM):
-        ship.locks = []
+        ship.locks = [t for t in ship.locks if t != target_id]
         remove_token(game, ship, Token.JAM)
         game.event("lock", f"{ship.name} is jammed: the lock breaks with a jam token",
                    ship=ship.id)

@@ -253,8 +253,10 @@ class RevealDial(Step):
             ship.dial_revealed = True
             game.event("reveal", f"{ship.name} ({ship.id}) reveals [{ship.dial_set}]",
                        ship=ship.id, maneuver=ship.dial_set)
-            game.push(FireWindow.of("after_reveal", ship=ship.id, maneuver=ship.dial_set))
-        game.push(Execution(ship.id, ion))
+        # "after you reveal your dial" abilities resolve before the maneuver is executed
+        revealed = () if ion or ship.dial_set is None else (
+            FireWindow.of("after_reveal", ship=ship.id, maneuver=ship.dial_set),)
+        game.push(*revealed, Execution(ship.id, ion))
         return None
 
 
@@ -267,7 +269,8 @@ def effective_code(game: Game, ship: ShipState, code: str) -> str:
     colour = difficulty_of(code)
     if colour == "purple":
         return code
-    steps = total(game, "maneuver_difficulty", ship=ship, maneuver=code)
+    steps = total(game, "maneuver_difficulty", ship=ship, maneuver=code) \
+        + ship.execute_difficulty
     if not steps:
         return code
     order = ["blue", "white", "red"]
@@ -279,14 +282,24 @@ def effective_code(game: Game, ship: ShipState, code: str) -> str:
 class Execution(Step):
     """Choose what is executed: the dial's maneuver; the ion maneuver while ionized; the
     stress maneuver without a dial, for a red maneuver while stressed, or for a purple one
-    without Force."""
+    without Force.
+
+    First "before you execute a maneuver" abilities resolve (window ``before_execute``,
+    with the maneuver as it stands then); they may change its difficulty for this execution
+    (``ShipState.execute_difficulty``), which counts when the maneuver is settled."""
 
     ship_id: str
     ion: bool
+    announced: bool = False
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if not ship.in_play:
+            return None
+        if not self.announced:
+            game.push(FireWindow.of("before_execute", ship=ship.id,
+                                    maneuver=planned_maneuver(game, ship, self.ion)),
+                      Execution(self.ship_id, self.ion, announced=True))
             return None
         if self.ion:
             if ship.dial_set is not None:
@@ -307,12 +320,27 @@ class Execution(Step):
                 # "while you execute a maneuver, you may execute ... instead"
                 others = alternatives(game, ship, code)
                 if others:
+                    ship.execute_difficulty = 0
                     game.push(ChooseManeuver(ship.id, code, tuple(others)),
                               ActionStep(ship.id), EndActivation(ship.id, self.ion))
                     return None
+        # the maneuver is settled: the "before you execute" changes are used up
+        ship.execute_difficulty = 0
         game.push(ExecuteManeuver(ship.id, code, ion=self.ion), ActionStep(ship.id),
                   EndActivation(ship.id, self.ion))
         return None
+
+
+def planned_maneuver(game: Game, ship: ShipState, ion: bool) -> str:
+    """The maneuver the ship is about to execute, as its difficulty stands now: the ion
+    maneuver, the stress maneuver without a dial, else the dial's maneuver with the
+    difficulty effects applied (the stressed check comes after "before you execute"
+    abilities, which may still change the difficulty)."""
+    if ion:
+        return ion_maneuver(ship.dial_set)
+    if ship.dial_set is None:
+        return STRESS_MANEUVER
+    return effective_code(game, ship, ship.dial_set)
 
 
 def alternatives(game: Game, ship: ShipState, code: str) -> list[str]:

@@ -157,6 +157,9 @@ class ShipState:
     system_done: bool = False
     tractored_this_round: bool = False
     executed_speed: int | None = None
+    #: difficulty steps "before you execute" abilities apply to the maneuver about to be
+    #: executed (-1 easier, +1 harder); cleared once that maneuver is settled
+    execute_difficulty: int = 0
     attacked: bool = False
     bonus_attack_done: bool = False
 

@@ -1,0 +1,120 @@
+"""Configuration upgrades: Servomotor S-foils, a two-sided card (side 0 closed, side 1
+open), in scenes compared side against side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tallon.engine.actions import PerformAction
+from tallon.engine.attack import Engage
+from tallon.engine.effects import flip_upgrade
+from tallon.engine.game import Game, GameSetup
+from tallon.engine.rounds import Activate
+from tallon.engine.scenario import Scenario, declare, load_dice, start_at
+from tallon.engine.state import Token
+from tallon.squads import build_squad
+
+FOILS = "servomotorsfoils"
+
+
+def answer(game, kind: str, value: Any, ship: str | None = None) -> None:
+    d = game.decision
+    assert d is not None, f"expected a {kind} decision, the game stopped"
+    assert d.kind == kind, f"expected {kind}, got {d.kind}: {d.prompt}"
+    if ship is not None:
+        assert d.ship == ship, (d.ship, d.prompt)
+    game.answer(value)
+
+
+def side(game, ship: str) -> int:
+    return next(s for kind, xws, s in game.state.ships[ship].cards if xws == FOILS)
+
+
+def attack_dice_rolled(open_foils: bool) -> int:
+    """A T-65 attacks a TIE at range 2 with its S-foils closed (or open)."""
+    sc = Scenario()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS])
+    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    game = sc.game()
+    if open_foils:
+        flip_upgrade(game, game.state.ships[xwing], FOILS)
+    start_at(game, Engage(xwing))
+    load_dice(game, ["hit"] * 3, ["blank"] * 3)
+    declare(game, xwing, tie)
+    rolls = [e["text"] for e in game.log if e["kind"] == "dice" and e.get("ship") == xwing]
+    return len(rolls[-1].split(" rolls ")[1].split(", "))
+
+
+def test_closed_foils_roll_one_fewer_primary_die():
+    """Closed S-foils: the primary attack rolls 2 dice instead of 3; open, all 3."""
+    assert attack_dice_rolled(open_foils=False) == 2
+    assert attack_dice_rolled(open_foils=True) == 3
+
+
+def test_closed_foils_add_boost_and_a_linked_boost():
+    """Closed, the card adds [boost] and [focus] > red [boost] to the bar: after a focus
+    action the ship may perform the linked red boost. Open, it adds nothing."""
+    sc = Scenario()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS])
+    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    game = sc.at(PerformAction(xwing, during_activation=True), phase="activation")
+    assert "boost" in game.decision.option_values()
+    answer(game, "perform_action", "focus", xwing)
+    answer(game, "use_ability", "red boost", xwing)  # the linked action
+    answer(game, "boost_direction", "straight", xwing)
+    s = game.state.ships[xwing]
+    assert s.has(Token.FOCUS) and s.stressed and s.pose.y > 300
+
+    opened = Scenario()
+    xwing2 = opened.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS])
+    opened.ship("academypilot", player=1, at=(400, 850, 180))
+    game2 = opened.game()
+    flip_upgrade(game2, game2.state.ships[xwing2], FOILS)
+    start_at(game2, PerformAction(xwing2, during_activation=True), phase="activation")
+    assert "boost" not in game2.decision.option_values()
+    answer(game2, "perform_action", "focus", xwing2)
+    assert game2.decision is None  # no linked boost
+
+
+def test_foils_may_flip_before_activating():
+    """Before activating the ship may flip the card (closed to open, then back)."""
+    sc = Scenario()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS],
+                    dial_set="2FB")
+    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    game = sc.at(Activate(xwing), phase="activation")
+    assert side(game, xwing) == 0
+    answer(game, "use_ability", "use", xwing)
+    assert side(game, xwing) == 1
+    assert not any(a.kind == "boost" for a in game.state.ships[xwing].actions)
+
+    again = sc.at(Activate(xwing), phase="activation")
+    flip_upgrade(again, again.state.ships[xwing], FOILS)  # start open this time
+    answer(again, "use_ability", "use", xwing)
+    assert side(again, xwing) == 0
+
+
+def test_declining_keeps_the_side():
+    sc = Scenario()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS],
+                    dial_set="2FB")
+    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    game = sc.at(Activate(xwing), phase="activation")
+    answer(game, "use_ability", "decline", xwing)
+    assert side(game, xwing) == 0
+
+
+def test_the_owner_chooses_the_starting_side_at_placement():
+    squads = (build_squad("rebelalliance", [("redsquadronveteran", [FOILS])]),
+              build_squad("galacticempire", [("academypilot", [])]))
+    game = Game(GameSetup(squads=squads, seed=3))
+    for _ in range(40):
+        d = game.decision
+        if d.kind == "upgrade_side":
+            assert [o.label for o in d.options] == ["Servomotor S-foils (Closed)",
+                                                    "Servomotor S-foils (Open)"]
+            game.answer(1)
+            break
+        game.answer(d.options[0].value)
+    assert side(game, "p1.1") == 1
+    assert not any(a.kind == "boost" for a in game.state.ships["p1.1"].actions)
