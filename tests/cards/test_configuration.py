@@ -60,7 +60,7 @@ def test_closed_foils_add_boost_and_a_linked_boost():
     game = sc.at(PerformAction(xwing, during_activation=True), phase="activation")
     assert "boost" in game.decision.option_values()
     answer(game, "perform_action", "focus", xwing)
-    answer(game, "use_ability", "red boost", xwing)  # the linked action
+    answer(game, "linked_action", "boost", xwing)  # the linked red boost
     answer(game, "boost_direction", "straight", xwing)
     s = game.state.ships[xwing]
     assert s.has(Token.FOCUS) and s.stressed and s.pose.y > 300

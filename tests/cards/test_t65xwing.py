@@ -468,7 +468,7 @@ def test_thane_spends_a_focus_result_to_expose_a_damage_card():
     cards and exposes Structural Damage (not Console Fire); his two hits still deal 2
     damage."""
     game, thane, tie = thane_scene()
-    answer(game, "modify_attack_dice", option_with(game, "spend 1 focus"), thane)
+    answer(game, "modify_attack_dice", option_with(game, "cancel 1 focus"), thane)
     d = game.decision
     assert d.kind == "expose_damage" and d.player == 0
     assert {o.label for o in d.options} == {"consolefire", "structuraldamage"}

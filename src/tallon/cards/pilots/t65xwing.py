@@ -297,8 +297,7 @@ class SpendResult(Effect):
     def variants(self, situation: Situation) -> list[Variant]:
         from tallon.dice.counts import face_count
 
-        return [(f"spend 1 {face.label}", (Cancel(face, 1),)) for face in self.faces
-                if face_count(situation.pool, face)]
+        return [(Cancel(face, 1),) for face in self.faces if face_count(situation.pool, face)]
 
 
 def _facedown(ship: ShipState) -> list[Any]:
