@@ -136,13 +136,17 @@ class AttackState:
     crits: int = 0
     extra_attack_dice: int = 0
     extra_defense_dice: int = 0
+    #: a card skipped the Attack Dice and Defense Dice steps; the attack is treated as
+    #: hitting with no results (Homing Missiles and Torpedoes)
+    dice_skipped: bool = False
 
     def clone(self) -> AttackState:
         return AttackState(
             self.attacker, self.defender, self.weapon, self.arc, self.range,
             self.obstructed, self.bonus, _clone_pool(self.attack_dice),
             _clone_pool(self.defense_dice), set(self.used), dict(self.marks), self.step,
-            self.hit, self.hits, self.crits, self.extra_attack_dice, self.extra_defense_dice)
+            self.hit, self.hits, self.crits, self.extra_attack_dice, self.extra_defense_dice,
+            self.dice_skipped)
 
     @property
     def primary(self) -> bool:
@@ -183,26 +187,47 @@ def cannot_attack(game: Game, ship: ShipState) -> str | None:
     return None
 
 
-def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> list[Target]:
-    """Every (weapon, defender) the ship may declare (RR: ATTACK step 1)."""
+def _meets_requirement(ship: ShipState, defender: str, requires: str | tuple[str, ...] | None
+                       ) -> bool:
+    """RR: SPECIAL WEAPON - the header's requirement: a lock on the defender, a focus or a
+    calculate token; a header listing several is met by any one of them."""
+    if requires is None:
+        return True
+    wanted = (requires,) if isinstance(requires, str) else requires
+    for need in wanted:
+        if need == "lock" and defender in ship.locks:
+            return True
+        if need == "focus" and ship.has(Token.FOCUS):
+            return True
+        if need == "calculate" and ship.has(Token.CALCULATE):
+            return True
+    return False
+
+
+def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
+                  defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
+                  free: bool = False) -> list[Target]:
+    """Every (weapon, defender) the ship may declare (RR: ATTACK step 1). A card's bonus
+    attack may limit the weapons (``only``) and the defenders (``defenders``), ignore the
+    weapon's header requirement and waive its cost (``free``)."""
     assert ship.body is not None
     targets = []
     enemies = [s for s in game.state.ships.values()
-               if s.owner != ship.owner and s.in_play and s.body is not None]
+               if s.owner != ship.owner and s.in_play and s.body is not None
+               and (not defenders or s.id in defenders)]
     for weapon in weapons_of(game, ship):
         if only and weapon.id not in only:
             continue
         if weapon.ability is not None:
             ctx = Ctx(game, ship, weapon.card or "", Event.of("declare_attack"),
                       weapon.ability)
-            if not weapon.ability.cost.can_pay(ctx) or not weapon.ability.extra_requirement(
-                    ctx):
+            if not free and not weapon.ability.cost.can_pay(ctx):
                 continue
-            if weapon.ability.requires == "focus" and not ship.has(Token.FOCUS):
+            if not weapon.ability.extra_requirement(ctx):
                 continue
         for enemy in enemies:
-            if weapon.ability is not None and weapon.ability.requires == "lock" \
-                    and enemy.id not in ship.locks:
+            if weapon.ability is not None and not ignore_requirement and \
+                    not _meets_requirement(ship, enemy.id, weapon.ability.requires):
                 continue
             best: tuple[int, Arc] | None = None
             for arc in weapon.arcs(ship):
@@ -225,6 +250,9 @@ class DeclareAttack(Step):
     ship_id: str
     bonus: bool = False
     only: tuple[str, ...] = ()
+    defenders: tuple[str, ...] = ()
+    ignore_requirement: bool = False
+    free: bool = False
     answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
@@ -236,7 +264,8 @@ class DeclareAttack(Step):
             game.event("engage", f"{ship.name} ({ship.id}) can't attack: {reason}",
                        ship=ship.id)
             return None
-        targets = valid_targets(game, ship, self.only)
+        targets = valid_targets(game, ship, self.only, self.defenders,
+                                self.ignore_requirement, self.free)
         if self.answer is None:
             if not targets:
                 game.event("engage", f"{ship.name} ({ship.id}) has no target", ship=ship.id)
@@ -255,11 +284,12 @@ class DeclareAttack(Step):
             return None
         target = next(t for t in targets if t.weapon.id == self.answer["weapon"]
                       and t.defender == self.answer["defender"])
-        _begin(game, ship, target, self.bonus)
+        _begin(game, ship, target, self.bonus, self.free)
         return None
 
 
-def _begin(game: Game, ship: ShipState, target: Target, bonus: bool) -> None:
+def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool = False
+           ) -> None:
     defender = game.state.ships[target.defender]
     assert ship.body is not None and defender.body is not None
     measure = measure_arc(ship.body, defender.body, target.arc)
@@ -270,7 +300,7 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool) -> None:
     if bonus:
         ship.bonus_attack_done = True
     weapon = target.weapon
-    if weapon.ability is not None and not weapon.ability.cost.free:
+    if weapon.ability is not None and not weapon.ability.cost.free and not free:
         weapon.ability.cost.pay(Ctx(game, ship, weapon.card or "", Event.of("declare_attack"),
                                     weapon.ability))
     game.event("attack", f"{ship.name} ({ship.id}) attacks {defender.name} ({defender.id}) "
@@ -281,9 +311,9 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool) -> None:
     if obstruction.attacker_chooses:
         steps.append(ChooseObstruction())
     who = {"attacker": ship.id, "defender": defender.id}
-    steps += [DefenderDeclared(), FireWindow.of("before_attack_dice", **who), RollAttackDice(),
+    steps += [DefenderDeclared(), DiceWindow.of("before_attack_dice", **who), RollAttackDice(),
               ModifyDice("attack", "defender"), ModifyDice("attack", "attacker"),
-              FireWindow.of("before_defense_dice", **who), RollDefenseDice(),
+              DiceWindow.of("before_defense_dice", **who), RollDefenseDice(),
               ModifyDice("defense", "attacker"), ModifyDice("defense", "defender"),
               BeforeNeutralize(), Neutralize(), DealDamage(), Aftermath(), EndAttack()]
     game.push(*steps)
@@ -324,6 +354,17 @@ class DefenderDeclared(Step):
         return None
 
 
+@dataclass(frozen=True)
+class DiceWindow(FireWindow):
+    """A timing window inside the Attack Dice or Defense Dice step: it does not occur when
+    a card skipped those steps."""
+
+    def run(self, game: Game) -> Decision | None:
+        if current(game).dice_skipped:
+            return None
+        return super().run(game)
+
+
 def _clamp(count: int) -> int:
     return max(0, min(MAX_DICE, count))
 
@@ -336,6 +377,8 @@ class RollAttackDice(Step):
 
     def run(self, game: Game) -> Decision | None:
         attack = current(game)
+        if attack.dice_skipped:
+            return None
         attack.step = "attack dice"
         attacker = game.state.ships[attack.attacker]
         count = attack.weapon.value
@@ -366,6 +409,8 @@ class RollDefenseDice(Step):
 
     def run(self, game: Game) -> Decision | None:
         attack = current(game)
+        if attack.dice_skipped:
+            return None
         attack.step = "defense dice"
         defender = game.state.ships[attack.defender]
         count = defender.agility + (2 if defender.cloaked else 0)
@@ -657,6 +702,13 @@ class Neutralize(Step):
     def run(self, game: Game) -> Decision | None:
         attack = current(game)
         attack.step = "neutralize"
+        if attack.dice_skipped:
+            # no dice to neutralize: the card that skipped them treats the attack as hitting
+            attack.hits = attack.crits = 0
+            attack.hit = True
+            game.event("neutralize", "the attack is treated as hitting (no dice were "
+                       "rolled)", ship=attack.attacker)
+            return None
         assert attack.attack_dice is not None and attack.defense_dice is not None
         hits = attack.attack_dice.count(Face.HIT)
         crits = attack.attack_dice.count(Face.CRIT)
@@ -741,11 +793,17 @@ class EndAttack(Step):
         return None
 
 
-def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> bool:
-    """Schedule a bonus attack (RR: BONUS ATTACK: one per round); False if it has had one."""
+def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
+                         defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
+                         free: bool = False) -> bool:
+    """Schedule a bonus attack (RR: BONUS ATTACK: one per round); False if it has had one.
+    ``only`` limits the weapons, ``defenders`` the ships it may attack ("a different target
+    at range 0-1 of the defender"); ``ignore_requirement`` ignores the weapon's header
+    requirement and ``free`` waives its cost ("without paying the charge cost")."""
     if ship.bonus_attack_done or not ship.in_play:
         return False
-    game.push(DeclareAttack(ship.id, bonus=True, only=only))
+    game.push(DeclareAttack(ship.id, bonus=True, only=only, defenders=defenders,
+                            ignore_requirement=ignore_requirement, free=free))
     return True
 
 

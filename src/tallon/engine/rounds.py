@@ -40,6 +40,7 @@ class StartRound(Step):
             ship.tractored_this_round = False
             ship.executed_speed = None
             ship.attacked = ship.bonus_attack_done = False
+            ship.round_initiative = None
         game.event("round", f"Round {s.round}")
         game.push(PlanningPhase(), FireWindow.of("start_system"), Sweep("system"),
                   StartActivation(), Sweep("activation"), FireWindow.of("end_activation"),
@@ -153,7 +154,7 @@ class Sweep(Step):
         descending = self.phase == "engagement"
         initiative = None
         if waiting:
-            key = [ship.initiative for ship in waiting]
+            key = [ship.current_initiative for ship in waiting]
             initiative = max(key) if descending else min(key)
         if descending and self.last_initiative is not None and initiative != \
                 self.last_initiative:
@@ -161,7 +162,7 @@ class Sweep(Step):
             waiting = [ship for ship in waiting if ship.in_play]
         if not waiting:
             return None
-        group = [ship for ship in waiting if ship.initiative == initiative]
+        group = [ship for ship in waiting if ship.current_initiative == initiative]
         for player in s.player_order():
             mine = [ship for ship in group if ship.owner == player]
             if mine:
