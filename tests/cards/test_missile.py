@@ -152,7 +152,7 @@ class TestBarrageRockets:
         game = engage(sc, xwing, ["blank", "blank", "hit"], ["blank"] * 3,
                       rerolls=["hit", "hit"])
         declare(game, "barragerockets")
-        pick(game, "spend 2 charges, reroll 2 blank")
+        pick(game, "spend 2 charges): reroll 2 blank")
         finish(game)
         assert game.state.ships[xwing].charges["barragerockets"].active == 2
         assert "3 hit(s)" in [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]

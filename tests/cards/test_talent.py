@@ -325,7 +325,7 @@ class TestDeadeyeShot:
                     damage=[DamageCard("structuraldamage", False, 100)])
         game = engage(sc, a, ["hit", "hit", "blank"], ["blank"] * 3)
         declare(game, d)
-        pick(game, "spend 1 hit")
+        pick(game, "Deadeye Shot (spend 1 hit or 1 crit to hit): cancel 1 hit")
         skip_to(game)
         assert "1 hit(s)" in neutralized(game)
         assert [c.faceup for c in game.state.ships[d].damage] == [True, False]

@@ -114,9 +114,9 @@ def reference_solve(attack: Attack, payoff=lambda hits, crits: hits + crits):
                 continue
             b = best[0]
             if role is Role.ATTACKER:
-                better = (value[0], value[1], value[2]) > (b[0], b[1], b[2])
+                better = (value[0], value[1], value[2], -value[3]) > (b[0], b[1], b[2], -b[3])
             else:
-                better = (-value[0], -value[1], value[3]) > (-b[0], -b[1], b[3])
+                better = (-value[0], -value[1], value[3], -value[2]) > (-b[0], -b[1], b[3], -b[2])
             if better:
                 best = (value, dist)
         return best

@@ -157,7 +157,11 @@ class SimpleAgent:
         return enemies[0] if enemies else decision.options[0].value
 
     def _linked_action(self, view: dict[str, Any], decision: Decision) -> Value:
-        return "pass"
+        """A white linked action is free; a red one would stress the ship: decline it."""
+        for option in decision.options:
+            if option.value != "decline" and not option.label.startswith(("red", "purple")):
+                return option.value
+        return "decline"
 
     def _decloak(self, view: dict[str, Any], decision: Decision) -> Value:
         return "pass"
@@ -191,9 +195,11 @@ class SimpleAgent:
         now = sum(1 for face in dice if face in good)
         if kind == "defense" and own:
             incoming = sum(1 for face in attack["attack_dice"] or [] if face in ("hit", "crit"))
-            if now >= incoming:
+            if now >= incoming and "done" in decision.option_values():
                 return "done"  # every hit is canceled already: keep the tokens
-        best, gain = "done", 0.01
+        values = decision.option_values()
+        # a mandatory ability leaves no "done": then the best of what is offered
+        best, gain = ("done", 0.01) if "done" in values else (values[0], float("-inf"))
         for option in decision.options:
             if option.info is None:
                 continue

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from tallon.dice import DiceAbility, Face, lookup
 from tallon.engine.abilities import Ctx
 from tallon.engine.decisions import Option
-from tallon.engine.state import ShipState, Token
-from tallon.geometry import Arc, in_arc, range_between
+from tallon.engine.state import ShipState, Token, ship_range
+from tallon.geometry import Arc, in_arc
 
 if TYPE_CHECKING:
     from tallon.engine.attack import AttackState
@@ -36,15 +36,17 @@ def ships_in_range(game: Game, ship: ShipState, low: int, high: int, *,
             continue
         if friendly is False and candidate.owner == ship.owner:
             continue
-        if low <= range_between(ship.body, candidate.body) <= high:
+        if low <= game.state.range(ship, candidate) <= high:
             found.append(candidate)
     return found
 
 
 def range_of(a: ShipState, b: ShipState) -> int | None:
+    """The range between two ships (None if one is off the table); ships a bump left in
+    contact are at range 0."""
     if a.body is None or b.body is None:
         return None
-    return range_between(a.body, b.body)
+    return ship_range(a, b)
 
 
 def is_in_arc(of: ShipState, target: ShipState, arc: Arc) -> bool:

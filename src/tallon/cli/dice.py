@@ -31,21 +31,22 @@ from tallon.dice.abilities.tokens import ATTACKER_TOKENS, DEFENDER_TOKENS
 from tallon.dice.attack import MAX_DICE
 from tallon.dice.playout import OptimalPlay, play_attack
 from tallon.dice.result import fraction_text
-from tallon.dice.sequence import OBJECTIVES, SequenceResult, calculate_sequence
+from tallon.dice.sequence import MAX_ATTACKS, OBJECTIVES, SequenceResult, calculate_sequence
 
 dice_app = typer.Typer(
     name="dice",
     help=(
-        "Exact attack odds (fractions, not simulations) with optimal play by both sides. "
-        "Run with --attack to calculate; see the commands below for live rolls."
+        "Exact attack odds — fractions, not simulations — with both sides choosing their dice "
+        "modifications optimally. Prints the damage distribution, expected damage, P(crit) and "
+        "the tokens left.\n\n"
+        "Example: tallon dice --attack 3 --attacker focus,lock --defense 2 --defender focus,evade"
+        "\n\nThe commands below roll live dice instead."
     ),
     invoke_without_command=True,
     no_args_is_help=False,
 )
 
-_TOKENS_HELP = (
-    "Comma-separated tokens, each NAME or NAME=COUNT, e.g. 'focus,lock,calculate=2,force=2'."
-)
+_TOKENS_HELP = "Comma-separated, each NAME or NAME=COUNT"
 
 
 def register(app: typer.Typer) -> None:
@@ -266,9 +267,15 @@ def dice(
         None, "--attack", "-a", help="Attack dice: the attack value before range and other bonuses."
     ),
     defense: int = typer.Option(0, "--defense", "-d", help="Defense dice: the agility value."),
-    attacker: str = typer.Option("", "--attacker", help=f"Attacker tokens. {_TOKENS_HELP}"),
+    attacker: str = typer.Option(
+        "", "--attacker",
+        help=f"Attacker tokens. {_TOKENS_HELP}, e.g. 'focus,lock,calculate=2,force=2'. Names: "
+             "focus, lock, calculate, force, evade, deplete.",
+    ),
     defender: str = typer.Option(
-        "", "--defender", help=f"Defender tokens, e.g. 'focus,evade=2,reinforce'. {_TOKENS_HELP}"
+        "", "--defender",
+        help=f"Defender tokens. {_TOKENS_HELP}, e.g. 'focus,evade=2,reinforce'. Names: focus, "
+             "evade, calculate, force, reinforce, strain.",
     ),
     attacker_abilities: str = typer.Option(
         "", "--attacker-abilities",
@@ -334,8 +341,10 @@ def dice(
         attack_range, obstructed, ordnance, not special, reinforce_arc,
     )
     chosen = parse_objective(objective)
-    if repeat < 1:
-        raise typer.BadParameter(f"{repeat}; accepted: 1 or more attacks", param_hint="--repeat")
+    if not 1 <= repeat <= MAX_ATTACKS:
+        raise typer.BadParameter(
+            f"{repeat}; accepted: 1 to {MAX_ATTACKS} attacks", param_hint="--repeat"
+        )
     if hull is not None and hull < 1:
         raise typer.BadParameter(f"{hull}; accepted: 1 or more", param_hint="--hull")
     if shields < 0:

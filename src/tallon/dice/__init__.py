@@ -32,6 +32,7 @@ from tallon.dice.abilities.effects import (
     CardAbility,
     ChangeResults,
     RerollDice,
+    clear_ability_caches,
 )
 from tallon.dice.abilities.tokens import (
     CALCULATE_ABILITY,
@@ -56,7 +57,16 @@ from tallon.dice.objectives import AtLeast, AtLeastCrit, ExpectedDamage, Objecti
 from tallon.dice.ops import Add, Cancel, Change, ChangeAll, Option, Reroll, apply_to_counts
 from tallon.dice.pool import DicePool, Die, RerollError, roll_attack, roll_defense, roll_face
 from tallon.dice.result import AttackResult, Outcome
-from tallon.dice.solver import AttackSolver, calculate
+from tallon.dice.solver import AttackSolver, calculate, clear_packed_moves, clear_results
+
+
+def clear_caches() -> None:
+    """Forget every cache: remembered results and the abilities' option caches (for
+    cold-start measurements; never needed for correctness)."""
+    clear_results()
+    clear_ability_caches()
+    clear_packed_moves()
+
 
 __all__ = [
     "ATTACKING",
@@ -103,6 +113,9 @@ __all__ = [
     "apply_to_counts",
     "attack_dice_count",
     "calculate",
+    "clear_ability_caches",
+    "clear_caches",
+    "clear_results",
     "defense_dice_count",
     "lookup",
     "make_counts",

@@ -14,6 +14,7 @@ by whether they were already rerolled, never by position.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tallon.dice.counts import REROLLED, Counts
 from tallon.dice.faces import NUM_FACES, DieKind, Face
@@ -69,26 +70,51 @@ class Cancel:
 Op = Reroll | Change | ChangeAll | Add | Cancel
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """One legal use of a dice ability.
 
+    ``source`` is the ability's key and ``title`` its short description;
     ``spend`` lists the owner's resources paid as the cost (name, amount);
     ``gain`` lists resources or marks the owner gains. ``ops`` are applied in
     order; a ``Reroll`` is always last so that the dice it rolls are final.
     """
 
     source: str
-    label: str
+    title: str
     ops: tuple[Op, ...] = ()
     spend: tuple[tuple[str, int], ...] = ()
     gain: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def label(self) -> str:
+        """Human-readable, e.g. ``"Spend focus: change all focus to hit"``."""
+        return f"{self.title}: {describe_ops(self.ops)}"
 
     @property
     def reroll(self) -> Reroll | None:
         """The reroll this option performs, if any."""
         last = self.ops[-1] if self.ops else None
         return last if isinstance(last, Reroll) else None
+
+
+def describe_ops(ops: tuple[Op, ...]) -> str:
+    """Words for a list of operations, e.g. ``"reroll 1 blank, 1 focus"``."""
+    if not ops:
+        return "nothing to do"
+    parts = []
+    for op in ops:
+        if isinstance(op, Reroll):
+            chosen = ", ".join(f"{n} {Face(f).label}" for f, n in enumerate(op.dice) if n)
+            parts.append(f"reroll {chosen}")
+        elif isinstance(op, Change):
+            parts.append(f"change {op.count} {slot_name(op.slot)} to {op.to.label}")
+        elif isinstance(op, ChangeAll):
+            parts.append(f"change all {op.source.label} to {op.to.label}")
+        elif isinstance(op, Add):
+            parts.append(f"add {op.count} {op.face.label}")
+        else:
+            parts.append(f"cancel {op.count} {op.face.label}")
+    return "; ".join(parts)
 
 
 def slot_name(slot: int) -> str:

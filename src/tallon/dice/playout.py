@@ -40,6 +40,8 @@ class Decision:
     options: tuple[Option, ...]
     must_choose: bool
     """True while one of the player's mandatory abilities is unresolved."""
+    mandatory: tuple[Option, ...]
+    """The options of those unresolved mandatory abilities (a subset of ``options``)."""
     attack_dice: Counts
     defense_dice: Counts
     attacker: Tokens
@@ -59,7 +61,7 @@ Chooser = Callable[[Decision], Option | None]
 
 def never_modify(decision: Decision) -> Option | None:
     """A chooser that uses only what it must (mandatory abilities), and nothing else."""
-    return decision.options[0] if decision.must_choose else None
+    return decision.mandatory[0] if decision.mandatory else None
 
 
 @dataclass
@@ -134,6 +136,7 @@ def play_attack(
                 step,
                 tuple(option for _, option in offered),
                 pending,
+                tuple(o for a, o in offered if a.mandatory and a not in used),
                 attack_dice.counts(),
                 defense_dice.counts(),
                 Tokens(a_tokens),

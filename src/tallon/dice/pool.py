@@ -160,7 +160,8 @@ class DicePool:
             for _ in range(op.count):
                 self.add(op.face)
         elif isinstance(op, Cancel):
-            matching = self._indices(op.face, None)
+            # Fresh dice first, as in ``apply_to_counts``.
+            matching = self._indices(op.face, False) + self._indices(op.face, True)
             if len(matching) < op.count:
                 raise ValueError(f"not enough {op.face.label} dice to cancel {op.count}")
             for index in sorted(matching[: op.count], reverse=True):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from tallon.dice.abilities.base import Role, Tokens
 from tallon.dice.abilities.tokens import LOCK_DISABLED
@@ -15,8 +15,7 @@ HIDDEN_RESOURCES = frozenset({LOCK_DISABLED})
 """Internal marks that are not tokens and are left out of reports."""
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How an attack ended: uncanceled results and both ships' resources afterwards."""
 
     hits: int
@@ -40,14 +39,15 @@ class AttackResult:
     """The exact distribution of an attack's outcomes under the solved policy.
 
     Probabilities are kept as integer masses over one common denominator and
-    turned into ``Fraction`` only when asked for.
+    turned into ``Fraction`` only when asked for. A result is read-only.
     """
 
     def __init__(self, masses: Mapping[Outcome, int], denominator: int, objective_name: str,
                  objective_value: Fraction) -> None:
         if sum(masses.values()) != denominator:
             raise ValueError("outcome probabilities do not sum to 1")
-        self.masses: dict[Outcome, int] = dict(masses)
+        # Read-only: results may be shared by the calculator's cache.
+        self.masses: Mapping[Outcome, int] = MappingProxyType(dict(masses))
         self.denominator = denominator
         self.objective_name = objective_name
         self.objective_value = objective_value

@@ -20,14 +20,19 @@ Objectives (the attacker maximises, the defender minimises):
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+import random
+import sys
+from collections import OrderedDict, defaultdict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
-from tallon.dice.abilities.base import Tokens
+from tallon.dice.abilities.base import Role, Tokens
 from tallon.dice.attack import MAX_DICE, Attack
+from tallon.dice.ops import Option
+from tallon.dice.playout import Decision, play_attack, starting_tokens
 from tallon.dice.result import HIDDEN_RESOURCES, fraction_text
 from tallon.dice.solver import AttackSolver
 
@@ -107,8 +112,41 @@ class SequenceResult:
         }
 
 
+MAX_ATTACKS = 100
+"""Longest sequence accepted (each attack's solve nests inside the previous one's)."""
+_FRAMES_PER_ATTACK = 200
+"""Generous bound on the Python frames one attack's solve uses while it is nested."""
+
+
+@contextmanager
+def _deep_recursion(attacks: int) -> Iterator[None]:
+    """Allow the nested solves of a long sequence. Python 3.11+ runs Python-to-Python calls
+    without using the C stack, so a higher limit costs only memory."""
+    needed = 1000 + _FRAMES_PER_ATTACK * attacks
+    old = sys.getrecursionlimit()
+    if needed > old:
+        sys.setrecursionlimit(needed)
+    try:
+        yield
+    finally:
+        if needed > old:
+            sys.setrecursionlimit(old)
+
+
+class _Position(NamedTuple):
+    """What the plan keeps of one solved position: its value and its outcomes."""
+
+    value: Fraction
+    scale: int
+    outcomes: tuple[tuple[int, int, Tokens, int], ...]
+    """(hits, crits, defender tokens after, probability * scale) under the optimal play."""
+
+
 class _Planner:
-    """Backward induction over the positions between attacks."""
+    """Backward induction over the positions between attacks: (attack index, damage so far,
+    defender resources). Each position's attack is solved once, with what each outcome is
+    worth for the rest of the sequence as its payoff; only the value and the outcome
+    distribution are kept, so memory stays small."""
 
     def __init__(self, attacks: Sequence[Attack], durability: int | None, objective: str) -> None:
         self.attacks = list(attacks)
@@ -124,8 +162,8 @@ class _Planner:
         self.exponent = [0] * (self.count + 1)
         for i in range(self.count - 1, -1, -1):
             self.exponent[i] = self.exponent[i + 1] + bounds[i]
-        self._values: dict[tuple[int, int, Tokens], Fraction] = {}
-        self._solvers: dict[tuple[int, int, Tokens], AttackSolver] = {}
+        self._positions: dict[tuple[int, int, Tokens], _Position] = {}
+        self._policies: OrderedDict[tuple[int, int, Tokens], AttackSolver] = OrderedDict()
 
     def _alive(self, done: int) -> bool:
         return self.durability is None or done < self.durability
@@ -146,19 +184,37 @@ class _Planner:
         """Value of the rest of the sequence from attack ``index`` on."""
         if index == self.count or not self._alive(done):
             return Fraction(0)
+        return self.position(index, done, defender).value
+
+    def position(self, index: int, done: int, defender: Tokens) -> _Position:
+        """The solved position (attack ``index`` to come, ``done`` damage so far)."""
         key = (index, self._state_done(done), defender)
-        known = self._values.get(key)
+        known = self._positions.get(key)
         if known is None:
-            known = self._values[key] = self.solver(index, done, defender).value()
+            solver = self.solver(index, done, defender)
+            value = solver.value()
+            outcomes = tuple(
+                (hits, crits, solver.dfn.view(d), m)
+                for (hits, crits, _a, d), m in solver.outcome_masses().items()
+            )
+            known = self._positions[key] = _Position(value, solver.payoff_scale, outcomes)
         return known
 
+    def policy(self, index: int, done: int, defender: Tokens) -> AttackSolver:
+        """A solver for live play from this position (rebuilt on demand, a few kept)."""
+        key = (index, self._state_done(done), defender)
+        solver = self._policies.get(key)
+        if solver is None:
+            solver = self._policies[key] = self.solver(index, done, defender)
+            if len(self._policies) > 64:
+                self._policies.popitem(last=False)
+        else:
+            self._policies.move_to_end(key)
+        return solver
+
     def solver(self, index: int, done: int, defender: Tokens) -> AttackSolver:
-        """The solved attack ``index`` from this position (kept for the forward pass)."""
+        """A fresh solver for attack ``index`` from this position."""
         done = self._state_done(done)
-        key = (index, done, defender)
-        solver = self._solvers.get(key)
-        if solver is not None:
-            return solver
         exponent = self.exponent[index + 1]
         scale = 8**exponent
 
@@ -169,15 +225,182 @@ class _Planner:
                 raise ArithmeticError("continuation value is not a multiple of 8**-exponent")
             return self._reward(index, done, damage) * scale + later.numerator
 
-        solver = AttackSolver(
+        return AttackSolver(
             self.attacks[index],
             defender_tokens=defender,
             payoff=payoff,
             payoff_exponent=exponent,
             payoff_name=self.objective,
         )
-        self._solvers[key] = solver
-        return solver
+
+
+class SequencePlan:
+    """A sequence of attacks against one defender, solved lazily: ``result()`` gives the
+    exact distributions, ``play(rng)`` plays it on live dice with the same optimal choices.
+
+    All attacks must name the same defender (same dice value, abilities and starting
+    tokens); the tokens of the first are its tokens at the start.
+    """
+
+    def __init__(
+        self,
+        attacks: Sequence[Attack],
+        *,
+        hull: int | None = None,
+        shields: int = 0,
+        objective: str = "damage",
+    ) -> None:
+        if not attacks:
+            raise ValueError("a sequence needs at least one attack")
+        if len(attacks) > MAX_ATTACKS:
+            raise ValueError(f"at most {MAX_ATTACKS} attacks in a sequence (got {len(attacks)})")
+        defender = attacks[0].defender
+        for attack in attacks[1:]:
+            if attack.defender != defender:
+                raise ValueError("every attack of a sequence must be against the same defender")
+        if objective not in OBJECTIVES:
+            raise ValueError(
+                f"unknown objective {objective!r}; accepted: {', '.join(OBJECTIVES)}"
+            )
+        if hull is not None and hull < 1:
+            raise ValueError(f"hull must be at least 1 (got {hull})")
+        if shields < 0:
+            raise ValueError(f"shields cannot be negative (got {shields})")
+        if objective != "damage" and hull is None:
+            raise ValueError(f"the {objective!r} objective needs the defender's hull")
+        self.attacks = list(attacks)
+        self.objective = objective
+        self.durability = None if hull is None else hull + shields
+        self._planner = _Planner(self.attacks, self.durability, objective)
+        # Name every charge from the start: positions are told apart by their nonzero
+        # counts, and an absent charge would otherwise mean "the default", not 0.
+        self.start = Tokens(
+            starting_tokens(defender.tokens, self.attacks[0].abilities(Role.DEFENDER))
+        )
+
+    def result(self) -> SequenceResult:
+        """The exact distributions under optimal play (a forward pass over the positions
+        between attacks)."""
+        with _deep_recursion(len(self.attacks)):
+            return self._result()
+
+    def _result(self) -> SequenceResult:
+        planner = self._planner
+        durability = self.durability
+        start = self.start
+        value = planner.value(0, 0, start)
+        if self.objective == "fast":
+            # Reward counted attacks left at destruction; turn it into attacks needed.
+            value = planner.count + 1 - value
+
+        states: dict[tuple[int, Tokens], Fraction] = {(0, start): Fraction(1)}
+        stages = []
+        for index in range(len(self.attacks)):
+            performed = Fraction(0)
+            destroyed_here = Fraction(0)
+            damage: dict[int, Fraction] = defaultdict(Fraction)
+            following: dict[tuple[int, Tokens], Fraction] = defaultdict(Fraction)
+            for (done, tokens), p in states.items():
+                if not planner._alive(done):
+                    following[(done, tokens)] += p
+                    continue
+                performed += p
+                position = planner.position(index, done, tokens)
+                for hits, crits, after_tokens, m in position.outcomes:
+                    q = p * Fraction(m, position.scale)
+                    dealt = hits + crits
+                    damage[dealt] += q
+                    after = done + dealt
+                    if durability is not None:
+                        if done < durability <= after:
+                            destroyed_here += q
+                        after = min(after, durability)
+                    following[(after, after_tokens)] += q
+            states = following
+            tokens_left: dict[str, Fraction] = defaultdict(Fraction)
+            for (_, tokens), p in states.items():
+                for name, count in tokens.items():
+                    if name not in HIDDEN_RESOURCES:
+                        tokens_left[name] += p * count
+            top = max(damage, default=0)
+            share = 1 / performed if performed else Fraction(0)
+            stages.append(
+                AttackStage(
+                    p_performed=performed,
+                    damage=[damage[d] * share for d in range(top + 1)],
+                    expected_damage=sum((d * q for d, q in damage.items()), Fraction(0)) * share,
+                    p_destroyed_here=destroyed_here,
+                    defender_tokens=dict(sorted(tokens_left.items())),
+                )
+            )
+        totals: dict[int, Fraction] = defaultdict(Fraction)
+        for (done, _), p in states.items():
+            totals[done] += p
+        top = max(totals, default=0)
+        return SequenceResult(
+            objective=self.objective,
+            value=value,
+            stages=stages,
+            total_damage=[totals[d] for d in range(top + 1)],
+            durability=durability,
+        )
+
+    def play(self, rng: random.Random) -> LiveSequence:
+        """Play the sequence on live dice, each attack with the plan's optimal choices; the
+        defender's tokens carry over as the live attacks leave them."""
+        with _deep_recursion(len(self.attacks)):
+            return self._play(rng)
+
+    def _play(self, rng: random.Random) -> LiveSequence:
+        planner = self._planner
+        defender = self.attacks[0].defender
+        tokens: Tokens = self.start
+        done = 0
+        damage: list[int] = []
+        destroyed_by: int | None = None
+        for index, attack in enumerate(self.attacks):
+            if not planner._alive(done):
+                break
+            solver = planner.policy(index, done, tokens)
+            live_attack = replace(attack, defender=replace(defender, tokens=tokens))
+            outcome = play_attack(live_attack, rng, _SolverChooser(solver))
+            damage.append(outcome.damage)
+            done += outcome.damage
+            tokens = outcome.defender
+            if self.durability is not None and done >= self.durability:
+                destroyed_by = index + 1
+                done = self.durability
+        return LiveSequence(damage, done, destroyed_by, tokens)
+
+
+@dataclass(frozen=True)
+class LiveSequence:
+    """A sequence played on live dice."""
+
+    damage: list[int]
+    """Damage of each attack performed."""
+    total: int
+    """Total damage (capped at hull + shields when a hull is given)."""
+    destroyed_by: int | None
+    """The attack (1-based) that destroyed the defender, if any."""
+    defender_tokens: Tokens
+
+
+class _SolverChooser:
+    """A chooser for ``play_attack`` answering with one solver's optimal choices."""
+
+    def __init__(self, solver: AttackSolver) -> None:
+        self.solver = solver
+
+    def __call__(self, decision: Decision) -> Option | None:
+        return self.solver.best_option(
+            decision.step,
+            decision.attack_dice,
+            decision.defense_dice,
+            decision.attacker,
+            decision.defender,
+            decision.used,
+        )
 
 
 def calculate_sequence(
@@ -192,84 +415,7 @@ def calculate_sequence(
     All attacks must name the same defender (same dice value, abilities and
     starting tokens); the tokens of the first are its tokens at the start.
     """
-    if not attacks:
-        raise ValueError("a sequence needs at least one attack")
-    defender = attacks[0].defender
-    for attack in attacks[1:]:
-        if attack.defender != defender:
-            raise ValueError("every attack of a sequence must be against the same defender")
-    if objective not in OBJECTIVES:
-        raise ValueError(f"unknown objective {objective!r}; accepted: {', '.join(OBJECTIVES)}")
-    if hull is not None and hull < 1:
-        raise ValueError(f"hull must be at least 1 (got {hull})")
-    if shields < 0:
-        raise ValueError(f"shields cannot be negative (got {shields})")
-    if objective != "damage" and hull is None:
-        raise ValueError(f"the {objective!r} objective needs the defender's hull")
-    durability = None if hull is None else hull + shields
-    planner = _Planner(attacks, durability, objective)
-    start = defender.tokens
-    value = planner.value(0, 0, start)
-    if objective == "fast":
-        # Reward counted attacks left at destruction; turn it into attacks needed.
-        value = planner.count + 1 - value
-
-    states: dict[tuple[int, Tokens], Fraction] = {(0, start): Fraction(1)}
-    stages = []
-    for index in range(len(attacks)):
-        performed = Fraction(0)
-        destroyed_here = Fraction(0)
-        damage: dict[int, Fraction] = defaultdict(Fraction)
-        following: dict[tuple[int, Tokens], Fraction] = defaultdict(Fraction)
-        for (done, tokens), p in states.items():
-            if not planner._alive(done):
-                following[(done, tokens)] += p
-                continue
-            performed += p
-            solver = planner.solver(index, done, tokens)
-            total = solver.payoff_scale
-            for (hits, crits, _a, d), m in solver.outcome_masses().items():
-                q = p * Fraction(m, total)
-                dealt = hits + crits
-                damage[dealt] += q
-                after = done + dealt
-                if durability is not None:
-                    if done < durability <= after:
-                        destroyed_here += q
-                    after = min(after, durability)
-                following[(after, solver.dfn.view(d))] += q
-        states = following
-        tokens_left: dict[str, Fraction] = defaultdict(Fraction)
-        for (_, tokens), p in states.items():
-            for name, count in tokens.items():
-                if name not in HIDDEN_RESOURCES:
-                    tokens_left[name] += p * count
-        top = max(damage, default=0)
-        share = 1 / performed if performed else Fraction(0)
-        stages.append(
-            AttackStage(
-                p_performed=performed,
-                damage=[damage[d] * share for d in range(top + 1)],
-                expected_damage=(
-                    sum((d * q for d, q in damage.items()), Fraction(0)) / performed
-                    if performed
-                    else Fraction(0)
-                ),
-                p_destroyed_here=destroyed_here,
-                defender_tokens=dict(sorted(tokens_left.items())),
-            )
-        )
-    totals: dict[int, Fraction] = defaultdict(Fraction)
-    for (done, _), p in states.items():
-        totals[done] += p
-    top = max(totals, default=0)
-    return SequenceResult(
-        objective=objective,
-        value=value,
-        stages=stages,
-        total_damage=[totals[d] for d in range(top + 1)],
-        durability=durability,
-    )
+    return SequencePlan(attacks, hull=hull, shields=shields, objective=objective).result()
 
 
 def attacks_to_destroy(

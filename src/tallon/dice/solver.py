@@ -16,13 +16,14 @@ before resolving its mandatory abilities). Every choice is evaluated by
 backward induction: the attacker maximises and the defender minimises the
 expected payoff; ties go to more uncanceled crits for the attacker and
 fewer for the defender, then to the choice that keeps more of one's own
-spendable tokens, then to the earliest choice (stopping first). The result
-is exact.
+spendable tokens, then to the one that leaves the opponent fewer, then to
+the earliest choice (stopping first). The result is exact.
 
 How it stays fast:
 
-* Positions are canonical multisets (``tallon.dice.counts``); "already
-  rerolled" marks are forgotten as soon as nothing can reroll that pool.
+* Positions are canonical multisets (``tallon.dice.counts``), packed into
+  integers (``tallon.dice.packed``); "already rerolled" marks are forgotten as
+  soon as nothing can reroll that pool.
 * The game splits where the attack dice are final. Only their hits and crits
   matter afterwards, and the defense-dice subgame is solved once for every
   (hits, crits) pair at the same time: its values are vectors with one entry
@@ -40,10 +41,11 @@ How it stays fast:
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
+from tallon.dice import packed
 from tallon.dice.abilities.base import DiceAbility, Role, Situation, Tokens
 from tallon.dice.abilities.tokens import REINFORCE, SPENT_BY_CHOICE
 from tallon.dice.attack import (
@@ -54,7 +56,7 @@ from tallon.dice.attack import (
     defense_dice_count,
     step_abilities,
 )
-from tallon.dice.counts import EMPTY, REROLLED, Counts, face_count, forget_rerolls
+from tallon.dice.counts import EMPTY, REROLLED, Counts, face_count
 from tallon.dice.faces import DieKind, Face
 from tallon.dice.neutralize import neutralize
 from tallon.dice.objectives import ExpectedDamage, Objective
@@ -80,8 +82,9 @@ _ATTACK_FACES = tuple((int(f), DieKind.ATTACK.weights[f]) for f in DieKind.ATTAC
 _DEFENSE_FACES = tuple((int(f), DieKind.DEFENSE.weights[f]) for f in DieKind.DEFENSE.faces)
 
 
-def _roll_table(kind: DieKind, count: int) -> tuple[tuple[int, Counts], ...]:
-    """Every result of rolling ``count`` fresh dice at once: (weight out of 8**count, counts)."""
+def _roll_table(kind: DieKind, count: int) -> tuple[tuple[int, int], ...]:
+    """Every result of rolling ``count`` fresh dice at once: (weight out of 8**count, packed
+    pool)."""
     table: dict[Counts, int] = {EMPTY: 1}
     for _ in range(count):
         grown: dict[Counts, int] = defaultdict(int)
@@ -91,12 +94,22 @@ def _roll_table(kind: DieKind, count: int) -> tuple[tuple[int, Counts], ...]:
                 slots[face] += 1
                 grown[tuple(slots)] += weight * kind.weights[face]
         table = grown
-    return tuple((weight, pool) for pool, weight in sorted(table.items()))
+    return tuple((weight, packed.pack(pool)) for pool, weight in sorted(table.items()))
 
 
 _FRESH_ROLLS = {
     kind: tuple(_roll_table(kind, n) for n in range(MAX_DICE + 1)) for kind in DieKind
 }
+
+
+_PACKED_MOVES: dict[int, tuple[list, list[tuple[Option, int, int]], int]] = {}
+_PACKED_MOVES_LIMIT = 100_000
+"""Abilities' option lists with packed pools, by list identity (see ``AttackSolver._packed``)."""
+
+
+def clear_packed_moves() -> None:
+    """Forget the packed option lists (with the abilities' caches, for cold measurements)."""
+    _PACKED_MOVES.clear()
 
 
 class ScaleError(ArithmeticError):
@@ -208,6 +221,9 @@ class AttackSolver:
                 bit <<= 1
             self.entries.append(found)
             self.mandatory.append(mandatory)
+        self._defense_bits = sum(
+            bit for step in _STEPS[_LAST_ATTACK_STEP + 1 :] for _, bit in self.entries[step]
+        )
         # Whether anything at or after each step (in the same pool) can reroll at all.
         self._can_reroll = [
             any(
@@ -248,6 +264,8 @@ class AttackSolver:
         added_attack = sum(a.max_added_dice for s in (0, 1) for a, _ in self.entries[s])
         added_defense = sum(a.max_added_dice for s in (2, 3) for a, _ in self.entries[s])
         most_attack_dice = n_attack + added_attack
+        self._most_attack_dice = most_attack_dice
+        self._most_defense_dice = MAX_DICE + added_defense
         self.rolls = 2 * most_attack_dice + 2 * (MAX_DICE + added_defense)
         self.payoff_exponent = payoff_exponent
         self.payoff_scale = 8**self.rolls
@@ -280,9 +298,9 @@ class AttackSolver:
         self._landings: dict[tuple, tuple[int, bool]] = {}
         self._uses: dict[tuple, tuple] = {}
         self._paid: dict[tuple[int, Resources], Resources] = {}
-        self._ends: dict[tuple[Counts, Resources, Resources], Key] = {}
+        self._ends: dict[tuple[int, Resources, Resources], Key] = {}
         self._defense_counts: dict[tuple[Resources, Resources], tuple[int, Resources]] = {}
-        self._settled_pools: dict[Counts, Counts] = {}
+        self._settled_pairs: dict[int, tuple[int, int]] = {}
         self._splits: dict[Resources, tuple[Resources, int]] = {}
         self._neutralized: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._payoff_reads_tokens = payoff_reads_tokens
@@ -296,7 +314,7 @@ class AttackSolver:
             n_attack,
             False,
             Step.DEFENDER_MODIFIES_ATTACK,
-            EMPTY,
+            0,
             self.att.changed(self.att.start, changes.items(), 1),
             self.dfn.start,
             0,
@@ -335,12 +353,17 @@ class AttackSolver:
                     mass[child] = mass.get(child, 0) + ((m * weight) >> bits)
         # Every remaining key is an end of the attack-dice phase; continue each in its subgame.
         by_root: dict[Key, list[tuple[int, Resources, int]]] = defaultdict(list)
+        roots: dict[tuple[int, Resources, Resources], Key] = {}
         for key, m in mass.items():
             _, hits, crits, ares, dres, n_defense = key
-            root = self._b_root(n_defense, self._relevant(ares), dres)
+            root = roots.get((n_defense, ares, dres))
+            if root is None:
+                root = roots[(n_defense, ares, dres)] = self._b_root(
+                    n_defense, self._relevant(ares), dres
+                )
             by_root[root].append((self.pair_index[(hits, crits)], ares, m))
+        # Sums of products over payoff_scale**2, divided once per outcome at the end.
         found: dict[OutcomeKey, int] = defaultdict(int)
-        scale = self.payoff_scale
         any_relevant = any(self.relevant)
         for root, arrivals in by_root.items():
             conditional = self._b_conditional(root, {pair for pair, _, _ in arrivals})
@@ -354,8 +377,9 @@ class AttackSolver:
                         )
                     else:
                         merged = ares
-                    found[(hits, crits, merged, dres)] += (m * pm) // scale
-        return {k: m for k, m in found.items() if m}
+                    found[(hits, crits, merged, dres)] += m * pm
+        scale = self.payoff_scale
+        return {k: m // scale for k, m in found.items() if m}
 
     def best_option(
         self,
@@ -377,20 +401,21 @@ class AttackSolver:
             mask |= self.bit_of.get(id(ability), 0)
         ares, dres = self.att.encode(attacker), self.dfn.encode(defender)
         if step <= _LAST_ATTACK_STEP:
-            moves = self._a_moves(step, attack_dice, ares, dres, mask)
+            moves = self._a_moves(step, packed.pack(attack_dice), ares, dres, mask)
             return self._a_pick(step, moves)[1][0] if moves else None
-        settled = self._settled(attack_dice)
-        pair = self.pair_index[(settled[Face.HIT], settled[Face.CRIT])]
-        moves = self._b_moves(step, defense_dice, self._relevant(ares), dres, mask)
+        pair = self.pair_index[self._settled_pair(packed.pack(attack_dice))]
+        # Abilities of the attack-dice steps no longer matter: the subgame starts without them.
+        mask &= self._defense_bits
+        moves = self._b_moves(step, packed.pack(defense_dice), self._relevant(ares), dres, mask)
         return self._b_pick(step, moves)[1][pair][0] if moves else None
 
     def abilities(self, step: Step) -> list[DiceAbility]:
         """The abilities that act in ``step`` of this attack."""
         return [ability for ability, _ in self.entries[step]]
 
-    def settle_attack_dice(self, attack_dice: Counts) -> Counts:
-        """The attack dice as they count after the Modify Attack Dice step."""
-        return self._settled(attack_dice)
+    def settle_attack_dice(self, attack_dice: Counts) -> tuple[int, int]:
+        """(hits, crits) of the attack dice as they count after the Modify Attack Dice step."""
+        return self._settled_pair(packed.pack(attack_dice))
 
     # --- shared helpers -----------------------------------------------------------------
 
@@ -437,15 +462,41 @@ class AttackSolver:
         known = self._contexts[cache_key] = (idle, marks)
         return known
 
-    def _settled(self, apool: Counts) -> Counts:
-        """Attack dice after the Modify Attack Dice step: only hits and crits still matter."""
-        for ability in self.att.abilities:
-            if ability.after_modify_attack:
-                apool = apply_to_counts(apool, ability.after_modify_attack, DieKind.ATTACK)[0]
-        slots = [0] * len(EMPTY)
-        slots[Face.HIT] = face_count(apool, Face.HIT)
-        slots[Face.CRIT] = face_count(apool, Face.CRIT)
-        return tuple(slots)
+    def _settled_pair(self, apool: int) -> tuple[int, int]:
+        """(hits, crits) of the attack dice after the Modify Attack Dice step (fixed changes
+        such as the Heavy Laser Cannon's applied): all that still matters of them."""
+        pair = self._settled_pairs.get(apool)
+        if pair is None:
+            counts = packed.unpack(apool)
+            for ability in self.att.abilities:
+                if ability.after_modify_attack:
+                    counts = apply_to_counts(counts, ability.after_modify_attack, DieKind.ATTACK)[0]
+            pair = self._settled_pairs[apool] = (
+                face_count(counts, Face.HIT), face_count(counts, Face.CRIT)
+            )
+        return pair
+
+    def _packed(self, moves: list[tuple[Option, Counts, int]], most: int
+                ) -> list[tuple[Option, int, int]]:
+        """An ability's transitions with packed pools (remembered per list: abilities return
+        the same list for the same pool, across solves; the entry keeps the list alive, so its
+        id cannot be reused while it is there).
+        ``most`` is how many dice the pool may hold; more means an ability added dice it did
+        not declare in ``max_added_dice``, and the exact arithmetic would not hold."""
+        entry = _PACKED_MOVES.get(id(moves))
+        if entry is None or entry[0] is not moves:
+            if len(_PACKED_MOVES) >= _PACKED_MOVES_LIMIT:
+                # Abilities that build a new list on every call would fill it up forever.
+                _PACKED_MOVES.clear()
+            dice = max(sum(p) + n for _, p, n in moves)
+            entry = (moves, [(o, packed.pack(p), n) for o, p, n in moves], dice)
+            _PACKED_MOVES[id(moves)] = entry
+        if entry[2] > most:
+            raise ScaleError(
+                f"{moves[0][0].source} leaves more dice than the abilities declared "
+                "(max_added_dice); the calculator cannot stay exact"
+            )
+        return entry[1]
 
     def _use(self, step: int, ability: DiceAbility, bit: int, ares: Resources, dres: Resources,
              used: int, moves: list[tuple[Option, Counts, int]]) -> tuple:
@@ -491,10 +542,19 @@ class AttackSolver:
         shift = self._shift
         return (payoff << (3 * shift)) | (crits << (2 * shift)) | (a_left << shift) | d_left
 
+    def _attacker_key(self, value: int) -> int:
+        # Higher payoff, more crits, more attacker tokens left, fewer defender tokens left:
+        # the fields in that order, the last one negated, as one number to maximise.
+        return value - 2 * (value & self._low)
+
     def _defender_key(self, value: int) -> int:
-        # Lower payoff, then fewer crits, then more defender tokens left: one number to
-        # maximise. (The attacker's key is simply value >> shift: payoff, crits, its tokens.)
-        return (value & self._low) - ((value >> (2 * self._shift)) << self._shift)
+        # Lower payoff, fewer crits, more defender tokens left, fewer attacker tokens left.
+        shift, low = self._shift, self._low
+        return (
+            ((value & low) << shift)
+            - ((value >> shift) & low)
+            - ((value >> (2 * shift)) << (2 * shift))
+        )
 
     # --- attack-dice phase (scalar values) ----------------------------------------------
 
@@ -515,33 +575,33 @@ class AttackSolver:
             self._landings[cache_key] = known
         return known
 
-    def _a_key(self, step: int, apool: Counts, ares: Resources, dres: Resources,
+    def _a_key(self, step: int, apool: int, ares: Resources, dres: Resources,
                used: int) -> Key:
         """Key of the first position at or after the start of ``step`` where someone acts
         on the attack dice, or of the end of the attack-dice phase."""
         target, marks = self._landing(step, _LAST_ATTACK_STEP, ares, dres, used)
         if target > _LAST_ATTACK_STEP:
             return self._a_end_key(apool, ares, dres)
-        return (_A_DECIDE, target, apool if marks else forget_rerolls(apool), ares, dres, used)
+        return (_A_DECIDE, target, apool if marks else packed.forget(apool), ares, dres, used)
 
-    def _a_after(self, step: int, apool: Counts, ares: Resources, dres: Resources,
+    def _a_after(self, step: int, apool: int, ares: Resources, dres: Resources,
                  used: int) -> Key:
         """Key of what follows when the player of ``step`` stops."""
         if step == _LAST_ATTACK_STEP:
             return self._a_end_key(apool, ares, dres)
         return self._a_key(step + 1, apool, ares, dres, used)
 
-    def _a_roll_key(self, count: int, rerolled: bool, step: int, apool: Counts,
+    def _a_roll_key(self, count: int, rerolled: bool, step: int, apool: int,
                     ares: Resources, dres: Resources, used: int) -> Key:
         """Key of rolling ``count`` attack dice into the pool, then playing ``step``."""
         if count == 0:
             return self._a_key(step, apool, ares, dres, used)
         if not self._context(step, ares, dres, used)[1]:
             rerolled = False
-            apool = forget_rerolls(apool)
+            apool = packed.forget(apool)
         return (_A_ROLL, count, rerolled, step, apool, ares, dres, used)
 
-    def _a_end_key(self, apool: Counts, ares: Resources, dres: Resources) -> Key:
+    def _a_end_key(self, apool: int, ares: Resources, dres: Resources) -> Key:
         """The attack dice are final: settle them and count the defense dice (RR: Attack 3a)."""
         cache_key = (apool, ares, dres)
         key = self._ends.get(cache_key)
@@ -549,10 +609,8 @@ class AttackSolver:
             key = self._ends[cache_key] = self._make_end_key(apool, ares, dres)
         return key
 
-    def _make_end_key(self, apool: Counts, ares: Resources, dres: Resources) -> Key:
-        settled = self._settled_pools.get(apool)
-        if settled is None:
-            settled = self._settled_pools[apool] = self._settled(apool)
+    def _make_end_key(self, apool: int, ares: Resources, dres: Resources) -> Key:
+        hits, crits = self._settled_pair(apool)
         counted = self._defense_counts.get((ares, dres))
         if counted is None:
             n_defense, changes = defense_dice_count(
@@ -565,7 +623,7 @@ class AttackSolver:
             counted = (n_defense, self.dfn.changed(dres, changes.items(), 1))
             self._defense_counts[(ares, dres)] = counted
         n_defense, dres = counted
-        return (_A_END, settled[Face.HIT], settled[Face.CRIT], ares, dres, n_defense)
+        return (_A_END, hits, crits, ares, dres, n_defense)
 
     def _a_eval(self, key: Key) -> int:
         value = self._memo.get(key)
@@ -596,7 +654,7 @@ class AttackSolver:
 
     def _a_roll(self, key: Key) -> int:
         _, count, rerolled, step, apool, ares, dres, used = key
-        if apool == EMPTY and not rerolled:
+        if apool == 0 and not rerolled:
             # A fresh roll into an empty pool shares nothing: enumerate its results at once.
             children = [
                 (weight, self._a_key(step, pool, ares, dres, used))
@@ -617,15 +675,13 @@ class AttackSolver:
         target, marks = self._landing(step, _LAST_ATTACK_STEP, ares, dres, used)
         memo = self._memo
         for face, weight in _ATTACK_FACES:
-            slots = list(apool)
-            slots[face + offset] += 1
-            grown = tuple(slots)
+            grown = apool + packed.SLOT[face + offset]
             if count > 1:
                 child = (_A_ROLL, count - 1, rerolled, step, grown, ares, dres, used)
             elif target > _LAST_ATTACK_STEP:
                 child = self._a_end_key(grown, ares, dres)
             else:
-                pool = grown if marks else forget_rerolls(grown)
+                pool = grown if marks else packed.forget(grown)
                 child = (_A_DECIDE, target, pool, ares, dres, used)
             children.append((weight, child))
             value = memo.get(child)
@@ -635,7 +691,7 @@ class AttackSolver:
         self._children[key] = (3, children)
         return total >> 3
 
-    def _a_moves(self, step: int, apool: Counts, ares: Resources, dres: Resources,
+    def _a_moves(self, step: int, apool: int, ares: Resources, dres: Resources,
                  used: int) -> list[tuple[Option | None, Key]]:
         """Every choice at a position of the attack-dice phase: (None, next key) to stop, if
         allowed, then (option, resulting key) for each option of each usable ability."""
@@ -643,9 +699,12 @@ class AttackSolver:
         attacker_moves = role is Role.ATTACKER
         own, other = (ares, dres) if attacker_moves else (dres, ares)
         situation = Situation(
-            role, DieKind.ATTACK, apool, self._side(role).view(own),
+            role, DieKind.ATTACK, packed.unpack(apool), self._side(role).view(own),
             self._side(role.other).view(other),
         )
+        # Options never mark dice (only rerolls do, through roll nodes), so a pool without
+        # marks stays without them and needs no forgetting.
+        marked = apool > packed.FRESH_MASK
         found: list[tuple[Option | None, Key]] = []
         mandatory = self.mandatory[step]
         if used & mandatory == mandatory:
@@ -661,14 +720,14 @@ class AttackSolver:
             if use is None:
                 use = self._uses[use_key] = self._use(step, ability, bit, ares, dres, used, moves)
             a, d, next_used, marks, target, target_marks = use
-            for option, new_pool, to_roll in moves:
+            for option, new_pool, to_roll in self._packed(moves, self._most_attack_dice):
                 if to_roll:
-                    pool = new_pool if marks else forget_rerolls(new_pool)
+                    pool = new_pool if marks or not marked else packed.forget(new_pool)
                     child = (_A_ROLL, to_roll, marks, step, pool, a, d, next_used)
                 elif target > _LAST_ATTACK_STEP:
                     child = self._a_end_key(new_pool, a, d)
                 else:
-                    pool = new_pool if target_marks else forget_rerolls(new_pool)
+                    pool = new_pool if target_marks or not marked else packed.forget(new_pool)
                     child = (_A_DECIDE, target, pool, a, d, next_used)
                 found.append((option, child))
         return found
@@ -676,9 +735,8 @@ class AttackSolver:
     def _a_pick(self, step: int, moves: list[tuple[Option | None, Key]]
                 ) -> tuple[int, tuple[Option | None, Key]]:
         """The best of ``moves`` for the player of ``step``, with its value."""
-        attacker_moves = _STEPS[step].role is Role.ATTACKER
+        rank = self._attacker_key if _STEPS[step].role is Role.ATTACKER else self._defender_key
         memo = self._memo
-        shift = self._shift
         best = best_key = 0
         best_choice: tuple[Option | None, Key] | None = None
         for choice in moves:
@@ -686,7 +744,7 @@ class AttackSolver:
             value = memo.get(child)
             if value is None:
                 value = self._a_eval(child)
-            value_key = value >> shift if attacker_moves else self._defender_key(value)
+            value_key = rank(value)
             if best_choice is None or value_key > best_key:
                 best, best_key, best_choice = value, value_key, choice
         if best_choice is None:  # pragma: no cover - a step always can end
@@ -703,25 +761,25 @@ class AttackSolver:
 
     def _b_root(self, n_defense: int, ares: Resources, dres: Resources) -> Key:
         return self._b_roll_key(
-            n_defense, False, Step.ATTACKER_MODIFIES_DEFENSE, EMPTY, ares, dres, 0
+            n_defense, False, Step.ATTACKER_MODIFIES_DEFENSE, 0, ares, dres, 0
         )
 
-    def _b_key(self, step: int, dpool: Counts, ares: Resources, dres: Resources,
+    def _b_key(self, step: int, dpool: int, ares: Resources, dres: Resources,
                used: int) -> Key:
         """Key of the first position at or after the start of ``step`` where someone acts
         on the defense dice, or of the end of the attack."""
         target, marks = self._landing(step, _LAST_STEP, ares, dres, used)
         if target > _LAST_STEP:
-            return (_B_END, face_count(dpool, Face.EVADE), ares, dres)
-        return (_B_DECIDE, target, dpool if marks else forget_rerolls(dpool), ares, dres, used)
+            return (_B_END, packed.count(dpool, Face.EVADE), ares, dres)
+        return (_B_DECIDE, target, dpool if marks else packed.forget(dpool), ares, dres, used)
 
-    def _b_roll_key(self, count: int, rerolled: bool, step: int, dpool: Counts,
+    def _b_roll_key(self, count: int, rerolled: bool, step: int, dpool: int,
                     ares: Resources, dres: Resources, used: int) -> Key:
         if count == 0:
             return self._b_key(step, dpool, ares, dres, used)
         if not self._context(step, ares, dres, used)[1]:
             rerolled = False
-            dpool = forget_rerolls(dpool)
+            dpool = packed.forget(dpool)
         return (_B_ROLL, count, rerolled, step, dpool, ares, dres, used)
 
     def _b_eval(self, key: Key) -> tuple[int, ...]:
@@ -799,7 +857,7 @@ class AttackSolver:
 
     def _b_roll(self, key: Key) -> tuple[int, ...]:
         _, count, rerolled, step, dpool, ares, dres, used = key
-        if dpool == EMPTY and not rerolled:
+        if dpool == 0 and not rerolled:
             children = [
                 (weight, self._b_key(step, pool, ares, dres, used))
                 for weight, pool in _FRESH_ROLLS[DieKind.DEFENSE][count]
@@ -819,9 +877,7 @@ class AttackSolver:
         children = []
         vectors = []
         for face, weight in _DEFENSE_FACES:
-            slots = list(dpool)
-            slots[face + offset] += 1
-            grown = tuple(slots)
+            grown = dpool + packed.SLOT[face + offset]
             if count == 1:
                 child = self._b_key(step, grown, ares, dres, used)
             else:
@@ -836,14 +892,14 @@ class AttackSolver:
         self._b_children[key] = (3, children)
         return tuple(s >> 3 for s in sums)
 
-    def _b_moves(self, step: int, dpool: Counts, ares: Resources, dres: Resources,
+    def _b_moves(self, step: int, dpool: int, ares: Resources, dres: Resources,
                  used: int) -> list[tuple[Option | None, Key]]:
         """Every choice at a position of the defense-dice phase (see ``_a_moves``)."""
         role = _STEPS[step].role
         attacker_moves = role is Role.ATTACKER
         own, other = (ares, dres) if attacker_moves else (dres, ares)
         situation = Situation(
-            role, DieKind.DEFENSE, dpool, self._side(role).view(own),
+            role, DieKind.DEFENSE, packed.unpack(dpool), self._side(role).view(own),
             self._side(role.other).view(other),
         )
         found: list[tuple[Option | None, Key]] = []
@@ -861,14 +917,14 @@ class AttackSolver:
             if use is None:
                 use = self._uses[use_key] = self._use(step, ability, bit, ares, dres, used, moves)
             a, d, next_used, marks, target, target_marks = use
-            for option, new_pool, to_roll in moves:
+            for option, new_pool, to_roll in self._packed(moves, self._most_defense_dice):
                 if to_roll:
-                    pool = new_pool if marks else forget_rerolls(new_pool)
+                    pool = new_pool if marks else packed.forget(new_pool)
                     child = (_B_ROLL, to_roll, marks, step, pool, a, d, next_used)
                 elif target > _LAST_STEP:
-                    child = (_B_END, face_count(new_pool, Face.EVADE), a, d)
+                    child = (_B_END, packed.count(new_pool, Face.EVADE), a, d)
                 else:
-                    pool = new_pool if target_marks else forget_rerolls(new_pool)
+                    pool = new_pool if target_marks else packed.forget(new_pool)
                     child = (_B_DECIDE, target, pool, a, d, next_used)
                 found.append((option, child))
         return found
@@ -876,27 +932,29 @@ class AttackSolver:
     def _b_pick(self, step: int, moves: list[tuple[Option | None, Key]]
                 ) -> tuple[list[int], list[tuple[Option | None, Key]]]:
         """For every (hits, crits) pair: the best of ``moves`` and its value."""
-        if _STEPS[step].role is Role.ATTACKER:
-            shift = self._shift
-
-            def rank(v: int) -> int:
-                return v >> shift
-        else:
-            rank = self._defender_key
+        shift, low = self._shift, self._low
+        attacker = _STEPS[step].role is Role.ATTACKER
         best: list[int] = []
         best_rank: list[int] = []
         choices: list[tuple[Option | None, Key]] = []
         for choice in moves:
             vector = self._b_eval(choice[1])
+            # The same keys as _attacker_key / _defender_key, for a whole vector at once.
+            if attacker:
+                ranks = [v - 2 * (v & low) for v in vector]
+            else:
+                ranks = [
+                    ((v & low) << shift) - ((v >> shift) & low) - ((v >> 2 * shift) << 2 * shift)
+                    for v in vector
+                ]
             if not choices:
                 best = list(vector)
-                best_rank = [rank(v) for v in vector]
+                best_rank = ranks
                 choices = [choice] * len(vector)
                 continue
-            for i, v in enumerate(vector):
-                r = rank(v)
+            for i, r in enumerate(ranks):
                 if r > best_rank[i]:
-                    best[i], best_rank[i], choices[i] = v, r, choice
+                    best[i], best_rank[i], choices[i] = vector[i], r, choice
         if not choices:  # pragma: no cover - a step always can end
             raise RuntimeError("no legal choice")
         return best, choices
@@ -930,12 +988,11 @@ class AttackSolver:
             else:
                 bits, children = self._b_children[key]
                 for weight, child in children:
+                    share = [(m * weight) >> bits for m in vector]
                     target = mass.get(child)
-                    if target is None:
-                        target = mass[child] = [0] * width
-                    for i, m in enumerate(vector):
-                        if m:
-                            target[i] += (m * weight) >> bits
+                    mass[child] = share if target is None else [
+                        t + x for t, x in zip(target, share, strict=True)
+                    ]
         found: dict[int, dict[OutcomeKey, int]] = {i: defaultdict(int) for i in pairs}
         for key, vector in mass.items():
             outcomes = self._b_outcomes[key]
@@ -945,6 +1002,41 @@ class AttackSolver:
         return found
 
 
-def calculate(attack: Attack, objective: Objective | None = None) -> AttackResult:
-    """Solve ``attack`` exactly under optimal play for ``objective`` (default: expected damage)."""
-    return AttackSolver(attack, objective).solve()
+_RESULTS: OrderedDict[tuple, AttackResult] = OrderedDict()
+RESULT_CACHE_SIZE = 4096
+"""How many distinct (attack, objective) results ``calculate`` remembers."""
+
+
+def calculate(
+    attack: Attack, objective: Objective | None = None, *, cache: bool = True
+) -> AttackResult:
+    """Solve ``attack`` exactly under optimal play for ``objective`` (default: expected damage).
+
+    Results are remembered (least recently used first out) because an AI asks about the same
+    few attacks again and again; ``cache=False`` always solves. Abilities count as the same
+    when they are the same objects.
+    """
+    objective = objective or ExpectedDamage()
+    if not cache:
+        return AttackSolver(attack, objective).solve()
+    # Explicit zeros matter (an ability's charges given as 0 are not its default charges),
+    # while Tokens equality ignores them: key on the items as given.
+    key = (
+        attack,
+        objective,
+        tuple(sorted(attack.attacker.tokens.items())),
+        tuple(sorted(attack.defender.tokens.items())),
+    )
+    result = _RESULTS.get(key)
+    if result is None:
+        result = _RESULTS[key] = AttackSolver(attack, objective).solve()
+        if len(_RESULTS) > RESULT_CACHE_SIZE:
+            _RESULTS.popitem(last=False)
+    else:
+        _RESULTS.move_to_end(key)
+    return result
+
+
+def clear_results() -> None:
+    """Forget the results ``calculate`` remembered."""
+    _RESULTS.clear()

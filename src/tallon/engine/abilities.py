@@ -154,7 +154,8 @@ class Triggered(Ability):
     ``requirement`` is checked when the ability would be queued and again when it
     resolves. ``choices`` lists the ways to use it (targets, modes); ``effect(ctx, choice)``
     carries it out, scheduling steps on ``ctx.game`` when it needs more choices. A
-    ``player`` function names who decides (default: the ship's owner).
+    ``player`` function names who decides (default: the ship's owner); ``decision`` is the
+    kind of the decision it asks.
     """
 
     window: str = ""
@@ -165,6 +166,7 @@ class Triggered(Ability):
     choices: Callable[[Ctx], list[Option]] | None = None
     bonus_attack: bool = False
     player: Callable[[Ctx], int] | None = None
+    decision: str = "use_ability"
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from tallon.geometry import (
     barrel_roll_options,
     boost,
     in_arc,
-    range_between,
 )
 
 if TYPE_CHECKING:
@@ -288,10 +287,13 @@ def linked_options(game: Game, ship: ShipState, kind: str, during_activation: bo
     found: dict[str, ActionSpec] = {}
     for spec in ship.actions:
         link = spec.linked
-        if spec.kind != kind or link is None or link.label in found:
+        if spec.kind != kind or link is None:
             continue
-        if can_perform(game, ship, link, during_activation) is None:
-            found[link.label] = link
+        held = found.get(link.kind)
+        if can_perform(game, ship, link, during_activation) is None and (
+                held is None or DIFFICULTY_RANK[link.difficulty] <
+                DIFFICULTY_RANK[held.difficulty]):
+            found[link.kind] = link  # the same action linked twice: the easier one
     return list(found.values())
 
 
@@ -307,16 +309,17 @@ def _linked_trigger(game: Game, event: Event) -> list[Entry]:
         return []
 
     def choices(ctx: Ctx) -> list[Option]:
-        return [Option(link.label, f"linked {link.label}") for link in
+        return [Option(link.kind, link.label) for link in
                 linked_options(ctx.game, ctx.ship, kind, during)]
 
     def perform(ctx: Ctx, choice: Any) -> None:
         link = next(x for x in linked_options(ctx.game, ctx.ship, kind, during)
-                    if x.label == choice)
+                    if x.kind == choice)
         ctx.game.push(StartAction(ctx.ship.id, link, during, linked=True))
 
     ability = Triggered("the linked action", window="after_action", effect=perform,
-                        requirement=lambda ctx: bool(choices(ctx)), choices=choices)
+                        requirement=lambda ctx: bool(choices(ctx)), choices=choices,
+                        decision="linked_action")
     return [Entry(ship.id, "linked action", ability)]
 
 
@@ -413,7 +416,8 @@ def lock_targets(game: Game, ship: ShipState, max_range: int = 3) -> list[str]:
     table = game.state.table()
     assert ship.body is not None
     return [o.id for o in table.objects() if o.id != ship.id
-            and range_between(ship.body, o) <= max_range and can_lock(game, ship, o.id) is None]
+            and game.state.range(ship, game.state.ships.get(o.id, o)) <= max_range
+            and can_lock(game, ship, o.id) is None]
 
 
 def _describe(game: Game, object_id: str) -> str:
@@ -527,7 +531,7 @@ class CoordinateAction(Step):
         assert ship.body is not None
         friends = [s for s in game.state.ships.values()
                    if s.owner == ship.owner and s.id != ship.id and s.in_play
-                   and s.body is not None and 1 <= range_between(ship.body, s.body) <= 2]
+                   and s.body is not None and 1 <= game.state.range(ship, s) <= 2]
         if not friends:
             fail(game, ship)
             return None
@@ -566,7 +570,7 @@ def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
     for other in game.state.ships.values():
         if other.owner == ship.owner or not other.in_play or other.body is None:
             continue
-        r = range_between(ship.body, other.body)
+        r = game.state.range(ship, other)
         if r == 1 or (r == 2 and in_arc(ship.body, other.body, Arc.FRONT)):
             found.append(other)
     return found

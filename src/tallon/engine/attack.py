@@ -230,11 +230,12 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                     not _meets_requirement(ship, enemy.id, weapon.ability.requires):
                 continue
             best: tuple[int, Arc] | None = None
+            touching = enemy.id in ship.contacts  # a bump left them at range 0
             for arc in weapon.arcs(ship):
                 measure = measure_arc(ship.body, enemy.body, arc)
-                if measure.in_arc and measure.range is not None and (
-                        best is None or measure.range < best[0]):
-                    best = (measure.range, arc)
+                reach = 0 if touching else measure.range
+                if measure.in_arc and reach is not None and (best is None or reach < best[0]):
+                    best = (reach, arc)
             if best is None:
                 continue
             attack_range, arc = best
@@ -261,14 +262,15 @@ class DeclareAttack(Step):
             return None
         reason = cannot_attack(game, ship)
         if reason is not None:
-            game.event("engage", f"{ship.name} ({ship.id}) can't attack: {reason}",
+            game.event("no_attack", f"{ship.name} ({ship.id}) can't attack: {reason}",
                        ship=ship.id)
             return None
         targets = valid_targets(game, ship, self.only, self.defenders,
                                 self.ignore_requirement, self.free)
         if self.answer is None:
             if not targets:
-                game.event("engage", f"{ship.name} ({ship.id}) has no target", ship=ship.id)
+                game.event("no_attack", f"{ship.name} ({ship.id}) has no target",
+                           ship=ship.id)
                 return None
             options = [Option({"weapon": t.weapon.id, "defender": t.defender},
                               f"{t.weapon.name} at {game.state.ships[t.defender].name} "

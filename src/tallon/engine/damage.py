@@ -104,10 +104,12 @@ class RemoveDestroyed(Step):
         ship = game.state.ships[self.ship_id]
         if not ship.destroyed or ship.removed:
             return None
-        # a ship is not removed while abilities are in the queue: wait below the last one
+        # a ship is not removed while abilities are in the queue, nor before it has suffered
+        # all its damage (excess cards are still dealt): wait below the last of them
         from tallon.engine.queue import Queue
 
-        waiting = [k for k, step in enumerate(game.stack) if isinstance(step, Queue)]
+        waiting = [k for k, step in enumerate(game.stack) if isinstance(step, Queue) or (
+            isinstance(step, SufferDamage) and step.ship_id == self.ship_id)]
         if waiting:
             game.stack.insert(waiting[0], self)
             return None

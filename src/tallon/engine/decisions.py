@@ -78,6 +78,11 @@ class Decision:
 
     def validate(self, game: Game, value: Value) -> Value:
         """The answer in canonical form, or :class:`IllegalChoiceError` saying why not."""
+        try:
+            canonical(value)
+        except (TypeError, ValueError):
+            raise IllegalChoiceError(f"{self.prompt}: the answer must be a JSON value "
+                                     f"(got {type(value).__name__})") from None
         option = self.find(value)
         if option is not None:
             return option.value

@@ -121,6 +121,10 @@ class ExecuteManeuver(Step):
             return None
         before = starting_overlaps(game, ship)
         s.set_pose(ship, outcome.final)
+        if not outcome.fully_executed:
+            for other in outcome.forced_by:
+                if other in s.ships:
+                    s.add_contact(ship.id, other)
         ship.executed_speed = maneuver.speed
         text = (f"{ship.name} ({ship.id}) executes [{maneuver.code}]"
                 + ("" if outcome.fully_executed else

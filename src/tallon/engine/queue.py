@@ -41,9 +41,12 @@ class Entry:
     ability: Triggered
 
 
-def _active(ship: ShipState) -> bool:
-    """A destroyed ship's abilities stay active until it is removed (RR: ABILITIES)."""
-    return ship.body is not None and not ship.removed
+def _active(ship: ShipState, game: Game | None = None) -> bool:
+    """A destroyed ship's abilities stay active until it is removed (RR: ABILITIES); during
+    setup a ship's "Setup:" abilities work before it is placed."""
+    if ship.removed:
+        return False
+    return ship.body is not None or (game is not None and game.state.phase == "setup")
 
 
 #: Triggers the rules themselves add to the queue (the linked action): functions giving
@@ -60,7 +63,7 @@ def collect(game: Game, event: Event) -> list[Entry]:
         for entry in rule(game, event):
             found.append((order.index(game.state.ships[entry.ship_id].owner), entry))
     for ship in game.state.ships.values():
-        if not _active(ship):
+        if not _active(ship, game):
             continue
         for card, ability in ship_abilities(ship):
             if not isinstance(ability, Triggered) or ability.window != event.window:
@@ -131,7 +134,7 @@ class Resolve(Step):
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.entry.ship_id]
         ability = self.entry.ability
-        if not _active(ship):
+        if not _active(ship, game):
             return None
         ctx = Ctx(game, ship, self.entry.card, self.event, ability)
         if not ability.requirement(ctx) or not ability.cost.can_pay(ctx):
@@ -145,7 +148,7 @@ class Resolve(Step):
                 options.append(Option("decline", "don't use it"))
             if len(options) == 1:
                 return self.answered(options[0].value).run(game)
-            return Decision(_decider(game, self.entry, self.event), "use_ability",
+            return Decision(_decider(game, self.entry, self.event), ability.decision,
                             f"{ship.name} ({ship.id}): {ability.title}?", tuple(options),
                             self, ship=ship.id)
         if self.answer == "decline":

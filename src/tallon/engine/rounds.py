@@ -284,6 +284,8 @@ class Execution(Step):
         if not ship.in_play:
             return None
         if self.ion:
+            if ship.dial_set is not None:
+                ship.dial_revealed = True  # RR: ION - the dial is flipped faceup now
             code = ion_maneuver(ship.dial_set)
             game.event("activate", f"{ship.name} ({ship.id}) executes the ion maneuver "
                        f"[{code}]", ship=ship.id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -230,14 +231,14 @@ class StartGame(Step):
 
 
 def _remaining_obstacles(game: Game) -> list[str]:
-    placed = {o.outline_id for o in game.state.obstacles}
+    placed = Counter(o.outline_id for o in game.state.obstacles)
     pool: list[str] = []
     for p in game.state.player_order():
         pool.extend(game.state.players[p].obstacles)
     remaining = []
     for obstacle_id in pool:
-        if obstacle_id in placed:
-            placed.discard(obstacle_id)  # one copy placed
+        if placed[obstacle_id]:
+            placed[obstacle_id] -= 1  # this copy is on the table (two players may bring one)
             continue
         remaining.append(obstacle_id)
     return remaining

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from tallon.geometry import Arc, BaseSize, Obstacle, Pose, Ship, Table
+from tallon.geometry import Arc, BaseSize, Obstacle, Pose, Ship, Table, range_between
 
 
 class Token(Enum):
@@ -142,6 +142,7 @@ class ShipState:
     turret: tuple[Arc, ...] = ()
     turret_double: bool = False
     docked: tuple[str, ...] = ()
+    contacts: tuple[str, ...] = ()
     destroyed: bool = False
     removed: bool = False
     # per round
@@ -322,3 +323,33 @@ class GameState:
     def set_pose(self, ship: ShipState, pose: Pose) -> None:
         ship.body = Ship(ship.id, pose, ship.size)
         self._table = None
+        if ship.contacts:
+            # a ship that moves leaves the contacts bumps made (RR: RANGE)
+            for other in ship.contacts:
+                mate = self.ships[other]
+                mate.contacts = tuple(c for c in mate.contacts if c != ship.id)
+            ship.contacts = ()
+
+    def add_contact(self, a: str, b: str) -> None:
+        """RR: RANGE - after a partial maneuver a ship is at range 0 of the ship it
+        overlapped, until one of them moves."""
+        for one, other in ((a, b), (b, a)):
+            ship = self.ships[one]
+            if other not in ship.contacts:
+                ship.contacts = (*ship.contacts, other)
+
+    def range(self, ship: ShipState, other: Any) -> int:
+        """The range from ``ship`` to another ship (a ShipState) or object (RR: RANGE),
+        counting bump contacts as range 0."""
+        return ship_range(ship, other)
+
+
+def ship_range(ship: ShipState, other: Any) -> int:
+    """The range from ``ship`` to another ship or object, counting bump contacts as range 0
+    (RR: RANGE: after a partial maneuver the ships are at range 0)."""
+    if isinstance(other, ShipState):
+        if other.id in ship.contacts:
+            return 0
+        other = other.body
+    assert ship.body is not None and other is not None
+    return range_between(ship.body, other)

@@ -33,6 +33,7 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
         "charges": {k: c.active for k, c in sorted(ship.charges.items())},
         "tokens": {t.value: n for t, n in sorted(ship.tokens.items(), key=lambda i: i[0].value)},
         "locks": list(ship.locks),
+        "contacts": list(ship.contacts),
         "turret": [a.value for a in ship.turret],
         "destroyed": ship.destroyed,
         "removed": ship.removed,

@@ -17,9 +17,8 @@ from tallon.dice.ops import Option as DiceOption
 from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import suffer_damage
-from tallon.engine.state import ShipState, Token
+from tallon.engine.state import ShipState, Token, ship_range
 from tallon.engine.steps import Ask, Step
-from tallon.geometry import range_between
 
 if TYPE_CHECKING:
     from tallon.engine.attack import AttackState
@@ -104,13 +103,11 @@ class SpendCharges(DiceAbility):
         top = have if self.most is None else min(self.most, have)
         found = []
         for n in range(1, top + 1):
-            for label, ops in self.effect(n).variants(situation):
+            title = f"{self.title} (spend {n} charge{'s' if n > 1 else ''})"
+            for ops in self.effect(n).variants(situation):
                 # n charges buy exactly n dice: fewer eligible dice, fewer charges
-                if _dice_touched(ops) != n:
-                    continue
-                found.append(DiceOption(self.key, f"{self.title}: spend {n} charge"
-                                    f"{'s' if n > 1 else ''}, {label}", ops,
-                                    ((self.card, n),)))
+                if _dice_touched(ops) == n:
+                    found.append(DiceOption(self.key, title, ops, ((self.card, n),)))
         return found
 
 
@@ -165,7 +162,7 @@ def ships_near(game: Game, of: ShipState, low: int, high: int) -> list[ShipState
     if of.body is None:
         return []
     return [s for s in game.state.ships.values() if s.in_play and s.body is not None
-            and low <= range_between(of.body, s.body) <= high]
+            and low <= ship_range(of, s) <= high]
 
 
 # -------------------------------------------------------------- bonus attacks

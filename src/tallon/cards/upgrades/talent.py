@@ -241,16 +241,16 @@ register("upgrade", "crackshot",
 
 
 class SpendOrDowngrade(Effect):
-    """Deadeye Shot: spend 1 hit result, or change 1 critical hit to a hit."""
+    """Deadeye Shot: spend 1 hit result (the die leaves the pool, as a canceled one does),
+    or change 1 critical hit to a hit."""
 
     def variants(self, situation: Situation) -> list[Variant]:
-        spend = [(label.replace("cancel", "spend"), ops)
-                 for label, ops in CancelResults(Face.HIT).variants(situation)]
-        return spend + ChangeResults(1, (Face.CRIT,), (Face.HIT,)).variants(situation)
+        return (CancelResults(Face.HIT).variants(situation)
+                + ChangeResults(1, (Face.CRIT,), (Face.HIT,)).variants(situation))
 
 
-DEADEYE = CardAbility("deadeyeshot", "Deadeye Shot", effect=SpendOrDowngrade(),
-                      roles=ATTACKING)
+DEADEYE = CardAbility("deadeyeshot", "Deadeye Shot (spend 1 hit or 1 crit to hit)",
+                      effect=SpendOrDowngrade(), roles=ATTACKING)
 
 
 def _deadeye_expose(ctx: Ctx, option: Any) -> None:

@@ -194,7 +194,7 @@ class DiceAbility:
 
         ``pool after`` excludes the dice being rerolled; they are rolled and
         added back as rerolled dice. The calculator uses this; subclasses may
-        cache it.
+        cache it, so the list returned may be shared and must not be modified.
         """
         return [
             (option, *apply_to_counts(situation.pool, option.ops, situation.kind))

@@ -9,6 +9,9 @@ rules for each shape live in one place.
 
 from __future__ import annotations
 
+import itertools
+import operator
+import weakref
 from collections.abc import Callable, Iterator
 
 from tallon.dice.abilities.base import (
@@ -20,7 +23,7 @@ from tallon.dice.abilities.base import (
     Window,
 )
 from tallon.dice.counts import REROLLED, Counts, face_count
-from tallon.dice.faces import NUM_FACES, DieKind, Face
+from tallon.dice.faces import NUM_FACES, Face
 from tallon.dice.ops import (
     Add,
     Cancel,
@@ -30,35 +33,47 @@ from tallon.dice.ops import (
     Option,
     Reroll,
     apply_to_counts,
-    slot_name,
 )
 
-Variant = tuple[str, tuple[Op, ...]]
+Variant = tuple[Op, ...]
 Requirement = Callable[[Situation], bool]
 
 
+_CACHED: weakref.WeakSet[CardAbility] = weakref.WeakSet()
+
+
+def clear_ability_caches() -> None:
+    """Forget every ability's cached options (for cold-start benchmarks; never needed for
+    correctness, since the cached options depend only on the dice)."""
+    for ability in list(_CACHED):
+        ability._cache.clear()
+    _CHOICES.clear()
+
+
 def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple[int, ...]]:
-    """Every choice of ``x[i] <= available[i]`` items per kind with ``lo <= sum(x) <= hi``."""
-
-    def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
-        if i == len(available):
-            yield ()
-            return
-        for take in range(min(available[i], left), -1, -1):
-            for tail in rec(i + 1, left - take):
-                yield (take, *tail)
-
-    for choice in rec(0, hi):
-        if sum(choice) >= lo:
+    """Every choice of ``x[i] <= available[i]`` items per kind with ``lo <= sum(x) <= hi``,
+    larger counts first."""
+    for choice in itertools.product(*(range(n, -1, -1) for n in available)):
+        if lo <= sum(choice) <= hi:
             yield choice
 
 
-def _describe(choice: tuple[int, ...], names: list[str]) -> str:
-    return ", ".join(f"{n} {name}" for n, name in zip(choice, names, strict=True) if n)
+_NO_DICE = (0,) * NUM_FACES
+_NONE: list = []  # shared "no options" answer; never modified
+_CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _choices(available: tuple[int, ...], lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
+    """``submultisets`` remembered: the same few pools come up again and again."""
+    key = (available, lo, hi)
+    found = _CHOICES.get(key)
+    if found is None:
+        found = _CHOICES[key] = tuple(submultisets(available, lo, hi))
+    return found
 
 
 class Effect:
-    """What an ability does to the dice, as a list of labelled variants to choose from."""
+    """What an ability does to the dice: the ways to do it now, each a tuple of operations."""
 
     rerolls: bool = False
     max_added: int = 0
@@ -96,11 +111,7 @@ class RerollDice(Effect):
             return []
         most = eligible if self.up_to is None else min(self.up_to, eligible)
         least = most if self.exactly else 1
-        names = [Face(f).label for f in range(NUM_FACES)]
-        return [
-            (f"reroll {_describe(choice, names)}", (Reroll(choice),))
-            for choice in submultisets(available, least, most)
-        ]
+        return [(Reroll(choice),) for choice in _choices(available, least, most)]
 
 
 class ChangeResults(Effect):
@@ -130,8 +141,7 @@ class ChangeResults(Effect):
             if self.count is None:
                 source = self.sources[0]
                 if source != target and face_count(pool, source):
-                    label = f"change all {source.label} to {target.label}"
-                    found.append((label, (ChangeAll(source, target),)))
+                    found.append((ChangeAll(source, target),))
                 continue
             slots = [
                 s for f in self.sources if f != target for s in (f, f + REROLLED) if pool[s]
@@ -140,10 +150,10 @@ class ChangeResults(Effect):
             size = min(self.count, sum(available))
             if not size:
                 continue
-            names = [slot_name(s) for s in slots]
-            for choice in submultisets(available, size, size):
-                ops = tuple(Change(s, target, n) for s, n in zip(slots, choice, strict=True) if n)
-                found.append((f"change {_describe(choice, names)} to {target.label}", ops))
+            for choice in _choices(available, size, size):
+                found.append(
+                    tuple(Change(s, target, n) for s, n in zip(slots, choice, strict=True) if n)
+                )
         return found
 
 
@@ -158,7 +168,7 @@ class AddResults(Effect):
     def variants(self, situation: Situation) -> list[Variant]:
         if not situation.kind.has_face(self.face):
             return []
-        return [(f"add {self.count} {self.face.label}", (Add(self.face, self.count),))]
+        return [(Add(self.face, self.count),)]
 
 
 class CancelResults(Effect):
@@ -172,7 +182,7 @@ class CancelResults(Effect):
         n = min(self.count, face_count(situation.pool, self.face))
         if not n:
             return []
-        return [(f"cancel {n} {self.face.label}", (Cancel(self.face, n),))]
+        return [(Cancel(self.face, n),)]
 
 
 class CardAbility(DiceAbility):
@@ -218,7 +228,8 @@ class CardAbility(DiceAbility):
         self.max_added_dice = effect.max_added
         # Effects read only the pool and the kind of dice, so the options and
         # their results for a pool never change: cache them per pool.
-        self._cache: dict[tuple[Role, DieKind, Counts], list[tuple[Option, Counts, int]]] = {}
+        self._cache: dict[tuple, list[tuple[Option, Counts, int]]] = {}
+        _CACHED.add(self)
 
     def resources(self) -> tuple[str, ...]:
         names = [*super().resources(), *(n for n, _ in self.cost), *(n for n, _ in self.gain)]
@@ -249,7 +260,14 @@ class CardAbility(DiceAbility):
         if usable and self.requires is not None:
             usable = self.requires(situation)
         if not usable:
-            return [(self._nothing, situation.pool, 0)] if self.mandatory else []
+            if not self.mandatory:
+                return _NONE
+            # Remember this list too: callers may rely on getting the same list back.
+            key = (situation.role, situation.kind, situation.pool, False)
+            found = self._cache.get(key)
+            if found is None:
+                found = self._cache[key] = [(self._nothing, situation.pool, 0)]
+            return found
         key = (situation.role, situation.kind, situation.pool)
         found = self._cache.get(key)
         if found is None:
@@ -259,14 +277,21 @@ class CardAbility(DiceAbility):
     @property
     def _nothing(self) -> Option:
         """The option of a mandatory ability that has nothing to act on."""
-        return Option(self.key, f"{self.title}: nothing to do")
+        return Option(self.key, self.title)
 
     def _build(self, situation: Situation) -> list[tuple[Option, Counts, int]]:
         variants = self.effect.variants(situation)
         if not variants:
             return [(self._nothing, situation.pool, 0)] if self.mandatory else []
+        pool = situation.pool
         found = []
-        for label, ops in variants:
-            option = Option(self.key, f"{self.title}: {label}", ops, self.cost, self.gain)
-            found.append((option, *apply_to_counts(situation.pool, ops, situation.kind)))
+        for ops in variants:
+            option = Option(self.key, self.title, ops, self.cost, self.gain)
+            first = ops[0]
+            if len(ops) == 1 and type(first) is Reroll:
+                # The common case, done directly: take the chosen fresh dice out of the pool.
+                kept = tuple(map(operator.sub, pool, first.dice + _NO_DICE))
+                found.append((option, kept, first.count))
+            else:
+                found.append((option, *apply_to_counts(pool, ops, situation.kind)))
         return found

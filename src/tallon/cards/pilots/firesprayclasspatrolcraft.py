@@ -1,0 +1,151 @@
+"""Firespray-class patrol craft pilots, and Zam Wesell's two secret conditions.
+
+Zam Wesell assigns herself one of her secret conditions facedown in the System Phase; the
+opponent sees only that she has a secret condition (RR: SECRET CONDITIONS). Each reveals
+itself after she defends, or at the end of the Engagement Phase when she chooses to.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tallon.cards.common import in_firing_arc, is_me
+from tallon.engine.abilities import Ctx, Triggered, register
+from tallon.engine.attack import perform_bonus_attack
+from tallon.engine.conditions import assign_condition, remove_condition, reveal_condition
+from tallon.engine.decisions import Option
+from tallon.engine.effects import acquire_lock, can_lock
+from tallon.engine.state import ShipState
+from tallon.engine.steps import Ask
+
+ZAM = "zamwesell"
+BUSINESS = "youdbettermeanbusiness"
+THANKS = "youshouldthankme"
+SECRETS = (BUSINESS, THANKS)
+
+
+def _zam(ctx: Ctx) -> ShipState | None:
+    """The ship whose pilot is Zam Wesell (the charges the conditions spend are hers)."""
+    for ship in ctx.state.ships.values():
+        if ship.pilot == ZAM and ship.owner == ctx.ship.owner and not ship.removed:
+            return ship
+    return None
+
+
+def _zam_charges(ctx: Ctx) -> int:
+    zam = _zam(ctx)
+    return zam.charges[ZAM].active if zam is not None else 0
+
+
+def _change_zam_charges(ctx: Ctx, amount: int) -> None:
+    zam = _zam(ctx)
+    if zam is not None:
+        charge = zam.charges[ZAM]
+        charge.active = max(0, min(charge.limit, charge.active + amount))
+
+
+def _facedown(ctx: Ctx) -> bool:
+    return any(c.card == ctx.card and not c.faceup for c in ctx.ship.conditions)
+
+
+def _enemy_arc_on_me(ctx: Ctx) -> bool:
+    return any(in_firing_arc(s, ctx.ship) for s in ctx.state.ships.values()
+               if s.in_play and s.owner != ctx.ship.owner)
+
+
+# ----------------------------------------------------------------------- the pilot
+def _lose_two(ctx: Ctx, choice: Any) -> None:
+    _change_zam_charges(ctx, -2)
+
+
+register("pilot", ZAM,
+         Triggered("setup: lose 2 charges", window="gather_forces", optional=False,
+                   effect=_lose_two),
+         Triggered("assign yourself a secret condition", window="system_phase",
+                   requirement=is_me,
+                   choices=lambda ctx: [Option(c, c) for c in SECRETS],
+                   effect=lambda ctx, choice: assign_condition(ctx.game, ctx.ship, choice,
+                                                               ctx.ship.owner)),
+         description="Setup: loses 2 charges. System Phase: may assign herself one of her "
+                     "two secret conditions, facedown.")
+
+
+# ------------------------------------------------------------------ the conditions
+def _defended(ctx: Ctx) -> bool:
+    return ctx.event.get("defender") == ctx.ship.id
+
+
+def _reveal(ctx: Ctx, choice: Any) -> None:
+    reveal_condition(ctx.game, ctx.ship, ctx.card)
+
+
+def _removed_at_system_start() -> Triggered:
+    return Triggered("removed at the start of the System Phase", window="start_system",
+                     optional=False,
+                     effect=lambda ctx, choice: remove_condition(ctx.game, ctx.ship,
+                                                                 ctx.card))
+
+
+def _business_bonus(ctx: Ctx, choice: Any) -> None:
+    _change_zam_charges(ctx, -2)
+    perform_bonus_attack(ctx.game, ctx.ship, defenders=(ctx.event["attacker"],))
+
+
+def _business_late(ctx: Ctx, choice: Any) -> None:
+    reveal_condition(ctx.game, ctx.ship, ctx.card)
+    _change_zam_charges(ctx, 2)
+
+
+register("condition", BUSINESS,
+         Triggered("revealed after defending", window="after_defend", optional=False,
+                   requirement=lambda ctx: _defended(ctx) and _facedown(ctx), effect=_reveal),
+         Triggered("spend 2 of Zam's charges: bonus attack against the attacker",
+                   window="after_defend", bonus_attack=True,
+                   requirement=lambda ctx: _defended(ctx) and _zam_charges(ctx) >= 2
+                   and not ctx.ship.bonus_attack_done,
+                   effect=_business_bonus),
+         Triggered("reveal: Zam recovers 2 charges", window="end_engagement",
+                   requirement=lambda ctx: _facedown(ctx) and _enemy_arc_on_me(ctx),
+                   effect=_business_late),
+         _removed_at_system_start(),
+         marker=ZAM,
+         description="Secret. After defending (revealed): may spend 2 of Zam's charges for a "
+                     "bonus attack against the attacker. End of Engagement, facedown and in "
+                     "an enemy firing arc: may reveal it for Zam to recover 2 charges. "
+                     "Removed at the start of the System Phase.")
+
+
+def _thanks(ctx: Ctx, choice: Any) -> None:
+    _change_zam_charges(ctx, 1)
+    attacker = ctx.event["attacker"]
+    if can_lock(ctx.game, ctx.ship, attacker) is None:
+        ctx.game.push(Ask(ctx.ship.owner, "use_ability", f"{ctx.ship.name}: acquire a lock "
+                          "on the attacker?", (Option("lock", f"lock {attacker}"),
+                                               Option("decline", "no")),
+                          lambda game, value: value == "lock" and acquire_lock(
+                              game, game.state.ships[ctx.ship.id], attacker),
+                          ship=ctx.ship.id))
+
+
+def _thanks_late(ctx: Ctx, choice: Any) -> None:
+    reveal_condition(ctx.game, ctx.ship, ctx.card)
+    _change_zam_charges(ctx, -2)
+    perform_bonus_attack(ctx.game, ctx.ship)
+
+
+register("condition", THANKS,
+         Triggered("revealed after defending", window="after_defend", optional=False,
+                   requirement=lambda ctx: _defended(ctx) and _facedown(ctx), effect=_reveal),
+         Triggered("Zam recovers 1 charge; may lock the attacker", window="after_defend",
+                   optional=False, requirement=_defended, effect=_thanks),
+         Triggered("reveal and spend 2 of Zam's charges: bonus attack",
+                   window="end_engagement", bonus_attack=True,
+                   requirement=lambda ctx: _facedown(ctx) and _enemy_arc_on_me(ctx)
+                   and _zam_charges(ctx) >= 2 and not ctx.ship.bonus_attack_done,
+                   effect=_thanks_late),
+         _removed_at_system_start(),
+         marker=ZAM,
+         description="Secret. After defending (revealed): Zam recovers 1 charge, then may "
+                     "lock the attacker. End of Engagement, facedown and in an enemy firing "
+                     "arc: may reveal it and spend 2 of Zam's charges for a bonus attack. "
+                     "Removed at the start of the System Phase.")

@@ -1,0 +1,284 @@
+"""Helpers for the engine tests: build games, drive them to a situation, rig the dice.
+
+Games are built from real squads and set up by answering the real setup decisions. A test
+that needs a particular table then *arranges* it (ship poses, obstacles, tokens) in the
+state after setup, and exercises the rule under test through the engine's own procedures
+by answering its decisions.
+
+Conventions: player 1 (index 0) sits at y = 0 and faces +y (heading 0); player 2 at
+y = 914.4 facing -y (heading 180). A small base is 40 mm, a medium 60, a large 80; a
+[1 straight] moves a ship's centre by one base length plus 40 mm.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from tallon.dice import Face
+from tallon.engine import Decision, Game, GameSetup
+from tallon.engine.rolls import roll_one
+from tallon.engine.setup import first_player_roll
+from tallon.engine.state import Token
+from tallon.engine.steps import Step
+from tallon.geometry import Obstacle, Pose
+from tallon.squads import Squad, build_squad
+
+REBEL = "rebelalliance"
+EMPIRE = "galacticempire"
+SCUM = "scumandvillainy"
+SEPARATIST = "separatistalliance"
+FIRST_ORDER = "firstorder"
+RESISTANCE = "resistance"
+
+#: Obstacle outlines of the core set, by kind.
+ASTEROID = "core2asteroid0"
+DEBRIS = "core2debris0"
+GAS = "gascloud2"
+
+#: Attack die faces by index of ``rng.randrange(8)`` (2 blanks, 2 focus, 3 hits, 1 crit).
+FACES = (Face.BLANK, Face.FOCUS, Face.HIT, Face.CRIT)
+
+
+# ------------------------------------------------------------------------- squads
+def squad(faction: str, *ships: str | tuple[str, Iterable[str]]) -> Squad:
+    """A squad from pilot ids, or (pilot id, [upgrade ids]) pairs."""
+    entries = [(s, []) if isinstance(s, str) else (s[0], list(s[1])) for s in ships]
+    return build_squad(faction, entries)
+
+
+def seed_with_first_player(first: int, start: int = 0) -> int:
+    """A seed whose setup roll makes player ``first`` (0 or 1) the first player: the setup
+    roll is the first thing drawn from the game's generator."""
+    seed = start
+    while first_player_roll(random.Random(seed)) != first:
+        seed += 1
+    return seed
+
+
+def new_game(first: Squad, second: Squad, seed: int = 0, rounds: int = 12) -> Game:
+    return Game(GameSetup(squads=(first, second), seed=seed, rounds=rounds))
+
+
+# ------------------------------------------------------------------------- driving
+def at(kind: str, ship: str | None = None) -> Callable[[Decision], bool]:
+    """A stop condition: the decision of this kind (for this ship)."""
+    return lambda d: d.kind == kind and (ship is None or d.ship == ship)
+
+
+@dataclass
+class Policy:
+    """How the helpers answer decisions a test doesn't care about.
+
+    ``dials`` maps ship ids to dial codes; ``answers`` maps a decision kind, or a
+    ``(kind, ship)`` pair, to a list of answers used in turn (or a callable of the
+    decision). Without an instruction: dials "1FB" (else the first straight, else the first
+    option), "pass"/"none" when offered, otherwise the first option.
+    """
+
+    dials: dict[str, str] | None = None
+    answers: dict[Any, Any] | None = None
+
+    def __call__(self, d: Decision) -> Any:
+        answers = self.answers or {}
+        for key in ((d.kind, d.ship), d.kind):
+            if key in answers:
+                queued = answers[key]
+                if callable(queued):
+                    return queued(d)
+                if queued:
+                    return queued.pop(0)
+        values = d.option_values()
+        if d.kind == "set_dial":
+            if self.dials and d.ship in self.dials:
+                return self.dials[d.ship]
+            for code in ("1FB", "1FW", *values):
+                if code in values and "F" in code:
+                    return code
+            return values[0]
+        for quiet in ("pass", "none"):
+            if quiet in values:
+                return quiet
+        return values[0]
+
+
+def drive(game: Game, until: Callable[[Decision], bool] | None = None,
+          dials: dict[str, str] | None = None, answers: dict[Any, Any] | None = None,
+          limit: int = 2000) -> Decision | None:
+    """Answer decisions by ``Policy(dials, answers)`` until ``until`` holds for the pending
+    decision (returned), or the game ends (None)."""
+    policy = Policy(dials, answers)
+    for _ in range(limit):
+        d = game.decision
+        if d is None:
+            return None
+        if until is not None and until(d):
+            return d
+        game.answer(policy(d))
+    raise AssertionError("the game did not reach the decision")
+
+
+def events(game: Game, kind: str | None = None, ship: str | None = None
+           ) -> list[dict[str, Any]]:
+    return [e for e in game.log if (kind is None or e["kind"] == kind)
+            and (ship is None or e.get("ship") == ship)]
+
+
+# -------------------------------------------------------------------------- setup
+def complete_setup(game: Game, placements: dict[str, tuple[float, float, float]] | None
+                   = None, obstacles: list[dict[str, Any]] | None = None) -> Game:
+    """Answer the setup decisions: obstacles from ``obstacles`` (free answers in turn, else
+    the first listed option), ships from ``placements`` (free answers, else the first
+    listed option). Returns at the first decision after setup."""
+    obstacles = list(obstacles or [])
+    placements = placements or {}
+    while game.decision is not None and game.state.phase == "setup":
+        d = game.decision
+        if d.kind == "place_obstacle":
+            game.answer(obstacles.pop(0) if obstacles else d.options[0].value)
+        elif d.kind == "place_ship":
+            if d.ship in placements:
+                x, y, heading = placements[d.ship]
+                game.answer({"x": x, "y": y, "heading": heading})
+            else:
+                game.answer(d.options[0].value)
+        else:
+            break
+    return game
+
+
+def arrange(game: Game, poses: dict[str, tuple[float, float, float]] | None = None,
+            obstacles: list[tuple[str, float, float, float]] | None = None) -> Game:
+    """Arrange the table directly (for situations impractical to reach by play): move
+    ships to ``poses`` and replace the obstacles by ``obstacles`` (outline, x, y,
+    rotation); ``obstacles=None`` keeps the ones placed at setup."""
+    s = game.state
+    for ship_id, (x, y, heading) in (poses or {}).items():
+        s.set_pose(s.ships[ship_id], Pose(x, y, heading))
+    if obstacles is not None:
+        s.obstacles = [Obstacle(f"obstacle-{k + 1}", Pose(x, y, rot), outline)
+                       for k, (outline, x, y, rot) in enumerate(obstacles)]
+        s.moved()
+    return game
+
+
+def start(first: Squad, second: Squad, seed: int = 0,
+          poses: dict[str, tuple[float, float, float]] | None = None,
+          obstacles: list[tuple[str, float, float, float]] | None = (),  # type: ignore[assignment]
+          rounds: int = 12) -> Game:
+    """A game after setup, waiting for round 1's first dial, with the table arranged:
+    ships at ``poses`` and only ``obstacles`` on the table (none by default; pass None to
+    keep the obstacles placed at setup)."""
+    game = complete_setup(new_game(first, second, seed, rounds))
+    return arrange(game, poses, None if obstacles is None else list(obstacles))
+
+
+# ------------------------------------------------------------------------ the dice
+def face_of(index: int) -> Face:
+    return (Face.BLANK, Face.BLANK, Face.FOCUS, Face.FOCUS, Face.HIT, Face.HIT, Face.HIT,
+            Face.CRIT)[index]
+
+
+def rigged_rng(faces: Iterable[Face] = (), first_player: int | None = None,
+               roll_first: bool = False) -> random.Random:
+    """A generator whose next attack dice show ``faces``. With ``roll_first`` the engine's
+    first-player roll is drawn first (and gives ``first_player`` if set)."""
+    wanted = list(faces)
+    for seed in range(1_000_000):
+        rng = random.Random(seed)
+        if roll_first:
+            first = first_player_roll(rng)
+            if first_player is not None and first != first_player:
+                continue
+        if all(roll_one(rng) is face for face in wanted):
+            return random.Random(seed)
+    raise AssertionError("no seed gives those faces")
+
+
+def plan(game: Game, dials: dict[str, str] | None = None, faces: Iterable[Face] = (),
+         first_player: int | None = None, answers: dict[Any, Any] | None = None) -> Game:
+    """Answer the Planning Phase's dials (``dials``, else the default policy). With
+    ``faces`` or ``first_player``, arrange the game's generator just before the last dial
+    so that the round's first-player roll makes ``first_player`` first and the next dice
+    rolled show ``faces``. Returns at the first decision after planning."""
+    faces = list(faces)
+    policy = Policy(dials, answers)
+    rig = bool(faces) or first_player is not None
+    while game.decision is not None and game.decision.kind == "set_dial":
+        value = policy(game.decision)
+        probe = game.clone()
+        probe.answer(value)
+        last = probe.decision is None or probe.decision.kind != "set_dial" or \
+            probe.state.round != game.state.round
+        if last and rig:
+            game.state.rng = rigged_rng(faces, first_player, roll_first=True)
+        game.answer(value)
+    return game
+
+
+def rig(game: Game, faces: Iterable[Face]) -> None:
+    """The next attack dice the game rolls show ``faces`` (no first-player roll between)."""
+    game.state.rng = rigged_rng(faces)
+
+
+# ----------------------------------------------------------------- injected effects
+@dataclass(frozen=True)
+class _Inject(Step):
+    effect: Callable[[Game], None]
+
+    def run(self, game: Game) -> Decision | None:
+        self.effect(game)
+        return None
+
+
+def inject(game: Game, effect: Callable[[Game], None]) -> None:
+    """Resolve ``effect`` (a function of the game calling the engine's effect primitives,
+    e.g. a token gained from a card the engine does not have yet) as a step of the game,
+    right now, at the pending decision: anything it triggers (jam, tractor) resolves
+    through the engine's own steps, then the pending decision is asked again. Test
+    scaffolding: it uses the game's private stepping."""
+    pending = game.pending
+    assert pending is not None
+    game.pending = None
+    game.stack.append(pending.resume)
+    game.push(_Inject(effect))
+    game._advance()
+
+
+def tokens(game: Game, ship_id: str) -> dict[str, int]:
+    return {t.value: n for t, n in game.state.ships[ship_id].tokens.items()}
+
+
+def give(game: Game, ship_id: str, token: Token, count: int = 1) -> None:
+    """Arrange: put tokens on a ship directly (no triggered effects)."""
+    ship = game.state.ships[ship_id]
+    ship.tokens[token] = ship.tokens.get(token, 0) + count
+
+
+def pose(game: Game, ship_id: str) -> Pose:
+    return game.state.ships[ship_id].pose
+
+
+def refresh(game: Game) -> None:
+    """Ask the pending decision again (after arranging the state it was computed from)."""
+    inject(game, lambda g: None)
+
+
+def to_action(game: Game, ship_id: str, dials: dict[str, str] | None = None,
+              faces: Iterable[Face] = ()) -> Decision:
+    """Plan (``dials``, rigged ``faces``) and run on to ``ship_id``'s Perform Action
+    decision (passing every other ship's)."""
+    plan(game, dials, faces=faces)
+    d = drive(game, at("perform_action", ship_id), dials=dials)
+    assert d is not None, f"{ship_id} was not offered an action"
+    return d
+
+
+def offered(d: Decision) -> set[str]:
+    return set(d.option_values())
+
+
+def labels(d: Decision) -> dict[Any, str]:
+    return {o.value: o.label for o in d.options}

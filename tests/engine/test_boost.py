@@ -1,0 +1,108 @@
+"""RR: BOOST (straight/left/right with the 1-speed templates, failing), FLEE (no fleeing
+while boosting).
+
+p1.1 (a T-65 with Engine Upgrade, or a Firespray) flies [1 straight] first, then boosts;
+blockers are arranged after it moved."""
+
+from __future__ import annotations
+
+import pytest
+
+from tallon.geometry import Pose
+from tests.engine.conftest import (
+    ASTEROID,
+    EMPIRE,
+    REBEL,
+    SCUM,
+    arrange,
+    events,
+    refresh,
+    squad,
+    start,
+    to_action,
+)
+
+XWING = ("cavernangelszealot", ["engineupgrade"])
+
+
+def scene(pilot=XWING, faction: str = REBEL, at_pose=(400, 200, 0),
+          blocker: tuple | None = None, obstacles: list = ()):
+    game = start(squad(faction, pilot), squad(EMPIRE, "blacksquadronace"),
+                 poses={"p1.1": at_pose, "p2.1": (800, 850, 180)}, obstacles=list(obstacles))
+    to_action(game, "p1.1", {"p1.1": "1FB"})
+    if blocker is not None:
+        arrange(game, {"p2.1": blocker})
+        refresh(game)
+    return game
+
+
+def boost(game, direction: str) -> None:
+    game.answer("boost")
+    d = game.decision
+    assert (d.kind, d.option_values()) == ("boost_direction", ["left", "straight", "right"])
+    game.answer(direction)
+
+
+def failed(game) -> bool:
+    return any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+
+
+def moved(game, start_pose: Pose) -> tuple[float, float, float]:
+    r, f, rot = game.state.ships["p1.1"].pose.relative_to(start_pose)
+    return round(r, 3), round(f, 3), round(rot, 3)
+
+
+def test_a_straight_boost_uses_the_1_straight_template():
+    """BOOST: the [1 straight] template between the front guides, the ship's rear guides
+    at its end: 40 mm of template plus the base."""
+    game = scene()
+    boost(game, "straight")
+    assert game.state.ships["p1.1"].pose == Pose(400, 360, 0)
+    assert not failed(game)
+
+
+@pytest.mark.parametrize(("direction", "sign"), [("left", -1), ("right", 1)])
+def test_a_boost_left_or_right_uses_the_1_bank(direction, sign):
+    game = scene()
+    start_pose = game.state.ships["p1.1"].pose
+    boost(game, direction)
+    right, forward, rotation = moved(game, start_pose)
+    assert rotation == 45 * sign and right * sign > 0 and forward > 40
+
+
+def test_a_medium_ship_boosts_its_base_length_plus_the_template():
+    game = scene(pilot="bountyhunter", faction=SCUM)
+    start_pose = game.state.ships["p1.1"].pose
+    boost(game, "straight")
+    assert moved(game, start_pose) == (0, 100, 0)
+
+
+def test_a_boost_onto_a_ship_fails_and_the_ship_stays():
+    """BOOST: the boost fails if the final position would overlap another ship; the ship
+    returns to its prior position and the action fails."""
+    game = scene(blocker=(400, 370, 180))
+    boost(game, "straight")
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+
+
+def test_a_boost_onto_an_obstacle_fails():
+    game = scene(obstacles=[(ASTEROID, 400, 380, 0)])
+    boost(game, "straight")
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+
+
+def test_a_failed_boost_direction_is_the_declared_one():
+    """BOOST: the player declares the direction; if that boost fails the action fails (it
+    doesn't turn into another direction), even when another direction was free."""
+    game = scene(blocker=(400, 370, 180))
+    boost(game, "straight")
+    assert failed(game)
+    assert "boost" in game.state.ships["p1.1"].actions_done
+
+
+def test_a_ship_can_not_flee_by_boosting():
+    """BOOST / FLEE: a boost that would leave the play area fails; the ship stays."""
+    game = scene(at_pose=(400, 914.4 - 23.3 - 80 - 60, 0))
+    boost(game, "straight")
+    ship = game.state.ships["p1.1"]
+    assert ship.in_play and failed(game)

@@ -1,0 +1,74 @@
+"""RR: CONDITION CARDS, LIMITED CONDITIONS, SECRET CONDITIONS - assigning, limits, the
+secret marker, and who may see a facedown condition. Zam Wesell's two secret conditions
+(limited 1, sharing her marker) are the cards used."""
+
+from __future__ import annotations
+
+from tallon.engine.conditions import AssignCondition, has_condition
+from tallon.engine.scenario import Scenario, start_at
+
+BUSINESS, THANKS = "youdbettermeanbusiness", "youshouldthankme"
+
+
+def scene():
+    sc = Scenario()
+    zam = sc.ship("zamwesell", at=(400, 300, 0))
+    mate = sc.ship("separatistracketeer", at=(600, 300, 0))
+    enemy = sc.ship("redsquadronveteran", player=1, at=(400, 600, 180))
+    return sc.game(), zam, mate, enemy
+
+
+def assign(game, ship_id: str, card: str, player: int = 0) -> None:
+    start_at(game, AssignCondition(ship_id, card, player), phase="system")
+
+
+def test_an_assigned_condition_stays_with_the_ship():
+    game, zam, _, _ = scene()
+    assign(game, zam, BUSINESS)
+    assert has_condition(game.state.ships[zam], BUSINESS)
+
+
+def test_limited_condition_assigning_another_instance_removes_the_first():
+    """LIMITED CONDITIONS: limited 1 per player: assigning it to a second ship removes the
+    first instance."""
+    game, zam, mate, _ = scene()
+    assign(game, zam, BUSINESS)
+    assign(game, mate, BUSINESS)
+    assert not has_condition(game.state.ships[zam], BUSINESS)
+    assert has_condition(game.state.ships[mate], BUSINESS)
+
+
+def test_limited_counts_per_player():
+    """Another player's instance does not count against this player's limit."""
+    game, zam, _, enemy = scene()
+    assign(game, zam, BUSINESS, player=0)
+    assign(game, enemy, BUSINESS, player=1)
+    assert has_condition(game.state.ships[zam], BUSINESS)
+    assert has_condition(game.state.ships[enemy], BUSINESS)
+
+
+def test_secret_conditions_sharing_a_marker_one_per_ship():
+    """SECRET CONDITIONS: a ship can't have two secret conditions of one marker: the new one
+    replaces the old, which is not revealed."""
+    game, zam, _, _ = scene()
+    assign(game, zam, BUSINESS)
+    assign(game, zam, THANKS)
+    ship = game.state.ships[zam]
+    assert [c.card for c in ship.conditions] == [THANKS]
+    removal = [e for e in game.log if e["kind"] == "condition" and "removed" in e["text"]]
+    assert removal and BUSINESS not in removal[-1]["text"]
+
+
+def test_a_secret_condition_is_facedown_and_hidden_from_the_opponent():
+    """SECRET CONDITIONS: assigned facedown; the other player doesn't know which; the
+    player who assigned it may look at it."""
+    game, zam, _, _ = scene()
+    assign(game, zam, BUSINESS)
+    mine = next(s for s in game.view(0)["ships"] if s["id"] == zam)
+    theirs = next(s for s in game.view(1)["ships"] if s["id"] == zam)
+    assert mine["secret_conditions_known"] == [BUSINESS]
+    assert theirs["secret_conditions"] == 1 and "secret_conditions_known" not in theirs
+    assert theirs["conditions"] == []
+    opponent_log = [e for e in game.view(1)["log"] if e["kind"] == "condition"]
+    assert opponent_log and all("secret" not in e and BUSINESS not in e["text"]
+                                for e in opponent_log)

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Benchmark the exact attack calculator: median time per calculation.
+
+    .venv/bin/python tools/bench_dice.py [--runs 9] [--quick]
+
+For each attack it prints the median over ``--runs`` runs, wall-clock and (in
+brackets) CPU time of this process, of:
+
+* cold: a whole ``calculate(attack)`` (solve, full outcome distribution,
+  result object) after clearing every cache, as for a first call;
+* warm: the same with the per-ability option caches kept but the remembered
+  results cleared, so the attack is solved every time;
+* value only: ``AttackSolver(attack).value()`` (the expected damage, no
+  distribution), warm;
+* repeated: ``calculate(attack)`` asked again, answered from the results it
+  remembers (what an AI asking about the same attack again gets).
+
+Each run times a batch of calls and divides, so that short calculations are
+measured above the clock's resolution.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from tallon.dice import (
+    Attack,
+    AttackSolver,
+    Combatant,
+    calculate,
+    clear_caches,
+    clear_results,
+)
+from tallon.dice.abilities import cards
+from tallon.dice.sequence import attacks_to_destroy
+
+TYPICAL = {
+    "3 vs 2: focus+lock vs focus+evade": Attack(
+        Combatant(3, {"focus": 1, "lock": 1}), Combatant(2, {"focus": 1, "evade": 1})
+    ),
+    "3 vs 2: focus vs evade": Attack(Combatant(3, {"focus": 1}), Combatant(2, {"evade": 1})),
+    "3 vs 2: lock vs focus": Attack(Combatant(3, {"lock": 1}), Combatant(2, {"focus": 1})),
+    "2 vs 3: focus+lock vs focus+evade": Attack(
+        Combatant(2, {"focus": 1, "lock": 1}), Combatant(3, {"focus": 1, "evade": 1})
+    ),
+    "3 vs 2: focus+lock+predator vs focus+evade": Attack(
+        Combatant(3, {"focus": 1, "lock": 1}, (cards.predator(),)),
+        Combatant(2, {"focus": 1, "evade": 1}),
+    ),
+}
+HEAVY = {
+    "6 vs 6: focus, lock, 2 Force, 2 calc vs focus, 2 evade, 2 Force": Attack(
+        Combatant(6, {"focus": 1, "lock": 1, "force": 2, "calculate": 2}),
+        Combatant(6, {"focus": 1, "evade": 2, "force": 2}),
+    ),
+}
+
+
+def median_ms(call: Callable[[], object], runs: int, batch: int,
+              reset: Callable[[], None] | None) -> tuple[float, float]:
+    """(median wall-clock ms, median CPU ms) per call over ``runs`` batches of ``batch`` calls.
+
+    CPU time (this process only) is reported too because the benchmark often shares the
+    machine with other work, which inflates wall-clock times but not CPU time.
+    """
+    walls, cpus = [], []
+    for _ in range(runs):
+        wall = cpu = 0.0
+        for _ in range(batch):
+            if reset is not None:
+                reset()
+            start_wall, start_cpu = time.perf_counter(), time.process_time()
+            call()
+            wall += time.perf_counter() - start_wall
+            cpu += time.process_time() - start_cpu
+        walls.append(wall / batch * 1000)
+        cpus.append(cpu / batch * 1000)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def _show(figure: tuple[float, float]) -> str:
+    wall, cpu = figure
+    return f"{wall:8.3f} ({cpu:8.3f})"
+
+
+def report(name: str, attack: Attack, runs: int, batch: int) -> None:
+    calculate(attack)  # import-time and first-call effects out of the way
+    cold = median_ms(lambda: calculate(attack), runs, batch, clear_caches)
+    warm = median_ms(lambda: calculate(attack), runs, batch, clear_results)
+    value = median_ms(lambda: AttackSolver(attack).value(), runs, batch, None)
+    repeat = median_ms(lambda: calculate(attack), runs, batch, None)
+    print(f"  {name:<64} {_show(cold)}  {_show(warm)}  {_show(value)}  {_show(repeat)}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9, help="runs per figure (median taken)")
+    parser.add_argument("--quick", action="store_true", help="fewer calls per run")
+    args = parser.parse_args()
+    typical_batch = 20 if args.quick else 100
+    heavy_batch = 1 if args.quick else 3
+    print(f"Python {sys.version.split()[0]}; median of {args.runs} runs per figure; "
+          "ms per calculation, wall-clock (CPU)")
+    header = (f"  {'':<64} {'cold':>19}  {'warm':>19}  {'value only':>19}  "
+              f"{'repeated':>19}")
+    print("typical attacks (target: under 1 ms):")
+    print(header)
+    for name, attack in TYPICAL.items():
+        report(name, attack, args.runs, typical_batch)
+    print("heavy attack (target: under 100 ms):")
+    print(header)
+    for name, attack in HEAVY.items():
+        report(name, attack, args.runs, heavy_batch)
+    print("sequences (cold):")
+    attack = TYPICAL["3 vs 2: focus+lock vs focus+evade"]
+    figure = median_ms(
+        lambda: attacks_to_destroy(attack, hull=3, shields=2, max_attacks=6),
+        max(3, args.runs // 3), 1, clear_caches,
+    )
+    print(f"  {'attacks to destroy hull 3 + 2 shields, up to 6 typical attacks':<64} "
+          f"{_show(figure)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
