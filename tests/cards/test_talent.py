@@ -504,6 +504,19 @@ class TestSwarmTactics:
         StartRound().run(game)
         assert game.state.ships[wing].current_initiative == 1
 
+    def test_the_changed_initiative_is_part_of_the_game_state(self):
+        """Engine: the snapshot (hashed for replays) shows it while it lasts, only then."""
+        sc = Scenario()
+        sc.ship("blacksquadronace", at=(400, 100, 0), upgrades=["swarmtactics"])
+        wing = sc.ship("academypilot", at=(480, 100, 0))
+        sc.ship("obsidiansquadronpilot", player=1, at=(100, 850, 180))
+        game = sc.at(StartEngagement())
+        ships = {s["id"]: s for s in game.snapshot()["ships"]}
+        assert "round_initiative" not in ships[wing]
+        game.answer(wing)
+        ships = {s["id"]: s for s in game.snapshot()["ships"]}
+        assert ships[wing]["round_initiative"] == 3
+
 
 # ------------------------------------------- after a friendly ship is destroyed
 def loss_scene(victim: str, carrier_upgrades, victim_upgrades=(), **carrier_setup):

@@ -158,6 +158,16 @@ class TestHomingTorpedoes:
         assert any("treated as hitting" in e["text"] for e in game.log)
         assert game.state.ships[xwing].charges["homingtorpedoes"].active == 1
 
+    def test_the_skipped_dice_are_part_of_the_game_state(self):
+        """Engine: the snapshot (hashed for replays) records the skipped dice steps, and
+        only then."""
+        sc, xwing, _ = scene("homingtorpedoes", range_=2)
+        game = engage(sc, xwing, ["hit"] * 4, ["blank"] * 3)
+        declare(game, "homingtorpedoes")
+        assert "dice_skipped" not in game.snapshot()["attacks"][0]
+        game.state.attack.dice_skipped = True
+        assert game.snapshot()["attacks"][0]["dice_skipped"] is True
+
     def test_declining_rolls_the_dice_as_usual(self):
         sc, xwing, tie = scene("homingtorpedoes", range_=2, defender="tempestsquadronpilot")
         game = engage(sc, xwing, ["hit"] * 4, ["blank"] * 3)
