@@ -8,7 +8,7 @@ place remotes or devices yet.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.cards.upgrades.ordnance import (
     GainTokens,
@@ -39,9 +39,13 @@ from tallon.engine.abilities import (
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, suffer_damage
 from tallon.engine.rolls import roll_one
-from tallon.engine.state import Token
+from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask
 from tallon.geometry import Arc
+
+if TYPE_CHECKING:
+    from tallon.engine.attack import AttackState
+    from tallon.engine.game import Game
 
 # ------------------------------------------------------------------ plain weapons
 register("upgrade", "protonrockets",
@@ -74,12 +78,19 @@ register("upgrade", "heavyplasmamissiles-alphaclassstarwing",
 BARRAGE = SpendCharges("barragerockets", "Barrage Rockets", "barragerockets",
                        lambda n: RerollDice(n, exactly=True))
 
+_with_barrage = with_weapon("barragerockets")
+
+
+def _barrage_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState
+                     ) -> bool:
+    return _with_barrage(game, attack, owner, user) and in_arc_of_attacker(
+        game, attack, Arc.BULLSEYE)
+
+
 register("upgrade", "barragerockets",
          Weapon("Barrage Rockets", requires="focus", cost=Cost(charges=1)),
          DiceMod("spend charges to reroll that many attack dice", dice=BARRAGE,
-                 applies=lambda game, attack, owner, user: with_weapon("barragerockets")(
-                     game, attack, owner, user)
-                 and in_arc_of_attacker(game, attack, Arc.BULLSEYE)),
+                 applies=_barrage_applies),
          description="Attack (focus), 1 charge: 3 dice at range 2-3; with the defender in "
                      "the bullseye arc, each further charge spent rerolls 1 attack die.")
 

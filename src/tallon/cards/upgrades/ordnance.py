@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tallon.cards.common import is_in_arc
 from tallon.dice import DiceAbility, Role, Situation, Window
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import Effect
@@ -19,6 +20,7 @@ from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import suffer_damage
 from tallon.engine.state import ShipState, Token, ship_range
 from tallon.engine.steps import Ask, Step
+from tallon.geometry import Arc
 
 if TYPE_CHECKING:
     from tallon.engine.attack import AttackState
@@ -62,9 +64,8 @@ def replaces_damage(card: str, title: str) -> Modifier:
     return Modifier(title, hook="weapon_replaces_damage", value=value)
 
 
-def in_arc_of_attacker(game: Game, attack: AttackState, arc: Any) -> bool:
-    from tallon.cards.common import is_in_arc
-
+def in_arc_of_attacker(game: Game, attack: AttackState, arc: Arc) -> bool:
+    """The defender is in this arc of the attacker."""
     ships = game.state.ships
     return is_in_arc(ships[attack.attacker], ships[attack.defender], arc)
 
