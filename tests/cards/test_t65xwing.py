@@ -345,7 +345,7 @@ def yavin_round(use: bool) -> tuple[Any, list[str]]:
         elif d.kind == "use_ability" and d.ship == biggs:
             game.answer(luke if use else "decline")
             if use:
-                seen.append(f"initiative {game.state.ships[biggs].initiative}")
+                seen.append(f"initiative {game.state.ships[biggs].current_initiative}")
         elif d.kind == "activation_order":
             game.answer(luke)
         else:
@@ -358,7 +358,7 @@ def test_biggs_yavin_borrows_an_initiative_until_the_end_of_activation():
     game, seen = yavin_round(use=True)
     assert seen == ["initiative 5", "p2.1", "p1.2", "p1.1"]
     # the Activation Phase ended: his printed initiative is back
-    assert game.state.ships["p1.1"].initiative == 3
+    assert game.state.ships["p1.1"].current_initiative == 3
 
 
 def test_biggs_yavin_without_the_ability_activates_at_3():

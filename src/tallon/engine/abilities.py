@@ -224,11 +224,12 @@ class CardAction(Ability):
 @dataclass(frozen=True)
 class Weapon(Ability):
     """A special weapon (RR: SPECIAL WEAPON). The arc, attack value, range and ordnance
-    icon come from the card data; ``requires`` is ``"lock"`` or ``"focus"`` for the
-    "Attack (lock):" and "Attack (focus):" headers; ``cost`` is paid when the attack is
-    declared."""
+    icon come from the card data; ``requires`` is ``"lock"``, ``"focus"`` or
+    ``"calculate"`` for the "Attack (lock):", "Attack (focus):" and "Attack (calculate):"
+    headers, or a tuple of them when the header offers alternatives ("Attack (calculate
+    or lock):"); ``cost`` is paid when the attack is declared."""
 
-    requires: str | None = None
+    requires: str | tuple[str, ...] | None = None
     cost: Cost = FREE
     extra_requirement: Callable[[Ctx], bool] = always
 

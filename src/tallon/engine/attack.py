@@ -136,13 +136,17 @@ class AttackState:
     crits: int = 0
     extra_attack_dice: int = 0
     extra_defense_dice: int = 0
+    #: a card skipped the Attack Dice and Defense Dice steps; the attack is treated as
+    #: hitting with no results (Homing Missiles and Torpedoes)
+    dice_skipped: bool = False
 
     def clone(self) -> AttackState:
         return AttackState(
             self.attacker, self.defender, self.weapon, self.arc, self.range,
             self.obstructed, self.bonus, _clone_pool(self.attack_dice),
             _clone_pool(self.defense_dice), set(self.used), dict(self.marks), self.step,
-            self.hit, self.hits, self.crits, self.extra_attack_dice, self.extra_defense_dice)
+            self.hit, self.hits, self.crits, self.extra_attack_dice, self.extra_defense_dice,
+            self.dice_skipped)
 
     @property
     def primary(self) -> bool:
@@ -200,12 +204,34 @@ def requirement_waiver(game: Game, ship: ShipState, weapon: WeaponSpec) -> int |
     return min(costs)
 
 
-def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> list[Target]:
-    """Every (weapon, defender) the ship may declare (RR: ATTACK step 1)."""
+def _meets_requirement(ship: ShipState, defender: str, requires: str | tuple[str, ...] | None
+                       ) -> bool:
+    """RR: SPECIAL WEAPON - the header's requirement: a lock on the defender, a focus or a
+    calculate token; a header listing several is met by any one of them."""
+    if requires is None:
+        return True
+    wanted = (requires,) if isinstance(requires, str) else requires
+    for need in wanted:
+        if need == "lock" and defender in ship.locks:
+            return True
+        if need == "focus" and ship.has(Token.FOCUS):
+            return True
+        if need == "calculate" and ship.has(Token.CALCULATE):
+            return True
+    return False
+
+
+def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
+                  defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
+                  free: bool = False) -> list[Target]:
+    """Every (weapon, defender) the ship may declare (RR: ATTACK step 1). A card's bonus
+    attack may limit the weapons (``only``) and the defenders (``defenders``), ignore the
+    weapon's header requirement and waive its cost (``free``)."""
     assert ship.body is not None
     targets = []
     enemies = [s for s in game.state.ships.values()
-               if s.owner != ship.owner and s.in_play and s.body is not None]
+               if s.owner != ship.owner and s.in_play and s.body is not None
+               and (not defenders or s.id in defenders)]
     for weapon in weapons_of(game, ship):
         if only and weapon.id not in only:
             continue
@@ -214,18 +240,17 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> li
         if weapon.ability is not None:
             ctx = Ctx(game, ship, weapon.card or "", Event.of("declare_attack"),
                       weapon.ability)
-            if not weapon.ability.cost.can_pay(ctx) or not weapon.ability.extra_requirement(
-                    ctx):
+            if not free and not weapon.ability.cost.can_pay(ctx):
                 continue
-            if requires == "focus" and not ship.has(Token.FOCUS) and waiver is None:
+            if not weapon.ability.extra_requirement(ctx):
                 continue
         for enemy in enemies:
             waive = 0
-            if (requires == "lock" and enemy.id not in ship.locks) or (
-                    requires == "focus" and not ship.has(Token.FOCUS)):
+            if weapon.ability is not None and not ignore_requirement and \
+                    not _meets_requirement(ship, enemy.id, weapon.ability.requires):
                 if waiver is None:
                     continue
-                waive = waiver
+                waive = waiver  # a card lets the ship ignore the requirement for Force
             best: tuple[int, Arc] | None = None
             touching = enemy.id in ship.contacts  # a bump left them at range 0
             for arc in weapon.arcs(ship):
@@ -249,6 +274,8 @@ class DeclareAttack(Step):
     bonus: bool = False
     only: tuple[str, ...] = ()
     defenders: tuple[str, ...] = ()
+    ignore_requirement: bool = False
+    free: bool = False
     answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
@@ -260,9 +287,8 @@ class DeclareAttack(Step):
             game.event("no_attack", f"{ship.name} ({ship.id}) can't attack: {reason}",
                        ship=ship.id)
             return None
-        targets = valid_targets(game, ship, self.only)
-        if self.defenders:
-            targets = [t for t in targets if t.defender in self.defenders]
+        targets = valid_targets(game, ship, self.only, self.defenders,
+                                self.ignore_requirement, self.free)
         if self.answer is None:
             if not targets:
                 game.event("no_attack", f"{ship.name} ({ship.id}) has no target",
@@ -284,11 +310,12 @@ class DeclareAttack(Step):
             return None
         target = next(t for t in targets if t.weapon.id == self.answer["weapon"]
                       and t.defender == self.answer["defender"])
-        _begin(game, ship, target, self.bonus)
+        _begin(game, ship, target, self.bonus, self.free)
         return None
 
 
-def _begin(game: Game, ship: ShipState, target: Target, bonus: bool) -> None:
+def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool = False
+           ) -> None:
     defender = game.state.ships[target.defender]
     assert ship.body is not None and defender.body is not None
     measure = measure_arc(ship.body, defender.body, target.arc)
@@ -299,7 +326,7 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool) -> None:
     if bonus:
         ship.bonus_attack_done = True
     weapon = target.weapon
-    if weapon.ability is not None and not weapon.ability.cost.free:
+    if weapon.ability is not None and not weapon.ability.cost.free and not free:
         weapon.ability.cost.pay(Ctx(game, ship, weapon.card or "", Event.of("declare_attack"),
                                     weapon.ability))
     if target.waive:
@@ -315,9 +342,9 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool) -> None:
     if obstruction.attacker_chooses:
         steps.append(ChooseObstruction())
     who = {"attacker": ship.id, "defender": defender.id}
-    steps += [DefenderDeclared(), FireWindow.of("before_attack_dice", **who), RollAttackDice(),
+    steps += [DefenderDeclared(), DiceWindow.of("before_attack_dice", **who), RollAttackDice(),
               ModifyDice("attack", "defender"), ModifyDice("attack", "attacker"),
-              FireWindow.of("before_defense_dice", **who), RollDefenseDice(),
+              DiceWindow.of("before_defense_dice", **who), RollDefenseDice(),
               ModifyDice("defense", "attacker"), ModifyDice("defense", "defender"),
               BeforeNeutralize(), Neutralize(), DealDamage(), Aftermath(), EndAttack()]
     game.push(*steps)
@@ -358,6 +385,17 @@ class DefenderDeclared(Step):
         return None
 
 
+@dataclass(frozen=True)
+class DiceWindow(FireWindow):
+    """A timing window inside the Attack Dice or Defense Dice step: it does not occur when
+    a card skipped those steps."""
+
+    def run(self, game: Game) -> Decision | None:
+        if current(game).dice_skipped:
+            return None
+        return super().run(game)
+
+
 def _clamp(count: int) -> int:
     return max(0, min(MAX_DICE, count))
 
@@ -370,6 +408,8 @@ class RollAttackDice(Step):
 
     def run(self, game: Game) -> Decision | None:
         attack = current(game)
+        if attack.dice_skipped:
+            return None
         attack.step = "attack dice"
         attacker = game.state.ships[attack.attacker]
         count = attack.weapon.value
@@ -400,6 +440,8 @@ class RollDefenseDice(Step):
 
     def run(self, game: Game) -> Decision | None:
         attack = current(game)
+        if attack.dice_skipped:
+            return None
         attack.step = "defense dice"
         defender = game.state.ships[attack.defender]
         count = defender.agility + (2 if defender.cloaked else 0)
@@ -691,6 +733,13 @@ class Neutralize(Step):
     def run(self, game: Game) -> Decision | None:
         attack = current(game)
         attack.step = "neutralize"
+        if attack.dice_skipped:
+            # no dice to neutralize: the card that skipped them treats the attack as hitting
+            attack.hits = attack.crits = 0
+            attack.hit = True
+            game.event("neutralize", "the attack is treated as hitting (no dice were "
+                       "rolled)", ship=attack.attacker)
+            return None
         assert attack.attack_dice is not None and attack.defense_dice is not None
         hits = attack.attack_dice.count(Face.HIT)
         crits = attack.attack_dice.count(Face.CRIT)
@@ -776,12 +825,16 @@ class EndAttack(Step):
 
 
 def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
-                         defenders: tuple[str, ...] = ()) -> bool:
-    """Schedule a bonus attack (RR: BONUS ATTACK: one per round), with the weapons ``only``
-    and against ``defenders`` if given; False if the ship has had its bonus attack."""
+                         defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
+                         free: bool = False) -> bool:
+    """Schedule a bonus attack (RR: BONUS ATTACK: one per round); False if it has had one.
+    ``only`` limits the weapons, ``defenders`` the ships it may attack ("a different target
+    at range 0-1 of the defender"); ``ignore_requirement`` ignores the weapon's header
+    requirement and ``free`` waives its cost ("without paying the charge cost")."""
     if ship.bonus_attack_done or not ship.in_play:
         return False
-    game.push(DeclareAttack(ship.id, bonus=True, only=only, defenders=defenders))
+    game.push(DeclareAttack(ship.id, bonus=True, only=only, defenders=defenders,
+                            ignore_requirement=ignore_requirement, free=free))
     return True
 
 

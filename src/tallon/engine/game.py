@@ -32,6 +32,11 @@ class SetupError(ValueError):
     """The game can't be set up as asked (names the squad, card and reason)."""
 
 
+def _canonical(squad: Squad) -> Squad:
+    imported = read_xws(to_xws(squad))
+    return squad if imported.errors else imported.squad
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """What a game is made from: two squads (the first is player 1), a seed, a ruleset and
@@ -50,6 +55,9 @@ class GameSetup:
             raise SetupError("a game needs exactly two squads")
         if self.rounds < 1:
             raise SetupError("a game lasts at least one round")
+        # the record stores squads as XWS, which lists upgrades by slot: play them in that
+        # order from the start, so a replay builds its ships exactly as the game did
+        object.__setattr__(self, "squads", tuple(_canonical(s) for s in self.squads))
 
     def to_json(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "seed": self.seed, "rounds": self.rounds,

@@ -40,6 +40,7 @@ class StartRound(Step):
             ship.tractored_this_round = False
             ship.executed_speed = None
             ship.attacked = ship.bonus_attack_done = False
+            ship.round_initiative = None
         game.event("round", f"Round {s.round}")
         game.push(PlanningPhase(), FireWindow.of("start_system"), Sweep("system"),
                   StartActivation(), Sweep("activation"), FireWindow.of("end_activation"),
@@ -155,7 +156,7 @@ class Sweep(Step):
         def next_initiative() -> int | None:
             if not waiting:
                 return None
-            key = [ship.initiative for ship in waiting]
+            key = [ship.current_initiative for ship in waiting]
             return max(key) if descending else min(key)
 
         initiative = next_initiative()
@@ -167,7 +168,7 @@ class Sweep(Step):
             initiative = next_initiative()
         if not waiting:
             return None
-        group = [ship for ship in waiting if ship.initiative == initiative]
+        group = [ship for ship in waiting if ship.current_initiative == initiative]
         for player in s.player_order():
             mine = [ship for ship in group if ship.owner == player]
             if mine:

@@ -162,6 +162,9 @@ class ShipState:
     execute_difficulty: int = 0
     attacked: bool = False
     bonus_attack_done: bool = False
+    #: the initiative a card makes the ship treat as its own until the end of the round
+    #: (the most recent such effect replaces the previous one: RR: INITIATIVE)
+    round_initiative: int | None = None
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> ShipState:
@@ -195,6 +198,11 @@ class ShipState:
 
     def has(self, token: Token) -> bool:
         return self.tokens.get(token, 0) > 0
+
+    @property
+    def current_initiative(self) -> int:
+        """The initiative the ship acts at now: its own, unless a card changed it."""
+        return self.initiative if self.round_initiative is None else self.round_initiative
 
     @property
     def stressed(self) -> bool:

@@ -44,6 +44,9 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
         "activated": ship.activated,
         "engaged": ship.engaged,
     }
+    if ship.round_initiative is not None:
+        # only when a card changed it, so that other games keep their hashes
+        data["round_initiative"] = ship.round_initiative
     if ship.body is not None:
         p = ship.body.pose
         data["pose"] = {"x": round(p.x, 6), "y": round(p.y, 6), "heading": round(p.heading, 6)}
@@ -105,7 +108,9 @@ def _attack_snapshot(attack: Any) -> dict[str, Any]:
             "obstructed": attack.obstructed, "bonus": attack.bonus, "step": attack.step,
             "attack_dice": dice(attack.attack_dice), "defense_dice": dice(attack.defense_dice),
             "used": sorted(attack.used), "marks": dict(sorted(attack.marks.items())),
-            "hit": attack.hit, "hits": attack.hits, "crits": attack.crits}
+            "hit": attack.hit, "hits": attack.hits, "crits": attack.crits,
+            # only when set, so that games without such cards keep their hashes
+            **({"dice_skipped": True} if attack.dice_skipped else {})}
 
 
 def _attack_view(game: Game) -> dict[str, Any] | None:

@@ -207,40 +207,33 @@ register("pilot", "biggsdarklighter",
                      "damage to cancel 1 hit (or critical hit) result.")
 
 
-def _printed_initiative(ship: ShipState) -> int:
-    from tallon.data import load_cards
-
-    return load_cards().pilot(ship.pilot).initiative
-
-
 def _biggs_yavin_friends(ctx: Ctx) -> list[ShipState]:
     return ships_in_range(ctx.game, ctx.ship, 1, 1, friendly=True, other=True)
 
 
 def _biggs_yavin(ctx: Ctx, choice: Any) -> None:
     chosen = ctx.other(choice)
-    ctx.ship.initiative = chosen.initiative
+    ctx.ship.round_initiative = chosen.current_initiative
     ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) has initiative "
-                   f"{chosen.initiative} until the end of the Activation Phase",
+                   f"{chosen.current_initiative} until the end of the Activation Phase",
                    ship=ctx.ship.id)
 
 
 def _biggs_yavin_end(ctx: Ctx, choice: Any) -> None:
-    ctx.ship.initiative = _printed_initiative(ctx.ship)
+    ctx.ship.round_initiative = None
     ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) has initiative "
                    f"{ctx.ship.initiative} again", ship=ctx.ship.id)
 
 
-# the changed initiative is the ship's own state until the end of the Activation Phase,
-# when the second ability puts the printed value back
+# the borrowed initiative is the ship's initiative for the round (as other cards that change
+# initiative use) until the end of the Activation Phase
 register("pilot", "biggsdarklighter-battleofyavin",
          Triggered("use a friendly ship's initiative at range 1", window="system_phase",
                    requirement=lambda ctx: is_me(ctx) and bool(_biggs_yavin_friends(ctx)),
                    choices=lambda ctx: ship_options(_biggs_yavin_friends(ctx)),
                    effect=_biggs_yavin),
          Triggered("the initiative change ends", window="end_activation", optional=False,
-                   requirement=lambda ctx: ctx.ship.initiative != _printed_initiative(
-                       ctx.ship),
+                   requirement=lambda ctx: ctx.ship.round_initiative is not None,
                    effect=_biggs_yavin_end),
          description="During the System Phase: may choose a friendly ship at range 1 and "
                      "use its initiative until the end of the Activation Phase.")

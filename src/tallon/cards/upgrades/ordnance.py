@@ -1,0 +1,273 @@
+"""Building blocks of special weapons (torpedoes and missiles): conditions on the attack
+made with a card's weapon, dice abilities paid with a variable number of the card's
+charges, effects that replace the attack's damage, and the bonus attack some weapons
+repeat against a ship near the defender. This module registers no card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tallon.cards.common import is_in_arc
+from tallon.dice import DiceAbility, Role, Situation, Window
+from tallon.dice.abilities.base import ATTACKING
+from tallon.dice.abilities.effects import Effect
+from tallon.dice.ops import Change, Reroll
+from tallon.dice.ops import Option as DiceOption
+from tallon.engine.abilities import Ctx, Modifier, Triggered
+from tallon.engine.decisions import Decision, Option
+from tallon.engine.effects import suffer_damage
+from tallon.engine.state import ShipState, Token, ship_range
+from tallon.engine.steps import Ask, Step
+from tallon.geometry import Arc
+
+if TYPE_CHECKING:
+    from tallon.engine.attack import AttackState
+    from tallon.engine.game import Game
+
+AppliesFn = Callable[["Game", "AttackState", ShipState, ShipState], bool]
+
+
+# ------------------------------------------------------------- the attack's weapon
+def with_weapon(card: str) -> AppliesFn:
+    """A ``DiceMod.applies`` for the weapon's own dice effect: the owner attacks with the
+    weapon of ``card`` and modifies its own dice."""
+
+    def applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
+        return (user.id == owner.id and attack.attacker == owner.id
+                and attack.weapon.card == card)
+
+    return applies
+
+
+def attacking_with(ctx: Ctx, card: str) -> bool:
+    """The card's ship is attacking with the card's weapon now."""
+    attack = ctx.attack
+    return attack is not None and attack.attacker == ctx.ship.id and attack.weapon.card == card
+
+
+def after_attack_with(ctx: Ctx, card: str) -> bool:
+    """In the Aftermath step: the attack just made was the card's ship's, with its weapon."""
+    return ctx.event.get("attacker") == ctx.ship.id and ctx.event.get("weapon") == card
+
+
+def replaces_damage(card: str, title: str) -> Modifier:
+    """The weapon's card deals with the hit/crit results instead of the defender suffering
+    damage (the card's "attack_hit" ability says what happens instead)."""
+
+    def value(game: Game, owner: ShipState, attack: AttackState | None = None,
+              **facts: Any) -> bool:
+        return attack is not None and attack.attacker == owner.id \
+            and attack.weapon.card == card
+
+    return Modifier(title, hook="weapon_replaces_damage", value=value)
+
+
+def in_arc_of_attacker(game: Game, attack: AttackState, arc: Arc) -> bool:
+    """The defender is in this arc of the attacker."""
+    ships = game.state.ships
+    return is_in_arc(ships[attack.attacker], ships[attack.defender], arc)
+
+
+# ---------------------------------------------------------------- dice abilities
+class SpendCharges(DiceAbility):
+    """A dice ability paid with 1 to ``most`` charges of ``card``, ``n`` charges doing
+    ``effect(n)`` to exactly ``n`` dice ("spend 1 or more charges to reroll that many
+    attack dice")."""
+
+    def __init__(self, key: str, title: str, card: str, effect: Callable[[int], Effect], *,
+                 most: int | None = None, roles: frozenset[Role] = ATTACKING,
+                 window: Window = Window.OWN_DICE) -> None:
+        self.key = key
+        self.title = title
+        self.card = card
+        self.effect = effect
+        self.most = most
+        self.roles = roles
+        self.window = window
+        self.rerolls = effect(1).rerolls
+
+    def resources(self) -> tuple[str, ...]:
+        return (self.card,)
+
+    def spendable(self) -> tuple[str, ...]:
+        return (self.card,)
+
+    def affordable(self, own: Any) -> bool:
+        return own[self.card] >= 1
+
+    def options(self, situation: Situation) -> list[DiceOption]:
+        if situation.role not in self.roles:
+            return []
+        have = situation.own[self.card]
+        top = have if self.most is None else min(self.most, have)
+        found = []
+        for n in range(1, top + 1):
+            title = f"{self.title} (spend {n} charge{'s' if n > 1 else ''})"
+            for ops in self.effect(n).variants(situation):
+                # n charges buy exactly n dice: fewer eligible dice, fewer charges
+                if _dice_touched(ops) == n:
+                    found.append(DiceOption(self.key, title, ops, ((self.card, n),)))
+        return found
+
+
+def _dice_touched(ops: tuple[Any, ...]) -> int:
+    return sum(op.count for op in ops if isinstance(op, (Change, Reroll)))
+
+
+# ------------------------------------------------------------------- effects
+@dataclass(frozen=True)
+class GainTokens(Step):
+    """A ship gains tokens as a later part of a card's effect (after damage scheduled
+    before it has been suffered)."""
+
+    ship_id: str
+    token: str
+    count: int
+    applier: int
+
+    def run(self, game: Game) -> Decision | None:
+        from tallon.engine.effects import gain_token
+
+        ship = game.state.ships[self.ship_id]
+        gain_token(game, ship, Token(self.token), self.count, self.applier)
+        return None
+
+
+def lose_shield(game: Game, ship: ShipState, cause: str) -> None:
+    """The ship loses 1 active shield, if it has one (losing a shield is not suffering
+    damage: RR FAQ)."""
+    if ship.shields > 0:
+        ship.shields -= 1
+        game.event("damage", f"{ship.name} ({ship.id}) loses 1 shield ({cause})",
+                   ship=ship.id)
+
+
+def expose_random(game: Game, ship: ShipState) -> bool:
+    """Expose one of the ship's facedown damage cards, chosen at random (RR: DAMAGE
+    CARDS); False if it has none."""
+    from tallon.engine.effects import expose_damage
+
+    facedown = [card.serial for card in ship.damage if not card.faceup]
+    if not facedown:
+        return False
+    # Random.choice draws with _randbelow, so scripted dice are left for the dice
+    expose_damage(game, ship, game.state.rng.choice(facedown))
+    return True
+
+
+def ships_near(game: Game, of: ShipState, low: int, high: int) -> list[ShipState]:
+    """Ships in play at range ``low``-``high`` of ``of``, ``of`` included when ``low`` is 0
+    (a ship is at range 0 of itself)."""
+    if of.body is None:
+        return []
+    return [s for s in game.state.ships.values() if s.in_play and s.body is not None
+            and low <= ship_range(of, s) <= high]
+
+
+# -------------------------------------------------------------- bonus attacks
+def other_targets_near_defender(ctx: Ctx) -> tuple[str, ...]:
+    """Enemy ships at range 0-1 of the defender of the attack just made, other than it
+    ("a different target at range 0-1 of the defender")."""
+    defender = ctx.other(ctx.event["defender"])
+    return tuple(s.id for s in ships_near(ctx.game, defender, 0, 1)
+                 if s.id != defender.id and s.owner != ctx.ship.owner)
+
+
+def can_repeat(ctx: Ctx, card: str, ignore_requirement: bool, free: bool) -> bool:
+    """The ship may still perform a bonus attack with ``card``'s weapon against a
+    different target at range 0-1 of the defender (in arc and range: RR FAQ, a
+    requirement of the ability)."""
+    from tallon.engine.attack import cannot_attack, valid_targets
+
+    ship = ctx.ship
+    if ship.bonus_attack_done or not ship.in_play or cannot_attack(ctx.game, ship):
+        return False
+    near = other_targets_near_defender(ctx)
+    return bool(near) and bool(valid_targets(ctx.game, ship, (card,), near,
+                                             ignore_requirement, free))
+
+
+def repeat_attack(card: str, ignore_requirement: bool, free: bool
+                  ) -> Callable[[Ctx, Any], None]:
+    """The effect: perform the weapon's attack again as a bonus attack against a different
+    target at range 0-1 of the defender."""
+
+    def effect(ctx: Ctx, choice: Any) -> None:
+        from tallon.engine.attack import perform_bonus_attack
+
+        perform_bonus_attack(ctx.game, ctx.ship, only=(card,),
+                             defenders=other_targets_near_defender(ctx),
+                             ignore_requirement=ignore_requirement, free=free)
+
+    return effect
+
+
+# ---------------------------------------------------------- the weapons' effects
+def homing(card: str, crit: bool) -> Triggered:
+    """"After you declare the defender, the defender may choose to suffer 1 damage; if it
+    does, the dice steps are skipped and the attack hits" (Homing Torpedoes: critical
+    damage; Homing Missiles: regular damage). The defender's player decides."""
+
+    kind = "critical" if crit else "regular"
+
+    def effect(ctx: Ctx, choice: Any) -> None:
+        attack = ctx.attack
+        assert attack is not None
+        defender = ctx.other(attack.defender)
+        # the answer comes to a cloned game: the closure keeps ids, never state objects
+        defender_id, name = defender.id, defender.name
+
+        def then(game: Game, value: Any) -> None:
+            if value != "suffer":
+                return
+            game.state.attack.dice_skipped = True
+            game.event("ability", f"{name} ({defender_id}) suffers 1 {kind} damage: the "
+                       "dice steps are skipped and the attack hits", ship=defender_id,
+                       card=card)
+            suffer_damage(game, game.state.ships[defender_id], hits=0 if crit else 1,
+                          crits=1 if crit else 0, cause=card)
+
+        ctx.game.push(Ask(defender.owner, "homing_choice",
+                          f"{name} ({defender_id}): suffer 1 {kind} damage so that the "
+                          "attack hits without dice?",
+                          (Option("suffer", f"suffer 1 {kind} damage, skip the dice"),
+                           Option("roll", "roll the dice")), then, ship=defender_id))
+
+    return Triggered(f"the defender may suffer 1 {kind} damage to skip the dice",
+                     window="defender_declared", optional=False,
+                     requirement=lambda ctx: attacking_with(ctx, card), effect=effect)
+
+
+def ion_results(card: str) -> Triggered:
+    """"If this attack hits, spend 1 hit/crit result: the defender suffers 1 hit damage;
+    the other hit/crit results give ion tokens instead of damage" (Ion Torpedoes, Ion
+    Missiles)."""
+
+    def effect(ctx: Ctx, choice: Any) -> None:
+        attack = ctx.attack
+        assert attack is not None
+        defender = ctx.other(attack.defender)
+        ions = attack.hits + attack.crits - 1
+        suffer_damage(ctx.game, defender, hits=1, cause=card)
+        if ions > 0:
+            # after the damage: scheduled behind it
+            ctx.game.now(GainTokens(defender.id, "ion", ions, ctx.ship.owner))
+
+    return Triggered("1 result deals 1 damage, the others give ion tokens",
+                     window="attack_hit", optional=False,
+                     requirement=lambda ctx: attacking_with(ctx, card), effect=effect)
+
+
+def loses_shield_on_hit(card: str) -> Triggered:
+    """"After this attack hits, the defender loses 1 shield": at the end of the Neutralize
+    Results step, before damage is dealt (RR FAQ: Plasma Torpedoes)."""
+
+    def effect(ctx: Ctx, choice: Any) -> None:
+        attack = ctx.attack
+        assert attack is not None
+        lose_shield(ctx.game, ctx.other(attack.defender), card)
+
+    return Triggered("the defender loses 1 shield", window="attack_hit", optional=False,
+                     requirement=lambda ctx: attacking_with(ctx, card), effect=effect)
