@@ -33,8 +33,16 @@ class SetupError(ValueError):
 
 
 def _canonical(squad: Squad) -> Squad:
+    """The squad with its upgrades in XWS order (the order a replay reads them in)."""
     imported = read_xws(to_xws(squad))
-    return squad if imported.errors else imported.squad
+    if imported.errors:
+        return squad
+
+    def cards(s: Squad) -> list[list[str]]:
+        return [sorted(u.upgrade.xws for u in ship.upgrades) for ship in s.ships]
+
+    # reading may complete a standard loadout left empty: then keep the squad as built
+    return imported.squad if cards(imported.squad) == cards(squad) else squad
 
 
 @dataclass(frozen=True)
