@@ -668,6 +668,9 @@ class Neutralize(Step):
         game.event("neutralize", f"the attack {'hits' if attack.hit else 'misses'}: "
                    f"{attack.hits} hit(s), {attack.crits} critical hit(s) uncanceled",
                    ship=attack.attacker)
+        # "at the end of the Neutralize Results step" abilities (e.g. spending a result
+        # left over once the attack's outcome is known)
+        fire(game, "after_neutralize", attacker=attack.attacker, defender=attack.defender)
         return None
 
 
@@ -738,6 +741,7 @@ class EndAttack(Step):
         attack = game.state.attacks.pop()
         ship = game.state.ships[attack.attacker]
         ship.attacked = True
+        ship.last_attack = (game.state.round, game.state.phase)
         return None
 
 

@@ -89,7 +89,9 @@ class ExecuteManeuver(Step):
     """Execute a maneuver: move, check difficulty, then the after-move effects.
 
     ``code`` carries the difficulty letter; ``ion`` marks an ion maneuver; ``slam`` a SLAM
-    (which fails instead of fleeing). ``answer`` is the Tallon roll placement.
+    (which fails instead of fleeing). ``answer`` is the Tallon roll placement. A card may
+    replace the maneuver before it is executed ("execute that maneuver as ... instead":
+    replacement point ``execute_maneuver``); ``replaceable=False`` once that is settled.
     """
 
     ship_id: str
@@ -97,12 +99,23 @@ class ExecuteManeuver(Step):
     ion: bool = False
     slam: bool = False
     answer: Any = UNANSWERED
+    replaceable: bool = True
 
     def run(self, game: Game) -> Decision | None:
         s = game.state
         ship = s.ships[self.ship_id]
         if not ship.in_play:
             return None
+        if self.replaceable and self.answer is None:
+            from tallon.engine.queue import replacements
+
+            facts = {"ship": ship.id, "maneuver": self.code, "ion": self.ion,
+                     "slam": self.slam}
+            if replacements(game, "execute_maneuver", facts):
+                from tallon.engine.replace import Replaceable
+
+                game.push(Replaceable("execute_maneuver", tuple(sorted(facts.items()))))
+                return None
         maneuver = Maneuver.parse(self.code)
         table = s.table()
         position = self.answer

@@ -158,6 +158,8 @@ class ShipState:
     executed_speed: int | None = None
     attacked: bool = False
     bonus_attack_done: bool = False
+    # (round, phase) of the ship's last attack: "if you did not attack this phase"
+    last_attack: tuple[int, str] | None = None
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> ShipState:
