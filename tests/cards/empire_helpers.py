@@ -3,9 +3,12 @@ what happened from the game log."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from tallon.engine.decisions import Decision
 from tallon.engine.game import Game
+from tallon.engine.steps import Step
 
 #: the "do nothing" answer of each kind of decision (anything else: the first option)
 PASS = {"use_ability": "decline", "replacement": "decline", "perform_action": "pass",
@@ -73,13 +76,6 @@ def logged(game: Game, kind: str, text: str) -> bool:
     return any(e["kind"] == kind and text in e["text"] for e in game.log)
 
 
-def use_ability(game: Game, card: str, value: Any = "use") -> None:
-    """Answer the pending ability decision (its prompt names the ability) with ``value``."""
-    d = game.decision
-    assert d is not None and d.kind == "use_ability", d
-    game.answer(value)
-
-
 def modify_with(game: Game, card: str, label_part: str = "") -> None:
     """Use the pending dice modification offered by ``card`` (whose label contains
     ``label_part``)."""
@@ -103,7 +99,8 @@ def offers(game: Game, card: str) -> bool:
 
 
 def attack(sc: Any, attacker: str, defender: str, dice: list[str], defense: list[str],
-           deck: list[str] | None = None, before: Any = None) -> Game:
+           deck: list[str] | None = None, before: Any = None, weapon: str | None = None
+           ) -> Game:
     """``sc.attack`` with the defender's damage deck stacked (``deck``: the next cards it
     is dealt) and ``before(game)`` run on the scene before the attack is declared."""
     from tallon.engine.attack import Engage
@@ -115,5 +112,39 @@ def attack(sc: Any, attacker: str, defender: str, dice: list[str], defense: list
     if deck:
         stack_deck(game, game.state.ships[defender].owner, deck)
     load_dice(game, dice, defense)
-    declare(game, attacker, defender)
+    declare(game, attacker, defender, weapon)
     return game
+
+
+@dataclass(frozen=True)
+class Hurt(Step):
+    """Damage from outside an attack (as an obstacle or a bomb would deal it)."""
+
+    ship_id: str
+    hits: int = 1
+    crits: int = 0
+
+    def run(self, game: Game) -> Decision | None:
+        from tallon.engine.effects import suffer_damage
+
+        suffer_damage(game, game.state.ships[self.ship_id], hits=self.hits,
+                      crits=self.crits, cause="a test")
+        return None
+
+
+@dataclass(frozen=True)
+class Give(Step):
+    """A token from another player's effect (as a jam action or an ion cannon gives)."""
+
+    ship_id: str
+    token: str
+    count: int = 1
+    applier: int | None = None
+
+    def run(self, game: Game) -> Decision | None:
+        from tallon.engine.effects import gain_token
+        from tallon.engine.state import Token
+
+        gain_token(game, game.state.ships[self.ship_id], Token(self.token), self.count,
+                   self.applier)
+        return None

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tallon.engine.attack import Engage
 from tallon.engine.conditions import has_condition
-from tallon.engine.effects import suffer_damage
 from tallon.engine.queue import FireWindow
 from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import ConditionCard, DamageCard
-from tallon.engine.steps import Step
-from tests.cards.empire_helpers import answer, pass_all, rolled
+from tests.cards.empire_helpers import Hurt, answer, pass_all, rolled
 
 SF = "suppressivefire"
 
@@ -87,17 +83,6 @@ def test_an_attack_by_rex_before_the_engagement_phase_does_not_count():
     game.state.ships[rex].attacked = True
     start_at(game, FireWindow.of("end_engagement"))
     assert not has_condition(game.state.ships[tie], SF)
-
-
-@dataclass(frozen=True)
-class Hurt(Step):
-    """Damage from outside an attack (an obstacle, a bomb...)."""
-
-    ship_id: str
-
-    def run(self, game):
-        suffer_damage(game, game.state.ships[self.ship_id], hits=1, cause="a test")
-        return None
 
 
 def test_the_card_leaves_when_rex_is_destroyed():
