@@ -237,6 +237,7 @@ class RevealDial(Step):
         if not ship.in_play:
             return None
         ion = ship.ionized
+        steps: list[Step] = []
         if ion:
             game.event("activate", f"{ship.name} ({ship.id}) is ionized", ship=ship.id)
         elif ship.dial_set is None:
@@ -247,8 +248,9 @@ class RevealDial(Step):
             ship.dial_revealed = True
             game.event("reveal", f"{ship.name} ({ship.id}) reveals [{ship.dial_set}]",
                        ship=ship.id, maneuver=ship.dial_set)
-            game.push(FireWindow.of("after_reveal", ship=ship.id, maneuver=ship.dial_set))
-        game.push(Execution(ship.id, ion))
+            steps.append(FireWindow.of("after_reveal", ship=ship.id, maneuver=ship.dial_set))
+        # the "after you reveal your dial" abilities resolve before the maneuver
+        game.push(*steps, Execution(ship.id, ion))
         return None
 
 
