@@ -120,3 +120,39 @@ def test_execute_maneuver_can_be_replaced():
         start_at(game, ExecuteManeuver(tie, "3FB"), phase="activation")
         game.answer("decline")
         assert game.state.ships[tie].pose.y == 460.0
+
+
+def test_before_check_difficulty_comes_after_the_move_and_before_the_stress():
+    def effect(ctx: Ctx, choice: Any) -> None:
+        ctx.game.event("test", f"stressed={ctx.ship.stressed} full={ctx.event['full']} "
+                       f"difficulty={ctx.event['difficulty']}")
+
+    card = Triggered("note", window="before_check_difficulty", optional=False,
+                     effect=effect, requirement=lambda ctx: ctx.event["ship"] == ctx.ship.id)
+    with with_card("ship_ability", "Test Difficulty", card):
+        sc = Scenario()
+        tie = sc.ship("academypilot", at=(400, 300, 0))
+        sc.ship("academypilot", player=1, at=(400, 850, 180))
+        game = sc.game()
+        game.state.ships[tie].cards.append(("ship_ability", "Test Difficulty", 0))
+        start_at(game, ExecuteManeuver(tie, "3KR"), phase="activation")
+        notes = [e["text"] for e in game.log if e["kind"] == "test"]
+        assert notes == ["stressed=False full=True difficulty=red"]
+        assert game.state.ships[tie].stressed
+
+
+def test_ignore_lock_requirement_hook():
+    from tallon.engine.abilities import Modifier
+    from tallon.engine.attack import valid_targets
+
+    sc = Scenario()
+    x1 = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=["protontorpedoes"])
+    sc.ship("academypilot", player=1, at=(400, 550, 180))
+    game = sc.game()
+    ship = game.state.ships[x1]
+    assert "protontorpedoes" not in {t.weapon.id for t in valid_targets(game, ship)}
+    card = Modifier("no lock needed", hook="ignore_lock_requirement",
+                    value=lambda game, owner, ship=None, **facts: ship is owner)
+    with with_card("ship_ability", "Test Lockless", card):
+        ship.cards.append(("ship_ability", "Test Lockless", 0))
+        assert "protontorpedoes" in {t.weapon.id for t in valid_targets(game, ship)}

@@ -202,7 +202,9 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = ()) -> li
                 continue
         for enemy in enemies:
             if weapon.ability is not None and weapon.ability.requires == "lock" \
-                    and enemy.id not in ship.locks:
+                    and enemy.id not in ship.locks and not any_true(
+                        game, "ignore_lock_requirement", ship=ship, defender=enemy,
+                        weapon=weapon):
                 continue
             best: tuple[int, Arc] | None = None
             for arc in weapon.arcs(ship):

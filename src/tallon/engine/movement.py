@@ -143,7 +143,11 @@ class ExecuteManeuver(Step):
         if outcome.fled:
             remove_ship(game, ship, "fled")
             return None
-        game.push(CheckDifficulty(ship.id, self.code),
+        # "while you fully execute a maneuver, before the Check Difficulty step" abilities
+        game.push(FireWindow.of("before_check_difficulty", ship=ship.id, maneuver=self.code,
+                                full=outcome.fully_executed,
+                                difficulty=difficulty_of(self.code)),
+                  CheckDifficulty(ship.id, self.code),
                   *_after_move(game, ship, outcome, before),
                   FireWindow.of("after_execute", ship=ship.id, maneuver=self.code,
                                 full=outcome.fully_executed, speed=maneuver.speed,
