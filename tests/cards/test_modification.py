@@ -470,3 +470,88 @@ def test_stat_and_action_modifications_come_from_the_card_data():
     assert "boost" in kinds[engine] - kinds[plain]
     assert "reinforce" in kinds[angled] - kinds[plain]
     assert "lock" in kinds[computer] - kinds[tie]
+
+
+# ---------------------------------------------------------------- Ablative Plating
+def plating_game(upgrades, roll):
+    """An HWK-290 flies a [2 straight] through an asteroid: 1 damage, then a die roll (a
+    hit: 1 more damage)."""
+    sc = Scenario()
+    hwk = sc.ship("rebelscout", at=(400, 300, 0), upgrades=upgrades)
+    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.obstacle("core2asteroid3", 400, 390)
+    game = sc.game()
+    from tallon.engine.scenario import load_dice
+
+    load_dice(game, [roll])
+    game.state.ships[hwk].dial_set = "2FW"
+    start_at(game, Activate(hwk), phase="activation")
+    return game, hwk
+
+
+def test_ablative_plating_prevents_obstacle_damage():
+    """Ablative Plating: before suffering damage from an obstacle the ship may spend 1
+    charge to prevent 1 damage (each of the asteroid's two damages here)."""
+    game, hwk = plating_game(["ablativeplating"], "hit")
+    answer(game, "replacement", "hit", hwk)
+    answer(game, "replacement", "hit", hwk)
+    ship = game.state.ships[hwk]
+    assert ship.shields == 2 and ship.charges["ablativeplating"].active == 0
+
+
+def test_without_ablative_plating_the_asteroid_hurts():
+    game, hwk = plating_game([], "hit")
+    pass_all(game)
+    assert game.state.ships[hwk].shields == 0
+
+
+def test_ablative_plating_not_against_an_attack():
+    sc = Scenario()
+    tie = sc.ship("academypilot", at=(400, 300, 0))
+    hwk = sc.ship("rebelscout", player=1, at=(400, 500, 180), upgrades=["ablativeplating"])
+    game = attack(sc, tie, hwk, ["hit", "hit"], ["blank"] * 2)
+    assert "replacement" not in pass_all(game)
+    assert game.state.ships[hwk].shields == 0
+
+
+# --------------------------------------------------------------- Mandalorian Optics
+def test_mandalorian_optics_lock_in_the_system_phase():
+    """Mandalorian Optics: during the System Phase the ship may spend 1 charge to lock an
+    object in its front arc (an enemy ahead; not one behind)."""
+    from tallon.engine.rounds import Sweep
+
+    sc = Scenario()
+    tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["mandalorianoptics"])
+    ahead = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    sc.ship("academypilot", player=1, at=(400, 150, 180))
+    game = sc.at(Sweep("system"), phase="system")
+    assert set(values(game)) == {ahead, "decline"}
+    answer(game, "use_ability", ahead, tie)
+    ship = game.state.ships[tie]
+    assert ship.locks == [ahead] and ship.charges["mandalorianoptics"].active == 1
+
+
+@pytest.mark.parametrize("locked, dice", [(True, 3), (False, 4)])
+def test_mandalorian_optics_ignore_obstruction_against_a_locked_defender(locked, dice):
+    """... and a primary attack against a defender it has locked ignores obstacles beyond
+    range 0 obstructing it: no extra defense die (3 instead of 4)."""
+    sc = Scenario()
+    tie = sc.ship("academypilot", at=(400, 250, 0), upgrades=["mandalorianoptics"],
+                  locks=["p2.1"] if locked else [])
+    enemy = sc.ship("academypilot", player=1, at=(400, 480, 180))
+    sc.obstacle("core2asteroid3", 400, 365)
+    game = attack(sc, tie, enemy, ["blank", "blank"], ["blank"] * dice)
+    pass_all(game)
+    assert logged(game, "attack", "(obstructed)")
+    assert len(rolled(game, enemy)) == dice
+
+
+def test_mandalorian_optics_not_for_an_obstacle_at_range_0_of_the_defender():
+    sc = Scenario()
+    tie = sc.ship("academypilot", at=(400, 250, 0), upgrades=["mandalorianoptics"],
+                  locks=["p2.1"])
+    enemy = sc.ship("academypilot", player=1, at=(400, 480, 180))
+    sc.obstacle("core2asteroid3", 400, 440)  # touching the defender's front edge
+    game = attack(sc, tie, enemy, ["blank", "blank"], ["blank"] * 4)
+    pass_all(game)
+    assert len(rolled(game, enemy)) == 4

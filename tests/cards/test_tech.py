@@ -114,3 +114,51 @@ def test_deuterium_power_cells_take_stress_instead_of_another_token(use):
     else:
         # the jam token takes the focus token with it
         assert not ship.stressed and not ship.has(Token.FOCUS)
+
+
+# ---------------------------------------------------------------- Pattern Analyzer
+def analyzer_game(upgrades, dial):
+    sc = Scenario()
+    tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=upgrades)
+    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    game = sc.game()
+    game.state.ships[tie].dial_set = dial
+    from tallon.engine.rounds import Activate
+
+    start_at(game, Activate(tie), phase="activation")
+    return game, tie
+
+
+def test_pattern_analyzer_acts_before_the_red_maneuvers_stress():
+    """Pattern Analyzer: while fully executing a red maneuver, before the Check Difficulty
+    step, the ship may perform 1 action (it is not yet stressed)."""
+    game, tie = analyzer_game(["patternanalyzer"], "3KR")
+    assert not game.state.ships[tie].stressed
+    answer(game, "use_ability", "focus", tie)
+    ship = game.state.ships[tie]
+    assert ship.has(Token.FOCUS) and ship.stressed
+
+
+def test_pattern_analyzer_not_for_white_maneuvers_and_not_without_it():
+    game, tie = analyzer_game(["patternanalyzer"], "2TW")
+    assert game.decision.kind == "perform_action"
+    game, tie = analyzer_game([], "3KR")
+    assert game.decision is None and not game.state.ships[tie].tokens.get(Token.FOCUS)
+
+
+# ------------------------------------------------------------ Targeting Synchronizer
+@pytest.mark.parametrize("upgrades, offered", [(["targetingsynchronizer"], True),
+                                               ([], False)])
+def test_targeting_synchronizer_lends_its_lock_to_a_friend(upgrades, offered):
+    """Targeting Synchronizer: a friendly ship at range 1-2 attacking a ship the card's
+    ship has locked ignores the [lock] attack requirement (proton torpedoes without its
+    own lock)."""
+    sc = Scenario()
+    sc.ship("tempestsquadronpilot", at=(250, 300, 0), locks=["p2.1"], upgrades=upgrades)
+    bomber = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=["protontorpedoes"])
+    sc.ship("academypilot", player=1, at=(400, 550, 180))
+    from tallon.engine.attack import Engage
+
+    game = sc.at(Engage(bomber))
+    weapons = {v["weapon"] for v in values(game) if isinstance(v, dict)}
+    assert ("protontorpedoes" in weapons) is offered

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 #: windows that happen inside the ship's own activation (the action is "during
 #: activation", which matters to SLAM)
-_ACTIVATION_WINDOWS = ("after_reveal", "after_execute")
+_ACTIVATION_WINDOWS = ("after_reveal", "after_execute", "before_check_difficulty")
 
 
 def granted(kind: str, difficulty: str, card: str) -> ActionSpec:

@@ -25,6 +25,7 @@ from tallon.engine.abilities import (
 )
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
+    acquire_lock,
     deal_damage_card,
     draw_damage_card,
     gain_token,
@@ -33,7 +34,7 @@ from tallon.engine.effects import (
     suffer_damage,
 )
 from tallon.engine.state import ShipState, Token
-from tallon.geometry import Arc, Maneuver
+from tallon.geometry import Arc, Maneuver, in_arc
 
 RED_OR_ORANGE = (Token.STRESS, Token.STRAIN, Token.DEPLETE, Token.ION, Token.TRACTOR,
                  Token.JAM, Token.DISARM)
@@ -372,3 +373,92 @@ register("upgrade", "tacticalscrambler",
                   1 if attack is not None and _obstructs(game, owner, attack) else 0),
          description="While it obstructs an enemy ship's attack, the defender rolls 1 more "
                      "defense die.")
+
+
+# ------------------------------------------------------------------ Ablative Plating
+def _obstacle_cause(ctx: Ctx, cause: str) -> bool:
+    """Whether damage comes from an obstacle: the engine names an obstacle's damage after
+    the obstacle ("asteroid obstacle-2"). No bomb can be dropped yet (devices are not
+    supported), so the card's other case never arises."""
+    ids = {o.id for o in ctx.state.obstacles}
+    return cause.rpartition(" ")[2] in ids
+
+
+def _plating_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
+    return (facts["ship"] == ctx.ship.id and facts["hits"] + facts["crits"] > 0
+            and _obstacle_cause(ctx, facts.get("cause", "")))
+
+
+def _plating_choices(ctx: Ctx, facts: dict[str, Any]) -> list[Option]:
+    options = []
+    if facts["hits"]:
+        options.append(Option("hit", "prevent 1 hit damage"))
+    if facts["crits"]:
+        options.append(Option("crit", "prevent 1 critical damage"))
+    return options
+
+
+def _plating(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
+    from tallon.engine.damage import SufferDamage
+
+    hits = facts["hits"] - (1 if choice == "hit" else 0)
+    crits = facts["crits"] - (1 if choice == "crit" else 0)
+    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) prevents 1 damage",
+                   ship=ctx.ship.id)
+    ctx.game.push(SufferDamage(ctx.ship.id, hits, crits, facts.get("cause", ""),
+                               replaceable=False))
+
+
+register("upgrade", "ablativeplating",
+         Replacement("spend 1 charge to prevent 1 damage", point="suffer_damage",
+                     applies=_plating_applies, choices=_plating_choices, replace=_plating,
+                     cost=Cost(charges=1)),
+         description="About to suffer damage from an obstacle (or a friendly bomb): may spend "
+                     "1 charge to prevent 1 of it.")
+
+
+# --------------------------------------------------------------- Mandalorian Optics
+def _optics_targets(ctx: Ctx) -> list[Option]:
+    from tallon.engine.actions import lock_targets
+
+    assert ctx.ship.body is not None
+    table = ctx.state.table()
+    found = []
+    for object_id in lock_targets(ctx.game, ctx.ship):
+        if in_arc(ctx.ship.body, table.get(object_id), Arc.FRONT):
+            other = ctx.state.ships.get(object_id)
+            found.append(Option(object_id, f"lock {other.name} ({object_id})" if other
+                                else f"lock {object_id}"))
+    return found
+
+
+def _optics_ignores(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> bool:
+    """A primary attack against a locked defender ignores obstruction by obstacles, unless
+    one of them is at range 0 of the attacker or the defender (ruling: "beyond range 0"
+    of both ships; an attacker at range 0 of an asteroid, debris or gas can't attack at
+    all, so the defender's side is where the words matter)."""
+    from tallon.geometry import line_obstruction, measure_arc, range_between
+
+    if attack is None or attack.attacker != owner.id or not attack.primary \
+            or attack.defender not in owner.locks or owner.body is None:
+        return False
+    defender = game.state.ships[attack.defender]
+    if defender.body is None:
+        return False
+    lines = measure_arc(owner.body, defender.body, attack.arc).closest
+    crossed = line_obstruction(game.state.table(), lines, (owner.id, defender.id)).obstacles
+    obstacles = {o.id: o for o in game.state.obstacles}
+    return all(range_between(ship, obstacles[o]) > 0 for o in crossed if o in obstacles
+               for ship in (owner.body, defender.body))
+
+
+register("upgrade", "mandalorianoptics",
+         Triggered("spend 1 charge to lock an object in the front arc", window="system_phase",
+                   requirement=lambda ctx: is_me(ctx) and bool(_optics_targets(ctx)),
+                   cost=Cost(charges=1), choices=_optics_targets,
+                   effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
+         Modifier("obstacles beyond range 0 don't obstruct its locked primary attacks",
+                  hook="ignore_obstruction", value=_optics_ignores),
+         description="System Phase: may spend 1 charge to lock an object in its front arc. A "
+                     "primary attack against a defender it has locked ignores obstruction by "
+                     "obstacles beyond range 0.")

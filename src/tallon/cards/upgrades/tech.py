@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tallon.cards.acting import bar_actions, during_activation, grant_action
+from tallon.cards.common import is_me, range_of
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
@@ -64,3 +66,30 @@ register("upgrade", "deuteriumpowercells",
          description="System Phase: may spend 1 charge and gain a disarm token to recover 1 "
                      "shield. Unstressed, about to gain a token other than a lock: may spend "
                      "1 charge to gain a stress token instead.")
+
+
+# ------------------------------------------------------------------ Pattern Analyzer
+register("upgrade", "patternanalyzer",
+         grant_action("perform 1 action before checking the red maneuver's difficulty",
+                      "before_check_difficulty",
+                      lambda ctx: bar_actions(ctx.game, ctx.ship, during_activation(ctx)),
+                      requirement=lambda ctx: is_me(ctx) and bool(ctx.event.get("full"))
+                      and ctx.event.get("difficulty") == "red"),
+         description="Fully executing a red maneuver, before the Check Difficulty step: may "
+                     "perform 1 action (before the stress token arrives).")
+
+
+# ------------------------------------------------------------- Targeting Synchronizer
+def _synchronized(game: Any, owner: ShipState, ship: ShipState | None = None,
+                  defender: ShipState | None = None, **facts: Any) -> bool:
+    if ship is None or defender is None or ship.owner != owner.owner:
+        return False
+    near = range_of(owner, ship)
+    return near is not None and 1 <= near <= 2 and defender.id in owner.locks
+
+
+register("upgrade", "targetingsynchronizer",
+         Modifier("friends at range 1-2 ignore the lock requirement against its targets",
+                  hook="ignore_lock_requirement", value=_synchronized),
+         description="A friendly ship at range 1-2 attacking a ship it has locked ignores the "
+                     "[lock] attack requirement.")
