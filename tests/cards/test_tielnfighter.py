@@ -298,6 +298,17 @@ def test_wampa_declining_rolls_two():
     assert game.state.ships[wampa].charges["wampa"].active == 1
 
 
+def test_wampa_at_range_0_has_nothing_to_buy():
+    """At attack range 0 no die can be added to a primary attack: the charge is not
+    offered."""
+    sc = Scenario()
+    wampa = sc.ship("wampa", at=(400, 300, 0))
+    enemy = sc.ship("academypilot", player=1, at=(400, 340, 180))
+    game = attack(sc, wampa, enemy, ["hit", "hit"], ["blank"] * 3)
+    assert "use_ability" not in pass_all(game)
+    assert game.state.ships[wampa].charges["wampa"].active == 1
+
+
 def test_wampa_loses_his_charge_after_defending():
     sc = Scenario()
     enemy = sc.ship("academypilot", at=(400, 300, 0))

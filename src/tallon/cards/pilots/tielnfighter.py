@@ -204,10 +204,16 @@ def _wampa_lose(ctx: Ctx, choice: Any) -> None:
     ctx.ship.charges[ctx.card].active -= 1
 
 
+def _wampa_can_add(ctx: Ctx) -> bool:
+    # no die can be added to a primary attack at range 0: the charge would buy nothing
+    attack = ctx.attack
+    return (is_me(ctx, "attacker") and attack is not None
+            and not (attack.range == 0 and attack.primary))
+
+
 def _wampa() -> tuple[Triggered, Triggered]:
     return (Triggered("spend 1 charge: roll 1 more attack die", window="before_attack_dice",
-                      requirement=lambda ctx: is_me(ctx, "attacker"), cost=Cost(charges=1),
-                      effect=_wampa_more),
+                      requirement=_wampa_can_add, cost=Cost(charges=1), effect=_wampa_more),
             Triggered("lose 1 charge after defending", window="after_defend",
                       requirement=lambda ctx: is_me(ctx, "defender")
                       and ctx.ship.charges[ctx.card].active > 0,
