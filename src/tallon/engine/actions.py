@@ -80,12 +80,13 @@ def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation
     return None
 
 
-def available_actions(game: Game, ship: ShipState, during_activation: bool
-                      ) -> list[ActionSpec]:
-    """The standard actions the ship could perform now (one entry per action)."""
+def available_actions(game: Game, ship: ShipState, during_activation: bool,
+                      even_stressed: bool = False) -> list[ActionSpec]:
+    """The standard actions the ship could perform now (one entry per action);
+    ``even_stressed``: a card lets it act while stressed."""
     seen: dict[str, ActionSpec] = {}
     for spec in (*ship.actions, *card_actions(ship)):
-        if can_perform(game, ship, spec, during_activation) is not None:
+        if can_perform(game, ship, spec, during_activation, even_stressed) is not None:
             continue
         held = seen.get(spec.kind)
         # two bars offering the same action: the easier one, and its linked action
@@ -212,13 +213,13 @@ class PerformAction(Step):
             # "perform a [boost] action": that action, even if it isn't on the ship's bar
             return [s for s in self.grant if can_perform(
                 game, ship, s, self.during_activation, self.even_stressed) is None]
-        specs = available_actions(game, ship, self.during_activation)
+        specs = available_actions(game, ship, self.during_activation, self.even_stressed)
         if self.only:
             specs = [s for s in specs if s.kind in self.only]
         if self.treat_as is not None:
             specs = [_treated(s, self.treat_as) for s in specs]
-            specs = [s for s in specs if can_perform(game, ship, s, self.during_activation)
-                     is None]
+            specs = [s for s in specs if can_perform(game, ship, s, self.during_activation,
+                                                     self.even_stressed) is None]
         return specs
 
 

@@ -204,6 +204,15 @@ def requirement_waiver(game: Game, ship: ShipState, weapon: WeaponSpec) -> int |
     return min(costs)
 
 
+def _lock_waived(game: Game, ship: ShipState, enemy: ShipState, weapon: WeaponSpec) -> bool:
+    """A card treats the weapon's lock requirement as met against ``enemy`` (hook
+    ``ignore_lock_requirement``)."""
+    requires = weapon.ability.requires if weapon.ability is not None else None
+    needs_lock = requires == "lock" or (isinstance(requires, tuple) and "lock" in requires)
+    return needs_lock and any_true(game, "ignore_lock_requirement", ship=ship,
+                                   defender=enemy, weapon=weapon)
+
+
 def _meets_requirement(ship: ShipState, defender: str, requires: str | tuple[str, ...] | None
                        ) -> bool:
     """RR: SPECIAL WEAPON - the header's requirement: a lock on the defender, a focus or a
@@ -247,7 +256,8 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
         for enemy in enemies:
             waive = 0
             if weapon.ability is not None and not ignore_requirement and \
-                    not _meets_requirement(ship, enemy.id, weapon.ability.requires):
+                    not _meets_requirement(ship, enemy.id, weapon.ability.requires) and \
+                    not _lock_waived(game, ship, enemy, weapon):
                 if waiver is None:
                     continue
                 waive = waiver  # a card lets the ship ignore the requirement for Force
@@ -529,7 +539,9 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
             (attack.primary and kind == "attack" and role is Role.ATTACKER)
             or (kind == "defense" and role is Role.ATTACKER)):
         return []
-    if any_true(game, "dice_unmodifiable", attack=attack, kind=kind, role=role):
+    # canceling results is not modifying dice (RR: CANCEL): the hook blocks modifications
+    if stage == "modify" and any_true(game, "dice_unmodifiable", attack=attack, kind=kind,
+                                      role=role):
         return []
     situation = Situation(role, die, pool.counts(), _resources(game, user, attack, role),
                           _resources(game, opponent, attack, role.other))
@@ -751,6 +763,9 @@ class Neutralize(Step):
         game.event("neutralize", f"the attack {'hits' if attack.hit else 'misses'}: "
                    f"{attack.hits} hit(s), {attack.crits} critical hit(s) uncanceled",
                    ship=attack.attacker)
+        # "at the end of the Neutralize Results step" abilities (e.g. spending a result
+        # left over once the attack's outcome is known)
+        fire(game, "after_neutralize", attacker=attack.attacker, defender=attack.defender)
         return None
 
 
@@ -821,6 +836,7 @@ class EndAttack(Step):
         attack = game.state.attacks.pop()
         ship = game.state.ships[attack.attacker]
         ship.attacked = True
+        ship.last_attack = (game.state.round, game.state.phase)
         return None
 
 

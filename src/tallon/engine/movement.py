@@ -89,7 +89,9 @@ class ExecuteManeuver(Step):
     """Execute a maneuver: move, check difficulty, then the after-move effects.
 
     ``code`` carries the difficulty letter; ``ion`` marks an ion maneuver; ``slam`` a SLAM
-    (which fails instead of fleeing). ``answer`` is the Tallon roll placement.
+    (which fails instead of fleeing). ``answer`` is the Tallon roll placement. A card may
+    replace the maneuver before it is executed ("execute that maneuver as ... instead":
+    replacement point ``execute_maneuver``); ``replaceable=False`` once that is settled.
     """
 
     ship_id: str
@@ -97,12 +99,23 @@ class ExecuteManeuver(Step):
     ion: bool = False
     slam: bool = False
     answer: Any = UNANSWERED
+    replaceable: bool = True
 
     def run(self, game: Game) -> Decision | None:
         s = game.state
         ship = s.ships[self.ship_id]
         if not ship.in_play:
             return None
+        if self.replaceable and self.answer is None:
+            from tallon.engine.queue import replacements
+
+            facts = {"ship": ship.id, "maneuver": self.code, "ion": self.ion,
+                     "slam": self.slam}
+            if replacements(game, "execute_maneuver", facts):
+                from tallon.engine.replace import Replaceable
+
+                game.push(Replaceable("execute_maneuver", tuple(sorted(facts.items()))))
+                return None
         maneuver = Maneuver.parse(self.code)
         table = s.table()
         position = self.answer
@@ -134,7 +147,11 @@ class ExecuteManeuver(Step):
         if outcome.fled:
             remove_ship(game, ship, "fled")
             return None
-        game.push(CheckDifficulty(ship.id, self.code),
+        # "while you fully execute a maneuver, before the Check Difficulty step" abilities
+        game.push(FireWindow.of("before_check_difficulty", ship=ship.id, maneuver=self.code,
+                                full=outcome.fully_executed,
+                                difficulty=difficulty_of(self.code)),
+                  CheckDifficulty(ship.id, self.code),
                   *_after_move(game, ship, outcome, before),
                   FireWindow.of("after_execute", ship=ship.id, maneuver=self.code,
                                 full=outcome.fully_executed, speed=maneuver.speed,

@@ -35,6 +35,11 @@ def _default(game: Game, point: str, facts: dict[str, Any]) -> None:
             from tallon.engine.effects import deal_damage_card
 
             deal_damage_card(game, game.state.ships[facts["ship"]], True)
+    elif point == "execute_maneuver":
+        from tallon.engine.movement import ExecuteManeuver
+
+        game.push(ExecuteManeuver(facts["ship"], facts["maneuver"], ion=facts["ion"],
+                                  slam=facts["slam"], replaceable=False))
     else:
         raise ValueError(f"no default for replacement point {point!r}")
 

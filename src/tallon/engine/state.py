@@ -165,6 +165,8 @@ class ShipState:
     #: the initiative a card makes the ship treat as its own until the end of the round
     #: (the most recent such effect replaces the previous one: RR: INITIATIVE)
     round_initiative: int | None = None
+    # (round, phase) of the ship's last attack: "if you did not attack this phase"
+    last_attack: tuple[int, str] | None = None
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> ShipState:

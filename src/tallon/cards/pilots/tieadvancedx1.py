@@ -1,13 +1,30 @@
 """TIE Advanced x1 pilots (Galactic Empire) and the ship ability Advanced Targeting
-Computer."""
+Computer. Storm Squadron Ace and Tempest Squadron Pilot have no pilot ability."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from tallon.cards.acting import bar_actions, during_activation, grant_action, granted
 from tallon.cards.common import dice, is_me
-from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered, register
+from tallon.dice import Face
+from tallon.dice.abilities.base import ATTACKING
+from tallon.dice.abilities.effects import CardAbility, ChangeResults
+from tallon.engine.abilities import (
+    Cost,
+    Ctx,
+    DiceMod,
+    Modifier,
+    Replacement,
+    Triggered,
+    register,
+)
+from tallon.engine.decisions import Option
+from tallon.engine.effects import deal_damage_card, draw_damage_card, expose_damage
+from tallon.engine.queue import fire
 from tallon.engine.state import ShipState
+from tallon.engine.steps import Ask
+from tallon.geometry import Maneuver
 
 
 def _locked_primary(attack: Any, owner: ShipState) -> bool:
@@ -26,13 +43,117 @@ register("ship_ability", "Advanced Targeting Computer",
                      "becomes a critical hit.")
 
 
-def _vader(ctx: Ctx, choice: Any) -> None:
-    from tallon.engine.actions import PerformAction
+def _vader() -> Any:
+    # the action is chosen with the ability, so the Force is never spent for nothing
+    return grant_action("spend 1 Force to perform an action", "after_action",
+                        lambda ctx: bar_actions(ctx.game, ctx.ship, during_activation(ctx)),
+                        requirement=is_me, cost=Cost(force=1))
 
-    ctx.game.push(PerformAction(ctx.ship.id, bool(ctx.event.get("during_activation"))))
+
+for _xws in ("darthvader", "darthvader-swz105"):
+    register("pilot", _xws, _vader(),
+             description="After performing an action: may spend 1 Force to perform an "
+                         "action.")
+
+register("pilot", "darthvader-battleofyavin",
+         DiceMod("spend 1 Force: change 1 blank to a hit",
+                 dice=CardAbility("darthvader-battleofyavin",
+                                  "Darth Vader (1 Force: 1 blank to hit)",
+                                  effect=ChangeResults(1, (Face.BLANK,), (Face.HIT,)),
+                                  roles=ATTACKING, cost=(("force", 1),))),
+         description="Attacking: may spend 1 Force to change 1 blank result to a hit.")
 
 
-register("pilot", "darthvader",
-         Triggered("spend 1 Force to perform an action", window="after_action",
-                   requirement=is_me, cost=Cost(force=1), effect=_vader),
-         description="After performing an action: may spend 1 Force to perform an action.")
+def _maarek_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
+    attack = ctx.attack
+    return (attack is not None and attack.attacker == ctx.ship.id
+            and attack.defender == facts["ship"])
+
+
+def _maarek(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
+    defender = ctx.other(facts["ship"])
+    # the cards come from the deck the defender's damage is dealt from
+    drawn = [draw_damage_card(ctx.game, defender.owner) for _ in range(3)]
+
+    def keep(game: Any, index: int) -> None:
+        for k, card in enumerate(drawn):
+            if k != index:
+                game.state.players[defender.owner].discard.append(card)
+        game.event("damage", f"{ctx.ship.name} ({ctx.ship.id}) chooses {drawn[index]} of "
+                   f"{', '.join(drawn)}", ship=ctx.ship.id)
+        deal_damage_card(game, defender, True, card=drawn[index])
+
+    ctx.game.push(Ask(ctx.ship.owner, "maarek_damage_card",
+                      f"{ctx.ship.name} ({ctx.ship.id}): which card is dealt faceup to "
+                      f"{defender.name} ({defender.id})?",
+                      tuple(Option(k, card) for k, card in enumerate(drawn)), keep,
+                      ship=ctx.ship.id))
+
+
+def _maarek_card() -> Replacement:
+    return Replacement("draw 3 damage cards and choose the one dealt", point="deal_faceup",
+                       applies=_maarek_applies, replace=_maarek, optional=False)
+
+
+for _xws in ("maarekstele", "maarekstele-swz105"):
+    register("pilot", _xws, _maarek_card(),
+             description="Attacking: a faceup damage card the defender would be dealt is "
+                         "chosen from 3 drawn instead; the other 2 are discarded.")
+
+
+def _ved(game: Any, owner: ShipState, maneuver: str = "", **facts: Any) -> list[str]:
+    if not maneuver:
+        return []
+    revealed = Maneuver.parse(maneuver)
+    difficulty = revealed.difficulty.value if revealed.difficulty else ""
+    found = []
+    for speed in (revealed.speed - 1, revealed.speed + 1):
+        try:
+            other = Maneuver.parse(f"{speed}{revealed.bearing.value}{difficulty}")
+        except ValueError:
+            continue  # no template for that speed (FAQ: no 0-speed banks)
+        found.append(other.code)
+    return found
+
+
+register("pilot", "vedfoslo",
+         Modifier("a maneuver 1 speed faster or slower", hook="maneuver_alternatives",
+                  value=_ved),
+         description="Executing a maneuver: may execute the same bearing and difficulty at "
+                     "1 speed higher or lower instead.")
+
+
+def _zertik_options(ctx: Ctx) -> list[Option]:
+    options = []
+    for target_id in ctx.ship.locks:
+        target = ctx.state.ships.get(target_id)
+        if target is None or not target.in_play or target.owner == ctx.ship.owner:
+            continue
+        facedown = [d for d in target.damage if not d.faceup]
+        for n, card in enumerate(facedown, start=1):
+            options.append(Option({"ship": target.id, "card": card.serial},
+                                  f"spend the lock on {target.name} ({target.id}) to expose "
+                                  f"its facedown damage card {n}"))
+    return options
+
+
+def _zertik(ctx: Ctx, choice: Any) -> None:
+    target = ctx.other(choice["ship"])
+    ctx.ship.locks = [t for t in ctx.ship.locks if t != target.id]
+    ctx.game.event("lock", f"{ctx.ship.name} ({ctx.ship.id}) spends its lock on {target.id}",
+                   ship=ctx.ship.id)
+    expose_damage(ctx.game, target, choice["card"])
+    fire(ctx.game, "after_spend_lock", ship=ctx.ship.id, target=target.id)
+
+
+register("pilot", "zertikstrom",
+         Triggered("spend a lock on an enemy ship to expose 1 of its damage cards",
+                   window="end_phase", requirement=lambda ctx: bool(_zertik_options(ctx)),
+                   choices=_zertik_options, effect=_zertik),
+         description="During the End Phase: may spend a lock on an enemy ship to expose 1 of "
+                     "its damage cards.")
+
+register("pilot", "junoeclipse",
+         grant_action("perform a red boost action", "after_action",
+                      lambda ctx: [granted("boost", "red", ctx.card)], requirement=is_me),
+         description="After performing an action: may perform a red boost action.")

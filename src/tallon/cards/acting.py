@@ -1,0 +1,117 @@
+"""Building blocks for cards that grant actions ("you may perform a [boost] action", "you
+may spend 1 [Charge] to perform an action, even while stressed") and for effects that must
+wait until an earlier part of the same effect has resolved.
+
+A granted action is offered as the ability's own choices: the player picks the action
+while deciding whether to use the ability, so a cost is never paid for an action that
+can't be performed (RR: PAYING COSTS) and "decline" is the only way not to act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tallon.engine.abilities import FREE, Cost, Ctx, Requirement, Triggered
+from tallon.engine.decisions import Option
+from tallon.engine.state import ActionSpec, ShipState
+from tallon.engine.steps import Step
+
+if TYPE_CHECKING:
+    from tallon.engine.decisions import Decision
+    from tallon.engine.game import Game
+
+#: windows that happen inside the ship's own activation (the action is "during
+#: activation", which matters to SLAM)
+_ACTIVATION_WINDOWS = ("after_reveal", "after_execute", "before_check_difficulty")
+
+
+def granted(kind: str, difficulty: str, card: str) -> ActionSpec:
+    """An action a card grants ("perform a red [boost] action"), even if it is not on the
+    ship's action bar."""
+    return ActionSpec(kind, difficulty, None, card)
+
+
+def performable(game: Game, ship: ShipState, specs: Iterable[ActionSpec],
+                during_activation: bool, even_stressed: bool = False) -> list[ActionSpec]:
+    """The specs the ship could perform now, one per action kind (the first offered)."""
+    from tallon.engine.actions import can_perform
+
+    found: dict[str, ActionSpec] = {}
+    for spec in specs:
+        if spec.kind not in found and can_perform(game, ship, spec, during_activation,
+                                                  even_stressed) is None:
+            found[spec.kind] = spec
+    return list(found.values())
+
+
+def bar_actions(game: Game, ship: ShipState, during_activation: bool,
+                even_stressed: bool = False) -> list[ActionSpec]:
+    """"Perform an action": any standard action the ship could perform now."""
+    from tallon.engine.actions import available_actions
+
+    return available_actions(game, ship, during_activation, even_stressed)
+
+
+def during_activation(ctx: Ctx) -> bool:
+    """Whether an action granted now is performed during the ship's activation."""
+    if ctx.event.get("during_activation") is not None:
+        return bool(ctx.event.get("during_activation"))
+    return ctx.event.window in _ACTIVATION_WINDOWS and ctx.state.phase == "activation"
+
+
+def action_options(specs: Iterable[ActionSpec]) -> list[Option]:
+    return [Option(spec.kind, f"perform a {spec.label} action") for spec in specs]
+
+
+def start_action(game: Game, ship_id: str, spec: ActionSpec, during: bool) -> None:
+    """The ship performs ``spec`` now (its cost to attempt, effect, then "after you perform
+    an action" abilities and the linked action)."""
+    from tallon.engine.actions import StartAction
+
+    game.push(StartAction(ship_id, spec, during))
+
+
+def grant_action(title: str, window: str, specs: Callable[[Ctx], list[ActionSpec]], *,
+                 requirement: Requirement, cost: Cost = FREE,
+                 actor: Callable[[Ctx], ShipState] | None = None,
+                 even_stressed: bool = False) -> Triggered:
+    """A triggered ability whose effect is "(the actor) may perform one of these actions".
+
+    ``specs(ctx)`` gives the candidate actions; only those the actor can perform now are
+    offered, and with none the ability has nothing to do (it resolves without effect and
+    its cost is not paid). ``actor`` defaults to the card's ship."""
+
+    def who(ctx: Ctx) -> ShipState:
+        return actor(ctx) if actor is not None else ctx.ship
+
+    def offered(ctx: Ctx, paid: bool = False) -> list[ActionSpec]:
+        ship = who(ctx)
+        found = performable(ctx.game, ship, specs(ctx), during_activation(ctx), even_stressed)
+        if cost.force and not paid and ship.id == ctx.ship.id:
+            # the Force paid for the ability can't also pay for a purple action
+            found = [s for s in found if s.difficulty != "purple"
+                     or ship.force - cost.force >= 1]
+        return found
+
+    def effect(ctx: Ctx, choice: Any) -> None:
+        for spec in offered(ctx, paid=True):
+            if spec.kind == choice:
+                start_action(ctx.game, who(ctx).id, spec, during_activation(ctx))
+                return
+
+    return Triggered(title, window=window, requirement=requirement, cost=cost,
+                     choices=lambda ctx: action_options(offered(ctx)), effect=effect)
+
+
+@dataclass(frozen=True)
+class Then(Step):
+    """Carry out the rest of an effect once what it scheduled before has resolved ("you
+    must execute a maneuver, then ...")."""
+
+    effect: Callable[[Game], None]
+
+    def run(self, game: Game) -> Decision | None:
+        self.effect(game)
+        return None

@@ -1,0 +1,150 @@
+"""Helpers for the Imperial card tests: answering decisions as a player would and reading
+what happened from the game log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tallon.engine.decisions import Decision
+from tallon.engine.game import Game
+from tallon.engine.steps import Step
+
+#: the "do nothing" answer of each kind of decision (anything else: the first option)
+PASS = {"use_ability": "decline", "replacement": "decline", "perform_action": "pass",
+        "declare_attack": "none", "bonus_attack": "none", "modify_attack_dice": "done",
+        "modify_defense_dice": "done", "cancel_attack_results": "done",
+        "cancel_defense_results": "done"}
+
+
+def answer(game: Game, kind: str, value: Any, ship: str | None = None) -> None:
+    """Answer the pending decision, checking it is the one expected."""
+    d = game.decision
+    assert d is not None, f"expected a {kind} decision, the game stopped"
+    assert d.kind == kind, f"expected {kind}, got {d.kind}: {d.prompt}"
+    if ship is not None:
+        assert d.ship == ship, (d.ship, d.prompt)
+    game.answer(value)
+
+
+def values(game: Game) -> list[Any]:
+    d = game.decision
+    assert d is not None, "the game is not waiting for a decision"
+    return d.option_values()
+
+
+def pass_all(game: Game, limit: int = 200) -> list[str]:
+    """Answer every decision with its "do nothing" option until the game stops; returns the
+    kinds of decisions answered."""
+    seen = []
+    while game.decision is not None and limit:
+        d = game.decision
+        seen.append(d.kind)
+        value = PASS.get(d.kind)
+        if value is None or value not in d.option_values():
+            value = d.options[0].value
+        game.answer(value)
+        limit -= 1
+    return seen
+
+
+def pass_until(game: Game, kind: str, ship: str | None = None, limit: int = 100) -> None:
+    """Answer "do nothing" until a decision of ``kind`` (for ``ship``) is pending."""
+    while limit:
+        d = game.decision
+        assert d is not None, f"the game stopped before a {kind} decision"
+        if d.kind == kind and (ship is None or d.ship == ship):
+            return
+        value = PASS.get(d.kind)
+        if value is None or value not in d.option_values():
+            value = d.options[0].value
+        game.answer(value)
+        limit -= 1
+    raise AssertionError(f"no {kind} decision came")
+
+
+def rolled(game: Game, ship: str) -> list[str]:
+    """The faces of the ship's last roll of attack or defense dice (from the log)."""
+    for event in reversed(game.log):
+        if event["kind"] == "dice" and event.get("ship") == ship:
+            shown = event["text"].split(" rolls ", 1)[1]
+            return [] if shown == "no dice" else shown.split(", ")
+    raise AssertionError(f"{ship} rolled no dice")
+
+
+def logged(game: Game, kind: str, text: str) -> bool:
+    return any(e["kind"] == kind and text in e["text"] for e in game.log)
+
+
+def modify_with(game: Game, card: str, label_part: str = "") -> None:
+    """Use the pending dice modification offered by ``card`` (whose label contains
+    ``label_part``)."""
+    d = game.decision
+    assert d is not None and d.kind.startswith(("modify_", "cancel_")), d
+    for option in d.options:
+        info = option.info or {}
+        if info.get("source") == card and label_part in option.label:
+            game.answer(option.value)
+            return
+    raise AssertionError(f"{card} offers no '{label_part}' option: "
+                         f"{[o.label for o in d.options]}")
+
+
+def offers(game: Game, card: str) -> bool:
+    """Whether the pending dice modification decision offers an option of ``card``."""
+    d = game.decision
+    if d is None or not d.kind.startswith(("modify_", "cancel_")):
+        return False
+    return any((o.info or {}).get("source") == card for o in d.options)
+
+
+def attack(sc: Any, attacker: str, defender: str, dice: list[str], defense: list[str],
+           deck: list[str] | None = None, before: Any = None, weapon: str | None = None
+           ) -> Game:
+    """``sc.attack`` with the defender's damage deck stacked (``deck``: the next cards it
+    is dealt) and ``before(game)`` run on the scene before the attack is declared."""
+    from tallon.engine.attack import Engage
+    from tallon.engine.scenario import declare, load_dice, stack_deck
+
+    game = sc.at(Engage(attacker))
+    if before is not None:
+        before(game)
+    if deck:
+        stack_deck(game, game.state.ships[defender].owner, deck)
+    load_dice(game, dice, defense)
+    declare(game, attacker, defender, weapon)
+    return game
+
+
+@dataclass(frozen=True)
+class Hurt(Step):
+    """Damage from outside an attack (as an obstacle or a bomb would deal it)."""
+
+    ship_id: str
+    hits: int = 1
+    crits: int = 0
+
+    def run(self, game: Game) -> Decision | None:
+        from tallon.engine.effects import suffer_damage
+
+        suffer_damage(game, game.state.ships[self.ship_id], hits=self.hits,
+                      crits=self.crits, cause="a test")
+        return None
+
+
+@dataclass(frozen=True)
+class Give(Step):
+    """A token from another player's effect (as a jam action or an ion cannon gives)."""
+
+    ship_id: str
+    token: str
+    count: int = 1
+    applier: int | None = None
+
+    def run(self, game: Game) -> Decision | None:
+        from tallon.engine.effects import gain_token
+        from tallon.engine.state import Token
+
+        gain_token(game, game.state.ships[self.ship_id], Token(self.token), self.count,
+                   self.applier)
+        return None
