@@ -170,7 +170,7 @@ class SimpleAgent:
     def _declare_attack(self, view: dict[str, Any], decision: Decision) -> Value:
         """Attack the most damaged target it can reach, preferring range 1 and more dice."""
         ships = {s["id"]: s for s in view["ships"]}
-        best, best_score = "none", -1.0
+        best, best_score = "none", float("-inf")  # attacking never hurts: take the best
         for option in decision.options:
             if option.value == "none" or option.info is None:
                 continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -10,16 +11,21 @@ import typer
 
 from tallon.agents import SimpleAgent, play
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
+from tallon.engine.pool import random_squad
 from tallon.render.replay import replay_html
-from tallon.squads import Squad, build_squad
+from tallon.squads import Squad, XwsError, build_squad, check_squad, read_xws_file
 
-#: The demo's squads: pilots whose abilities the engine plays.
+#: The demo's squads: named pilots and upgrades whose abilities the engine plays (20
+#: points each).
 DEFAULT_SQUADS = (
-    ("rebelalliance", [("bluesquadronescort", []), ("redsquadronveteran", []),
-                       ("goldsquadronveteran", []), ("graysquadronbomber", [])]),
-    ("galacticempire", [("academypilot", []), ("academypilot", []),
-                        ("obsidiansquadronpilot", []), ("obsidiansquadronpilot", []),
-                        ("blacksquadronace", [])]),
+    ("rebelalliance", [("lukeskywalker", ["protontorpedoes", "r2d2", "instinctiveaim"]),
+                       ("wedgeantilles", ["marksmanship", "r5d8"]),
+                       ("biggsdarklighter", ["r3astromech"]),
+                       ("thanekyrell", ["predator"])]),
+    ("galacticempire", [("darthvader", ["hate", "afterburners"]),
+                        ("howlrunner", ["crackshot"]), ("maulermithel", ["predator"]),
+                        ("academypilot", []), ("blacksquadronace", []),
+                        ("obsidiansquadronpilot", [])]),
 )
 
 
@@ -27,6 +33,33 @@ def default_squads() -> tuple[Squad, Squad]:
     first, second = (build_squad(faction, ships, name=f"Demo {faction}")
                      for faction, ships in DEFAULT_SQUADS)
     return (first, second)
+
+
+def load_squad(path: Path, player: int) -> Squad:
+    """A legal squad from an XWS file, or exit 2 naming the file and every problem."""
+    try:
+        imported = read_xws_file(path)
+    except XwsError as error:
+        typer.echo(f"error: player {player}: {error}", err=True)
+        raise typer.Exit(2) from None
+    report = check_squad(imported.squad, errors=imported.errors)
+    if not report.legal:
+        for problem in report.errors:
+            where = f" ({problem.where})" if problem.where else ""
+            typer.echo(f"error: {path}{where}: {problem.rule}: {problem.message}", err=True)
+        raise typer.Exit(2)
+    return imported.squad
+
+
+def choose_squads(seed: int, squad1: Path | None, squad2: Path | None,
+                  random_squads: bool) -> tuple[Squad, Squad]:
+    defaults = default_squads()
+    if random_squads:
+        rng = random.Random(seed)
+        defaults = (random_squad(rng), random_squad(rng))
+    first = load_squad(squad1, 1) if squad1 else defaults[0]
+    second = load_squad(squad2, 2) if squad2 else defaults[1]
+    return first, second
 
 
 def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
@@ -51,8 +84,8 @@ def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
 def print_log(game: Game) -> None:
     current = None
     for event in game.log:
-        if "secret" in event:
-            continue  # a dial's setting, hidden until revealed
+        if "secret" in event or event["kind"] == "round":
+            continue  # hidden choices (dials, secret conditions); rounds are headings
         if event["round"] != current:
             current = event["round"]
             typer.echo(f"\n== {'Setup' if current == 0 else f'Round {current}'} ==")
@@ -64,11 +97,22 @@ def demo(
     out: Path = typer.Option(Path("out"), "--out",
                              help="Directory for replay.json and replay.html."),
     rounds: int = typer.Option(12, "--rounds", min=1, help="Rounds to play."),
+    squad1: Path | None = typer.Option(None, "--squad1", help="Player 1's squad (XWS file)."),
+    squad2: Path | None = typer.Option(None, "--squad2", help="Player 2's squad (XWS file)."),
+    random_squads: bool = typer.Option(
+        False, "--random-squads", help="Random legal squads of the cards the engine plays "
+        "(drawn from the seed) instead of the default squads."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary instead."),
 ) -> None:
-    """Play a whole game between two default squads with the simple agents: print the log
-    round by round and write a replay (JSON) and a page that steps through it (HTML)."""
-    game = Game(GameSetup(default_squads(), seed=seed, rounds=rounds))
+    """Play a whole game with the simple agents (default: two 20-point squads of named
+    pilots), print the log round by round - each attack's dice, every modification and the
+    damage - and write a replay (JSON) and a page that steps through it (HTML)."""
+    squads = choose_squads(seed, squad1, squad2, random_squads)
+    try:
+        game = Game(GameSetup(squads, seed=seed, rounds=rounds))
+    except SetupError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
     play(game, (SimpleAgent(seed), SimpleAgent(seed + 1)))
     out.mkdir(parents=True, exist_ok=True)
     record = game.to_record()

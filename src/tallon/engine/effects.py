@@ -9,6 +9,7 @@ that choice with :meth:`Game.now` so it resolves before anything else.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tallon.engine.state import GREEN_TOKENS, DamageCard, ShipState, Token
@@ -249,7 +250,8 @@ def deal_damage_card(game: Game, ship: ShipState, faceup: bool, card: str | None
     dealt = DamageCard(card, faceup, game.state.serial)
     ship.damage.append(dealt)
     if faceup:
-        game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card {card}",
+        game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card "
+                   f"{damage_title(card)}",
                    ship=ship.id, card=card)
         from tallon.engine.queue import fire
 
@@ -309,7 +311,7 @@ def repair_damage(game: Game, ship: ShipState, serial: int) -> None:
     card = ship.damage[index]
     if card.faceup:
         card.faceup = False
-        game.event("damage", f"{ship.name} ({ship.id}) repairs {card.card} (flipped "
+        game.event("damage", f"{ship.name} ({ship.id}) repairs {damage_title(card.card)} (flipped "
                    "facedown)", ship=ship.id, card=card.card)
         return
     del ship.damage[index]
@@ -328,7 +330,7 @@ def expose_damage(game: Game, ship: ShipState, serial: int) -> None:
         # its card went back into a rebuilt deck: the marker stands for a fresh card
         card.card = draw_damage_card(game, ship.owner)
     card.faceup = True
-    game.event("damage", f"{ship.name} ({ship.id}) exposes {card.card}", ship=ship.id,
+    game.event("damage", f"{ship.name} ({ship.id}) exposes {damage_title(card.card)}", ship=ship.id,
                card=card.card)
     from tallon.engine.queue import fire
 
@@ -358,3 +360,16 @@ def flip_upgrade(game: Game, ship: ShipState, xws: str, side: int | None = None)
                        ship=ship.id, card=xws, side=new)
             return
     raise KeyError(f"{ship.id} has no upgrade {xws!r}")
+
+
+@cache
+def _damage_titles() -> dict[str, str]:
+    from tallon.data import load_cards
+
+    db = load_cards()
+    return {card.id: card.title for deck in db.damage_decks for card in deck.cards}
+
+
+def damage_title(card: str) -> str:
+    """A damage card's printed title (its id if unknown)."""
+    return _damage_titles().get(card, card)

@@ -16,9 +16,6 @@ from tallon.data import Pilot, Upgrade, load_cards
 from tallon.engine.abilities import is_implemented
 from tallon.squads import Squad, build_squad, check_squad
 
-#: The factions random squads are drawn from when none is named.
-FACTIONS = ("rebelalliance", "galacticempire")
-
 
 def pilot_playable(pilot: Pilot) -> bool:
     if pilot.has_ability and not is_implemented("pilot", pilot.xws):
@@ -44,6 +41,13 @@ def playable_pilots(faction: str) -> tuple[Pilot, ...]:
 
 
 @cache
+def playable_factions() -> tuple[str, ...]:
+    """Factions with enough playable pilots for varied squads (random squads use them)."""
+    factions = sorted({p.faction for p in load_cards().pilots})
+    return tuple(f for f in factions if len(playable_pilots(f)) >= 4)
+
+
+@cache
 def playable_upgrades() -> tuple[Upgrade, ...]:
     return tuple(u for u in load_cards().upgrades if u.standard and upgrade_playable(u))
 
@@ -52,7 +56,7 @@ def random_squad(rng: random.Random, faction: str | None = None, points: int = 2
                  upgrades: bool = True, ships: Iterable[str] | None = None) -> Squad:
     """A random legal standard squad of playable cards: pilots (of ``ships`` if given)
     while points remain, then random upgrades that keep it legal."""
-    faction = faction or rng.choice(FACTIONS)
+    faction = faction or rng.choice(playable_factions())
     wanted = set(ships) if ships is not None else None
     candidates = [p for p in playable_pilots(faction)
                   if wanted is None or p.ship in wanted]
