@@ -288,9 +288,56 @@ def is_implemented(kind: str, xws: str) -> bool:
     return card_spec(kind, xws) is not None
 
 
-def ship_abilities(ship: ShipState) -> Iterator[tuple[str, Ability]]:
+@dataclass(frozen=True)
+class AbilityIndex:
+    """A ship's abilities, and the same sorted by what the engine looks them up by."""
+
+    all: tuple[tuple[str, Ability], ...]
+    by_window: dict[str, tuple[tuple[str, Triggered], ...]]
+    by_hook: dict[str, tuple[tuple[str, Modifier], ...]]
+    by_point: dict[str, tuple[tuple[str, Replacement], ...]]
+
+
+_INDEXES: dict[tuple[Any, ...], AbilityIndex] = {}
+
+
+def ability_index(ship: ShipState) -> AbilityIndex:
+    """The ship's abilities now (cached by its cards, conditions and faceup damage: the
+    engine asks at every timing window and hook)."""
+    key = (tuple(ship.cards), tuple(c.card for c in ship.conditions),
+           tuple((d.card, d.serial) for d in ship.damage if d.faceup))
+    index = _INDEXES.get(key)
+    if index is None:
+        if len(_INDEXES) > 50_000:
+            _INDEXES.clear()
+        index = _INDEXES[key] = _build_index(ship)
+    return index
+
+
+def _build_index(ship: ShipState) -> AbilityIndex:
+    found = tuple(_abilities(ship))
+    windows: dict[str, list[tuple[str, Triggered]]] = {}
+    hooks: dict[str, list[tuple[str, Modifier]]] = {}
+    points: dict[str, list[tuple[str, Replacement]]] = {}
+    for card, ability in found:
+        if isinstance(ability, Triggered):
+            windows.setdefault(ability.window, []).append((card, ability))
+        elif isinstance(ability, Modifier):
+            hooks.setdefault(ability.hook, []).append((card, ability))
+        elif isinstance(ability, Replacement):
+            points.setdefault(ability.point, []).append((card, ability))
+    return AbilityIndex(found, {k: tuple(v) for k, v in windows.items()},
+                        {k: tuple(v) for k, v in hooks.items()},
+                        {k: tuple(v) for k, v in points.items()})
+
+
+def ship_abilities(ship: ShipState) -> tuple[tuple[str, Ability], ...]:
     """Every ability the ship has now, with the card it comes from: pilot, ship ability,
     upgrades (current side), conditions and faceup damage cards."""
+    return ability_index(ship).all
+
+
+def _abilities(ship: ShipState) -> Iterator[tuple[str, Ability]]:
     ensure_loaded()
     for kind, xws, side in ship.cards:
         spec = REGISTRY.get((kind, xws))

@@ -36,14 +36,13 @@ from tallon.engine.abilities import Ctx, DiceMod, Event, Weapon, ship_abilities
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, remove_token, spend_token
 from tallon.engine.queue import FireWindow, any_true, fire, modifiers, total
-from tallon.engine.state import ShipState, Token
+from tallon.engine.state import ShipState, Token, touching
 from tallon.engine.steps import UNANSWERED, Step
 from tallon.geometry import (
     Arc,
     ObstacleType,
     line_obstruction,
     measure_arc,
-    range_between,
 )
 
 if TYPE_CHECKING:
@@ -184,7 +183,7 @@ def cannot_attack(game: Game, ship: ShipState) -> str | None:
         return "it is disarmed" if not ship.cloaked else "it is cloaked"
     assert ship.body is not None
     for obstacle in game.state.obstacles:
-        if obstacle.type in NO_ATTACK_OBSTACLES and range_between(ship.body, obstacle) == 0:
+        if obstacle.type in NO_ATTACK_OBSTACLES and touching(ship.body, obstacle):
             return f"it is at range 0 of {obstacle.type.value.replace('_', ' ')} {obstacle.id}"
     if any_true(game, "cannot_attack", ship=ship):
         return "a card forbids it"

@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from tallon.engine.state import GREEN_TOKENS, DamageCard, ShipState, Token
-from tallon.geometry import ObstacleType, range_between
+from tallon.engine.state import GREEN_TOKENS, DamageCard, ShipState, Token, touching
+from tallon.geometry import ObstacleType
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -131,7 +131,7 @@ def lock_blockers(game: Game, ship: ShipState) -> list[str]:
         return []
     return [o.id for o in game.state.obstacles
             if o.type in (ObstacleType.GAS_CLOUD, ObstacleType.ELECTRO_CHAFF_CLOUD)
-            and range_between(ship.body, o) == 0]
+            and touching(ship.body, o)]
 
 
 def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:

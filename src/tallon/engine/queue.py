@@ -22,7 +22,7 @@ from tallon.engine.abilities import (
     Modifier,
     Replacement,
     Triggered,
-    ship_abilities,
+    ability_index,
 )
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.steps import UNANSWERED, Step
@@ -65,9 +65,7 @@ def collect(game: Game, event: Event) -> list[Entry]:
     for ship in game.state.ships.values():
         if not _active(ship, game):
             continue
-        for card, ability in ship_abilities(ship):
-            if not isinstance(ability, Triggered) or ability.window != event.window:
-                continue
+        for card, ability in ability_index(ship).by_window.get(event.window, ()):
             ctx = Ctx(game, ship, card, event, ability)
             if ability.requirement(ctx) and ability.cost.can_pay(ctx):
                 player = ability.player(ctx) if ability.player else ship.owner
@@ -189,9 +187,8 @@ def modifiers(game: Game, hook: str) -> list[tuple[ShipState, str, Modifier]]:
     for ship in game.state.ships.values():
         if not _active(ship):
             continue
-        for card, ability in ship_abilities(ship):
-            if isinstance(ability, Modifier) and ability.hook == hook:
-                found.append((ship, card, ability))
+        for card, ability in ability_index(ship).by_hook.get(hook, ()):
+            found.append((ship, card, ability))
     return found
 
 
@@ -216,9 +213,8 @@ def replacements(game: Game, point: str, facts: dict[str, Any]
     for ship in game.state.ships.values():
         if not _active(ship):
             continue
-        for card, ability in ship_abilities(ship):
-            if isinstance(ability, Replacement) and ability.point == point:
-                ctx = Ctx(game, ship, card, event, ability)
-                if ability.cost.can_pay(ctx) and ability.applies(ctx, facts):
-                    found.append((ship, card, ability))
+        for card, ability in ability_index(ship).by_point.get(point, ()):
+            ctx = Ctx(game, ship, card, event, ability)
+            if ability.cost.can_pay(ctx) and ability.applies(ctx, facts):
+                found.append((ship, card, ability))
     return found

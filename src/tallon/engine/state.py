@@ -8,12 +8,14 @@ clone thousands of games. The procedures that change it live in the rules module
 from __future__ import annotations
 
 import copy
+import math
 import random
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from tallon.geometry import Arc, BaseSize, Obstacle, Pose, Ship, Table, range_between
+from tallon.geometry.constants import EPS
 
 
 class Token(Enum):
@@ -358,3 +360,14 @@ def ship_range(ship: ShipState, other: Any) -> int:
         other = other.body
     assert ship.body is not None and other is not None
     return range_between(ship.body, other)
+
+
+def touching(a: Any, b: Any) -> bool:
+    """Whether two table objects are at range 0 (touching or overlapping), rejecting far
+    apart ones by their bounding circles first (the engine asks this about every obstacle
+    before every attack and lock)."""
+    ax, ay, ar = a.circle
+    bx, by, br = b.circle
+    if math.hypot(ax - bx, ay - by) - ar - br > EPS:
+        return False
+    return range_between(a, b) == 0
