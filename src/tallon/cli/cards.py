@@ -82,7 +82,13 @@ def _engine_line(kind: str, xws: str, has_ability: bool) -> str:
     implemented = engine_implements(kind, xws)
     if implemented is None:
         return "ability not implemented (no engine abilities are available yet)"
-    return "ability implemented" if implemented else "ability not implemented yet"
+    if not implemented:
+        return "ability not implemented yet"
+    from tallon.engine.abilities import card_spec
+
+    spec = card_spec(kind, xws)
+    described = spec.description if spec is not None else ""
+    return f"ability implemented: {described}" if described else "ability implemented"
 
 
 def _legality(card: Pilot | Upgrade) -> str:
@@ -172,7 +178,8 @@ def _show_pilot(console: Console, db: CardDatabase, pilot: Pilot) -> None:
         sides = f", {'/'.join(pilot.force.sides)} side" if pilot.force.sides else ""
         lines.append(("Force", f"{pilot.force.value} (recurring {pilot.force.recovers}{sides})"))
     if pilot.ship_ability:
-        lines.append(("Ship ability", pilot.ship_ability))
+        status = _engine_line("ship_ability", pilot.ship_ability, True)
+        lines.append(("Ship ability", f"{pilot.ship_ability} ({status})"))
     if pilot.conditions:
         lines.append(("Conditions", ", ".join(pilot.conditions)))
     if pilot.engagement is not None:
