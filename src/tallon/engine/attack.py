@@ -761,7 +761,7 @@ class Neutralize(Step):
         attack.hit = attack.hits + attack.crits > 0
         game.event("neutralize", f"the attack {'hits' if attack.hit else 'misses'}: "
                    f"{attack.hits} hit(s), {attack.crits} critical hit(s) uncanceled",
-                   ship=attack.attacker)
+                   ship=attack.attacker, hits=attack.hits, crits=attack.crits)
         # "at the end of the Neutralize Results step" abilities (e.g. spending a result
         # left over once the attack's outcome is known)
         fire(game, "after_neutralize", attacker=attack.attacker, defender=attack.defender)
