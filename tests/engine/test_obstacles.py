@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tallon.dice import Face
-from tallon.engine.state import DamageCard
+from tallon.engine.state import DamageCard, Token
 from tallon.geometry import BaseSize, Obstacle, Pose, Ship, object_distance, range_between
 from tests.engine.conftest import (
     ASTEROID,
@@ -302,3 +302,49 @@ def test_a_ship_at_range_0_of_a_gas_cloud_can_not_acquire_locks():
     ship = game.state.ships["p1.1"]
     assert ship.locks == [] and "lock" in ship.actions_done
     assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+
+
+# ------------------------------------------------- obstacles placed by card effects
+# Electro-chaff clouds, loose cargo, spare parts and blazes only come from cards; their
+# effect is resolved here directly, as the move would resolve it (RR: OBSTACLES). Where
+# the RR's text lost the die icons ("On a [?] or [?] result") they read as hit or crit,
+# as for the asteroid (ruling).
+def _effect(kind: str, face, tokens: dict | None = None, locks=()):
+    from tallon.engine.movement import ObstacleEffect
+    from tallon.engine.scenario import Scenario, load_dice, start_at
+
+    sc = Scenario()
+    ship = sc.ship("bluesquadronescort", at=(400, 300, 0), tokens=tokens or {},
+                   locks=list(locks))
+    enemy = sc.ship("academypilot", player=1, at=(400, 600, 180))
+    game = sc.game()
+    if locks:
+        game.state.ships[enemy].locks = [ship]
+    load_dice(game, [face])
+    start_at(game, ObstacleEffect(ship, "obstacle-9", kind), phase="activation")
+    return game.state.ships[ship], game.state.ships[enemy]
+
+
+@pytest.mark.parametrize(("face", "stressed"), [("hit", True), ("crit", True),
+                                               ("focus", False), ("blank", False)])
+def test_electro_chaff_cloud_breaks_locks_jams_and_may_stress(face, stressed):
+    ship, enemy = _effect("electro_chaff_cloud", face, locks=["p2.1"])
+    assert ship.locks == [] and enemy.locks == []
+    assert ship.count(Token.JAM) == 1
+    assert ship.stressed is stressed
+
+
+@pytest.mark.parametrize("kind", ["loose_cargo", "spare_parts"])
+@pytest.mark.parametrize(("face", "stressed"), [("hit", True), ("crit", True),
+                                               ("focus", False)])
+def test_loose_cargo_and_spare_parts_strain_and_may_stress(kind, face, stressed):
+    ship, _ = _effect(kind, face)
+    assert ship.count(Token.STRAIN) == 1 and ship.stressed is stressed
+
+
+@pytest.mark.parametrize(("face", "shields", "stress"), [("hit", 1, 0), ("crit", 1, 0),
+                                                         ("focus", 2, 1), ("blank", 2, 0)])
+def test_blaze_damages_or_stresses_and_skips_the_action(face, shields, stress):
+    ship, _ = _effect("blaze", face)
+    assert ship.shields == shields and ship.count(Token.STRESS) == stress
+    assert ship.skip_action

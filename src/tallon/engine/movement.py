@@ -298,6 +298,28 @@ class ObstacleEffect(Step):
                 gain_token(game, ship, Token.ION)
             elif face is Face.CRIT:
                 gain_token(game, ship, Token.ION, 3)
+        elif kind is ObstacleType.ELECTRO_CHAFF_CLOUD:
+            break_own_locks(game, ship)
+            break_locks_on(game, ship.id)
+            gain_token(game, ship, Token.JAM)
+            face = roll_one(rng)
+            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
+            if face in (Face.HIT, Face.CRIT):
+                gain_token(game, ship, Token.STRESS)
+        elif kind in (ObstacleType.LOOSE_CARGO, ObstacleType.SPARE_PARTS):
+            gain_token(game, ship, Token.STRAIN)
+            face = roll_one(rng)
+            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
+            if face in (Face.HIT, Face.CRIT):
+                gain_token(game, ship, Token.STRESS)
+        elif kind is ObstacleType.BLAZE:
+            face = roll_one(rng)
+            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
+            if face in (Face.HIT, Face.CRIT):
+                suffer_damage(game, ship, hits=1, cause=name)
+            elif face is Face.FOCUS:
+                gain_token(game, ship, Token.STRESS)
+            ship.skip_action = True
         return None
 
 
