@@ -14,8 +14,8 @@ import pytest
 
 from tallon.cards.common import is_in_arc, range_of
 from tallon.engine.attack import Engage
-from tallon.engine.rounds import Sweep
-from tallon.engine.scenario import Scenario
+from tallon.engine.rounds import Activate, Sweep
+from tallon.engine.scenario import Scenario, start_at
 from tallon.geometry import Arc
 from tests.rules.attack_helpers import (
     ASTEROID,
@@ -227,6 +227,24 @@ def test_attack_range_at_range_0_is_0():
     """An enemy touching the T-65's front edge. RR: ATTACK RANGE ("While attacking a ship at
     range 0, the attack range is always 0"). It is offered at attack range 0."""
     assert offered(XWING, [(TIE, TOUCHING)]) == {("primary:front", "p2.1"): 0}
+
+
+def test_after_a_bump_the_attack_range_is_0():
+    """The T-65 executes a [2 straight] into a TIE facing it and stops short, touching it
+    (its guides touch; the bases are 6.6 mm apart). RR: RANGE ("After a ship partially
+    executes a maneuver, it is at range 0 of the last ship it overlapped"), ATTACK RANGE;
+    ruling Game engine 12. It is offered at attack range 0, not 1."""
+    sc = Scenario()
+    a = sc.ship(XWING, at=HERE)
+    tie = sc.ship(TIE, player=1, at=(400, 450, 180))
+    game = sc.game()
+    game.state.ships[a].dial_set = "2FB"
+    start_at(game, Activate(a), phase="activation")
+    finish(game)                       # no action after the bump
+    s = game.state.ships
+    assert s[a].pose.y < 420 and tie in s[a].contacts      # partially executed
+    start_at(game, Engage(a))
+    assert targets(game) == {("primary:front", tie): 0}
 
 
 def test_a_touching_ship_outside_the_arc_cannot_be_attacked():

@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 
 from tallon.cards.common import range_of
-from tallon.engine.scenario import Scenario
+from tallon.engine.attack import Engage
+from tallon.engine.rounds import Activate
+from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import Token
 from tests.rules.attack_helpers import (
     ASTEROID,
@@ -21,6 +23,7 @@ from tests.rules.attack_helpers import (
     KWING,
     TIE,
     XWING,
+    answer,
     dice_counts,
     finish,
 )
@@ -132,6 +135,23 @@ class TestRangeBonus:
         RR: ATTACK RANGE, RANGE BONUS. 3 attack dice, 3 defense dice."""
         assert counts(to=R0) == (3, 3)
 
+    def test_no_bonus_after_a_bump(self):
+        """The T-65 bumps into the TIE with a [2 straight]: its base stops 6.6 mm short
+        (range 1 by the ruler) but the ships are at range 0 (RR: RANGE), so the attack range
+        is 0 and no die is added: 3 attack dice."""
+        sc = Scenario()
+        a = sc.ship(XWING, at=HERE)
+        d = sc.ship(TIE, player=1, at=(400, 450, 180))
+        game = sc.game()
+        game.state.ships[a].dial_set = "2FB"
+        start_at(game, Activate(a), phase="activation")
+        finish(game)
+        start_at(game, Engage(a))
+        load_dice(game, BLANKS, BLANKS)
+        declare(game, a, d)
+        finish(game)
+        assert dice_counts(game, a, d) == (3, 3)
+
 
 # ========================================================================= OBSTRUCTED
 class TestObstructed:
@@ -156,6 +176,31 @@ class TestObstructed:
         """A friendly T-65 between the attacker and the TIE. RR: OBSTRUCTED ("If a ship or
         device obstructs an attack, there is no inherent effect"). 3 defense dice."""
         assert counts(others=[(0, XWING, (400, 400, 0))]) == (3, 3)
+
+    @pytest.mark.parametrize(("x", "y", "dice"), [(430, 390, 4), (480, 330, 3)])
+    def test_obstruction_is_judged_on_the_attack_range_line(self, x, y, dice):
+        """The TIE straddles the front arc's right line (ships at range 1, attack range 2).
+        RR: OBSTRUCTED ("The attacker measures from the closest point of its base to the
+        closest point of the defender's base that is in the attack arc, therefore the
+        attacker cannot measure range from or to another point"). An asteroid across that
+        line obstructs (4 dice); one across the line to the TIE's closest point outside the
+        arc does not (3 dice)."""
+        assert counts(to=(510, 390, 0), obstacles=[(ASTEROID, x, y)]) == (3, dice)
+
+    @pytest.mark.parametrize(("choice", "dice"), [("clear", 3), ("obstructed", 4)])
+    def test_with_tied_lines_the_attacker_chooses(self, choice, dice):
+        """Attacker and defender parallel, an asteroid across some of the equally short
+        range lines. RR: OBSTRUCTED ("the attacker chooses one of those lines ... can choose
+        to make this attack be obstructed or not"). The engine asks; the answer decides the
+        defense dice."""
+        sc = Scenario()
+        a = sc.ship(XWING, at=HERE)
+        d = sc.ship(TIE, player=1, at=(410, 500, 180))
+        sc.obstacle("core2asteroid3", 380, 400)
+        game = sc.attack(a, d, dice=BLANKS, defense=BLANKS)
+        answer(game, "obstruction", choice, a)
+        finish(game)
+        assert dice_counts(game, a, d) == (3, dice)
 
     def test_an_agility_0_ship_rolls_the_obstruction_die(self):
         """A VCX-100 (agility 0) defends behind an asteroid at range 2. RR: AGILITY ("a ship
@@ -282,3 +327,16 @@ class TestRange0:
         locked defender. At range 2 it rolls 3, at range 1 4 (with the range bonus), at
         range 0 only its attack value, 2."""
         assert counts(TEMPEST, XWING, to=pose, locks=["p2.1"])[0] == dice
+
+    @pytest.mark.xfail(strict=True, reason=(
+        "RR ATTACK 2a: at attack range 0 a primary attack cannot add dice (ruling Dice 11: "
+        "increases are dropped, decreases such as deplete still apply); the engine nets "
+        "the +1 of the Advanced Targeting Computer against the -1 of deplete before "
+        "dropping increases, so it rolls 2 dice instead of 1"))
+    def test_dropped_increases_do_not_cancel_a_decrease(self):
+        """The same Tempest, locked on a touching T-65, is also depleted. The Advanced
+        Targeting Computer's die cannot be added at range 0; deplete still removes one:
+        2 - 1 = 1 die (and the deplete token goes)."""
+        game, a, d = attack(TEMPEST, XWING, to=R0, locks=["p2.1"], tokens={"deplete": 1})
+        assert not game.state.ships[a].has(Token.DEPLETE)
+        assert dice_counts(game, a, d)[0] == 1
