@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.cards.common import is_in_arc, range_of
 from tallon.engine.attack import Engage
 from tallon.engine.rounds import Sweep
 from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import ConditionCard, DamageCard, Token
+from tallon.geometry import Arc
 from tests.rules.attack_helpers import (
     KWING,
     MODIFY_KINDS,
@@ -44,14 +46,15 @@ def preset_damage(count: int) -> list[DamageCard]:
     return [DamageCard("loosestabilizer", False, 900 + k) for k in range(count)]
 
 
-def decisions(game, limit=30, answers=None):
+def decisions(game, limit=30, answers=None, until=None):
     """Play on, recording (kind, ship) of each decision: abilities are used, bonus
-    attacks declared against the first defender offered, dice left alone."""
+    attacks declared against the first defender offered, dice left alone. Stops when the
+    game does, or (unanswered) at the first decision of kind ``until``."""
     seen = []
     answers = dict(answers or {})
     for _ in range(limit):
         d = game.decision
-        if d is None:
+        if d is None or d.kind == until:
             return seen
         if d.kind not in MODIFY_KINDS:
             seen.append((d.kind, d.ship))
@@ -147,11 +150,61 @@ class TestBonusAttack:
                          then=script(*[("attack", ["blank"] * 3), evades(3)] * 3))
         return game, a, ties
 
+    @staticmethod
+    def zam_defends(case):
+        """A T-65 attacks Zam Wesell (4 charges, "You'd Better Mean Business" facedown) at
+        range 2; ``case`` stops Zam from attacking back."""
+        sc = Scenario()
+        at = (200, 480, 90) if case == "attacker beside her" else HERE
+        a = sc.ship(XWING, at=at)
+        zam = sc.ship("zamwesell", player=1, at=(400, 480, 180), charges={"zamwesell": 4},
+                      tokens={"disarm": 1} if case == "disarmed" else None)
+        if case == "on an asteroid":
+            sc.obstacle("core2asteroid0", 400, 500)
+        game = sc.game()
+        game.state.ships[zam].conditions.append(ConditionCard(BUSINESS, 1, False))
+        start_at(game, Engage(a))
+        load_dice(game, then=script(("attack", ["blank"] * 3), evades(2)))
+        declare(game, a, zam)
+        return game, a, zam
+
+    @pytest.mark.xfail(strict=True, reason=(
+        "RR PAYING COSTS (a cost can be paid only if the effect can be resolved), FAQ "
+        "(being in arc at range for the attack is a requirement of the ability), DISARMED, "
+        "OBSTACLES: Zam Wesell's \"You'd Better Mean Business\" is offered and its 2 "
+        "charges spent when Zam cannot attack the attacker; the bonus attack then fails"))
+    @pytest.mark.parametrize("case", ["disarmed", "attacker beside her", "on an asteroid"])
+    def test_a_bonus_attack_that_cannot_be_made_is_not_offered(self, case):
+        """Zam is disarmed, or the attacker is beside her (in none of her arcs), or she sits
+        on an asteroid: her bonus attack cannot be performed, so the ability is not offered
+        and no charge is spent."""
+        game, _, zam = self.zam_defends(case)
+        assert game.decision is None
+        assert game.state.ships[zam].charges["zamwesell"].active == 4
+
     def test_the_bonus_attack_pays_the_weapons_cost_again(self):
         game, a, _ = self.scene()
         assert game.state.ships[a].charges["clustermissiles"].active == 3
         decisions(game)
         assert game.state.ships[a].charges["clustermissiles"].active == 2
+
+    def test_the_bonus_attack_keeps_the_weapons_arc(self):
+        """The defender at range 2 ahead-left of the K-wing; two more enemies at range 1 of
+        it: one in the K-wing's front arc, one beside the K-wing (in its left arc, which its
+        turret does not cover). RR: BONUS ATTACK ("the same arc requirements, range
+        requirements, and cost requirements are followed"). Only the first is offered."""
+        sc = Scenario()
+        a = sc.ship(KWING, at=HERE, upgrades=["clustermissiles"], locks=["p2.1"])
+        d = sc.ship(TIE, player=1, at=(320, 490, 180))
+        in_arc = sc.ship(TIE, player=1, at=(400, 490, 180))
+        beside = sc.ship(TIE, player=1, at=(250, 400, 90))
+        game = sc.attack(a, d, weapon="clustermissiles",
+                         then=script(("attack", ["blank"] * 3), evades(3)))
+        assert decisions(game, until="bonus_attack") == [("use_ability", a)]
+        offered = {v["defender"] for v in game.decision.option_values() if isinstance(v, dict)}
+        assert offered == {in_arc}
+        s = game.state.ships
+        assert range_of(s[beside], s[d]) == 1 and not is_in_arc(s[a], s[beside], Arc.FRONT)
 
     def test_only_one_bonus_attack_per_round(self):
         """The bonus attack against the second TIE is followed by no further bonus attack
@@ -207,6 +260,35 @@ class TestDestroyedDuringAnAttack:
         assert ("use_ability", a) in seen[1:]
         assert game.state.ships[friend].has(Token.FOCUS)
 
+    @pytest.mark.xfail(strict=True, reason=(
+        "FAQ (effects of a destruction during an attack resolve in its step 6), DESTROYING "
+        "SHIPS: a ship destroyed earlier at the same initiative is still destroyed when it "
+        "performs its own attack (simultaneous fire); the engine fires 'after destroyed' "
+        "again in that attack's Aftermath, so Hopeful resolves twice"))
+    def test_destruction_effects_trigger_once(self):
+        """Player 1's Red Squadron Veteran (initiative 3) destroys player 2's (initiative 3,
+        Hopeful, 3 damage cards); player 2's other Red Squadron Veteran with Hopeful
+        performs a focus action. The destroyed ship then attacks (simultaneous fire); its
+        destruction is not a new event: Hopeful is not offered again."""
+        sc = Scenario()
+        a = sc.ship(XWING3, at=HERE)
+        d = sc.ship(XWING3, player=1, at=R2, upgrades=["hopeful"], shields=0,
+                    damage=preset_damage(3))
+        friend = sc.ship(XWING3, player=1, at=(600, 500, 180), upgrades=["hopeful"])
+        game = sc.game()
+        load_dice(game, then=script(("attack", ["hit", "blank", "blank"]),
+                                    ("defense", ["blank"] * 2),
+                                    ("attack", ["blank"] * 3), ("defense", ["blank"] * 2)))
+        start_at(game, Sweep("engagement"))
+        answer(game, "declare_attack", {"weapon": "primary:front", "defender": d}, a)
+        answer(game, "use_ability", "act", friend)
+        answer(game, "perform_action", "focus", friend)
+        answer(game, "engagement_order", d)
+        answer(game, "declare_attack", {"weapon": "primary:front", "defender": a}, d)
+        assert game.decision is None or game.decision.ship != friend
+        hopeful = [e for e in game.log if e["kind"] == "ability" and "uses hopeful" in e["text"]]
+        assert len(hopeful) == 1
+
     def test_the_destroyed_defender_is_not_removed_during_the_aftermath(self):
         """RR: DEFENDER (remains the defender until the after-attack abilities have
         resolved), SIMULTANEOUS FIRE: the destroyed ship is still in play when the
@@ -247,6 +329,26 @@ class TestSimultaneousFire:
         assert len(attacks(game, d)) == 1
         assert game.state.ships[a].shields == 1          # its hit landed
         assert game.state.ships[d].removed
+
+    def test_a_ship_destroyed_before_it_engages_still_engages(self):
+        """FAQ ("When a ship is destroyed by a game effect triggered with 'before engaging,'
+        does it still engage? Yes"). A Red Squadron Veteran with 3 damage cards, one of them
+        Console Fire faceup (before engaging: roll an attack die, on a hit suffer 1 damage),
+        rolls a hit: destroyed, it still declares its attack; it is removed after its
+        initiative step."""
+        sc = Scenario()
+        a = sc.ship(XWING3, at=HERE, shields=0,
+                    damage=[*preset_damage(2), DamageCard("consolefire", True, 950)])
+        d = sc.ship(TIE, player=1, at=R2)
+        game = sc.game()
+        load_dice(game, then=script(("attack", ["hit"]), ("attack", ["hit", "blank", "blank"]),
+                                    ("defense", ["blank"] * 3)))
+        start_at(game, Sweep("engagement"))
+        assert game.state.ships[a].destroyed
+        answer(game, "declare_attack", {"weapon": "primary:front", "defender": d}, a)
+        finish(game)
+        assert len(attacks(game, a)) == 1 and len(game.state.ships[d].damage) == 1
+        assert game.state.ships[a].removed
 
     def test_a_ship_destroyed_by_a_higher_initiative_does_not_attack(self):
         """The TIE is an Academy Pilot (initiative 1): removed after initiative 3, it never

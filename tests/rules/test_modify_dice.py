@@ -165,6 +165,14 @@ class TestEvade:
         assert sorted(modified(game)).count("evade") == 2
         assert not game.state.ships[d].has(Token.EVADE)
 
+    def test_evade_tokens_need_a_blank_or_focus_result(self):
+        """Defense dice evade, evade: nothing to change; no decision, the token stays."""
+        sc, a, d = scene(defender_tokens={"evade": 1})
+        game = attack(sc, a, d, ("attack", ["hit", "hit", "hit"]),
+                      ("defense", ["evade", "evade", "evade"]))
+        assert game.decision is None
+        assert game.state.ships[d].count(Token.EVADE) == 1
+
     def test_evade_tokens_do_not_touch_the_attack_dice(self):
         """The attacker has an evade token: evade tokens act only while defending. No
         decision is offered on its attack dice."""
