@@ -332,19 +332,24 @@ class TestSimultaneousFire:
 
     def test_a_ship_destroyed_before_it_engages_still_engages(self):
         """FAQ ("When a ship is destroyed by a game effect triggered with 'before engaging,'
-        does it still engage? Yes"). A Red Squadron Veteran with 3 damage cards, one of them
-        Console Fire faceup (before engaging: roll an attack die, on a hit suffer 1 damage),
-        rolls a hit: destroyed, it still declares its attack; it is removed after its
-        initiative step."""
+        does it still engage? Yes"; effects of a destruction outside an attack "are added to
+        the ability queue immediately"). A Red Squadron Veteran with Hopeful and 3 damage
+        cards, one of them Console Fire faceup (before engaging: roll an attack die, on a
+        hit suffer 1 damage), rolls a hit and is destroyed. Its friend's Hopeful resolves at
+        once; then it still declares its attack; it is removed after its initiative step."""
         sc = Scenario()
-        a = sc.ship(XWING3, at=HERE, shields=0,
+        a = sc.ship(XWING3, at=HERE, shields=0, upgrades=["hopeful"],
                     damage=[*preset_damage(2), DamageCard("consolefire", True, 950)])
+        friend = sc.ship(XWING3, at=(200, 300, 0), upgrades=["hopeful"])
         d = sc.ship(TIE, player=1, at=R2)
         game = sc.game()
         load_dice(game, then=script(("attack", ["hit"]), ("attack", ["hit", "blank", "blank"]),
                                     ("defense", ["blank"] * 3)))
         start_at(game, Sweep("engagement"))
+        answer(game, "engagement_order", a)       # both T-65s are initiative 3
         assert game.state.ships[a].destroyed
+        answer(game, "use_ability", "act", friend)
+        answer(game, "perform_action", "focus", friend)
         answer(game, "declare_attack", {"weapon": "primary:front", "defender": d}, a)
         finish(game)
         assert len(attacks(game, a)) == 1 and len(game.state.ships[d].damage) == 1
