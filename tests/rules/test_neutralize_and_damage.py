@@ -11,7 +11,7 @@ import pytest
 
 from tallon.engine.attack import Engage
 from tallon.engine.scenario import Scenario, declare, load_dice, stack_deck, start_at
-from tallon.engine.state import Token
+from tallon.engine.state import DamageCard, Token
 from tests.rules.attack_helpers import (
     FIRESPRAY,
     TIE,
@@ -220,6 +220,28 @@ class TestDamage:
         finish(game)
         assert [c.card for c in game.state.ships[d].damage] == ["blindedpilot"]
         assert game.state.players[0].deck[-1] == "consolefire"
+
+
+    def test_an_empty_deck_is_rebuilt_from_destroyed_ships(self):
+        """Player 2's damage deck is empty; a destroyed, removed TIE of theirs holds 3 Hull
+        Breach cards. RR: DAMAGE CARDS ("If a damage deck is empty when a damage card must
+        be dealt ..., remove all damage cards from destroyed ships, flip them facedown, and
+        shuffle them to create a new damage deck"). The hit deals a Hull Breach; the
+        destroyed ship keeps its count (ruling Game engine 9: markers)."""
+        sc = Scenario()
+        a = sc.ship(XWING, at=HERE)
+        d = sc.ship(TIE, player=1, at=R2)
+        wreck = sc.ship(TIE, player=1, at=(700, 800, 180), destroyed=True, removed=True,
+                        damage=[DamageCard("hullbreach", False, 900 + k) for k in range(3)])
+        game = sc.game()
+        game.state.players[1].deck = []
+        start_at(game, Engage(a))
+        load_dice(game, ["hit", "blank", "blank"], ["blank"] * 3)
+        declare(game, a, d)
+        finish(game)
+        assert [c.card for c in game.state.ships[d].damage] == ["hullbreach"]
+        assert len(game.state.players[1].deck) == 2
+        assert len(game.state.ships[wreck].damage) == 3
 
 
 # ================================================================= DESTROYING SHIPS
