@@ -97,23 +97,12 @@ def choose_label(game: Game, label: str) -> None:
     game.answer(found[0].value)
 
 
-def faces_of(pool: Any) -> list[str]:
-    """A dice pool's faces as labels."""
-    return [f.label for f in pool.faces()]
-
-
 def modified(game: Game) -> list[str]:
     """The dice as the last modification left them (from the log's "modify" event)."""
     found = [e["text"] for e in game.log if e["kind"] == "modify"]
     assert found, "no dice were modified"
     text = found[-1].rsplit(" -> ", 1)[1]
     return [] if text == "no dice" else text.split(", ")
-
-
-def option_labels(game: Game) -> list[str]:
-    d = game.decision
-    assert d is not None
-    return [o.label for o in d.options]
 
 
 def finish(game: Game, limit: int = 50) -> None:
