@@ -328,11 +328,6 @@ class TestRange0:
         range 0 only its attack value, 2."""
         assert counts(TEMPEST, XWING, to=pose, locks=["p2.1"])[0] == dice
 
-    @pytest.mark.xfail(strict=True, reason=(
-        "RR ATTACK 2a: at attack range 0 a primary attack cannot add dice (ruling Dice 11: "
-        "increases are dropped, decreases such as deplete still apply); the engine nets "
-        "the +1 of the Advanced Targeting Computer against the -1 of deplete before "
-        "dropping increases, so it rolls 2 dice instead of 1"))
     def test_dropped_increases_do_not_cancel_a_decrease(self):
         """The same Tempest, locked on a touching T-65, is also depleted. The Advanced
         Targeting Computer's die cannot be added at range 0; deplete still removes one:

@@ -373,10 +373,6 @@ class TestRange0:
                       ("defense", ["evade", "focus", "blank"]))
         assert game.decision.ship == d and sources(game) == ["focus"]
 
-    @pytest.mark.xfail(strict=True, reason=(
-        "Rulebook, Defense Dice: while defending at range 0, enemy ships cannot cancel your "
-        "results; the engine offers the attacker's Crack Shot cancel at attack range 0 "
-        "(it blocks only modifying and reducing dice there)"))
     def test_the_attacker_cannot_cancel_defense_results_at_range_0(self):
         """A Baron of the Empire with Crack Shot (primary attack, defender in the bullseye:
         spend 1 charge to cancel 1 evade before Neutralize Results) attacks a touching T-65

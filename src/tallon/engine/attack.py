@@ -135,6 +135,7 @@ class AttackState:
     crits: int = 0
     extra_attack_dice: int = 0
     extra_defense_dice: int = 0
+    destroyed: list[str] = field(default_factory=list)
     #: a card skipped the Attack Dice and Defense Dice steps; the attack is treated as
     #: hitting with no results (Homing Missiles and Torpedoes)
     dice_skipped: bool = False
@@ -145,7 +146,7 @@ class AttackState:
             self.obstructed, self.bonus, _clone_pool(self.attack_dice),
             _clone_pool(self.defense_dice), set(self.used), dict(self.marks), self.step,
             self.hit, self.hits, self.crits, self.extra_attack_dice, self.extra_defense_dice,
-            self.dice_skipped)
+            destroyed=list(self.destroyed), dice_skipped=self.dice_skipped)
 
     @property
     def primary(self) -> bool:
@@ -422,16 +423,18 @@ class RollAttackDice(Step):
         attack.step = "attack dice"
         attacker = game.state.ships[attack.attacker]
         count = attack.weapon.value
-        added = 0
+        changes = [ability.value(game, owner, attack=attack) or 0
+                   for owner, _, ability in modifiers(game, "attack_dice")]
+        changes.append(attack.extra_attack_dice)
         if attack.range == 1 and not attack.weapon.ordnance:
-            added += 1
-        added += total(game, "attack_dice", attack=attack) + attack.extra_attack_dice
+            changes.append(1)
         if attacker.has(Token.DEPLETE):
-            added -= 1
+            changes.append(-1)
             remove_token(game, attacker, Token.DEPLETE)
         if attack.range == 0 and attack.primary:
-            added = min(added, 0)  # RR: ATTACK 2a - no dice added at range 0
-        count = _clamp(count + added)
+            # RR: ATTACK 2a - no dice are added at range 0; the decreases still apply
+            changes = [c for c in changes if c < 0]
+        count = _clamp(count + sum(changes))
         limit = _maximum(game, "max_attack_dice", attack)
         if limit is not None:
             count = min(count, limit)
@@ -537,6 +540,10 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
     if stage == "modify" and attack.range == 0 and (
             (attack.primary and kind == "attack" and role is Role.ATTACKER)
             or (kind == "defense" and role is Role.ATTACKER)):
+        return []
+    # rulebook: at range 0 enemy ships can't cancel the defender's results either
+    if stage == "cancel" and attack.range == 0 and kind == "defense" and \
+            role is Role.ATTACKER:
         return []
     # canceling results is not modifying dice (RR: CANCEL): the hook blocks modifications
     if stage == "modify" and any_true(game, "dice_unmodifiable", attack=attack, kind=kind,
@@ -821,10 +828,8 @@ class Aftermath(Step):
                   FireWindow("after_attack", tuple(sorted(facts.items())), False),
                   FireWindow("after_defend", tuple(sorted(facts.items())), True),
                   FireWindow("after_attack", tuple(sorted(facts.items())), True))
-        destroyed = [s.id for s in game.state.ships.values()
-                     if s.destroyed and not s.removed and s.id in (attack.defender,
-                                                                  attack.attacker)]
-        for ship_id in destroyed:
+        # the effects of a destruction during the attack (delayed to step 6: RR FAQ), once
+        for ship_id in attack.destroyed:
             fire(game, "after_destroyed", ship=ship_id)
         return None
 
@@ -837,6 +842,17 @@ class EndAttack(Step):
         ship.attacked = True
         ship.last_attack = (game.state.round, game.state.phase)
         return None
+
+
+def can_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
+                     defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
+                     free: bool = False) -> bool:
+    """Whether the ship could perform this bonus attack now: it hasn't had its bonus attack
+    this round, it can attack, and some weapon reaches some allowed defender (a card's
+    requirement, checked before its cost is paid: RR: PAYING COSTS)."""
+    if ship.bonus_attack_done or not ship.in_play or cannot_attack(game, ship) is not None:
+        return False
+    return bool(valid_targets(game, ship, only, defenders, ignore_requirement, free))
 
 
 def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),

@@ -274,6 +274,8 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
     # attack they wait for its Aftermath step (RR FAQ)
     if game.state.attack is None:
         fire(game, "after_destroyed", ship=ship.id)
+    else:
+        game.state.attack.destroyed.append(ship.id)
     if game.state.phase != "engagement":
         from tallon.engine.damage import RemoveDestroyed
 

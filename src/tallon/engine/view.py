@@ -109,7 +109,8 @@ def _attack_snapshot(attack: Any) -> dict[str, Any]:
             "attack_dice": dice(attack.attack_dice), "defense_dice": dice(attack.defense_dice),
             "used": sorted(attack.used), "marks": dict(sorted(attack.marks.items())),
             "hit": attack.hit, "hits": attack.hits, "crits": attack.crits,
-            # only when set, so that games without such cards keep their hashes
+            "extra_dice": [attack.extra_attack_dice, attack.extra_defense_dice],
+            "destroyed": list(attack.destroyed),
             **({"dice_skipped": True} if attack.dice_skipped else {})}
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from tallon.cards.common import in_firing_arc, is_me
 from tallon.engine.abilities import Ctx, Triggered, register
-from tallon.engine.attack import perform_bonus_attack
+from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.conditions import assign_condition, remove_condition, reveal_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock
@@ -102,7 +102,8 @@ register("condition", BUSINESS,
          Triggered("spend 2 of Zam's charges: bonus attack against the attacker",
                    window="after_defend", bonus_attack=True,
                    requirement=lambda ctx: _defended(ctx) and _zam_charges(ctx) >= 2
-                   and not ctx.ship.bonus_attack_done,
+                   and can_bonus_attack(ctx.game, ctx.ship,
+                                        defenders=(ctx.event["attacker"],)),
                    effect=_business_bonus),
          Triggered("reveal: Zam recovers 2 charges", window="end_engagement",
                    requirement=lambda ctx: _facedown(ctx) and _enemy_arc_on_me(ctx),
@@ -141,7 +142,7 @@ register("condition", THANKS,
          Triggered("reveal and spend 2 of Zam's charges: bonus attack",
                    window="end_engagement", bonus_attack=True,
                    requirement=lambda ctx: _facedown(ctx) and _enemy_arc_on_me(ctx)
-                   and _zam_charges(ctx) >= 2 and not ctx.ship.bonus_attack_done,
+                   and _zam_charges(ctx) >= 2 and can_bonus_attack(ctx.game, ctx.ship),
                    effect=_thanks_late),
          _removed_at_system_start(),
          marker=ZAM,
