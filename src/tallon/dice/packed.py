@@ -18,6 +18,10 @@ SLOT = tuple(1 << (BITS * i) for i in range(2 * NUM_FACES))
 """``pool + SLOT[i]`` adds one die to counts slot ``i``."""
 FRESH_MASK = (1 << (BITS * REROLLED)) - 1
 """The bits of the fresh half; anything above is a rerolled die."""
+REROLLED_SHIFT = BITS * REROLLED
+"""``pool >> REROLLED_SHIFT`` is the rerolled half, shifted onto the fresh one."""
+POOL_BITS = BITS * 2 * NUM_FACES
+"""Bits a packed pool takes: the calculator puts other data above them."""
 
 _PACKED: dict[Counts, int] = {}
 _UNPACKED: dict[int, Counts] = {0: EMPTY}

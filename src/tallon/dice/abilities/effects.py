@@ -14,6 +14,7 @@ import operator
 import weakref
 from collections.abc import Callable, Iterator
 
+from tallon.dice import packed
 from tallon.dice.abilities.base import (
     BOTH_ROLES,
     DiceAbility,
@@ -23,7 +24,7 @@ from tallon.dice.abilities.base import (
     Window,
 )
 from tallon.dice.counts import REROLLED, Counts, face_count
-from tallon.dice.faces import NUM_FACES, Face
+from tallon.dice.faces import NUM_FACES, DieKind, Face
 from tallon.dice.ops import (
     Add,
     Cancel,
@@ -37,6 +38,9 @@ from tallon.dice.ops import (
 
 Variant = tuple[Op, ...]
 Requirement = Callable[[Situation], bool]
+PackedMoves = tuple[tuple[tuple[int, int], ...], int]
+"""An ability's moves for one packed pool, for the calculator: ((packed pool after, dice to
+roll), ...) and the most dice any of them leaves (see ``CardAbility.packed_moves``)."""
 
 
 _CACHED: weakref.WeakSet[CardAbility] = weakref.WeakSet()
@@ -47,6 +51,7 @@ def clear_ability_caches() -> None:
     correctness, since the cached options depend only on the dice)."""
     for ability in list(_CACHED):
         ability._cache.clear()
+        ability._packed.clear()
     _CHOICES.clear()
 
 
@@ -59,6 +64,7 @@ def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple
 
 
 _NO_DICE = (0,) * NUM_FACES
+_NO_TOKENS = Tokens()
 _NONE: list = []  # shared "no options" answer; never modified
 _CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -191,7 +197,10 @@ class CardAbility(DiceAbility):
     ``cost`` is paid from the owner's resources (tokens, Force, or the card's
     own charges, named after its key); an option exists only if the cost can
     be paid and the effect can be resolved (RR: Paying Costs). ``gain`` lists
-    resources or marks the owner gains when using it.
+    resources or marks the owner gains when using it. ``requires`` is a
+    further condition; set ``requirement_reads_dice=False`` when it looks only
+    at resources (never at ``situation.pool``), so that the calculator checks
+    it once per resources state instead of once per pool.
     """
 
     def __init__(
@@ -210,6 +219,7 @@ class CardAbility(DiceAbility):
         mandatory: bool = False,
         repeatable: bool = False,
         charges: int = 0,
+        requirement_reads_dice: bool = True,
     ) -> None:
         self.key = key
         self.title = title
@@ -224,11 +234,14 @@ class CardAbility(DiceAbility):
         self.mandatory = mandatory
         self.repeatable = repeatable
         self.charges = charges
+        self.requirement_reads_dice = requirement_reads_dice
         self.rerolls = effect.rerolls
         self.max_added_dice = effect.max_added
         # Effects read only the pool and the kind of dice, so the options and
         # their results for a pool never change: cache them per pool.
         self._cache: dict[tuple, list[tuple[Option, Counts, int]]] = {}
+        # The same, packed for the calculator (see ``packed_table``).
+        self._packed: dict[tuple[Role, DieKind], dict[int, PackedMoves]] = {}
         _CACHED.add(self)
 
     def resources(self) -> tuple[str, ...]:
@@ -272,6 +285,40 @@ class CardAbility(DiceAbility):
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = self._build(situation)
+        return found
+
+    def packed_table(self, role: Role, kind: DieKind) -> dict[int, PackedMoves]:
+        """The calculator's view of ``transitions`` where the ability is usable: packed pool ->
+        ``packed_moves`` for that pool. Read-only for callers; filled by ``packed_moves``.
+
+        Only valid for abilities whose options depend on the pool and the kind of dice alone
+        once usable, which ``CardAbility`` guarantees unless a subclass overrides
+        ``transitions`` or ``_build`` (the calculator checks).
+        """
+        table = self._packed.get((role, kind))
+        if table is None:
+            table = self._packed[(role, kind)] = {}
+        return table
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> PackedMoves:
+        """``transitions`` for the packed ``pool`` where the ability is usable, as
+        ((packed pool after, dice to roll), ...) in the same order, with the most dice any of
+        them leaves (pool plus dice to roll). Remembered in ``packed_table``."""
+        table = self.packed_table(role, kind)
+        found = table.get(pool)
+        if found is None:
+            counts = packed.unpack(pool)
+            key = (role, kind, counts)
+            moves = self._cache.get(key)
+            if moves is None:
+                # _build reads only the pool and the kind of dice (see __init__).
+                moves = self._cache[key] = self._build(
+                    Situation(role, kind, counts, _NO_TOKENS, _NO_TOKENS)
+                )
+            found = table[pool] = (
+                tuple((packed.pack(after), n) for _, after, n in moves),
+                max((sum(after) + n for _, after, n in moves), default=0),
+            )
         return found
 
     @property
