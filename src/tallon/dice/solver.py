@@ -86,13 +86,18 @@ _POOL_BITS = packed.POOL_BITS
 _POOL = (1 << _POOL_BITS) - 1
 _FRESH = packed.FRESH_MASK
 _HALF = packed.REROLLED_SHIFT
+_LIMIT = packed.LIMIT
 _EVADE_AT = packed.BITS * Face.EVADE
 _REROLLED_EVADE_AT = packed.BITS * (Face.EVADE + REROLLED)
-_LIMIT = packed.LIMIT
+_HIT_AT = packed.BITS * Face.HIT
+_REROLLED_HIT_AT = packed.BITS * (Face.HIT + REROLLED)
+_CRIT_AT = packed.BITS * Face.CRIT
+_REROLLED_CRIT_AT = packed.BITS * (Face.CRIT + REROLLED)
 
 # How the key of the next position is made from its context's base and the pool there:
-# marks forgotten, the pool as it is, or (end of the attack) only the number of evades.
-_FORGET, _KEEP, _EVADES = 0, 1, 2
+# marks forgotten, the pool as it is, only the hits and crits (end of the attack-dice
+# phase: ``hits << 4 | crits``), only the number of evades (end of the attack).
+_FORGET, _KEEP, _SETTLED, _EVADES = 0, 1, 2, 3
 
 # How an ability's moves are found at a position (see AttackSolver._make_use).
 _TABLE, _NOTHING, _GENERAL = 0, 1, 2
@@ -425,6 +430,9 @@ class AttackSolver:
         self._defense_counts: dict[tuple[Resources, Resources], tuple[int, Resources]] = {}
         self._settled_pairs: dict[int, tuple[int, int]] = {}
         self._pair_at: dict[int, int] = {}
+        # The pair index of each ``hits << 4 | crits`` (see _SETTLED).
+        self._pair_of_code = {(h << packed.BITS) | c: i for i, (h, c) in enumerate(self.pairs)}
+        self._fixed_after_modify = any(a.after_modify_attack for a in self.att.abilities)
         self._neutralized: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._payoff_reads_tokens = payoff_reads_tokens
         self._hooks = [
@@ -476,7 +484,7 @@ class AttackSolver:
         for key, m in mass.items():
             end = contexts[key >> _POOL_BITS]
             assert type(end) is _AttackEnd
-            by_root[end.root].append((self._pair_of(key & _POOL), end.ares, m))
+            by_root[end.root].append((self._pair_of_code[key & _POOL], end.ares, m))
         # Sums of products over payoff_scale**2, divided once per outcome at the end.
         found: dict[OutcomeKey, int] = defaultdict(int)
         any_relevant = any(self.relevant)
@@ -745,7 +753,7 @@ class AttackSolver:
         if target > _LAST_ATTACK_STEP:
             number = self._number(self._a_contexts, self._a_numbers, ("end", ares, dres),
                                   lambda: self._make_attack_end(ares, dres))
-            return number << _POOL_BITS, _KEEP
+            return number << _POOL_BITS, _SETTLED
         return self._a_decide(target, ares, dres, used) << _POOL_BITS, _KEEP if marks else _FORGET
 
     def _b_next(self, step: int, ares: Resources, dres: Resources, used: int) -> tuple[int, int]:
@@ -762,7 +770,7 @@ class AttackSolver:
         """Key of rolling ``count`` dice into ``pool`` (marked as rerolled if ``marked``),
         play then going to (``base``, ``how``)."""
         if count == 0:
-            return _key(base, how, pool)
+            return self._key(base, how, pool)
         if not marked:
             pool = (pool & _FRESH) + (pool >> _HALF)
         return self._roll_context(attack_dice, count, marked, base, how) << _POOL_BITS | pool
@@ -865,7 +873,7 @@ class AttackSolver:
         children: list[int] = []
         stop = context.stop
         if stop is not None:
-            children.append(_key(stop[0], stop[1], pool))
+            children.append(self._key(stop[0], stop[1], pool))
         for use in context.uses:
             mode = use.mode
             if mode == _TABLE:
@@ -908,8 +916,23 @@ class AttackSolver:
                 elif how == _KEEP:
                     children.append(base + after)
                 else:
-                    children.append(_key(base, how, after))
+                    children.append(self._key(base, how, after))
         return children
+
+    def _key(self, base: int, how: int, pool: int) -> int:
+        """The key of a position from its context's base and its pool (see ``_FORGET``)."""
+        if how == _KEEP:
+            return base + pool
+        if how == _FORGET:
+            return base + (pool & _FRESH) + (pool >> _HALF)
+        if how == _EVADES:
+            return base + ((pool >> _EVADE_AT) & _LIMIT) + ((pool >> _REROLLED_EVADE_AT) & _LIMIT)
+        if self._fixed_after_modify:
+            hits, crits = self._settled_pair(pool)
+        else:
+            hits = ((pool >> _HIT_AT) & _LIMIT) + ((pool >> _REROLLED_HIT_AT) & _LIMIT)
+            crits = ((pool >> _CRIT_AT) & _LIMIT) + ((pool >> _REROLLED_CRIT_AT) & _LIMIT)
+        return base + ((hits << packed.BITS) | crits)
 
     def _options(self, context: _Decide, pool: int) -> list[Option | None]:
         """The options matching ``_children`` one to one (None for stopping)."""
@@ -922,8 +945,8 @@ class AttackSolver:
 
     def _rolled(self, roll: _Roll, pool: int) -> list[tuple[int, int]]:
         """(weight, key) of every result of a roll into ``pool``."""
-        base, how = roll.base, roll.how
-        return [(weight, _key(base, how, pool + dice)) for weight, dice in roll.outcomes]
+        base, how, key = roll.base, roll.how, self._key
+        return [(weight, key(base, how, pool + dice)) for weight, dice in roll.outcomes]
 
     # --- attack-dice phase (scalar values) ----------------------------------------------
 
@@ -967,7 +990,8 @@ class AttackSolver:
             vector = context.vector  # type: ignore[union-attr]
             if vector is None:
                 vector = context.vector = self._b_value(context.root)  # type: ignore[union-attr]
-            value = vector[self._pair_of(key & _POOL)] + context.frozen  # type: ignore[union-attr]
+            pair = self._pair_of_code[key & _POOL]
+            value = vector[pair] + context.frozen  # type: ignore[union-attr]
         self._memo[key] = value
         return value
 
@@ -993,7 +1017,12 @@ class AttackSolver:
         total = 0
         for weight, dice in roll.outcomes:
             grown = pool + dice
-            child = base + (grown if how else (grown & _FRESH) + (grown >> _HALF))
+            if how == _KEEP:
+                child = base + grown
+            elif how == _FORGET:
+                child = base + (grown & _FRESH) + (grown >> _HALF)
+            else:
+                child = self._key(base, how, grown)
             value = memo.get(child)
             total += weight * (evaluate(child) if value is None else value)
         if total & roll.check:
@@ -1151,14 +1180,6 @@ class AttackSolver:
                     found[i][outcomes[i]] += m
         return found
 
-
-def _key(base: int, how: int, pool: int) -> int:
-    """The key of a position from its context's base and its pool (see ``_FORGET``)."""
-    if how == _KEEP:
-        return base + pool
-    if how == _FORGET:
-        return base + (pool & _FRESH) + (pool >> _HALF)
-    return base + ((pool >> _EVADE_AT) & _LIMIT) + ((pool >> _REROLLED_EVADE_AT) & _LIMIT)
 
 
 _RESULTS: OrderedDict[tuple, AttackResult] = OrderedDict()

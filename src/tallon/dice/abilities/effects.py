@@ -53,6 +53,7 @@ def clear_ability_caches() -> None:
         ability._cache.clear()
         ability._packed.clear()
     _CHOICES.clear()
+    _PACKED_CHOICES.clear()
 
 
 def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple[int, ...]]:
@@ -67,6 +68,7 @@ _NO_DICE = (0,) * NUM_FACES
 _NO_TOKENS = Tokens()
 _NONE: list = []  # shared "no options" answer; never modified
 _CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
+_PACKED_CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, int], ...]] = {}
 
 
 def _choices(available: tuple[int, ...], lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
@@ -78,6 +80,24 @@ def _choices(available: tuple[int, ...], lo: int, hi: int) -> tuple[tuple[int, .
     return found
 
 
+def _packed_choices(available: tuple[int, ...], lo: int, hi: int
+                    ) -> tuple[tuple[int, int], ...]:
+    """``_choices`` of fresh dice per face, each as (the chosen dice packed, how many)."""
+    key = (available, lo, hi)
+    found = _PACKED_CHOICES.get(key)
+    if found is None:
+        found = _PACKED_CHOICES[key] = tuple(
+            (sum(n << (packed.BITS * face) for face, n in enumerate(choice)), sum(choice))
+            for choice in _choices(available, lo, hi)
+        )
+    return found
+
+
+def _slot(pool: int, slot: int) -> int:
+    """Count in slot ``slot`` of a packed pool."""
+    return (pool >> (packed.BITS * slot)) & packed.LIMIT
+
+
 class Effect:
     """What an ability does to the dice: the ways to do it now, each a tuple of operations."""
 
@@ -86,6 +106,18 @@ class Effect:
 
     def variants(self, situation: Situation) -> list[Variant]:
         raise NotImplementedError
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        """``variants`` for a packed pool, applied: (packed pool after, dice to roll) for each,
+        in the same order (the calculator's view). Effects read only the pool and the kind of
+        dice. The built-in effects compute this directly on the packed pool."""
+        counts = packed.unpack(pool)
+        situation = Situation(role, kind, counts, _NO_TOKENS, _NO_TOKENS)
+        moves = []
+        for ops in self.variants(situation):
+            after, to_roll = apply_to_counts(counts, ops, kind)
+            moves.append((packed.pack(after), to_roll))
+        return moves
 
 
 class RerollDice(Effect):
@@ -118,6 +150,21 @@ class RerollDice(Effect):
         most = eligible if self.up_to is None else min(self.up_to, eligible)
         least = most if self.exactly else 1
         return [(Reroll(choice),) for choice in _choices(available, least, most)]
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        if type(self).variants is not RerollDice.variants:
+            return super().packed_moves(role, kind, pool)
+        faces = self.faces
+        available = tuple(
+            _slot(pool, f) if (not faces or f in faces) else 0 for f in range(NUM_FACES)
+        )
+        eligible = sum(available)
+        if not eligible:
+            return []
+        most = eligible if self.up_to is None else min(self.up_to, eligible)
+        least = most if self.exactly else 1
+        # The chosen fresh dice leave the pool (RR: Dice Modification, reroll).
+        return [(pool - chosen, n) for chosen, n in _packed_choices(available, least, most)]
 
 
 class ChangeResults(Effect):
@@ -162,6 +209,40 @@ class ChangeResults(Effect):
                 )
         return found
 
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        if type(self).variants is not ChangeResults.variants:
+            return super().packed_moves(role, kind, pool)
+        bits = packed.BITS
+        moves: list[tuple[int, int]] = []
+        for target in self.targets:
+            if not kind.has_face(target):
+                continue
+            if self.count is None:
+                # Change all: both halves (fresh, rerolled) of the source slot move over.
+                source = self.sources[0]
+                fresh, rerolled = _slot(pool, source), _slot(pool, source + REROLLED)
+                if source != target and (fresh or rerolled):
+                    taken = (fresh << (bits * source)) + (rerolled << (bits * (source + REROLLED)))
+                    put = (fresh << (bits * target)) + (rerolled << (bits * (target + REROLLED)))
+                    moves.append((pool - taken + put, 0))
+                continue
+            slots = [
+                s for f in self.sources if f != target for s in (f, f + REROLLED)
+                if _slot(pool, s)
+            ]
+            available = tuple(_slot(pool, s) for s in slots)
+            size = min(self.count, sum(available))
+            if not size:
+                continue
+            for choice in _choices(available, size, size):
+                after = pool
+                for s, n in zip(slots, choice, strict=True):
+                    # A changed die keeps its rerolled mark.
+                    to = target + (REROLLED if s >= REROLLED else 0)
+                    after += (n << (bits * to)) - (n << (bits * s))
+                moves.append((after, 0))
+        return moves
+
 
 class AddResults(Effect):
     """Add ``count`` dice showing ``face`` (RR: Dice Modification, add)."""
@@ -176,6 +257,15 @@ class AddResults(Effect):
             return []
         return [(Add(self.face, self.count),)]
 
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        if type(self).variants is not AddResults.variants:
+            return super().packed_moves(role, kind, pool)
+        if not kind.has_face(self.face):
+            return []
+        if packed.size(pool) + self.count > packed.LIMIT:
+            raise ValueError(f"a pool of more than {packed.LIMIT} dice cannot be packed")
+        return [(pool + (self.count << (packed.BITS * self.face)), 0)]
+
 
 class CancelResults(Effect):
     """Cancel up to ``count`` dice showing ``face`` (RR: Cancel; not a modification)."""
@@ -189,6 +279,19 @@ class CancelResults(Effect):
         if not n:
             return []
         return [(Cancel(self.face, n),)]
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        if type(self).variants is not CancelResults.variants:
+            return super().packed_moves(role, kind, pool)
+        fresh, rerolled = _slot(pool, self.face), _slot(pool, self.face + REROLLED)
+        n = min(self.count, fresh + rerolled)
+        if not n:
+            return []
+        # Fresh dice go first, as in apply_to_counts.
+        from_fresh = min(n, fresh)
+        bits = packed.BITS
+        return [(pool - (from_fresh << (bits * self.face))
+                 - ((n - from_fresh) << (bits * (self.face + REROLLED))), 0)]
 
 
 class CardAbility(DiceAbility):
@@ -307,18 +410,11 @@ class CardAbility(DiceAbility):
         table = self.packed_table(role, kind)
         found = table.get(pool)
         if found is None:
-            counts = packed.unpack(pool)
-            key = (role, kind, counts)
-            moves = self._cache.get(key)
-            if moves is None:
-                # _build reads only the pool and the kind of dice (see __init__).
-                moves = self._cache[key] = self._build(
-                    Situation(role, kind, counts, _NO_TOKENS, _NO_TOKENS)
-                )
-            found = table[pool] = (
-                tuple((packed.pack(after), n) for _, after, n in moves),
-                max((sum(after) + n for _, after, n in moves), default=0),
-            )
+            moves = tuple(self.effect.packed_moves(role, kind, pool))
+            if not moves and self.mandatory:
+                moves = ((pool, 0),)  # _build's "nothing to do" option
+            dice = max((packed.size(after) + n for after, n in moves), default=0)
+            found = table[pool] = (moves, dice)
         return found
 
     @property
