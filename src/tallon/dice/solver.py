@@ -434,6 +434,7 @@ class AttackSolver:
         self._pair_of_code = {(h << packed.BITS) | c: i for i, (h, c) in enumerate(self.pairs)}
         self._fixed_after_modify = any(a.after_modify_attack for a in self.att.abilities)
         self._neutralized: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._end_payoffs: dict[tuple[int, int], list[int]] = {}
         self._payoff_reads_tokens = payoff_reads_tokens
         self._hooks = [
             (role, ability)
@@ -1076,16 +1077,18 @@ class AttackSolver:
                 for hits, crits in self.pairs
             ]
         if fixed is not None and not self._payoff_reads_tokens:
-            a_left, d_left = fixed
-            scale = self.payoff_scale
-            payoff = self.payoff
-            crit_scale = self.scale
-            values = [
-                self._pack(payoff(h, c, a_view, d_view) * scale, c * crit_scale, a_left, d_left)
-                for h, c in neutralized
-            ]
+            # Payoffs and crits depend only on the neutralized results, shared by all ends
+            # with these evades and reinforce: add this end's tokens left to them.
+            paid = self._end_payoffs.get((evades, reinforce))
+            if paid is None:
+                scale, payoff, crit_scale = self.payoff_scale, self.payoff, self.scale
+                paid = self._end_payoffs[(evades, reinforce)] = [
+                    self._pack(payoff(h, c, a_view, d_view) * scale, c * crit_scale, 0, 0)
+                    for h, c in neutralized
+                ]
+            tokens = self._pack(0, 0, *fixed)
             self._b_outcomes[key] = [(h, c, ares, dres) for h, c in neutralized]
-            return tuple(values)
+            return tuple([value + tokens for value in paid])
         for left_hits, left_crits in neutralized:
             a_out, d_out = ares, dres
             for role, ability in self._hooks:
