@@ -89,15 +89,18 @@ _HALF = packed.REROLLED_SHIFT
 _LIMIT = packed.LIMIT
 _EVADE_AT = packed.BITS * Face.EVADE
 _REROLLED_EVADE_AT = packed.BITS * (Face.EVADE + REROLLED)
+# The hit and crit slots are neighbours: one byte, hits in the low half, in each half of a
+# pool. Adding the two bytes gives hits + 16 * crits (at most 15 dice: no carries).
+assert Face.CRIT == Face.HIT + 1
 _HIT_AT = packed.BITS * Face.HIT
 _REROLLED_HIT_AT = packed.BITS * (Face.HIT + REROLLED)
-_CRIT_AT = packed.BITS * Face.CRIT
-_REROLLED_CRIT_AT = packed.BITS * (Face.CRIT + REROLLED)
+_BYTE = 0xFF
 
 # How the key of the next position is made from its context's base and the pool there:
 # marks forgotten, the pool as it is, only the hits and crits (end of the attack-dice
-# phase: ``hits << 4 | crits``), only the number of evades (end of the attack).
-_FORGET, _KEEP, _SETTLED, _EVADES = 0, 1, 2, 3
+# phase: ``hits + 16 * crits``; _SETTLED_BY_ABILITY when an ability changes them first), only
+# the number of evades (end of the attack).
+_FORGET, _KEEP, _SETTLED, _SETTLED_BY_ABILITY, _EVADES = 0, 1, 2, 3, 4
 
 # How an ability's moves are found at a position (see AttackSolver._make_use).
 _TABLE, _NOTHING, _GENERAL = 0, 1, 2
@@ -430,9 +433,12 @@ class AttackSolver:
         self._defense_counts: dict[tuple[Resources, Resources], tuple[int, Resources]] = {}
         self._settled_pairs: dict[int, tuple[int, int]] = {}
         self._pair_at: dict[int, int] = {}
-        # The pair index of each ``hits << 4 | crits`` (see _SETTLED).
-        self._pair_of_code = {(h << packed.BITS) | c: i for i, (h, c) in enumerate(self.pairs)}
-        self._fixed_after_modify = any(a.after_modify_attack for a in self.att.abilities)
+        # The pair index of each ``hits + 16 * crits`` (see _SETTLED).
+        self._pair_of_code = {h + (c << packed.BITS): i for i, (h, c) in enumerate(self.pairs)}
+        self._settled = (
+            _SETTLED_BY_ABILITY if any(a.after_modify_attack for a in self.att.abilities)
+            else _SETTLED
+        )
         self._neutralized: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._end_payoffs: dict[tuple[int, int], list[int]] = {}
         self._payoff_reads_tokens = payoff_reads_tokens
@@ -687,22 +693,26 @@ class AttackSolver:
         """Index of the best of ``values`` for the attacker (higher payoff, more crits, more
         attacker tokens left, fewer defender tokens left) or the defender (lower payoff, fewer
         crits, more defender tokens left, fewer attacker tokens left); the first on ties."""
-        low, shift = self._low, self._shift
         best = 0
         best_rank = None
         for i, value in enumerate(values):
-            # The fields in the order above, each signed for the player, as one number.
-            if attacker:
-                rank = value - 2 * (value & low)
-            else:
-                rank = (
-                    ((value & low) << shift)
-                    - ((value >> shift) & low)
-                    - ((value >> (2 * shift)) << (2 * shift))
-                )
+            # The fields in the order above, each turned so that more is better, as one
+            # number. For the attacker only the last field turns: low - d_left in its place,
+            # which is value ^ low since d_left <= low.
+            rank = value ^ self._low if attacker else self._defender_rank(value)
             if best_rank is None or rank > best_rank:
                 best, best_rank = i, rank
         return best
+
+    def _defender_rank(self, value: int) -> int:
+        """The defender's ``_best_index`` order as one number: minus the payoff and crits
+        (the high part), then the defender's tokens left, then minus the attacker's."""
+        shift, low = self._shift, self._low
+        return (
+            ((value & low) << shift)
+            - ((value >> shift) & low)
+            - ((value >> (2 * shift)) << (2 * shift))
+        )
 
     def _best_indices(self, attacker: bool, vectors: list[tuple[int, ...]]) -> list[int]:
         """``_best_index`` for each entry (each (hits, crits) pair) of value vectors."""
@@ -712,7 +722,7 @@ class AttackSolver:
         best_rank: list[int] = []
         for i, vector in enumerate(vectors):
             if attacker:
-                ranks = [v - 2 * (v & low) for v in vector]
+                ranks = [v ^ low for v in vector]
             else:
                 ranks = [
                     ((v & low) << shift) - ((v >> shift) & low) - ((v >> high) << high)
@@ -754,7 +764,7 @@ class AttackSolver:
         if target > _LAST_ATTACK_STEP:
             number = self._number(self._a_contexts, self._a_numbers, ("end", ares, dres),
                                   lambda: self._make_attack_end(ares, dres))
-            return number << _POOL_BITS, _SETTLED
+            return number << _POOL_BITS, self._settled
         return self._a_decide(target, ares, dres, used) << _POOL_BITS, _KEEP if marks else _FORGET
 
     def _b_next(self, step: int, ares: Resources, dres: Resources, used: int) -> tuple[int, int]:
@@ -871,10 +881,21 @@ class AttackSolver:
     def _children(self, context: _Decide, pool: int, most: int) -> list[int]:
         """The keys of every choice at a position: stopping first (if allowed), then each
         option of each usable ability, in order. ``most`` is how many dice a pool may hold."""
+        # The key rules of _key are written out for the common cases: this runs for every
+        # position.
         children: list[int] = []
+        append = children.append
         stop = context.stop
         if stop is not None:
-            children.append(self._key(stop[0], stop[1], pool))
+            base, how = stop
+            if how == _KEEP:
+                append(base + pool)
+            elif how == _FORGET:
+                append(base + (pool & _FRESH) + (pool >> _HALF))
+            elif how == _SETTLED:
+                append(base + ((pool >> _HIT_AT) & _BYTE) + ((pool >> _REROLLED_HIT_AT) & _BYTE))
+            else:
+                append(self._key(base, how, pool))
         for use in context.uses:
             mode = use.mode
             if mode == _TABLE:
@@ -913,11 +934,16 @@ class AttackSolver:
                         ) << _POOL_BITS
                     if not marks:
                         after = (after & _FRESH) + (after >> _HALF)
-                    children.append(roll + after)
+                    append(roll + after)
                 elif how == _KEEP:
-                    children.append(base + after)
+                    append(base + after)
+                elif how == _FORGET:
+                    append(base + (after & _FRESH) + (after >> _HALF))
+                elif how == _SETTLED:
+                    append(base + ((after >> _HIT_AT) & _BYTE)
+                           + ((after >> _REROLLED_HIT_AT) & _BYTE))
                 else:
-                    children.append(self._key(base, how, after))
+                    append(self._key(base, how, after))
         return children
 
     def _key(self, base: int, how: int, pool: int) -> int:
@@ -926,14 +952,12 @@ class AttackSolver:
             return base + pool
         if how == _FORGET:
             return base + (pool & _FRESH) + (pool >> _HALF)
+        if how == _SETTLED:
+            return base + ((pool >> _HIT_AT) & _BYTE) + ((pool >> _REROLLED_HIT_AT) & _BYTE)
         if how == _EVADES:
             return base + ((pool >> _EVADE_AT) & _LIMIT) + ((pool >> _REROLLED_EVADE_AT) & _LIMIT)
-        if self._fixed_after_modify:
-            hits, crits = self._settled_pair(pool)
-        else:
-            hits = ((pool >> _HIT_AT) & _LIMIT) + ((pool >> _REROLLED_HIT_AT) & _LIMIT)
-            crits = ((pool >> _CRIT_AT) & _LIMIT) + ((pool >> _REROLLED_CRIT_AT) & _LIMIT)
-        return base + ((hits << packed.BITS) | crits)
+        hits, crits = self._settled_pair(pool)
+        return base + hits + (crits << packed.BITS)
 
     def _options(self, context: _Decide, pool: int) -> list[Option | None]:
         """The options matching ``_children`` one to one (None for stopping)."""
@@ -997,18 +1021,31 @@ class AttackSolver:
         return value
 
     def _a_decide_value(self, key: int, context: _Decide) -> int:
-        children = self._children(context, key & _POOL, self._most_attack_dice)
         memo = self._memo
         evaluate = self._a_eval
-        values = []
-        for child in children:
-            value = memo.get(child)
-            values.append(evaluate(child) if value is None else value)
-        if not values:  # pragma: no cover - a step always can end
+        best = best_rank = best_child = None
+        if context.attacker:
+            low = self._low
+            for child in self._children(context, key & _POOL, self._most_attack_dice):
+                value = memo.get(child)
+                if value is None:
+                    value = evaluate(child)
+                rank = value ^ low  # see _best_index
+                if best_rank is None or rank > best_rank:
+                    best, best_rank, best_child = value, rank, child
+        else:
+            rank_of = self._defender_rank
+            for child in self._children(context, key & _POOL, self._most_attack_dice):
+                value = memo.get(child)
+                if value is None:
+                    value = evaluate(child)
+                rank = rank_of(value)
+                if best_rank is None or rank > best_rank:
+                    best, best_rank, best_child = value, rank, child
+        if best_child is None:  # pragma: no cover - a step always can end
             raise RuntimeError("no legal choice")
-        best = self._best_index(context.attacker, values)
-        self._choice[key] = children[best]
-        return values[best]
+        self._choice[key] = best_child
+        return best  # type: ignore[return-value]
 
     def _a_roll_value(self, key: int, roll: _Roll) -> int:
         pool = key & _POOL
@@ -1022,6 +1059,8 @@ class AttackSolver:
                 child = base + grown
             elif how == _FORGET:
                 child = base + (grown & _FRESH) + (grown >> _HALF)
+            elif how == _SETTLED:
+                child = base + ((grown >> _HIT_AT) & _BYTE) + ((grown >> _REROLLED_HIT_AT) & _BYTE)
             else:
                 child = self._key(base, how, grown)
             value = memo.get(child)
