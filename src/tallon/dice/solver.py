@@ -425,7 +425,10 @@ class AttackSolver:
         self._b_memo: dict[int, tuple[int, ...]] = {}
         self._b_choice: dict[int, list[int]] = {}
         self._b_order: list[int] = []
-        self._b_outcomes: dict[int, list[OutcomeKey]] = {}
+        # The outcome of each entry at each end of the attack (made when the forward pass
+        # needs it): (neutralized results, resources) or the list of outcomes.
+        self._b_outcomes: dict[int, tuple[list[tuple[int, int]], Resources, Resources]
+                               | list[OutcomeKey]] = {}
 
         self._contexts: dict[tuple, tuple[bool, bool]] = {}
         self._landings: dict[tuple, tuple[int, bool]] = {}
@@ -732,9 +735,9 @@ class AttackSolver:
                 best = [0] * len(vector)
                 best_rank = ranks
                 continue
-            for j, r in enumerate(ranks):
-                if r > best_rank[j]:
-                    best[j], best_rank[j] = i, r
+            # Most choices improve few entries, or none: find them in one pass.
+            for j in [j for j, (r, b) in enumerate(zip(ranks, best_rank, strict=True)) if r > b]:
+                best[j], best_rank[j] = i, ranks[j]
         return best
 
     # --- contexts -----------------------------------------------------------------------
@@ -1126,7 +1129,7 @@ class AttackSolver:
                     for h, c in neutralized
                 ]
             tokens = self._pack(0, 0, *fixed)
-            self._b_outcomes[key] = [(h, c, ares, dres) for h, c in neutralized]
+            self._b_outcomes[key] = (neutralized, ares, dres)
             return tuple([value + tokens for value in paid])
         for left_hits, left_crits in neutralized:
             a_out, d_out = ares, dres
@@ -1217,6 +1220,9 @@ class AttackSolver:
         found: dict[int, dict[OutcomeKey, int]] = {i: defaultdict(int) for i in pairs}
         for key, vector in mass.items():
             outcomes = self._b_outcomes[key]
+            if type(outcomes) is tuple:
+                neutralized, ares, dres = outcomes
+                outcomes = [(h, c, ares, dres) for h, c in neutralized]
             for i, m in enumerate(vector):
                 if m:
                     found[i][outcomes[i]] += m
