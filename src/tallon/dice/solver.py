@@ -900,33 +900,9 @@ class AttackSolver:
             else:
                 append(self._key(base, how, pool))
         for use in context.uses:
-            mode = use.mode
-            if mode == _TABLE:
-                entry = use.table.get(pool)  # type: ignore[union-attr]
-                if entry is None:
-                    entry = use.ability.packed_moves(  # type: ignore[attr-defined]
-                        context.role, context.kind, pool)
-                moves, dice = entry
-                if not moves:
-                    continue
-                if dice > most:
-                    self._check_dice(dice, most, use.ability.key)
-                nxt = use.next
-            elif mode == _NOTHING:
-                moves, nxt = ((pool, 0),), use.next
-            else:
-                situation = Situation(context.role, context.kind, packed.unpack(pool),
-                                      context.own, context.other)
-                found = use.ability.transitions(situation)
-                if not found:
-                    continue
-                moves = self._packed(found, most)
-                option = found[0][0]
-                nxt = use.nexts.get((option.spend, option.gain))
-                if nxt is None:
-                    nxt = use.nexts[(option.spend, option.gain)] = self._make_next(
-                        context, use.ability, use.bit, option.spend, option.gain)
-            assert nxt is not None
+            moves, nxt = self._moves(context, use, pool, most)
+            if not moves:
+                continue
             base, how, marks, rolls = nxt.base, nxt.how, nxt.marks, nxt.rolls
             for after, count in moves:
                 if count:
@@ -948,6 +924,35 @@ class AttackSolver:
                 else:
                     append(self._key(base, how, after))
         return children
+
+    def _moves(self, context: _Decide, use: _Use, pool: int, most: int
+               ) -> tuple[tuple[tuple[int, int], ...], _Next]:
+        """An ability's moves at a position, as (packed pool after, dice to roll), and where
+        they lead. ``most`` is how many dice a pool may hold."""
+        mode = use.mode
+        if mode == _TABLE:
+            entry = use.table.get(pool)  # type: ignore[union-attr]
+            if entry is None:
+                entry = use.ability.packed_moves(  # type: ignore[attr-defined]
+                    context.role, context.kind, pool)
+            moves, dice = entry
+            if dice > most:
+                self._check_dice(dice, most, use.ability.key)
+            return moves, use.next  # type: ignore[return-value]
+        if mode == _NOTHING:
+            return ((pool, 0),), use.next  # type: ignore[return-value]
+        situation = Situation(context.role, context.kind, packed.unpack(pool), context.own,
+                              context.other)
+        found = use.ability.transitions(situation)
+        if not found:
+            return (), use.next  # type: ignore[return-value]
+        moves = self._packed(found, most)
+        option = found[0][0]
+        nxt = use.nexts.get((option.spend, option.gain))
+        if nxt is None:
+            nxt = use.nexts[(option.spend, option.gain)] = self._make_next(
+                context, use.ability, use.bit, option.spend, option.gain)
+        return moves, nxt
 
     def _key(self, base: int, how: int, pool: int) -> int:
         """The key of a position from its context's base and its pool (see ``_FORGET``)."""
@@ -1026,23 +1031,79 @@ class AttackSolver:
     def _a_decide_value(self, key: int, context: _Decide) -> int:
         memo = self._memo
         evaluate = self._a_eval
+        pool = key & _POOL
         best = best_rank = best_child = None
-        if context.attacker:
-            low = self._low
-            for child in self._children(context, key & _POOL, self._most_attack_dice):
-                value = memo.get(child)
-                if value is None:
-                    value = evaluate(child)
-                rank = value ^ low  # see _best_index
-                if best_rank is None or rank > best_rank:
-                    best, best_rank, best_child = value, rank, child
-        else:
+        if not context.attacker:
             rank_of = self._defender_rank
-            for child in self._children(context, key & _POOL, self._most_attack_dice):
+            for child in self._children(context, pool, self._most_attack_dice):
                 value = memo.get(child)
                 if value is None:
                     value = evaluate(child)
                 rank = rank_of(value)
+                if best_rank is None or rank > best_rank:
+                    best, best_rank, best_child = value, rank, child
+            if best_child is None:  # pragma: no cover - a step always can end
+                raise RuntimeError("no legal choice")
+            self._choice[key] = best_child
+            return best  # type: ignore[return-value]
+        # The attacker's choices, as in _children with the key rules written out (this is
+        # the hottest loop of the solver); ranks as in _best_index.
+        low = self._low
+        stop = context.stop
+        if stop is not None:
+            base, how = stop
+            if how == _KEEP:
+                child = base + pool
+            elif how == _FORGET:
+                child = base + (pool & _FRESH) + (pool >> _HALF)
+            elif how == _SETTLED:
+                child = base + ((pool >> _HIT_AT) & _BYTE) + ((pool >> _REROLLED_HIT_AT) & _BYTE)
+            else:
+                child = self._key(base, how, pool)
+            best = memo.get(child)
+            if best is None:
+                best = evaluate(child)
+            best_rank = best ^ low
+            best_child = child
+        for use in context.uses:
+            if use.mode != _TABLE:
+                moves, nxt = self._moves(context, use, pool, self._most_attack_dice)
+                if not moves:
+                    continue
+            else:
+                entry = use.table.get(pool)  # type: ignore[union-attr]
+                if entry is None:
+                    entry = use.ability.packed_moves(  # type: ignore[attr-defined]
+                        context.role, context.kind, pool)
+                moves, dice = entry
+                if not moves:
+                    continue
+                if dice > self._most_attack_dice:
+                    self._check_dice(dice, self._most_attack_dice, use.ability.key)
+                nxt = use.next
+            base, how, marks, rolls = nxt.base, nxt.how, nxt.marks, nxt.rolls
+            for after, count in moves:
+                if count:
+                    roll = rolls[count]
+                    if roll is None:
+                        roll = rolls[count] = self._roll_context(
+                            True, count, marks, base, how) << _POOL_BITS
+                    if not marks:
+                        after = (after & _FRESH) + (after >> _HALF)
+                    child = roll + after
+                elif how == _KEEP:
+                    child = base + after
+                elif how == _FORGET:
+                    child = base + (after & _FRESH) + (after >> _HALF)
+                elif how == _SETTLED:
+                    child = (base + ((after >> _HIT_AT) & _BYTE)
+                             + ((after >> _REROLLED_HIT_AT) & _BYTE))
+                else:
+                    child = self._key(base, how, after)
+                value = memo.get(child)
+                if value is None:
+                    value = evaluate(child)
+                rank = value ^ low
                 if best_rank is None or rank > best_rank:
                     best, best_rank, best_child = value, rank, child
         if best_child is None:  # pragma: no cover - a step always can end
