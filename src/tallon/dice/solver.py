@@ -348,6 +348,17 @@ class AttackSolver:
                 bit <<= 1
             self.entries.append(found)
             self.mandatory.append(mandatory)
+        # Abilities whose moves come from packed tables (see _make_use).
+        self._plain = {
+            bit: isinstance(ability, CardAbility)
+            and type(ability).transitions is CardAbility.transitions
+            and type(ability)._build is CardAbility._build
+            and not (ability.requires is not None and ability.requirement_reads_dice)
+            # A "nothing to do" option would cost nothing, unlike the others.
+            and not (ability.mandatory and (ability.cost or ability.gain))
+            for found in self.entries
+            for ability, bit in found
+        }
         self._defense_bits = sum(
             bit for step in _STEPS[_LAST_ATTACK_STEP + 1 :] for _, bit in self.entries[step]
         )
@@ -416,12 +427,14 @@ class AttackSolver:
         # the positions in the order their values were found (children first).
         self._a_contexts: list[_Decide | _Roll | _AttackEnd] = []
         self._a_numbers: dict[tuple, int] = {}
+        self._a_nexts: dict[tuple, tuple[int, int]] = {}
         self._memo: dict[int, int] = {}
         self._choice: dict[int, int] = {}
         self._order: list[int] = []
         # Defense-dice phase: the same with value vectors and one choice per pair.
         self._b_contexts: list[_Decide | _Roll | _End] = []
         self._b_numbers: dict[tuple, int] = {}
+        self._b_nexts: dict[tuple, tuple[int, int]] = {}
         self._b_memo: dict[int, tuple[int, ...]] = {}
         self._b_choice: dict[int, list[int]] = {}
         self._b_order: list[int] = []
@@ -534,7 +547,7 @@ class AttackSolver:
             mask |= self.bit_of.get(id(ability), 0)
         ares, dres = self.att.encode(attacker), self.dfn.encode(defender)
         if step <= _LAST_ATTACK_STEP:
-            context = self._a_contexts[self._a_decide(step, ares, dres, mask)]
+            context = self._a_contexts[self._decide_number(True, step, ares, dres, mask)]
             assert type(context) is _Decide
             pool = packed.pack(attack_dice)
             children = self._children(context, pool, self._most_attack_dice)
@@ -546,7 +559,8 @@ class AttackSolver:
         pair = self._pair_of(packed.pack(attack_dice))
         # Abilities of the attack-dice steps no longer matter: the subgame starts without them.
         mask &= self._defense_bits
-        context = self._b_contexts[self._b_decide(step, self._relevant(ares), dres, mask)]
+        context = self._b_contexts[
+            self._decide_number(False, step, self._relevant(ares), dres, mask)]
         assert type(context) is _Decide
         pool = packed.pack(defense_dice)
         children = self._children(context, pool, self._most_defense_dice)
@@ -742,42 +756,63 @@ class AttackSolver:
 
     # --- contexts -----------------------------------------------------------------------
 
-    def _number(self, contexts: list, numbers: dict[tuple, int], name: tuple,
-                make: Callable[[], object]) -> int:
-        """The number of the context called ``name``, made when first asked for."""
-        number = numbers.get(name)
-        if number is None:
-            number = numbers[name] = len(contexts)
-            contexts.append(None)
-            contexts[number] = make()
-        return number
-
-    def _a_decide(self, step: int, ares: Resources, dres: Resources, used: int) -> int:
-        return self._number(self._a_contexts, self._a_numbers, ("decide", step, ares, dres, used),
-                            lambda: self._make_decide(step, ares, dres, used))
-
-    def _b_decide(self, step: int, ares: Resources, dres: Resources, used: int) -> int:
-        return self._number(self._b_contexts, self._b_numbers, ("decide", step, ares, dres, used),
-                            lambda: self._make_decide(step, ares, dres, used))
-
     def _a_next(self, step: int, ares: Resources, dres: Resources, used: int) -> tuple[int, int]:
         """(base, key rule) of the first position at or after the start of ``step`` where
         someone acts on the attack dice, or of the end of the attack-dice phase."""
-        target, marks = self._landing(step, _LAST_ATTACK_STEP, ares, dres, used)
-        if target > _LAST_ATTACK_STEP:
-            number = self._number(self._a_contexts, self._a_numbers, ("end", ares, dres),
-                                  lambda: self._make_attack_end(ares, dres))
-            return number << _POOL_BITS, self._settled
-        return self._a_decide(target, ares, dres, used) << _POOL_BITS, _KEEP if marks else _FORGET
+        name = (step, ares, dres, used)
+        found = self._a_nexts.get(name)
+        if found is None:
+            target, marks = self._landing(step, _LAST_ATTACK_STEP, ares, dres, used)
+            if target > _LAST_ATTACK_STEP:
+                name = ("end", ares, dres)
+                number = self._a_numbers.get(name)
+                if number is None:
+                    number = self._new(self._a_contexts, self._a_numbers, name)
+                    self._a_contexts[number] = self._make_attack_end(ares, dres)
+                found = (number << _POOL_BITS, self._settled)
+            else:
+                number = self._decide_number(True, target, ares, dres, used)
+                found = (number << _POOL_BITS, _KEEP if marks else _FORGET)
+            self._a_nexts[(step, ares, dres, used)] = found
+        return found
 
     def _b_next(self, step: int, ares: Resources, dres: Resources, used: int) -> tuple[int, int]:
         """The same for the defense dice: the end of the attack keeps only the evades."""
-        target, marks = self._landing(step, _LAST_STEP, ares, dres, used)
-        if target > _LAST_STEP:
-            number = self._number(self._b_contexts, self._b_numbers, ("end", ares, dres),
-                                  lambda: _End(ares, dres))
-            return number << _POOL_BITS, _EVADES
-        return self._b_decide(target, ares, dres, used) << _POOL_BITS, _KEEP if marks else _FORGET
+        name = (step, ares, dres, used)
+        found = self._b_nexts.get(name)
+        if found is None:
+            target, marks = self._landing(step, _LAST_STEP, ares, dres, used)
+            if target > _LAST_STEP:
+                name = ("end", ares, dres)
+                number = self._b_numbers.get(name)
+                if number is None:
+                    number = self._new(self._b_contexts, self._b_numbers, name)
+                    self._b_contexts[number] = _End(ares, dres)
+                found = (number << _POOL_BITS, _EVADES)
+            else:
+                number = self._decide_number(False, target, ares, dres, used)
+                found = (number << _POOL_BITS, _KEEP if marks else _FORGET)
+            self._b_nexts[(step, ares, dres, used)] = found
+        return found
+
+    @staticmethod
+    def _new(contexts: list, numbers: dict[tuple, int], name: tuple) -> int:
+        """Number a new context (its description is filled in by the caller: numbering it
+        first lets contexts that lead back to it find it)."""
+        number = numbers[name] = len(contexts)
+        contexts.append(None)
+        return number
+
+    def _decide_number(self, attack_dice: bool, step: int, ares: Resources, dres: Resources,
+                       used: int) -> int:
+        contexts, numbers = ((self._a_contexts, self._a_numbers) if attack_dice else
+                             (self._b_contexts, self._b_numbers))
+        name = ("decide", step, ares, dres, used)
+        number = numbers.get(name)
+        if number is None:
+            number = self._new(contexts, numbers, name)
+            contexts[number] = self._make_decide(step, ares, dres, used)
+        return number
 
     def _roll_key(self, attack_dice: bool, count: int, marked: bool, base: int, how: int,
                   pool: int) -> int:
@@ -795,14 +830,16 @@ class AttackSolver:
             # The first _AT_ONCE dice, then the rest (the arithmetic has room for so many).
             base = self._roll_context(attack_dice, count - _AT_ONCE, marked, base, how)
             base, how, count = base << _POOL_BITS, _KEEP, _AT_ONCE
-        kind = DieKind.ATTACK if attack_dice else DieKind.DEFENSE
         contexts, numbers = ((self._a_contexts, self._a_numbers) if attack_dice else
                              (self._b_contexts, self._b_numbers))
-        return self._number(
-            contexts, numbers, ("roll", count, marked, base, how),
-            lambda: _Roll(_ROLLS[(kind, marked)][count], 3 * count, self._roll_check(3 * count),
-                          base, how),
-        )
+        name = ("roll", count, marked, base, how)
+        number = numbers.get(name)
+        if number is None:
+            number = self._new(contexts, numbers, name)
+            kind = DieKind.ATTACK if attack_dice else DieKind.DEFENSE
+            contexts[number] = _Roll(_ROLLS[(kind, marked)][count], 3 * count,
+                                     self._roll_check(3 * count), base, how)
+        return number
 
     def _make_decide(self, step: int, ares: Resources, dres: Resources, used: int) -> _Decide:
         context = _Decide(step, ares, dres, used)
@@ -831,14 +868,7 @@ class AttackSolver:
         whether it is usable depends on the resources alone (unless its requirement reads the
         dice): that is decided here once, and its moves come from its packed table. Anything
         else is asked at each position (``_GENERAL``)."""
-        if (
-            not isinstance(ability, CardAbility)
-            or type(ability).transitions is not CardAbility.transitions
-            or type(ability)._build is not CardAbility._build
-            or (ability.requires is not None and ability.requirement_reads_dice)
-            # A "nothing to do" option would cost nothing, unlike the others.
-            or (ability.mandatory and (ability.cost or ability.gain))
-        ):
+        if not self._plain[bit]:
             return _Use(ability, bit, _GENERAL)
         # The checks of CardAbility.transitions, for every pool at once.
         own = context.own
