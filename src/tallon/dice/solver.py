@@ -249,17 +249,23 @@ class _Use:
 
 class _Roll:
     """A context where dice are rolled into the pool: ``outcomes`` (weight, packed dice),
-    ``bits`` (log2 of the total weight), then play goes to (``base``, ``how``)."""
+    ``bits`` (log2 of the total weight), then play goes to (``base``, ``how``).
 
-    __slots__ = ("base", "bits", "check", "how", "outcomes")
+    Every key rule but _SETTLED_BY_ABILITY is additive (a pool holds at most 15 dice, so no
+    count overflows): the key after rolling is the key of the pool before plus the key of the
+    dice rolled. ``steps`` holds (weight, key of the dice rolled) for them, None otherwise.
+    """
+
+    __slots__ = ("base", "bits", "check", "how", "outcomes", "steps")
 
     def __init__(self, outcomes: tuple[tuple[int, int], ...], bits: int, check: int,
-                 base: int, how: int) -> None:
+                 base: int, how: int, steps: tuple[tuple[int, int], ...] | None) -> None:
         self.outcomes = outcomes
         self.bits = bits
         self.check = check
         self.base = base
         self.how = how
+        self.steps = steps
 
 
 class _AttackEnd:
@@ -436,7 +442,7 @@ class AttackSolver:
         self._b_numbers: dict[tuple, int] = {}
         self._b_nexts: dict[tuple, tuple[int, int]] = {}
         self._b_memo: dict[int, tuple[int, ...]] = {}
-        self._b_choice: dict[int, list[int]] = {}
+        self._b_choice: dict[int, int | list[int]] = {}
         self._b_order: list[int] = []
         # The outcome of each entry at each end of the attack (made when the forward pass
         # needs it): (neutralized results, resources) or the list of outcomes.
@@ -457,6 +463,7 @@ class AttackSolver:
         )
         self._neutralized: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._end_payoffs: dict[tuple[int, int], list[int]] = {}
+        self._paid_outs: dict[tuple[int, int], int] = {}
         self._payoff_reads_tokens = payoff_reads_tokens
         self._hooks = [
             (role, ability)
@@ -837,8 +844,12 @@ class AttackSolver:
         if number is None:
             number = self._new(contexts, numbers, name)
             kind = DieKind.ATTACK if attack_dice else DieKind.DEFENSE
-            contexts[number] = _Roll(_ROLLS[(kind, marked)][count], 3 * count,
-                                     self._roll_check(3 * count), base, how)
+            outcomes = _ROLLS[(kind, marked)][count]
+            steps = None
+            if how != _SETTLED_BY_ABILITY:
+                steps = tuple((weight, self._key(0, how, dice)) for weight, dice in outcomes)
+            contexts[number] = _Roll(outcomes, 3 * count, self._roll_check(3 * count), base,
+                                     how, steps)
         return number
 
     def _make_decide(self, step: int, ares: Resources, dres: Resources, used: int) -> _Decide:
@@ -1008,8 +1019,12 @@ class AttackSolver:
 
     def _rolled(self, roll: _Roll, pool: int) -> list[tuple[int, int]]:
         """(weight, key) of every result of a roll into ``pool``."""
-        base, how, key = roll.base, roll.how, self._key
-        return [(weight, key(base, how, pool + dice)) for weight, dice in roll.outcomes]
+        base, how = roll.base, roll.how
+        if roll.steps is None:
+            key = self._key
+            return [(weight, key(base, how, pool + dice)) for weight, dice in roll.outcomes]
+        start = self._key(base, how, pool)
+        return [(weight, start + step) for weight, step in roll.steps]
 
     # --- attack-dice phase (scalar values) ----------------------------------------------
 
@@ -1142,23 +1157,19 @@ class AttackSolver:
         return best  # type: ignore[return-value]
 
     def _a_roll_value(self, key: int, roll: _Roll) -> int:
-        pool = key & _POOL
-        base, how = roll.base, roll.how
         memo = self._memo
         evaluate = self._a_eval
         total = 0
-        for weight, dice in roll.outcomes:
-            grown = pool + dice
-            if how == _KEEP:
-                child = base + grown
-            elif how == _FORGET:
-                child = base + (grown & _FRESH) + (grown >> _HALF)
-            elif how == _SETTLED:
-                child = base + ((grown >> _HIT_AT) & _BYTE) + ((grown >> _REROLLED_HIT_AT) & _BYTE)
-            else:
-                child = self._key(base, how, grown)
-            value = memo.get(child)
-            total += weight * (evaluate(child) if value is None else value)
+        if roll.steps is None:
+            for weight, child in self._rolled(roll, key & _POOL):
+                value = memo.get(child)
+                total += weight * (evaluate(child) if value is None else value)
+        else:
+            start = self._key(roll.base, roll.how, key & _POOL)
+            for weight, step in roll.steps:
+                child = start + step
+                value = memo.get(child)
+                total += weight * (evaluate(child) if value is None else value)
         if total & roll.check:
             raise ScaleError("an ability rolled more dice than the solver allowed for")
         return total >> roll.bits
@@ -1198,26 +1209,33 @@ class AttackSolver:
             fixed = (self.att.left(ares) * self.scale, self.dfn.left(dres) * self.scale)
         neutralized = self._neutralized.get((evades, reinforce))
         if neutralized is None:
-            neutralized = self._neutralized[(evades, reinforce)] = [
-                neutralize(
-                    hits,
-                    crits,
-                    evades,
-                    reinforce=reinforce,
-                    crits_first=self.crits_first,
-                    evades_cancel_crits=self.evades_cancel_crits,
-                )
-                for hits, crits in self.pairs
-            ]
+            if reinforce or self.crits_first or not self.evades_cancel_crits:
+                neutralized = [
+                    neutralize(
+                        hits,
+                        crits,
+                        evades,
+                        reinforce=reinforce,
+                        crits_first=self.crits_first,
+                        evades_cancel_crits=self.evades_cancel_crits,
+                    )
+                    for hits, crits in self.pairs
+                ]
+            else:
+                # The usual rule written out (RR: Attack 4): evades cancel hits, then crits.
+                neutralized = [
+                    (hits - evades, crits) if hits >= evades
+                    else (0, max(0, crits - (evades - hits)))
+                    for hits, crits in self.pairs
+                ]
+            self._neutralized[(evades, reinforce)] = neutralized
         if fixed is not None and not self._payoff_reads_tokens:
             # Payoffs and crits depend only on the neutralized results, shared by all ends
             # with these evades and reinforce: add this end's tokens left to them.
             paid = self._end_payoffs.get((evades, reinforce))
             if paid is None:
-                scale, payoff, crit_scale = self.payoff_scale, self.payoff, self.scale
                 paid = self._end_payoffs[(evades, reinforce)] = [
-                    self._pack(payoff(h, c, a_view, d_view) * scale, c * crit_scale, 0, 0)
-                    for h, c in neutralized
+                    self._paid_out(h, c, a_view, d_view) for h, c in neutralized
                 ]
             tokens = self._pack(0, 0, *fixed)
             self._b_outcomes[key] = (neutralized, ares, dres)
@@ -1244,6 +1262,16 @@ class AttackSolver:
             outcomes.append((left_hits, left_crits, a_out, d_out))
         self._b_outcomes[key] = outcomes
         return tuple(values)
+
+    def _paid_out(self, hits: int, crits: int, a_view: Tokens, d_view: Tokens) -> int:
+        """Payoff and crits of uncanceled results, packed (for payoffs that read no tokens:
+        remembered per result)."""
+        value = self._paid_outs.get((hits, crits))
+        if value is None:
+            value = self._paid_outs[(hits, crits)] = self._pack(
+                self.payoff(hits, crits, a_view, d_view) * self.payoff_scale,
+                crits * self.scale, 0, 0)
+        return value
 
     def _b_roll_value(self, key: int, roll: _Roll) -> tuple[int, ...]:
         memo = self._b_memo
@@ -1275,8 +1303,14 @@ class AttackSolver:
         if not vectors:  # pragma: no cover - a step always can end
             raise RuntimeError("no legal choice")
         best = self._best_indices(context.attacker, vectors)
+        first = best[0]
+        if best.count(first) == len(best):
+            # One choice is best for every pair (often stopping): its vector as it is, and
+            # the choice kept as one key.
+            self._b_choice[key] = children[first]
+            return vectors[first]
         self._b_choice[key] = [children[i] for i in best]
-        return tuple(vectors[i][pair] for pair, i in enumerate(best))
+        return tuple([vectors[i][pair] for pair, i in enumerate(best)])
 
     def _b_conditional(self, root: int, pairs: set[int]) -> dict[int, dict[OutcomeKey, int]]:
         """For each pair index in ``pairs``: the outcomes reached from ``root`` under the optimal
@@ -1293,6 +1327,12 @@ class AttackSolver:
             context = contexts[key >> _POOL_BITS]
             if type(context) is _Decide:
                 choices = self._b_choice[key]
+                if type(choices) is int:
+                    target = mass.get(choices)
+                    mass[choices] = vector if target is None else [
+                        t + x for t, x in zip(target, vector, strict=True)
+                    ]
+                    continue
                 for i, m in enumerate(vector):
                     if m:
                         child = choices[i]
