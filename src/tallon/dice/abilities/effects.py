@@ -80,15 +80,28 @@ def _choices(available: tuple[int, ...], lo: int, hi: int) -> tuple[tuple[int, .
     return found
 
 
-def _packed_choices(available: tuple[int, ...], lo: int, hi: int
+def _packed_choices(fresh: int, up_to: int | None, exactly: bool
                     ) -> tuple[tuple[int, int], ...]:
-    """``_choices`` of fresh dice per face, each as (the chosen dice packed, how many)."""
-    key = (available, lo, hi)
+    """The choices of ``RerollDice`` among the fresh dice ``fresh`` (a packed pool of fresh
+    dice only), each as (the chosen dice packed, how many), in the order of ``submultisets``
+    (remembered: the same few pools come up again and again)."""
+    key = (fresh, up_to, exactly)
     found = _PACKED_CHOICES.get(key)
     if found is None:
+        eligible = packed.size(fresh)
+        most = eligible if up_to is None else min(up_to, eligible)
+        least = most if exactly else 1
+        # itertools.product order: face 0 varies slowest, each count from high to low.
+        partial = [(0, 0)]
+        for face in range(NUM_FACES):
+            unit = 1 << (packed.BITS * face)
+            partial = [
+                (chosen + n * unit, count + n)
+                for chosen, count in partial
+                for n in range(min(_slot(fresh, face), most - count), -1, -1)
+            ]
         found = _PACKED_CHOICES[key] = tuple(
-            (sum(n << (packed.BITS * face) for face, n in enumerate(choice)), sum(choice))
-            for choice in _choices(available, lo, hi)
+            (chosen, count) for chosen, count in partial if count >= least
         )
     return found
 
@@ -138,6 +151,11 @@ class RerollDice(Effect):
         self.up_to = up_to
         self.exactly = exactly
         self.faces = faces
+        # The slots of the fresh dice that may be chosen, in a packed pool.
+        self._eligible = sum(
+            packed.LIMIT << (packed.BITS * f)
+            for f in range(NUM_FACES) if not faces or f in faces
+        )
 
     def variants(self, situation: Situation) -> list[Variant]:
         pool = situation.pool
@@ -154,17 +172,12 @@ class RerollDice(Effect):
     def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
         if type(self).variants is not RerollDice.variants:
             return super().packed_moves(role, kind, pool)
-        faces = self.faces
-        available = tuple(
-            _slot(pool, f) if (not faces or f in faces) else 0 for f in range(NUM_FACES)
-        )
-        eligible = sum(available)
-        if not eligible:
+        fresh = pool & self._eligible
+        if not fresh:
             return []
-        most = eligible if self.up_to is None else min(self.up_to, eligible)
-        least = most if self.exactly else 1
         # The chosen fresh dice leave the pool (RR: Dice Modification, reroll).
-        return [(pool - chosen, n) for chosen, n in _packed_choices(available, least, most)]
+        return [(pool - chosen, n)
+                for chosen, n in _packed_choices(fresh, self.up_to, self.exactly)]
 
 
 class ChangeResults(Effect):
@@ -294,6 +307,10 @@ class CancelResults(Effect):
                  - ((n - from_fresh) << (bits * (self.face + REROLLED))), 0)]
 
 
+_SIZED = (RerollDice, ChangeResults, AddResults, CancelResults)
+"""Effects whose moves never leave more dice than the pool plus ``max_added``."""
+
+
 class CardAbility(DiceAbility):
     """A dice ability built from a requirement, a cost and an effect.
 
@@ -410,10 +427,16 @@ class CardAbility(DiceAbility):
         table = self.packed_table(role, kind)
         found = table.get(pool)
         if found is None:
-            moves = tuple(self.effect.packed_moves(role, kind, pool))
+            effect = self.effect
+            moves = tuple(effect.packed_moves(role, kind, pool))
             if not moves and self.mandatory:
                 moves = ((pool, 0),)  # _build's "nothing to do" option
-            dice = max((packed.size(after) + n for after, n in moves), default=0)
+            if type(effect) in _SIZED:
+                # Rerolls and changes keep the number of dice, cancels lower it, adds raise it
+                # by their count: no move leaves more than this (the bound is exact for adds).
+                dice = packed.size(pool) + effect.max_added if moves else 0
+            else:
+                dice = max((packed.size(after) + n for after, n in moves), default=0)
             found = table[pool] = (moves, dice)
         return found
 
