@@ -94,11 +94,14 @@ def _packed_choices(fresh: int, up_to: int | None, exactly: bool
         # itertools.product order: face 0 varies slowest, each count from high to low.
         partial = [(0, 0)]
         for face in range(NUM_FACES):
+            available = _slot(fresh, face)
+            if not available:
+                continue  # (none of this face: the one choice, 0, changes nothing)
             unit = 1 << (packed.BITS * face)
             partial = [
                 (chosen + n * unit, count + n)
                 for chosen, count in partial
-                for n in range(min(_slot(fresh, face), most - count), -1, -1)
+                for n in range(min(available, most - count), -1, -1)
             ]
         found = _PACKED_CHOICES[key] = tuple(
             (chosen, count) for chosen, count in partial if count >= least
