@@ -365,6 +365,8 @@ class AttackSolver:
             for found in self.entries
             for ability, bit in found
         }
+        # 0 where the attacker acts, 1 where the defender does.
+        self._step_defends = [int(step.role is Role.DEFENDER) for step in _STEPS]
         self._defense_bits = sum(
             bit for step in _STEPS[_LAST_ATTACK_STEP + 1 :] for _, bit in self.entries[step]
         )
@@ -604,27 +606,31 @@ class AttackSolver:
         known = self._contexts.get(cache_key)
         if known is not None:
             return known
-        role = _STEPS[step].role
-        own = self._side(role).view(ares if role is Role.ATTACKER else dres)
-        idle = all(
-            (used & bit and not ability.repeatable)
-            or (not ability.mandatory and not ability.affordable(own))
-            for ability, bit in self.entries[step]
-        )
+        # Written as loops: this runs for every state the solver meets.
+        views = (self.att.view(ares), self.dfn.view(dres))  # indexed by _step_defends
+        own = views[self._step_defends[step]]
+        idle = True
+        for ability, bit in self.entries[step]:
+            if (ability.repeatable or not used & bit) and (
+                ability.mandatory or ability.affordable(own)
+            ):
+                idle = False
+                break
         marks = False
         if self._can_reroll[step]:
             last = (
                 _LAST_ATTACK_STEP if step <= _LAST_ATTACK_STEP else Step.DEFENDER_MODIFIES_DEFENSE
             )
             for s in range(step, last + 1):
-                role = _STEPS[s].role
-                own = self._side(role).view(ares if role is Role.ATTACKER else dres)
-                marks = any(
-                    ability.rerolls
-                    and (ability.repeatable or not used & bit)
-                    and ability.may_reroll(own)
-                    for ability, bit in self.entries[s]
-                )
+                own = views[self._step_defends[s]]
+                for ability, bit in self.entries[s]:
+                    if (
+                        ability.rerolls
+                        and (ability.repeatable or not used & bit)
+                        and ability.may_reroll(own)
+                    ):
+                        marks = True
+                        break
                 if marks:
                     break
         known = self._contexts[cache_key] = (idle, marks)
