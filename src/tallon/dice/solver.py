@@ -499,18 +499,25 @@ class AttackSolver:
         self._a_value(self.root)
         contexts, choice = self._a_contexts, self._choice
         mass: dict[int, int] = {self.root: self.payoff_scale}
+        take, get = mass.pop, mass.get
         for key in reversed(self._order):
-            m = mass.pop(key, 0)
+            m = take(key, 0)
             if not m:
                 continue
             context = contexts[key >> _POOL_BITS]
             if type(context) is _Decide:
                 child = choice[key]
-                mass[child] = mass.get(child, 0) + m
+                mass[child] = get(child, 0) + m
                 continue
             bits = context.bits
-            for weight, child in self._rolled(context, key & _POOL):
-                mass[child] = mass.get(child, 0) + ((m * weight) >> bits)
+            if context.steps is None:
+                for weight, child in self._rolled(context, key & _POOL):
+                    mass[child] = get(child, 0) + ((m * weight) >> bits)
+                continue
+            start = self._key(context.base, context.how, key & _POOL)
+            for weight, step in context.steps:
+                child = start + step
+                mass[child] = get(child, 0) + ((m * weight) >> bits)
         # Every remaining key is an end of the attack-dice phase; continue each in its subgame.
         by_root: dict[int, list[tuple[int, Resources, int]]] = defaultdict(list)
         for key, m in mass.items():
@@ -523,15 +530,16 @@ class AttackSolver:
         for root, arrivals in by_root.items():
             conditional = self._b_conditional(root, {pair for pair, _, _ in arrivals})
             for pair, ares, m in arrivals:
+                if not any_relevant:
+                    for (hits, crits, _, dres), pm in conditional[pair].items():
+                        found[(hits, crits, ares, dres)] += m * pm
+                    continue
                 for (hits, crits, a_rel, dres), pm in conditional[pair].items():
-                    if any_relevant:
-                        # The subgame changed only the relevant resources; the rest pass through.
-                        merged = tuple(
-                            r if keep else v
-                            for v, r, keep in zip(ares, a_rel, self.relevant, strict=True)
-                        )
-                    else:
-                        merged = ares
+                    # The subgame changed only the relevant resources; the rest pass through.
+                    merged = tuple(
+                        r if keep else v
+                        for v, r, keep in zip(ares, a_rel, self.relevant, strict=True)
+                    )
                     found[(hits, crits, merged, dres)] += m * pm
         scale = self.payoff_scale
         return {k: m // scale for k, m in found.items() if m}
@@ -1349,11 +1357,13 @@ class AttackSolver:
                 continue
             bits = context.bits  # type: ignore[union-attr]
             for weight, child in self._rolled(context, key & _POOL):  # type: ignore[arg-type]
-                share = [(m * weight) >> bits for m in vector]
                 target = mass.get(child)
-                mass[child] = share if target is None else [
-                    t + x for t, x in zip(target, share, strict=True)
-                ]
+                if target is None:
+                    mass[child] = [(m * weight) >> bits for m in vector]
+                else:
+                    mass[child] = [
+                        t + ((m * weight) >> bits) for t, m in zip(target, vector, strict=True)
+                    ]
         found: dict[int, dict[OutcomeKey, int]] = {i: defaultdict(int) for i in pairs}
         for key, vector in mass.items():
             outcomes = self._b_outcomes[key]
