@@ -198,7 +198,7 @@ class _Decide:
     while a mandatory ability is unresolved) and ``uses`` the abilities that may act."""
 
     __slots__ = ("ares", "attacker", "dres", "kind", "other", "own", "role", "step", "stop",
-                 "used", "uses")
+                 "tables", "used", "uses")
 
     def __init__(self, step: int, ares: Resources, dres: Resources, used: int) -> None:
         self.step = step
@@ -210,6 +210,9 @@ class _Decide:
         self.kind = DieKind.ATTACK if step <= _LAST_ATTACK_STEP else DieKind.DEFENSE
         self.stop: tuple[int, int] | None = None
         self.uses: list[_Use] = []
+        # When every use is _TABLE: (table, ability, base, how, marks, rolls) for each, as
+        # plain tuples for the hottest loop (see AttackSolver._a_decide_value).
+        self.tables: tuple[tuple, ...] | None = None
         self.own: Tokens
         self.other: Tokens
 
@@ -883,6 +886,13 @@ class AttackSolver:
             use = self._make_use(context, ability, bit)
             if use is not None:
                 context.uses.append(use)
+        if all(use.mode == _TABLE for use in context.uses):
+            context.tables = tuple(
+                (use.table, use.ability, use.next.base, use.next.how, use.next.marks,
+                 use.next.rolls)
+                for use in context.uses
+                if use.next is not None
+            )
         return context
 
     def _make_use(self, context: _Decide, ability: DiceAbility, bit: int) -> _Use | None:
@@ -979,6 +989,22 @@ class AttackSolver:
                 else:
                     append(self._key(base, how, after))
         return children
+
+    def _tables_at(self, context: _Decide, pool: int) -> list[tuple]:
+        """``_Decide.tables`` for a context with uses that are not all _TABLE: the moves of the
+        others at this pool take the place of their table's ability (with table None)."""
+        found: list[tuple] = []
+        for use in context.uses:
+            if use.mode == _TABLE:
+                nxt = use.next
+                table, ability = use.table, use.ability
+            else:
+                moves, nxt = self._moves(context, use, pool, self._most_attack_dice)
+                if not moves:
+                    continue
+                table, ability = None, moves
+            found.append((table, ability, nxt.base, nxt.how, nxt.marks, nxt.rolls))
+        return found
 
     def _moves(self, context: _Decide, use: _Use, pool: int, most: int
                ) -> tuple[tuple[tuple[int, int], ...], _Next]:
@@ -1124,23 +1150,22 @@ class AttackSolver:
                 best = evaluate(child)
             best_rank = best ^ low
             best_child = child
-        for use in context.uses:
-            if use.mode != _TABLE:
-                moves, nxt = self._moves(context, use, pool, self._most_attack_dice)
-                if not moves:
-                    continue
+        tables = context.tables
+        if tables is None:
+            tables = self._tables_at(context, pool)
+        most = self._most_attack_dice
+        for table, ability, base, how, marks, rolls in tables:
+            if table is None:
+                moves = ability  # (see _tables_at)
             else:
-                entry = use.table.get(pool)  # type: ignore[union-attr]
+                entry = table.get(pool)
                 if entry is None:
-                    entry = use.ability.packed_moves(  # type: ignore[attr-defined]
-                        context.role, context.kind, pool)
+                    entry = ability.packed_moves(context.role, context.kind, pool)
                 moves, dice = entry
-                if not moves:
-                    continue
-                if dice > self._most_attack_dice:
-                    self._check_dice(dice, self._most_attack_dice, use.ability.key)
-                nxt = use.next
-            base, how, marks, rolls = nxt.base, nxt.how, nxt.marks, nxt.rolls
+                if dice > most:
+                    self._check_dice(dice, most, ability.key)
+            if not moves:
+                continue
             for after, count in moves:
                 if count:
                     roll = rolls[count]
