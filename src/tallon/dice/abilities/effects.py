@@ -48,11 +48,27 @@ _CACHED: weakref.WeakSet[CardAbility] = weakref.WeakSet()
 
 def clear_ability_caches() -> None:
     """Forget every ability's cached options (for cold-start benchmarks; never needed for
-    correctness, since the cached options depend only on the dice)."""
+    correctness, since the cached options depend only on the dice).
+
+    The built-in effects' move tables are kept: they belong to no attack and no ability (see
+    ``clear_move_tables``)."""
     for ability in list(_CACHED):
         ability._cache.clear()
         ability._packed.clear()
     _CHOICES.clear()
+
+
+def clear_move_tables() -> None:
+    """Forget the move tables of the built-in effects (``CardAbility.packed_table``).
+
+    They are a pure function of an effect (its kind and parameters), a kind of dice and a
+    pool, shared by every ability with that effect and filled as pools are first met: an
+    attack-independent precomputation that ``clear_ability_caches`` keeps, so that "cold"
+    measurements time the solving. Call this too for a start from nothing at all.
+    """
+    for table in _MOVE_TABLES.values():
+        table.clear()  # abilities hold on to their tables
+    _MOVE_TABLES.clear()
     _PACKED_CHOICES.clear()
 
 
@@ -68,6 +84,8 @@ _NO_DICE = (0,) * NUM_FACES
 _NO_TOKENS = Tokens()
 _NONE: list = []  # shared "no options" answer; never modified
 _CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
+_MOVE_TABLES: dict[tuple, dict[int, PackedMoves]] = {}
+"""The built-in effects' moves by pool, per (effect's table key, kind of dice, mandatory)."""
 _PACKED_CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, int], ...]] = {}
 
 
@@ -123,6 +141,11 @@ class Effect:
     def variants(self, situation: Situation) -> list[Variant]:
         raise NotImplementedError
 
+    def table_key(self) -> tuple | None:
+        """What the effect's moves depend on besides the pool and the kind of dice, if that is
+        known (then abilities with equal keys share one move table), else None."""
+        return None
+
     def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
         """``variants`` for a packed pool, applied: (packed pool after, dice to roll) for each,
         in the same order (the calculator's view). Effects read only the pool and the kind of
@@ -171,6 +194,11 @@ class RerollDice(Effect):
         most = eligible if self.up_to is None else min(self.up_to, eligible)
         least = most if self.exactly else 1
         return [(Reroll(choice),) for choice in _choices(available, least, most)]
+
+    def table_key(self) -> tuple | None:
+        if type(self) is not RerollDice:
+            return None
+        return ("reroll", self.up_to, self.exactly, self.faces)
 
     def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
         if type(self).variants is not RerollDice.variants:
@@ -225,6 +253,11 @@ class ChangeResults(Effect):
                 )
         return found
 
+    def table_key(self) -> tuple | None:
+        if type(self) is not ChangeResults:
+            return None
+        return ("change", self.count, self.sources, self.targets)
+
     def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
         if type(self).variants is not ChangeResults.variants:
             return super().packed_moves(role, kind, pool)
@@ -273,6 +306,9 @@ class AddResults(Effect):
             return []
         return [(Add(self.face, self.count),)]
 
+    def table_key(self) -> tuple | None:
+        return ("add", self.face, self.count) if type(self) is AddResults else None
+
     def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
         if type(self).variants is not AddResults.variants:
             return super().packed_moves(role, kind, pool)
@@ -295,6 +331,9 @@ class CancelResults(Effect):
         if not n:
             return []
         return [(Cancel(self.face, n),)]
+
+    def table_key(self) -> tuple | None:
+        return ("cancel", self.face, self.count) if type(self) is CancelResults else None
 
     def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
         if type(self).variants is not CancelResults.variants:
@@ -420,7 +459,13 @@ class CardAbility(DiceAbility):
         """
         table = self._packed.get((role, kind))
         if table is None:
-            table = self._packed[(role, kind)] = {}
+            shape = self.effect.table_key()
+            if shape is None:
+                table = {}
+            else:
+                # Shared by every ability with this effect (see clear_move_tables).
+                table = _MOVE_TABLES.setdefault((shape, kind, self.mandatory), {})
+            self._packed[(role, kind)] = table
         return table
 
     def packed_moves(self, role: Role, kind: DieKind, pool: int) -> PackedMoves:
