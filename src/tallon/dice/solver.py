@@ -426,6 +426,9 @@ class AttackSolver:
         # Room for a sum over all results of rolling 6 dice at once (weights add up to 8**6).
         self._shift = (self._tokens_bound << (3 * _AT_ONCE + 3)).bit_length() + 1
         self._low = (1 << self._shift) - 1
+        self._two_fields = (1 << (2 * self._shift)) - 1
+        # XOR with this turns a defense-phase value into the defender's order, lowest best.
+        self._defender_flip = self._low << self._shift
         self._checks: dict[int, int] = {}
 
         # Every (hits, crits) the attack dice can end with: one vector entry each.
@@ -722,13 +725,25 @@ class AttackSolver:
             )
         return check
 
-    def _pack(self, payoff: int, crits: int, a_left: int, d_left: int) -> int:
-        """One integer holding, from high to low bits: the payoff, the uncanceled crits, the
-        attacker's and the defender's spendable tokens left (each scaled, each exact)."""
-        if max(crits, a_left, d_left) > self._tokens_bound:
+    def _pack(self, payoff: int, crits: int, upper: int, lower: int) -> int:
+        """One integer holding, from high to low bits: the payoff, the uncanceled crits, and
+        two players' spendable tokens left (each scaled, each exact).
+
+        The attack-dice phase puts the attacker's tokens upper, the defense-dice phase the
+        defender's: each phase in the layout of the player who decides most there, whose
+        order is then the plain order of the integers but for one field (_best_index,
+        _best_indices). ``_attacker_layout`` turns one into the other."""
+        if max(crits, upper, lower) > self._tokens_bound:
             raise ScaleError("more tokens left than the solver allowed for")  # pragma: no cover
         shift = self._shift
-        return (payoff << (3 * shift)) | (crits << (2 * shift)) | (a_left << shift) | d_left
+        return (payoff << (3 * shift)) | (crits << (2 * shift)) | (upper << shift) | lower
+
+    def _attacker_layout(self, value: int) -> int:
+        """A value of the defense-dice phase (defender's tokens upper) with the two tokens
+        fields swapped, as the attack-dice phase keeps it."""
+        shift = self._shift
+        tokens = value & self._two_fields
+        return value - tokens + ((tokens & self._low) << shift) + (tokens >> shift)
 
     def _best_index(self, attacker: bool, values: list[int]) -> int:
         """Index of the best of ``values`` for the attacker (higher payoff, more crits, more
@@ -756,26 +771,33 @@ class AttackSolver:
         )
 
     def _best_indices(self, attacker: bool, vectors: list[tuple[int, ...]]) -> list[int]:
-        """``_best_index`` for each entry (each (hits, crits) pair) of value vectors."""
-        shift, low = self._shift, self._low
-        high = 2 * shift
-        best: list[int] = []
-        best_rank: list[int] = []
-        for i, vector in enumerate(vectors):
-            if attacker:
-                ranks = [v ^ low for v in vector]
-            else:
-                ranks = [
-                    ((v & low) << shift) - ((v >> shift) & low) - ((v >> high) << high)
-                    for v in vector
-                ]
-            if not best:
-                best = [0] * len(vector)
-                best_rank = ranks
-                continue
+        """``_best_index`` for each entry (each (hits, crits) pair) of value vectors of the
+        defense-dice phase (defender's tokens upper, see ``_pack``)."""
+        if len(vectors) == 1:
+            return [0] * len(vectors[0])
+        if attacker:
+            # Higher payoff and crits, then more attacker tokens left, then fewer defender
+            # tokens left: the attacker's layout with the last field turned.
+            low, layout = self._low, self._attacker_layout
+            lowest_best = False
+            ranks = [[layout(v) ^ low for v in vector] for vector in vectors]
+        else:
+            # Lower payoff and crits, then more defender tokens left, then fewer attacker
+            # tokens left: the plain order with the defender's field turned, lowest best.
+            flip = self._defender_flip
+            lowest_best = True
+            ranks = [[v ^ flip for v in vector] for vector in vectors]
+        best = [0] * len(vectors[0])
+        best_rank = ranks[0]
+        for i in range(1, len(ranks)):
             # Most choices improve few entries, or none: find them in one pass.
-            for j in [j for j, (r, b) in enumerate(zip(ranks, best_rank, strict=True)) if r > b]:
-                best[j], best_rank[j] = i, ranks[j]
+            rank = ranks[i]
+            pairs = zip(rank, best_rank, strict=True)
+            better = ([j for j, (r, b) in enumerate(pairs) if r < b] if lowest_best else
+                      [j for j, (r, b) in enumerate(pairs) if r > b])
+            for j in better:
+                best[j] = i
+                best_rank[j] = rank[j]
         return best
 
     # --- contexts -----------------------------------------------------------------------
@@ -1109,7 +1131,7 @@ class AttackSolver:
             if vector is None:
                 vector = context.vector = self._b_value(context.root)  # type: ignore[union-attr]
             pair = self._pair_of_code[key & _POOL]
-            value = vector[pair] + context.frozen  # type: ignore[union-attr]
+            value = self._attacker_layout(vector[pair]) + context.frozen  # type: ignore
         self._memo[key] = value
         return value
 
@@ -1276,7 +1298,7 @@ class AttackSolver:
                 paid = self._end_payoffs[(evades, reinforce)] = [
                     self._paid_out(h, c, a_view, d_view) for h, c in neutralized
                 ]
-            tokens = self._pack(0, 0, *fixed)
+            tokens = self._pack(0, 0, fixed[1], fixed[0])
             self._b_outcomes[key] = (neutralized, ares, dres)
             return tuple([value + tokens for value in paid])
         for left_hits, left_crits in neutralized:
@@ -1296,7 +1318,7 @@ class AttackSolver:
                 self.dfn.left(d_out) * self.scale,
             )
             values.append(
-                self._pack(gain * self.payoff_scale, left_crits * self.scale, a_left, d_left)
+                self._pack(gain * self.payoff_scale, left_crits * self.scale, d_left, a_left)
             )
             outcomes.append((left_hits, left_crits, a_out, d_out))
         self._b_outcomes[key] = outcomes
