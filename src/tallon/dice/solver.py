@@ -537,10 +537,10 @@ class AttackSolver:
             conditional = self._b_conditional(root, {pair for pair, _, _ in arrivals})
             for pair, ares, m in arrivals:
                 if not any_relevant:
-                    for (hits, crits, _, dres), pm in conditional[pair].items():
+                    for (hits, crits, _, dres), pm in conditional[pair]:
                         found[(hits, crits, ares, dres)] += m * pm
                     continue
-                for (hits, crits, a_rel, dres), pm in conditional[pair].items():
+                for (hits, crits, a_rel, dres), pm in conditional[pair]:
                     # The subgame changed only the relevant resources; the rest pass through.
                     merged = tuple(
                         r if keep else v
@@ -1373,9 +1373,11 @@ class AttackSolver:
         self._b_choice[key] = [children[i] for i in best]
         return tuple([vectors[i][pair] for pair, i in enumerate(best)])
 
-    def _b_conditional(self, root: int, pairs: set[int]) -> dict[int, dict[OutcomeKey, int]]:
+    def _b_conditional(self, root: int, pairs: set[int]
+                       ) -> dict[int, list[tuple[OutcomeKey, int]]]:
         """For each pair index in ``pairs``: the outcomes reached from ``root`` under the optimal
-        policy, with probabilities as integers over ``self.payoff_scale``."""
+        policy, with probabilities as integers over ``self.payoff_scale`` (an outcome may come
+        more than once)."""
         self._b_value(root)
         width = len(self.pairs)
         start = [self.payoff_scale if i in pairs else 0 for i in range(width)]
@@ -1411,15 +1413,22 @@ class AttackSolver:
                     mass[child] = [
                         t + ((m * weight) >> bits) for t, m in zip(target, vector, strict=True)
                     ]
-        found: dict[int, dict[OutcomeKey, int]] = {i: defaultdict(int) for i in pairs}
+        needed = sorted(pairs)
+        found: dict[int, list[tuple[OutcomeKey, int]]] = {i: [] for i in needed}
         for key, vector in mass.items():
             outcomes = self._b_outcomes[key]
             if type(outcomes) is tuple:
                 neutralized, ares, dres = outcomes
-                outcomes = [(h, c, ares, dres) for h, c in neutralized]
-            for i, m in enumerate(vector):
+                for i in needed:
+                    m = vector[i]
+                    if m:
+                        hits, crits = neutralized[i]
+                        found[i].append(((hits, crits, ares, dres), m))
+                continue
+            for i in needed:
+                m = vector[i]
                 if m:
-                    found[i][outcomes[i]] += m
+                    found[i].append((outcomes[i], m))
         return found
 
 
