@@ -275,7 +275,7 @@ class _AttackEnd:
     """The attack dice are final, with these resources: only the pool's (hits, crits) matter
     now, through the defense-dice subgame's value vector (``root``)."""
 
-    __slots__ = ("ares", "dres", "frozen", "n_defense", "root", "vector")
+    __slots__ = ("ares", "dres", "frozen", "n_defense", "root")
 
     def __init__(self, ares: Resources, dres: Resources, n_defense: int, frozen: int,
                  root: int) -> None:
@@ -284,7 +284,6 @@ class _AttackEnd:
         self.n_defense = n_defense
         self.frozen = frozen
         self.root = root
-        self.vector: tuple[int, ...] | None = None
 
 
 class _End:
@@ -1127,11 +1126,16 @@ class AttackSolver:
             value = self._a_roll_value(key, context)  # type: ignore[arg-type]
             self._order.append(key)
         else:
-            vector = context.vector  # type: ignore[union-attr]
-            if vector is None:
-                vector = context.vector = self._b_value(context.root)  # type: ignore[union-attr]
-            pair = self._pair_of_code[key & _POOL]
-            value = self._attacker_layout(vector[pair]) + context.frozen  # type: ignore
+            # An end of the attack-dice phase: solve its defense subgame and note the value of
+            # every (hits, crits) at once, so that no other end of it comes here.
+            vector = self._b_value(context.root)  # type: ignore[union-attr]
+            base = key - (key & _POOL)
+            layout, frozen = self._attacker_layout, context.frozen  # type: ignore[union-attr]
+            self._memo.update({
+                base + code: layout(vector[pair]) + frozen
+                for code, pair in self._pair_of_code.items()
+            })
+            return self._memo[key]
         self._memo[key] = value
         return value
 
