@@ -130,6 +130,29 @@ _ROLLS = {
 }
 
 
+def _dice_key(how: int, dice: int) -> int:
+    """The part of a key that dice (a packed pool) contribute under the key rule ``how``
+    (every rule but _SETTLED_BY_ABILITY is additive, see _Roll)."""
+    if how == _KEEP:
+        return dice
+    if how == _FORGET:
+        return (dice & _FRESH) + (dice >> _HALF)
+    if how == _SETTLED:
+        return ((dice >> _HIT_AT) & _BYTE) + ((dice >> _REROLLED_HIT_AT) & _BYTE)
+    return ((dice >> _EVADE_AT) & _LIMIT) + ((dice >> _REROLLED_EVADE_AT) & _LIMIT)
+
+
+_ROLL_STEPS = {
+    (kind, marked, how): tuple(
+        tuple((weight, _dice_key(how, dice)) for weight, dice in table)
+        for table in tables
+    )
+    for (kind, marked), tables in _ROLLS.items()
+    for how in (_FORGET, _KEEP, _SETTLED, _EVADES)
+}
+"""Every roll's results as (weight, key part) for each additive key rule."""
+
+
 _PACKED_MOVES: dict[int, tuple[list, tuple[tuple[int, int], ...], int]] = {}
 _PACKED_MOVES_LIMIT = 100_000
 """Option lists of abilities without packed tables, packed, by list identity (see
@@ -885,7 +908,7 @@ class AttackSolver:
             outcomes = _ROLLS[(kind, marked)][count]
             steps = None
             if how != _SETTLED_BY_ABILITY:
-                steps = tuple((weight, self._key(0, how, dice)) for weight, dice in outcomes)
+                steps = _ROLL_STEPS[(kind, marked, how)][count]
             contexts[number] = _Roll(outcomes, 3 * count, self._roll_check(3 * count), base,
                                      how, steps)
         return number
@@ -1058,14 +1081,8 @@ class AttackSolver:
 
     def _key(self, base: int, how: int, pool: int) -> int:
         """The key of a position from its context's base and its pool (see ``_FORGET``)."""
-        if how == _KEEP:
-            return base + pool
-        if how == _FORGET:
-            return base + (pool & _FRESH) + (pool >> _HALF)
-        if how == _SETTLED:
-            return base + ((pool >> _HIT_AT) & _BYTE) + ((pool >> _REROLLED_HIT_AT) & _BYTE)
-        if how == _EVADES:
-            return base + ((pool >> _EVADE_AT) & _LIMIT) + ((pool >> _REROLLED_EVADE_AT) & _LIMIT)
+        if how != _SETTLED_BY_ABILITY:
+            return base + _dice_key(how, pool)
         hits, crits = self._settled_pair(pool)
         return base + hits + (crits << packed.BITS)
 
