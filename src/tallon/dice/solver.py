@@ -78,6 +78,7 @@ Resources = tuple[int, ...]
 OutcomeKey = tuple[int, int, Resources, Resources]
 
 _STEPS = tuple(Step)
+_ROLES = tuple(step.role for step in _STEPS)
 _LAST_ATTACK_STEP = Step.ATTACKER_MODIFIES_ATTACK
 _LAST_STEP = _STEPS[-1]
 
@@ -228,7 +229,7 @@ class _Decide:
         self.ares = ares
         self.dres = dres
         self.used = used
-        self.role = _STEPS[step].role
+        self.role = _ROLES[step]
         self.attacker = self.role is Role.ATTACKER
         self.kind = DieKind.ATTACK if step <= _LAST_ATTACK_STEP else DieKind.DEFENSE
         self.stop: tuple[int, int] | None = None
@@ -951,9 +952,10 @@ class AttackSolver:
             return _Use(ability, bit, _GENERAL)
         # The checks of CardAbility.transitions, for every pool at once.
         own = context.own
-        usable = context.role in ability.roles and all(
-            own[name] >= amount for name, amount in ability.cost
-        )
+        usable = context.role in ability.roles
+        for name, amount in ability.cost:
+            if own[name] < amount:
+                usable = False
         if usable and ability.requires is not None:
             usable = ability.requires(Situation(context.role, context.kind, EMPTY, own,
                                                 context.other))
