@@ -1010,11 +1010,19 @@ class AttackSolver:
                 append(base + ((pool >> _HIT_AT) & _BYTE) + ((pool >> _REROLLED_HIT_AT) & _BYTE))
             else:
                 append(self._key(base, how, pool))
-        for use in context.uses:
-            moves, nxt = self._moves(context, use, pool, most)
-            if not moves:
-                continue
-            base, how, marks, rolls = nxt.base, nxt.how, nxt.marks, nxt.rolls
+        tables = context.tables
+        if tables is None:
+            tables = self._tables_at(context, pool, most)
+        for table, ability, base, how, marks, rolls in tables:
+            if table is None:
+                moves = ability  # (see _tables_at)
+            else:
+                entry = table.get(pool)
+                if entry is None:
+                    entry = ability.packed_moves(context.role, context.kind, pool)
+                moves, dice = entry
+                if dice > most:
+                    self._check_dice(dice, most, ability.key)
             for after, count in moves:
                 if count:
                     roll = rolls[count]
@@ -1029,14 +1037,11 @@ class AttackSolver:
                     append(base + after)
                 elif how == _FORGET:
                     append(base + (after & _FRESH) + (after >> _HALF))
-                elif how == _SETTLED:
-                    append(base + ((after >> _HIT_AT) & _BYTE)
-                           + ((after >> _REROLLED_HIT_AT) & _BYTE))
                 else:
                     append(self._key(base, how, after))
         return children
 
-    def _tables_at(self, context: _Decide, pool: int) -> list[tuple]:
+    def _tables_at(self, context: _Decide, pool: int, most: int) -> list[tuple]:
         """``_Decide.tables`` for a context with uses that are not all _TABLE: the moves of the
         others at this pool take the place of their table's ability (with table None)."""
         found: list[tuple] = []
@@ -1045,7 +1050,7 @@ class AttackSolver:
                 nxt = use.next
                 table, ability = use.table, use.ability
             else:
-                moves, nxt = self._moves(context, use, pool, self._most_attack_dice)
+                moves, nxt = self._moves(context, use, pool, most)
                 if not moves:
                     continue
                 table, ability = None, moves
@@ -1195,10 +1200,10 @@ class AttackSolver:
                 best = evaluate(child)
             best_rank = best ^ low
             best_child = child
+        most = self._most_attack_dice
         tables = context.tables
         if tables is None:
-            tables = self._tables_at(context, pool)
-        most = self._most_attack_dice
+            tables = self._tables_at(context, pool, most)
         for table, ability, base, how, marks, rolls in tables:
             if table is None:
                 moves = ability  # (see _tables_at)
