@@ -29,8 +29,9 @@ How it stays fast:
   worked out once (who may act, what each ability costs, where play goes
   next) and numbered, and a position's key is one integer: the context's
   number above the packed pool. The work per position is then little more
-  than looking up an ability's moves for the pool (remembered by the ability
-  across solves, ``CardAbility.packed_moves``) and adding integers.
+  than looking up an ability's moves for the pool and adding integers. The
+  moves come from packed tables (``CardAbility.packed_moves``) that depend on
+  no attack: the built-in effects share one per effect, kept across solves.
 * The game splits where the attack dice are final. Only their hits and crits
   matter afterwards, and the defense-dice subgame is solved once for every
   (hits, crits) pair at the same time: its values are vectors with one entry
@@ -43,7 +44,11 @@ How it stays fast:
   bounds the number of die rolls, so chance nodes divide exactly by ``8**k``.
   The payoff, the uncanceled crits and both players' tokens left are packed
   into one integer (payoff in the high bits), which expectations keep apart
-  because each part is exact and has room to spare.
+  because each part is exact and has room to spare. Each phase puts first the
+  tokens of the player who decides most there, so that comparing two values
+  for that player is one XOR and one comparison.
+* A forward pass over the recorded choices gives the exact distribution of
+  outcomes.
 """
 
 from __future__ import annotations
@@ -246,15 +251,13 @@ class _Next:
     the position after a change, and for rerolls whether the rolled dice keep their marks and
     the roll contexts by number of dice (made when first needed)."""
 
-    __slots__ = ("base", "how", "marks", "rolls", "state")
+    __slots__ = ("base", "how", "marks", "rolls")
 
-    def __init__(self, base: int, how: int, marks: bool, most: int,
-                 state: tuple[Resources, Resources, int]) -> None:
+    def __init__(self, base: int, how: int, marks: bool, most: int) -> None:
         self.base = base
         self.how = how
         self.marks = marks
         self.rolls: list[int | None] = [None] * (most + 1)
-        self.state = state  # resources and used abilities after paying
 
 
 class _Use:
@@ -990,7 +993,7 @@ class AttackSolver:
         attack_dice = step <= _LAST_ATTACK_STEP
         base, how = (self._a_next if attack_dice else self._b_next)(step, a, d, next_used)
         most = self._most_attack_dice if attack_dice else self._most_defense_dice
-        return _Next(base, how, marks, most, (a, d, next_used))
+        return _Next(base, how, marks, most)
 
     def _children(self, context: _Decide, pool: int, most: int) -> list[int]:
         """The keys of every choice at a position: stopping first (if allowed), then each
