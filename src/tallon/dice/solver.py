@@ -480,6 +480,8 @@ class AttackSolver:
         self._b_order: list[int] = []
         # The outcome of each entry at each end of the attack (made when the forward pass
         # needs it): (neutralized results, resources) or the list of outcomes.
+        # The subgames' value vectors in the attacker's layout, by root (see _pack).
+        self._a_values_at: dict[int, list[int]] = {}
         self._b_outcomes: dict[int, tuple[list[tuple[int, int]], Resources, Resources]
                                | list[OutcomeKey]] = {}
 
@@ -1155,12 +1157,16 @@ class AttackSolver:
         else:
             # An end of the attack-dice phase: solve its defense subgame and note the value of
             # every (hits, crits) at once, so that no other end of it comes here.
-            vector = self._b_value(context.root)  # type: ignore[union-attr]
+            root = context.root  # type: ignore[union-attr]
+            values = self._a_values_at.get(root)
+            if values is None:
+                # The same subgame for ends that differ only in frozen resources: one layout.
+                layout = self._attacker_layout
+                values = self._a_values_at[root] = [layout(v) for v in self._b_value(root)]
             base = key - (key & _POOL)
-            layout, frozen = self._attacker_layout, context.frozen  # type: ignore[union-attr]
+            frozen = context.frozen  # type: ignore[union-attr]
             self._memo.update({
-                base + code: layout(vector[pair]) + frozen
-                for code, pair in self._pair_of_code.items()
+                base + code: values[pair] + frozen for code, pair in self._pair_of_code.items()
             })
             return self._memo[key]
         self._memo[key] = value
