@@ -86,7 +86,8 @@ _NONE: list = []  # shared "no options" answer; never modified
 _CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
 _MOVE_TABLES: dict[tuple, dict[int, PackedMoves]] = {}
 """The built-in effects' moves by pool, per (effect's table key, kind of dice, mandatory)."""
-_PACKED_CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, int], ...]] = {}
+_PACKED_CHOICES: dict[tuple[int, int | None, bool], tuple[tuple[int, int], ...]] = {}
+"""``RerollDice`` choices by (eligible fresh dice, up to, exactly): see ``_packed_choices``."""
 
 
 def _choices(available: tuple[int, ...], lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
