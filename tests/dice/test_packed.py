@@ -39,3 +39,14 @@ def test_too_many_dice_are_refused():
 
     with pytest.raises(ValueError):
         packed.pack((16, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+
+@given(counts)
+def test_size_is_the_number_of_dice(pool):
+    assert packed.size(packed.pack(pool)) == sum(pool)
+
+
+def test_size_of_full_pools():
+    for slot in range(10):
+        full = tuple(packed.LIMIT if i == slot else 0 for i in range(10))
+        assert packed.size(packed.pack(full)) == packed.LIMIT

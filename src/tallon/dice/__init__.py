@@ -33,6 +33,7 @@ from tallon.dice.abilities.effects import (
     ChangeResults,
     RerollDice,
     clear_ability_caches,
+    clear_move_tables,
 )
 from tallon.dice.abilities.tokens import (
     CALCULATE_ABILITY,
@@ -60,12 +61,18 @@ from tallon.dice.result import AttackResult, Outcome
 from tallon.dice.solver import AttackSolver, calculate, clear_packed_moves, clear_results
 
 
-def clear_caches() -> None:
+def clear_caches(*, tables: bool = False) -> None:
     """Forget every cache: remembered results and the abilities' option caches (for
-    cold-start measurements; never needed for correctness)."""
+    cold-start measurements; never needed for correctness).
+
+    The built-in effects' move tables, which depend on no attack (an effect, a kind of dice,
+    a pool), are kept unless ``tables`` is true (see ``clear_move_tables``).
+    """
     clear_results()
     clear_ability_caches()
     clear_packed_moves()
+    if tables:
+        clear_move_tables()
 
 
 __all__ = [
@@ -115,6 +122,7 @@ __all__ = [
     "calculate",
     "clear_ability_caches",
     "clear_caches",
+    "clear_move_tables",
     "clear_results",
     "defense_dice_count",
     "lookup",

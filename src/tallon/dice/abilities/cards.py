@@ -102,6 +102,7 @@ class FireControlSystem(CardAbility):
             effect=RerollDice(1),
             roles=ATTACKING,
             requires=_has_lock,
+            requirement_reads_dice=False,
             gain=((LOCK_DISABLED, 1),),
             uses=(LOCK,),
         )
@@ -229,6 +230,7 @@ def major_vermeil() -> DiceAbility:
         effect=ChangeResults(1, NON_EVADE, (Face.HIT,)),
         roles=ATTACKING,
         requires=_opponent_has_no_green,
+        requirement_reads_dice=False,
         opponent_uses=GREEN_TOKENS,
     )
 
@@ -300,6 +302,7 @@ def juke() -> DiceAbility:
         window=Window.OPPONENT_DICE,
         roles=ATTACKING,
         requires=_own_evading,
+        requirement_reads_dice=False,
         uses=("evade",),
     )
 
@@ -345,6 +348,7 @@ class AdvancedTargetingComputer(CardAbility):
             effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)),
             roles=ATTACKING,
             requires=_has_lock,
+            requirement_reads_dice=False,
             uses=(LOCK,),
             mandatory=True,
         )

@@ -14,6 +14,7 @@ import operator
 import weakref
 from collections.abc import Callable, Iterator
 
+from tallon.dice import packed
 from tallon.dice.abilities.base import (
     BOTH_ROLES,
     DiceAbility,
@@ -23,7 +24,7 @@ from tallon.dice.abilities.base import (
     Window,
 )
 from tallon.dice.counts import REROLLED, Counts, face_count
-from tallon.dice.faces import NUM_FACES, Face
+from tallon.dice.faces import NUM_FACES, DieKind, Face
 from tallon.dice.ops import (
     Add,
     Cancel,
@@ -37,6 +38,9 @@ from tallon.dice.ops import (
 
 Variant = tuple[Op, ...]
 Requirement = Callable[[Situation], bool]
+PackedMoves = tuple[tuple[tuple[int, int], ...], int]
+"""An ability's moves for one packed pool, for the calculator: ((packed pool after, dice to
+roll), ...) and the most dice any of them leaves (see ``CardAbility.packed_moves``)."""
 
 
 _CACHED: weakref.WeakSet[CardAbility] = weakref.WeakSet()
@@ -44,10 +48,28 @@ _CACHED: weakref.WeakSet[CardAbility] = weakref.WeakSet()
 
 def clear_ability_caches() -> None:
     """Forget every ability's cached options (for cold-start benchmarks; never needed for
-    correctness, since the cached options depend only on the dice)."""
+    correctness, since the cached options depend only on the dice).
+
+    The built-in effects' move tables are kept: they belong to no attack and no ability (see
+    ``clear_move_tables``)."""
     for ability in list(_CACHED):
         ability._cache.clear()
+        ability._packed.clear()
     _CHOICES.clear()
+
+
+def clear_move_tables() -> None:
+    """Forget the move tables of the built-in effects (``CardAbility.packed_table``).
+
+    They are a pure function of an effect (its kind and parameters), a kind of dice and a
+    pool, shared by every ability with that effect and filled as pools are first met: an
+    attack-independent precomputation that ``clear_ability_caches`` keeps, so that "cold"
+    measurements time the solving. Call this too for a start from nothing at all.
+    """
+    for table in _MOVE_TABLES.values():
+        table.clear()  # abilities hold on to their tables
+    _MOVE_TABLES.clear()
+    _PACKED_CHOICES.clear()
 
 
 def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple[int, ...]]:
@@ -59,8 +81,13 @@ def submultisets(available: tuple[int, ...], lo: int, hi: int) -> Iterator[tuple
 
 
 _NO_DICE = (0,) * NUM_FACES
+_NO_TOKENS = Tokens()
 _NONE: list = []  # shared "no options" answer; never modified
 _CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
+_MOVE_TABLES: dict[tuple, dict[int, PackedMoves]] = {}
+"""The built-in effects' moves by pool, per (effect's table key, kind of dice, mandatory)."""
+_PACKED_CHOICES: dict[tuple[int, int | None, bool], tuple[tuple[int, int], ...]] = {}
+"""``RerollDice`` choices by (eligible fresh dice, up to, exactly): see ``_packed_choices``."""
 
 
 def _choices(available: tuple[int, ...], lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
@@ -72,6 +99,40 @@ def _choices(available: tuple[int, ...], lo: int, hi: int) -> tuple[tuple[int, .
     return found
 
 
+def _packed_choices(fresh: int, up_to: int | None, exactly: bool
+                    ) -> tuple[tuple[int, int], ...]:
+    """The choices of ``RerollDice`` among the fresh dice ``fresh`` (a packed pool of fresh
+    dice only), each as (the chosen dice packed, how many), in the order of ``submultisets``
+    (remembered: the same few pools come up again and again)."""
+    key = (fresh, up_to, exactly)
+    found = _PACKED_CHOICES.get(key)
+    if found is None:
+        eligible = packed.size(fresh)
+        most = eligible if up_to is None else min(up_to, eligible)
+        least = most if exactly else 1
+        # itertools.product order: face 0 varies slowest, each count from high to low.
+        partial = [(0, 0)]
+        for face in range(NUM_FACES):
+            available = _slot(fresh, face)
+            if not available:
+                continue  # (none of this face: the one choice, 0, changes nothing)
+            unit = 1 << (packed.BITS * face)
+            partial = [
+                (chosen + n * unit, count + n)
+                for chosen, count in partial
+                for n in range(min(available, most - count), -1, -1)
+            ]
+        found = _PACKED_CHOICES[key] = tuple(
+            (chosen, count) for chosen, count in partial if count >= least
+        )
+    return found
+
+
+def _slot(pool: int, slot: int) -> int:
+    """Count in slot ``slot`` of a packed pool."""
+    return (pool >> (packed.BITS * slot)) & packed.LIMIT
+
+
 class Effect:
     """What an ability does to the dice: the ways to do it now, each a tuple of operations."""
 
@@ -80,6 +141,23 @@ class Effect:
 
     def variants(self, situation: Situation) -> list[Variant]:
         raise NotImplementedError
+
+    def table_key(self) -> tuple | None:
+        """What the effect's moves depend on besides the pool and the kind of dice, if that is
+        known (then abilities with equal keys share one move table), else None."""
+        return None
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        """``variants`` for a packed pool, applied: (packed pool after, dice to roll) for each,
+        in the same order (the calculator's view). Effects read only the pool and the kind of
+        dice. The built-in effects compute this directly on the packed pool."""
+        counts = packed.unpack(pool)
+        situation = Situation(role, kind, counts, _NO_TOKENS, _NO_TOKENS)
+        moves = []
+        for ops in self.variants(situation):
+            after, to_roll = apply_to_counts(counts, ops, kind)
+            moves.append((packed.pack(after), to_roll))
+        return moves
 
 
 class RerollDice(Effect):
@@ -100,6 +178,11 @@ class RerollDice(Effect):
         self.up_to = up_to
         self.exactly = exactly
         self.faces = faces
+        # The slots of the fresh dice that may be chosen, in a packed pool.
+        self._eligible = sum(
+            packed.LIMIT << (packed.BITS * f)
+            for f in range(NUM_FACES) if not faces or f in faces
+        )
 
     def variants(self, situation: Situation) -> list[Variant]:
         pool = situation.pool
@@ -112,6 +195,21 @@ class RerollDice(Effect):
         most = eligible if self.up_to is None else min(self.up_to, eligible)
         least = most if self.exactly else 1
         return [(Reroll(choice),) for choice in _choices(available, least, most)]
+
+    def table_key(self) -> tuple | None:
+        if type(self) is not RerollDice:
+            return None
+        return ("reroll", self.up_to, self.exactly, self.faces)
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        if type(self).variants is not RerollDice.variants:
+            return super().packed_moves(role, kind, pool)
+        fresh = pool & self._eligible
+        if not fresh:
+            return []
+        # The chosen fresh dice leave the pool (RR: Dice Modification, reroll).
+        return [(pool - chosen, n)
+                for chosen, n in _packed_choices(fresh, self.up_to, self.exactly)]
 
 
 class ChangeResults(Effect):
@@ -156,6 +254,45 @@ class ChangeResults(Effect):
                 )
         return found
 
+    def table_key(self) -> tuple | None:
+        if type(self) is not ChangeResults:
+            return None
+        return ("change", self.count, self.sources, self.targets)
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        if type(self).variants is not ChangeResults.variants:
+            return super().packed_moves(role, kind, pool)
+        bits = packed.BITS
+        moves: list[tuple[int, int]] = []
+        for target in self.targets:
+            if not kind.has_face(target):
+                continue
+            if self.count is None:
+                # Change all: both halves (fresh, rerolled) of the source slot move over.
+                source = self.sources[0]
+                fresh, rerolled = _slot(pool, source), _slot(pool, source + REROLLED)
+                if source != target and (fresh or rerolled):
+                    taken = (fresh << (bits * source)) + (rerolled << (bits * (source + REROLLED)))
+                    put = (fresh << (bits * target)) + (rerolled << (bits * (target + REROLLED)))
+                    moves.append((pool - taken + put, 0))
+                continue
+            slots = [
+                s for f in self.sources if f != target for s in (f, f + REROLLED)
+                if _slot(pool, s)
+            ]
+            available = tuple(_slot(pool, s) for s in slots)
+            size = min(self.count, sum(available))
+            if not size:
+                continue
+            for choice in _choices(available, size, size):
+                after = pool
+                for s, n in zip(slots, choice, strict=True):
+                    # A changed die keeps its rerolled mark.
+                    to = target + (REROLLED if s >= REROLLED else 0)
+                    after += (n << (bits * to)) - (n << (bits * s))
+                moves.append((after, 0))
+        return moves
+
 
 class AddResults(Effect):
     """Add ``count`` dice showing ``face`` (RR: Dice Modification, add)."""
@@ -169,6 +306,18 @@ class AddResults(Effect):
         if not situation.kind.has_face(self.face):
             return []
         return [(Add(self.face, self.count),)]
+
+    def table_key(self) -> tuple | None:
+        return ("add", self.face, self.count) if type(self) is AddResults else None
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        if type(self).variants is not AddResults.variants:
+            return super().packed_moves(role, kind, pool)
+        if not kind.has_face(self.face):
+            return []
+        if packed.size(pool) + self.count > packed.LIMIT:
+            raise ValueError(f"a pool of more than {packed.LIMIT} dice cannot be packed")
+        return [(pool + (self.count << (packed.BITS * self.face)), 0)]
 
 
 class CancelResults(Effect):
@@ -184,6 +333,26 @@ class CancelResults(Effect):
             return []
         return [(Cancel(self.face, n),)]
 
+    def table_key(self) -> tuple | None:
+        return ("cancel", self.face, self.count) if type(self) is CancelResults else None
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> list[tuple[int, int]]:
+        if type(self).variants is not CancelResults.variants:
+            return super().packed_moves(role, kind, pool)
+        fresh, rerolled = _slot(pool, self.face), _slot(pool, self.face + REROLLED)
+        n = min(self.count, fresh + rerolled)
+        if not n:
+            return []
+        # Fresh dice go first, as in apply_to_counts.
+        from_fresh = min(n, fresh)
+        bits = packed.BITS
+        return [(pool - (from_fresh << (bits * self.face))
+                 - ((n - from_fresh) << (bits * (self.face + REROLLED))), 0)]
+
+
+_SIZED = (RerollDice, ChangeResults, AddResults, CancelResults)
+"""Effects whose moves never leave more dice than the pool plus ``max_added``."""
+
 
 class CardAbility(DiceAbility):
     """A dice ability built from a requirement, a cost and an effect.
@@ -191,7 +360,10 @@ class CardAbility(DiceAbility):
     ``cost`` is paid from the owner's resources (tokens, Force, or the card's
     own charges, named after its key); an option exists only if the cost can
     be paid and the effect can be resolved (RR: Paying Costs). ``gain`` lists
-    resources or marks the owner gains when using it.
+    resources or marks the owner gains when using it. ``requires`` is a
+    further condition; set ``requirement_reads_dice=False`` when it looks only
+    at resources (never at ``situation.pool``), so that the calculator checks
+    it once per resources state instead of once per pool.
     """
 
     def __init__(
@@ -210,6 +382,7 @@ class CardAbility(DiceAbility):
         mandatory: bool = False,
         repeatable: bool = False,
         charges: int = 0,
+        requirement_reads_dice: bool = True,
     ) -> None:
         self.key = key
         self.title = title
@@ -224,11 +397,14 @@ class CardAbility(DiceAbility):
         self.mandatory = mandatory
         self.repeatable = repeatable
         self.charges = charges
+        self.requirement_reads_dice = requirement_reads_dice
         self.rerolls = effect.rerolls
         self.max_added_dice = effect.max_added
         # Effects read only the pool and the kind of dice, so the options and
         # their results for a pool never change: cache them per pool.
         self._cache: dict[tuple, list[tuple[Option, Counts, int]]] = {}
+        # The same, packed for the calculator (see ``packed_table``).
+        self._packed: dict[tuple[Role, DieKind], dict[int, PackedMoves]] = {}
         _CACHED.add(self)
 
     def resources(self) -> tuple[str, ...]:
@@ -272,6 +448,45 @@ class CardAbility(DiceAbility):
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = self._build(situation)
+        return found
+
+    def packed_table(self, role: Role, kind: DieKind) -> dict[int, PackedMoves]:
+        """The calculator's view of ``transitions`` where the ability is usable: packed pool ->
+        ``packed_moves`` for that pool. Read-only for callers; filled by ``packed_moves``.
+
+        Only valid for abilities whose options depend on the pool and the kind of dice alone
+        once usable, which ``CardAbility`` guarantees unless a subclass overrides
+        ``transitions`` or ``_build`` (the calculator checks).
+        """
+        table = self._packed.get((role, kind))
+        if table is None:
+            shape = self.effect.table_key()
+            if shape is None:
+                table = {}
+            else:
+                # Shared by every ability with this effect (see clear_move_tables).
+                table = _MOVE_TABLES.setdefault((shape, kind, self.mandatory), {})
+            self._packed[(role, kind)] = table
+        return table
+
+    def packed_moves(self, role: Role, kind: DieKind, pool: int) -> PackedMoves:
+        """``transitions`` for the packed ``pool`` where the ability is usable, as
+        ((packed pool after, dice to roll), ...) in the same order, with the most dice any of
+        them leaves (pool plus dice to roll). Remembered in ``packed_table``."""
+        table = self.packed_table(role, kind)
+        found = table.get(pool)
+        if found is None:
+            effect = self.effect
+            moves = tuple(effect.packed_moves(role, kind, pool))
+            if not moves and self.mandatory:
+                moves = ((pool, 0),)  # _build's "nothing to do" option
+            if type(effect) in _SIZED:
+                # Rerolls and changes keep the number of dice, cancels lower it, adds raise it
+                # by their count: no move leaves more than this (the bound is exact for adds).
+                dice = packed.size(pool) + effect.max_added if moves else 0
+            else:
+                dice = max((packed.size(after) + n for after, n in moves), default=0)
+            found = table[pool] = (moves, dice)
         return found
 
     @property

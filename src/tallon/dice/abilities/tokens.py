@@ -61,6 +61,7 @@ class LockAbility(CardAbility):
             requires=_lock_not_disabled,
             uses=(LOCK_DISABLED,),
             repeatable=True,
+            requirement_reads_dice=False,
         )
 
     def may_reroll(self, own: Tokens) -> bool:
