@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tallon.geometry.bases import BaseShape
 from tallon.geometry.boxes import (
     Box,
     box_polygon,
@@ -168,6 +169,32 @@ def template_contacts(placed: PlacedTemplate | None, objects: list[TableObject]
 
 def base_circle(pose: Pose, ship: Ship) -> tuple[float, float, float]:
     return (pose.x, pose.y, ship.base.radius)
+
+
+# --------------------------------------------------------------------------------- kit
+class _Kit:
+    """What flying one plan with one base size needs that doesn't depend on where the ship
+    is, derived once: plans are immutable and cached, so the kit lives in ``plan.memo``."""
+
+    __slots__ = ("base", "boxes", "finals", "path", "radius", "speed")
+
+    def __init__(self, plan: FlightPlan, base: BaseShape) -> None:
+        assert plan.template is not None
+        self.base = base
+        self.radius = base.radius
+        self.boxes = local_boxes(base)
+        self.finals = _compute_final_offsets(plan, base.length)
+        self.path = chord_path(base.length, plan.template)
+        self.speed = (speed_bound(base.length, plan.template, base.radius)
+                      if plan.template.kind is not TemplateKind.STRAIGHT else 0.0)
+
+
+def _kit(plan: FlightPlan, base: BaseShape) -> _Kit:
+    key = ("kit", base.length)
+    kit = plan.memo.get(key)
+    if kit is None:
+        kit = plan.memo[key] = _Kit(plan, base)
+    return kit  # type: ignore[return-value]
 
 
 # ------------------------------------------------------------------------------ frames
@@ -364,38 +391,38 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     ship = table.ship(ship_id)
     plan = maneuver.plan(sideslip)
     start = ship.pose
-    obstacles = _non_ship_objects(table)
     if plan.template is None:
+        obstacles = _non_ship_objects(table)
         pieces = ship.overlap_pieces
         over = objects_overlapped(obstacles, pieces, ship.circle)
         ids = tuple(o.id for o in over)
         return MoveOutcome(ship.id, start, start, True, None, None, overlapping=ids,
                            fled=not table.area.contains_pieces(pieces), hazards=ids)
-    base = ship.base
-    half = base.half
+    kit = _kit(plan, ship.base)
+    base = kit.base
     virtual_start = _virtual_start(start, plan)
-    template_start = virtual_start.moved(forward=half)
+    template_start = virtual_start.moved(forward=base.half)
     full_template = plan.template.place(template_start)
-    path = chord_path(base.length, plan.template)
 
-    # candidate final positions (three for the Tallon roll)
-    candidates: list[tuple[str | None, Pose, tuple[str, ...]]] = []
-    for name, (right, forward, rotation) in _final_offsets(plan, base.length):
+    # candidate final positions (three for the Tallon roll), each with its placed boxes
+    candidates: list[_Candidate] = []
+    for name, (right, forward, rotation) in kit.finals:
         pose = start.moved(right, forward, rotation)
-        candidates.append((name, pose, ships_under_base(table, ship.id,
-                                                        place_boxes(base, pose),
-                                                        base_circle(pose, ship))))
+        boxes = place_local_boxes(kit.boxes, pose.x, pose.y, pose.heading)
+        candidates.append((name, pose, ships_under_base(table, ship.id, boxes,
+                                                        (pose.x, pose.y, kit.radius)), boxes))
     chosen = _choose_position(candidates, position)
     if chosen is not None:
-        name, final, _ = chosen
-        return _finish(table, ship, start, final, True, full_template, full_template,
+        name, final, _, boxes = chosen
+        return _finish(table, ship, start, final, boxes, True, full_template, full_template,
                        (), (), name)
 
     # partial execution along the basic maneuver's path
     forced: list[str] = []
-    for _, _, hits in candidates:
+    for _, _, hits, _ in candidates:
         forced.extend(h for h in hits if h not in forced)
     others = [s for s in table.ships if s.id != ship.id]
+    path = kit.path
     if plan.template.kind is TemplateKind.STRAIGHT:
         fx, fy = virtual_start.forward
         basic_final = _real_pose(virtual_start, plan, path.pose(path.full))
@@ -407,7 +434,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
         u, last = _advance_on_curve(path, virtual_start, plan, ship, others)
         final = _real_pose(virtual_start, plan, path.pose(u))
     counted = plan.template.place(template_start, u - base.length)
-    final_boxes = place_boxes(base, final)
+    final_boxes = place_local_boxes(kit.boxes, final.x, final.y, final.heading)
     touching = tuple(
         o.id for o in others
         if math.hypot(o.circle[0] - final.x, o.circle[1] - final.y)
@@ -416,19 +443,12 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     )
     if last is not None and last.id not in touching:
         touching = (last.id, *touching)
-    return _finish(table, ship, start, final, False, counted, full_template,
+    return _finish(table, ship, start, final, final_boxes, False, counted, full_template,
                    tuple(forced), touching, None)
 
 
-def _final_offsets(plan: FlightPlan, length: float
-                   ) -> tuple[tuple[str | None, tuple[float, float, float]], ...]:
-    """Each candidate final position of a full maneuver as ``(right, forward, rotation)``
-    from the start (three for the Tallon roll): a pure function of the plan and base."""
-    key = ("final offsets", length)
-    found = plan.memo.get(key)
-    if found is None:
-        found = plan.memo[key] = _compute_final_offsets(plan, length)
-    return found  # type: ignore[return-value]
+#: A candidate final position: Tallon roll placement, pose, ships it overlaps, placed boxes.
+_Candidate = tuple[str | None, Pose, tuple[str, ...], tuple[Box, ...]]
 
 
 def _compute_final_offsets(plan: FlightPlan, length: float
@@ -445,8 +465,8 @@ def _compute_final_offsets(plan: FlightPlan, length: float
     )
 
 
-def _choose_position(candidates: list[tuple[str | None, Pose, tuple[str, ...]]],
-                     position: str | None) -> tuple[str | None, Pose, tuple[str, ...]] | None:
+def _choose_position(candidates: list[_Candidate], position: str | None
+                     ) -> _Candidate | None:
     valid = [c for c in candidates if not c[2]]
     if len(candidates) == 1:
         return valid[0] if valid else None
@@ -467,15 +487,11 @@ def _choose_position(candidates: list[tuple[str | None, Pose, tuple[str, ...]]],
         f"the ship must choose a valid position: {', '.join(str(c[0]) for c in valid)}")
 
 
-def _finish(table: Table, ship: Ship, start: Pose, final: Pose, full: bool,
-            counted: PlacedTemplate, full_template: PlacedTemplate,
+def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box, ...],
+            full: bool, counted: PlacedTemplate, full_template: PlacedTemplate,
             forced: tuple[str, ...], touching: tuple[str, ...],
             position: str | None) -> MoveOutcome:
-    base = ship.base
-    boxes = place_boxes(base, final)
-    pieces = tuple(box_polygon(b) for b in boxes)
-    piece_circles = tuple((b[0], b[1], b[8]) for b in boxes)
-    radius = base.radius
+    radius = ship.base.radius
     final_circle = (final.x, final.y, radius)
     # one pass finds what the template or the final base can reach at all
     tx, ty, tr = counted.circle
@@ -495,11 +511,13 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, full: bool,
             near_base.append(obj)
     area = table.area
     inside = (radius <= fx <= area.width - radius and radius <= fy <= area.height - radius)
+    pieces = tuple(box_polygon(b) for b in boxes) if near_base or not inside else ()
+    fled = not (inside or area.contains_pieces(pieces))
     if not near_template and not near_base:
         return MoveOutcome(ship.id, start, final, full, counted, full_template,
-                           forced_by=forced, touching=touching,
-                           fled=not (inside or area.contains_pieces(pieces)),
+                           forced_by=forced, touching=touching, fled=fled,
                            position=position)
+    piece_circles = tuple((b[0], b[1], b[8]) for b in boxes)
     through = sorted(template_contacts(counted, near_template), key=lambda item: item[0])
     contact = {o.id: length for length, o in through}
     over = objects_overlapped(near_base, pieces, final_circle, piece_circles)
@@ -515,7 +533,7 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, full: bool,
         touching=touching,
         moved_through=tuple(o.id for _, o in through),
         overlapping=tuple(o.id for o in over),
-        fled=not (inside or area.contains_pieces(pieces)),
+        fled=fled,
         position=position,
         hazards=_hazard_order(through, over, contact, beyond, ex, ey),
     )

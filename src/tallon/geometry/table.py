@@ -199,10 +199,15 @@ class Table:
         """Every object: ships, then obstacles, then devices."""
         return (*self.ships, *self.obstacles, *self.devices)
 
+    @cached_property
+    def _by_id(self) -> dict[str, TableObject]:
+        # ids are unique (checked above); maneuvers look their ship up on every call
+        return {obj.id: obj for obj in self.everything}
+
     def get(self, object_id: str) -> TableObject:
-        for obj in self.objects():
-            if obj.id == object_id:
-                return obj
+        found = self._by_id.get(object_id)
+        if found is not None:
+            return found
         known = ", ".join(o.id for o in self.objects()) or "none"
         raise KeyError(f"no object {object_id!r} on the table (objects: {known})")
 
