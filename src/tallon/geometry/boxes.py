@@ -105,6 +105,53 @@ def boxes_penetration(a: tuple[Box, ...], b: tuple[Box, ...]) -> float:
     return best
 
 
+#: A convex polygon ready for box tests: its vertices, and each edge's unit normal with the
+#: polygon's own projection interval on it (fixed for objects that don't move).
+PolygonAxes = tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float, float, float], ...]]
+
+
+def polygon_axes(poly: tuple[tuple[float, float], ...]) -> PolygonAxes:
+    """The polygon with its edge normals and projections, for :func:`box_overlaps_polygon`."""
+    axes = []
+    x1, y1 = poly[-1]
+    for x2, y2 in poly:
+        nx, ny = y2 - y1, x1 - x2
+        length = math.hypot(nx, ny)
+        x1, y1 = x2, y2
+        if length == 0.0:
+            continue
+        nx /= length
+        ny /= length
+        projections = [x * nx + y * ny for x, y in poly]
+        axes.append((nx, ny, min(projections), max(projections)))
+    return (poly, tuple(axes))
+
+
+def box_overlaps_polygon(box: Box, polygon: PolygonAxes, eps: float) -> bool:
+    """True when the box and the convex polygon overlap by more than ``eps``: the test of
+    :func:`tallon.geometry.polygons.overlaps` (every separating axis shows an overlap of
+    more than ``eps``), with the box's two axes and the polygon's precomputed normals."""
+    x, y, ux, uy, vx, vy, hx, hy, _ = box
+    vertices, axes = polygon
+    for nx, ny, qmin, qmax in axes:
+        centre = x * nx + y * ny
+        reach = hx * abs(ux * nx + uy * ny) + hy * abs(vx * nx + vy * ny)
+        if centre + reach - qmin <= eps or qmax - centre + reach <= eps:
+            return False
+    for nx, ny, half in ((ux, uy, hx), (vx, vy, hy)):
+        centre = x * nx + y * ny
+        qmin = qmax = vertices[0][0] * nx + vertices[0][1] * ny
+        for px, py in vertices:
+            d = px * nx + py * ny
+            if d < qmin:
+                qmin = d
+            elif d > qmax:
+                qmax = d
+        if centre + half - qmin <= eps or qmax - centre + half <= eps:
+            return False
+    return True
+
+
 def box_travel_interval(a: Box, b: Box, dx: float, dy: float, depth: float
                         ) -> tuple[float, float] | None:
     """The open interval of travel t along the unit direction (dx, dy) over which box

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from tallon.geometry.bases import BaseShape
 from tallon.geometry.boxes import (
     Box,
+    box_overlaps_polygon,
     box_polygon,
     box_travel_interval,
     boxes_penetration,
@@ -492,35 +493,36 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box
             forced: tuple[str, ...], touching: tuple[str, ...],
             position: str | None) -> MoveOutcome:
     radius = ship.base.radius
-    final_circle = (final.x, final.y, radius)
-    # one pass finds what the template or the final base can reach at all
-    tx, ty, tr = counted.circle
-    if counted.empty:
-        tr = -math.inf
     fx, fy = final.x, final.y
+    if counted.empty:
+        tx = ty = 0.0
+        tr = -math.inf
+    else:
+        tx, ty, tr = counted.circle
+    # one pass finds what the template or the final base can reach at all
     near_template: list[TableObject] = []
     near_base: list[TableObject] = []
     for obj in table.everything:
+        if obj is ship:
+            continue
         ox, oy, orad = obj.circle
         dx, dy, reach = ox - tx, oy - ty, tr + orad
-        if dx * dx + dy * dy <= reach * reach and obj.id != ship.id:
+        if dx * dx + dy * dy <= reach * reach:
             near_template.append(obj)
-        dx, dy, reach = ox - fx, oy - fy, radius + orad
-        if (dx * dx + dy * dy <= reach * reach and obj.kind is not ObjectKind.SHIP
-                and obj.id != ship.id):
-            near_base.append(obj)
+        if obj.kind is not ObjectKind.SHIP:
+            dx, dy, reach = ox - fx, oy - fy, radius + orad
+            if dx * dx + dy * dy <= reach * reach:
+                near_base.append(obj)
     area = table.area
     inside = (radius <= fx <= area.width - radius and radius <= fy <= area.height - radius)
-    pieces = tuple(box_polygon(b) for b in boxes) if near_base or not inside else ()
-    fled = not (inside or area.contains_pieces(pieces))
+    fled = not inside and not area.contains_pieces(box_polygon(b) for b in boxes)
     if not near_template and not near_base:
         return MoveOutcome(ship.id, start, final, full, counted, full_template,
                            forced_by=forced, touching=touching, fled=fled,
                            position=position)
-    piece_circles = tuple((b[0], b[1], b[8]) for b in boxes)
     through = sorted(template_contacts(counted, near_template), key=lambda item: item[0])
     contact = {o.id: length for length, o in through}
-    over = objects_overlapped(near_base, pieces, final_circle, piece_circles)
+    over = [obj for obj in near_base if _base_meets(boxes, (fx, fy, radius), obj)]
     # an object met only by the final base comes after everything the template met, in
     # order of its distance from the template's end
     ex, ey = _template_end_point(counted)
@@ -537,6 +539,21 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box
         position=position,
         hazards=_hazard_order(through, over, contact, beyond, ex, ey),
     )
+
+
+def _base_meets(boxes: tuple[Box, ...], circle: tuple[float, float, float],
+                obj: TableObject) -> bool:
+    """True when a base, given as boxes within ``circle``, overlaps the object: the test of
+    :func:`objects_overlapped`, box against polygon."""
+    cx, cy, cr = circle
+    for (qx, qy, qr), polygon in obj.piece_axes:
+        if math.hypot(qx - cx, qy - cy) > cr + qr:
+            continue
+        for box in boxes:
+            if (math.hypot(qx - box[0], qy - box[1]) <= box[8] + qr
+                    and box_overlaps_polygon(box, polygon, EPS)):
+                return True
+    return False
 
 
 def _hazard_order(through: list[tuple[float, TableObject]], over: list[TableObject],

@@ -102,7 +102,9 @@ class AnnularSector:
         xs = [x for x, _ in self._corners]
         ys = [y for _, y in self._corners]
         # the outer arc's extreme points along the axes, where they fall in the range
-        for k in range(-4, 8):
+        quarter = math.pi / 2
+        for k in range(max(-4, math.floor(self.a_lo / quarter)),
+                       min(8, math.floor(self.a_hi / quarter) + 1)):
             a = k * math.pi / 2
             if self.a_lo <= a <= self.a_hi:
                 xs.append(self.cx + self.r_out * math.cos(a))
@@ -182,9 +184,112 @@ class AnnularSector:
             self._edge_crossings(ax, ay, bx, by, points)
         return points
 
+    def _first_offset(self, poly: Polygon, any_point: bool) -> float | None:
+        """The smallest angle along the path (clamped to the sweep) of the points that decide
+        where the polygon meets the sector, or None when they don't meet; with
+        ``any_point``, the angle of the first such point found.
+
+        The same points as :meth:`_meeting_points`, for sectors narrower than a half turn
+        (every template): then the angular range is the wedge between the two radial lines,
+        so "within the range" is two cross products, and the angle from the start radial is
+        one atan2. Everything is relative to the centre, and nothing is collected.
+        """
+        cx, cy = self.cx, self.cy
+        r_in, r_out = self.r_in, self.r_out
+        (c0, s0), (c1, s1) = self._radials
+        rel = [(x - cx, y - cy) for x, y in poly]
+        # Quick exact rejection: the sector lies in the closed annulus and the closed wedge,
+        # so a polygon wholly inside the inner circle or wholly beyond one radial line can't
+        # meet it (the 1e-9 mm margin covers the 1e-12 rad slack of the crossings below).
+        rin2 = r_in * r_in
+        inside = before = after = True
+        for px, py in rel:
+            if px * px + py * py >= rin2:
+                inside = False
+            if c0 * py - s0 * px >= -1e-9:
+                before = False
+            if px * s1 - py * c1 >= -1e-9:
+                after = False
+        if inside or before or after:
+            return None
+        forward = self.forward
+        sweep = self.a_hi - self.a_lo
+        best = math.inf
+
+        def offset(px: float, py: float) -> float:
+            # angle from the start radial in the direction of travel, clamped to the sweep
+            if forward:
+                a = math.atan2(c0 * py - s0 * px, c0 * px + s0 * py)
+            else:
+                a = math.atan2(px * s1 - py * c1, px * c1 + py * s1)
+            return 0.0 if a < 0.0 else (sweep if a > sweep else a)
+
+        # polygon vertices in the sector (closed)
+        rout2 = r_out * r_out
+        for px, py in rel:
+            d2 = px * px + py * py
+            if (rin2 <= d2 <= rout2 and c0 * py - s0 * px >= 0.0
+                    and px * s1 - py * c1 >= 0.0):
+                a = offset(px, py)
+                if any_point or a <= 0.0:
+                    return a
+                best = min(best, a)
+        # sector corners in the polygon (closed; counter-clockwise vertices)
+        for qx, qy in ((r_in * c0, r_in * s0), (r_out * c0, r_out * s0),
+                       (r_out * c1, r_out * s1), (r_in * c1, r_in * s1)):
+            x1, y1 = rel[-1]
+            for x2, y2 in rel:
+                if (x2 - x1) * (qy - y1) - (y2 - y1) * (qx - x1) < 0.0:
+                    break
+                x1, y1 = x2, y2
+            else:
+                a = offset(qx, qy)
+                if any_point or a <= 0.0:
+                    return a
+                best = min(best, a)
+        # polygon edges crossing the arcs (within the angular range) and the radial edges
+        ax, ay = rel[-1]
+        for bx, by in rel:
+            dx, dy = bx - ax, by - ay
+            a2 = dx * dx + dy * dy
+            if a2 != 0.0:
+                b = 2 * (ax * dx + ay * dy)
+                base = ax * ax + ay * ay
+                for r in (r_in, r_out):
+                    disc = b * b - 4 * a2 * (base - r * r)
+                    if disc < 0:
+                        continue
+                    sq = math.sqrt(disc)
+                    slack = -1e-12 * r
+                    for t in ((-b - sq) / (2 * a2), (-b + sq) / (2 * a2)):
+                        if 0.0 <= t <= 1.0:
+                            px, py = ax + t * dx, ay + t * dy
+                            if c0 * py - s0 * px >= slack and px * s1 - py * c1 >= slack:
+                                a = offset(px, py)
+                                if any_point or a <= 0.0:
+                                    return a
+                                best = min(best, a)
+                for ux, uy in ((c0, s0), (c1, s1)):
+                    denom = dx * uy - dy * ux
+                    if denom == 0.0:
+                        continue
+                    t = (ay * ux - ax * uy) / denom
+                    if not 0.0 <= t <= 1.0:
+                        continue
+                    s = (ay * dx - ax * dy) / denom
+                    if r_in <= s <= r_out:
+                        a = offset(ax + t * dx, ay + t * dy)
+                        if any_point or a <= 0.0:
+                            return a
+                        best = min(best, a)
+            ax, ay = bx, by
+        return None if best == math.inf else best
+
     # ---------------------------------------------------------------------- queries
     def intersects_polygon(self, poly: Polygon) -> bool:
         """Closed intersection with a convex polygon (touching counts)."""
+        if self.a_hi - self.a_lo < math.pi:
+            return self._first_offset(poly, True) is not None
         return bool(self._meeting_points(poly))
 
     def overlaps_polygon(self, poly: Polygon, eps: float = EPS) -> bool:
@@ -194,6 +299,9 @@ class AnnularSector:
     def first_contact(self, poly: Polygon) -> float | None:
         """Smallest centre-line length from the start at which the sector meets the polygon
         (None if they don't meet)."""
+        if self.a_hi - self.a_lo < math.pi:
+            angle = self._first_offset(poly, False)
+            return None if angle is None else angle * self.radius
         points = self._meeting_points(poly)
         if not points:
             return None

@@ -14,7 +14,7 @@ from enum import Enum
 from functools import cached_property
 
 from tallon.geometry.bases import BaseShape, base_shape
-from tallon.geometry.boxes import Box, place_boxes
+from tallon.geometry.boxes import Box, PolygonAxes, place_boxes, polygon_axes
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, BaseSize
 from tallon.geometry.outlines import ObstacleOutline, ObstacleType, Outline, device_outline
 from tallon.geometry.outlines import obstacle_outline as _obstacle_outline
@@ -60,6 +60,12 @@ class TableObject(ABC):
     def piece_circles(self) -> tuple[tuple[Polygon, tuple[float, float, float]], ...]:
         """Each overlap piece with a circle holding it (for quick rejection)."""
         return tuple((piece, bounding_circle(piece)) for piece in self.overlap_pieces)
+
+    @cached_property
+    def piece_axes(self) -> tuple[tuple[tuple[float, float, float], PolygonAxes], ...]:
+        """Each overlap piece's circle, with the piece ready for box tests (the fast path
+        for a ship's base meeting this object)."""
+        return tuple((circle, polygon_axes(piece)) for piece, circle in self.piece_circles)
 
     def near(self, other: TableObject, margin: float = 0.0) -> bool:
         ax, ay, ar = self.circle

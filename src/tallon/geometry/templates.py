@@ -210,23 +210,53 @@ class PlacedTemplate:
         if self.polygon is None:
             assert self._interior is not None
             return self._interior.first_contact(poly)
-        if not overlaps(self.polygon, poly):
-            return None
-        fx, fy = self.start.forward
-        rx, ry = self.start.right
+        # In the template's own frame the rectangle is |across| <= h, 0 <= along <= used:
+        # the separating-axis test of overlaps() needs its two axes and the polygon's edge
+        # normals, and the part of the polygon on the template is a clip by three lines.
         h = TEMPLATE_WIDTH / 2
-        sx, sy = self.start.x, self.start.y
-        # half-planes of the rectangle, as unit normals pointing inside
-        planes = (
-            (fx, fy, -(fx * sx + fy * sy)),
-            (-fx, -fy, (fx * sx + fy * sy) + self.used_length),
-            (rx, ry, -(rx * sx + ry * sy) + h),
-            (-rx, -ry, (rx * sx + ry * sy) + h),
-        )
-        inside = clip(poly, planes, 0.0)
+        used = self.used_length
+        sx, sy, fx, fy, rx, ry = self._frame
+        local = []
+        lo_c = lo_a = math.inf
+        hi_c = hi_a = -math.inf
+        for x, y in poly:
+            c, a = (x - sx) * rx + (y - sy) * ry, (x - sx) * fx + (y - sy) * fy
+            local.append((c, a))
+            lo_c, hi_c = min(lo_c, c), max(hi_c, c)
+            lo_a, hi_a = min(lo_a, a), max(hi_a, a)
+        if min(h - lo_c, hi_c + h) <= EPS or min(used - lo_a, hi_a) <= EPS:
+            return None
+        x1, y1 = local[-1]
+        for x2, y2 in local:
+            nx, ny = y2 - y1, x1 - x2
+            length = math.hypot(nx, ny)
+            x1, y1 = x2, y2
+            if length == 0.0:
+                continue
+            nx /= length
+            ny /= length
+            centre = ny * used / 2
+            reach = h * abs(nx) + used / 2 * abs(ny)
+            qmin = qmax = local[0][0] * nx + local[0][1] * ny
+            for x, y in local:
+                d = x * nx + y * ny
+                if d < qmin:
+                    qmin = d
+                elif d > qmax:
+                    qmax = d
+            if min(centre + reach - qmin, qmax - centre + reach) <= EPS:
+                return None
+        # behind the start the overlap is clamped to 0 anyway: no need to clip there
+        inside = clip(local, ((1.0, 0.0, h), (-1.0, 0.0, h), (0.0, -1.0, used)), 0.0)
         if not inside:
             return None
-        return max(0.0, min((x - sx) * fx + (y - sy) * fy for x, y in inside))
+        return max(0.0, min(a for _, a in inside))
+
+    @cached_property
+    def _frame(self) -> tuple[float, float, float, float, float, float]:
+        fx, fy = self.start.forward
+        rx, ry = self.start.right
+        return (self.start.x, self.start.y, fx, fy, rx, ry)
 
     def outline(self) -> tuple[Point, ...]:
         """Outline points (exact corners for straights, an approximation for curves)."""
