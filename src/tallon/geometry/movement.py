@@ -151,14 +151,21 @@ def template_contacts(placed: PlacedTemplate | None, objects: list[TableObject]
     if placed is None or placed.empty:
         return []
     tx, ty, tr = placed.circle
+    near = [obj for obj in objects
+            if math.hypot(obj.circle[0] - tx, obj.circle[1] - ty) <= tr + obj.circle[2]]
+    return _contacts(placed, placed.circle, near)
+
+
+def _contacts(placed: PlacedTemplate, circle: tuple[float, float, float],
+              objects: list[TableObject]) -> list[tuple[float, TableObject]]:
+    """:func:`template_contacts` for a non-empty template held by ``circle``."""
+    tx, ty, tr = circle
     found = []
     for obj in objects:
-        ox, oy, orad = obj.circle
-        if math.hypot(ox - tx, oy - ty) > tr + orad:
-            continue
         best: float | None = None
         for piece, (px, py, pr) in obj.piece_circles:
-            if not placed.may_meet(px, py, pr):
+            dx, dy, reach = px - tx, py - ty, tr + pr
+            if dx * dx + dy * dy > reach * reach or not placed.may_meet_shape(px, py, pr):
                 continue
             contact = placed.first_contact(piece)
             if contact is not None and (best is None or contact < best):
@@ -177,7 +184,7 @@ class _Kit:
     """What flying one plan with one base size needs that doesn't depend on where the ship
     is, derived once: plans are immutable and cached, so the kit lives in ``plan.memo``."""
 
-    __slots__ = ("base", "boxes", "finals", "path", "radius", "speed")
+    __slots__ = ("base", "boxes", "finals", "path", "radius", "speed", "template_circle")
 
     def __init__(self, plan: FlightPlan, base: BaseShape) -> None:
         assert plan.template is not None
@@ -188,6 +195,9 @@ class _Kit:
         self.path = chord_path(base.length, plan.template)
         self.speed = (speed_bound(base.length, plan.template, base.radius)
                       if plan.template.kind is not TemplateKind.STRAIGHT else 0.0)
+        #: a circle holding the template (and so any part of it) as (right, forward,
+        #: radius) in the frame of its start
+        self.template_circle = plan.template.place(Pose(0.0, 0.0, 0.0)).circle
 
 
 def _kit(plan: FlightPlan, base: BaseShape) -> _Kit:
@@ -416,7 +426,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     if chosen is not None:
         name, final, _, boxes = chosen
         return _finish(table, ship, start, final, boxes, True, full_template, full_template,
-                       (), (), name)
+                       kit, (), (), name)
 
     # partial execution along the basic maneuver's path
     forced: list[str] = []
@@ -445,7 +455,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     if last is not None and last.id not in touching:
         touching = (last.id, *touching)
     return _finish(table, ship, start, final, final_boxes, False, counted, full_template,
-                   tuple(forced), touching, None)
+                   kit, tuple(forced), touching, None)
 
 
 #: A candidate final position: Tallon roll placement, pose, ships it overlaps, placed boxes.
@@ -489,16 +499,17 @@ def _choose_position(candidates: list[_Candidate], position: str | None
 
 
 def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box, ...],
-            full: bool, counted: PlacedTemplate, full_template: PlacedTemplate,
+            full: bool, counted: PlacedTemplate, full_template: PlacedTemplate, kit: _Kit,
             forced: tuple[str, ...], touching: tuple[str, ...],
             position: str | None) -> MoveOutcome:
-    radius = ship.base.radius
+    radius = kit.radius
     fx, fy = final.x, final.y
+    # the part that counts starts where the whole template does, so the circle round the
+    # whole one holds it
+    right, forward, tr = kit.template_circle
+    tx, ty = full_template.start.to_world(right, forward)
     if counted.empty:
-        tx = ty = 0.0
         tr = -math.inf
-    else:
-        tx, ty, tr = counted.circle
     # one pass finds what the template or the final base can reach at all
     near_template: list[TableObject] = []
     near_base: list[TableObject] = []
@@ -520,7 +531,8 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box
         return MoveOutcome(ship.id, start, final, full, counted, full_template,
                            forced_by=forced, touching=touching, fled=fled,
                            position=position)
-    through = sorted(template_contacts(counted, near_template), key=lambda item: item[0])
+    through = (sorted(_contacts(counted, (tx, ty, tr), near_template), key=lambda item: item[0])
+               if near_template else [])
     contact = {o.id: length for length, o in through}
     over = [obj for obj in near_base if _base_meets(boxes, (fx, fy, radius), obj)]
     # an object met only by the final base comes after everything the template met, in

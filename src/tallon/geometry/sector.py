@@ -12,7 +12,8 @@ template's start is one of those same points.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from tallon.geometry.constants import EPS
 from tallon.geometry.polygons import Polygon, contains_point
@@ -33,20 +34,21 @@ class AnnularSector:
     a_lo: float
     a_hi: float
     forward: bool
-    _corners: tuple[Point, Point, Point, Point] = field(init=False, repr=False, compare=False)
-    _radials: tuple[tuple[float, float], tuple[float, float]] = field(init=False, repr=False,
-                                                                      compare=False)
 
-    def __post_init__(self) -> None:
-        radials = ((math.cos(self.a_lo), math.sin(self.a_lo)),
-                   (math.cos(self.a_hi), math.sin(self.a_hi)))
-        (c0, s0), (c1, s1) = radials
-        corners = ((self.cx + self.r_in * c0, self.cy + self.r_in * s0),
-                   (self.cx + self.r_out * c0, self.cy + self.r_out * s0),
-                   (self.cx + self.r_out * c1, self.cy + self.r_out * s1),
-                   (self.cx + self.r_in * c1, self.cy + self.r_in * s1))
-        object.__setattr__(self, "_radials", radials)
-        object.__setattr__(self, "_corners", corners)
+    # derived on first use: a placed template often needs neither
+    @cached_property
+    def radials(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Unit vectors from the centre along the low and the high radial edge."""
+        return ((math.cos(self.a_lo), math.sin(self.a_lo)),
+                (math.cos(self.a_hi), math.sin(self.a_hi)))
+
+    @cached_property
+    def _corners(self) -> tuple[Point, Point, Point, Point]:
+        (c0, s0), (c1, s1) = self.radials
+        return ((self.cx + self.r_in * c0, self.cy + self.r_in * s0),
+                (self.cx + self.r_out * c0, self.cy + self.r_out * s0),
+                (self.cx + self.r_out * c1, self.cy + self.r_out * s1),
+                (self.cx + self.r_in * c1, self.cy + self.r_in * s1))
 
     # ----------------------------------------------------------------- basic geometry
     @property
@@ -160,7 +162,7 @@ class AnnularSector:
                     x, y = ax + t * dx, ay + t * dy
                     if self.in_angle(x, y, 1e-12):
                         out.append((x, y))
-        for ux, uy in self._radials:
+        for ux, uy in self.radials:
             denom = dx * uy - dy * ux
             if denom == 0.0:
                 continue
@@ -196,7 +198,7 @@ class AnnularSector:
         """
         cx, cy = self.cx, self.cy
         r_in, r_out = self.r_in, self.r_out
-        (c0, s0), (c1, s1) = self._radials
+        (c0, s0), (c1, s1) = self.radials
         rel = [(x - cx, y - cy) for x, y in poly]
         # Quick exact rejection: the sector lies in the closed annulus and the closed wedge,
         # so a polygon wholly inside the inner circle or wholly beyond one radial line can't

@@ -126,7 +126,7 @@ class Template:
             corners = t.apply(((-h, 0.0), (h, 0.0), (h, used), (-h, used)))
             return PlacedTemplate(self, start, used, polygon=corners)
         r = self.radius
-        side = self.direction.value
+        side = self.side
         centre = start.to_world(side * r, 0.0)
         # polar angle (CCW from +x) of the start edge's centre seen from the arc centre
         sx, sy = start.x - centre[0], start.y - centre[1]
@@ -172,18 +172,29 @@ class PlacedTemplate:
         cx, cy, cr = self.circle
         if math.hypot(x - cx, y - cy) > cr + r:
             return False
+        return self.may_meet_shape(x, y, r)
+
+    def may_meet_shape(self, x: float, y: float, r: float) -> bool:
+        """:meth:`may_meet` without its first test, against a circle round the template
+        (for callers that already made it with a circle of their own)."""
         sector = self.sector
         if sector is None:
             # distance from the point to the rectangle, in the template's frame
-            fx, fy = self.start.forward
-            rx, ry = self.start.right
-            dx, dy = x - self.start.x, y - self.start.y
+            sx, sy, fx, fy, rx, ry = self._frame
+            dx, dy = x - sx, y - sy
             along = dx * fx + dy * fy
             across = abs(dx * rx + dy * ry) - TEMPLATE_WIDTH / 2
             ahead = max(-along, along - self.used_length, 0.0)
             return math.hypot(ahead, max(across, 0.0)) <= r
-        d = math.hypot(x - sector.cx, y - sector.cy)
-        return sector.r_in - r <= d <= sector.r_out + r
+        dx, dy = x - sector.cx, y - sector.cy
+        if not sector.r_in - r <= math.hypot(dx, dy) <= sector.r_out + r:
+            return False
+        if sector.a_hi - sector.a_lo >= math.pi:
+            return True
+        # a template lies between its two radial lines: a circle wholly beyond one of them
+        # can't meet it
+        (c0, s0), (c1, s1) = sector.radials
+        return c0 * dy - s0 * dx >= -r and dx * s1 - dy * c1 >= -r
 
     @cached_property
     def _interior(self) -> AnnularSector | None:
