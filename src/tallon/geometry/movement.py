@@ -162,11 +162,19 @@ def _contacts(placed: PlacedTemplate, circle: tuple[float, float, float],
     tx, ty, tr = circle
     found = []
     for obj in objects:
-        best: float | None = None
+        # pieces that may meet the template, nearest the start first: a piece that can't be
+        # met earlier than the best contact so far can't change it
+        pieces = []
         for piece, (px, py, pr) in obj.piece_circles:
             dx, dy, reach = px - tx, py - ty, tr + pr
-            if dx * dx + dy * dy > reach * reach or not placed.may_meet_shape(px, py, pr):
-                continue
+            if dx * dx + dy * dy <= reach * reach and placed.may_meet_shape(px, py, pr):
+                pieces.append((placed.earliest_contact(px, py, pr), piece))
+        if len(pieces) > 1:
+            pieces.sort(key=lambda item: item[0])
+        best: float | None = None
+        for earliest, piece in pieces:
+            if best is not None and earliest >= best:
+                break
             contact = placed.first_contact(piece)
             if contact is not None and (best is None or contact < best):
                 best = contact

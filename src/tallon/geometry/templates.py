@@ -196,6 +196,28 @@ class PlacedTemplate:
         (c0, s0), (c1, s1) = sector.radials
         return c0 * dy - s0 * dx >= -r and dx * s1 - dy * c1 >= -r
 
+    def earliest_contact(self, x: float, y: float, r: float) -> float:
+        """A lower bound of :meth:`first_contact` for any polygon within the circle (x, y, r):
+        no point of the circle is nearer the template's start along its centre line (less
+        a margin for rounding)."""
+        sector = self.sector
+        if sector is None:
+            sx, sy, fx, fy, _, _ = self._frame
+            return (x - sx) * fx + (y - sy) * fy - r - 1e-9
+        dx, dy = x - sector.cx, y - sector.cy
+        d = math.hypot(dx, dy)
+        if d <= r:
+            return -math.inf
+        (c0, s0), (c1, s1) = sector.radials
+        # angle of the circle's centre from the start radial in the direction of travel
+        if sector.forward:
+            angle = math.atan2(c0 * dy - s0 * dx, c0 * dx + s0 * dy)
+        else:
+            angle = math.atan2(dx * s1 - dy * c1, dx * c1 + dy * s1)
+        # within the sector, angles are below a half turn, so no point of the circle that is
+        # on the template lies at less than this (the margin covers the interior's shrinking)
+        return (angle - math.asin(r / d)) * sector.radius - 1e-5
+
     @cached_property
     def _interior(self) -> AnnularSector | None:
         # the sector shrunk by the tolerance, for "interiors overlap" tests
