@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from tallon.geometry.bases import BaseShape
 from tallon.geometry.boxes import (
     Box,
+    bases_penetration,
     box_overlaps_polygon,
     box_polygon,
     box_travel_interval,
-    boxes_penetration,
     local_boxes,
     place_boxes,
     place_local_boxes,
@@ -114,7 +114,8 @@ def ships_under_base(table: Table, exclude: str, boxes: tuple[Box, ...],
         dx, dy, reach = ox - cx, oy - cy, cr + orad
         if dx * dx + dy * dy > reach * reach or other.id == exclude:
             continue
-        if boxes_penetration(boxes, other.boxes) > EPS:
+        # pairs that can't overlap by more than EPS are skipped
+        if bases_penetration(boxes, other.boxes, EPS) > EPS:
             hits.append(other.id)
     return tuple(hits)
 
@@ -301,7 +302,8 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, sh
             ox, oy, orad = other.circle
             if math.hypot(ox - x, oy - y) > radius + orad:
                 continue
-            d = boxes_penetration(mine, other.boxes)
+            # only pairs that can be deeper than the deepest so far are measured
+            d = bases_penetration(mine, other.boxes, depth)
             if d > depth:
                 depth, deepest = d, other
         return depth, deepest
@@ -380,7 +382,9 @@ def _refine_contact(depth_at: Callable[[float], tuple[float, Ship | None]], u: f
     for _ in range(80):
         if f_lo >= -EPS / 4 or hi - lo <= 1e-9:
             return lo
-        x = (lo * f_hi - hi * f_lo) / (f_hi - f_lo)
+        # no ship within reach at lo leaves nothing to interpolate: halve the bracket
+        x = ((lo + hi) / 2 if f_lo == -math.inf
+             else (lo * f_hi - hi * f_lo) / (f_hi - f_lo))
         x = min(max(x, lo + 1e-12), hi - 1e-12)
         f_x = depth_at(x)[0] - EPS / 4
         if f_x > 0.0:
@@ -458,7 +462,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
         o.id for o in others
         if math.hypot(o.circle[0] - final.x, o.circle[1] - final.y)
         <= o.circle[2] + base.radius
-        and boxes_penetration(final_boxes, o.boxes) >= -EPS
+        and bases_penetration(final_boxes, o.boxes, -2 * EPS) >= -EPS
     )
     if last is not None and last.id not in touching:
         touching = (last.id, *touching)
