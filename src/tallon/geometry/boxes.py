@@ -156,24 +156,38 @@ def bases_penetration(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -ma
                       ) -> float:
     """The larger of ``floor`` and :func:`boxes_penetration` for the boxes of two bases.
 
+    The value is that of :func:`boxes_penetration`, up to rounding; see
+    :func:`deepest_pair` for how it is found.
+    """
+    return deepest_pair(a, b, floor)[0]
+
+
+def deepest_pair(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.inf
+                 ) -> tuple[float, Box | None, Box | None]:
+    """:func:`bases_penetration` with the pair of boxes that gives it (None, None when no
+    pair beats ``floor``).
+
     The boxes of one base share their axes, so the relative turn between the bases gives
     every box's extent on every axis of the other base: |cos| and |sin| of the turn, found
     once. A pair can't beat the best value so far when its circles' overlap doesn't (the
     penetration depth is at most the overlap of the bounding circles, and a pair whose
     circles are apart contributes exactly minus their gap), so only the pairs that can are
-    measured. The value is that of :func:`boxes_penetration`, up to rounding.
+    measured.
     """
     best = floor
+    best_a = best_b = None
     _, _, aux, auy, avx, avy, _, _, _ = a[0]
     _, _, bux, buy, bvx, bvy, _, _, _ = b[0]
     # |u_a . u_b| = |v_a . v_b| and |u_a . v_b| = |v_a . u_b| for two turned frames
     cos = abs(aux * bux + auy * buy)
     sin = abs(aux * bvx + auy * bvy)
-    for ax, ay, _, _, _, _, ahx, ahy, ar in a:
+    for box_a in a:
+        ax, ay, _, _, _, _, ahx, ahy, ar = box_a
         # this box's extents on the other base's axes
         on_bu = ahx * cos + ahy * sin
         on_bv = ahx * sin + ahy * cos
-        for bx, by, _, _, _, _, bhx, bhy, br in b:
+        for box_b in b:
+            bx, by, _, _, _, _, bhx, bhy, br = box_b
             dx, dy = bx - ax, by - ay
             reach = ar + br
             d2 = dx * dx + dy * dy
@@ -182,23 +196,21 @@ def bases_penetration(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -ma
             if limit <= 0.0 or d2 >= limit * limit:
                 continue
             if d2 > reach * reach:
-                gap = math.sqrt(d2) - reach  # circles apart: the pair gives minus the gap
-                if -gap > best:
-                    best = -gap
-                continue
-            depth = ahx + bhx * cos + bhy * sin - abs(dx * aux + dy * auy)
-            overlap = ahy + bhx * sin + bhy * cos - abs(dx * avx + dy * avy)
-            if overlap < depth:
-                depth = overlap
-            overlap = bhx + on_bu - abs(dx * bux + dy * buy)
-            if overlap < depth:
-                depth = overlap
-            overlap = bhy + on_bv - abs(dx * bvx + dy * bvy)
-            if overlap < depth:
-                depth = overlap
+                depth = reach - math.sqrt(d2)  # circles apart: minus the gap
+            else:
+                depth = ahx + bhx * cos + bhy * sin - abs(dx * aux + dy * auy)
+                overlap = ahy + bhx * sin + bhy * cos - abs(dx * avx + dy * avy)
+                if overlap < depth:
+                    depth = overlap
+                overlap = bhx + on_bu - abs(dx * bux + dy * buy)
+                if overlap < depth:
+                    depth = overlap
+                overlap = bhy + on_bv - abs(dx * bvx + dy * bvy)
+                if overlap < depth:
+                    depth = overlap
             if depth > best:
-                best = depth
-    return best
+                best, best_a, best_b = depth, box_a, box_b
+    return (best, best_a, best_b)
 
 
 def box_travel_interval(a: Box, b: Box, dx: float, dy: float, depth: float
