@@ -50,6 +50,23 @@ def place_local_boxes(boxes: tuple[LocalBox, ...], x: float, y: float, heading: 
     )
 
 
+def sized_boxes(boxes: tuple[LocalBox, ...]) -> tuple[tuple[float, float, float, float, float],
+                                                        ...]:
+    """Local boxes with the radius of each one's bounding circle appended, for
+    :func:`place_sized_boxes`."""
+    return tuple((lx, ly, hx, hy, math.hypot(hx, hy)) for lx, ly, hx, hy in boxes)
+
+
+def place_sized_boxes(boxes: tuple[tuple[float, float, float, float, float], ...], x: float,
+                      y: float, heading: float) -> tuple[Box, ...]:
+    """:func:`place_local_boxes` for boxes from :func:`sized_boxes` (same result, without
+    recomputing the radii)."""
+    h = math.radians(heading)
+    s, c = math.sin(h), math.cos(h)
+    return tuple((x + lx * c + ly * s, y - lx * s + ly * c, c, -s, s, c, hx, hy, r)
+                 for lx, ly, hx, hy, r in boxes)
+
+
 def box_polygon(box: Box) -> tuple[tuple[float, float], ...]:
     """The box's corners, counter-clockwise (as a convex polygon)."""
     x, y, ux, uy, vx, vy, hx, hy, _ = box

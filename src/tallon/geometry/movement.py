@@ -46,7 +46,8 @@ from tallon.geometry.boxes import (
     deepest_pair,
     local_boxes,
     place_boxes,
-    place_local_boxes,
+    place_sized_boxes,
+    sized_boxes,
 )
 from tallon.geometry.constants import EPS
 from tallon.geometry.maneuvers import TALLON_POSITIONS, FlightPlan, Maneuver
@@ -212,14 +213,14 @@ class _Kit:
     """What flying one plan with one base size needs that doesn't depend on where the ship
     is, derived once: plans are immutable and cached, so the kit lives in ``plan.memo``."""
 
-    __slots__ = ("base", "boxes", "finals", "motion_bounds", "path", "radius", "speed",
-                 "template_circle")
+    __slots__ = ("base", "boxes", "finals", "motion_bounds", "path", "path_reach", "radius",
+                 "speed", "template_circle")
 
     def __init__(self, plan: FlightPlan, base: BaseShape) -> None:
         assert plan.template is not None
         self.base = base
         self.radius = base.radius
-        self.boxes = local_boxes(base)
+        self.boxes = sized_boxes(local_boxes(base))
         self.finals = _compute_final_offsets(plan, base.length)
         self.path = chord_path(base.length, plan.template)
         curved = plan.template.kind is not TemplateKind.STRAIGHT
@@ -229,6 +230,8 @@ class _Kit:
         #: a circle holding the template (and so any part of it) as (right, forward,
         #: radius) in the frame of its start
         self.template_circle = plan.template.place(Pose(0.0, 0.0, 0.0)).circle
+        #: a circle holding the base at every position of the path, in the virtual frame
+        self.path_reach = _path_reach(self.path, self.template_circle, self.radius)
 
 
 def _kit(plan: FlightPlan, base: BaseShape) -> _Kit:
@@ -307,11 +310,12 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
     radius = kit.radius
     speed = kit.speed
     # only ships the base can reach anywhere along the way take part
-    reach_x, reach_y, reach_r = _path_reach(path, virtual_start, plan, radius)
+    right, forward, reach_r = kit.path_reach
+    reach_x, reach_y = virtual_start.to_world(right, forward)
     sweep = [
-        other for other in others
-        if math.hypot(other.circle[0] - reach_x, other.circle[1] - reach_y)
-        <= reach_r + other.circle[2]
+        (other, ox, oy, (radius + orad) ** 2, other.boxes) for other in others
+        for ox, oy, orad in (other.circle,)
+        if math.hypot(ox - reach_x, oy - reach_y) <= reach_r + orad
     ]
     vx, vy = virtual_start.x, virtual_start.y
     vh = math.radians(virtual_start.heading)
@@ -326,15 +330,14 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
         certified to overlap by more than ``floor``."""
         r, f, h, dr, df, turn = path.motion(u)
         x, y = vx + r * vc + f * vs, vy - r * vs + f * vc
-        mine = place_local_boxes(boxes_local, x, y, heading_offset + h)
+        mine = place_sized_boxes(boxes_local, x, y, heading_offset + h)
         depth, deepest = -math.inf, None
         box_a = box_b = None
-        for other in sweep:
-            ox, oy, orad = other.circle
-            if math.hypot(ox - x, oy - y) > radius + orad:
+        for other, ox, oy, reach2, boxes in sweep:
+            if (ox - x) ** 2 + (oy - y) ** 2 > reach2:
                 continue
             # only pairs that can be deeper than the deepest so far are measured
-            d, a, b = deepest_pair(mine, other.boxes, depth)
+            d, a, b = deepest_pair(mine, boxes, depth)
             if d > depth:
                 depth, deepest, box_a, box_b = d, other, a, b
         if depth <= floor or box_a is None or box_b is None:
@@ -388,25 +391,39 @@ def _overlap_reach(a: Box, b: Box, centre: tuple[float, float], velocity: tuple[
     bend_a = accel + spin * (math.hypot(ax - x, ay - y) + ar)
     bend_b = (accel + 2 * max_turn * speed
               + spin * (math.hypot(bx - x, by - y) + br + speed * cap))
+    # the axes' cosines give which corner is furthest along each axis
+    uu, uv = aux * bux + auy * buy, aux * bvx + auy * bvy
+    vu, vv = avx * bux + avy * buy, avx * bvx + avy * bvy
+    ahx_u, ahy_u = (ahx if uu >= 0.0 else -ahx), (ahy if vu >= 0.0 else -ahy)
+    ahx_v, ahy_v = (ahx if uv >= 0.0 else -ahx), (ahy if vv >= 0.0 else -ahy)
+    bhx_u, bhy_u = (bhx if uu >= 0.0 else -bhx), (bhy if uv >= 0.0 else -bhy)
+    bhx_v, bhy_v = (bhx if vu >= 0.0 else -bhx), (bhy if vv >= 0.0 else -bhy)
+    dx, dy = ax - bx, ay - by
     reach = cap
-    for nx, ny, half, ox, oy, on_b in (
-            _corner_offset(bux, buy, bhx, a, True), _corner_offset(bvx, bvy, bhy, a, True),
-            _corner_offset(aux, auy, ahx, b, False), _corner_offset(avx, avy, ahy, b, False)):
-        if on_b:
-            # b's axis: the differences are made by a's corners c_a +- o, moving with a
-            gap, cx, cy, bend = (ax - bx) * nx + (ay - by) * ny, ax, ay, bend_a
-        else:
-            # a's axis: by b's corners c_b +- o, which stay put while the axis turns
-            gap, cx, cy, bend = (bx - ax) * nx + (by - ay) * ny, bx, by, bend_b
-        extent = ox * nx + oy * ny
-        for sign in (1.0, -1.0):
-            px, py = cx + sign * ox, cy + sign * oy
-            margin = half + extent + sign * gap - floor
+    # each axis: unit vector, its box's half extent, the offset o from the other box's
+    # centre c to that box's corner furthest along it, the gap (c - this box's centre) . n,
+    # whether c moves with the base, and the bend bound
+    for nx, ny, half, ox, oy, cx, cy, gap, moving, bend in (
+            (bux, buy, bhx, ahx_u * aux + ahy_u * avx, ahx_u * auy + ahy_u * avy, ax, ay,
+             dx * bux + dy * buy, True, bend_a),
+            (bvx, bvy, bhy, ahx_v * aux + ahy_v * avx, ahx_v * auy + ahy_v * avy, ax, ay,
+             dx * bvx + dy * bvy, True, bend_a),
+            (aux, auy, ahx, bhx_u * bux + bhy_u * bvx, bhx_u * buy + bhy_u * bvy, bx, by,
+             -dx * aux - dy * auy, False, bend_b),
+            (avx, avy, ahy, bhx_v * bux + bhy_v * bvx, bhx_v * buy + bhy_v * bvy, bx, by,
+             -dx * avx - dy * avy, False, bend_b)):
+        size = half + ox * nx + oy * ny - floor
+        # the base's velocity at the corners c +- o, along the axis: at c plus or minus
+        # the turn's part at o
+        at_c = (wx + turn * (cy - y)) * nx + (wy - turn * (cx - x)) * ny
+        at_o = turn * (oy * nx - ox * ny)
+        # the corner c + o makes "far end of c's box minus near end of the other", which
+        # grows as c + o moves along n when c's box moves, and shrinks when the axis's
+        # box does; c - o makes the opposite difference
+        for margin, along in ((size + gap, at_c + at_o), (size - gap, -(at_c - at_o))):
+            rate = along if moving else -along
             if margin <= 0.0:
                 return 0.0
-            # the base's velocity at p, projected on the axis: the difference's rate
-            along = (wx + turn * (py - y)) * nx + (wy - turn * (px - x)) * ny
-            rate = along * sign if on_b else -along * sign
             # the smallest D > 0 with margin - rate D - bend D^2 / 2 = 0
             root = math.sqrt(rate * rate + 2 * bend * margin)
             if root + rate > 0.0:
@@ -414,31 +431,24 @@ def _overlap_reach(a: Box, b: Box, centre: tuple[float, float], velocity: tuple[
     return reach
 
 
-def _corner_offset(nx: float, ny: float, half: float, box: Box, on_b: bool
-                   ) -> tuple[float, float, float, float, float, bool]:
-    """An axis (its unit vector and the half extent of the box it belongs to) with the
-    offset from the other box's centre to that box's corner furthest along the axis."""
-    _, _, ux, uy, vx, vy, hx, hy, _ = box
-    su = hx if ux * nx + uy * ny >= 0.0 else -hx
-    sv = hy if vx * nx + vy * ny >= 0.0 else -hy
-    return (nx, ny, half, su * ux + sv * vx, su * uy + sv * vy, on_b)
-
-
-def _path_reach(path: ChordPath, virtual_start: Pose, plan: FlightPlan, radius: float
+def _path_reach(path: ChordPath, template_circle: tuple[float, float, float], radius: float
                 ) -> tuple[float, float, float]:
-    """A circle holding the base at every position along the path.
+    """A circle holding the base at every position along the path, as (right, forward,
+    radius) in the virtual start frame.
 
     Every base centre on the path is the midpoint of a chord of the centre line, so it lies
     within the chord's sagitta (at most L^2 / 8R) of the centre line; the centre line itself
     lies within the circle round the placed template and the two end positions.
     """
-    template_start = virtual_start.moved(forward=path.length / 2)
-    tx, ty, tr = path.template.place(template_start).bounding_circle()
-    start = _real_pose(virtual_start, plan, path.pose(0.0))
-    end = _real_pose(virtual_start, plan, path.pose(path.full))
-    reach = max(tr, math.hypot(start.x - tx, start.y - ty), math.hypot(end.x - tx, end.y - ty))
-    sagitta = path.length ** 2 / (8 * path.template.radius)
-    return (tx, ty, reach + sagitta + radius)
+    right, forward, template_radius = template_circle
+    forward += path.length / 2  # the template starts half a base ahead of the centre
+    start_r, start_f, _ = path.pose(0.0)
+    end_r, end_f, _ = path.pose(path.full)
+    reach = max(template_radius, math.hypot(start_r - right, start_f - forward),
+                math.hypot(end_r - right, end_f - forward))
+    sagitta = (path.length ** 2 / (8 * path.template.radius)
+               if path.template.kind is not TemplateKind.STRAIGHT else 0.0)
+    return (right, forward, reach + sagitta + radius)
 
 
 # --------------------------------------------------------------------------- maneuvers
@@ -472,7 +482,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     candidates: list[_Candidate] = []
     for name, (right, forward, rotation) in kit.finals:
         pose = start.moved(right, forward, rotation)
-        boxes = place_local_boxes(kit.boxes, pose.x, pose.y, pose.heading)
+        boxes = place_sized_boxes(kit.boxes, pose.x, pose.y, pose.heading)
         candidates.append((name, pose, ships_under_base(table, ship.id, boxes,
                                                         (pose.x, pose.y, kit.radius)), boxes))
     chosen = _choose_position(candidates, position)
@@ -498,7 +508,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
         u, last = _advance_on_curve(path, virtual_start, plan, kit, others)
         final = _real_pose(virtual_start, plan, path.pose(u))
     counted = plan.template.place(template_start, u - base.length)
-    final_boxes = place_local_boxes(kit.boxes, final.x, final.y, final.heading)
+    final_boxes = place_sized_boxes(kit.boxes, final.x, final.y, final.heading)
     touching = tuple(
         o.id for o in others
         if math.hypot(o.circle[0] - final.x, o.circle[1] - final.y)
