@@ -141,3 +141,13 @@ def test_chord_path_is_continuous_and_keeps_hashmarks_a_base_apart(kind, speed, 
         cur = path.pose(path.full * k / steps)
         assert math.hypot(cur[0] - prev[0], cur[1] - prev[1]) <= 1.5 * path.full / steps
         prev = cur
+
+
+@pytest.mark.parametrize("direction", [Direction.LEFT, Direction.RIGHT])
+def test_first_contact_is_never_negative_even_for_a_sliver_of_template(direction):
+    """A partial maneuver can count a few micrometres of a curved template; the contact
+    along it is still measured from its start (0 at the earliest)."""
+    placed = Template(TemplateKind.BANK, 1, direction).place(Pose(0, 0, 0), 2e-6)
+    square = ((-15.0, -5.0), (15.0, -5.0), (15.0, 5.0), (-15.0, 5.0))
+    contact = placed.first_contact(square)
+    assert contact is None or contact >= 0.0

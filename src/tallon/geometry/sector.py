@@ -224,7 +224,8 @@ class AnnularSector:
                 a = math.atan2(c0 * py - s0 * px, c0 * px + s0 * py)
             else:
                 a = math.atan2(px * s1 - py * c1, px * c1 + py * s1)
-            return 0.0 if a < 0.0 else (sweep if a > sweep else a)
+            a = sweep if a > sweep else a
+            return a if a > 0.0 else 0.0
 
         # polygon vertices in the sector (closed)
         rout2 = r_out * r_out
