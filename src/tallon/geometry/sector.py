@@ -187,111 +187,96 @@ class AnnularSector:
         return points
 
     def _first_offset(self, poly: Polygon, any_point: bool) -> float | None:
-        """The smallest angle along the path (clamped to the sweep) of the points that decide
-        where the polygon meets the sector, or None when they don't meet; with
-        ``any_point``, the angle of the first such point found.
+        """The smallest angle along the path (clamped to the sweep) at which the polygon
+        meets the sector, or None when they don't meet; with ``any_point``, the angle of
+        the first meeting point found.
 
-        The same points as :meth:`_meeting_points`, for sectors narrower than a half turn
-        (every template): then the angular range is the wedge between the two radial lines,
-        so "within the range" is two cross products, and the angle from the start radial is
-        one atan2. Everything is relative to the centre, and nothing is collected.
+        For sectors narrower than a half turn (every template): the angular range is then
+        the wedge between the two radial lines, so the polygon is first clipped to it (two
+        half-planes). What is left of the polygon meets the sector where it meets the
+        annulus, and along its edges and the arcs the angle is monotonic, so the smallest
+        angle is at one of its vertices within the annulus or where one of its edges
+        crosses a circle. (The sector's corners are such crossings: they lie on the
+        clipped polygon's edges along the radial lines.)
         """
         cx, cy = self.cx, self.cy
-        r_in, r_out = self.r_in, self.r_out
         (c0, s0), (c1, s1) = self.radials
-        rel = [(x - cx, y - cy) for x, y in poly]
-        # Quick exact rejection: the sector lies in the closed annulus and the closed wedge,
-        # so a polygon wholly inside the inner circle or wholly beyond one radial line can't
-        # meet it (the 1e-9 mm margin covers the 1e-12 rad slack of the crossings below).
-        rin2 = r_in * r_in
-        inside = before = after = True
-        for px, py in rel:
-            if px * px + py * py >= rin2:
-                inside = False
-            if c0 * py - s0 * px >= -1e-9:
-                before = False
-            if px * s1 - py * c1 >= -1e-9:
-                after = False
-        if inside or before or after:
-            return None
         forward = self.forward
         sweep = self.a_hi - self.a_lo
+        # each point relative to the centre, with its angle when it is known exactly: a
+        # point the clipping puts on a radial line is at the start (0) or the end (sweep)
+        points: list[tuple[float, float, float | None]] = [(x - cx, y - cy, None)
+                                                           for x, y in poly]
+        # clip to the low radial's side (c0 y - s0 x >= 0), then the high one's
+        # (x s1 - y c1 >= 0)
+        for ux, uy, angle in ((-s0, c0, 0.0 if forward else sweep),
+                              (s1, -c1, sweep if forward else 0.0)):
+            clipped = []
+            px, py, _ = points[-1]
+            p_side = ux * px + uy * py
+            for qx, qy, q_angle in points:
+                q_side = ux * qx + uy * qy
+                if (q_side >= 0.0) != (p_side >= 0.0):
+                    t = p_side / (p_side - q_side)
+                    clipped.append((px + t * (qx - px), py + t * (qy - py), angle))
+                if q_side >= 0.0:
+                    clipped.append((qx, qy, q_angle))
+                px, py, p_side = qx, qy, q_side
+            if not clipped:
+                return None
+            points = clipped
+        rin2, rout2 = self.r_in * self.r_in, self.r_out * self.r_out
         best = math.inf
 
-        def offset(px: float, py: float) -> float:
+        def offset(px: float, py: float, known: float | None) -> float:
             # angle from the start radial in the direction of travel, clamped to the sweep
-            if forward:
+            if known is not None:
+                a = known
+            elif forward:
                 a = math.atan2(c0 * py - s0 * px, c0 * px + s0 * py)
             else:
                 a = math.atan2(px * s1 - py * c1, px * c1 + py * s1)
             a = sweep if a > sweep else a
             return a if a > 0.0 else 0.0
 
-        # polygon vertices in the sector (closed)
-        rout2 = r_out * r_out
-        for px, py in rel:
-            d2 = px * px + py * py
-            if (rin2 <= d2 <= rout2 and c0 * py - s0 * px >= 0.0
-                    and px * s1 - py * c1 >= 0.0):
-                a = offset(px, py)
+        # vertices within the annulus (closed)
+        squares = [px * px + py * py for px, py, _ in points]
+        for (px, py, known), d2 in zip(points, squares, strict=True):
+            if rin2 <= d2 <= rout2:
+                a = offset(px, py, known)
                 if any_point or a <= 0.0:
                     return a
                 best = min(best, a)
-        # sector corners in the polygon (closed; counter-clockwise vertices)
-        for qx, qy in ((r_in * c0, r_in * s0), (r_out * c0, r_out * s0),
-                       (r_out * c1, r_out * s1), (r_in * c1, r_in * s1)):
-            x1, y1 = rel[-1]
-            for x2, y2 in rel:
-                if (x2 - x1) * (qy - y1) - (y2 - y1) * (qx - x1) < 0.0:
-                    break
-                x1, y1 = x2, y2
-            else:
-                a = offset(qx, qy)
-                if any_point or a <= 0.0:
-                    return a
-                best = min(best, a)
-        # polygon edges crossing the arcs (within the angular range) and the radial edges
-        ax, ay = rel[-1]
-        for bx, by in rel:
+        # edges crossing either circle (an edge between two points on the same radial line
+        # lies along it)
+        (ax, ay, a_known), a_d2 = points[-1], squares[-1]
+        for (bx, by, b_known), b_d2 in zip(points, squares, strict=True):
             dx, dy = bx - ax, by - ay
             a2 = dx * dx + dy * dy
             if a2 != 0.0:
                 b = 2 * (ax * dx + ay * dy)
-                base = ax * ax + ay * ay
-                for r in (r_in, r_out):
-                    disc = b * b - 4 * a2 * (base - r * r)
-                    if disc < 0:
+                known = a_known if a_known == b_known else None
+                for r2 in (rin2, rout2):
+                    # an edge with both ends inside a circle (a disc is convex) can't cross it
+                    if a_d2 < r2 and b_d2 < r2:
+                        continue
+                    disc = b * b - 4 * a2 * (a_d2 - r2)
+                    if disc < 0.0:
                         continue
                     sq = math.sqrt(disc)
-                    slack = -1e-12 * r
                     for t in ((-b - sq) / (2 * a2), (-b + sq) / (2 * a2)):
                         if 0.0 <= t <= 1.0:
-                            px, py = ax + t * dx, ay + t * dy
-                            if c0 * py - s0 * px >= slack and px * s1 - py * c1 >= slack:
-                                a = offset(px, py)
-                                if any_point or a <= 0.0:
-                                    return a
-                                best = min(best, a)
-                for ux, uy in ((c0, s0), (c1, s1)):
-                    denom = dx * uy - dy * ux
-                    if denom == 0.0:
-                        continue
-                    t = (ay * ux - ax * uy) / denom
-                    if not 0.0 <= t <= 1.0:
-                        continue
-                    s = (ay * dx - ax * dy) / denom
-                    if r_in <= s <= r_out:
-                        a = offset(ax + t * dx, ay + t * dy)
-                        if any_point or a <= 0.0:
-                            return a
-                        best = min(best, a)
-            ax, ay = bx, by
+                            a = offset(ax + t * dx, ay + t * dy, known)
+                            if any_point or a <= 0.0:
+                                return a
+                            best = min(best, a)
+            ax, ay, a_known, a_d2 = bx, by, b_known, b_d2
         return None if best == math.inf else best
 
     # ---------------------------------------------------------------------- queries
     def intersects_polygon(self, poly: Polygon) -> bool:
         """Closed intersection with a convex polygon (touching counts)."""
-        if self.a_hi - self.a_lo < math.pi:
+        if 0.0 <= self.a_hi - self.a_lo < math.pi:
             return self._first_offset(poly, True) is not None
         return bool(self._meeting_points(poly))
 
@@ -302,7 +287,7 @@ class AnnularSector:
     def first_contact(self, poly: Polygon) -> float | None:
         """Smallest centre-line length from the start at which the sector meets the polygon
         (None if they don't meet)."""
-        if self.a_hi - self.a_lo < math.pi:
+        if 0.0 <= self.a_hi - self.a_lo < math.pi:
             angle = self._first_offset(poly, False)
             return None if angle is None else angle * self.radius
         points = self._meeting_points(poly)
