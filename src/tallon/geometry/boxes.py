@@ -169,18 +169,20 @@ def box_overlaps_polygon(box: Box, polygon: PolygonAxes, eps: float) -> bool:
     return True
 
 
-def bases_penetration(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.inf
-                      ) -> float:
-    """The larger of ``floor`` and :func:`boxes_penetration` for the boxes of two bases.
+def bases_penetration(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.inf,
+                      enough: float = math.inf) -> float:
+    """The larger of ``floor`` and :func:`boxes_penetration` for the boxes of two bases;
+    with ``enough``, the first value found above it may be returned instead of the largest
+    (for "does any pair overlap by more than x?").
 
     The value is that of :func:`boxes_penetration`, up to rounding; see
     :func:`deepest_pair` for how it is found.
     """
-    return deepest_pair(a, b, floor)[0]
+    return deepest_pair(a, b, floor, enough)[0]
 
 
-def deepest_pair(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.inf
-                 ) -> tuple[float, Box | None, Box | None]:
+def deepest_pair(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.inf,
+                 enough: float = math.inf) -> tuple[float, Box | None, Box | None]:
     """:func:`bases_penetration` with the pair of boxes that gives it (None, None when no
     pair beats ``floor``).
 
@@ -227,6 +229,8 @@ def deepest_pair(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.in
                     depth = overlap
             if depth > best:
                 best, best_a, best_b = depth, box_a, box_b
+                if best > enough:
+                    return (best, best_a, best_b)
     return (best, best_a, best_b)
 
 

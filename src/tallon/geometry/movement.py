@@ -132,8 +132,8 @@ def ships_under_base(table: Table, exclude: str, boxes: tuple[Box, ...],
         dx, dy, reach = ox - cx, oy - cy, cr + orad
         if dx * dx + dy * dy > reach * reach or other.id == exclude:
             continue
-        # pairs that can't overlap by more than EPS are skipped
-        if bases_penetration(boxes, other.boxes, EPS) > EPS:
+        # pairs that can't overlap by more than EPS are skipped; one that does is enough
+        if bases_penetration(boxes, other.boxes, EPS, EPS) > EPS:
             hits.append(other.id)
     return tuple(hits)
 
@@ -513,7 +513,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
         o.id for o in others
         if math.hypot(o.circle[0] - final.x, o.circle[1] - final.y)
         <= o.circle[2] + base.radius
-        and bases_penetration(final_boxes, o.boxes, -2 * EPS) >= -EPS
+        and bases_penetration(final_boxes, o.boxes, -2 * EPS, -EPS) >= -EPS
     )
     if last is not None and last.id not in touching:
         touching = (last.id, *touching)
@@ -541,9 +541,9 @@ def _compute_final_offsets(plan: FlightPlan, length: float
 
 def _choose_position(candidates: list[_Candidate], position: str | None
                      ) -> _Candidate | None:
-    valid = [c for c in candidates if not c[2]]
     if len(candidates) == 1:
-        return valid[0] if valid else None
+        return None if candidates[0][2] else candidates[0]
+    valid = [c for c in candidates if not c[2]]
     if position is not None and position not in TALLON_POSITIONS:
         raise ValueError(f"unknown Tallon roll position {position!r}; "
                          f"expected one of {', '.join(TALLON_POSITIONS)}")
@@ -576,34 +576,35 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box
     # one pass finds what the template or the final base can reach at all
     near_template: list[TableObject] = []
     near_base: list[TableObject] = []
-    for obj in table.everything:
+    for obj, ox, oy, orad, is_ship in table.circles:
         if obj is ship:
             continue
-        ox, oy, orad = obj.circle
         dx, dy, reach = ox - tx, oy - ty, tr + orad
         if dx * dx + dy * dy <= reach * reach:
             near_template.append(obj)
-        if obj.kind is not ObjectKind.SHIP:
+        if not is_ship:
             dx, dy, reach = ox - fx, oy - fy, radius + orad
             if dx * dx + dy * dy <= reach * reach:
                 near_base.append(obj)
     area = table.area
     inside = (radius <= fx <= area.width - radius and radius <= fy <= area.height - radius)
     fled = not inside and not area.contains_pieces(box_polygon(b) for b in boxes)
-    if not near_template and not near_base:
+    through = (sorted(_contacts(counted, (tx, ty, tr), near_template), key=lambda item: item[0])
+               if near_template else [])
+    over = [obj for obj in near_base if _base_meets(boxes, (fx, fy, radius), obj)]
+    if not through and not over:
         return MoveOutcome(ship.id, start, final, full, counted, full_template,
                            forced_by=forced, touching=touching, fled=fled,
                            position=position)
-    through = (sorted(_contacts(counted, (tx, ty, tr), near_template), key=lambda item: item[0])
-               if near_template else [])
     contact = {o.id: length for length, o in through}
-    over = [obj for obj in near_base if _base_meets(boxes, (fx, fy, radius), obj)]
-    # an object met only by the final base comes after everything the template met, in
-    # order of its distance from the template's end
-    ex, ey = _template_end_point(counted)
     beyond = counted.used_length
-    over.sort(key=lambda o: contact.get(o.id, beyond + math.hypot(o.circle[0] - ex,
-                                                                  o.circle[1] - ey)))
+    ex = ey = 0.0
+    if over:
+        # an object met only by the final base comes after everything the template met,
+        # in order of its distance from the template's end
+        ex, ey = _template_end_point(counted)
+        over.sort(key=lambda o: contact.get(o.id, beyond + math.hypot(o.circle[0] - ex,
+                                                                      o.circle[1] - ey)))
     return MoveOutcome(
         ship.id, start, final, full, counted, full_template,
         forced_by=forced,

@@ -206,6 +206,12 @@ class Table:
         return (*self.ships, *self.obstacles, *self.devices)
 
     @cached_property
+    def circles(self) -> tuple[tuple[TableObject, float, float, float, bool], ...]:
+        """Every object with the circle that holds it and whether it is a ship, in the order
+        of :attr:`everything` (for quick proximity scans)."""
+        return tuple((obj, *obj.circle, obj.kind is ObjectKind.SHIP) for obj in self.everything)
+
+    @cached_property
     def _by_id(self) -> dict[str, TableObject]:
         # ids are unique (checked above); maneuvers look their ship up on every call
         return {obj.id: obj for obj in self.everything}
