@@ -234,6 +234,58 @@ def deepest_pair(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.in
     return (best, best_a, best_b)
 
 
+def bases_travel_intervals(a: tuple[Box, ...], b: tuple[Box, ...], dx: float, dy: float,
+                           depth: float, limit: float) -> list[tuple[float, float]]:
+    """:func:`box_travel_interval` for every pair of a moving base's boxes ``a`` and a
+    fixed base's boxes ``b`` that can meet within ``limit`` of travel.
+
+    As in :func:`deepest_pair`, each base's boxes share their axes, so every extent on
+    every axis comes from the relative turn's |cos| and |sin|, and the rate at which the
+    travel moves along each axis is found once.
+    """
+    _, _, aux, auy, avx, avy, _, _, _ = a[0]
+    _, _, bux, buy, bvx, bvy, _, _, _ = b[0]
+    cos = abs(aux * bux + auy * buy)
+    sin = abs(aux * bvx + auy * bvy)
+    rates = (dx * aux + dy * auy, dx * avx + dy * avy, dx * bux + dy * buy, dx * bvx + dy * bvy)
+    found = []
+    for ax, ay, _, _, _, _, ahx, ahy, ar in a:
+        for bx, by, _, _, _, _, bhx, bhy, br in b:
+            # the pair can only meet if b's circle comes within reach of the segment a's
+            # centre sweeps
+            cx, cy = bx - ax, by - ay
+            along = cx * dx + cy * dy
+            along = 0.0 if along < 0.0 else (limit if along > limit else along)
+            ex, ey, reach = cx - along * dx, cy - along * dy, ar + br
+            if ex * ex + ey * ey > reach * reach:
+                continue
+            lo, hi = -math.inf, math.inf
+            # each axis: the two boxes' extents on it, and where b's centre projects
+            for extent, centre, k in (
+                    (ahx + bhx * cos + bhy * sin, cx * aux + cy * auy, rates[0]),
+                    (ahy + bhx * sin + bhy * cos, cx * avx + cy * avy, rates[1]),
+                    (bhx + ahx * cos + ahy * sin, cx * bux + cy * buy, rates[2]),
+                    (bhy + ahx * sin + ahy * cos, cx * bvx + cy * bvy, rates[3])):
+                extent -= depth
+                # overlap on this axis after travel t: extent - |centre - t k| > 0
+                if abs(k) < 1e-15:
+                    if abs(centre) >= extent:
+                        break
+                    continue
+                t1, t2 = (centre - extent) / k, (centre + extent) / k
+                if t1 > t2:
+                    t1, t2 = t2, t1
+                if t1 > lo:
+                    lo = t1
+                if t2 < hi:
+                    hi = t2
+                if lo >= hi:
+                    break
+            else:
+                found.append((lo, hi))
+    return found
+
+
 def box_travel_interval(a: Box, b: Box, dx: float, dy: float, depth: float
                         ) -> tuple[float, float] | None:
     """The open interval of travel t along the unit direction (dx, dy) over which box

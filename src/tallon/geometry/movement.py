@@ -40,9 +40,9 @@ from tallon.geometry.bases import BaseShape
 from tallon.geometry.boxes import (
     Box,
     bases_penetration,
+    bases_travel_intervals,
     box_overlaps_polygon,
     box_polygon,
-    box_travel_interval,
     deepest_pair,
     local_boxes,
     place_boxes,
@@ -274,18 +274,8 @@ def _translation_backoff(moving: tuple[Box, ...], others: list[Ship], dx: float,
         t = max(0.0, min(limit, (ox - sx) * dx + (oy - sy) * dy))
         if math.hypot(ox - sx - t * dx, oy - sy - t * dy) > radius + orad:
             continue
-        for a in moving:
-            ax, ay, ar = a[0], a[1], a[8]
-            for b in other.boxes:
-                # a pair can only meet if b's circle comes within reach of the segment a's
-                # centre sweeps
-                along = max(0.0, min(limit, (b[0] - ax) * dx + (b[1] - ay) * dy))
-                ex, ey, reach = b[0] - ax - along * dx, b[1] - ay - along * dy, ar + b[8]
-                if ex * ex + ey * ey > reach * reach:
-                    continue
-                interval = box_travel_interval(a, b, dx, dy, EPS / 2)
-                if interval is not None:
-                    intervals.append((interval[0], interval[1], other))
+        intervals.extend((lo, hi, other) for lo, hi in bases_travel_intervals(
+            moving, other.boxes, dx, dy, EPS / 2, limit))
     t = 0.0
     touching: Ship | None = None
     moved = True
