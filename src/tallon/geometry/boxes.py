@@ -181,27 +181,40 @@ def bases_penetration(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -ma
     return deepest_pair(a, b, floor, enough)[0]
 
 
+def boxes_reach(boxes: tuple[Box, ...]) -> float:
+    """The radius of a circle round the first box's centre that holds every box's circle
+    (for :func:`deepest_pair`)."""
+    x, y = boxes[0][0], boxes[0][1]
+    return max(math.hypot(box[0] - x, box[1] - y) + box[8] for box in boxes)
+
+
 def deepest_pair(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.inf,
-                 enough: float = math.inf) -> tuple[float, Box | None, Box | None]:
+                 enough: float = math.inf, reach_b: float | None = None
+                 ) -> tuple[float, Box | None, Box | None]:
     """:func:`bases_penetration` with the pair of boxes that gives it (None, None when no
-    pair beats ``floor``).
+    pair beats ``floor``); ``reach_b``, when given, is :func:`boxes_reach` of ``b``.
 
     The boxes of one base share their axes, so the relative turn between the bases gives
     every box's extent on every axis of the other base: |cos| and |sin| of the turn, found
     once. A pair can't beat the best value so far when its circles' overlap doesn't (the
     penetration depth is at most the overlap of the bounding circles, and a pair whose
     circles are apart contributes exactly minus their gap), so only the pairs that can are
-    measured.
+    measured; with ``reach_b`` a box of ``a`` whose circle can't overlap the circle round
+    all of ``b`` by more than that is skipped at once.
     """
     best = floor
     best_a = best_b = None
     _, _, aux, auy, avx, avy, _, _, _ = a[0]
-    _, _, bux, buy, bvx, bvy, _, _, _ = b[0]
+    bx0, by0, bux, buy, bvx, bvy, _, _, _ = b[0]
     # |u_a . u_b| = |v_a . v_b| and |u_a . v_b| = |v_a . u_b| for two turned frames
     cos = abs(aux * bux + auy * buy)
     sin = abs(aux * bvx + auy * bvy)
     for box_a in a:
         ax, ay, _, _, _, _, ahx, ahy, ar = box_a
+        if reach_b is not None:
+            limit = ar + reach_b - best
+            if limit <= 0.0 or (ax - bx0) ** 2 + (ay - by0) ** 2 >= limit * limit:
+                continue
         # this box's extents on the other base's axes
         on_bu = ahx * cos + ahy * sin
         on_bv = ahx * sin + ahy * cos

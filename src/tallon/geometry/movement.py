@@ -43,6 +43,7 @@ from tallon.geometry.boxes import (
     bases_travel_intervals,
     box_overlaps_polygon,
     box_polygon,
+    boxes_reach,
     deepest_pair,
     local_boxes,
     place_boxes,
@@ -303,7 +304,8 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
     right, forward, reach_r = kit.path_reach
     reach_x, reach_y = virtual_start.to_world(right, forward)
     sweep = [
-        (other, ox, oy, (radius + orad) ** 2, other.boxes) for other in others
+        (other, ox, oy, (radius + orad) ** 2, other.boxes, boxes_reach(other.boxes))
+        for other in others
         for ox, oy, orad in (other.circle,)
         if math.hypot(ox - reach_x, oy - reach_y) <= reach_r + orad
     ]
@@ -323,11 +325,11 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
         mine = place_sized_boxes(boxes_local, x, y, heading_offset + h)
         depth, deepest = -math.inf, None
         box_a = box_b = None
-        for other, ox, oy, reach2, boxes in sweep:
+        for other, ox, oy, reach2, boxes, spread in sweep:
             if (ox - x) ** 2 + (oy - y) ** 2 > reach2:
                 continue
             # only pairs that can be deeper than the deepest so far are measured
-            d, a, b = deepest_pair(mine, boxes, depth)
+            d, a, b = deepest_pair(mine, boxes, depth, math.inf, spread)
             if d > depth:
                 depth, deepest, box_a, box_b = d, other, a, b
         if depth <= floor or box_a is None or box_b is None:
@@ -414,10 +416,13 @@ def _overlap_reach(a: Box, b: Box, centre: tuple[float, float], velocity: tuple[
             rate = along if moving else -along
             if margin <= 0.0:
                 return 0.0
+            # nothing to do if the bound still holds at the reach found so far (it is
+            # concave, so then it holds all the way there)
+            if margin - reach * (rate + bend * reach / 2) >= 0.0:
+                continue
             # the smallest D > 0 with margin - rate D - bend D^2 / 2 = 0
             root = math.sqrt(rate * rate + 2 * bend * margin)
-            if root + rate > 0.0:
-                reach = min(reach, 2 * margin / (root + rate))
+            reach = 2 * margin / (root + rate)
     return reach
 
 
