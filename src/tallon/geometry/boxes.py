@@ -170,15 +170,15 @@ def box_overlaps_polygon(box: Box, polygon: PolygonAxes, eps: float) -> bool:
 
 
 def bases_penetration(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.inf,
-                      enough: float = math.inf) -> float:
+                      enough: float = math.inf, reach_b: float | None = None) -> float:
     """The larger of ``floor`` and :func:`boxes_penetration` for the boxes of two bases;
     with ``enough``, the first value found above it may be returned instead of the largest
     (for "does any pair overlap by more than x?").
 
     The value is that of :func:`boxes_penetration`, up to rounding; see
-    :func:`deepest_pair` for how it is found.
+    :func:`deepest_pair` for how it is found (and ``reach_b``).
     """
-    return deepest_pair(a, b, floor, enough)[0]
+    return deepest_pair(a, b, floor, enough, reach_b)[0]
 
 
 def boxes_reach(boxes: tuple[Box, ...]) -> float:

@@ -43,7 +43,6 @@ from tallon.geometry.boxes import (
     bases_travel_intervals,
     box_overlaps_polygon,
     box_polygon,
-    boxes_reach,
     deepest_pair,
     local_boxes,
     place_boxes,
@@ -134,7 +133,7 @@ def ships_under_base(table: Table, exclude: str, boxes: tuple[Box, ...],
         if dx * dx + dy * dy > reach * reach or other.id == exclude:
             continue
         # pairs that can't overlap by more than EPS are skipped; one that does is enough
-        if bases_penetration(boxes, other.boxes, EPS, EPS) > EPS:
+        if bases_penetration(boxes, other.boxes, EPS, EPS, other.boxes_reach) > EPS:
             hits.append(other.id)
     return tuple(hits)
 
@@ -304,7 +303,7 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
     right, forward, reach_r = kit.path_reach
     reach_x, reach_y = virtual_start.to_world(right, forward)
     sweep = [
-        (other, ox, oy, (radius + orad) ** 2, other.boxes, boxes_reach(other.boxes))
+        (other, ox, oy, (radius + orad) ** 2, other.boxes, other.boxes_reach)
         for other in others
         for ox, oy, orad in (other.circle,)
         if math.hypot(ox - reach_x, oy - reach_y) <= reach_r + orad
@@ -508,7 +507,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
         o.id for o in others
         if math.hypot(o.circle[0] - final.x, o.circle[1] - final.y)
         <= o.circle[2] + base.radius
-        and bases_penetration(final_boxes, o.boxes, -2 * EPS, -EPS) >= -EPS
+        and bases_penetration(final_boxes, o.boxes, -2 * EPS, -EPS, o.boxes_reach) >= -EPS
     )
     if last is not None and last.id not in touching:
         touching = (last.id, *touching)

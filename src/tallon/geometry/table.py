@@ -14,7 +14,7 @@ from enum import Enum
 from functools import cached_property
 
 from tallon.geometry.bases import BaseShape, base_shape
-from tallon.geometry.boxes import Box, PolygonAxes, place_boxes, polygon_axes
+from tallon.geometry.boxes import Box, PolygonAxes, boxes_reach, place_boxes, polygon_axes
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, BaseSize
 from tallon.geometry.outlines import ObstacleOutline, ObstacleType, Outline, device_outline
 from tallon.geometry.outlines import obstacle_outline as _obstacle_outline
@@ -105,6 +105,11 @@ class Ship(TableObject):
     def boxes(self) -> tuple[Box, ...]:
         """The base and guides as oriented boxes (the fast ship-against-ship path)."""
         return place_boxes(self.base, self.pose)
+
+    @cached_property
+    def boxes_reach(self) -> float:
+        """The radius round the base's centre that holds every box's circle."""
+        return boxes_reach(self.boxes)
 
     def at(self, pose: Pose) -> Ship:
         return replace(self, pose=pose)
