@@ -62,9 +62,14 @@ def place_sized_boxes(boxes: tuple[tuple[float, float, float, float, float], ...
     """:func:`place_local_boxes` for boxes from :func:`sized_boxes` (same result, without
     recomputing the radii)."""
     h = math.radians(heading)
-    s, c = math.sin(h), math.cos(h)
-    return tuple((x + lx * c + ly * s, y - lx * s + ly * c, c, -s, s, c, hx, hy, r)
-                 for lx, ly, hx, hy, r in boxes)
+    return place_sized_boxes_at(boxes, x, y, math.sin(h), math.cos(h))
+
+
+def place_sized_boxes_at(boxes: tuple[tuple[float, float, float, float, float], ...],
+                         x: float, y: float, s: float, c: float) -> tuple[Box, ...]:
+    """:func:`place_sized_boxes` for a heading given by its sine and cosine."""
+    return tuple([(x + lx * c + ly * s, y - lx * s + ly * c, c, -s, s, c, hx, hy, r)
+                  for lx, ly, hx, hy, r in boxes])
 
 
 def box_polygon(box: Box) -> tuple[tuple[float, float], ...]:

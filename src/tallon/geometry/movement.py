@@ -47,6 +47,7 @@ from tallon.geometry.boxes import (
     local_boxes,
     place_boxes,
     place_sized_boxes,
+    place_sized_boxes_at,
     sized_boxes,
 )
 from tallon.geometry.constants import EPS
@@ -311,7 +312,8 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
     vx, vy = virtual_start.x, virtual_start.y
     vh = math.radians(virtual_start.heading)
     vs, vc = math.sin(vh), math.cos(vh)
-    heading_offset = virtual_start.heading - plan.frame_rotation
+    heading_offset = math.radians(virtual_start.heading - plan.frame_rotation)
+    turn_sin, turn_cos = math.sin(heading_offset), math.cos(heading_offset)
     boxes_local = kit.boxes
     bounds = kit.motion_bounds
     floor = EPS / 4
@@ -319,9 +321,11 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
     def probe(u: float) -> tuple[float, Ship | None, float]:
         """Penetration at u, the ship giving it, and how far back from u every position is
         certified to overlap by more than ``floor``."""
-        r, f, h, dr, df, turn = path.motion(u)
+        r, f, sin, cos, dr, df, turn = path.motion(u)
         x, y = vx + r * vc + f * vs, vy - r * vs + f * vc
-        mine = place_sized_boxes(boxes_local, x, y, heading_offset + h)
+        # the base's heading is the path's turned by heading_offset
+        mine = place_sized_boxes_at(boxes_local, x, y, sin * turn_cos + cos * turn_sin,
+                                    cos * turn_cos - sin * turn_sin)
         depth, deepest = -math.inf, None
         box_a = box_b = None
         for other, ox, oy, reach2, boxes, spread in sweep:

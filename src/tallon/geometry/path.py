@@ -72,28 +72,53 @@ class ChordPath:
         heading = math.degrees(math.atan2(fx - rx, fy - ry))
         return ((rx + fx) / 2, (ry + fy) / 2, heading)
 
-    def motion(self, u: float) -> tuple[float, float, float, float, float, float]:
-        """:meth:`pose` with its rates of change along the path: ``(right, forward,
-        heading, d_right, d_forward, d_heading)``, the last three per mm of ``u`` (the
-        heading's in radians, clockwise).
+    def motion(self, u: float) -> tuple[float, float, float, float, float, float, float]:
+        """:meth:`pose` with its rates of change along the path: ``(right, forward, sin,
+        cos, d_right, d_forward, turn)``, with the heading as its sine and cosine and the
+        rates per mm of ``u`` (``turn`` in radians, clockwise).
 
         The rear hashmark moves along the centre line at unit speed; the front one slides
         along its own line (the arc or a straight) at the rate that keeps the chord between
         them a base length long: with ``c`` the chord and ``t_r``, ``t_f`` the two lines'
         directions, ``(c . t_r) / (c . t_f)``.
         """
-        rx, ry, rtx, rty = self._on_line(u)
+        rx, ry, rtx, rty = self._line_motion(u)
         if self.template.kind is TemplateKind.STRAIGHT or u <= 0.0:
-            fx, fy, ftx, fty = self._on_line(u + self.length)
+            fx, fy, ftx, fty = self._line_motion(u + self.length)
         else:
             fx, fy, ftx, fty = self._front_on_curve(rx, ry)
         cx, cy = fx - rx, fy - ry
         rate = (cx * rtx + cy * rty) / (cx * ftx + cy * fty)
         dfx, dfy = rate * ftx, rate * fty
         # heading = atan2(cx, cy), so its rate is (cy cx' - cx cy') / |c|^2
-        turn = (cy * (dfx - rtx) - cx * (dfy - rty)) / (cx * cx + cy * cy)
-        return ((rx + fx) / 2, (ry + fy) / 2, math.degrees(math.atan2(cx, cy)),
+        square = cx * cx + cy * cy
+        turn = (cy * (dfx - rtx) - cx * (dfy - rty)) / square
+        chord = math.sqrt(square)
+        return ((rx + fx) / 2, (ry + fy) / 2, cx / chord, cy / chord,
                 (rtx + dfx) / 2, (rty + dfy) / 2, turn)
+
+    def _line_motion(self, s: float) -> tuple[float, float, float, float]:
+        """:meth:`centre_line` at ``s`` with the line's unit direction there."""
+        length = self.length
+        if s <= length:
+            return (0.0, s - length / 2, 0.0, 1.0)
+        # Template.centre_point, with the direction from the same sine and cosine
+        template = self.template
+        side, r = template.side, template.radius
+        s -= length
+        if not side:
+            return (0.0, s + length / 2, 0.0, 1.0)
+        extra = 0.0
+        if s > template.length:
+            extra, s = s - template.length, template.length
+        phi = s / r
+        sin, cos = math.sin(side * phi), math.cos(phi)
+        right = side * r * (1.0 - cos)
+        forward = r * math.sin(phi)
+        if extra:
+            right += extra * sin
+            forward += extra * cos
+        return (right, forward + length / 2, sin, cos)
 
     def _on_line(self, s: float) -> tuple[float, float, float, float]:
         """:meth:`centre_line` at ``s`` with the line's unit direction there."""
@@ -185,9 +210,9 @@ def motion_bounds(length: float, template: Template) -> tuple[float, float, floa
     steps = 4096
     du = path.full / steps
     speed = turn = accel = turn_accel = 0.0
-    _, _, _, pvx, pvy, pturn = path.motion(0.0)
+    _, _, _, _, pvx, pvy, pturn = path.motion(0.0)
     for k in range(steps + 1):
-        _, _, _, vx, vy, w = path.motion(k * du)
+        _, _, _, _, vx, vy, w = path.motion(k * du)
         speed = max(speed, math.hypot(vx, vy))
         turn = max(turn, abs(w))
         if k:
