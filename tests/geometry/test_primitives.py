@@ -151,3 +151,22 @@ def test_first_contact_is_never_negative_even_for_a_sliver_of_template(direction
     square = ((-15.0, -5.0), (15.0, -5.0), (15.0, 5.0), (-15.0, 5.0))
     contact = placed.first_contact(square)
     assert contact is None or contact >= 0.0
+
+
+def test_outcomes_built_in_one_go_are_ordinary_frozen_outcomes():
+    """execute_maneuver fills a MoveOutcome's fields at once; the result equals the one
+    the constructor makes, is still frozen, and pickles."""
+    import dataclasses
+    import pickle
+
+    from tallon.geometry.movement import MoveOutcome, _outcome
+
+    start, final = Pose(1, 2, 3), Pose(4, 5, 6)
+    values = ("a", start, final, False, None, None, ("b",), ("b",), ("c",), ("d",), True,
+              "front", ("d",))
+    fast, slow = _outcome(*values), MoveOutcome(*values)
+    assert fast == slow and hash(repr(fast)) == hash(repr(slow))
+    assert fast.partial and fast.relative() == slow.relative()
+    assert pickle.loads(pickle.dumps(fast)) == slow
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.fled = False  # type: ignore[misc]

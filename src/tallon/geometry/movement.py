@@ -34,7 +34,7 @@ conservative advancement alone needs.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from tallon.geometry.bases import BaseShape
 from tallon.geometry.boxes import (
@@ -94,6 +94,20 @@ class MoveOutcome:
     def relative(self) -> tuple[float, float, float]:
         """``(right, forward, rotation)`` of the final pose seen from the start."""
         return self.final.relative_to(self.start)
+
+
+#: MoveOutcome's fields, in order (see _outcome).
+_OUTCOME_FIELDS = tuple(f.name for f in fields(MoveOutcome))
+
+
+def _outcome(*values: object) -> MoveOutcome:
+    """``MoveOutcome(*values)`` with every field given, built without the frozen
+    dataclass's one ``object.__setattr__`` call per field (half the cost of a full
+    maneuver's bookkeeping): a frozen dataclass's fields are plain instance attributes,
+    so filling them in at once makes the same object."""
+    outcome: MoveOutcome = object.__new__(MoveOutcome)
+    outcome.__dict__.update(zip(_OUTCOME_FIELDS, values, strict=True))
+    return outcome
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -591,9 +605,8 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box
                if near_template else [])
     over = [obj for obj in near_base if _base_meets(boxes, (fx, fy, radius), obj)]
     if not through and not over:
-        return MoveOutcome(ship.id, start, final, full, counted, full_template,
-                           forced_by=forced, touching=touching, fled=fled,
-                           position=position)
+        return _outcome(ship.id, start, final, full, counted, full_template, forced,
+                        touching, (), (), fled, position, ())
     contact = {o.id: length for length, o in through}
     beyond = counted.used_length
     ex = ey = 0.0
@@ -603,16 +616,9 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box
         ex, ey = _template_end_point(counted)
         over.sort(key=lambda o: contact.get(o.id, beyond + math.hypot(o.circle[0] - ex,
                                                                       o.circle[1] - ey)))
-    return MoveOutcome(
-        ship.id, start, final, full, counted, full_template,
-        forced_by=forced,
-        touching=touching,
-        moved_through=tuple(o.id for _, o in through),
-        overlapping=tuple(o.id for o in over),
-        fled=fled,
-        position=position,
-        hazards=_hazard_order(through, over, contact, beyond, ex, ey),
-    )
+    return _outcome(ship.id, start, final, full, counted, full_template, forced, touching,
+                    tuple(o.id for _, o in through), tuple(o.id for o in over), fled,
+                    position, _hazard_order(through, over, contact, beyond, ex, ey))
 
 
 def _base_meets(boxes: tuple[Box, ...], circle: tuple[float, float, float],
