@@ -491,21 +491,27 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     full_template = plan.template.place(template_start)
 
     # candidate final positions (three for the Tallon roll), each with its placed boxes
+    # and what is near it and the template
+    reach = _template_reach(full_template, kit)
     candidates: list[_Candidate] = []
     for name, (right, forward, rotation) in kit.finals:
         pose = start.moved(right, forward, rotation)
         boxes = place_sized_boxes(kit.boxes, pose.x, pose.y, pose.heading)
-        candidates.append((name, pose, ships_under_base(table, ship.id, boxes,
-                                                        (pose.x, pose.y, kit.radius)), boxes))
+        near = _scan(table, ship, (pose.x, pose.y, kit.radius), reach)
+        hits = tuple(
+            other.id for other in near[0]
+            # pairs that can't overlap by more than EPS are skipped; one that does is enough
+            if bases_penetration(boxes, other.boxes, EPS, EPS, other.boxes_reach) > EPS)
+        candidates.append((name, pose, hits, boxes, near))
     chosen = _choose_position(candidates, position)
     if chosen is not None:
-        name, final, _, boxes = chosen
+        name, final, _, boxes, near = chosen
         return _finish(table, ship, start, final, boxes, True, full_template, full_template,
-                       kit, (), (), name)
+                       kit, (), (), name, near)
 
     # partial execution along the basic maneuver's path
     forced: list[str] = []
-    for _, _, hits, _ in candidates:
+    for _, _, hits, _, _ in candidates:
         forced.extend(h for h in hits if h not in forced)
     others = [s for s in table.ships if s.id != ship.id]
     path = kit.path
@@ -533,8 +539,46 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
                    kit, tuple(forced), touching, None)
 
 
-#: A candidate final position: Tallon roll placement, pose, ships it overlaps, placed boxes.
-_Candidate = tuple[str | None, Pose, tuple[str, ...], tuple[Box, ...]]
+#: What is near a final position: the other ships near the base, the objects near the
+#: template, and the obstacles and devices near the base (see _scan).
+_Near = tuple[list[Ship], list[TableObject], list[TableObject]]
+#: A candidate final position: Tallon roll placement, pose, ships it overlaps, placed boxes
+#: and what is near.
+_Candidate = tuple[str | None, Pose, tuple[str, ...], tuple[Box, ...], _Near]
+
+
+def _template_reach(placed: PlacedTemplate, kit: _Kit) -> tuple[float, float, float] | None:
+    """A circle holding the template (any part of it laid from the same start: the kit
+    holds the whole template's circle in the frame of its start); None when empty."""
+    if placed.empty:
+        return None
+    right, forward, radius = kit.template_circle
+    x, y = placed.start.to_world(right, forward)
+    return (x, y, radius)
+
+
+def _scan(table: Table, ship: Ship, base: tuple[float, float, float],
+          template: tuple[float, float, float] | None) -> _Near:
+    """One pass over the table for what a base in circle ``base`` and a template in circle
+    ``template`` (None: no template) can reach at all (everything but ``ship``)."""
+    fx, fy, radius = base
+    tx, ty, tr = template or (0.0, 0.0, 0.0)
+    ships: list[Ship] = []
+    near_template: list[TableObject] = []
+    near_base: list[TableObject] = []
+    for obj, ox, oy, orad, is_ship in table.circles:
+        if obj is ship:
+            continue
+        dx, dy, reach = ox - tx, oy - ty, tr + orad
+        if template is not None and dx * dx + dy * dy <= reach * reach:
+            near_template.append(obj)
+        dx, dy, reach = ox - fx, oy - fy, radius + orad
+        if dx * dx + dy * dy <= reach * reach:
+            if is_ship:
+                ships.append(obj)  # type: ignore[arg-type]
+            else:
+                near_base.append(obj)
+    return (ships, near_template, near_base)
 
 
 def _compute_final_offsets(plan: FlightPlan, length: float
@@ -576,33 +620,20 @@ def _choose_position(candidates: list[_Candidate], position: str | None
 def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box, ...],
             full: bool, counted: PlacedTemplate, full_template: PlacedTemplate, kit: _Kit,
             forced: tuple[str, ...], touching: tuple[str, ...],
-            position: str | None) -> MoveOutcome:
+            position: str | None, near: _Near | None = None) -> MoveOutcome:
     radius = kit.radius
     fx, fy = final.x, final.y
     # the part that counts starts where the whole template does, so the circle round the
     # whole one holds it
-    right, forward, tr = kit.template_circle
-    tx, ty = full_template.start.to_world(right, forward)
-    if counted.empty:
-        tr = -math.inf
-    # one pass finds what the template or the final base can reach at all
-    near_template: list[TableObject] = []
-    near_base: list[TableObject] = []
-    for obj, ox, oy, orad, is_ship in table.circles:
-        if obj is ship:
-            continue
-        dx, dy, reach = ox - tx, oy - ty, tr + orad
-        if dx * dx + dy * dy <= reach * reach:
-            near_template.append(obj)
-        if not is_ship:
-            dx, dy, reach = ox - fx, oy - fy, radius + orad
-            if dx * dx + dy * dy <= reach * reach:
-                near_base.append(obj)
+    reach = _template_reach(counted, kit)
+    if near is None:
+        near = _scan(table, ship, (fx, fy, radius), reach)
+    _, near_template, near_base = near
     area = table.area
     inside = (radius <= fx <= area.width - radius and radius <= fy <= area.height - radius)
     fled = not inside and not area.contains_pieces(box_polygon(b) for b in boxes)
-    through = (sorted(_contacts(counted, (tx, ty, tr), near_template), key=lambda item: item[0])
-               if near_template else [])
+    through = (sorted(_contacts(counted, reach, near_template), key=lambda item: item[0])
+               if near_template and reach is not None else [])
     over = [obj for obj in near_base if _base_meets(boxes, (fx, fy, radius), obj)]
     if not through and not over:
         return _outcome(ship.id, start, final, full, counted, full_template, forced,
