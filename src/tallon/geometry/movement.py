@@ -198,17 +198,25 @@ def _contacts(placed: PlacedTemplate, circle: tuple[float, float, float],
     for obj in objects:
         if not placed.may_meet_shape(*obj.circle):
             continue
-        # pieces that may meet the template, nearest the start first: a piece that can't be
-        # met earlier than the best contact so far can't change it
-        pieces = []
-        for piece, (px, py, pr) in obj.piece_circles:
-            dx, dy, reach = px - tx, py - ty, tr + pr
-            if dx * dx + dy * dy <= reach * reach and placed.may_meet_shape(px, py, pr):
-                pieces.append((placed.earliest_contact(px, py, pr), piece))
+        pieces = obj.piece_circles
         if len(pieces) > 1:
-            pieces.sort(key=lambda item: item[0])
+            # the pieces that may meet the template, nearest the start first: a piece that
+            # can't be met earlier than the best contact so far can't change it
+            near = []
+            for piece, (px, py, pr) in pieces:
+                dx, dy, reach = px - tx, py - ty, tr + pr
+                if dx * dx + dy * dy <= reach * reach and placed.may_meet_shape(px, py, pr):
+                    near.append((px, py, pr, piece))
+            if len(near) > 1:
+                ordered = sorted(((placed.earliest_contact(px, py, pr), piece)
+                                  for px, py, pr, piece in near), key=lambda item: item[0])
+            else:
+                ordered = [(-math.inf, piece) for _, _, _, piece in near]
+        else:
+            # one piece: its circle is the object's, already tested
+            ordered = [(-math.inf, pieces[0][0])]
         best: float | None = None
-        for earliest, piece in pieces:
+        for earliest, piece in ordered:
             if best is not None and earliest >= best:
                 break
             contact = placed.first_contact(piece)
