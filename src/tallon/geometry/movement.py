@@ -416,29 +416,34 @@ def _overlap_reach(a: Box, b: Box, centre: tuple[float, float], velocity: tuple[
     bhx_u, bhy_u = (bhx if uu >= 0.0 else -bhx), (bhy if uv >= 0.0 else -bhy)
     bhx_v, bhy_v = (bhx if vu >= 0.0 else -bhx), (bhy if vv >= 0.0 else -bhy)
     dx, dy = ax - bx, ay - by
+    # the base's velocity at the two centres (the turn adds turn * (p - centre) turned a
+    # quarter clockwise)
+    vax, vay = wx + turn * (ay - y), wy - turn * (ax - x)
+    vbx, vby = wx + turn * (by - y), wy - turn * (bx - x)
     reach = cap
     # each axis: unit vector, its box's half extent, the offset o from the other box's
     # centre c to that box's corner furthest along it, the gap (c - this box's centre) . n,
-    # whether c moves with the base, and the bend bound
-    for nx, ny, half, ox, oy, cx, cy, gap, moving, bend in (
-            (bux, buy, bhx, ahx_u * aux + ahy_u * avx, ahx_u * auy + ahy_u * avy, ax, ay,
-             dx * bux + dy * buy, True, bend_a),
-            (bvx, bvy, bhy, ahx_v * aux + ahy_v * avx, ahx_v * auy + ahy_v * avy, ax, ay,
-             dx * bvx + dy * bvy, True, bend_a),
-            (aux, auy, ahx, bhx_u * bux + bhy_u * bvx, bhx_u * buy + bhy_u * bvy, bx, by,
-             -dx * aux - dy * auy, False, bend_b),
-            (avx, avy, ahy, bhx_v * bux + bhy_v * bvx, bhx_v * buy + bhy_v * bvy, bx, by,
-             -dx * avx - dy * avy, False, bend_b)):
+    # the base's velocity at c, whether c moves with the base, and the bend bound
+    for nx, ny, half, ox, oy, gap, vcx, vcy, moving, bend in (
+            (bux, buy, bhx, ahx_u * aux + ahy_u * avx, ahx_u * auy + ahy_u * avy,
+             dx * bux + dy * buy, vax, vay, True, bend_a),
+            (bvx, bvy, bhy, ahx_v * aux + ahy_v * avx, ahx_v * auy + ahy_v * avy,
+             dx * bvx + dy * bvy, vax, vay, True, bend_a),
+            (aux, auy, ahx, bhx_u * bux + bhy_u * bvx, bhx_u * buy + bhy_u * bvy,
+             -dx * aux - dy * auy, vbx, vby, False, bend_b),
+            (avx, avy, ahy, bhx_v * bux + bhy_v * bvx, bhx_v * buy + bhy_v * bvy,
+             -dx * avx - dy * avy, vbx, vby, False, bend_b)):
         size = half + ox * nx + oy * ny - floor
         # the base's velocity at the corners c +- o, along the axis: at c plus or minus
         # the turn's part at o
-        at_c = (wx + turn * (cy - y)) * nx + (wy - turn * (cx - x)) * ny
+        at_c = vcx * nx + vcy * ny
         at_o = turn * (oy * nx - ox * ny)
         # the corner c + o makes "far end of c's box minus near end of the other", which
         # grows as c + o moves along n when c's box moves, and shrinks when the axis's
         # box does; c - o makes the opposite difference
-        for margin, along in ((size + gap, at_c + at_o), (size - gap, -(at_c - at_o))):
-            rate = along if moving else -along
+        if not moving:
+            at_c, at_o = -at_c, -at_o
+        for margin, rate in ((size + gap, at_c + at_o), (size - gap, at_o - at_c)):
             if margin <= 0.0:
                 return 0.0
             # nothing to do if the bound still holds at the reach found so far (it is
