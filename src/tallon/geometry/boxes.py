@@ -218,7 +218,7 @@ def deepest_pair(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.in
         ax, ay, _, _, _, _, ahx, ahy, ar = box_a
         if reach_b is not None:
             limit = ar + reach_b - best
-            if limit <= 0.0 or (ax - bx0) ** 2 + (ay - by0) ** 2 >= limit * limit:
+            if limit <= 0.0 or (ax - bx0) * (ax - bx0) + (ay - by0) * (ay - by0) >= limit * limit:
                 continue
         # this box's extents on the other base's axes
         on_bu = ahx * cos + ahy * sin

@@ -258,10 +258,10 @@ class _Kit:
 
 
 def _kit(plan: FlightPlan, base: BaseShape) -> _Kit:
-    key = ("kit", base.length)
-    kit = plan.memo.get(key)
+    # the memo holds nothing but kits, by base length
+    kit = plan.memo.get(base.length)
     if kit is None:
-        kit = plan.memo[key] = _Kit(plan, base)
+        kit = plan.memo[base.length] = _Kit(plan, base)
     return kit  # type: ignore[return-value]
 
 
@@ -326,7 +326,7 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
     right, forward, reach_r = kit.path_reach
     reach_x, reach_y = virtual_start.to_world(right, forward)
     sweep = [
-        (other, ox, oy, (radius + orad) ** 2, other.boxes, other.boxes_reach)
+        (other, ox, oy, (radius + orad) * (radius + orad), other.boxes, other.boxes_reach)
         for other in others
         for ox, oy, orad in (other.circle,)
         if math.hypot(ox - reach_x, oy - reach_y) <= reach_r + orad
@@ -351,7 +351,7 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
         depth, deepest = -math.inf, None
         box_a = box_b = None
         for other, ox, oy, reach2, boxes, spread in sweep:
-            if (ox - x) ** 2 + (oy - y) ** 2 > reach2:
+            if (ox - x) * (ox - x) + (oy - y) * (oy - y) > reach2:
                 continue
             # only pairs that can be deeper than the deepest so far are measured
             d, a, b = deepest_pair(mine, boxes, depth, math.inf, spread)
@@ -406,7 +406,7 @@ def _overlap_reach(a: Box, b: Box, centre: tuple[float, float], velocity: tuple[
     # the cross term 2 max_turn speed, and b's corner may get up to speed * cap further.
     spin = turn_accel + max_turn * max_turn
     bend_a = accel + spin * (math.hypot(ax - x, ay - y) + ar)
-    bend_b = (accel + 2 * max_turn * speed
+    bend_b = (accel + 2.0 * max_turn * speed
               + spin * (math.hypot(bx - x, by - y) + br + speed * cap))
     # the axes' cosines give which corner is furthest along each axis
     uu, uv = aux * bux + auy * buy, aux * bvx + auy * bvy
@@ -448,11 +448,11 @@ def _overlap_reach(a: Box, b: Box, centre: tuple[float, float], velocity: tuple[
                 return 0.0
             # nothing to do if the bound still holds at the reach found so far (it is
             # concave, so then it holds all the way there)
-            if margin - reach * (rate + bend * reach / 2) >= 0.0:
+            if margin - reach * (rate + bend * reach / 2.0) >= 0.0:
                 continue
             # the smallest D > 0 with margin - rate D - bend D^2 / 2 = 0
-            root = math.sqrt(rate * rate + 2 * bend * margin)
-            reach = 2 * margin / (root + rate)
+            root = math.sqrt(rate * rate + 2.0 * bend * margin)
+            reach = 2.0 * margin / (root + rate)
     return reach
 
 
@@ -526,7 +526,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     forced: list[str] = []
     for _, _, hits, _, _ in candidates:
         forced.extend(h for h in hits if h not in forced)
-    others = [s for s in table.ships if s.id != ship.id]
+    others = [s for s in table.ships if s is not ship]
     path = kit.path
     if plan.template.kind is TemplateKind.STRAIGHT:
         fx, fy = virtual_start.forward
@@ -540,10 +540,11 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
         final = _real_pose(virtual_start, plan, path.pose(u))
     counted = plan.template.place(template_start, u - base.length)
     final_boxes = place_sized_boxes(kit.boxes, final.x, final.y, final.heading)
+    final_x, final_y, radius = final.x, final.y, kit.radius
     touching = tuple(
         o.id for o in others
-        if math.hypot(o.circle[0] - final.x, o.circle[1] - final.y)
-        <= o.circle[2] + base.radius
+        for ox, oy, orad in (o.circle,)
+        if math.hypot(ox - final_x, oy - final_y) <= orad + radius
         and bases_penetration(final_boxes, o.boxes, -2 * EPS, -EPS, o.boxes_reach) >= -EPS
     )
     if last is not None and last.id not in touching:

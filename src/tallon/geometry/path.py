@@ -94,20 +94,20 @@ class ChordPath:
         square = cx * cx + cy * cy
         turn = (cy * (dfx - rtx) - cx * (dfy - rty)) / square
         chord = math.sqrt(square)
-        return ((rx + fx) / 2, (ry + fy) / 2, cx / chord, cy / chord,
-                (rtx + dfx) / 2, (rty + dfy) / 2, turn)
+        return ((rx + fx) / 2.0, (ry + fy) / 2.0, cx / chord, cy / chord,
+                (rtx + dfx) / 2.0, (rty + dfy) / 2.0, turn)
 
     def _line_motion(self, s: float) -> tuple[float, float, float, float]:
         """:meth:`centre_line` at ``s`` with the line's unit direction there."""
         length = self.length
         if s <= length:
-            return (0.0, s - length / 2, 0.0, 1.0)
+            return (0.0, s - length / 2.0, 0.0, 1.0)
         # Template.centre_point, with the direction from the same sine and cosine
         template = self.template
         side, r = template.side, template.radius
         s -= length
         if not side:
-            return (0.0, s + length / 2, 0.0, 1.0)
+            return (0.0, s + length / 2.0, 0.0, 1.0)
         extra = 0.0
         if s > template.length:
             extra, s = s - template.length, template.length
@@ -118,7 +118,7 @@ class ChordPath:
         if extra:
             right += extra * sin
             forward += extra * cos
-        return (right, forward + length / 2, sin, cos)
+        return (right, forward + length / 2.0, sin, cos)
 
     def _on_line(self, s: float) -> tuple[float, float, float, float]:
         """:meth:`centre_line` at ``s`` with the line's unit direction there."""

@@ -80,7 +80,7 @@ class Ship(TableObject):
     size: BaseSize = BaseSize.SMALL
     kind = ObjectKind.SHIP
 
-    @property
+    @cached_property
     def base(self) -> BaseShape:
         return base_shape(self.size)
 
