@@ -253,21 +253,32 @@ def deepest_pair(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.in
 
 
 def bases_travel_intervals(a: tuple[Box, ...], b: tuple[Box, ...], dx: float, dy: float,
-                           depth: float, limit: float) -> list[tuple[float, float]]:
+                           depth: float, limit: float, reach_b: float | None = None
+                           ) -> list[tuple[float, float]]:
     """:func:`box_travel_interval` for every pair of a moving base's boxes ``a`` and a
-    fixed base's boxes ``b`` that can meet within ``limit`` of travel.
+    fixed base's boxes ``b`` that can meet within ``limit`` of travel (``reach_b``, when
+    given, is :func:`boxes_reach` of ``b``).
 
     As in :func:`deepest_pair`, each base's boxes share their axes, so every extent on
     every axis comes from the relative turn's |cos| and |sin|, and the rate at which the
     travel moves along each axis is found once.
     """
     _, _, aux, auy, avx, avy, _, _, _ = a[0]
-    _, _, bux, buy, bvx, bvy, _, _, _ = b[0]
+    bx0, by0, bux, buy, bvx, bvy, _, _, _ = b[0]
     cos = abs(aux * bux + auy * buy)
     sin = abs(aux * bvx + auy * bvy)
     rates = (dx * aux + dy * auy, dx * avx + dy * avy, dx * bux + dy * buy, dx * bvx + dy * bvy)
     found = []
     for ax, ay, _, _, _, _, ahx, ahy, ar in a:
+        if reach_b is not None:
+            # the circle round all of b must come within reach of the segment a's centre
+            # sweeps, or none of b's boxes can
+            cx, cy = bx0 - ax, by0 - ay
+            along = cx * dx + cy * dy
+            along = 0.0 if along < 0.0 else (limit if along > limit else along)
+            ex, ey, reach = cx - along * dx, cy - along * dy, ar + reach_b
+            if ex * ex + ey * ey > reach * reach:
+                continue
         for bx, by, _, _, _, _, bhx, bhy, br in b:
             # the pair can only meet if b's circle comes within reach of the segment a's
             # centre sweeps

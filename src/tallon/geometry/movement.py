@@ -45,7 +45,6 @@ from tallon.geometry.boxes import (
     box_polygon,
     deepest_pair,
     local_boxes,
-    place_boxes,
     place_sized_boxes,
     place_sized_boxes_at,
     sized_boxes,
@@ -298,7 +297,7 @@ def _translation_backoff(moving: tuple[Box, ...], others: list[Ship], dx: float,
         if math.hypot(ox - sx - t * dx, oy - sy - t * dy) > radius + orad:
             continue
         intervals.extend((lo, hi, other) for lo, hi in bases_travel_intervals(
-            moving, other.boxes, dx, dy, EPS / 2, limit))
+            moving, other.boxes, dx, dy, EPS / 2, limit, other.boxes_reach))
     t = 0.0
     touching: Ship | None = None
     moved = True
@@ -531,8 +530,9 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     if plan.template.kind is TemplateKind.STRAIGHT:
         fx, fy = virtual_start.forward
         basic_final = _real_pose(virtual_start, plan, path.pose(path.full))
-        t, last = _translation_backoff(place_boxes(base, basic_final), others, -fx, -fy,
-                                       path.full)
+        moving = place_sized_boxes(kit.boxes, basic_final.x, basic_final.y,
+                                   basic_final.heading)
+        t, last = _translation_backoff(moving, others, -fx, -fy, path.full)
         u = path.full - t
         final = _real_pose(virtual_start, plan, path.pose(u))
     else:
