@@ -170,3 +170,29 @@ def test_outcomes_built_in_one_go_are_ordinary_frozen_outcomes():
     assert pickle.loads(pickle.dumps(fast)) == slow
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.fled = False  # type: ignore[misc]
+
+
+def test_sectors_and_placed_templates_built_in_one_go_are_ordinary():
+    """Template placement fills AnnularSector's and PlacedTemplate's fields at once; the
+    results are the objects their constructors make (every field set, frozen, picklable)."""
+    import dataclasses
+    import pickle
+
+    from tallon.geometry.sector import AnnularSector
+    from tallon.geometry.templates import PlacedTemplate
+
+    args = (1.0, 2.0, 70.0, 90.0, -0.5, 0.25, True)
+    fast = AnnularSector.of(*args)
+    assert fast == AnnularSector(*args) and hash(fast) == hash(AnnularSector(*args))
+    assert pickle.loads(pickle.dumps(fast)) == fast
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.cx = 0.0  # type: ignore[misc]
+    for template in (Template(TemplateKind.TURN, 2, Direction.LEFT),
+                     Template(TemplateKind.STRAIGHT, 2)):
+        placed = template.place(Pose(10, 20, 33), 30.0)
+        slow = PlacedTemplate(placed.template, placed.start, placed.used_length,
+                              placed.polygon, placed.sector)
+        for field in dataclasses.fields(PlacedTemplate):
+            assert getattr(placed, field.name) == getattr(slow, field.name)
+        assert placed.circle == slow.circle
+        assert placed.first_contact(SQUARE) == slow.first_contact(SQUARE)

@@ -53,7 +53,7 @@ from tallon.geometry.constants import EPS
 from tallon.geometry.maneuvers import TALLON_POSITIONS, FlightPlan, Maneuver
 from tallon.geometry.path import ChordPath, chord_path, motion_bounds, speed_bound
 from tallon.geometry.polygons import Polygon, bounding_circle, penetration
-from tallon.geometry.pose import Pose
+from tallon.geometry.pose import Pose, normalize_heading
 from tallon.geometry.table import ObjectKind, Ship, Table, TableObject
 from tallon.geometry.templates import PlacedTemplate, TemplateKind
 
@@ -498,13 +498,20 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
                            fled=not table.area.contains_pieces(pieces), hazards=ids)
     kit = _kit(plan, ship.base)
     base = kit.base
-    virtual_start = _virtual_start(start, plan)
-    template_start = virtual_start.moved(forward=base.half)
-    full_template = plan.template.place(template_start)
+    # the virtual start (_virtual_start) and the template's start half a base ahead of
+    # it (virtual_start.moved(forward=half)), sharing one sine and cosine
+    heading = normalize_heading(start.heading + plan.frame_rotation)
+    h = math.radians(heading)
+    sin, cos = math.sin(h), math.cos(h)
+    virtual_start = Pose(start.x, start.y, heading)
+    template_start = Pose(start.x + base.half * sin, start.y + base.half * cos, heading)
+    full_template = plan.template.place_at(template_start, sin, cos)
 
     # candidate final positions (three for the Tallon roll), each with its placed boxes
     # and what is near it and the template
-    reach = _template_reach(full_template, kit)
+    right, forward, radius = kit.template_circle
+    reach = (template_start.x + right * cos + forward * sin,
+             template_start.y - right * sin + forward * cos, radius)
     candidates: list[_Candidate] = []
     for name, (right, forward, rotation) in kit.finals:
         pose = start.moved(right, forward, rotation)
@@ -538,7 +545,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     else:
         u, last = _advance_on_curve(path, virtual_start, plan, kit, others)
         final = _real_pose(virtual_start, plan, path.pose(u))
-    counted = plan.template.place(template_start, u - base.length)
+    counted = plan.template.place_at(template_start, sin, cos, u - base.length)
     final_boxes = place_sized_boxes(kit.boxes, final.x, final.y, final.heading)
     final_x, final_y, radius = final.x, final.y, kit.radius
     touching = tuple(

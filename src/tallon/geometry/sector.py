@@ -35,6 +35,17 @@ class AnnularSector:
     a_hi: float
     forward: bool
 
+    @classmethod
+    def of(cls, cx: float, cy: float, r_in: float, r_out: float, a_lo: float, a_hi: float,
+           forward: bool) -> AnnularSector:
+        """``AnnularSector(...)`` without the frozen dataclass's one ``object.__setattr__``
+        per field (half the cost; every template placed makes one): the fields are plain
+        instance attributes, so filling them in at once makes the same object."""
+        sector = object.__new__(cls)
+        sector.__dict__.update(cx=cx, cy=cy, r_in=r_in, r_out=r_out, a_lo=a_lo, a_hi=a_hi,
+                               forward=forward)
+        return sector
+
     # derived on first use: a placed template often needs neither
     @cached_property
     def radials(self) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -88,8 +99,8 @@ class AnnularSector:
     def shrunk(self, eps: float) -> AnnularSector:
         """The sector with every edge moved inward by ``eps`` (for interior tests)."""
         da = eps / max(self.r_in, 1.0)
-        return AnnularSector(self.cx, self.cy, self.r_in + eps, self.r_out - eps,
-                             self.a_lo + da, self.a_hi - da, self.forward)
+        return AnnularSector.of(self.cx, self.cy, self.r_in + eps, self.r_out - eps,
+                                self.a_lo + da, self.a_hi - da, self.forward)
 
     def prefix(self, length_on_centre_line: float) -> AnnularSector:
         """The part of the template from its start to ``length`` along the centre line."""

@@ -23,7 +23,7 @@ from tallon.geometry.constants import (
     TURN_RADIUS,
 )
 from tallon.geometry.polygons import Polygon, bounding_circle, clip, overlaps
-from tallon.geometry.pose import Point, Pose, Transform
+from tallon.geometry.pose import Point, Pose
 from tallon.geometry.sector import AnnularSector
 
 
@@ -118,28 +118,38 @@ class Template:
     # --------------------------------------------------------------------- shapes
     def place(self, start: Pose, length: float | None = None) -> PlacedTemplate:
         """The template (or its first ``length`` of centre line) laid from ``start``."""
+        h = math.radians(start.heading)
+        return self.place_at(start, math.sin(h), math.cos(h), length)
+
+    def place_at(self, start: Pose, sin: float, cos: float, length: float | None = None
+                 ) -> PlacedTemplate:
+        """:meth:`place`, with the sine and cosine of ``start.heading`` (in radians) given
+        by a caller that has them."""
         full = self.length
         used = full if length is None else max(0.0, min(full, length))
+        x, y = start.x, start.y
         if self.kind is TemplateKind.STRAIGHT:
             h = TEMPLATE_WIDTH / 2
-            t = Transform(start)
-            corners = t.apply(((-h, 0.0), (h, 0.0), (h, used), (-h, used)))
-            return PlacedTemplate(self, start, used, polygon=corners)
+            # Transform(start).apply(...), written out
+            corners = tuple([(x + r * cos + f * sin, y - r * sin + f * cos)
+                             for r, f in ((-h, 0.0), (h, 0.0), (h, used), (-h, used))])
+            return PlacedTemplate.of(self, start, used, corners, None)
         r = self.radius
         side = self.side
-        centre = start.to_world(side * r, 0.0)
+        # start.to_world(side * r, 0.0), written out
+        centre = (x + side * r * cos + 0.0 * sin, y - side * r * sin + 0.0 * cos)
         # polar angle (CCW from +x) of the start edge's centre seen from the arc centre
-        sx, sy = start.x - centre[0], start.y - centre[1]
+        sx, sy = x - centre[0], y - centre[1]
         a_start = math.atan2(sy, sx)
         sweep = used / r
         h = TEMPLATE_WIDTH / 2
         if side > 0:  # right: clockwise on the table, decreasing polar angle
-            sector = AnnularSector(centre[0], centre[1], r - h, r + h,
-                                   a_start - sweep, a_start, forward=False)
+            sector = AnnularSector.of(centre[0], centre[1], r - h, r + h,
+                                      a_start - sweep, a_start, False)
         else:
-            sector = AnnularSector(centre[0], centre[1], r - h, r + h,
-                                   a_start, a_start + sweep, forward=True)
-        return PlacedTemplate(self, start, used, sector=sector)
+            sector = AnnularSector.of(centre[0], centre[1], r - h, r + h,
+                                      a_start, a_start + sweep, True)
+        return PlacedTemplate.of(self, start, used, None, sector)
 
 
 @dataclass(frozen=True, eq=False)
@@ -151,6 +161,15 @@ class PlacedTemplate:
     used_length: float
     polygon: Polygon | None = None
     sector: AnnularSector | None = None
+
+    @classmethod
+    def of(cls, template: Template, start: Pose, used_length: float, polygon: Polygon | None,
+           sector: AnnularSector | None) -> PlacedTemplate:
+        """``PlacedTemplate(...)`` built in one go, as :meth:`AnnularSector.of`."""
+        placed = object.__new__(cls)
+        placed.__dict__.update(template=template, start=start, used_length=used_length,
+                               polygon=polygon, sector=sector)
+        return placed
 
     @property
     def empty(self) -> bool:
