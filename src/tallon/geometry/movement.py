@@ -583,18 +583,18 @@ def _scan(table: Table, ship: Ship, base: tuple[float, float, float],
     """One pass over the table for what a base in circle ``base`` and a template in circle
     ``template`` (None: no template) can reach at all (everything but ``ship``)."""
     fx, fy, radius = base
-    tx, ty, tr = template or (0.0, 0.0, 0.0)
+    # with no template nothing is near it (a radius of -inf; not squared)
+    tx, ty, tr = template or (0.0, 0.0, -math.inf)
+    at_base, at_template = complex(fx, fy), complex(tx, ty)
     ships: list[Ship] = []
     near_template: list[TableObject] = []
     near_base: list[TableObject] = []
-    for obj, ox, oy, orad, is_ship in table.circles:
+    for obj, centre, orad, is_ship in table.circles:
         if obj is ship:
             continue
-        dx, dy, reach = ox - tx, oy - ty, tr + orad
-        if template is not None and dx * dx + dy * dy <= reach * reach:
+        if abs(centre - at_template) <= tr + orad:
             near_template.append(obj)
-        dx, dy, reach = ox - fx, oy - fy, radius + orad
-        if dx * dx + dy * dy <= reach * reach:
+        if abs(centre - at_base) <= radius + orad:
             if is_ship:
                 ships.append(obj)  # type: ignore[arg-type]
             else:
@@ -653,8 +653,10 @@ def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box
     area = table.area
     inside = (radius <= fx <= area.width - radius and radius <= fy <= area.height - radius)
     fled = not inside and not area.contains_pieces(box_polygon(b) for b in boxes)
-    through = (sorted(_contacts(counted, reach, near_template), key=lambda item: item[0])
+    through = (_contacts(counted, reach, near_template)
                if near_template and reach is not None else [])
+    if len(through) > 1:
+        through.sort(key=lambda item: item[0])
     over = [obj for obj in near_base if _base_meets(boxes, (fx, fy, radius), obj)]
     if not through and not over:
         return _outcome(ship.id, start, final, full, counted, full_template, forced,

@@ -211,10 +211,11 @@ class Table:
         return (*self.ships, *self.obstacles, *self.devices)
 
     @cached_property
-    def circles(self) -> tuple[tuple[TableObject, float, float, float, bool], ...]:
-        """Every object with the circle that holds it and whether it is a ship, in the order
-        of :attr:`everything` (for quick proximity scans)."""
-        return tuple((obj, *obj.circle, obj.kind is ObjectKind.SHIP) for obj in self.everything)
+    def circles(self) -> tuple[tuple[TableObject, complex, float, bool], ...]:
+        """Every object with the circle that holds it (centre as x + yj, radius) and whether
+        it is a ship, in the order of :attr:`everything` (for quick proximity scans)."""
+        return tuple((obj, complex(obj.circle[0], obj.circle[1]), obj.circle[2],
+                      obj.kind is ObjectKind.SHIP) for obj in self.everything)
 
     @cached_property
     def _by_id(self) -> dict[str, TableObject]:
