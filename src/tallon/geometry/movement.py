@@ -269,11 +269,19 @@ def _virtual_start(start: Pose, plan: FlightPlan) -> Pose:
     return start.rotated(plan.frame_rotation)
 
 
-def _real_pose(virtual_start: Pose, plan: FlightPlan, local: tuple[float, float, float]
-               ) -> Pose:
+def _real_pose(virtual_start: Pose, plan: FlightPlan, local: tuple[float, float, float],
+               sin: float | None = None, cos: float | None = None) -> Pose:
+    """The pose at ``local`` (right, forward, heading) from the virtual start, turned back
+    out of the virtual frame; ``sin`` and ``cos`` of the virtual heading when known."""
     right, forward, heading = local
-    virtual = virtual_start.moved(right, forward, heading)
-    return virtual.rotated(-plan.frame_rotation)
+    if sin is None or cos is None:
+        virtual = virtual_start.moved(right, forward, heading)
+        return virtual.rotated(-plan.frame_rotation)
+    # the same, written out
+    return Pose(virtual_start.x + right * cos + forward * sin,
+                virtual_start.y - right * sin + forward * cos,
+                normalize_heading(normalize_heading(virtual_start.heading + heading)
+                                  - plan.frame_rotation))
 
 
 # ------------------------------------------------------------------------------ solver
@@ -312,27 +320,26 @@ def _translation_backoff(moving: tuple[Box, ...], others: list[Ship], dx: float,
 
 
 def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, kit: _Kit,
-                      others: list[Ship]) -> tuple[float, Ship | None]:
+                      others: list[Ship], vs: float, vc: float) -> tuple[float, Ship | None]:
     """Back along a curved template from the full position to the first free position.
 
     Every step backs over positions certified to overlap a ship by more than ``EPS / 4``
     (see the module docstring), to the end of what the certificates cover; the walk stops
-    at the first position whose penetration is at most ``EPS / 2``.
+    at the first position whose penetration is at most ``EPS / 2``. ``vs`` and ``vc`` are
+    the sine and cosine of the virtual start's heading.
     """
     radius = kit.radius
     speed = kit.speed
     # only ships the base can reach anywhere along the way take part
+    vx, vy = virtual_start.x, virtual_start.y
     right, forward, reach_r = kit.path_reach
-    reach_x, reach_y = virtual_start.to_world(right, forward)
+    reach_x, reach_y = vx + right * vc + forward * vs, vy - right * vs + forward * vc
     sweep = [
         (other, ox, oy, (radius + orad) * (radius + orad), other.boxes, other.boxes_reach)
         for other in others
         for ox, oy, orad in (other.circle,)
         if math.hypot(ox - reach_x, oy - reach_y) <= reach_r + orad
     ]
-    vx, vy = virtual_start.x, virtual_start.y
-    vh = math.radians(virtual_start.heading)
-    vs, vc = math.sin(vh), math.cos(vh)
     heading_offset = math.radians(virtual_start.heading - plan.frame_rotation)
     turn_sin, turn_cos = math.sin(heading_offset), math.cos(heading_offset)
     boxes_local = kit.boxes
@@ -360,9 +367,8 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
             return (depth, deepest, 0.0)
         # conservative advancement, or the deepest pair's own certificate if it is longer
         back = (depth - floor) / speed
-        velocity = (dr * vc + df * vs, -dr * vs + df * vc)
-        return (depth, deepest, max(back, _overlap_reach(box_a, box_b, (x, y), velocity,
-                                                         turn, bounds, floor)))
+        return (depth, deepest, max(back, _overlap_reach(
+            box_a, box_b, x, y, dr * vc + df * vs, -dr * vs + df * vc, turn, bounds, floor)))
 
     u = path.full
     depth, deepest, back = probe(u)
@@ -378,11 +384,11 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ki
     raise RuntimeError("partial maneuver solver did not converge")  # pragma: no cover
 
 
-def _overlap_reach(a: Box, b: Box, centre: tuple[float, float], velocity: tuple[float, float],
-                   turn: float, bounds: tuple[float, float, float, float], floor: float
-                   ) -> float:
+def _overlap_reach(a: Box, b: Box, x: float, y: float, wx: float, wy: float, turn: float,
+                   bounds: tuple[float, float, float, float], floor: float) -> float:
     """How far back along the path box ``a`` of the moving base is certain to keep
-    overlapping the fixed box ``b`` by more than ``floor`` (at most ``_MAX_CERTIFIED_STEP``).
+    overlapping the fixed box ``b`` by more than ``floor`` (at most ``_MAX_CERTIFIED_STEP``),
+    for a base centred at (x, y) moving at (wx, wy) and turning at ``turn`` per mm.
 
     The boxes overlap by more than ``floor`` while, on each of their four axes, both
     differences "one box's far end minus the other's near end" exceed it. Each difference
@@ -395,8 +401,6 @@ def _overlap_reach(a: Box, b: Box, centre: tuple[float, float], velocity: tuple[
     """
     speed, max_turn, accel, turn_accel = bounds
     cap = _MAX_CERTIFIED_STEP
-    x, y = centre
-    wx, wy = velocity
     ax, ay, aux, auy, avx, avy, ahx, ahy, ar = a
     bx, by, bux, buy, bvx, bvy, bhx, bhy, br = b
     # A point fixed to the base at distance l from its centre accelerates at most
@@ -535,16 +539,15 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     others = [s for s in table.ships if s is not ship]
     path = kit.path
     if plan.template.kind is TemplateKind.STRAIGHT:
-        fx, fy = virtual_start.forward
-        basic_final = _real_pose(virtual_start, plan, path.pose(path.full))
+        basic_final = _real_pose(virtual_start, plan, path.pose(path.full), sin, cos)
         moving = place_sized_boxes(kit.boxes, basic_final.x, basic_final.y,
                                    basic_final.heading)
-        t, last = _translation_backoff(moving, others, -fx, -fy, path.full)
+        # backing off along the virtual frame's backward direction
+        t, last = _translation_backoff(moving, others, -sin, -cos, path.full)
         u = path.full - t
-        final = _real_pose(virtual_start, plan, path.pose(u))
     else:
-        u, last = _advance_on_curve(path, virtual_start, plan, kit, others)
-        final = _real_pose(virtual_start, plan, path.pose(u))
+        u, last = _advance_on_curve(path, virtual_start, plan, kit, others, sin, cos)
+    final = _real_pose(virtual_start, plan, path.pose(u), sin, cos)
     counted = plan.template.place_at(template_start, sin, cos, u - base.length)
     final_boxes = place_sized_boxes(kit.boxes, final.x, final.y, final.heading)
     final_x, final_y, radius = final.x, final.y, kit.radius

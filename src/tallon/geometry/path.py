@@ -112,9 +112,11 @@ class ChordPath:
         if s > template.length:
             extra, s = s - template.length, template.length
         phi = s / r
-        sin, cos = math.sin(side * phi), math.cos(phi)
+        # sin(side phi) is side sin(phi): sin is odd
+        sin_phi, cos = math.sin(phi), math.cos(phi)
+        sin = side * sin_phi
         right = side * r * (1.0 - cos)
-        forward = r * math.sin(phi)
+        forward = r * sin_phi
         if extra:
             right += extra * sin
             forward += extra * cos
