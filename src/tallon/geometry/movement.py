@@ -513,12 +513,20 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
 
     # candidate final positions (three for the Tallon roll), each with its placed boxes
     # and what is near it and the template
+    # the kit holds the circle round the template in the frame of the template's start
     right, forward, radius = kit.template_circle
     reach = (template_start.x + right * cos + forward * sin,
              template_start.y - right * sin + forward * cos, radius)
+    start_sin, start_cos = sin, cos
+    if heading != start.heading:  # a turned virtual frame, or a heading out of [0, 360)
+        h = math.radians(start.heading)
+        start_sin, start_cos = math.sin(h), math.cos(h)
     candidates: list[_Candidate] = []
     for name, (right, forward, rotation) in kit.finals:
-        pose = start.moved(right, forward, rotation)
+        # start.moved(right, forward, rotation), written out
+        pose = Pose(start.x + right * start_cos + forward * start_sin,
+                    start.y - right * start_sin + forward * start_cos,
+                    normalize_heading(start.heading + rotation))
         boxes = place_sized_boxes(kit.boxes, pose.x, pose.y, pose.heading)
         near = _scan(table, ship, (pose.x, pose.y, kit.radius), reach)
         hits = tuple(
@@ -530,7 +538,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     if chosen is not None:
         name, final, _, boxes, near = chosen
         return _finish(table, ship, start, final, boxes, True, full_template, full_template,
-                       kit, (), (), name, near)
+                       kit, (), (), name, reach, near)
 
     # partial execution along the basic maneuver's path
     forced: list[str] = []
@@ -560,7 +568,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     if last is not None and last.id not in touching:
         touching = (last.id, *touching)
     return _finish(table, ship, start, final, final_boxes, False, counted, full_template,
-                   kit, tuple(forced), touching, None)
+                   kit, tuple(forced), touching, None, reach)
 
 
 #: What is near a final position: the other ships near the base, the objects near the
@@ -569,16 +577,6 @@ _Near = tuple[list[Ship], list[TableObject], list[TableObject]]
 #: A candidate final position: Tallon roll placement, pose, ships it overlaps, placed boxes
 #: and what is near.
 _Candidate = tuple[str | None, Pose, tuple[str, ...], tuple[Box, ...], _Near]
-
-
-def _template_reach(placed: PlacedTemplate, kit: _Kit) -> tuple[float, float, float] | None:
-    """A circle holding the template (any part of it laid from the same start: the kit
-    holds the whole template's circle in the frame of its start); None when empty."""
-    if placed.empty:
-        return None
-    right, forward, radius = kit.template_circle
-    x, y = placed.start.to_world(right, forward)
-    return (x, y, radius)
 
 
 def _scan(table: Table, ship: Ship, base: tuple[float, float, float],
@@ -643,13 +641,14 @@ def _choose_position(candidates: list[_Candidate], position: str | None
 
 def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box, ...],
             full: bool, counted: PlacedTemplate, full_template: PlacedTemplate, kit: _Kit,
-            forced: tuple[str, ...], touching: tuple[str, ...],
-            position: str | None, near: _Near | None = None) -> MoveOutcome:
+            forced: tuple[str, ...], touching: tuple[str, ...], position: str | None,
+            reach: tuple[float, float, float], near: _Near | None = None) -> MoveOutcome:
+    """The outcome of a move that ends at ``final``; ``reach`` is the circle round the whole
+    template, which holds the part that counts (it starts at the same place)."""
     radius = kit.radius
     fx, fy = final.x, final.y
-    # the part that counts starts where the whole template does, so the circle round the
-    # whole one holds it
-    reach = _template_reach(counted, kit)
+    if counted.empty:
+        reach = None
     if near is None:
         near = _scan(table, ship, (fx, fy, radius), reach)
     _, near_template, near_base = near
