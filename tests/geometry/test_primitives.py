@@ -196,3 +196,27 @@ def test_sectors_and_placed_templates_built_in_one_go_are_ordinary():
             assert getattr(placed, field.name) == getattr(slow, field.name)
         assert placed.circle == slow.circle
         assert placed.first_contact(SQUARE) == slow.first_contact(SQUARE)
+
+
+def test_rectangle_first_contact_with_the_polygons_own_normals_is_the_same():
+    """Passing an obstacle piece's cached edge normals (as template contacts do) gives the
+    first contact the template finds without them."""
+    import random
+
+    from tallon.geometry import Obstacle
+
+    rng = random.Random(7)
+    template = Template(TemplateKind.STRAIGHT, 3)
+    compared = 0
+    for _ in range(300):
+        rock = Obstacle("rock", Pose(rng.uniform(-60, 60), rng.uniform(-20, 160),
+                                     rng.uniform(0, 360)),
+                        rng.choice(["core2asteroid0", "core2debris1", "gascloud2"]))
+        placed = template.place(Pose(0, 0, rng.uniform(-5, 5)), rng.uniform(20, 120))
+        for _, (piece, normals) in rock.piece_axes:
+            plain, cached = placed.first_contact(piece), placed.first_contact(piece, normals)
+            assert (plain is None) == (cached is None)
+            if plain is not None:
+                compared += 1
+                assert cached == pytest.approx(plain, abs=1e-9)
+    assert compared > 50

@@ -197,12 +197,12 @@ def _contacts(placed: PlacedTemplate, circle: tuple[float, float, float],
     for obj in objects:
         if not placed.may_meet_shape(*obj.circle):
             continue
-        pieces = obj.piece_circles
+        pieces = obj.piece_axes
         if len(pieces) > 1:
             # the pieces that may meet the template, nearest the start first: a piece that
             # can't be met earlier than the best contact so far can't change it
             near = []
-            for piece, (px, py, pr) in pieces:
+            for (px, py, pr), piece in pieces:
                 dx, dy, reach = px - tx, py - ty, tr + pr
                 if dx * dx + dy * dy <= reach * reach and placed.may_meet_shape(px, py, pr):
                     near.append((px, py, pr, piece))
@@ -213,12 +213,12 @@ def _contacts(placed: PlacedTemplate, circle: tuple[float, float, float],
                 ordered = [(-math.inf, piece) for _, _, _, piece in near]
         else:
             # one piece: its circle is the object's, already tested
-            ordered = [(-math.inf, pieces[0][0])]
+            ordered = [(-math.inf, pieces[0][1])]
         best: float | None = None
-        for earliest, piece in ordered:
+        for earliest, (piece, normals) in ordered:
             if best is not None and earliest >= best:
                 break
-            contact = placed.first_contact(piece)
+            contact = placed.first_contact(piece, normals)
             if contact is not None and (best is None or contact < best):
                 best = contact
         if best is not None:

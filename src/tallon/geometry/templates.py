@@ -254,9 +254,13 @@ class PlacedTemplate:
             return self._interior.intersects_polygon(poly)
         return self.sector.overlaps_polygon(poly, eps)
 
-    def first_contact(self, poly: Polygon) -> float | None:
+    def first_contact(self, poly: Polygon,
+                      normals: tuple[tuple[float, float, float, float], ...] | None = None
+                      ) -> float | None:
         """Centre-line length from the start at which the template's interior first meets
-        ``poly`` (None when their interiors don't overlap)."""
+        ``poly`` (None when their interiors don't overlap). ``normals``, when given, are
+        the polygon's unit edge normals with its own projections on them (as
+        :func:`~tallon.geometry.boxes.polygon_axes` makes them), to save finding them."""
         if self.empty:
             return None
         if self.polygon is None:
@@ -278,26 +282,17 @@ class PlacedTemplate:
             lo_a, hi_a = min(lo_a, a), max(hi_a, a)
         if min(h - lo_c, hi_c + h) <= EPS or min(used - lo_a, hi_a) <= EPS:
             return None
-        x1, y1 = local[-1]
-        for x2, y2 in local:
-            nx, ny = y2 - y1, x1 - x2
-            length = math.hypot(nx, ny)
-            x1, y1 = x2, y2
-            if length == 0.0:
-                continue
-            nx /= length
-            ny /= length
-            centre = ny * used / 2
-            reach = h * abs(nx) + used / 2 * abs(ny)
-            qmin = qmax = local[0][0] * nx + local[0][1] * ny
-            for x, y in local:
-                d = x * nx + y * ny
-                if d < qmin:
-                    qmin = d
-                elif d > qmax:
-                    qmax = d
-            if min(centre + reach - qmin, qmax - centre + reach) <= EPS:
-                return None
+        if normals is not None:
+            # the rectangle's projection on each normal: its centre's, plus or minus its
+            # half extents' (everything in table coordinates)
+            cx, cy = sx + fx * used / 2, sy + fy * used / 2
+            for nx, ny, qmin, qmax in normals:
+                centre = cx * nx + cy * ny
+                reach = h * abs(rx * nx + ry * ny) + used / 2 * abs(fx * nx + fy * ny)
+                if min(centre + reach - qmin, qmax - centre + reach) <= EPS:
+                    return None
+        elif _normals_separate(local, h, used):
+            return None
         # behind the start the overlap is clamped to 0 anyway: no need to clip there
         inside = clip(local, ((1.0, 0.0, h), (-1.0, 0.0, h), (0.0, -1.0, used)), 0.0)
         if not inside:
@@ -337,3 +332,30 @@ class PlacedTemplate:
             "corners": [rel(p) for p in s.corners()],
             "outline": [rel(p) for p in s.outline()],
         }
+
+
+def _normals_separate(local: list[Point], h: float, used: float) -> bool:
+    """True when one of the polygon's edge normals separates it from the rectangle
+    |x| <= h, 0 <= y <= used (overlap at most EPS), all in the template's frame."""
+    x1, y1 = local[-1]
+    for x2, y2 in local:
+        nx, ny = y2 - y1, x1 - x2
+        length = math.hypot(nx, ny)
+        x1, y1 = x2, y2
+        if length == 0.0:
+            continue
+        nx /= length
+        ny /= length
+        centre = ny * used / 2
+        reach = h * abs(nx) + used / 2 * abs(ny)
+        qmin = qmax = local[0][0] * nx + local[0][1] * ny
+        for x, y in local:
+            d = x * nx + y * ny
+            if d < qmin:
+                qmin = d
+            elif d > qmax:
+                qmax = d
+        if min(centre + reach - qmin, qmax - centre + reach) <= EPS:
+            return True
+    return False
+
