@@ -251,8 +251,8 @@ class AnnularSector:
             return a if a > 0.0 else 0.0
 
         # vertices within the annulus (closed)
-        squares = [px * px + py * py for px, py, _ in points]
-        for (px, py, known), d2 in zip(points, squares, strict=True):
+        measured = [(px, py, known, px * px + py * py) for px, py, known in points]
+        for px, py, known, d2 in measured:
             if rin2 <= d2 <= rout2:
                 a = offset(px, py, known)
                 if any_point or a <= 0.0:
@@ -260,8 +260,8 @@ class AnnularSector:
                 best = min(best, a)
         # edges crossing either circle (an edge between two points on the same radial line
         # lies along it)
-        (ax, ay, a_known), a_d2 = points[-1], squares[-1]
-        for (bx, by, b_known), b_d2 in zip(points, squares, strict=True):
+        ax, ay, a_known, a_d2 = measured[-1]
+        for bx, by, b_known, b_d2 in measured:
             dx, dy = bx - ax, by - ay
             a2 = dx * dx + dy * dy
             if a2 != 0.0:
