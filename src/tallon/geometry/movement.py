@@ -233,7 +233,7 @@ def base_circle(pose: Pose, ship: Ship) -> tuple[float, float, float]:
 # --------------------------------------------------------------------------------- kit
 class _Kit:
     """What flying one plan with one base size needs that doesn't depend on where the ship
-    is, derived once: plans are immutable and cached, so the kit lives in ``plan.memo``."""
+    is, derived once (see :func:`_plan_and_kit`)."""
 
     __slots__ = ("base", "boxes", "finals", "motion_bounds", "path", "path_reach", "radius",
                  "speed", "template_circle")
@@ -256,12 +256,23 @@ class _Kit:
         self.path_reach = _path_reach(self.path, self.template_circle, self.radius)
 
 
-def _kit(plan: FlightPlan, base: BaseShape) -> _Kit:
-    # the memo holds nothing but kits, by base length
-    kit = plan.memo.get(base.length)
-    if kit is None:
-        kit = plan.memo[base.length] = _Kit(plan, base)
-    return kit  # type: ignore[return-value]
+#: (speed, bearing, sideslip, base) -> (plan, kit), the bearing and the base by identity
+#: (enum members and cached base shapes are unique): hashing a Maneuver runs Python code
+#: for the dataclass and its enums, which would cost more than the rest of the lookup.
+_KITS: dict[tuple[int, int, bool, int], tuple[FlightPlan, _Kit | None]] = {}
+
+
+def _plan_and_kit(maneuver: Maneuver, sideslip: bool, base: BaseShape
+                  ) -> tuple[FlightPlan, _Kit | None]:
+    """How the maneuver is flown, and its kit for this base (None when stationary). The
+    plan may carry another difficulty than ``maneuver``: the geometry doesn't depend on
+    it."""
+    key = (maneuver.speed, id(maneuver.bearing), sideslip, id(base))
+    found = _KITS.get(key)
+    if found is None:
+        plan = maneuver.plan(sideslip)  # raises for what can't be flown: never cached
+        found = _KITS[key] = (plan, _Kit(plan, base) if plan.template is not None else None)
+    return found
 
 
 # ------------------------------------------------------------------------------ frames
@@ -491,16 +502,15 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     if isinstance(maneuver, str):
         maneuver = Maneuver.parse(maneuver)
     ship = table.ship(ship_id)
-    plan = maneuver.plan(sideslip)
+    plan, kit = _plan_and_kit(maneuver, sideslip, ship.base)
     start = ship.pose
-    if plan.template is None:
+    if plan.template is None or kit is None:
         obstacles = _non_ship_objects(table)
         pieces = ship.overlap_pieces
         over = objects_overlapped(obstacles, pieces, ship.circle)
         ids = tuple(o.id for o in over)
         return MoveOutcome(ship.id, start, start, True, None, None, overlapping=ids,
                            fled=not table.area.contains_pieces(pieces), hazards=ids)
-    kit = _kit(plan, ship.base)
     base = kit.base
     # the virtual start (_virtual_start) and the template's start half a base ahead of
     # it (virtual_start.moved(forward=half)), sharing one sine and cosine
