@@ -542,7 +542,7 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
         hits = tuple(
             other.id for other in near[0]
             # pairs that can't overlap by more than EPS are skipped; one that does is enough
-            if bases_penetration(boxes, other.boxes, EPS, EPS, other.boxes_reach) > EPS)
+            if deepest_pair(boxes, other.boxes, EPS, EPS, other.boxes_reach)[0] > EPS)
         candidates.append((name, pose, hits, boxes, near))
     chosen = _choose_position(candidates, position)
     if chosen is not None:
@@ -568,17 +568,16 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     final = _real_pose(virtual_start, plan, path.pose(u), sin, cos)
     counted = plan.template.place_at(template_start, sin, cos, u - base.length)
     final_boxes = place_sized_boxes(kit.boxes, final.x, final.y, final.heading)
-    final_x, final_y, radius = final.x, final.y, kit.radius
+    near = _scan(table, ship, (final.x, final.y, kit.radius),
+                 None if counted.empty else reach)
     touching = tuple(
-        o.id for o in others
-        for ox, oy, orad in (o.circle,)
-        if math.hypot(ox - final_x, oy - final_y) <= orad + radius
-        and bases_penetration(final_boxes, o.boxes, -2 * EPS, -EPS, o.boxes_reach) >= -EPS
+        o.id for o in near[0]
+        if deepest_pair(final_boxes, o.boxes, -2 * EPS, -EPS, o.boxes_reach)[0] >= -EPS
     )
     if last is not None and last.id not in touching:
         touching = (last.id, *touching)
     return _finish(table, ship, start, final, final_boxes, False, counted, full_template,
-                   kit, tuple(forced), touching, None, reach)
+                   kit, tuple(forced), touching, None, reach, near)
 
 
 #: What is near a final position: the other ships near the base, the objects near the

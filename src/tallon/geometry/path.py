@@ -33,10 +33,14 @@ class ChordPath:
     _end: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
     _arc: tuple[float, float, float, int, float, float] = field(init=False, repr=False,
                                                                 compare=False)
+    # straight?, and the template's side, radius and length (read on every solver probe)
+    _line: tuple[bool, int, float, float] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         t = self.template
         half = self.length / 2
+        object.__setattr__(self, "_line", (t.kind is TemplateKind.STRAIGHT, t.side, t.radius,
+                                           t.length))
         ex, ey, eh = t.end()
         object.__setattr__(self, "_end", (ex, ey + half, math.sin(math.radians(eh)),
                                           math.cos(math.radians(eh))))
@@ -83,7 +87,7 @@ class ChordPath:
         directions, ``(c . t_r) / (c . t_f)``.
         """
         rx, ry, rtx, rty = self._line_motion(u)
-        if self.template.kind is TemplateKind.STRAIGHT or u <= 0.0:
+        if self._line[0] or u <= 0.0:
             fx, fy, ftx, fty = self._line_motion(u + self.length)
         else:
             fx, fy, ftx, fty = self._front_on_curve(rx, ry)
@@ -103,14 +107,13 @@ class ChordPath:
         if s <= length:
             return (0.0, s - length / 2.0, 0.0, 1.0)
         # Template.centre_point, with the direction from the same sine and cosine
-        template = self.template
-        side, r = template.side, template.radius
+        _, side, r, template_length = self._line
         s -= length
         if not side:
             return (0.0, s + length / 2.0, 0.0, 1.0)
         extra = 0.0
-        if s > template.length:
-            extra, s = s - template.length, template.length
+        if s > template_length:
+            extra, s = s - template_length, template_length
         phi = s / r
         # sin(side phi) is side sin(phi): sin is odd
         sin_phi, cos = math.sin(phi), math.cos(phi)
