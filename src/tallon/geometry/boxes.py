@@ -4,6 +4,14 @@ A ship's base and each of its guides is a rectangle, so the separating-axis test
 two of them needs only the four box axes, with each box's projection given by its half
 extents. This is the same measure as :func:`tallon.geometry.polygons.penetration`, for
 rectangles only, at a fraction of the cost.
+
+Between two bases it gets cheaper still (:func:`deepest_pair`,
+:func:`bases_travel_intervals`): all boxes of one base share their axes, so the relative
+turn's |cos| and |sin| give every extent on every axis, and a pair is measured only when
+the overlap of its bounding circles (an upper bound of its penetration depth) could beat
+the best value found so far. Against a fixed convex polygon (an obstacle's piece) the
+polygon's edge normals and its own projections on them are found once
+(:func:`polygon_axes`, :func:`box_overlaps_polygon`).
 """
 
 from __future__ import annotations

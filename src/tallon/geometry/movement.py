@@ -29,6 +29,16 @@ The second certificate knows where the contact is heading, so near the contact t
 close in like Newton's method (the remaining penetration shrinks quadratically) instead of
 by a constant factor; on the benchmark board the solver needs under half the evaluations
 conservative advancement alone needs.
+
+Speed (tools/bench_geometry.py) comes from doing less, never from sampling:
+
+- what depends only on the maneuver and the base size (final offsets, chord path, bounds,
+  the template's circle in its own frame) is derived once per pair (``_plan_and_kit``);
+- one scan of the table finds what a final base and its template can reach at all;
+- pairs of boxes are measured only when their bounding circles could change the answer
+  (:func:`~tallon.geometry.boxes.deepest_pair`), and a base's boxes share their axes;
+- template contacts visit an object's pieces nearest the template's start first and stop
+  when no remaining piece can be met earlier (``PlacedTemplate.earliest_contact``).
 """
 
 from __future__ import annotations
@@ -101,9 +111,9 @@ _OUTCOME_FIELDS = tuple(f.name for f in fields(MoveOutcome))
 
 def _outcome(*values: object) -> MoveOutcome:
     """``MoveOutcome(*values)`` with every field given, built without the frozen
-    dataclass's one ``object.__setattr__`` call per field (half the cost of a full
-    maneuver's bookkeeping): a frozen dataclass's fields are plain instance attributes,
-    so filling them in at once makes the same object."""
+    dataclass's one ``object.__setattr__`` call per field (a third cheaper; every move
+    makes one): a frozen dataclass's fields are plain instance attributes, so filling them
+    in at once makes the same object."""
     outcome: MoveOutcome = object.__new__(MoveOutcome)
     outcome.__dict__.update(zip(_OUTCOME_FIELDS, values, strict=True))
     return outcome

@@ -7,6 +7,11 @@ the sector's boundary, so it is non-empty exactly when a polygon vertex lies in 
 a sector corner lies in the polygon, or a polygon edge crosses the sector's boundary; and
 since the polar angle along a straight edge is monotonic, the meeting point nearest the
 template's start is one of those same points.
+
+Templates are narrower than a half turn, so their angular range is the wedge between the
+two radial lines: the polygon is clipped to it first (two half-planes), after which only
+its vertices within the annulus and its edges' crossings with the two circles remain to
+be found (:meth:`AnnularSector._first_offset`).
 """
 
 from __future__ import annotations
