@@ -467,16 +467,20 @@ def _overlap_reach(a: Box, b: Box, x: float, y: float, wx: float, wy: float, tur
         # box does; c - o makes the opposite difference
         if not moving:
             at_c, at_o = -at_c, -at_o
-        for margin, rate in ((size + gap, at_c + at_o), (size - gap, at_o - at_c)):
-            if margin <= 0.0:
-                return 0.0
-            # nothing to do if the bound still holds at the reach found so far (it is
-            # concave, so then it holds all the way there)
-            if margin - reach * (rate + bend * reach / 2.0) >= 0.0:
-                continue
-            # the smallest D > 0 with margin - rate D - bend D^2 / 2 = 0
-            root = math.sqrt(rate * rate + 2.0 * bend * margin)
-            reach = 2.0 * margin / (root + rate)
+        # the two differences (written out twice: this runs for every solver probe)
+        margin, rate = size + gap, at_c + at_o
+        if margin <= 0.0:
+            return 0.0
+        # nothing to do if the bound still holds at the reach found so far (it is
+        # concave, so then it holds all the way there); else the smallest D > 0 with
+        # margin - rate D - bend D^2 / 2 = 0
+        if margin - reach * (rate + bend * reach / 2.0) < 0.0:
+            reach = 2.0 * margin / (math.sqrt(rate * rate + 2.0 * bend * margin) + rate)
+        margin, rate = size - gap, at_o - at_c
+        if margin <= 0.0:
+            return 0.0
+        if margin - reach * (rate + bend * reach / 2.0) < 0.0:
+            reach = 2.0 * margin / (math.sqrt(rate * rate + 2.0 * bend * margin) + rate)
     return reach
 
 
