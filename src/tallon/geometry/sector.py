@@ -265,27 +265,30 @@ class AnnularSector:
                 best = min(best, a)
         # edges crossing either circle (an edge between two points on the same radial line
         # lies along it)
+        radii = (rin2, rout2)
         ax, ay, a_known, a_d2 = measured[-1]
         for bx, by, b_known, b_d2 in measured:
-            dx, dy = bx - ax, by - ay
-            a2 = dx * dx + dy * dy
-            if a2 != 0.0:
-                b = 2.0 * (ax * dx + ay * dy)
-                known = a_known if a_known == b_known else None
-                for r2 in (rin2, rout2):
-                    # an edge with both ends inside a circle (a disc is convex) can't cross it
-                    if a_d2 < r2 and b_d2 < r2:
-                        continue
-                    disc = b * b - 4.0 * a2 * (a_d2 - r2)
-                    if disc < 0.0:
-                        continue
-                    sq = math.sqrt(disc)
-                    for t in ((-b - sq) / (2.0 * a2), (-b + sq) / (2.0 * a2)):
-                        if 0.0 <= t <= 1.0:
-                            a = offset(ax + t * dx, ay + t * dy, known)
-                            if any_point or a <= 0.0:
-                                return a
-                            best = min(best, a)
+            # an edge with both ends inside the inner circle (a disc is convex) can't cross
+            # either circle
+            if a_d2 >= rin2 or b_d2 >= rin2:
+                dx, dy = bx - ax, by - ay
+                a2 = dx * dx + dy * dy
+                if a2 != 0.0:
+                    b = 2.0 * (ax * dx + ay * dy)
+                    known = a_known if a_known == b_known else None
+                    for r2 in radii:
+                        if a_d2 < r2 and b_d2 < r2:
+                            continue
+                        disc = b * b - 4.0 * a2 * (a_d2 - r2)
+                        if disc < 0.0:
+                            continue
+                        sq = math.sqrt(disc)
+                        for t in ((-b - sq) / (2.0 * a2), (-b + sq) / (2.0 * a2)):
+                            if 0.0 <= t <= 1.0:
+                                a = offset(ax + t * dx, ay + t * dy, known)
+                                if any_point or a <= 0.0:
+                                    return a
+                                best = min(best, a)
             ax, ay, a_known, a_d2 = bx, by, b_known, b_d2
         return None if best == math.inf else best
 
