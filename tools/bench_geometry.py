@@ -9,6 +9,12 @@ Prints, as medians over several runs:
   in the arc, the attack range to its closest in-arc point, and the obstruction check of
   that range line against every other object.
 
+The tables are built once, so what the geometry derives lazily per object (placed bases,
+outline pieces and their normals) is measured once and reused, as it would be for the
+ships and obstacles that don't move between moves in a game. An extra figure flies the
+same jobs on copies made of brand-new objects, one copy per ship's 25 maneuvers, so that
+derived data counts too.
+
 Usage: python tools/bench_geometry.py [--runs 7] [--seconds 1.0] [--json]
 """
 
@@ -92,6 +98,28 @@ def bench_maneuvers(jobs: list, seconds: float) -> float:
     return _rate(jobs, execute_maneuver, seconds)
 
 
+def _fresh_copy(table: Table) -> Table:
+    """The table made again from new objects (nothing derived from them yet)."""
+    return Table(ships=tuple(Ship(s.id, s.pose, s.size) for s in table.ships),
+                 obstacles=tuple(Obstacle(o.id, o.pose, o.outline_id) for o in table.obstacles))
+
+
+def bench_fresh_maneuvers(tables: list[Table], seconds: float) -> float:
+    """Maneuvers resolved per second when every ship flies its codes on a copy of the
+    table made of new objects (the copies are made before the clock starts)."""
+    codes = [Maneuver.parse(code) for code in CODES]
+    done, spent = 0, 0.0
+    while spent < seconds:
+        jobs = [(_fresh_copy(table), ship.id) for table in tables for ship in table.ships]
+        start = time.process_time()
+        for table, ship_id in jobs:
+            for code in codes:
+                execute_maneuver(table, ship_id, code)
+                done += 1
+        spent += time.process_time() - start
+    return done / spent
+
+
 def attack_jobs(tables: list[Table]) -> list:
     return [(t, a, d, arc) for t in tables for a in t.ships for d in t.ships if a is not d
             for arc in (*STANDARD_ARCS, Arc.BULLSEYE)]
@@ -114,11 +142,13 @@ def main() -> None:
     every, full, partial = maneuver_jobs(tables)
     attacks = attack_jobs(tables)
     in_arc = sum(measure_arc(a, d, arc).in_arc for _, a, d, arc in attacks) / len(attacks)
-    runs: dict[str, list[float]] = {"mixed": [], "full": [], "partial": [], "attack": []}
+    runs: dict[str, list[float]] = {"mixed": [], "full": [], "partial": [], "fresh": [],
+                                    "attack": []}
     for _ in range(args.runs):
         runs["mixed"].append(bench_maneuvers(every, args.seconds))
         runs["full"].append(bench_maneuvers(full, args.seconds / 2))
         runs["partial"].append(bench_maneuvers(partial, args.seconds / 2))
+        runs["fresh"].append(bench_fresh_maneuvers(tables, args.seconds / 2))
         runs["attack"].append(_rate(attacks, attack_query, args.seconds))
     medians = {k: round(statistics.median(v)) for k, v in runs.items()}
     result = {
@@ -126,6 +156,7 @@ def main() -> None:
         "full_maneuvers_per_second": medians["full"],
         "partial_maneuvers_per_second": medians["partial"],
         "partial_share": round(len(partial) / len(every), 3),
+        "fresh_objects_maneuvers_per_second": medians["fresh"],
         "attack_queries_per_second": medians["attack"],
         "in_arc_share": round(in_arc, 3),
         "runs": {k: [round(r) for r in v] for k, v in runs.items()},
@@ -137,6 +168,8 @@ def main() -> None:
           f"code ({result['partial_share']:.1%} partial): {medians['mixed']:,}")
     print(f"  of which full maneuvers alone: {medians['full']:,}/s; partial (bumping) "
           f"maneuvers alone: {medians['partial']:,}/s")
+    print(f"  the same jobs on copies made of new objects, one per ship: "
+          f"{medians['fresh']:,}/s")
     print(f"attack-range queries per second (arc + attack range + obstruction, "
           f"{result['in_arc_share']:.1%} in arc): {medians['attack']:,}")
     print(f"medians of {args.runs} runs of CPU time on one core")

@@ -141,3 +141,82 @@ def test_chord_path_is_continuous_and_keeps_hashmarks_a_base_apart(kind, speed, 
         cur = path.pose(path.full * k / steps)
         assert math.hypot(cur[0] - prev[0], cur[1] - prev[1]) <= 1.5 * path.full / steps
         prev = cur
+
+
+@pytest.mark.parametrize("direction", [Direction.LEFT, Direction.RIGHT])
+def test_first_contact_is_never_negative_even_for_a_sliver_of_template(direction):
+    """A partial maneuver can count a few micrometres of a curved template; the contact
+    along it is still measured from its start (0 at the earliest)."""
+    placed = Template(TemplateKind.BANK, 1, direction).place(Pose(0, 0, 0), 2e-6)
+    square = ((-15.0, -5.0), (15.0, -5.0), (15.0, 5.0), (-15.0, 5.0))
+    contact = placed.first_contact(square)
+    assert contact is None or contact >= 0.0
+
+
+def test_outcomes_built_in_one_go_are_ordinary_frozen_outcomes():
+    """execute_maneuver fills a MoveOutcome's fields at once; the result equals the one
+    the constructor makes, is still frozen, and pickles."""
+    import dataclasses
+    import pickle
+
+    from tallon.geometry.movement import MoveOutcome, _outcome
+
+    start, final = Pose(1, 2, 3), Pose(4, 5, 6)
+    values = ("a", start, final, False, None, None, ("b",), ("b",), ("c",), ("d",), True,
+              "front", ("d",))
+    fast, slow = _outcome(*values), MoveOutcome(*values)
+    assert fast == slow and hash(repr(fast)) == hash(repr(slow))
+    assert fast.partial and fast.relative() == slow.relative()
+    assert pickle.loads(pickle.dumps(fast)) == slow
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.fled = False  # type: ignore[misc]
+
+
+def test_sectors_and_placed_templates_built_in_one_go_are_ordinary():
+    """Template placement fills AnnularSector's and PlacedTemplate's fields at once; the
+    results are the objects their constructors make (every field set, frozen, picklable)."""
+    import dataclasses
+    import pickle
+
+    from tallon.geometry.sector import AnnularSector
+    from tallon.geometry.templates import PlacedTemplate
+
+    args = (1.0, 2.0, 70.0, 90.0, -0.5, 0.25, True)
+    fast = AnnularSector.of(*args)
+    assert fast == AnnularSector(*args) and hash(fast) == hash(AnnularSector(*args))
+    assert pickle.loads(pickle.dumps(fast)) == fast
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.cx = 0.0  # type: ignore[misc]
+    for template in (Template(TemplateKind.TURN, 2, Direction.LEFT),
+                     Template(TemplateKind.STRAIGHT, 2)):
+        placed = template.place(Pose(10, 20, 33), 30.0)
+        slow = PlacedTemplate(placed.template, placed.start, placed.used_length,
+                              placed.polygon, placed.sector)
+        for field in dataclasses.fields(PlacedTemplate):
+            assert getattr(placed, field.name) == getattr(slow, field.name)
+        assert placed.circle == slow.circle
+        assert placed.first_contact(SQUARE) == slow.first_contact(SQUARE)
+
+
+def test_rectangle_first_contact_with_the_polygons_own_normals_is_the_same():
+    """Passing an obstacle piece's cached edge normals (as template contacts do) gives the
+    first contact the template finds without them."""
+    import random
+
+    from tallon.geometry import Obstacle
+
+    rng = random.Random(7)
+    template = Template(TemplateKind.STRAIGHT, 3)
+    compared = 0
+    for _ in range(300):
+        rock = Obstacle("rock", Pose(rng.uniform(-60, 60), rng.uniform(-20, 160),
+                                     rng.uniform(0, 360)),
+                        rng.choice(["core2asteroid0", "core2debris1", "gascloud2"]))
+        placed = template.place(Pose(0, 0, rng.uniform(-5, 5)), rng.uniform(20, 120))
+        for _, (piece, normals) in rock.piece_axes:
+            plain, cached = placed.first_contact(piece), placed.first_contact(piece, normals)
+            assert (plain is None) == (cached is None)
+            if plain is not None:
+                compared += 1
+                assert cached == pytest.approx(plain, abs=1e-9)
+    assert compared > 50

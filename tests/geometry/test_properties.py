@@ -23,6 +23,7 @@ from tallon.geometry import (
     object_distance,
 )
 from tallon.geometry.movement import max_penetration, ships_overlapped
+from tallon.geometry.path import ChordPath
 
 BIG = PlayArea(100000.0, 100000.0)
 CENTRE = 50000.0
@@ -174,3 +175,44 @@ def test_barrel_rolls_mirror(size, heading, position):
 @given(codes)
 def test_every_code_round_trips(code):
     assert Maneuver.parse(code).code == code
+
+
+CURVED = ["1B", "2N", "3B", "1T", "2Y", "3T", "2L", "3P", "1E", "2R", "2A", "1D"]
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(sizes, headings, st.sampled_from(CURVED), st.booleans(), st.floats(0.5, 1.0),
+       st.floats(-40, 40), st.floats(-40, 40), headings, sizes, blockers())
+def test_curved_partial_stops_at_the_first_free_position(size, heading, code, slip, where,
+                                                          dx, dy, turn, size_b, others):
+    """Backing along a curved template, every position between the full maneuver and the
+    final one overlaps a ship: the solver never steps over a free position (sampled every
+    0.2 mm of travel). A blocker is put near the path so that most maneuvers bump."""
+    maneuver = Maneuver.parse(code)
+    slip = slip and maneuver.bearing.can_sideslip
+    plan = maneuver.plan(slip)
+    mover = Ship("m", Pose(CENTRE, CENTRE, heading), size)
+    path = ChordPath(mover.base.length, plan.template)
+    virtual = mover.pose.rotated(plan.frame_rotation)
+
+    def pose_at(u: float) -> Pose:
+        r, f, h = path.pose(u)
+        return virtual.moved(r, f, h).rotated(-plan.frame_rotation)
+
+    spot = pose_at(where * path.full)
+    blocker = (spot.x + dx - CENTRE, spot.y + dy - CENTRE, turn, size_b)
+    table = table_with(size, heading, [blocker, *others])
+    assume(table is not None)
+    outcome = execute_maneuver(table, "m", maneuver, sideslip=slip)
+    assume(outcome.partial)
+    # the final position's travel: the nearest of a fine sample
+    samples = [path.full * k / 2000 for k in range(2001)]
+    u_final = min(samples, key=lambda u: math.dist(pose_at(u)[:2], outcome.final[:2]))
+    assert math.dist(pose_at(u_final)[:2], outcome.final[:2]) <= path.full / 1000
+    u = path.full
+    while u > u_final + path.full / 1000:
+        moved = mover.at(pose_at(u))
+        assert any(max_penetration(moved.overlap_pieces, other.overlap_pieces) > 0.0
+                   for other in table.ships[1:]), u
+        u -= 0.2

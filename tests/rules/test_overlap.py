@@ -275,3 +275,17 @@ def test_ship_starting_in_contact_within_the_tolerance_can_stay_put(table_svg):
     right, forward, turned = outcome.final.relative_to(mover.pose)
     assert math.hypot(right, forward) < 0.01 and abs(turned) < 0.01
     assert_touching(mover.at(outcome.final), neighbour)
+
+
+def test_refining_the_contact_from_a_position_clear_of_every_ship_still_touches(table_svg):
+    """The contact is bracketed from a position so far back that no ship is within reach
+    (nothing to interpolate from there): the ship still ends touching the blocker, not
+    short of it."""
+    mover = Ship("a", Pose(585.855329615048, 371.1011216039619, 311.642367507923),
+                 BaseSize.MEDIUM)
+    blocker = ship("b", 467.9845439118245, 361.7197478037314, 70.3075768608925)
+    table = table_svg(Table(ships=(mover, blocker)))
+    outcome = execute_maneuver(table, "a", "1N", sideslip=True)
+    assert outcome.partial
+    assert outcome.touching == ("b",)
+    assert_touching(mover.at(outcome.final), blocker)

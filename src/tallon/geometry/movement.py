@@ -8,38 +8,68 @@ not sampled:
 
 - along a straight template the base only translates, and the interval of travel in which
   each pair of convex pieces overlaps follows from the separating axes in closed form;
-- along a curved template the base is advanced conservatively: with penetration depth p
-  and no point of the base moving faster than V per mm of travel, the base cannot get free
-  within p / V, so it steps exactly that far and repeats. The steps shrink onto the first
-  free position and stop when the penetration is below the tolerance.
+- along a curved template the base backs in certified steps: every position it backs over
+  is proven to overlap a ship by more than ``EPS / 4``, and it stops at the first position
+  it reaches whose penetration is at most ``EPS / 2``.
+
+Two certificates prove a stretch of travel overlapping, and each step takes the longer:
+
+- conservative advancement: with penetration depth p and no point of the base moving
+  faster than V per mm of travel, every position within (p - EPS / 4) / V still overlaps;
+- the deepest pair of boxes' own Taylor bound. Two boxes overlap while, on each of their
+  four separating axes, both "far end of one minus near end of the other" differences stay
+  positive. Each difference is at least the one made by the two corners that make it now,
+  which is a smooth function of the travel: its rate follows exactly from the base's motion
+  (:meth:`~tallon.geometry.path.ChordPath.motion`), and its second derivative is bounded by
+  the path's accelerations (:func:`~tallon.geometry.path.motion_bounds`). Backing by D the
+  difference is at least T - T' D - B D^2 / 2, so the pair overlaps at least until the
+  first of these eight quadratics comes down to ``EPS / 4``.
+
+The second certificate knows where the contact is heading, so near the contact the steps
+close in like Newton's method (the remaining penetration shrinks quadratically) instead of
+by a constant factor; on the benchmark board the solver needs under half the evaluations
+conservative advancement alone needs.
+
+Speed (tools/bench_geometry.py) comes from doing less, never from sampling:
+
+- what depends only on the maneuver and the base size (final offsets, chord path, bounds,
+  the template's circle in its own frame) is derived once per pair (``_plan_and_kit``);
+- one scan of the table finds what a final base and its template can reach at all;
+- pairs of boxes are measured only when their bounding circles could change the answer
+  (:func:`~tallon.geometry.boxes.deepest_pair`), and a base's boxes share their axes;
+- template contacts visit an object's pieces nearest the template's start first and stop
+  when no remaining piece can be met earlier (``PlacedTemplate.earliest_contact``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
+from tallon.geometry.bases import BaseShape
 from tallon.geometry.boxes import (
     Box,
+    bases_penetration,
+    bases_travel_intervals,
+    box_overlaps_polygon,
     box_polygon,
-    box_travel_interval,
-    boxes_penetration,
+    deepest_pair,
     local_boxes,
-    place_boxes,
-    place_local_boxes,
+    place_sized_boxes,
+    place_sized_boxes_at,
+    sized_boxes,
 )
 from tallon.geometry.constants import EPS
 from tallon.geometry.maneuvers import TALLON_POSITIONS, FlightPlan, Maneuver
-from tallon.geometry.path import ChordPath, chord_path, speed_bound
+from tallon.geometry.path import ChordPath, chord_path, motion_bounds, speed_bound
 from tallon.geometry.polygons import Polygon, bounding_circle, penetration
-from tallon.geometry.pose import Pose
+from tallon.geometry.pose import Pose, normalize_heading
 from tallon.geometry.table import ObjectKind, Ship, Table, TableObject
 from tallon.geometry.templates import PlacedTemplate, TemplateKind
 
 _MAX_ADVANCE_STEPS = 20000
-#: Below this penetration (mm) the curve solver brackets the contact and refines it.
-_REFINE_BELOW = 0.01
+#: The longest step (mm of travel) the curve solver certifies at once.
+_MAX_CERTIFIED_STEP = 40.0
 
 
 @dataclass(frozen=True)
@@ -73,6 +103,20 @@ class MoveOutcome:
     def relative(self) -> tuple[float, float, float]:
         """``(right, forward, rotation)`` of the final pose seen from the start."""
         return self.final.relative_to(self.start)
+
+
+#: MoveOutcome's fields, in order (see _outcome).
+_OUTCOME_FIELDS = tuple(f.name for f in fields(MoveOutcome))
+
+
+def _outcome(*values: object) -> MoveOutcome:
+    """``MoveOutcome(*values)`` with every field given, built without the frozen
+    dataclass's one ``object.__setattr__`` call per field (a third cheaper; every move
+    makes one): a frozen dataclass's fields are plain instance attributes, so filling them
+    in at once makes the same object."""
+    outcome: MoveOutcome = object.__new__(MoveOutcome)
+    outcome.__dict__.update(zip(_OUTCOME_FIELDS, values, strict=True))
+    return outcome
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -112,7 +156,8 @@ def ships_under_base(table: Table, exclude: str, boxes: tuple[Box, ...],
         dx, dy, reach = ox - cx, oy - cy, cr + orad
         if dx * dx + dy * dy > reach * reach or other.id == exclude:
             continue
-        if boxes_penetration(boxes, other.boxes) > EPS:
+        # pairs that can't overlap by more than EPS are skipped; one that does is enough
+        if bases_penetration(boxes, other.boxes, EPS, EPS, other.boxes_reach) > EPS:
             hits.append(other.id)
     return tuple(hits)
 
@@ -149,16 +194,41 @@ def template_contacts(placed: PlacedTemplate | None, objects: list[TableObject]
     if placed is None or placed.empty:
         return []
     tx, ty, tr = placed.circle
+    near = [obj for obj in objects
+            if math.hypot(obj.circle[0] - tx, obj.circle[1] - ty) <= tr + obj.circle[2]]
+    return _contacts(placed, placed.circle, near)
+
+
+def _contacts(placed: PlacedTemplate, circle: tuple[float, float, float],
+              objects: list[TableObject]) -> list[tuple[float, TableObject]]:
+    """:func:`template_contacts` for a non-empty template held by ``circle``."""
+    tx, ty, tr = circle
     found = []
     for obj in objects:
-        ox, oy, orad = obj.circle
-        if math.hypot(ox - tx, oy - ty) > tr + orad:
+        if not placed.may_meet_shape(*obj.circle):
             continue
+        pieces = obj.piece_axes
+        if len(pieces) > 1:
+            # the pieces that may meet the template, nearest the start first: a piece that
+            # can't be met earlier than the best contact so far can't change it
+            near = []
+            for (px, py, pr), piece in pieces:
+                dx, dy, reach = px - tx, py - ty, tr + pr
+                if dx * dx + dy * dy <= reach * reach and placed.may_meet_shape(px, py, pr):
+                    near.append((px, py, pr, piece))
+            if len(near) > 1:
+                ordered = sorted(((placed.earliest_contact(px, py, pr), piece)
+                                  for px, py, pr, piece in near), key=lambda item: item[0])
+            else:
+                ordered = [(-math.inf, piece) for _, _, _, piece in near]
+        else:
+            # one piece: its circle is the object's, already tested
+            ordered = [(-math.inf, pieces[0][1])]
         best: float | None = None
-        for piece, (px, py, pr) in obj.piece_circles:
-            if not placed.may_meet(px, py, pr):
-                continue
-            contact = placed.first_contact(piece)
+        for earliest, (piece, normals) in ordered:
+            if best is not None and earliest >= best:
+                break
+            contact = placed.first_contact(piece, normals)
             if contact is not None and (best is None or contact < best):
                 best = contact
         if best is not None:
@@ -170,16 +240,69 @@ def base_circle(pose: Pose, ship: Ship) -> tuple[float, float, float]:
     return (pose.x, pose.y, ship.base.radius)
 
 
+# --------------------------------------------------------------------------------- kit
+class _Kit:
+    """What flying one plan with one base size needs that doesn't depend on where the ship
+    is, derived once (see :func:`_plan_and_kit`)."""
+
+    __slots__ = ("base", "boxes", "finals", "motion_bounds", "path", "path_reach", "radius",
+                 "speed", "template_circle")
+
+    def __init__(self, plan: FlightPlan, base: BaseShape) -> None:
+        assert plan.template is not None
+        self.base = base
+        self.radius = base.radius
+        self.boxes = sized_boxes(local_boxes(base))
+        self.finals = _compute_final_offsets(plan, base.length)
+        self.path = chord_path(base.length, plan.template)
+        curved = plan.template.kind is not TemplateKind.STRAIGHT
+        self.speed = speed_bound(base.length, plan.template, base.radius) if curved else 0.0
+        self.motion_bounds = (motion_bounds(base.length, plan.template) if curved
+                              else (0.0, 0.0, 0.0, 0.0))
+        #: a circle holding the template (and so any part of it) as (right, forward,
+        #: radius) in the frame of its start
+        self.template_circle = plan.template.place(Pose(0.0, 0.0, 0.0)).circle
+        #: a circle holding the base at every position of the path, in the virtual frame
+        self.path_reach = _path_reach(self.path, self.template_circle, self.radius)
+
+
+#: (speed, bearing, sideslip, base) -> (plan, kit), the bearing and the base by identity
+#: (enum members and cached base shapes are unique): hashing a Maneuver runs Python code
+#: for the dataclass and its enums, which would cost more than the rest of the lookup.
+_KITS: dict[tuple[int, int, bool, int], tuple[FlightPlan, _Kit | None]] = {}
+
+
+def _plan_and_kit(maneuver: Maneuver, sideslip: bool, base: BaseShape
+                  ) -> tuple[FlightPlan, _Kit | None]:
+    """How the maneuver is flown, and its kit for this base (None when stationary). The
+    plan may carry another difficulty than ``maneuver``: the geometry doesn't depend on
+    it."""
+    key = (maneuver.speed, id(maneuver.bearing), sideslip, id(base))
+    found = _KITS.get(key)
+    if found is None:
+        plan = maneuver.plan(sideslip)  # raises for what can't be flown: never cached
+        found = _KITS[key] = (plan, _Kit(plan, base) if plan.template is not None else None)
+    return found
+
+
 # ------------------------------------------------------------------------------ frames
 def _virtual_start(start: Pose, plan: FlightPlan) -> Pose:
     return start.rotated(plan.frame_rotation)
 
 
-def _real_pose(virtual_start: Pose, plan: FlightPlan, local: tuple[float, float, float]
-               ) -> Pose:
+def _real_pose(virtual_start: Pose, plan: FlightPlan, local: tuple[float, float, float],
+               sin: float | None = None, cos: float | None = None) -> Pose:
+    """The pose at ``local`` (right, forward, heading) from the virtual start, turned back
+    out of the virtual frame; ``sin`` and ``cos`` of the virtual heading when known."""
     right, forward, heading = local
-    virtual = virtual_start.moved(right, forward, heading)
-    return virtual.rotated(-plan.frame_rotation)
+    if sin is None or cos is None:
+        virtual = virtual_start.moved(right, forward, heading)
+        return virtual.rotated(-plan.frame_rotation)
+    # the same, written out
+    return Pose(virtual_start.x + right * cos + forward * sin,
+                virtual_start.y - right * sin + forward * cos,
+                normalize_heading(normalize_heading(virtual_start.heading + heading)
+                                  - plan.frame_rotation))
 
 
 # ------------------------------------------------------------------------------ solver
@@ -202,11 +325,8 @@ def _translation_backoff(moving: tuple[Box, ...], others: list[Ship], dx: float,
         t = max(0.0, min(limit, (ox - sx) * dx + (oy - sy) * dy))
         if math.hypot(ox - sx - t * dx, oy - sy - t * dy) > radius + orad:
             continue
-        for a in moving:
-            for b in other.boxes:
-                interval = box_travel_interval(a, b, dx, dy, EPS / 2)
-                if interval is not None:
-                    intervals.append((interval[0], interval[1], other))
+        intervals.extend((lo, hi, other) for lo, hi in bases_travel_intervals(
+            moving, other.boxes, dx, dy, EPS / 2, limit, other.boxes_reach))
     t = 0.0
     touching: Ship | None = None
     moved = True
@@ -220,49 +340,59 @@ def _translation_backoff(moving: tuple[Box, ...], others: list[Ship], dx: float,
     return (min(t, limit), touching)
 
 
-def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, ship: Ship,
-                      others: list[Ship]) -> tuple[float, Ship | None]:
+def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, kit: _Kit,
+                      others: list[Ship], vs: float, vc: float) -> tuple[float, Ship | None]:
     """Back along a curved template from the full position to the first free position.
 
-    Conservative advancement: with penetration depth d at u and no point of the base moving
-    faster than V per mm of travel, every position in (u - d/V, u] still overlaps. When the
-    depth is shrinking steadily the solver tries a longer step and keeps it only if the two
-    positions' guarantees, d/V and d'/V, together cover the whole step. Once within
-    ``_REFINE_BELOW`` of contact, the contact is bracketed and refined by secant steps.
+    Every step backs over positions certified to overlap a ship by more than ``EPS / 4``
+    (see the module docstring), to the end of what the certificates cover; the walk stops
+    at the first position whose penetration is at most ``EPS / 2``. ``vs`` and ``vc`` are
+    the sine and cosine of the virtual start's heading.
     """
-    base = ship.base
-    radius = base.radius
-    speed = speed_bound(path.length, path.template, radius)
+    radius = kit.radius
+    speed = kit.speed
     # only ships the base can reach anywhere along the way take part
-    reach_x, reach_y, reach_r = _path_reach(path, virtual_start, plan, radius)
-    sweep = [
-        other for other in others
-        if math.hypot(other.circle[0] - reach_x, other.circle[1] - reach_y)
-        <= reach_r + other.circle[2]
-    ]
     vx, vy = virtual_start.x, virtual_start.y
-    vh = math.radians(virtual_start.heading)
-    vs, vc = math.sin(vh), math.cos(vh)
-    heading_offset = virtual_start.heading - plan.frame_rotation
-    boxes_local = local_boxes(base)
+    right, forward, reach_r = kit.path_reach
+    reach_x, reach_y = vx + right * vc + forward * vs, vy - right * vs + forward * vc
+    sweep = [
+        (other, ox, oy, (radius + orad) * (radius + orad), other.boxes, other.boxes_reach)
+        for other in others
+        for ox, oy, orad in (other.circle,)
+        if math.hypot(ox - reach_x, oy - reach_y) <= reach_r + orad
+    ]
+    heading_offset = math.radians(virtual_start.heading - plan.frame_rotation)
+    turn_sin, turn_cos = math.sin(heading_offset), math.cos(heading_offset)
+    boxes_local = kit.boxes
+    bounds = kit.motion_bounds
+    floor = EPS / 4
 
-    def depth_at(u: float) -> tuple[float, Ship | None]:
-        r, f, h = path.pose(u)
+    def probe(u: float) -> tuple[float, Ship | None, float]:
+        """Penetration at u, the ship giving it, and how far back from u every position is
+        certified to overlap by more than ``floor``."""
+        r, f, sin, cos, dr, df, turn = path.motion(u)
         x, y = vx + r * vc + f * vs, vy - r * vs + f * vc
-        mine = place_local_boxes(boxes_local, x, y, heading_offset + h)
+        # the base's heading is the path's turned by heading_offset
+        mine = place_sized_boxes_at(boxes_local, x, y, sin * turn_cos + cos * turn_sin,
+                                    cos * turn_cos - sin * turn_sin)
         depth, deepest = -math.inf, None
-        for other in sweep:
-            ox, oy, orad = other.circle
-            if math.hypot(ox - x, oy - y) > radius + orad:
+        box_a = box_b = None
+        for other, ox, oy, reach2, boxes, spread in sweep:
+            if (ox - x) * (ox - x) + (oy - y) * (oy - y) > reach2:
                 continue
-            d = boxes_penetration(mine, other.boxes)
+            # only pairs that can be deeper than the deepest so far are measured
+            d, a, b = deepest_pair(mine, boxes, depth, math.inf, spread)
             if d > depth:
-                depth, deepest = d, other
-        return depth, deepest
+                depth, deepest, box_a, box_b = d, other, a, b
+        if depth <= floor or box_a is None or box_b is None:
+            return (depth, deepest, 0.0)
+        # conservative advancement, or the deepest pair's own certificate if it is longer
+        back = (depth - floor) / speed
+        return (depth, deepest, max(back, _overlap_reach(
+            box_a, box_b, x, y, dr * vc + df * vs, -dr * vs + df * vc, turn, bounds, floor)))
 
     u = path.full
-    depth, deepest = depth_at(u)
-    previous: tuple[float, float] | None = None
+    depth, deepest, back = probe(u)
     last: Ship | None = None
     for _ in range(_MAX_ADVANCE_STEPS):
         # free means overlapping by no more than the tolerance, as everywhere else: a
@@ -270,86 +400,110 @@ def _advance_on_curve(path: ChordPath, virtual_start: Pose, plan: FlightPlan, sh
         if depth <= EPS:
             return (u, last)
         last = deepest
-        if depth <= _REFINE_BELOW and previous is not None:
-            refined = _refine_contact(depth_at, u, depth, previous, speed)
-            if refined is not None:
-                return (refined, last)
-        step = depth / speed
-        if previous is not None and previous[0] > u and previous[1] > depth:
-            # shrinking at a ratio rate/speed: a step 2 / (1 + ratio) times longer is still
-            # covered when the depth there remains what that rate predicts
-            ratio = min(1.0, (previous[1] - depth) / (previous[0] - u) / speed)
-            # 2 / (1 + ratio) is the limit for a steady rate; keep a margin for curvature
-            trial = u - (1.0 + 0.7 * (2.0 / (1.0 + ratio) - 1.0)) * step
-            if trial > 0.0:
-                trial_depth, trial_deepest = depth_at(trial)
-                if trial_depth > 0.0 and (depth + trial_depth) / speed >= u - trial:
-                    previous = (u, depth)
-                    u, depth, deepest = trial, trial_depth, trial_deepest
-                    continue
-        previous = (u, depth)
-        u -= step
+        u -= back
         if u <= 0.0:
             return (0.0, last)
-        depth, deepest = depth_at(u)
+        depth, deepest, back = probe(u)
     raise RuntimeError("partial maneuver solver did not converge")  # pragma: no cover
 
 
-def _path_reach(path: ChordPath, virtual_start: Pose, plan: FlightPlan, radius: float
+def _overlap_reach(a: Box, b: Box, x: float, y: float, wx: float, wy: float, turn: float,
+                   bounds: tuple[float, float, float, float], floor: float) -> float:
+    """How far back along the path box ``a`` of the moving base is certain to keep
+    overlapping the fixed box ``b`` by more than ``floor`` (at most ``_MAX_CERTIFIED_STEP``),
+    for a base centred at (x, y) moving at (wx, wy) and turning at ``turn`` per mm.
+
+    The boxes overlap by more than ``floor`` while, on each of their four axes, both
+    differences "one box's far end minus the other's near end" exceed it. Each difference
+    is at least the one between the two corners that make it now (other corners can take
+    over, which only helps), and that one is a smooth function of the travel whose rate now
+    follows from the base's motion and whose second derivative is bounded through
+    :func:`~tallon.geometry.path.motion_bounds`. Backing by D it stays above
+    T - T' D - B D^2 / 2; the reach is the smallest D at which one of them comes down to
+    ``floor``.
+    """
+    speed, max_turn, accel, turn_accel = bounds
+    cap = _MAX_CERTIFIED_STEP
+    ax, ay, aux, auy, avx, avy, ahx, ahy, ar = a
+    bx, by, bux, buy, bvx, bvy, bhx, bhy, br = b
+    # A point fixed to the base at distance l from its centre accelerates at most
+    # accel + (turn_accel + max_turn^2) l. On b's axes the difference moves with a corner
+    # of a; on a's axes the axis turns with the base while b's corner stays, which adds
+    # the cross term 2 max_turn speed, and b's corner may get up to speed * cap further.
+    spin = turn_accel + max_turn * max_turn
+    bend_a = accel + spin * (math.hypot(ax - x, ay - y) + ar)
+    bend_b = (accel + 2.0 * max_turn * speed
+              + spin * (math.hypot(bx - x, by - y) + br + speed * cap))
+    # the axes' cosines give which corner is furthest along each axis
+    uu, uv = aux * bux + auy * buy, aux * bvx + auy * bvy
+    vu, vv = avx * bux + avy * buy, avx * bvx + avy * bvy
+    ahx_u, ahy_u = (ahx if uu >= 0.0 else -ahx), (ahy if vu >= 0.0 else -ahy)
+    ahx_v, ahy_v = (ahx if uv >= 0.0 else -ahx), (ahy if vv >= 0.0 else -ahy)
+    bhx_u, bhy_u = (bhx if uu >= 0.0 else -bhx), (bhy if uv >= 0.0 else -bhy)
+    bhx_v, bhy_v = (bhx if vu >= 0.0 else -bhx), (bhy if vv >= 0.0 else -bhy)
+    dx, dy = ax - bx, ay - by
+    # the base's velocity at the two centres (the turn adds turn * (p - centre) turned a
+    # quarter clockwise)
+    vax, vay = wx + turn * (ay - y), wy - turn * (ax - x)
+    vbx, vby = wx + turn * (by - y), wy - turn * (bx - x)
+    reach = cap
+    # each axis: unit vector, its box's half extent, the offset o from the other box's
+    # centre c to that box's corner furthest along it, the gap (c - this box's centre) . n,
+    # the base's velocity at c, whether c moves with the base, and the bend bound
+    for nx, ny, half, ox, oy, gap, vcx, vcy, moving, bend in (
+            (bux, buy, bhx, ahx_u * aux + ahy_u * avx, ahx_u * auy + ahy_u * avy,
+             dx * bux + dy * buy, vax, vay, True, bend_a),
+            (bvx, bvy, bhy, ahx_v * aux + ahy_v * avx, ahx_v * auy + ahy_v * avy,
+             dx * bvx + dy * bvy, vax, vay, True, bend_a),
+            (aux, auy, ahx, bhx_u * bux + bhy_u * bvx, bhx_u * buy + bhy_u * bvy,
+             -dx * aux - dy * auy, vbx, vby, False, bend_b),
+            (avx, avy, ahy, bhx_v * bux + bhy_v * bvx, bhx_v * buy + bhy_v * bvy,
+             -dx * avx - dy * avy, vbx, vby, False, bend_b)):
+        size = half + ox * nx + oy * ny - floor
+        # the base's velocity at the corners c +- o, along the axis: at c plus or minus
+        # the turn's part at o
+        at_c = vcx * nx + vcy * ny
+        at_o = turn * (oy * nx - ox * ny)
+        # the corner c + o makes "far end of c's box minus near end of the other", which
+        # grows as c + o moves along n when c's box moves, and shrinks when the axis's
+        # box does; c - o makes the opposite difference
+        if not moving:
+            at_c, at_o = -at_c, -at_o
+        # the two differences (written out twice: this runs for every solver probe)
+        margin, rate = size + gap, at_c + at_o
+        if margin <= 0.0:
+            return 0.0
+        # nothing to do if the bound still holds at the reach found so far (it is
+        # concave, so then it holds all the way there); else the smallest D > 0 with
+        # margin - rate D - bend D^2 / 2 = 0
+        if margin - reach * (rate + bend * reach / 2.0) < 0.0:
+            reach = 2.0 * margin / (math.sqrt(rate * rate + 2.0 * bend * margin) + rate)
+        margin, rate = size - gap, at_o - at_c
+        if margin <= 0.0:
+            return 0.0
+        if margin - reach * (rate + bend * reach / 2.0) < 0.0:
+            reach = 2.0 * margin / (math.sqrt(rate * rate + 2.0 * bend * margin) + rate)
+    return reach
+
+
+def _path_reach(path: ChordPath, template_circle: tuple[float, float, float], radius: float
                 ) -> tuple[float, float, float]:
-    """A circle holding the base at every position along the path.
+    """A circle holding the base at every position along the path, as (right, forward,
+    radius) in the virtual start frame.
 
     Every base centre on the path is the midpoint of a chord of the centre line, so it lies
     within the chord's sagitta (at most L^2 / 8R) of the centre line; the centre line itself
     lies within the circle round the placed template and the two end positions.
     """
-    template_start = virtual_start.moved(forward=path.length / 2)
-    tx, ty, tr = path.template.place(template_start).bounding_circle()
-    start = _real_pose(virtual_start, plan, path.pose(0.0))
-    end = _real_pose(virtual_start, plan, path.pose(path.full))
-    reach = max(tr, math.hypot(start.x - tx, start.y - ty), math.hypot(end.x - tx, end.y - ty))
-    sagitta = path.length ** 2 / (8 * path.template.radius)
-    return (tx, ty, reach + sagitta + radius)
-
-
-def _refine_contact(depth_at: Callable[[float], tuple[float, Ship | None]], u: float,
-                    depth: float, previous: tuple[float, float], speed_bound: float
-                    ) -> float | None:
-    """Find the free position just below ``u`` by bracketing and Illinois secant steps;
-    None when no bracket shows up (conservative advancement then carries on)."""
-    prev_u, prev_depth = previous
-    rate = (prev_depth - depth) / (prev_u - u) if prev_u > u else 0.0
-    if rate <= 0.0:
-        return None
-    hi, f_hi = u, depth - EPS / 4
-    safe = u - depth / speed_bound  # conservative advancement proves no contact above this
-    lo = None
-    for factor in (2.0, 8.0):
-        probe = max(0.0, min(safe, u - factor * depth / rate))
-        probe_depth = depth_at(probe)[0]
-        if probe_depth <= EPS / 2:
-            lo, f_lo = probe, probe_depth - EPS / 4
-            break
-    if lo is None:
-        return None
-    side = 0
-    for _ in range(80):
-        if f_lo >= -EPS / 4 or hi - lo <= 1e-9:
-            return lo
-        x = (lo * f_hi - hi * f_lo) / (f_hi - f_lo)
-        x = min(max(x, lo + 1e-12), hi - 1e-12)
-        f_x = depth_at(x)[0] - EPS / 4
-        if f_x > 0.0:
-            hi, f_hi = x, f_x
-            if side == 1:
-                f_lo /= 2
-            side = 1
-        else:
-            lo, f_lo = x, f_x
-            if side == -1:
-                f_hi /= 2
-            side = -1
-    return lo
+    right, forward, template_radius = template_circle
+    forward += path.length / 2  # the template starts half a base ahead of the centre
+    start_r, start_f, _ = path.pose(0.0)
+    end_r, end_f, _ = path.pose(path.full)
+    reach = max(template_radius, math.hypot(start_r - right, start_f - forward),
+                math.hypot(end_r - right, end_f - forward))
+    sagitta = (path.length ** 2 / (8 * path.template.radius)
+               if path.template.kind is not TemplateKind.STRAIGHT else 0.0)
+    return (right, forward, reach + sagitta + radius)
 
 
 # --------------------------------------------------------------------------- maneuvers
@@ -364,73 +518,114 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     if isinstance(maneuver, str):
         maneuver = Maneuver.parse(maneuver)
     ship = table.ship(ship_id)
-    plan = maneuver.plan(sideslip)
+    plan, kit = _plan_and_kit(maneuver, sideslip, ship.base)
     start = ship.pose
-    obstacles = _non_ship_objects(table)
-    if plan.template is None:
+    if plan.template is None or kit is None:
+        obstacles = _non_ship_objects(table)
         pieces = ship.overlap_pieces
         over = objects_overlapped(obstacles, pieces, ship.circle)
         ids = tuple(o.id for o in over)
         return MoveOutcome(ship.id, start, start, True, None, None, overlapping=ids,
                            fled=not table.area.contains_pieces(pieces), hazards=ids)
-    base = ship.base
-    half = base.half
-    virtual_start = _virtual_start(start, plan)
-    template_start = virtual_start.moved(forward=half)
-    full_template = plan.template.place(template_start)
-    path = chord_path(base.length, plan.template)
+    base = kit.base
+    # the virtual start (_virtual_start) and the template's start half a base ahead of
+    # it (virtual_start.moved(forward=half)), sharing one sine and cosine
+    heading = normalize_heading(start.heading + plan.frame_rotation)
+    h = math.radians(heading)
+    sin, cos = math.sin(h), math.cos(h)
+    virtual_start = Pose(start.x, start.y, heading)
+    template_start = Pose(start.x + base.half * sin, start.y + base.half * cos, heading)
+    full_template = plan.template.place_at(template_start, sin, cos)
 
-    # candidate final positions (three for the Tallon roll)
-    candidates: list[tuple[str | None, Pose, tuple[str, ...]]] = []
-    for name, (right, forward, rotation) in _final_offsets(plan, base.length):
-        pose = start.moved(right, forward, rotation)
-        candidates.append((name, pose, ships_under_base(table, ship.id,
-                                                        place_boxes(base, pose),
-                                                        base_circle(pose, ship))))
+    # candidate final positions (three for the Tallon roll), each with its placed boxes
+    # and what is near it and the template
+    # the kit holds the circle round the template in the frame of the template's start
+    right, forward, radius = kit.template_circle
+    reach = (template_start.x + right * cos + forward * sin,
+             template_start.y - right * sin + forward * cos, radius)
+    start_sin, start_cos = sin, cos
+    if heading != start.heading:  # a turned virtual frame, or a heading out of [0, 360)
+        h = math.radians(start.heading)
+        start_sin, start_cos = math.sin(h), math.cos(h)
+    candidates: list[_Candidate] = []
+    for name, (right, forward, rotation) in kit.finals:
+        # start.moved(right, forward, rotation), written out
+        pose = Pose(start.x + right * start_cos + forward * start_sin,
+                    start.y - right * start_sin + forward * start_cos,
+                    normalize_heading(start.heading + rotation))
+        boxes = place_sized_boxes(kit.boxes, pose.x, pose.y, pose.heading)
+        near = _scan(table, ship, (pose.x, pose.y, kit.radius), reach)
+        hits = tuple(
+            other.id for other in near[0]
+            # pairs that can't overlap by more than EPS are skipped; one that does is enough
+            if deepest_pair(boxes, other.boxes, EPS, EPS, other.boxes_reach)[0] > EPS)
+        candidates.append((name, pose, hits, boxes, near))
     chosen = _choose_position(candidates, position)
     if chosen is not None:
-        name, final, _ = chosen
-        return _finish(table, ship, start, final, True, full_template, full_template,
-                       (), (), name)
+        name, final, _, boxes, near = chosen
+        return _finish(table, ship, start, final, boxes, True, full_template, full_template,
+                       kit, (), (), name, reach, near)
 
     # partial execution along the basic maneuver's path
     forced: list[str] = []
-    for _, _, hits in candidates:
+    for _, _, hits, _, _ in candidates:
         forced.extend(h for h in hits if h not in forced)
-    others = [s for s in table.ships if s.id != ship.id]
+    others = [s for s in table.ships if s is not ship]
+    path = kit.path
     if plan.template.kind is TemplateKind.STRAIGHT:
-        fx, fy = virtual_start.forward
-        basic_final = _real_pose(virtual_start, plan, path.pose(path.full))
-        t, last = _translation_backoff(place_boxes(base, basic_final), others, -fx, -fy,
-                                       path.full)
+        basic_final = _real_pose(virtual_start, plan, path.pose(path.full), sin, cos)
+        moving = place_sized_boxes(kit.boxes, basic_final.x, basic_final.y,
+                                   basic_final.heading)
+        # backing off along the virtual frame's backward direction
+        t, last = _translation_backoff(moving, others, -sin, -cos, path.full)
         u = path.full - t
-        final = _real_pose(virtual_start, plan, path.pose(u))
     else:
-        u, last = _advance_on_curve(path, virtual_start, plan, ship, others)
-        final = _real_pose(virtual_start, plan, path.pose(u))
-    counted = plan.template.place(template_start, u - base.length)
-    final_boxes = place_boxes(base, final)
+        u, last = _advance_on_curve(path, virtual_start, plan, kit, others, sin, cos)
+    final = _real_pose(virtual_start, plan, path.pose(u), sin, cos)
+    counted = plan.template.place_at(template_start, sin, cos, u - base.length)
+    final_boxes = place_sized_boxes(kit.boxes, final.x, final.y, final.heading)
+    near = _scan(table, ship, (final.x, final.y, kit.radius),
+                 None if counted.empty else reach)
     touching = tuple(
-        o.id for o in others
-        if math.hypot(o.circle[0] - final.x, o.circle[1] - final.y)
-        <= o.circle[2] + base.radius
-        and boxes_penetration(final_boxes, o.boxes) >= -EPS
+        o.id for o in near[0]
+        if deepest_pair(final_boxes, o.boxes, -2 * EPS, -EPS, o.boxes_reach)[0] >= -EPS
     )
     if last is not None and last.id not in touching:
         touching = (last.id, *touching)
-    return _finish(table, ship, start, final, False, counted, full_template,
-                   tuple(forced), touching, None)
+    return _finish(table, ship, start, final, final_boxes, False, counted, full_template,
+                   kit, tuple(forced), touching, None, reach, near)
 
 
-def _final_offsets(plan: FlightPlan, length: float
-                   ) -> tuple[tuple[str | None, tuple[float, float, float]], ...]:
-    """Each candidate final position of a full maneuver as ``(right, forward, rotation)``
-    from the start (three for the Tallon roll): a pure function of the plan and base."""
-    key = ("final offsets", length)
-    found = plan.memo.get(key)
-    if found is None:
-        found = plan.memo[key] = _compute_final_offsets(plan, length)
-    return found  # type: ignore[return-value]
+#: What is near a final position: the other ships near the base, the objects near the
+#: template, and the obstacles and devices near the base (see _scan).
+_Near = tuple[list[Ship], list[TableObject], list[TableObject]]
+#: A candidate final position: Tallon roll placement, pose, ships it overlaps, placed boxes
+#: and what is near.
+_Candidate = tuple[str | None, Pose, tuple[str, ...], tuple[Box, ...], _Near]
+
+
+def _scan(table: Table, ship: Ship, base: tuple[float, float, float],
+          template: tuple[float, float, float] | None) -> _Near:
+    """One pass over the table for what a base in circle ``base`` and a template in circle
+    ``template`` (None: no template) can reach at all (everything but ``ship``)."""
+    fx, fy, radius = base
+    # with no template nothing is near it (a radius of -inf; not squared)
+    tx, ty, tr = template or (0.0, 0.0, -math.inf)
+    at_base, at_template = complex(fx, fy), complex(tx, ty)
+    ships: list[Ship] = []
+    near_template: list[TableObject] = []
+    near_base: list[TableObject] = []
+    for obj, centre, orad, is_ship in table.circles:
+        if obj is ship:
+            continue
+        if abs(centre - at_template) <= tr + orad:
+            near_template.append(obj)
+        if abs(centre - at_base) <= radius + orad:
+            if is_ship:
+                ships.append(obj)  # type: ignore[arg-type]
+            else:
+                near_base.append(obj)
+    return (ships, near_template, near_base)
 
 
 def _compute_final_offsets(plan: FlightPlan, length: float
@@ -447,11 +642,11 @@ def _compute_final_offsets(plan: FlightPlan, length: float
     )
 
 
-def _choose_position(candidates: list[tuple[str | None, Pose, tuple[str, ...]]],
-                     position: str | None) -> tuple[str | None, Pose, tuple[str, ...]] | None:
-    valid = [c for c in candidates if not c[2]]
+def _choose_position(candidates: list[_Candidate], position: str | None
+                     ) -> _Candidate | None:
     if len(candidates) == 1:
-        return valid[0] if valid else None
+        return None if candidates[0][2] else candidates[0]
+    valid = [c for c in candidates if not c[2]]
     if position is not None and position not in TALLON_POSITIONS:
         raise ValueError(f"unknown Tallon roll position {position!r}; "
                          f"expected one of {', '.join(TALLON_POSITIONS)}")
@@ -469,58 +664,57 @@ def _choose_position(candidates: list[tuple[str | None, Pose, tuple[str, ...]]],
         f"the ship must choose a valid position: {', '.join(str(c[0]) for c in valid)}")
 
 
-def _finish(table: Table, ship: Ship, start: Pose, final: Pose, full: bool,
-            counted: PlacedTemplate, full_template: PlacedTemplate,
-            forced: tuple[str, ...], touching: tuple[str, ...],
-            position: str | None) -> MoveOutcome:
-    base = ship.base
-    boxes = place_boxes(base, final)
-    pieces = tuple(box_polygon(b) for b in boxes)
-    piece_circles = tuple((b[0], b[1], b[8]) for b in boxes)
-    radius = base.radius
-    final_circle = (final.x, final.y, radius)
-    # one pass finds what the template or the final base can reach at all
-    tx, ty, tr = counted.circle
-    if counted.empty:
-        tr = -math.inf
+def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box, ...],
+            full: bool, counted: PlacedTemplate, full_template: PlacedTemplate, kit: _Kit,
+            forced: tuple[str, ...], touching: tuple[str, ...], position: str | None,
+            reach: tuple[float, float, float], near: _Near | None = None) -> MoveOutcome:
+    """The outcome of a move that ends at ``final``; ``reach`` is the circle round the whole
+    template, which holds the part that counts (it starts at the same place)."""
+    radius = kit.radius
     fx, fy = final.x, final.y
-    near_template: list[TableObject] = []
-    near_base: list[TableObject] = []
-    for obj in table.everything:
-        ox, oy, orad = obj.circle
-        dx, dy, reach = ox - tx, oy - ty, tr + orad
-        if dx * dx + dy * dy <= reach * reach and obj.id != ship.id:
-            near_template.append(obj)
-        dx, dy, reach = ox - fx, oy - fy, radius + orad
-        if (dx * dx + dy * dy <= reach * reach and obj.kind is not ObjectKind.SHIP
-                and obj.id != ship.id):
-            near_base.append(obj)
+    if counted.empty:
+        reach = None
+    if near is None:
+        near = _scan(table, ship, (fx, fy, radius), reach)
+    _, near_template, near_base = near
     area = table.area
     inside = (radius <= fx <= area.width - radius and radius <= fy <= area.height - radius)
-    if not near_template and not near_base:
-        return MoveOutcome(ship.id, start, final, full, counted, full_template,
-                           forced_by=forced, touching=touching,
-                           fled=not (inside or area.contains_pieces(pieces)),
-                           position=position)
-    through = sorted(template_contacts(counted, near_template), key=lambda item: item[0])
+    fled = not inside and not area.contains_pieces(box_polygon(b) for b in boxes)
+    through = (_contacts(counted, reach, near_template)
+               if near_template and reach is not None else [])
+    if len(through) > 1:
+        through.sort(key=lambda item: item[0])
+    over = [obj for obj in near_base if _base_meets(boxes, (fx, fy, radius), obj)]
+    if not through and not over:
+        return _outcome(ship.id, start, final, full, counted, full_template, forced,
+                        touching, (), (), fled, position, ())
     contact = {o.id: length for length, o in through}
-    over = objects_overlapped(near_base, pieces, final_circle, piece_circles)
-    # an object met only by the final base comes after everything the template met, in
-    # order of its distance from the template's end
-    ex, ey = _template_end_point(counted)
     beyond = counted.used_length
-    over.sort(key=lambda o: contact.get(o.id, beyond + math.hypot(o.circle[0] - ex,
-                                                                  o.circle[1] - ey)))
-    return MoveOutcome(
-        ship.id, start, final, full, counted, full_template,
-        forced_by=forced,
-        touching=touching,
-        moved_through=tuple(o.id for _, o in through),
-        overlapping=tuple(o.id for o in over),
-        fled=not (inside or area.contains_pieces(pieces)),
-        position=position,
-        hazards=_hazard_order(through, over, contact, beyond, ex, ey),
-    )
+    ex = ey = 0.0
+    if over:
+        # an object met only by the final base comes after everything the template met,
+        # in order of its distance from the template's end
+        ex, ey = _template_end_point(counted)
+        over.sort(key=lambda o: contact.get(o.id, beyond + math.hypot(o.circle[0] - ex,
+                                                                      o.circle[1] - ey)))
+    return _outcome(ship.id, start, final, full, counted, full_template, forced, touching,
+                    tuple(o.id for _, o in through), tuple(o.id for o in over), fled,
+                    position, _hazard_order(through, over, contact, beyond, ex, ey))
+
+
+def _base_meets(boxes: tuple[Box, ...], circle: tuple[float, float, float],
+                obj: TableObject) -> bool:
+    """True when a base, given as boxes within ``circle``, overlaps the object: the test of
+    :func:`objects_overlapped`, box against polygon."""
+    cx, cy, cr = circle
+    for (qx, qy, qr), polygon in obj.piece_axes:
+        if math.hypot(qx - cx, qy - cy) > cr + qr:
+            continue
+        for box in boxes:
+            if (math.hypot(qx - box[0], qy - box[1]) <= box[8] + qr
+                    and box_overlaps_polygon(box, polygon, EPS)):
+                return True
+    return False
 
 
 def _hazard_order(through: list[tuple[float, TableObject]], over: list[TableObject],

@@ -33,10 +33,14 @@ class ChordPath:
     _end: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
     _arc: tuple[float, float, float, int, float, float] = field(init=False, repr=False,
                                                                 compare=False)
+    # straight?, and the template's side, radius and length (read on every solver probe)
+    _line: tuple[bool, int, float, float] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         t = self.template
         half = self.length / 2
+        object.__setattr__(self, "_line", (t.kind is TemplateKind.STRAIGHT, t.side, t.radius,
+                                           t.length))
         ex, ey, eh = t.end()
         object.__setattr__(self, "_end", (ex, ey + half, math.sin(math.radians(eh)),
                                           math.cos(math.radians(eh))))
@@ -64,16 +68,75 @@ class ChordPath:
     def pose(self, u: float) -> tuple[float, float, float]:
         """``(right, forward, heading)`` of the base centre when the rear hashmark is at
         ``u``, relative to the virtual start pose (heading clockwise, degrees)."""
-        length = self.length
-        rx, ry = self.centre_line(u)
+        rx, ry, _, _ = self._on_line(u)
         if self.template.kind is TemplateKind.STRAIGHT or u <= 0.0:
-            fx, fy = self.centre_line(u + length)
+            fx, fy, _, _ = self._on_line(u + self.length)
         else:
-            fx, fy = self._front_on_curve(rx, ry)
+            fx, fy, _, _ = self._front_on_curve(rx, ry)
         heading = math.degrees(math.atan2(fx - rx, fy - ry))
         return ((rx + fx) / 2, (ry + fy) / 2, heading)
 
-    def _front_on_curve(self, rx: float, ry: float) -> tuple[float, float]:
+    def motion(self, u: float) -> tuple[float, float, float, float, float, float, float]:
+        """:meth:`pose` with its rates of change along the path: ``(right, forward, sin,
+        cos, d_right, d_forward, turn)``, with the heading as its sine and cosine and the
+        rates per mm of ``u`` (``turn`` in radians, clockwise).
+
+        The rear hashmark moves along the centre line at unit speed; the front one slides
+        along its own line (the arc or a straight) at the rate that keeps the chord between
+        them a base length long: with ``c`` the chord and ``t_r``, ``t_f`` the two lines'
+        directions, ``(c . t_r) / (c . t_f)``.
+        """
+        rx, ry, rtx, rty = self._line_motion(u)
+        if self._line[0] or u <= 0.0:
+            fx, fy, ftx, fty = self._line_motion(u + self.length)
+        else:
+            fx, fy, ftx, fty = self._front_on_curve(rx, ry)
+        cx, cy = fx - rx, fy - ry
+        rate = (cx * rtx + cy * rty) / (cx * ftx + cy * fty)
+        dfx, dfy = rate * ftx, rate * fty
+        # heading = atan2(cx, cy), so its rate is (cy cx' - cx cy') / |c|^2
+        square = cx * cx + cy * cy
+        turn = (cy * (dfx - rtx) - cx * (dfy - rty)) / square
+        chord = math.sqrt(square)
+        return ((rx + fx) / 2.0, (ry + fy) / 2.0, cx / chord, cy / chord,
+                (rtx + dfx) / 2.0, (rty + dfy) / 2.0, turn)
+
+    def _line_motion(self, s: float) -> tuple[float, float, float, float]:
+        """:meth:`centre_line` at ``s`` with the line's unit direction there."""
+        length = self.length
+        if s <= length:
+            return (0.0, s - length / 2.0, 0.0, 1.0)
+        # Template.centre_point, with the direction from the same sine and cosine
+        _, side, r, template_length = self._line
+        s -= length
+        if not side:
+            return (0.0, s + length / 2.0, 0.0, 1.0)
+        extra = 0.0
+        if s > template_length:
+            extra, s = s - template_length, template_length
+        phi = s / r
+        # sin(side phi) is side sin(phi): sin is odd
+        sin_phi, cos = math.sin(phi), math.cos(phi)
+        sin = side * sin_phi
+        right = side * r * (1.0 - cos)
+        forward = r * sin_phi
+        if extra:
+            right += extra * sin
+            forward += extra * cos
+        return (right, forward + length / 2.0, sin, cos)
+
+    def _on_line(self, s: float) -> tuple[float, float, float, float]:
+        """:meth:`centre_line` at ``s`` with the line's unit direction there."""
+        half = self.length / 2
+        if s <= self.length:
+            return (0.0, -half + s, 0.0, 1.0)
+        right, forward, heading = self.template.centre_point(s - self.length)
+        h = math.radians(heading)
+        return (right, forward + half, math.sin(h), math.cos(h))
+
+    def _front_on_curve(self, rx: float, ry: float) -> tuple[float, float, float, float]:
+        """The front hashmark for a rear one at (rx, ry) past the template's start, with the
+        direction of the line it is on."""
         length = self.length
         ex, ey, tx, ty = self._end
         dx, dy = ex - rx, ey - ry
@@ -82,7 +145,7 @@ class ChordPath:
         if c <= 0.0:
             b = tx * dx + ty * dy
             tau = -b + math.sqrt(max(0.0, b * b - c))
-            return (ex + tau * tx, ey + tau * ty)
+            return (ex + tau * tx, ey + tau * ty, tx, ty)
         # on the arc: intersect the arc's circle with the circle of radius L round the rear
         cx, cy, r, side, start, sweep = self._arc
         dx, dy = rx - cx, ry - cy
@@ -102,7 +165,9 @@ class ChordPath:
                 best, best_travel = (px, py), travel
             if travel > fallback_travel:
                 fallback, fallback_travel = (px, py), travel
-        return best if best is not None else fallback
+        px, py = best if best is not None else fallback
+        # the arc's direction of travel: a quarter turn from the radius, towards the turn
+        return (px, py, side * (py - cy) / r, -side * (px - cx) / r)
 
 
 @cache
@@ -132,3 +197,37 @@ def speed_bound(length: float, template: Template, radius: float) -> float:
         worst = max(worst, (math.hypot(x - px, y - py) + turn * radius) / du)
         px, py, ph = x, y, h
     return 1.1 * worst + 1e-9
+
+
+@cache
+def motion_bounds(length: float, template: Template) -> tuple[float, float, float, float]:
+    """Bounds of how the base moves along the chord path, per mm of ``u``: the speed of
+    its centre, its turning rate (radians), the centre's acceleration and the turning
+    rate's rate of change, in that order.
+
+    Like :func:`speed_bound` they come from the exact rates of :meth:`ChordPath.motion` on a
+    fine grid, with a margin: the rates are continuous along the path (the hashmarks' lines
+    are joined tangentially), and the margins cover what a sample can miss between grid
+    points. They only limit the steps the curve solver certifies, so a generous bound
+    costs time, never exactness.
+    """
+    path = ChordPath(length, template)
+    steps = 4096
+    du = path.full / steps
+    speed = turn = accel = turn_accel = 0.0
+    _, _, _, _, pvx, pvy, pturn = path.motion(0.0)
+    for k in range(steps + 1):
+        _, _, _, _, vx, vy, w = path.motion(k * du)
+        speed = max(speed, math.hypot(vx, vy))
+        turn = max(turn, abs(w))
+        if k:
+            accel = max(accel, math.hypot(vx - pvx, vy - pvy) / du)
+            turn_accel = max(turn_accel, abs(w - pturn) / du)
+        pvx, pvy, pturn = vx, vy, w
+    # between grid points a rate exceeds its samples by at most its own rate of change
+    # times half a step; the second derivatives get a proportional margin
+    accel = 1.25 * accel + 1e-9
+    turn_accel = 1.25 * turn_accel + 1e-9
+    return (1.1 * (speed + accel * du / 2), 1.1 * (turn + turn_accel * du / 2), accel,
+            turn_accel)
+

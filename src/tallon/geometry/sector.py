@@ -7,12 +7,18 @@ the sector's boundary, so it is non-empty exactly when a polygon vertex lies in 
 a sector corner lies in the polygon, or a polygon edge crosses the sector's boundary; and
 since the polar angle along a straight edge is monotonic, the meeting point nearest the
 template's start is one of those same points.
+
+Templates are narrower than a half turn, so their angular range is the wedge between the
+two radial lines: the polygon is clipped to it first (two half-planes), after which only
+its vertices within the annulus and its edges' crossings with the two circles remain to
+be found (:meth:`AnnularSector._first_offset`).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from tallon.geometry.constants import EPS
 from tallon.geometry.polygons import Polygon, contains_point
@@ -33,20 +39,32 @@ class AnnularSector:
     a_lo: float
     a_hi: float
     forward: bool
-    _corners: tuple[Point, Point, Point, Point] = field(init=False, repr=False, compare=False)
-    _radials: tuple[tuple[float, float], tuple[float, float]] = field(init=False, repr=False,
-                                                                      compare=False)
 
-    def __post_init__(self) -> None:
-        radials = ((math.cos(self.a_lo), math.sin(self.a_lo)),
-                   (math.cos(self.a_hi), math.sin(self.a_hi)))
-        (c0, s0), (c1, s1) = radials
-        corners = ((self.cx + self.r_in * c0, self.cy + self.r_in * s0),
-                   (self.cx + self.r_out * c0, self.cy + self.r_out * s0),
-                   (self.cx + self.r_out * c1, self.cy + self.r_out * s1),
-                   (self.cx + self.r_in * c1, self.cy + self.r_in * s1))
-        object.__setattr__(self, "_radials", radials)
-        object.__setattr__(self, "_corners", corners)
+    @classmethod
+    def of(cls, cx: float, cy: float, r_in: float, r_out: float, a_lo: float, a_hi: float,
+           forward: bool) -> AnnularSector:
+        """``AnnularSector(...)`` without the frozen dataclass's one ``object.__setattr__``
+        per field (half the cost; every template placed makes one): the fields are plain
+        instance attributes, so filling them in at once makes the same object."""
+        sector = object.__new__(cls)
+        sector.__dict__.update(cx=cx, cy=cy, r_in=r_in, r_out=r_out, a_lo=a_lo, a_hi=a_hi,
+                               forward=forward)
+        return sector
+
+    # derived on first use: a placed template often needs neither
+    @cached_property
+    def radials(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Unit vectors from the centre along the low and the high radial edge."""
+        return ((math.cos(self.a_lo), math.sin(self.a_lo)),
+                (math.cos(self.a_hi), math.sin(self.a_hi)))
+
+    @cached_property
+    def _corners(self) -> tuple[Point, Point, Point, Point]:
+        (c0, s0), (c1, s1) = self.radials
+        return ((self.cx + self.r_in * c0, self.cy + self.r_in * s0),
+                (self.cx + self.r_out * c0, self.cy + self.r_out * s0),
+                (self.cx + self.r_out * c1, self.cy + self.r_out * s1),
+                (self.cx + self.r_in * c1, self.cy + self.r_in * s1))
 
     # ----------------------------------------------------------------- basic geometry
     @property
@@ -86,8 +104,8 @@ class AnnularSector:
     def shrunk(self, eps: float) -> AnnularSector:
         """The sector with every edge moved inward by ``eps`` (for interior tests)."""
         da = eps / max(self.r_in, 1.0)
-        return AnnularSector(self.cx, self.cy, self.r_in + eps, self.r_out - eps,
-                             self.a_lo + da, self.a_hi - da, self.forward)
+        return AnnularSector.of(self.cx, self.cy, self.r_in + eps, self.r_out - eps,
+                                self.a_lo + da, self.a_hi - da, self.forward)
 
     def prefix(self, length_on_centre_line: float) -> AnnularSector:
         """The part of the template from its start to ``length`` along the centre line."""
@@ -102,7 +120,9 @@ class AnnularSector:
         xs = [x for x, _ in self._corners]
         ys = [y for _, y in self._corners]
         # the outer arc's extreme points along the axes, where they fall in the range
-        for k in range(-4, 8):
+        quarter = math.pi / 2
+        for k in range(max(-4, math.floor(self.a_lo / quarter)),
+                       min(8, math.floor(self.a_hi / quarter) + 1)):
             a = k * math.pi / 2
             if self.a_lo <= a <= self.a_hi:
                 xs.append(self.cx + self.r_out * math.cos(a))
@@ -158,7 +178,7 @@ class AnnularSector:
                     x, y = ax + t * dx, ay + t * dy
                     if self.in_angle(x, y, 1e-12):
                         out.append((x, y))
-        for ux, uy in self._radials:
+        for ux, uy in self.radials:
             denom = dx * uy - dy * ux
             if denom == 0.0:
                 continue
@@ -182,9 +202,101 @@ class AnnularSector:
             self._edge_crossings(ax, ay, bx, by, points)
         return points
 
+    def _first_offset(self, poly: Polygon, any_point: bool) -> float | None:
+        """The smallest angle along the path (clamped to the sweep) at which the polygon
+        meets the sector, or None when they don't meet; with ``any_point``, the angle of
+        the first meeting point found.
+
+        For sectors narrower than a half turn (every template): the angular range is then
+        the wedge between the two radial lines, so the polygon is first clipped to it (two
+        half-planes). What is left of the polygon meets the sector where it meets the
+        annulus, and along its edges and the arcs the angle is monotonic, so the smallest
+        angle is at one of its vertices within the annulus or where one of its edges
+        crosses a circle. (The sector's corners are such crossings: they lie on the
+        clipped polygon's edges along the radial lines.)
+        """
+        cx, cy = self.cx, self.cy
+        (c0, s0), (c1, s1) = self.radials
+        forward = self.forward
+        sweep = self.a_hi - self.a_lo
+        # each point relative to the centre, with its angle when it is known exactly: a
+        # point the clipping puts on a radial line is at the start (0) or the end (sweep)
+        points: list[tuple[float, float, float | None]] = [(x - cx, y - cy, None)
+                                                           for x, y in poly]
+        # clip to the low radial's side (c0 y - s0 x >= 0), then the high one's
+        # (x s1 - y c1 >= 0)
+        for ux, uy, angle in ((-s0, c0, 0.0 if forward else sweep),
+                              (s1, -c1, sweep if forward else 0.0)):
+            clipped = []
+            px, py, _ = points[-1]
+            p_side = ux * px + uy * py
+            for qx, qy, q_angle in points:
+                q_side = ux * qx + uy * qy
+                if (q_side >= 0.0) != (p_side >= 0.0):
+                    t = p_side / (p_side - q_side)
+                    clipped.append((px + t * (qx - px), py + t * (qy - py), angle))
+                if q_side >= 0.0:
+                    clipped.append((qx, qy, q_angle))
+                px, py, p_side = qx, qy, q_side
+            if not clipped:
+                return None
+            points = clipped
+        rin2, rout2 = self.r_in * self.r_in, self.r_out * self.r_out
+        best = math.inf
+
+        def offset(px: float, py: float, known: float | None) -> float:
+            # angle from the start radial in the direction of travel, clamped to the sweep
+            if known is not None:
+                a = known
+            elif forward:
+                a = math.atan2(c0 * py - s0 * px, c0 * px + s0 * py)
+            else:
+                a = math.atan2(px * s1 - py * c1, px * c1 + py * s1)
+            a = sweep if a > sweep else a
+            return a if a > 0.0 else 0.0
+
+        # vertices within the annulus (closed)
+        measured = [(px, py, known, px * px + py * py) for px, py, known in points]
+        for px, py, known, d2 in measured:
+            if rin2 <= d2 <= rout2:
+                a = offset(px, py, known)
+                if any_point or a <= 0.0:
+                    return a
+                best = min(best, a)
+        # edges crossing either circle (an edge between two points on the same radial line
+        # lies along it)
+        radii = (rin2, rout2)
+        ax, ay, a_known, a_d2 = measured[-1]
+        for bx, by, b_known, b_d2 in measured:
+            # an edge with both ends inside the inner circle (a disc is convex) can't cross
+            # either circle
+            if a_d2 >= rin2 or b_d2 >= rin2:
+                dx, dy = bx - ax, by - ay
+                a2 = dx * dx + dy * dy
+                if a2 != 0.0:
+                    b = 2.0 * (ax * dx + ay * dy)
+                    known = a_known if a_known == b_known else None
+                    for r2 in radii:
+                        if a_d2 < r2 and b_d2 < r2:
+                            continue
+                        disc = b * b - 4.0 * a2 * (a_d2 - r2)
+                        if disc < 0.0:
+                            continue
+                        sq = math.sqrt(disc)
+                        for t in ((-b - sq) / (2.0 * a2), (-b + sq) / (2.0 * a2)):
+                            if 0.0 <= t <= 1.0:
+                                a = offset(ax + t * dx, ay + t * dy, known)
+                                if any_point or a <= 0.0:
+                                    return a
+                                best = min(best, a)
+            ax, ay, a_known, a_d2 = bx, by, b_known, b_d2
+        return None if best == math.inf else best
+
     # ---------------------------------------------------------------------- queries
     def intersects_polygon(self, poly: Polygon) -> bool:
         """Closed intersection with a convex polygon (touching counts)."""
+        if 0.0 <= self.a_hi - self.a_lo < math.pi:
+            return self._first_offset(poly, True) is not None
         return bool(self._meeting_points(poly))
 
     def overlaps_polygon(self, poly: Polygon, eps: float = EPS) -> bool:
@@ -194,6 +306,9 @@ class AnnularSector:
     def first_contact(self, poly: Polygon) -> float | None:
         """Smallest centre-line length from the start at which the sector meets the polygon
         (None if they don't meet)."""
+        if 0.0 <= self.a_hi - self.a_lo < math.pi:
+            angle = self._first_offset(poly, False)
+            return None if angle is None else angle * self.radius
         points = self._meeting_points(poly)
         if not points:
             return None

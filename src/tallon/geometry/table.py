@@ -14,7 +14,7 @@ from enum import Enum
 from functools import cached_property
 
 from tallon.geometry.bases import BaseShape, base_shape
-from tallon.geometry.boxes import Box, place_boxes
+from tallon.geometry.boxes import Box, PolygonAxes, boxes_reach, place_boxes, polygon_axes
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, BaseSize
 from tallon.geometry.outlines import ObstacleOutline, ObstacleType, Outline, device_outline
 from tallon.geometry.outlines import obstacle_outline as _obstacle_outline
@@ -61,6 +61,12 @@ class TableObject(ABC):
         """Each overlap piece with a circle holding it (for quick rejection)."""
         return tuple((piece, bounding_circle(piece)) for piece in self.overlap_pieces)
 
+    @cached_property
+    def piece_axes(self) -> tuple[tuple[tuple[float, float, float], PolygonAxes], ...]:
+        """Each overlap piece's circle, with the piece ready for box tests (the fast path
+        for a ship's base meeting this object)."""
+        return tuple((circle, polygon_axes(piece)) for piece, circle in self.piece_circles)
+
     def near(self, other: TableObject, margin: float = 0.0) -> bool:
         ax, ay, ar = self.circle
         bx, by, br = other.circle
@@ -74,7 +80,7 @@ class Ship(TableObject):
     size: BaseSize = BaseSize.SMALL
     kind = ObjectKind.SHIP
 
-    @property
+    @cached_property
     def base(self) -> BaseShape:
         return base_shape(self.size)
 
@@ -99,6 +105,11 @@ class Ship(TableObject):
     def boxes(self) -> tuple[Box, ...]:
         """The base and guides as oriented boxes (the fast ship-against-ship path)."""
         return place_boxes(self.base, self.pose)
+
+    @cached_property
+    def boxes_reach(self) -> float:
+        """The radius round the base's centre that holds every box's circle."""
+        return boxes_reach(self.boxes)
 
     def at(self, pose: Pose) -> Ship:
         return replace(self, pose=pose)
@@ -199,10 +210,22 @@ class Table:
         """Every object: ships, then obstacles, then devices."""
         return (*self.ships, *self.obstacles, *self.devices)
 
+    @cached_property
+    def circles(self) -> tuple[tuple[TableObject, complex, float, bool], ...]:
+        """Every object with the circle that holds it (centre as x + yj, radius) and whether
+        it is a ship, in the order of :attr:`everything` (for quick proximity scans)."""
+        return tuple((obj, complex(obj.circle[0], obj.circle[1]), obj.circle[2],
+                      obj.kind is ObjectKind.SHIP) for obj in self.everything)
+
+    @cached_property
+    def _by_id(self) -> dict[str, TableObject]:
+        # ids are unique (checked above); maneuvers look their ship up on every call
+        return {obj.id: obj for obj in self.everything}
+
     def get(self, object_id: str) -> TableObject:
-        for obj in self.objects():
-            if obj.id == object_id:
-                return obj
+        found = self._by_id.get(object_id)
+        if found is not None:
+            return found
         known = ", ".join(o.id for o in self.objects()) or "none"
         raise KeyError(f"no object {object_id!r} on the table (objects: {known})")
 

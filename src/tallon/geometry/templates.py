@@ -23,7 +23,7 @@ from tallon.geometry.constants import (
     TURN_RADIUS,
 )
 from tallon.geometry.polygons import Polygon, bounding_circle, clip, overlaps
-from tallon.geometry.pose import Point, Pose, Transform
+from tallon.geometry.pose import Point, Pose
 from tallon.geometry.sector import AnnularSector
 
 
@@ -118,28 +118,38 @@ class Template:
     # --------------------------------------------------------------------- shapes
     def place(self, start: Pose, length: float | None = None) -> PlacedTemplate:
         """The template (or its first ``length`` of centre line) laid from ``start``."""
+        h = math.radians(start.heading)
+        return self.place_at(start, math.sin(h), math.cos(h), length)
+
+    def place_at(self, start: Pose, sin: float, cos: float, length: float | None = None
+                 ) -> PlacedTemplate:
+        """:meth:`place`, with the sine and cosine of ``start.heading`` (in radians) given
+        by a caller that has them."""
         full = self.length
         used = full if length is None else max(0.0, min(full, length))
+        x, y = start.x, start.y
         if self.kind is TemplateKind.STRAIGHT:
             h = TEMPLATE_WIDTH / 2
-            t = Transform(start)
-            corners = t.apply(((-h, 0.0), (h, 0.0), (h, used), (-h, used)))
-            return PlacedTemplate(self, start, used, polygon=corners)
+            # Transform(start).apply(...), written out
+            corners = tuple([(x + r * cos + f * sin, y - r * sin + f * cos)
+                             for r, f in ((-h, 0.0), (h, 0.0), (h, used), (-h, used))])
+            return PlacedTemplate.of(self, start, used, corners, None)
         r = self.radius
-        side = self.direction.value
-        centre = start.to_world(side * r, 0.0)
+        side = self.side
+        # start.to_world(side * r, 0.0), written out
+        centre = (x + side * r * cos + 0.0 * sin, y - side * r * sin + 0.0 * cos)
         # polar angle (CCW from +x) of the start edge's centre seen from the arc centre
-        sx, sy = start.x - centre[0], start.y - centre[1]
+        sx, sy = x - centre[0], y - centre[1]
         a_start = math.atan2(sy, sx)
         sweep = used / r
         h = TEMPLATE_WIDTH / 2
         if side > 0:  # right: clockwise on the table, decreasing polar angle
-            sector = AnnularSector(centre[0], centre[1], r - h, r + h,
-                                   a_start - sweep, a_start, forward=False)
+            sector = AnnularSector.of(centre[0], centre[1], r - h, r + h,
+                                      a_start - sweep, a_start, False)
         else:
-            sector = AnnularSector(centre[0], centre[1], r - h, r + h,
-                                   a_start, a_start + sweep, forward=True)
-        return PlacedTemplate(self, start, used, sector=sector)
+            sector = AnnularSector.of(centre[0], centre[1], r - h, r + h,
+                                      a_start, a_start + sweep, True)
+        return PlacedTemplate.of(self, start, used, None, sector)
 
 
 @dataclass(frozen=True, eq=False)
@@ -151,6 +161,15 @@ class PlacedTemplate:
     used_length: float
     polygon: Polygon | None = None
     sector: AnnularSector | None = None
+
+    @classmethod
+    def of(cls, template: Template, start: Pose, used_length: float, polygon: Polygon | None,
+           sector: AnnularSector | None) -> PlacedTemplate:
+        """``PlacedTemplate(...)`` built in one go, as :meth:`AnnularSector.of`."""
+        placed = object.__new__(cls)
+        placed.__dict__.update(template=template, start=start, used_length=used_length,
+                               polygon=polygon, sector=sector)
+        return placed
 
     @property
     def empty(self) -> bool:
@@ -172,18 +191,51 @@ class PlacedTemplate:
         cx, cy, cr = self.circle
         if math.hypot(x - cx, y - cy) > cr + r:
             return False
+        return self.may_meet_shape(x, y, r)
+
+    def may_meet_shape(self, x: float, y: float, r: float) -> bool:
+        """:meth:`may_meet` without its first test, against a circle round the template
+        (for callers that already made it with a circle of their own)."""
         sector = self.sector
         if sector is None:
             # distance from the point to the rectangle, in the template's frame
-            fx, fy = self.start.forward
-            rx, ry = self.start.right
-            dx, dy = x - self.start.x, y - self.start.y
+            sx, sy, fx, fy, rx, ry = self._frame
+            dx, dy = x - sx, y - sy
             along = dx * fx + dy * fy
             across = abs(dx * rx + dy * ry) - TEMPLATE_WIDTH / 2
             ahead = max(-along, along - self.used_length, 0.0)
             return math.hypot(ahead, max(across, 0.0)) <= r
-        d = math.hypot(x - sector.cx, y - sector.cy)
-        return sector.r_in - r <= d <= sector.r_out + r
+        dx, dy = x - sector.cx, y - sector.cy
+        if not sector.r_in - r <= math.hypot(dx, dy) <= sector.r_out + r:
+            return False
+        if sector.a_hi - sector.a_lo >= math.pi:
+            return True
+        # a template lies between its two radial lines: a circle wholly beyond one of them
+        # can't meet it
+        (c0, s0), (c1, s1) = sector.radials
+        return c0 * dy - s0 * dx >= -r and dx * s1 - dy * c1 >= -r
+
+    def earliest_contact(self, x: float, y: float, r: float) -> float:
+        """A lower bound of :meth:`first_contact` for any polygon within the circle (x, y, r):
+        no point of the circle is nearer the template's start along its centre line (less
+        a margin for rounding)."""
+        sector = self.sector
+        if sector is None:
+            sx, sy, fx, fy, _, _ = self._frame
+            return (x - sx) * fx + (y - sy) * fy - r - 1e-9
+        dx, dy = x - sector.cx, y - sector.cy
+        d = math.hypot(dx, dy)
+        if d <= r:
+            return -math.inf
+        (c0, s0), (c1, s1) = sector.radials
+        # angle of the circle's centre from the start radial in the direction of travel
+        if sector.forward:
+            angle = math.atan2(c0 * dy - s0 * dx, c0 * dx + s0 * dy)
+        else:
+            angle = math.atan2(dx * s1 - dy * c1, dx * c1 + dy * s1)
+        # within the sector, angles are below a half turn, so no point of the circle that is
+        # on the template lies at less than this (the margin covers the interior's shrinking)
+        return (angle - math.asin(r / d)) * sector.radius - 1e-5
 
     @cached_property
     def _interior(self) -> AnnularSector | None:
@@ -202,31 +254,56 @@ class PlacedTemplate:
             return self._interior.intersects_polygon(poly)
         return self.sector.overlaps_polygon(poly, eps)
 
-    def first_contact(self, poly: Polygon) -> float | None:
+    def first_contact(self, poly: Polygon,
+                      normals: tuple[tuple[float, float, float, float], ...] | None = None
+                      ) -> float | None:
         """Centre-line length from the start at which the template's interior first meets
-        ``poly`` (None when their interiors don't overlap)."""
+        ``poly`` (None when their interiors don't overlap). ``normals``, when given, are
+        the polygon's unit edge normals with its own projections on them (as
+        :func:`~tallon.geometry.boxes.polygon_axes` makes them), to save finding them."""
         if self.empty:
             return None
         if self.polygon is None:
             assert self._interior is not None
             return self._interior.first_contact(poly)
-        if not overlaps(self.polygon, poly):
-            return None
-        fx, fy = self.start.forward
-        rx, ry = self.start.right
+        # In the template's own frame the rectangle is |across| <= h, 0 <= along <= used:
+        # the separating-axis test of overlaps() needs its two axes and the polygon's edge
+        # normals, and the part of the polygon on the template is a clip by three lines.
         h = TEMPLATE_WIDTH / 2
-        sx, sy = self.start.x, self.start.y
-        # half-planes of the rectangle, as unit normals pointing inside
-        planes = (
-            (fx, fy, -(fx * sx + fy * sy)),
-            (-fx, -fy, (fx * sx + fy * sy) + self.used_length),
-            (rx, ry, -(rx * sx + ry * sy) + h),
-            (-rx, -ry, (rx * sx + ry * sy) + h),
-        )
-        inside = clip(poly, planes, 0.0)
+        used = self.used_length
+        sx, sy, fx, fy, rx, ry = self._frame
+        local = []
+        lo_c = lo_a = math.inf
+        hi_c = hi_a = -math.inf
+        for x, y in poly:
+            c, a = (x - sx) * rx + (y - sy) * ry, (x - sx) * fx + (y - sy) * fy
+            local.append((c, a))
+            lo_c, hi_c = min(lo_c, c), max(hi_c, c)
+            lo_a, hi_a = min(lo_a, a), max(hi_a, a)
+        if min(h - lo_c, hi_c + h) <= EPS or min(used - lo_a, hi_a) <= EPS:
+            return None
+        if normals is not None:
+            # the rectangle's projection on each normal: its centre's, plus or minus its
+            # half extents' (everything in table coordinates)
+            cx, cy = sx + fx * used / 2, sy + fy * used / 2
+            for nx, ny, qmin, qmax in normals:
+                centre = cx * nx + cy * ny
+                reach = h * abs(rx * nx + ry * ny) + used / 2 * abs(fx * nx + fy * ny)
+                if min(centre + reach - qmin, qmax - centre + reach) <= EPS:
+                    return None
+        elif _normals_separate(local, h, used):
+            return None
+        # behind the start the overlap is clamped to 0 anyway: no need to clip there
+        inside = clip(local, ((1.0, 0.0, h), (-1.0, 0.0, h), (0.0, -1.0, used)), 0.0)
         if not inside:
             return None
-        return max(0.0, min((x - sx) * fx + (y - sy) * fy for x, y in inside))
+        return max(0.0, min(a for _, a in inside))
+
+    @cached_property
+    def _frame(self) -> tuple[float, float, float, float, float, float]:
+        fx, fy = self.start.forward
+        rx, ry = self.start.right
+        return (self.start.x, self.start.y, fx, fy, rx, ry)
 
     def outline(self) -> tuple[Point, ...]:
         """Outline points (exact corners for straights, an approximation for curves)."""
@@ -255,3 +332,30 @@ class PlacedTemplate:
             "corners": [rel(p) for p in s.corners()],
             "outline": [rel(p) for p in s.outline()],
         }
+
+
+def _normals_separate(local: list[Point], h: float, used: float) -> bool:
+    """True when one of the polygon's edge normals separates it from the rectangle
+    |x| <= h, 0 <= y <= used (overlap at most EPS), all in the template's frame."""
+    x1, y1 = local[-1]
+    for x2, y2 in local:
+        nx, ny = y2 - y1, x1 - x2
+        length = math.hypot(nx, ny)
+        x1, y1 = x2, y2
+        if length == 0.0:
+            continue
+        nx /= length
+        ny /= length
+        centre = ny * used / 2
+        reach = h * abs(nx) + used / 2 * abs(ny)
+        qmin = qmax = local[0][0] * nx + local[0][1] * ny
+        for x, y in local:
+            d = x * nx + y * ny
+            if d < qmin:
+                qmin = d
+            elif d > qmax:
+                qmax = d
+        if min(centre + reach - qmin, qmax - centre + reach) <= EPS:
+            return True
+    return False
+
