@@ -537,12 +537,13 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     template_start = Pose(start.x + base.half * sin, start.y + base.half * cos, heading)
     full_template = plan.template.place_at(template_start, sin, cos)
 
-    # candidate final positions (three for the Tallon roll), each with its placed boxes
-    # and what is near it and the template
-    # the kit holds the circle round the template in the frame of the template's start
+    # a circle round the template (the kit holds it in the frame of the template's start)
     right, forward, radius = kit.template_circle
     reach = (template_start.x + right * cos + forward * sin,
              template_start.y - right * sin + forward * cos, radius)
+
+    # candidate final positions (three for the Tallon roll), each with its placed boxes,
+    # the ships it overlaps and what it and the template can reach
     start_sin, start_cos = sin, cos
     if heading != start.heading:  # a turned virtual frame, or a heading out of [0, 360)
         h = math.radians(start.heading)
