@@ -206,8 +206,9 @@ def device_outlines() -> dict[str, Outline]:
     }
 
 
-#: Estimated electro-chaff cloud token: a lobed cloud about the size of a gas cloud (56-80
-#: mm across), with a device's guides (RR: Electro-Chaff Cloud: a device and an obstacle).
+#: Estimated electro-chaff cloud token: a lobed cloud 80 mm across, the size of Tallon's gas
+#: clouds (65-95 mm), with a device's guides (RR: Electro-Chaff Cloud: a device and an
+#: obstacle).
 _CHAFF_RADII = tuple(round(34 + 6 * math.cos(4 * 2 * math.pi * i / 18), 2) for i in range(18))
 
 
