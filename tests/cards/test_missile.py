@@ -4,12 +4,9 @@ dice; a TIE straight ahead is in the bullseye arc."""
 
 from __future__ import annotations
 
-import pytest
-
 from tallon.dice import DieKind, Face
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
-from tallon.engine.game import SetupError
 from tallon.engine.scenario import Scenario, faces, load_dice, stack_deck
 from tallon.engine.state import DamageCard, Token
 
@@ -503,16 +500,3 @@ class TestSaturationRockets:
         finish(game)
         assert len(game.state.ships[second].damage) == 1
         assert game.state.ships[xwing].charges[SATURATION].active == 1
-
-
-# ------------------------------------------------------------- not implemented yet
-class TestUnsupportedMissiles:
-    def test_discord_and_electro_chaff_missiles_are_refused_at_setup(self):
-        """They launch a remote and a device, which the engine can't place yet: a squad
-        carrying one is refused, naming the card."""
-        for card in ("discordmissiles", "electrochaffmissiles"):
-            sc = Scenario()
-            sc.ship("redsquadronveteran", upgrades=[card])
-            sc.ship("academypilot", player=1)
-            with pytest.raises(SetupError, match=card):
-                sc.game()

@@ -2,9 +2,11 @@
 card the engine plays, with the invariants of the table and the state checked after every
 answer, and every game replayed from its record.
 
-Invariants: no two ships in play overlap; every ship in play is inside the play area; no
-count is negative and none exceeds its limit (tokens, shields, Force, charges); removed
-ships are off the table; the game ends; replaying the record reproduces the final state.
+Invariants: no two ships in play overlap; every ship and remote in play is inside the play
+area; no count is negative and none exceeds its limit (tokens, shields, Force, charges);
+removed ships are off the table; a remote never has tokens, and one in play is not
+destroyed outside the Engagement Phase; fused objects are on the table with at most one
+fuse; the game ends; replaying the record reproduces the final state.
 """
 
 from __future__ import annotations
@@ -32,7 +34,15 @@ def squads_for(seed: int):
 def check_invariants(game: Game) -> None:
     s = game.state
     area = s.table().area
-    live = [ship for ship in s.ships.values() if ship.in_play]
+    live = [ship for ship in s.ships.values() if ship.in_play and not ship.remote]
+    for remote in s.ships.values():
+        if remote.remote:
+            assert not remote.tokens, (remote.id, remote.tokens)
+            if remote.in_play:
+                assert area.contains_pieces(remote.body.overlap_pieces), remote.id
+                assert not remote.destroyed or s.phase == "engagement", remote.id
+    on_table = {o.id for o in s.obstacles}
+    assert all(o in on_table and 0 < n <= 1 for o, n in s.fuses.items()), s.fuses
     for ship in s.ships.values():
         assert all(n > 0 for n in ship.tokens.values()), (ship.id, ship.tokens)
         assert 0 <= ship.shields <= ship.shield_limit, (ship.id, ship.shields)

@@ -15,6 +15,7 @@ from tallon.engine.decisions import Decision, Value
 from tallon.geometry import (
     Arc,
     BaseSize,
+    Device,
     Maneuver,
     Obstacle,
     Pose,
@@ -38,7 +39,12 @@ def table_from_view(view: dict[str, Any]) -> Table:
     )
     obstacles = tuple(Obstacle(o["id"], Pose(o["x"], o["y"], o["rotation"]), o["outline"])
                       for o in view["obstacles"])
-    return Table(ships=ships, obstacles=obstacles)
+    remotes = tuple(
+        Device(r["id"], Pose(r["pose"]["x"], r["pose"]["y"], r["pose"]["heading"]),
+               r["outline"])
+        for r in view.get("remotes", ()) if "pose" in r and not r["removed"]
+    )
+    return Table(ships=ships, obstacles=obstacles, devices=remotes)
 
 
 class SimpleAgent:
@@ -170,13 +176,19 @@ class SimpleAgent:
     def _declare_attack(self, view: dict[str, Any], decision: Decision) -> Value:
         """Attack the most damaged target it can reach, preferring range 1 and more dice."""
         ships = {s["id"]: s for s in view["ships"]}
+        remotes = {r["id"]: r for r in view.get("remotes", ())}
         best, best_score = "none", float("-inf")  # attacking never hurts: take the best
         for option in decision.options:
             if option.value == "none" or option.info is None:
                 continue
-            target = ships[option.value["defender"]]
-            remaining = target["hull"] - target["damage_facedown"] - len(
-                target["damage_faceup"]) + target["shields"]
+            defender = option.value["defender"]
+            if defender in remotes:
+                remote = remotes[defender]
+                remaining = remote["hull"] - remote["damage_facedown"]
+            else:
+                target = ships[defender]
+                remaining = target["hull"] - target["damage_facedown"] - len(
+                    target["damage_faceup"]) + target["shields"]
             dice = option.info["value"] + (1 if option.info["range"] == 1 and
                                            not option.info["ordnance"] else 0)
             score = dice * 2.0 - remaining - (1 if option.info["range"] == 3 else 0)

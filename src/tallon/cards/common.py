@@ -21,15 +21,14 @@ if TYPE_CHECKING:
 # ----------------------------------------------------------------------- ships
 def ships_in_range(game: Game, ship: ShipState, low: int, high: int, *,
                    friendly: bool | None = None, other: bool = False) -> list[ShipState]:
-    """Ships in play at range ``low``-``high`` of ``ship``: friendly ones (True), enemy ones
-    (False) or both (None); ``other`` leaves ``ship`` itself out (it is at range 0 of
-    itself)."""
+    """Ships in play at range ``low``-``high`` of ``ship`` (or of a remote): friendly ones
+    (True), enemy ones (False) or both (None); ``other`` leaves ``ship`` itself out (it is
+    at range 0 of itself). Remotes are not ships (RR: ATTACKING REMOTES: "friendly ship"
+    effects don't apply to them, "enemy ship" ones only while attacking them)."""
     if ship.body is None:
         return []
     found = []
-    for candidate in game.state.ships.values():
-        if not candidate.in_play or candidate.body is None:
-            continue
+    for candidate in game.state.in_play():
         if other and candidate.id == ship.id:
             continue
         if friendly is True and candidate.owner != ship.owner:
@@ -50,10 +49,12 @@ def range_of(a: ShipState, b: ShipState) -> int | None:
 
 
 def is_in_arc(of: ShipState, target: ShipState, arc: Arc) -> bool:
-    """Whether ``target`` is in ``of``'s arc (within range 3)."""
-    if of.body is None or target.body is None:
+    """Whether ``target`` is in ``of``'s arc (within range 3). A remote has no arcs: nothing
+    is in them, nor outside them (RR: ATTACKING REMOTES; cards asking "not in the defender's
+    arc" must check ``remote`` themselves)."""
+    if of.body is None or target.body is None or of.remote:
         return False
-    return in_arc(of.body, target.body, arc)
+    return in_arc(of.body, target.body, arc)  # type: ignore[arg-type]
 
 
 def firing_arcs(ship: ShipState) -> tuple[Arc, ...]:

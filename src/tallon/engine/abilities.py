@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from tallon.engine.game import Game
     from tallon.engine.state import ShipState
 
-KINDS = ("pilot", "ship_ability", "upgrade", "condition", "damage")
+KINDS = ("pilot", "ship_ability", "upgrade", "condition", "damage", "remote")
 
 
 # ------------------------------------------------------------------------ context

@@ -22,6 +22,7 @@ from tallon.engine.steps import UNANSWERED, Step
 from tallon.geometry import (
     STANDARD_ARCS,
     Arc,
+    Attempt,
     Side,
     barrel_roll_options,
     boost,
@@ -426,6 +427,18 @@ def _describe(game: Game, object_id: str) -> str:
     return f"{other.name} ({object_id})" if other else object_id
 
 
+def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
+    """Put the ship where a barrel roll or boost (or such a move) places it; the remotes
+    it moved through or ends on are met (RR: MOVE: these moves use templates)."""
+    from tallon.engine.devices import after_reposition
+    from tallon.engine.movement import starting_overlaps
+
+    before = starting_overlaps(game, ship)
+    game.state.set_pose(ship, attempt.final)
+    after_reposition(game, ship, before, attempt.moved_through_devices,
+                     attempt.overlapped_devices)
+
+
 @dataclass(frozen=True)
 class BarrelRollAction(Step):
     """RR: BARREL ROLL - declare left or right, then place the ship at the front, middle or
@@ -455,7 +468,7 @@ class BarrelRollAction(Step):
         if self.answer is not None or len(by_label) == 1:
             choice = self.answer if self.answer is not None else next(iter(by_label))
             attempt = by_label[choice]
-            game.state.set_pose(ship, attempt.final)
+            reposition(game, ship, attempt)
             game.event("move", f"{ship.name} ({ship.id}) barrel rolls {self.side} "
                        f"({choice})", ship=ship.id)
             return None
@@ -484,7 +497,7 @@ class BoostAction(Step):
         if attempt.fails():
             fail(game, ship)
             return None
-        game.state.set_pose(ship, attempt.final)
+        reposition(game, ship, attempt)
         game.event("move", f"{ship.name} ({ship.id}) boosts {self.answer}", ship=ship.id)
         return None
 
@@ -530,8 +543,8 @@ class CoordinateAction(Step):
             game.push(PerformAction(self.answer))
             return None
         assert ship.body is not None
-        friends = [s for s in game.state.ships.values()
-                   if s.owner == ship.owner and s.id != ship.id and s.in_play
+        friends = [s for s in game.state.in_play()
+                   if s.owner == ship.owner and s.id != ship.id
                    and s.body is not None and 1 <= game.state.range(ship, s) <= 2]
         if not friends:
             fail(game, ship)
@@ -568,8 +581,8 @@ class JamAction(Step):
 def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
     assert ship.body is not None
     found = []
-    for other in game.state.ships.values():
-        if other.owner == ship.owner or not other.in_play or other.body is None:
+    for other in game.state.in_play():
+        if other.owner == ship.owner:
             continue
         r = game.state.range(ship, other)
         if r == 1 or (r == 2 and in_arc(ship.body, other.body, Arc.FRONT)):

@@ -568,7 +568,8 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
             dice = ability.dice
             if dice.window is not window or role not in dice.roles:
                 continue
-            if owner.id != user.id and not ability.for_others:
+            if owner.id != user.id and (not ability.for_others or user.remote):
+                # RR: ATTACKING REMOTES - "friendly ship" effects don't apply to a remote
                 continue
             key = f"{owner.id}:{card}:{dice.key}"
             if key in attack.used and not dice.repeatable:
@@ -778,8 +779,8 @@ class Neutralize(Step):
 def _reinforce(game: Game, attack: AttackState) -> int:
     defender = game.state.ships[attack.defender]
     attacker = game.state.ships[attack.attacker]
-    if defender.body is None or attacker.body is None:
-        return 0
+    if defender.body is None or attacker.body is None or defender.remote:
+        return 0  # a remote has no tokens and no arcs
     count = 0
     reach = 5 if attack.range >= 4 else 3
     front = measure_arc(defender.body, attacker.body, Arc.FULL_FRONT, reach_bands=reach).in_arc
@@ -871,14 +872,20 @@ def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = ()
 
 @dataclass(frozen=True)
 class Engage(Step):
-    """RR: ENGAGEMENT PHASE - the ship engages: "before you engage" abilities, then it may
-    perform an attack (a disarmed ship engages without attacking)."""
+    """RR: ENGAGEMENT PHASE - the ship engages: "before you engage" abilities, "when you
+    engage" abilities, then it may perform an attack (a disarmed ship engages without
+    attacking). A remote engages by resolving its card's "when you engage" abilities (RR:
+    USING REMOTES)."""
 
     ship_id: str
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         game.event("engage", f"{ship.name} ({ship.id}) engages", ship=ship.id)
+        if ship.remote:
+            game.push(FireWindow("engage", (("ship", ship.id),)))
+            return None
         game.push(FireWindow("before_engage", (("ship", ship.id),)),
+                  FireWindow("engage", (("ship", ship.id),)),
                   DeclareAttack(ship.id))
         return None

@@ -3,7 +3,8 @@
 Damage is suffered one at a time, regular damage before critical damage: each loses an
 active shield or, without one, deals a damage card, facedown for regular damage and faceup
 for critical damage, whose text resolves before the next damage is suffered. A card may
-replace the damage before it is suffered ("before you would suffer damage").
+replace the damage before it is suffered ("before you would suffer damage"). A remote is
+dealt a facedown card for each damage, critical or not (RR: DAMAGING REMOTES).
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ class SufferDamage(Step):
         if ship.shields > 0:
             ship.shields -= 1
             game.push(_counted(rest, shields=1))
+            if critical:
+                fire(game, "after_suffer_crit", ship=ship.id, dealt=None)
+            return None
+        if ship.remote:
+            # RR: DAMAGING REMOTES - every damage deals a remote a facedown card
+            game.push(_counted(rest, cards=1))
+            deal_damage_card(game, ship, False)
             if critical:
                 fire(game, "after_suffer_crit", ship=ship.id, dealt=None)
             return None

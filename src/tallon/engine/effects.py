@@ -33,8 +33,8 @@ def gain_token(game: Game, ship: ShipState, token: Token, count: int = 1,
     replace the gain ("if you would gain ... instead"), the gain waits for that choice and
     this returns 0.
     """
-    if count <= 0 or not ship.in_play:
-        return 0
+    if count <= 0 or not ship.in_play or ship.remote:
+        return 0  # RR: REMOTES - a remote can be assigned no tokens but locks
     applier = ship.owner if applier is None else applier
     if replaceable:
         from tallon.engine.queue import replacements
@@ -114,7 +114,7 @@ def spend_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> in
 
 def transfer_token(game: Game, giver: ShipState, taker: ShipState, token: Token) -> bool:
     """Move one token between ships; impossible if either side can't (RR: TOKENS)."""
-    if not giver.has(token) or not taker.in_play:
+    if not giver.has(token) or not taker.in_play or taker.remote:
         return False
     if token is Token.CLOAK and taker.cloaked:
         return False
@@ -148,7 +148,8 @@ def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
             return f"{target.name} is not in play"
         if target.ionized:
             return "an ionized ship can't be locked"
-        if lock_blockers(game, target):
+        # the clouds' range 0 effect names ships: a remote in one can still be locked
+        if not target.remote and lock_blockers(game, target):
             return "a ship at range 0 of a gas or electro-chaff cloud can't be locked"
     return None
 
@@ -268,6 +269,9 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
         return
     ship.destroyed = True
     game.event("destroyed", f"{ship.name} ({ship.id}) is destroyed", ship=ship.id)
+    if ship.remote:
+        _remote_destroyed(game, ship)
+        return
     from tallon.engine.queue import fire
 
     # effects that trigger on destruction resolve before the ship is removed; during an
@@ -282,9 +286,25 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
         game.now(RemoveDestroyed(ship.id))
 
 
+def _remote_destroyed(game: Game, remote: ShipState) -> None:
+    """RR: DAMAGING REMOTES - a destroyed remote is removed from the play area at once,
+    unless an attack made at its initiative destroyed it: then it waits for the end of that
+    initiative step (simultaneous fire). A remote is not a ship: "after a ship is destroyed"
+    abilities don't trigger."""
+    attack = game.state.attack
+    if game.state.phase == "engagement" and attack is not None and \
+            game.state.ships[attack.attacker].current_initiative == remote.current_initiative:
+        return  # the Engagement Phase's sweep removes it after this initiative step
+    from tallon.engine.damage import RemoveDestroyed
+
+    game.now(RemoveDestroyed(remote.id))
+
+
 def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
     """Remove a ship from the game (RR: REMOVED FROM THE GAME): it returns its tokens and
-    its locks break; the opposing player scores its squad points."""
+    its locks break; the opposing player scores its squad points. A remote leaves the play
+    area the same way, scoring nothing; its damage cards are shuffled back into its
+    player's damage deck (RR: DAMAGING REMOTES)."""
     if ship.removed:
         return
     ship.removed = True
@@ -292,10 +312,27 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
     ship.locks = []
     break_locks_on(game, ship.id)
     game.state.moved()
+    if ship.remote:
+        _return_remote_cards(game, ship)
+        game.event("removed", f"{ship.name} ({ship.id}) is removed from the play area "
+                   f"({reason})", ship=ship.id, reason=reason)
+        return
     opponent = game.state.players[1 - ship.owner]
     opponent.mission_points += ship.cost
     game.event("removed", f"{ship.name} ({ship.id}) is removed from the game ({reason}); "
                f"player {opponent.index + 1} scores {ship.cost}", ship=ship.id, reason=reason)
+
+
+def _return_remote_cards(game: Game, remote: ShipState) -> None:
+    cards = [d.card for d in remote.damage if d.card != MARKER]
+    remote.damage = []
+    if cards:
+        deck = game.state.players[remote.owner].deck
+        deck.extend(cards)
+        game.state.rng.shuffle(deck)
+        game.event("damage", f"{remote.name} ({remote.id})'s {len(cards)} damage card(s) are "
+                   f"shuffled back into player {remote.owner + 1}'s damage deck",
+                   ship=remote.id)
 
 
 def find_damage(ship: ShipState, serial: int) -> int:

@@ -8,7 +8,8 @@ overlapped in the order met, and fleeing.
 
 Order of the after-move effects (ruling): the Check Difficulty step, then the effect of the
 ship overlapped (RR: "after the Check Difficulty step"), then obstacles (RR: "after
-resolving its move", which includes checking difficulty).
+resolving its move", which includes checking difficulty), then the remotes moved through or
+overlapped ("after a ship overlaps or moves through": window ``after_device_met``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import UNANSWERED, Step
 from tallon.geometry import (
     TALLON_POSITIONS,
+    Attempt,
     Bearing,
     Maneuver,
     MoveOutcome,
@@ -41,7 +43,6 @@ from tallon.geometry import (
     boost,
     execute_maneuver,
 )
-from tallon.geometry.movement import objects_overlapped
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -76,12 +77,11 @@ def would_flee(game: Game, ship: ShipState, code: str) -> bool:
 
 
 def starting_overlaps(game: Game, ship: ShipState) -> set[str]:
-    """Obstacles the ship overlaps before it moves: moving off them doesn't count as moving
-    through them (RR: OBSTACLES)."""
-    body = ship.body
-    assert body is not None
-    return {o.id for o in objects_overlapped(list(game.state.obstacles), body.overlap_pieces,
-                                             body.circle)}
+    """Obstacles and devices the ship overlaps before it moves: moving off them doesn't
+    count as moving through them (RR: OBSTACLES; devices by ruling)."""
+    from tallon.engine.devices import overlapped_before
+
+    return overlapped_before(game, ship)
 
 
 @dataclass(frozen=True)
@@ -189,6 +189,11 @@ def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[s
         steps.append(ObstacleEffect(ship.id, object_id, kinds[object_id].type.value))
     if any(o in kinds for o in outcome.overlapping):
         ship.skip_action = True  # RR: OBSTACLES - ending on an obstacle skips the action
+    # then the remotes moved through or overlapped, in the order met (ruling)
+    from tallon.engine.devices import device_steps, devices_met
+
+    for device_id in devices_met(game, before, outcome.hazards, outcome.overlapping):
+        steps.extend(device_steps(game, (ship.id,), device_id))
     return steps
 
 
@@ -339,6 +344,8 @@ class Decloak(Step):
         ship = game.state.ships[self.ship_id]
         if not ship.in_play or not ship.cloaked:
             return None
+        if ship.device_placed == (game.state.round, game.state.phase):
+            return None  # RR: DEVICE - no decloaking in the phase it placed a device
         speed = 2 if ship.size.value == "small" else 1
         table = game.state.table()
         if self.declared is None:
@@ -356,7 +363,7 @@ class Decloak(Step):
                     game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak",
                                ship=ship.id)
                     return None
-                self._place(game, ship, attempt.final, "boost")
+                self._place(game, ship, attempt, "boost")
                 return None
             return Decloak(self.ship_id, declared=self.answer).run(game)
         attempts = {a.label.split()[-1]: a for a in barrel_roll_options(
@@ -370,10 +377,15 @@ class Decloak(Step):
                             "position?", tuple(Option(k, k) for k in attempts), self,
                             ship=ship.id)
         choice = self.answer if self.answer is not None else next(iter(attempts))
-        self._place(game, ship, attempts[choice].final, f"barrel roll {self.declared}")
+        self._place(game, ship, attempts[choice], f"barrel roll {self.declared}")
         return None
 
-    def _place(self, game: Game, ship: ShipState, pose: Any, how: str) -> None:
+    def _place(self, game: Game, ship: ShipState, attempt: Attempt, how: str) -> None:
+        from tallon.engine.devices import after_reposition
+
         remove_token(game, ship, Token.CLOAK)
-        game.state.set_pose(ship, pose)
+        before = starting_overlaps(game, ship)
+        game.state.set_pose(ship, attempt.final)
         game.event("move", f"{ship.name} ({ship.id}) decloaks ({how})", ship=ship.id)
+        after_reposition(game, ship, before, attempt.moved_through_devices,
+                         attempt.overlapped_devices)

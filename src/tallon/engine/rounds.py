@@ -125,7 +125,9 @@ def _eligible(game: Game, ship: ShipState, phase: str) -> bool:
         return False
     if phase == "system":
         return ship.cloaked or _has_system_ability(game, ship)
-    return True
+    # RR: USING REMOTES - a remote activates and engages at its initiative; with no dial it
+    # has nothing to do in the Activation Phase (no remote card in play acts then)
+    return not (ship.remote and phase == "activation")
 
 
 def _has_system_ability(game: Game, ship: ShipState) -> bool:
@@ -192,7 +194,9 @@ class Sweep(Step):
 
 @dataclass(frozen=True)
 class SystemTurn(Step):
-    """A ship's turn in the System Phase: its System Phase abilities, then decloaking."""
+    """A ship's turn in the System Phase: its System Phase abilities, then decloaking.
+    (Decloaking last is why only decloaking checks that the ship has not placed a device
+    this phase: RR: DEVICE.)"""
 
     ship_id: str
 
@@ -421,8 +425,12 @@ class StartEngagement(Step):
 @dataclass(frozen=True)
 class StartEndPhase(Step):
     def run(self, game: Game) -> Decision | None:
+        from tallon.engine.devices import expire_fused_obstacles
+
         game.state.phase = "end"
         _remove_destroyed(game)
+        # a rule of the objects "during the End Phase": game effects come before abilities
+        expire_fused_obstacles(game)
         return None
 
 

@@ -112,6 +112,8 @@ class Scenario:
     factions: tuple[str | None, str | None] = (None, None)
     entries: list[_Entry] = field(default_factory=list)
     obstacles: list[tuple[str, float, float, float]] = field(default_factory=list)
+    fuses: dict[str, int] = field(default_factory=dict)
+    remotes: list[tuple[int, str, tuple[float, float, float]]] = field(default_factory=list)
     first_player: int = 0
     round: int = 1
 
@@ -128,9 +130,25 @@ class Scenario:
                                    setup))
         return f"p{player + 1}.{number}"
 
-    def obstacle(self, outline: str, x: float, y: float, rotation: float = 0.0) -> str:
+    def obstacle(self, outline: str, x: float, y: float, rotation: float = 0.0,
+                 fuses: int = 0) -> str:
+        """Add an obstacle (setup obstacles, or one cards place such as
+        ``electrochaffcloud``, with ``fuses`` fuse markers); returns its id."""
         self.obstacles.append((outline, x, y, rotation))
-        return f"obstacle-{len(self.obstacles)}"
+        obstacle_id = f"obstacle-{len(self.obstacles)}"
+        if fuses:
+            self.fuses[obstacle_id] = fuses
+        return obstacle_id
+
+    def remote(self, card: str, player: int = 0, at: tuple[float, float, float] = (0, 0, 0)
+               ) -> str:
+        """Put the remote that upgrade ``card`` places (``discordmissiles``: a buzz droid
+        swarm) on the table for ``player``, its tab's edge at ``at``; returns its id
+        (``r1.1``, ``r1.2``, ... for player 1)."""
+        if player not in (0, 1):
+            raise ValueError("player is 0 (the first) or 1 (the second)")
+        self.remotes.append((player, card, at))
+        return f"r{player + 1}.{sum(1 for p, _, _ in self.remotes if p == player)}"
 
     # ---------------------------------------------------------------------- building
     def game(self) -> Game:
@@ -182,6 +200,7 @@ class Scenario:
         s = game.state
         s.obstacles = [Obstacle(f"obstacle-{k + 1}", Pose(x, y, rot), outline)
                        for k, (outline, x, y, rot) in enumerate(self.obstacles)]
+        s.fuses = dict(self.fuses)
         s.first_player = self.first_player
         s.round = self.round
         counters = [0, 0]
@@ -192,6 +211,12 @@ class Scenario:
                 s.set_pose(ship, Pose(*entry.at))
             set_tokens(ship, entry.tokens)
             _apply_setup(ship, entry.setup)
+        from tallon.engine.devices import build_remote
+
+        for player, card, at in self.remotes:
+            remote = build_remote(game, player, card)
+            s.ships[remote.id] = remote
+            s.set_pose(remote, Pose(*at))
         s.moved()
 
 

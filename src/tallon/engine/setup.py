@@ -20,7 +20,16 @@ from tallon.engine.decisions import Decision, Option, Value
 from tallon.engine.rolls import roll_attack_faces
 from tallon.engine.state import ActionSpec, Charge, GameState, PlayerState, ShipState
 from tallon.engine.steps import UNANSWERED, Step
-from tallon.geometry import Arc, BaseSize, Obstacle, Pose, Ship, base_shape, obstacle_outline
+from tallon.geometry import (
+    Arc,
+    BaseSize,
+    Obstacle,
+    Pose,
+    Ship,
+    base_shape,
+    obstacle_outline,
+    obstacle_outlines,
+)
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, RANGE_BAND_LENGTH
 from tallon.geometry.movement import ships_overlapped
 from tallon.geometry.ranges import pieces_distance
@@ -182,10 +191,9 @@ def build_state(setup: GameSetup) -> GameState:
         obstacles = tuple(squad.obstacles) if len(squad.obstacles) == 3 else \
             DEFAULT_OBSTACLES[owner]
         for obstacle_id in obstacles:
-            try:
-                obstacle_outline(obstacle_id)
-            except KeyError as error:
-                raise SetupError(f"squad {owner + 1}: {error.args[0]}") from None
+            problem = setup_obstacle_problem(obstacle_id)
+            if problem is not None:
+                raise SetupError(f"squad {owner + 1}: {problem}")
         players.append(PlayerState(owner, squad.faction or "", squad.name or f"Player "
                                    f"{owner + 1}", points, obstacles=obstacles))
     state = GameState(players, ships, random.Random(setup.seed), last_round=setup.rounds)
@@ -232,6 +240,18 @@ class StartGame(Step):
         return None
 
 
+def setup_obstacle_problem(obstacle_id: str) -> str | None:
+    """Why this id can't be placed as a setup obstacle, or None: an obstacle that cards
+    place during the game (an electro-chaff cloud) is not one."""
+    try:
+        obstacle_outline(obstacle_id)
+    except KeyError as error:
+        return str(error.args[0])
+    if obstacle_id not in obstacle_outlines():
+        return f"{obstacle_id!r} is placed by cards during the game, not during setup"
+    return None
+
+
 def _remaining_obstacles(game: Game) -> list[str]:
     placed = Counter(o.outline_id for o in game.state.obstacles)
     pool: list[str] = []
@@ -250,10 +270,10 @@ def obstacle_problem(game: Game, obstacle_id: str, pose: Pose, edges: bool = Tru
                      ) -> str | None:
     """Why an obstacle can't go here (RR: SETUP step 4), or None. ``edges=False`` skips
     the edge test for spots already known to be clear of the edges."""
-    try:
-        outline = obstacle_outline(obstacle_id)
-    except KeyError as error:
-        return str(error.args[0])
+    problem = setup_obstacle_problem(obstacle_id)
+    if problem is not None:
+        return problem
+    outline = obstacle_outline(obstacle_id)
     obstacle: Obstacle | None = None
     if edges:
         obstacle = Obstacle("probe", pose, obstacle_id)

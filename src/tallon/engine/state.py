@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from tallon.geometry import Arc, BaseSize, Obstacle, Pose, Ship, Table, range_between
+from tallon.geometry import Arc, BaseSize, Device, Obstacle, Pose, Ship, Table, range_between
 from tallon.geometry.constants import EPS
 
 
@@ -113,7 +113,14 @@ class ConditionCard:
 
 @dataclass(slots=True)
 class ShipState:
-    """One ship: the card facts it was built with and everything that changes in play."""
+    """One ship: the card facts it was built with and everything that changes in play.
+
+    A remote (RR: REMOTES) is kept as a ShipState too, with ``remote`` set: it is attacked
+    and damaged as a ship is, but it is not a ship. It has no dial, actions or weapons, can
+    be assigned no tokens but locks, and its body is a device on the table (``outline`` is
+    its token's outline id), which ships move through and overlap without bumping. Code
+    looking for ships must leave remotes out (:meth:`GameState.ships_of`, ``in_play()``).
+    """
 
     id: str
     owner: int
@@ -132,7 +139,7 @@ class ShipState:
     upgrades: tuple[str, ...] = ()
     cards: list[tuple[str, str, int]] = field(default_factory=list)
     conditions: list[ConditionCard] = field(default_factory=list)
-    body: Ship | None = None
+    body: Ship | Device | None = None
     shields: int = 0
     force: int = 0
     force_limit: int = 0
@@ -144,6 +151,8 @@ class ShipState:
     turret: tuple[Arc, ...] = ()
     turret_double: bool = False
     docked: tuple[str, ...] = ()
+    remote: bool = False
+    outline: str = ""
     contacts: tuple[str, ...] = ()
     destroyed: bool = False
     removed: bool = False
@@ -169,6 +178,9 @@ class ShipState:
     round_initiative: int | None = None
     # (round, phase) of the ship's last attack: "if you did not attack this phase"
     last_attack: tuple[int, str] | None = None
+    #: (round, phase) in which the ship last dropped or launched a device: it can't place
+    #: another in that System Phase, nor decloak (RR: DEVICE)
+    device_placed: tuple[int, str] | None = None
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> ShipState:
@@ -271,6 +283,10 @@ class GameState:
     ships: dict[str, ShipState]
     rng: random.Random
     obstacles: list[Obstacle] = field(default_factory=list)
+    #: fuse markers on objects, by object id (RR: FUSE MARKER)
+    fuses: dict[str, int] = field(default_factory=dict)
+    #: how many obstacles cards have placed so far (names the next one)
+    obstacles_placed: int = 0
     round: int = 0
     phase: str = "setup"
     first_player: int = 0
@@ -292,7 +308,7 @@ class GameState:
             [p.clone() for p in self.players],
             {k: s.clone() for k, s in self.ships.items()},
             rng,
-            list(self.obstacles),
+            list(self.obstacles), dict(self.fuses), self.obstacles_placed,
             self.round, self.phase, self.first_player, self.last_round, self.over,
             self.winner, self.end_reason, [a.clone() for a in self.attacks], self._table,
             self.serial,
@@ -309,17 +325,25 @@ class GameState:
         return (self.first_player, 1 - self.first_player)
 
     def ships_of(self, player: int) -> list[ShipState]:
-        return [s for s in self.ships.values() if s.owner == player]
+        """The player's ships (remotes are not ships)."""
+        return [s for s in self.ships.values() if s.owner == player and not s.remote]
+
+    def remotes_of(self, player: int) -> list[ShipState]:
+        return [s for s in self.ships.values() if s.owner == player and s.remote]
 
     def in_play(self) -> list[ShipState]:
-        return [s for s in self.ships.values() if s.in_play]
+        """The ships in play (remotes are not ships)."""
+        return [s for s in self.ships.values() if s.in_play and not s.remote]
 
     def table(self) -> Table:
-        """The geometry of the table now (cached until something moves)."""
+        """The geometry of the table now (cached until something moves); remotes are
+        devices on it."""
         if self._table is None:
+            units = [s.body for s in self.ships.values() if s.in_play and s.body]
             self._table = Table(
-                ships=tuple(s.body for s in self.ships.values() if s.in_play and s.body),
+                ships=tuple(b for b in units if isinstance(b, Ship)),
                 obstacles=tuple(self.obstacles),
+                devices=tuple(b for b in units if isinstance(b, Device)),
             )
         return self._table
 
@@ -328,7 +352,8 @@ class GameState:
         self._table = None
 
     def set_pose(self, ship: ShipState, pose: Pose) -> None:
-        ship.body = Ship(ship.id, pose, ship.size)
+        ship.body = Device(ship.id, pose, ship.outline) if ship.remote else \
+            Ship(ship.id, pose, ship.size)
         self._table = None
         if ship.contacts:
             # a ship that moves leaves the contacts bumps made (RR: RANGE)

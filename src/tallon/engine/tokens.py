@@ -73,8 +73,10 @@ class TractorMove(Step):
         if self.answer is not None:
             if self.answer == "none":
                 return None
+            from tallon.engine.actions import reposition
+
             attempt = attempts[self.answer]
-            game.state.set_pose(ship, attempt.final)
+            reposition(game, ship, attempt)
             game.event("move", f"{ship.name} ({ship.id}) is tractored: {attempt.label}",
                        ship=ship.id)
             if self.applier != ship.owner:

@@ -4,6 +4,9 @@ compare games.
 Hidden information: a player sees their own facedown dials but not their opponent's (until
 revealed); nobody sees the text of facedown damage cards or the order of a damage deck
 (RR: DIAL, DAMAGE CARDS); the opponent's pending secret choices are not shown.
+
+Remotes are listed apart from ships (``remotes``); devices that are obstacles are among the
+``obstacles``, marked ``device`` with their fuse markers.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 from tallon.engine.state import ShipState
+from tallon.geometry import placed_obstacle_outlines
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -53,11 +57,49 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
     return data
 
 
+def _remote_public(remote: ShipState) -> dict[str, Any]:
+    """A remote as both players see it (RR: REMOTES: its damage cards are facedown)."""
+    data: dict[str, Any] = {
+        "id": remote.id,
+        "owner": remote.owner,
+        "remote": remote.pilot,
+        "name": remote.name,
+        "outline": remote.outline,
+        "initiative": remote.initiative,
+        "agility": remote.agility,
+        "hull": remote.hull,
+        "damage_facedown": len(remote.damage),
+        "locks": list(remote.locks),
+        "destroyed": remote.destroyed,
+        "removed": remote.removed,
+        "engaged": remote.engaged,
+    }
+    if remote.body is not None:
+        p = remote.body.pose
+        data["pose"] = {"x": round(p.x, 6), "y": round(p.y, 6), "heading": round(p.heading, 6)}
+    return data
+
+
+def _obstacles(game: Game) -> list[dict[str, Any]]:
+    s = game.state
+    found = []
+    for o in s.obstacles:
+        data: dict[str, Any] = {"id": o.id, "outline": o.outline_id, "x": round(o.pose.x, 6),
+                                "y": round(o.pose.y, 6), "rotation": round(o.pose.heading, 6)}
+        if o.outline_id in placed_obstacle_outlines():
+            data["device"] = True  # placed by a card (RR: an electro-chaff cloud is both)
+            data["fuses"] = s.fuses.get(o.id, 0)
+        found.append(data)
+    return found
+
+
 def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any]:
     """The game as ``player`` may see it (``with_log=False`` leaves the log out)."""
     s = game.state
     ships = []
     for ship in s.ships.values():
+        if ship.remote:
+            continue
         data = _ship_public(ship)
         if ship.dial_revealed or ship.owner == player:
             data["dial"] = ship.dial_set
@@ -89,10 +131,9 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
         "winner": s.winner,
         "mission_points": [p.mission_points for p in s.players],
         "damage_deck_sizes": [len(p.deck) for p in s.players],
-        "obstacles": [{"id": o.id, "outline": o.outline_id, "x": round(o.pose.x, 6),
-                       "y": round(o.pose.y, 6), "rotation": round(o.pose.heading, 6)}
-                      for o in s.obstacles],
+        "obstacles": _obstacles(game),
         "ships": ships,
+        "remotes": [_remote_public(r) for r in s.ships.values() if r.remote],
         "attack": _attack_view(game),
         "decision": pending,
         "log": log,
@@ -135,6 +176,8 @@ def full_snapshot(game: Game) -> dict[str, Any]:
     s = game.state
     ships = []
     for ship in s.ships.values():
+        if ship.remote:
+            continue
         data = _ship_public(ship)
         data.update({
             "dial": ship.dial_set,
@@ -148,7 +191,15 @@ def full_snapshot(game: Game) -> dict[str, Any]:
             "executed_speed": ship.executed_speed,
             "skip_action": ship.skip_action,
         })
+        if ship.device_placed is not None:
+            data["device_placed"] = list(ship.device_placed)
         ships.append(data)
+    remotes = []
+    for remote in s.ships.values():
+        if remote.remote:
+            data = _remote_public(remote)
+            data["damage"] = [[d.card, d.faceup, d.serial] for d in remote.damage]
+            remotes.append(data)
     rng = hashlib.sha256(repr(s.rng.getstate()).encode()).hexdigest()[:16]
     decision = game.pending
     return {
@@ -162,6 +213,9 @@ def full_snapshot(game: Game) -> dict[str, Any]:
         "obstacles": [[o.id, o.outline_id, round(o.pose.x, 6), round(o.pose.y, 6),
                        round(o.pose.heading, 6)] for o in s.obstacles],
         "ships": ships,
+        "remotes": remotes,
+        "fuses": dict(sorted(s.fuses.items())),
+        "obstacles_placed": s.obstacles_placed,
         "rng": rng,
         "attacks": [_attack_snapshot(a) for a in s.attacks],
         "pending": None if decision is None else [decision.player, decision.kind,

@@ -41,6 +41,7 @@ from tallon.geometry.outlines import (
     device_outlines,
     obstacle_outline,
     obstacle_outlines,
+    placed_obstacle_outlines,
 )
 from tallon.geometry.pose import Pose
 from tallon.geometry.ranges import (
@@ -56,9 +57,11 @@ from tallon.geometry.ranges import (
 from tallon.geometry.repositioning import (
     Attempt,
     DevicePlacement,
+    GuidePlacement,
     RollPosition,
     Rotation,
     Side,
+    align_to_guides,
     barrel_roll,
     barrel_roll_options,
     boost,
@@ -94,6 +97,7 @@ __all__ = [
     "Difficulty",
     "Direction",
     "FlightPlan",
+    "GuidePlacement",
     "Maneuver",
     "MoveOutcome",
     "ObjectKind",
@@ -112,6 +116,7 @@ __all__ = [
     "TableObject",
     "Template",
     "TemplateKind",
+    "align_to_guides",
     "at_range",
     "attack_obstruction",
     "attack_range",
@@ -134,6 +139,7 @@ __all__ = [
     "obstacle_outline",
     "obstacle_outlines",
     "place_device",
+    "placed_obstacle_outlines",
     "range_between",
     "relation",
     "rotate_ship",

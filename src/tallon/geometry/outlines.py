@@ -8,7 +8,13 @@ obstacle's pose rotating it), kept as a union of convex pieces for exact tests.
 Device tokens are placed by sliding their guides into the end of a template (RR: DEVICE).
 Their local origin is the middle of the guides' edge and they extend forward from it; the
 guides count as part of the device for range, overlap and moving through. Their sizes are
-estimates, easy to change here.
+estimates, easy to change here. A buzz droid swarm has a tab instead of guides (RR: Buzz
+Droid Swarm: "aligning the tab to that ship's front or rear guides"): its origin is the
+tab's back edge, the edge that meets a template's end or a ship's base.
+
+Some devices are also obstacles (the electro-chaff cloud): their outlines are obstacle
+outlines of their own (:func:`placed_obstacle_outlines`), laid out like a device's, and are
+never offered as setup obstacles.
 """
 
 from __future__ import annotations
@@ -37,11 +43,14 @@ class ObstacleType(Enum):
 
 @dataclass(frozen=True)
 class Outline:
-    """A named outline: its boundary (for drawing) and its convex pieces (for tests)."""
+    """A named outline: its boundary (for drawing) and its convex pieces (for tests).
+    ``attachments`` are the pieces outside the boundary (a device's guides or tab), the last
+    of ``pieces``."""
 
     id: str
     boundary: Polygon
     pieces: tuple[Polygon, ...]
+    attachments: tuple[Polygon, ...] = ()
 
     @property
     def area(self) -> float:
@@ -133,18 +142,18 @@ def obstacle_outlines() -> dict[str, ObstacleOutline]:
                         (_GAS, ObstacleType.GAS_CLOUD)):
         for key, radii in table.items():
             boundary = ccw(_radial(tuple(float(r) for r in radii)))
-            result[key] = ObstacleOutline(key, boundary, convex_pieces(boundary), kind)
+            result[key] = ObstacleOutline(key, boundary, convex_pieces(boundary), type=kind)
     return result
 
 
 def obstacle_outline(obstacle_id: str) -> ObstacleOutline:
-    """The outline with this id; raises KeyError naming the known ids."""
-    outlines = obstacle_outlines()
-    try:
-        return outlines[obstacle_id]
-    except KeyError:
-        known = ", ".join(sorted(outlines))
-        raise KeyError(f"unknown obstacle id {obstacle_id!r}; known ids: {known}") from None
+    """The outline with this id (setup obstacles and obstacles that cards place); raises
+    KeyError naming the known ids."""
+    found = obstacle_outlines().get(obstacle_id) or placed_obstacle_outlines().get(obstacle_id)
+    if found is None:
+        known = ", ".join(sorted([*obstacle_outlines(), *placed_obstacle_outlines()]))
+        raise KeyError(f"unknown obstacle id {obstacle_id!r}; known ids: {known}")
+    return found
 
 
 def _guides() -> tuple[Polygon, ...]:
@@ -167,8 +176,22 @@ def _round_token(radius: float, sides: int = 16) -> Polygon:
 
 def _device(device_id: str, body: Polygon) -> Outline:
     body = ccw(body)
-    pieces = (*convex_pieces(body), *_guides())
-    return Outline(device_id, body, pieces)
+    guides = _guides()
+    return Outline(device_id, body, (*convex_pieces(body), *guides), guides)
+
+
+#: Estimated buzz droid swarm token: a disk the width of a small base (40 mm) on a tab as
+#: wide as a template. The tab is 4 mm deep, deeper than a ship's guides (3.3 mm), so that
+#: the disk aligned to a ship's guides clears them and only the tab touches the base.
+SWARM_RADIUS = 20.0
+SWARM_TAB_DEPTH = 4.0
+
+
+def _swarm(device_id: str) -> Outline:
+    half = TEMPLATE_WIDTH / 2
+    body = ccw(tuple((x, y + SWARM_TAB_DEPTH) for x, y in _round_token(SWARM_RADIUS)))
+    tab = ((-half, 0.0), (half, 0.0), (half, SWARM_TAB_DEPTH), (-half, SWARM_TAB_DEPTH))
+    return Outline(device_id, body, (*convex_pieces(body), tab), (tab,))
 
 
 @cache
@@ -179,7 +202,34 @@ def device_outlines() -> dict[str, Outline]:
         "mine": _device("mine", _round_token(20.0)),
         "connernet": _device("connernet", _round_token(22.0, 12)),
         "clustermine": _device("clustermine", _round_token(11.0, 12)),
+        "buzzdroidswarm": _swarm("buzzdroidswarm"),
     }
+
+
+#: Estimated electro-chaff cloud token: a lobed cloud 80 mm across, the size of Tallon's gas
+#: clouds (65-95 mm), with a device's guides (RR: Electro-Chaff Cloud: a device and an
+#: obstacle).
+_CHAFF_RADII = tuple(round(34 + 6 * math.cos(4 * 2 * math.pi * i / 18), 2) for i in range(18))
+
+
+def _placed_obstacle(obstacle_id: str, radii: tuple[float, ...], kind: ObstacleType
+                     ) -> ObstacleOutline:
+    cloud = _radial(radii)
+    # laid out like a device: centred on the guides, the nearest point of the cloud on
+    # their front edge
+    low = min(y for _, y in cloud)
+    body = ccw(tuple((x, y - low) for x, y in cloud))
+    guides = _guides()
+    return ObstacleOutline(obstacle_id, body, (*convex_pieces(body), *guides), guides,
+                          kind)
+
+
+@cache
+def placed_obstacle_outlines() -> dict[str, ObstacleOutline]:
+    """Outlines of obstacles that cards place during the game (devices that are also
+    obstacles), by id; they are not setup obstacles."""
+    return {"electrochaffcloud": _placed_obstacle("electrochaffcloud", _CHAFF_RADII,
+                                                  ObstacleType.ELECTRO_CHAFF_CLOUD)}
 
 
 def device_outline(device_id: str) -> Outline:

@@ -20,10 +20,10 @@ from tallon.geometry.movement import (
     ships_overlapped,
     template_contacts,
 )
-from tallon.geometry.outlines import device_outline
+from tallon.geometry.outlines import device_outline, placed_obstacle_outlines
 from tallon.geometry.polygons import Polygon, overlaps
 from tallon.geometry.pose import Pose, Transform
-from tallon.geometry.table import Device, ObjectKind, Ship, Table
+from tallon.geometry.table import Device, ObjectKind, Obstacle, Ship, Table
 from tallon.geometry.templates import PlacedTemplate, Template
 
 
@@ -241,9 +241,11 @@ def rotate_ship(table: Table, ship_id: str, degrees: float) -> Rotation:
 # ---------------------------------------------------------------------------- devices
 @dataclass(frozen=True)
 class DevicePlacement:
-    """Where a dropped or launched device lands and what it lands on."""
+    """Where a dropped or launched device lands and what it lands on. ``device`` is an
+    :class:`Obstacle` for a device that is also an obstacle (its outline is one of
+    :func:`~tallon.geometry.outlines.placed_obstacle_outlines`)."""
 
-    device: Device
+    device: Device | Obstacle
     template: PlacedTemplate
     under_ships: tuple[str, ...]
     outside_play_area: bool
@@ -263,6 +265,13 @@ def _template_from_code(code: str) -> Template:
     return template
 
 
+def _device_object(device_id: str, pose: Pose, outline: str) -> Device | Obstacle:
+    if outline in placed_obstacle_outlines():
+        return Obstacle(device_id, pose, outline)
+    device_outline(outline)  # validates the outline id
+    return Device(device_id, pose, outline)
+
+
 def place_device(table: Table, ship_id: str, device_id: str, template_code: str,
                  outline: str = "bomb", launch: bool = False) -> DevicePlacement:
     """Drop (rear guides) or launch (front guides) a device with a template such as
@@ -274,19 +283,51 @@ def place_device(table: Table, ship_id: str, device_id: str, template_code: str,
     placed = template.place(start)
     right, forward, rotation = template.end()
     pose = start.moved(right, forward, rotation)
-    device_outline(outline)  # validates the outline id
-    device = Device(device_id, pose, outline)
+    device = _device_object(device_id, pose, outline)
     under = ships_overlapped(table, None, device.overlap_pieces, device.circle)
     return DevicePlacement(device, placed, under,
                            not table.area.contains_pieces(device.overlap_pieces))
 
 
+@dataclass(frozen=True)
+class GuidePlacement:
+    """A device placed with its tab (or guides) at a ship's front or rear guides, and the
+    objects it would overlap there: ships (bases with guides), obstacles and other devices.
+    The ship whose guides it is aligned to is only touched (range 0)."""
+
+    device: Device
+    rear: bool
+    overlapped: tuple[str, ...]
+    outside_play_area: bool
+
+    @property
+    def guides(self) -> str:
+        return "rear" if self.rear else "front"
+
+
+def align_to_guides(table: Table, ship_id: str, device_id: str, outline: str,
+                    rear: bool = False) -> GuidePlacement:
+    """Place device ``device_id`` (picked up from wherever it is) with its tab at the ship's
+    front or rear guides, facing away from the ship (RR: Buzz Droid Swarm)."""
+    ship = table.ship(ship_id)
+    frame = ship.pose.rotated(180.0) if rear else ship.pose
+    device = Device(device_id, frame.moved(forward=ship.base.half), outline)
+    pieces, circle = device.overlap_pieces, device.circle
+    ships = ships_overlapped(table, None, pieces, circle)
+    others = [o for o in (*table.obstacles, *table.devices) if o.id != device_id]
+    over = tuple(o.id for o in objects_overlapped(others, pieces, circle))
+    return GuidePlacement(device, rear, (*ships, *over),
+                          not table.area.contains_pieces(pieces))
+
+
 __all__ = [
     "Attempt",
     "DevicePlacement",
+    "GuidePlacement",
     "RollPosition",
     "Rotation",
     "Side",
+    "align_to_guides",
     "barrel_roll",
     "barrel_roll_geometry",
     "barrel_roll_options",

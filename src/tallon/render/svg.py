@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape
 from tallon.geometry.arcs import Arc, arc_halfplanes
 from tallon.geometry.constants import RANGE_BAND_LENGTH
 from tallon.geometry.outlines import ObstacleType
+from tallon.geometry.polygons import Polygon
 from tallon.geometry.pose import Point
 from tallon.geometry.sector import AnnularSector
 from tallon.geometry.table import Device, Obstacle, Ship, Table
@@ -135,15 +136,23 @@ def _range_bands(ship: Ship, colour: str) -> list[str]:
     return out
 
 
+def _attachments(o: Obstacle | Device) -> tuple[Polygon, ...]:
+    """The placed guides or tab of a device (the last of its pieces)."""
+    count = len(o.outline.attachments)
+    return o.range_pieces[len(o.range_pieces) - count:] if count else ()
+
+
 def _obstacle(o: Obstacle) -> str:
-    return _polygon(o.boundary, f'fill="{OBSTACLE_FILL[o.type]}" stroke="#4d4036" '
-                                f'stroke-width="0.6"')
+    # an obstacle that is also a device (electro-chaff cloud) shows its guides
+    return "".join([_polygon(o.boundary, f'fill="{OBSTACLE_FILL[o.type]}" stroke="#4d4036" '
+                                         f'stroke-width="0.6"'),
+                    *(_polygon(g, 'fill="#4d4036"') for g in _attachments(o))])
 
 
 def _device(d: Device) -> list[str]:
     out = [_polygon(d.boundary, 'fill="#d35400" fill-opacity="0.8" stroke="#6e2c00" '
                                 'stroke-width="0.6"')]
-    for guide in d.range_pieces[-2:]:
+    for guide in _attachments(d):
         out.append(_polygon(guide, 'fill="#6e2c00"'))
     return out
 

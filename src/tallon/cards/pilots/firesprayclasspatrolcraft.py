@@ -49,8 +49,8 @@ def _facedown(ctx: Ctx) -> bool:
 
 
 def _enemy_arc_on_me(ctx: Ctx) -> bool:
-    return any(in_firing_arc(s, ctx.ship) for s in ctx.state.ships.values()
-               if s.in_play and s.owner != ctx.ship.owner)
+    return any(in_firing_arc(s, ctx.ship) for s in ctx.state.in_play()
+               if s.owner != ctx.ship.owner)
 
 
 # ----------------------------------------------------------------------- the pilot

@@ -9,7 +9,7 @@ from tallon.engine.state import ShipState, Token
 
 
 def _kyle_targets(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.ships.values() if s.in_play and s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
             and in_firing_arc(ctx.ship, s)]
 
 

@@ -99,7 +99,7 @@ def _wedge_yavin(game: Any, owner: ShipState, attack: Any = None, **facts: Any) 
     if attack is None or attack.attacker != owner.id or not attack.primary:
         return 0
     defender = game.state.ships[attack.defender]
-    wingmen = [s for s in game.state.ships.values() if s.in_play and s.owner == owner.owner
+    wingmen = [s for s in game.state.in_play() if s.owner == owner.owner
                and s.id != owner.id and in_firing_arc(defender, s)]
     return 1 if wingmen else 0
 
@@ -172,8 +172,9 @@ def _biggs_arc(ctx: Ctx) -> bool:
         return False
     defender = ctx.other(attack.defender)
     near = range_of(ctx.ship, defender)
-    return (defender.owner == ctx.ship.owner and near is not None and near <= 1
-            and is_in_arc(ctx.other(attack.attacker), ctx.ship, attack.arc))
+    # a remote is not a friendly ship (RR: ATTACKING REMOTES)
+    return (defender.owner == ctx.ship.owner and not defender.remote and near is not None
+            and near <= 1 and is_in_arc(ctx.other(attack.attacker), ctx.ship, attack.arc))
 
 
 def _biggs_choices(ctx: Ctx) -> list[Option]:
@@ -333,7 +334,7 @@ register("pilot", "thanekyrell",
 
 
 def _corran_friends(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.ships.values() if s.in_play and s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
             and s.id != ctx.ship.id and ctx.ship.id in s.locks]
 
 

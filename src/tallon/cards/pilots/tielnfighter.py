@@ -297,7 +297,9 @@ register("pilot", "seynmarana",
 def _valen_wants(ctx: Ctx) -> bool:
     defender = ctx.other(ctx.event["defender"])
     near = range_of(ctx.ship, defender)
-    return defender.owner == ctx.ship.owner and near is not None and near <= 1
+    # a remote is not a friendly ship (RR: ATTACKING REMOTES)
+    return (defender.owner == ctx.ship.owner and not defender.remote and near is not None
+            and near <= 1)
 
 
 def _valen() -> Triggered:
@@ -446,7 +448,7 @@ register("pilot", "magnatolvan",
 
 
 def _yrica_targets(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.ships.values() if s.in_play and s.owner != ctx.ship.owner
+    return [s for s in ctx.state.in_play() if s.owner != ctx.ship.owner
             and is_in_arc(ctx.ship, s, Arc.BULLSEYE) and can_lock(ctx.game, ctx.ship, s.id)
             is None]
 

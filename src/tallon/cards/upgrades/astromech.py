@@ -299,8 +299,8 @@ register("upgrade", "r4p17",
 
 
 def _bullseye_enemy(ctx: Ctx) -> bool:
-    return any(s.in_play and s.owner != ctx.ship.owner
-               and is_in_arc(ctx.ship, s, Arc.BULLSEYE) for s in ctx.state.ships.values())
+    return any(s.owner != ctx.ship.owner and is_in_arc(ctx.ship, s, Arc.BULLSEYE)
+               for s in ctx.state.in_play())
 
 
 register("upgrade", "r4p44",
@@ -378,7 +378,7 @@ register("upgrade", "bb8", _system_action("bb8", "barrel_roll", "boost"),
 def _l4er5_targets(ctx: Ctx) -> list[ShipState]:
     from tallon.cards.common import in_firing_arc
 
-    return [s for s in ctx.state.ships.values() if s.in_play and s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
             and in_firing_arc(ctx.ship, s)]
 
 
@@ -396,9 +396,9 @@ register("upgrade", "l4er5",
 
 
 def _in_enemy_arc(ctx: Ctx) -> bool:
-    return any(s.in_play and s.owner != ctx.ship.owner and firing_arcs(s)
+    return any(s.owner != ctx.ship.owner and firing_arcs(s)
                and any(is_in_arc(s, ctx.ship, arc) for arc in firing_arcs(s))
-               for s in ctx.state.ships.values())
+               for s in ctx.state.in_play())
 
 
 WATCHFUL = ActionSpec("calculate", "red", None, "watchfulastromech")

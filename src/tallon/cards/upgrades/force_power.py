@@ -49,8 +49,8 @@ register("upgrade", "brilliantevasion",
 
 
 def _enemy_in_front(ctx: Ctx) -> bool:
-    return any(s.in_play and s.owner != ctx.ship.owner and is_in_arc(ctx.ship, s, Arc.FRONT)
-               for s in ctx.state.ships.values())
+    return any(s.owner != ctx.ship.owner and is_in_arc(ctx.ship, s, Arc.FRONT)
+               for s in ctx.state.in_play())
 
 
 register("upgrade", "patience",

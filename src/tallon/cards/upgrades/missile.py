@@ -1,15 +1,14 @@
 """Missile upgrades: special weapons with charges (RR: SPECIAL WEAPON, CHARGES, BONUS
-ATTACK, RELOAD).
-
-Not implemented (refused at setup): Discord Missiles (it launches a buzz droid swarm, a
-remote) and Electro-Chaff Missiles (it launches an electro-chaff cloud); the engine does not
-place remotes or devices yet.
+ATTACK, RELOAD), and the two missiles that launch devices (RR: DEVICE, REMOTES): Discord
+Missiles (a buzz droid swarm, see ``tallon.cards.remotes``) and Electro-Chaff Missiles (an
+electro-chaff cloud, a device that is also an obstacle).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tallon.cards.common import is_me
 from tallon.cards.upgrades.ordnance import (
     GainTokens,
     SpendCharges,
@@ -310,3 +309,65 @@ register("upgrade", "xx23sthreadtracers",
          description="Attack (focus, calculate or lock), 1 charge: 3 dice at range 1-3; when "
                      "it hits, no damage: instead each friendly ship at range 1-3 of the "
                      "defender may acquire a lock on it.")
+
+
+# ------------------------------------------------------------ missiles that launch
+DISCORD = "discordmissiles"
+DISCORD_TEMPLATES = ("3B", "3F", "3N")
+
+
+def _discord_choices(ctx: Ctx) -> list[Option]:
+    from tallon.engine.devices import can_place_device, placement_options, remote_kind
+
+    if not can_place_device(ctx.game, ctx.ship):
+        return []
+    return placement_options(ctx.game, ctx.ship, DISCORD_TEMPLATES, remote_kind(DISCORD),
+                             launch=True)
+
+
+def _discord_launch(ctx: Ctx, choice: Any) -> None:
+    from tallon.engine.devices import launch_remote
+
+    launch_remote(ctx.game, ctx.ship, DISCORD, str(choice))
+
+
+register("upgrade", DISCORD,
+         Triggered("spend 1 calculate token and 1 charge: launch a buzz droid swarm",
+                   window="start_engagement",
+                   cost=Cost(charges=1, tokens=(("calculate", 1),)),
+                   requirement=lambda ctx: bool(_discord_choices(ctx)),
+                   choices=_discord_choices, effect=_discord_launch,
+                   decision="launch_device"),
+         description="1 charge, never recovered. At the start of the Engagement Phase: may "
+                     "spend a calculate token and the charge to launch a buzz droid swarm "
+                     "(a remote) with the [3 bank left], [3 straight] or [3 bank right] "
+                     "template.")
+
+CHAFF = "electrochaffmissiles"
+CHAFF_CLOUD = "electrochaffcloud"
+CHAFF_TEMPLATES = ("3B", "3N", "4F")
+
+
+def _chaff_choices(ctx: Ctx) -> list[Option]:
+    from tallon.engine.devices import can_place_device, placement_options
+
+    if not is_me(ctx) or not can_place_device(ctx.game, ctx.ship):
+        return []
+    return placement_options(ctx.game, ctx.ship, CHAFF_TEMPLATES, CHAFF_CLOUD, launch=True)
+
+
+def _chaff_launch(ctx: Ctx, choice: Any) -> None:
+    from tallon.engine.devices import launch_obstacle
+
+    launch_obstacle(ctx.game, ctx.ship, CHAFF_CLOUD, str(choice), fuses=1)
+
+
+register("upgrade", CHAFF,
+         Triggered("spend 1 charge: launch an electro-chaff cloud", window="system_phase",
+                   cost=Cost(charges=1),
+                   requirement=lambda ctx: bool(_chaff_choices(ctx)),
+                   choices=_chaff_choices, effect=_chaff_launch, decision="launch_device"),
+         description="1 charge, never recovered. During the System Phase: may spend the "
+                     "charge to launch an electro-chaff cloud (a device and an obstacle) with "
+                     "the [3 bank left], [3 bank right] or [4 straight] template, with 1 "
+                     "fuse marker on it.")

@@ -157,21 +157,23 @@ def expose_random(game: Game, ship: ShipState) -> bool:
     return True
 
 
-def ships_near(game: Game, of: ShipState, low: int, high: int) -> list[ShipState]:
+def ships_near(game: Game, of: ShipState, low: int, high: int, remotes: bool = False
+               ) -> list[ShipState]:
     """Ships in play at range ``low``-``high`` of ``of``, ``of`` included when ``low`` is 0
-    (a ship is at range 0 of itself)."""
+    (a ship is at range 0 of itself); ``remotes`` adds the remotes ("targets")."""
     if of.body is None:
         return []
     return [s for s in game.state.ships.values() if s.in_play and s.body is not None
-            and low <= ship_range(of, s) <= high]
+            and (remotes or not s.remote) and low <= ship_range(of, s) <= high]
 
 
 # -------------------------------------------------------------- bonus attacks
 def other_targets_near_defender(ctx: Ctx) -> tuple[str, ...]:
-    """Enemy ships at range 0-1 of the defender of the attack just made, other than it
-    ("a different target at range 0-1 of the defender")."""
+    """Enemy ships and remotes at range 0-1 of the defender of the attack just made, other
+    than it ("a different target at range 0-1 of the defender": a remote can be declared as
+    the defender, RR: ATTACKING REMOTES)."""
     defender = ctx.other(ctx.event["defender"])
-    return tuple(s.id for s in ships_near(ctx.game, defender, 0, 1)
+    return tuple(s.id for s in ships_near(ctx.game, defender, 0, 1, remotes=True)
                  if s.id != defender.id and s.owner != ctx.ship.owner)
 
 

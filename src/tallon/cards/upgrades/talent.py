@@ -344,7 +344,10 @@ def _outmaneuver(game: Game, owner: ShipState, attack: AttackState | None = None
                  **facts: Any) -> int:
     if attack is None or attack.attacker != owner.id or attack.arc is not Arc.FRONT:
         return 0
-    return 0 if in_firing_arc(game.state.ships[attack.defender], owner) else 1
+    defender = game.state.ships[attack.defender]
+    if defender.remote:
+        return 0  # RR FAQ: no ship is outside the arcs of a remote that has none
+    return 0 if in_firing_arc(defender, owner) else 1
 
 
 register("upgrade", "outmaneuver",
@@ -380,7 +383,9 @@ def _attack_speed(ctx: Ctx, choice: Any) -> None:
     attempt = _attack_speed_boost(ctx)
     if attempt.fails():
         return
-    ctx.state.set_pose(ctx.ship, attempt.final)
+    from tallon.engine.actions import reposition
+
+    reposition(ctx.game, ctx.ship, attempt)
     ctx.game.event("move", f"{ctx.ship.name} ({ctx.ship.id}) boosts straight (Attack "
                    "Speed, not an action)", ship=ctx.ship.id)
 

@@ -1,0 +1,256 @@
+"""Devices and remotes in play (RR: DEVICE, REMOTES, OBJECTS, OBSTACLES, FUSE MARKER).
+
+- **Placing.** A ship drops or launches a device with a template from its rear or front
+  guides. Only placements wholly inside the play area are offered: a device that would
+  stick out is not placed and its costs are recovered (RR: DEVICE), which is the same as
+  never offering it. A ship places a device at most once per System Phase and can't place
+  one and decloak in the same phase (``ShipState.device_placed``).
+- **Remotes** are ``ShipState`` objects with ``remote`` set (ids ``r1.1``, ``r2.1``, ...)
+  whose bodies are devices on the table; the engine attacks, damages and removes them as
+  the RR says (see :mod:`tallon.engine.effects`). What a remote does is its remote card's
+  abilities, registered under the card kind ``"remote"`` (``tallon.cards.remotes``).
+- **Devices that are obstacles** (the electro-chaff cloud) go into ``state.obstacles``, so
+  the obstacle rules (moving through, overlapping, range 0, obstruction) apply as they are;
+  their fuse markers are kept in ``state.fuses``.
+- **Meeting a device.** After a ship moves through or overlaps a remote, or a remote is
+  placed under it, the window ``after_device_met`` occurs for that ship and device (after
+  the move's obstacle effects: ruling). A device the ship already overlapped before it
+  moved counts only if the ship still overlaps it, as for obstacles (ruling).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from tallon.data import load_cards
+from tallon.engine.decisions import Option
+from tallon.engine.effects import break_locks_on, remove_ship
+from tallon.engine.queue import FireWindow
+from tallon.engine.state import ShipState
+from tallon.engine.steps import Step
+from tallon.geometry import (
+    BaseSize,
+    Bearing,
+    DevicePlacement,
+    Maneuver,
+    Obstacle,
+    ObstacleType,
+    Pose,
+    place_device,
+)
+from tallon.geometry.movement import objects_overlapped
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+#: Obstacles that leave in the End Phase once their fuse markers are gone (RR appendix:
+#: Electro-Chaff Cloud; the Blaze has the same rule).
+FUSE_EXPIRING = (ObstacleType.ELECTRO_CHAFF_CLOUD, ObstacleType.BLAZE)
+#: The most fuse markers an object can have (RR appendix: an electro-chaff cloud, one).
+MAX_FUSES = {ObstacleType.ELECTRO_CHAFF_CLOUD: 1}
+
+_BEARING_NAMES = {Bearing.STRAIGHT: "straight", Bearing.BANK_LEFT: "bank left",
+                  Bearing.BANK_RIGHT: "bank right", Bearing.TURN_LEFT: "turn left",
+                  Bearing.TURN_RIGHT: "turn right"}
+
+
+def template_name(code: str) -> str:
+    """``"3B"`` as ``"[3 bank left]"``."""
+    maneuver = Maneuver.parse(code)
+    return f"[{maneuver.speed} {_BEARING_NAMES[maneuver.bearing]}]"
+
+
+# ------------------------------------------------------------------------ placing
+def can_place_device(game: Game, ship: ShipState) -> bool:
+    """Whether the ship may drop or launch a device now: in play, and not already placing
+    one this System Phase (RR: DEVICE: once per System Phase)."""
+    s = game.state
+    if not ship.in_play or ship.remote:
+        return False
+    return not (s.phase == "system" and ship.device_placed == (s.round, "system"))
+
+
+def placement(game: Game, ship: ShipState, template: str, outline: str, launch: bool
+              ) -> DevicePlacement:
+    """Where a device with ``outline`` would land, dropped or launched with ``template``."""
+    return place_device(game.state.table(), ship.id, "(placing)", template, outline, launch)
+
+
+def placement_options(game: Game, ship: ShipState, templates: Sequence[str], outline: str,
+                      launch: bool) -> list[Option]:
+    """The templates a device can be dropped or launched with now: those that leave it
+    wholly inside the play area (RR: DEVICE)."""
+    verb = "launch" if launch else "drop"
+    return [Option(code, f"{verb} it with the {template_name(code)} template")
+            for code in templates if placement(game, ship, code, outline, launch).allowed]
+
+
+def _placed(game: Game, ship: ShipState) -> None:
+    s = game.state
+    ship.device_placed = (s.round, s.phase)
+
+
+def launch_remote(game: Game, ship: ShipState, card: str, template: str,
+                  launch: bool = True) -> ShipState:
+    """Launch (or drop) the remote of upgrade ``card`` with ``template`` (a placement that
+    fits, see :func:`placement_options`). Ships it lands under overlap it."""
+    remote = build_remote(game, ship.owner, card)
+    spot = placement(game, ship, template, remote.outline, launch)
+    assert spot.allowed, "only placements inside the play area are offered"
+    game.state.ships[remote.id] = remote
+    game.state.set_pose(remote, spot.device.pose)
+    _placed(game, ship)
+    game.event("device", f"{ship.name} ({ship.id}) {'launches' if launch else 'drops'} "
+               f"{remote.name} ({remote.id}) with the {template_name(template)} template",
+               ship=ship.id, device=remote.id)
+    # RR: OVERLAP - ships it is placed under overlap it
+    game.push(*device_steps(game, _player_ordered(game, spot.under_ships), remote.id))
+    return remote
+
+
+def launch_obstacle(game: Game, ship: ShipState, outline: str, template: str, fuses: int,
+                    launch: bool = True) -> Obstacle:
+    """Launch (or drop) a device that is also an obstacle (an electro-chaff cloud) with
+    ``template``, with ``fuses`` fuse markers on it. Ships under it resolve the effects of
+    overlapping it (RR: OBSTACLES), in player order (ruling)."""
+    from tallon.engine.movement import ObstacleEffect
+
+    s = game.state
+    s.obstacles_placed += 1
+    spot = placement(game, ship, template, outline, launch)
+    assert spot.allowed, "only placements inside the play area are offered"
+    obstacle = Obstacle(f"{outline}-{s.obstacles_placed}", spot.device.pose, outline)
+    s.obstacles.append(obstacle)
+    fuses = min(fuses, MAX_FUSES.get(obstacle.type, fuses))
+    if fuses:
+        s.fuses[obstacle.id] = fuses
+    s.moved()
+    _placed(game, ship)
+    game.event("device", f"{ship.name} ({ship.id}) {'launches' if launch else 'drops'} "
+               f"{obstacle.type.value.replace('_', ' ')} {obstacle.id} with the "
+               f"{template_name(template)} template"
+               + (f" ({fuses} fuse marker{'s' if fuses > 1 else ''})" if fuses else ""),
+               ship=ship.id, device=obstacle.id)
+    game.push(*(ObstacleEffect(ship_id, obstacle.id, obstacle.type.value)
+                for ship_id in _player_ordered(game, spot.under_ships)))
+    return obstacle
+
+
+def _player_ordered(game: Game, ship_ids: Iterable[str]) -> list[str]:
+    order = game.state.player_order()
+    ids = list(ship_ids)
+    return sorted(ids, key=lambda i: (order.index(game.state.ships[i].owner), ids.index(i)))
+
+
+# ------------------------------------------------------------------------ remotes
+def remote_kind(card: str) -> str:
+    """The xws-style id of the remote an upgrade places ("Buzz Droid Swarm" ->
+    ``buzzdroidswarm``): its remote card and its token outline."""
+    device = load_cards().upgrade(card).front.device
+    if device is None or device.type != "remote":
+        raise ValueError(f"{card!r} places no remote")
+    return re.sub(r"[^a-z0-9]", "", device.name.lower())
+
+
+def build_remote(game: Game, owner: int, card: str) -> ShipState:
+    """A new remote of upgrade ``card``'s device, controlled by ``owner``, not yet placed:
+    initiative, agility and hull from the card data; no dial, weapons, actions, shields or
+    cost (RR: REMOTES). A remote with no specified size is neither smaller nor larger than
+    a ship: ``size`` is only a placeholder (no token threshold is ever reached, as a remote
+    gets no tokens)."""
+    device = load_cards().upgrade(card).front.device
+    assert device is not None and device.initiative is not None
+    kind = remote_kind(card)
+    number = len(game.state.remotes_of(owner)) + 1
+    return ShipState(
+        id=f"r{owner + 1}.{number}", owner=owner, pilot=kind, name=device.name,
+        ship_type=kind, size=BaseSize.SMALL, initiative=device.initiative, cost=0, dial=(),
+        attacks=(), agility=device.agility or 0, hull=device.hull or 1, shield_limit=0,
+        actions=(), cards=[("remote", kind, 0)], remote=True, outline=kind)
+
+
+def relocate_remote(game: Game, remote: ShipState, pose: Pose, how: str) -> None:
+    """RR: RELOCATING REMOTES - pick the remote up and place it; a remote placed with any
+    part outside the play area flees. Relocating is not moving through or overlapping."""
+    s = game.state
+    s.set_pose(remote, pose)
+    body = remote.body
+    assert body is not None
+    game.event("move", f"{remote.name} ({remote.id}) is relocated {how}", ship=remote.id)
+    if not s.table().area.contains_pieces(body.overlap_pieces):
+        remove_ship(game, remote, "fled")
+
+
+# ------------------------------------------------------------- meeting devices
+def remote_ids(game: Game) -> set[str]:
+    """Ids of the remotes on the table."""
+    return {d.id for d in game.state.table().devices}
+
+
+def overlapped_before(game: Game, ship: ShipState) -> set[str]:
+    """Obstacles and devices the ship overlaps before it moves (RR: OBSTACLES: moving off
+    one doesn't count as moving through it)."""
+    body = ship.body
+    assert body is not None
+    table = game.state.table()
+    return {o.id for o in objects_overlapped([*table.obstacles, *table.devices],
+                                             body.overlap_pieces, body.circle)}
+
+
+def devices_met(game: Game, before: set[str], met: Iterable[str], over: Iterable[str]
+                ) -> list[str]:
+    """The remotes among the objects a move met (``met`` in order, ``over`` those the ship
+    ends on); one the ship started on counts only if it still overlaps it."""
+    ids = remote_ids(game)
+    ending = set(over)
+    found: list[str] = []
+    for object_id in (*met, *over):
+        if object_id in ids and object_id not in found and not (
+                object_id in before and object_id not in ending):
+            found.append(object_id)
+    return found
+
+
+def device_steps(game: Game, ship_ids: Iterable[str], device_id: str) -> list[Step]:
+    """The ``after_device_met`` windows for ships meeting one device."""
+    return [FireWindow.of("after_device_met", ship=ship_id, device=device_id)
+            for ship_id in ship_ids]
+
+
+def after_reposition(game: Game, ship: ShipState, before: set[str],
+                     through: Iterable[str], over: Iterable[str]) -> None:
+    """After a barrel roll, boost, decloak or tractor move: schedule the windows of the
+    remotes it moved through or ended on."""
+    steps: list[Step] = []
+    for device_id in devices_met(game, before, through, over):
+        steps.extend(device_steps(game, (ship.id,), device_id))
+    game.push(*steps)
+
+
+# ------------------------------------------------------------------- obstacles
+def remove_obstacle(game: Game, obstacle_id: str, reason: str) -> None:
+    """Take an obstacle out of the play area: its fuse markers go and locks on it break."""
+    s = game.state
+    s.obstacles = [o for o in s.obstacles if o.id != obstacle_id]
+    s.fuses.pop(obstacle_id, None)
+    break_locks_on(game, obstacle_id)
+    s.moved()
+    game.event("device", f"{obstacle_id} is removed ({reason})", device=obstacle_id)
+
+
+def expire_fused_obstacles(game: Game) -> None:
+    """RR appendix (Electro-Chaff Cloud): during the End Phase each such obstacle with no
+    fuse marker is removed, then each loses one fuse marker."""
+    s = game.state
+    expiring = [o.id for o in s.obstacles if o.type in FUSE_EXPIRING]
+    for obstacle_id in expiring:
+        if not s.fuses.get(obstacle_id):
+            remove_obstacle(game, obstacle_id, "no fuse marker left")
+    for obstacle_id in expiring:
+        if s.fuses.get(obstacle_id):
+            s.fuses[obstacle_id] -= 1
+            if not s.fuses[obstacle_id]:
+                del s.fuses[obstacle_id]
+            game.event("device", f"{obstacle_id} loses a fuse marker", device=obstacle_id)
