@@ -5,10 +5,13 @@ dice; a TIE straight ahead is in the bullseye arc."""
 from __future__ import annotations
 
 from tallon.dice import DieKind, Face
-from tallon.engine.actions import PerformAction
+from tallon.engine.actions import PerformAction, lock_targets
 from tallon.engine.attack import Engage
-from tallon.engine.scenario import Scenario, faces, load_dice, stack_deck
+from tallon.engine.effects import acquire_lock
+from tallon.engine.rounds import EndPhase, StartEndPhase, StartEngagement, Sweep
+from tallon.engine.scenario import Scenario, faces, load_dice, stack_deck, start_at
 from tallon.engine.state import DamageCard, Token
+from tallon.geometry import ObstacleType, Pose
 
 RANGE_Y = {1: 380.0, 2: 490.0, 3: 550.0}
 SIDE_X = 460.0  # in the front arc, out of the bullseye arc; range 1 of a TIE at x = 400
@@ -500,3 +503,189 @@ class TestSaturationRockets:
         finish(game)
         assert len(game.state.ships[second].damage) == 1
         assert game.state.ships[xwing].charges[SATURATION].active == 1
+
+
+# ------------------------------------------------------------ missiles that launch
+DISCORD = "discordmissiles"
+CHAFF = "electrochaffmissiles"
+
+
+def launching(weapon: str, tokens: dict | None = None, at=(400.0, 300.0, 0.0),
+              tie_at=(400.0, 850.0, 180.0), tie_setup: dict | None = None):
+    """A Red Squadron Veteran (p1.1) with ``weapon`` and a TIE (p2.1)."""
+    sc = Scenario()
+    xwing = sc.ship("redsquadronveteran", at=at, upgrades=[weapon], tokens=tokens or {})
+    tie = sc.ship("academypilot", player=1, at=tie_at, **(tie_setup or {}))
+    return sc, xwing, tie
+
+
+def at_system_phase(sc):
+    return sc.at(Sweep("system"), phase="system")
+
+
+def at_engagement_start(sc):
+    game = sc.game()
+    start_at(game, StartEngagement())
+    return game
+
+
+class TestDiscordMissiles:
+    def test_launches_a_buzz_droid_swarm_at_the_start_of_the_engagement_phase(self):
+        """Card: at the start of the Engagement Phase, spend 1 calculate token and 1 charge
+        to launch a buzz droid swarm with the [3 bank left], [3 straight] or [3 bank
+        right]. Launched with the [3 straight] from the front guides (y 320), its tab lands
+        at y 440, controlled by the X-wing's player."""
+        sc, xwing, _ = launching(DISCORD, tokens={"calculate": 1})
+        game = at_engagement_start(sc)
+        d = game.decision
+        assert (d.kind, d.player) == ("launch_device", 0)
+        assert d.option_values() == ["3B", "3F", "3N", "decline"]
+        game.answer("3F")
+        swarm = game.state.ships["r1.1"]
+        assert swarm.remote and swarm.owner == 0 and swarm.in_play
+        assert swarm.body.pose == Pose(400.0, 440.0, 0.0)
+        ship = game.state.ships[xwing]
+        assert Token.CALCULATE not in ship.tokens
+        assert ship.charges[DISCORD].active == 0
+
+    def test_without_a_calculate_token_nothing_is_offered(self):
+        """The calculate token is a cost: without one the card can't be used."""
+        sc, _, _ = launching(DISCORD)
+        game = at_engagement_start(sc)
+        assert game.decision is None
+        assert "r1.1" not in game.state.ships
+
+    def test_declining_keeps_the_token_and_the_charge(self):
+        sc, xwing, _ = launching(DISCORD, tokens={"calculate": 1})
+        game = at_engagement_start(sc)
+        game.answer("decline")
+        ship = game.state.ships[xwing]
+        assert ship.tokens[Token.CALCULATE] == 1 and ship.charges[DISCORD].active == 1
+
+    def test_the_charge_is_never_recovered(self):
+        """Card: this card's charge cannot be recovered: after launching, the End Phase
+        leaves it spent, and with no charge the card is not offered again."""
+        sc, xwing, _ = launching(DISCORD, tokens={"calculate": 1})
+        game = at_engagement_start(sc)
+        game.answer("3F")
+        start_at(game, EndPhase())
+        assert game.state.ships[xwing].charges[DISCORD].active == 0
+        game.state.ships[xwing].tokens[Token.CALCULATE] = 1
+        start_at(game, StartEngagement())
+        assert game.decision is None
+
+    def test_templates_that_would_leave_the_play_area_are_not_offered(self):
+        """RR: DEVICE - a device can't be placed partly outside the play area. Near the
+        left edge the [3 bank left] would put the swarm off the table."""
+        sc, _, _ = launching(DISCORD, tokens={"calculate": 1}, at=(30.0, 300.0, 0.0))
+        game = at_engagement_start(sc)
+        assert game.decision.option_values() == ["3F", "3N", "decline"]
+
+    def test_a_swarm_launched_onto_an_enemy_is_relocated_and_then_engages(self):
+        """RR: OVERLAP - an object placed under a ship is overlapped by it; the swarm's
+        controller then aligns it to that ship's guides (rear here: the swarm sits behind
+        the TIE, at range 0 of it). At initiative 0, after both ships, the swarm engages
+        and the TIE suffers 1 critical damage (a faceup card)."""
+        sc, _, tie = launching(DISCORD, tokens={"calculate": 1}, tie_at=(400.0, 480.0, 180.0))
+        game = sc.game()
+        stack_deck(game, 1, ["loosestabilizer"])
+        start_at(game, StartEngagement(), Sweep("engagement"))
+        game.answer("3F")
+        d = game.decision
+        assert (d.kind, d.player) == ("relocate_remote", 0)
+        game.answer("rear")
+        assert game.state.ships["r1.1"].body.pose == Pose(400.0, 500.0, 0.0)
+        while game.decision is not None:  # neither ship attacks
+            game.answer("none" if "none" in game.decision.option_values()
+                        else game.decision.options[-1].value)
+        damage = game.state.ships[tie].damage
+        assert [(c.card, c.faceup) for c in damage] == [("loosestabilizer", True)]
+        engaged = [e["ship"] for e in game.log if e["kind"] == "engage"]
+        assert engaged[-1] == "r1.1"
+
+
+class TestElectroChaffMissiles:
+    def test_launches_a_fused_cloud_in_the_system_phase(self):
+        """Card: during the System Phase, spend 1 charge to launch an electro-chaff cloud
+        with the [3 bank left], [3 bank right] or [4 straight], then put 1 fuse marker on
+        it. With the [4 straight] its guides land at y 320 + 160; it is an obstacle."""
+        sc, xwing, _ = launching(CHAFF)
+        game = at_system_phase(sc)
+        d = game.decision
+        assert (d.kind, d.player) == ("launch_device", 0)
+        assert d.option_values() == ["3B", "3N", "4F", "decline"]
+        game.answer("4F")
+        cloud = game.state.obstacles[-1]
+        assert cloud.type is ObstacleType.ELECTRO_CHAFF_CLOUD
+        assert cloud.pose == Pose(400.0, 480.0, 0.0)
+        assert game.state.fuses == {cloud.id: 1}
+        assert game.state.ships[xwing].charges[CHAFF].active == 0
+
+    def test_with_no_charge_nothing_is_offered(self):
+        sc, xwing, _ = launching(CHAFF, at=(400.0, 300.0, 0.0))
+        game = sc.game()
+        game.state.ships[xwing].charges[CHAFF].active = 0
+        start_at(game, Sweep("system"), phase="system")
+        assert game.decision is None
+
+    def test_the_cloud_stays_one_round_and_leaves_at_the_next_end_phase(self):
+        """RR appendix (Electro-Chaff Cloud): in the End Phase each cloud with no fuse
+        marker is removed, then each loses a fuse marker. Launched in round 1 it loses its
+        fuse at the end of round 1 and is removed at the end of round 2. The charge is
+        never recovered."""
+        sc, xwing, _ = launching(CHAFF)
+        game = at_system_phase(sc)
+        game.answer("4F")
+        cloud = game.state.obstacles[-1].id
+        start_at(game, StartEndPhase(), EndPhase())
+        assert cloud in [o.id for o in game.state.obstacles]
+        assert cloud not in game.state.fuses
+        assert game.state.ships[xwing].charges[CHAFF].active == 0
+        start_at(game, StartEndPhase(), EndPhase())
+        assert cloud not in [o.id for o in game.state.obstacles]
+
+    def test_a_cloud_launched_onto_an_enemy_jams_and_may_stress_it(self):
+        """RR: OBSTACLES - a ship an obstacle is placed under resolves the effect of
+        overlapping it. Electro-chaff cloud: the ship breaks its locks and the locks on it,
+        is assigned 1 jam token, and rolls 1 attack die: a hit gives it 1 stress token."""
+        sc, xwing, tie = launching(CHAFF, tie_at=(400.0, 520.0, 180.0),
+                                   tie_setup={"locks": ["p1.1"]})
+        game = sc.game()
+        acquire_lock(game, game.state.ships[xwing], tie)
+        start_at(game, Sweep("system"), phase="system")
+        load_dice(game, ["hit"])
+        game.answer("4F")
+        ship = game.state.ships[tie]
+        assert ship.locks == [] and game.state.ships[xwing].locks == []
+        assert ship.tokens[Token.JAM] == 1 and ship.tokens[Token.STRESS] == 1
+
+    def test_a_blank_leaves_the_ship_unstressed(self):
+        sc, _, tie = launching(CHAFF, tie_at=(400.0, 520.0, 180.0))
+        game = at_system_phase(sc)
+        load_dice(game, ["blank"])
+        game.answer("4F")
+        ship = game.state.ships[tie]
+        assert ship.tokens[Token.JAM] == 1 and Token.STRESS not in ship.tokens
+
+    def test_a_ship_at_range_0_of_the_cloud_cannot_be_locked(self):
+        """RR: OBSTACLES - at range 0 of an electro-chaff cloud a ship can't be locked:
+        before the launch the X-wing can lock the TIE; after it, with the cloud under the
+        TIE, it can't."""
+        sc, xwing, tie = launching(CHAFF, tie_at=(400.0, 520.0, 180.0))
+        game = at_system_phase(sc)
+        assert tie in lock_targets(game, game.state.ships[xwing])
+        load_dice(game, ["blank"])
+        game.answer("4F")
+        assert tie not in lock_targets(game, game.state.ships[xwing])
+
+    def test_an_attack_through_the_cloud_is_obstructed(self):
+        """RR: OBSTRUCTED - the cloud is an obstacle: the TIE at range 3 beyond it rolls
+        3 defense dice, +1 for range 3 and +1 for the obstruction."""
+        sc, xwing, _ = launching(CHAFF, tie_at=(400.0, 620.0, 180.0))
+        game = at_system_phase(sc)
+        game.answer("4F")
+        start_at(game, Engage(xwing))
+        load_dice(game, ["hit", "hit"], ["blank"] * 5)
+        declare(game, "primary:front")
+        finish(game)
+        assert dice_count(game, 1) == 5

@@ -91,3 +91,51 @@ def test_rotating_onto_an_obstacle_is_range_0_only(table_svg):
                             obstacles=(obstacle("rock", 445, 400, outline="core2asteroid3"),)))
     rotation = rotate_ship(table, "a", 90)
     assert rotation.possible and rotation.at_range_zero_of == ("rock",)
+
+
+# ----------------------------------------------- devices that are obstacles; guides
+def test_a_launched_electro_chaff_cloud_is_an_obstacle(table_svg):
+    """RR appendix: an electro-chaff cloud is a device and an obstacle. Launched with the
+    [4 straight] from a small ship at y = 300, its guides sit at the template's far end
+    (y = 320 + 160) and it comes back as an obstacle of that type, not a plain device."""
+    from tallon.geometry import Obstacle, ObstacleType
+
+    placed = place_device(table_svg(Table(ships=(ship("a", 400, 300),))), "a", "cloud-1",
+                          "4F", outline="electrochaffcloud", launch=True)
+    assert isinstance(placed.device, Obstacle)
+    assert placed.device.type is ObstacleType.ELECTRO_CHAFF_CLOUD
+    assert (placed.device.pose.y, placed.device.pose.heading) == pytest.approx((480, 0))
+    assert placed.allowed
+
+
+def test_an_unknown_device_outline_is_refused():
+    """A device id that names no token is an error naming it, not a guess."""
+    with pytest.raises(KeyError, match="nosuchdevice"):
+        place_device(Table(ships=(ship("a", 400, 300),)), "a", "x-1", "1F",
+                     outline="nosuchdevice")
+
+
+@pytest.mark.parametrize("rear,y,heading", [(False, 420, 0), (True, 380, 180)])
+def test_aligning_a_swarm_to_a_ships_guides_only_touches_that_ship(rear, y, heading):
+    """RR appendix (Buzz Droid Swarm): the swarm's tab is aligned to the ship's front or
+    rear guides, facing away from it; the ship is at range 0 of it but not overlapped."""
+    from tallon.geometry import align_to_guides, range_between
+
+    table = Table(ships=(ship("a", 400, 400),))
+    spot = align_to_guides(table, "a", "r1.1", "buzzdroidswarm", rear=rear)
+    assert (spot.device.pose.y, spot.device.pose.heading) == pytest.approx((y, heading))
+    assert spot.overlapped == () and not spot.outside_play_area
+    assert spot.guides == ("rear" if rear else "front")
+    assert range_between(table.ship("a"), spot.device) == 0
+
+
+def test_aligning_a_swarm_reports_what_it_would_overlap(table_svg):
+    """A ship 50 mm ahead of the front guides lies under the swarm's disk: that set of
+    guides is blocked; the rear set near the table's edge sticks out of the play area."""
+    from tallon.geometry import align_to_guides
+
+    table = table_svg(Table(ships=(ship("a", 400, 40), ship("b", 400, 110))))
+    front = align_to_guides(table, "a", "r1.1", "buzzdroidswarm")
+    rear = align_to_guides(table, "a", "r1.1", "buzzdroidswarm", rear=True)
+    assert front.overlapped == ("b",)
+    assert rear.outside_play_area and rear.overlapped == ()
