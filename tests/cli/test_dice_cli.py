@@ -120,3 +120,12 @@ def test_abilities_lists_the_catalogue():
     result = run("abilities")
     assert result.exit_code == 0
     assert "predator" in result.output and "stealthdevice" in result.output
+
+
+def test_abilities_as_json_for_scripts():
+    """--json gives each ability's id, card, side and effect, the ids the flags accept."""
+    entries = json.loads(run("abilities", "--json").output)
+    by_id = {e["id"]: e for e in entries}
+    assert by_id["predator"]["who"] == ["attacker"]
+    assert "defender" in by_id["stealthdevice"]["who"]
+    assert len(entries) >= 15

@@ -431,8 +431,17 @@ def play(
 
 
 @dice_app.command("abilities")
-def abilities() -> None:
+def abilities(
+    as_json: bool = typer.Option(False, "--json", help="Print the list as JSON."),
+) -> None:
     """List the card abilities the calculator knows, with their ids."""
+    if as_json:
+        typer.echo(json.dumps([
+            {"id": entry.key, "card": entry.card,
+             "who": sorted(r.value for r in entry.roles), "effect": entry.summary,
+             "parameter": entry.parameter}
+            for entry in CATALOGUE.values()], indent=2))
+        return
     table = Table(title="Dice abilities: use the id with --attacker-abilities/--defender-abilities")
     for column in ("id", "card", "who", "effect", "=N sets"):
         table.add_column(column)
