@@ -65,12 +65,10 @@ def _run(argv: list[str]) -> int:
 
 
 def run_tests(extra: list[str]) -> int:
-    ruff = str(BIN / "ruff")
-    for check in ([ruff, "check", "src", "tests", "tools", "run.py"],):
-        code = _run(check)
-        if code != 0:
-            _say("ruff found problems (see above).")
-            return code
+    code = _run([str(BIN / "ruff"), "check", "src", "tests", "tools", "run.py"])
+    if code != 0:
+        _say("ruff found problems (see above).")
+        return code
     workers = os.environ.get("TALLON_TEST_WORKERS", "auto")
     return _run([str(BIN / "python"), "-m", "pytest", "-n", workers, *extra])
 
