@@ -12,7 +12,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, EndPhase
 from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
-from tests.cards.empire_helpers import (
+from tests.cards.helpers import (
     Give,
     answer,
     attack,

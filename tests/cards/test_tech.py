@@ -9,7 +9,7 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.rounds import Sweep
 from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import Token
-from tests.cards.empire_helpers import Give, answer, attack, modify_with, offers, pass_all, values
+from tests.cards.helpers import Give, answer, attack, modify_with, offers, pass_all, values
 
 
 # ---------------------------------------------------------------- Advanced Optics

@@ -13,7 +13,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate
 from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
-from tests.cards.empire_helpers import (
+from tests.cards.helpers import (
     answer,
     attack,
     logged,

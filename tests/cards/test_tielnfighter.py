@@ -16,7 +16,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, EndPhase
 from tallon.engine.scenario import Scenario, declare, load_dice
 from tallon.engine.state import DamageCard, Token
-from tests.cards.empire_helpers import (
+from tests.cards.helpers import (
     answer,
     attack,
     logged,

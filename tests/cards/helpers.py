@@ -1,30 +1,29 @@
-"""Helpers for the Imperial card tests: answering decisions as a player would and reading
-what happened from the game log."""
+"""Helpers for the card tests: answering decisions as a player would and reading what
+happened from the game log.
+
+Two ways of passing: ``pass_on`` (with ``skip_to`` and ``finish``) answers only decisions
+that have a "do nothing" answer, so a scene that asks something unexpected fails, and
+resolves a mandatory dice ability with the card, not a token; ``pass_all`` and
+``pass_until`` answer anything, with its first option when it has no "do nothing" one."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from tallon.engine.attack import Engage
 from tallon.engine.decisions import Decision
 from tallon.engine.game import Game
+from tallon.engine.scenario import declare, load_dice, stack_deck
 from tallon.engine.steps import Step
+from tests.rules.attack_helpers import TOKEN_SOURCES, rolls
+from tests.rules.attack_helpers import answer as answer
 
-#: the "do nothing" answer of each kind of decision (anything else: the first option)
+#: the "do nothing" answer of each kind of decision
 PASS = {"use_ability": "decline", "replacement": "decline", "perform_action": "pass",
         "declare_attack": "none", "bonus_attack": "none", "modify_attack_dice": "done",
         "modify_defense_dice": "done", "cancel_attack_results": "done",
         "cancel_defense_results": "done"}
-
-
-def answer(game: Game, kind: str, value: Any, ship: str | None = None) -> None:
-    """Answer the pending decision, checking it is the one expected."""
-    d = game.decision
-    assert d is not None, f"expected a {kind} decision, the game stopped"
-    assert d.kind == kind, f"expected {kind}, got {d.kind}: {d.prompt}"
-    if ship is not None:
-        assert d.ship == ship, (d.ship, d.prompt)
-    game.answer(value)
 
 
 def values(game: Game) -> list[Any]:
@@ -38,12 +37,8 @@ def pass_all(game: Game, limit: int = 200) -> list[str]:
     kinds of decisions answered."""
     seen = []
     while game.decision is not None and limit:
-        d = game.decision
-        seen.append(d.kind)
-        value = PASS.get(d.kind)
-        if value is None or value not in d.option_values():
-            value = d.options[0].value
-        game.answer(value)
+        seen.append(game.decision.kind)
+        _pass_anything(game)
         limit -= 1
     return seen
 
@@ -55,21 +50,71 @@ def pass_until(game: Game, kind: str, ship: str | None = None, limit: int = 100)
         assert d is not None, f"the game stopped before a {kind} decision"
         if d.kind == kind and (ship is None or d.ship == ship):
             return
-        value = PASS.get(d.kind)
-        if value is None or value not in d.option_values():
-            value = d.options[0].value
-        game.answer(value)
+        _pass_anything(game)
         limit -= 1
     raise AssertionError(f"no {kind} decision came")
 
 
+def _pass_anything(game: Game) -> None:
+    d = game.decision
+    value = PASS.get(d.kind)
+    if value is None or value not in d.option_values():
+        value = d.options[0].value
+    game.answer(value)
+
+
+def pass_on(game: Game) -> None:
+    """Answer the pending decision as a player who wants nothing more (a mandatory dice
+    ability, with no "done", is used)."""
+    d = game.decision
+    assert d.kind in PASS, f"unexpected {d.kind}: {d.prompt}"
+    value = PASS[d.kind]
+    if d.find(value) is None:
+        # a mandatory card ability must be resolved: use it, not a token
+        value = next(o.value for o in d.options
+                     if not o.info or o.info["source"] not in TOKEN_SOURCES)
+    game.answer(value)
+
+
+def skip_to(game: Game, kind: str, ship: str | None = None) -> None:
+    """Pass on every other decision (no modification, no action, decline abilities) until
+    ``kind`` (for ``ship``) is asked."""
+    for _ in range(50):
+        d = game.decision
+        assert d is not None, f"the game stopped before a {kind} decision"
+        if d.kind == kind and (ship is None or d.ship == ship):
+            return
+        pass_on(game)
+    raise AssertionError(f"no {kind} decision")
+
+
+def finish(game: Game) -> None:
+    """Pass on everything left (the scene's steps then end)."""
+    for _ in range(50):
+        if game.decision is None:
+            return
+        pass_on(game)
+    raise AssertionError("the scene did not end")
+
+
+def option_with(game: Game, text: str) -> Any:
+    """The value of the pending decision's first option whose label contains ``text``."""
+    for o in game.decision.options:
+        if text in o.label:
+            return o.value
+    raise AssertionError(f"no option with {text!r}: {[o.label for o in game.decision.options]}")
+
+
+def offered(game: Game, text: str) -> bool:
+    """Whether the pending decision has an option whose label contains ``text``."""
+    return game.decision is not None and any(text in o.label for o in game.decision.options)
+
+
 def rolled(game: Game, ship: str) -> list[str]:
     """The faces of the ship's last roll of attack or defense dice (from the log)."""
-    for event in reversed(game.log):
-        if event["kind"] == "dice" and event.get("ship") == ship:
-            shown = event["text"].split(" rolls ", 1)[1]
-            return [] if shown == "no dice" else shown.split(", ")
-    raise AssertionError(f"{ship} rolled no dice")
+    found = rolls(game, ship)
+    assert found, f"{ship} rolled no dice"
+    return found[-1]
 
 
 def logged(game: Game, kind: str, text: str) -> bool:
@@ -103,9 +148,6 @@ def attack(sc: Any, attacker: str, defender: str, dice: list[str], defense: list
            ) -> Game:
     """``sc.attack`` with the defender's damage deck stacked (``deck``: the next cards it
     is dealt) and ``before(game)`` run on the scene before the attack is declared."""
-    from tallon.engine.attack import Engage
-    from tallon.engine.scenario import declare, load_dice, stack_deck
-
     game = sc.at(Engage(attacker))
     if before is not None:
         before(game)
