@@ -1,20 +1,22 @@
-"""Helpers for the card tests: answering decisions as a player would and reading what
-happened from the game log.
+"""Helpers for the card tests: bringing a scene to an attack, answering decisions as a
+player would and reading what happened from the game log.
 
 Two ways of passing: ``pass_on`` (with ``skip_to`` and ``finish``) answers only decisions
 that have a "do nothing" answer, so a scene that asks something unexpected fails, and
 resolves a mandatory dice ability with the card, not a token; ``pass_all`` and
-``pass_until`` answer anything, with its first option when it has no "do nothing" one."""
+``pass_until`` answer anything, with its first option when it has no "do nothing" one.
+``skip_dice`` passes on dice modifications only."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from tallon.dice import DieKind
 from tallon.engine.attack import Engage
 from tallon.engine.decisions import Decision
 from tallon.engine.game import Game
-from tallon.engine.scenario import declare, load_dice, stack_deck
+from tallon.engine.scenario import declare, faces, load_dice, stack_deck
 from tallon.engine.steps import Step
 from tests.rules.attack_helpers import TOKEN_SOURCES, rolls
 from tests.rules.attack_helpers import answer as answer
@@ -24,6 +26,16 @@ PASS = {"use_ability": "decline", "replacement": "decline", "perform_action": "p
         "declare_attack": "none", "bonus_attack": "none", "modify_attack_dice": "done",
         "modify_defense_dice": "done", "cancel_attack_results": "done",
         "cancel_defense_results": "done"}
+
+
+def engage(sc: Any, attacker: str, attack: Any = (), defense: Any = (), rerolls: Any = (),
+           then: Any = ()) -> Game:
+    """The game at the attacker's engagement, dice loaded: attack dice, rerolled attack
+    dice, defense dice, then anything else rolled."""
+    game = sc.at(Engage(attacker))
+    load_dice(game, attack, (), then=faces(DieKind.ATTACK, rerolls)
+              + faces(DieKind.DEFENSE, defense) + list(then))
+    return game
 
 
 def values(game: Game) -> list[Any]:
@@ -97,12 +109,28 @@ def finish(game: Game) -> None:
     raise AssertionError("the scene did not end")
 
 
+def skip_dice(game: Game, kind: str | None = None, ship: str | None = None) -> None:
+    """Answer "done" to dice decisions until a decision of ``kind`` (for ``ship``) or the
+    end; a mandatory ability with nothing to act on is resolved as such."""
+    while game.decision is not None:
+        d = game.decision
+        if kind is not None and d.kind == kind and (ship is None or d.ship == ship):
+            return
+        assert d.kind.startswith(("modify_", "cancel_")), f"unexpected {d.kind}: {d.prompt}"
+        game.answer("done" if "done" in d.option_values() else option_with(game, "nothing to do"))
+
+
 def option_with(game: Game, text: str) -> Any:
     """The value of the pending decision's first option whose label contains ``text``."""
     for o in game.decision.options:
         if text in o.label:
             return o.value
     raise AssertionError(f"no option with {text!r}: {[o.label for o in game.decision.options]}")
+
+
+def pick(game: Game, text: str) -> None:
+    """Take the pending decision's first option whose label contains ``text``."""
+    game.answer(option_with(game, text))
 
 
 def offered(game: Game, text: str) -> bool:
@@ -115,6 +143,11 @@ def rolled(game: Game, ship: str) -> list[str]:
     found = rolls(game, ship)
     assert found, f"{ship} rolled no dice"
     return found[-1]
+
+
+def dice_count(game: Game, index: int = -1) -> int:
+    """How many dice the ``index``-th roll of the scene (by any ship) had."""
+    return len(rolls(game)[index])
 
 
 def logged(game: Game, kind: str, text: str) -> bool:
