@@ -16,7 +16,8 @@ from tallon.dice import DieKind
 from tallon.engine.attack import Engage
 from tallon.engine.decisions import Decision
 from tallon.engine.game import Game
-from tallon.engine.scenario import declare, faces, load_dice, stack_deck
+from tallon.engine.rounds import Activate
+from tallon.engine.scenario import declare, faces, load_dice, stack_deck, start_at
 from tallon.engine.steps import Step
 from tests.rules.attack_helpers import TOKEN_SOURCES, rolls
 from tests.rules.attack_helpers import answer as answer
@@ -35,6 +36,14 @@ def engage(sc: Any, attacker: str, attack: Any = (), defense: Any = (), rerolls:
     game = sc.at(Engage(attacker))
     load_dice(game, attack, (), then=faces(DieKind.ATTACK, rerolls)
               + faces(DieKind.DEFENSE, defense) + list(then))
+    return game
+
+
+def activation(sc: Any, ship: str, dial: str) -> Game:
+    """The scene's game at the ship's activation, with ``dial`` revealed."""
+    game = sc.game()
+    game.state.ships[ship].dial_set = dial
+    start_at(game, Activate(ship), phase="activation")
     return game
 
 

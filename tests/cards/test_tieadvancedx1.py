@@ -10,10 +10,10 @@ import pytest
 
 from tallon.engine.actions import PerformAction
 from tallon.engine.queue import FireWindow
-from tallon.engine.rounds import Activate
 from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
 from tests.cards.helpers import (
+    activation,
     answer,
     attack,
     logged,
@@ -24,13 +24,6 @@ from tests.cards.helpers import (
     rolled,
     values,
 )
-
-
-def activation(sc: Scenario, ship: str, dial: str):
-    game = sc.game()
-    game.state.ships[ship].dial_set = dial
-    start_at(game, Activate(ship), phase="activation")
-    return game
 
 
 # ----------------------------------------------------------------- no ability
