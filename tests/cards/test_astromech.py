@@ -17,60 +17,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, StartEngagement, SystemTurn
 from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
-
-SKIP = {"modify_attack_dice": "done", "modify_defense_dice": "done",
-        "cancel_attack_results": "done", "cancel_defense_results": "done",
-        "use_ability": "decline", "perform_action": "pass", "replacement": "decline"}
-TOKENS = ("focus", "lock", "calculate", "force", "evade")
-
-
-def answer(game, kind: str, value: Any, ship: str | None = None) -> None:
-    d = game.decision
-    assert d is not None, f"expected a {kind} decision, the game stopped"
-    assert d.kind == kind, f"expected {kind}, got {d.kind}: {d.prompt}"
-    if ship is not None:
-        assert d.ship == ship, (d.ship, d.prompt)
-    game.answer(value)
-
-
-def pass_on(game) -> None:
-    d = game.decision
-    assert d.kind in SKIP, f"unexpected {d.kind}: {d.prompt}"
-    value = SKIP[d.kind]
-    if d.find(value) is None:
-        # a mandatory card ability must be resolved: use it, not a token
-        value = next(o.value for o in d.options
-                     if not o.info or o.info["source"] not in TOKENS)
-    game.answer(value)
-
-
-def skip_to(game, kind: str, ship: str | None = None) -> None:
-    for _ in range(50):
-        d = game.decision
-        assert d is not None, f"the game stopped before a {kind} decision"
-        if d.kind == kind and (ship is None or d.ship == ship):
-            return
-        pass_on(game)
-    raise AssertionError(f"no {kind} decision")
-
-
-def finish(game) -> None:
-    for _ in range(50):
-        if game.decision is None:
-            return
-        pass_on(game)
-    raise AssertionError("the scene did not end")
-
-
-def option_with(game, text: str) -> Any:
-    for o in game.decision.options:
-        if text in o.label:
-            return o.value
-    raise AssertionError(f"no option with {text!r}: {[o.label for o in game.decision.options]}")
-
-
-def offered(game, text: str) -> bool:
-    return game.decision is not None and any(text in o.label for o in game.decision.options)
+from tests.cards.helpers import answer, finish, offered, option_with, skip_to
 
 
 def facedown(n: int, first: int = 80) -> list[DamageCard]:

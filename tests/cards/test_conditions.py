@@ -7,7 +7,7 @@ from tallon.engine.conditions import has_condition
 from tallon.engine.queue import FireWindow
 from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import ConditionCard, DamageCard
-from tests.cards.empire_helpers import Hurt, answer, pass_all, rolled
+from tests.cards.helpers import Hurt, answer, pass_all, rolled
 
 SF = "suppressivefire"
 

@@ -3,8 +3,6 @@ open), in scenes compared side against side."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.effects import flip_upgrade
@@ -13,17 +11,9 @@ from tallon.engine.rounds import Activate
 from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import Token
 from tallon.squads import build_squad
+from tests.cards.helpers import answer, rolled
 
 FOILS = "servomotorsfoils"
-
-
-def answer(game, kind: str, value: Any, ship: str | None = None) -> None:
-    d = game.decision
-    assert d is not None, f"expected a {kind} decision, the game stopped"
-    assert d.kind == kind, f"expected {kind}, got {d.kind}: {d.prompt}"
-    if ship is not None:
-        assert d.ship == ship, (d.ship, d.prompt)
-    game.answer(value)
 
 
 def side(game, ship: str) -> int:
@@ -41,8 +31,7 @@ def attack_dice_rolled(open_foils: bool) -> int:
     start_at(game, Engage(xwing))
     load_dice(game, ["hit"] * 3, ["blank"] * 3)
     declare(game, xwing, tie)
-    rolls = [e["text"] for e in game.log if e["kind"] == "dice" and e.get("ship") == xwing]
-    return len(rolls[-1].split(" rolls ")[1].split(", "))
+    return len(rolled(game, xwing))
 
 
 def test_closed_foils_roll_one_fewer_primary_die():

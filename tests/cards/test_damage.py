@@ -12,6 +12,7 @@ from tallon.engine.damage import SufferDamage
 from tallon.engine.rounds import Activate
 from tallon.engine.scenario import Scenario, load_dice, stack_deck, start_at
 from tallon.engine.state import Token
+from tests.cards.helpers import rolled
 
 XWING = "bluesquadronescort"
 
@@ -172,14 +173,6 @@ def test_damaged_engine_leaves_banks_alone():
 
 
 # ------------------------------------------------------------------ weapons failure
-def dice_rolled(game, ship_id: str) -> int:
-    """How many dice the ship rolled last (from the game log)."""
-    text = next(e["text"] for e in reversed(game.log)
-                if e["kind"] == "dice" and e.get("ship") == ship_id)
-    faces = text.split(" rolls ")[1]
-    return 0 if faces == "no dice" else len(faces.split(", "))
-
-
 def test_weapons_failure_rolls_one_fewer_attack_die():
     for card, dice in ((None, 3), ("weaponsfailure", 2)):
         game, ship, enemy = scene()
@@ -188,7 +181,7 @@ def test_weapons_failure_rolls_one_fewer_attack_die():
         start_at(game, Engage(ship))
         load_dice(game, ["blank"] * 4, ["blank"] * 4)
         game.answer({"weapon": "primary:front", "defender": enemy})
-        assert dice_rolled(game, ship) == dice
+        assert len(rolled(game, ship)) == dice
 
 
 # --------------------------------------------------------------------- hull breach
@@ -218,7 +211,7 @@ def test_structural_damage_rolls_one_fewer_defense_die():
         start_at(game, Engage(enemy))
         load_dice(game, ["blank"] * 4, ["blank"] * 4)
         game.answer({"weapon": "primary:front", "defender": ship})
-        assert dice_rolled(game, ship) == dice
+        assert len(rolled(game, ship)) == dice
 
 
 # ----------------------------------------------------------- damaged sensor array

@@ -12,6 +12,7 @@ from tallon.engine.rounds import EndPhase, StartEndPhase, StartEngagement, Sweep
 from tallon.engine.scenario import Scenario, faces, load_dice, stack_deck, start_at
 from tallon.engine.state import DamageCard, Token
 from tallon.geometry import ObstacleType, Pose
+from tests.cards.helpers import dice_count, engage, pick, skip_dice
 
 RANGE_Y = {1: 380.0, 2: 490.0, 3: 550.0}
 SIDE_X = 460.0  # in the front arc, out of the bullseye arc; range 1 of a TIE at x = 400
@@ -26,15 +27,6 @@ def scene(weapon: str, range_: int = 2, x: float = 400.0, tokens: dict | None = 
     return sc, xwing, tie
 
 
-def engage(sc, attacker, attack=(), defense=(), rerolls=(), then=()):
-    """The game at the attacker's engagement: attack dice, rerolled attack dice, defense
-    dice, then anything else rolled."""
-    game = sc.at(Engage(attacker))
-    load_dice(game, attack, (), then=faces(DieKind.ATTACK, rerolls)
-              + faces(DieKind.DEFENSE, defense) + list(then))
-    return game
-
-
 def offered(game) -> set[tuple[str, str]]:
     return {(o.value["weapon"], o.value["defender"]) for o in game.decision.options
             if isinstance(o.value, dict)}
@@ -43,28 +35,6 @@ def offered(game) -> set[tuple[str, str]]:
 def declare(game, weapon, defender="p2.1"):
     assert game.decision.kind in ("declare_attack", "bonus_attack"), game.decision.prompt
     game.answer({"weapon": weapon, "defender": defender})
-
-
-def pick(game, text: str):
-    d = game.decision
-    matches = [o.value for o in d.options if text in o.label]
-    assert matches, f"no option with {text!r} in {[o.label for o in d.options]}"
-    game.answer(matches[0])
-
-
-def finish(game, stop_at: str | None = None):
-    """Answer the remaining dice decisions without using them."""
-    while game.decision is not None:
-        d = game.decision
-        if stop_at is not None and d.kind == stop_at:
-            return
-        assert d.kind.startswith(("modify_", "cancel_")), f"unexpected {d.kind}: {d.prompt}"
-        game.answer("done")
-
-
-def dice_count(game, attack_number: int = 0) -> int:
-    rolls = [e["text"] for e in game.log if e["kind"] == "dice"]
-    return len(rolls[attack_number].split(" rolls ")[1].split(", "))
 
 
 # -------------------------------------------------------------------- Proton Rockets
@@ -83,8 +53,8 @@ class TestProtonRockets:
         sc, xwing, _ = scene("protonrockets", range_=1, lock=False, tokens={"focus": 1})
         game = engage(sc, xwing, ["blank"] * 5, ["blank"] * 3)
         declare(game, "protonrockets")
-        finish(game)
-        assert dice_count(game) == 5
+        skip_dice(game)
+        assert dice_count(game, 0) == 5
         ship = game.state.ships[xwing]
         assert ship.count(Token.FOCUS) == 1 and ship.charges["protonrockets"].active == 0
 
@@ -107,7 +77,7 @@ class TestHomingMissiles:
         stack_deck(game, 1, ["structuraldamage", "structuraldamage"])
         declare(game, "homingmissiles")
         game.answer("roll")
-        finish(game)
+        skip_dice(game)
         assert len(game.state.ships[tie].damage) == 2
 
 
@@ -118,7 +88,7 @@ class TestIonMissiles:
         game = engage(sc, xwing, ["hit", "hit", "hit"], ["blank"] * 3)
         declare(game, "ionmissiles")
         assert len(game.state.attack.attack_dice) == 3
-        finish(game)
+        skip_dice(game)
         defender = game.state.ships[tie]
         assert len(defender.damage) == 1 and defender.count(Token.ION) == 2
 
@@ -130,7 +100,7 @@ class TestHeavyPlasmaMissiles:
                                defender="tempestsquadronpilot")
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
         declare(game, "heavyplasmamissiles-alphaclassstarwing")
-        finish(game)
+        skip_dice(game)
         assert game.state.ships[tie].shields == 0  # 1 lost, 1 to the damage
 
     def test_evades_still_cancel_hits_first(self):
@@ -138,7 +108,7 @@ class TestHeavyPlasmaMissiles:
         sc, xwing, _ = scene("heavyplasmamissiles-alphaclassstarwing")
         game = engage(sc, xwing, ["hit", "crit", "blank"], ["evade", "blank", "blank"])
         declare(game, "heavyplasmamissiles-alphaclassstarwing")
-        finish(game)
+        skip_dice(game)
         last = [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
         assert "0 hit(s), 1 critical" in last
 
@@ -156,7 +126,7 @@ class TestBarrageRockets:
                       rerolls=["hit", "hit"])
         declare(game, "barragerockets")
         pick(game, "spend 2 charges): reroll 2 blank")
-        finish(game)
+        skip_dice(game)
         assert game.state.ships[xwing].charges["barragerockets"].active == 2
         assert "3 hit(s)" in [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
@@ -207,7 +177,7 @@ class TestEnergyShellCharges:
         game = engage(sc, xwing, ["focus", "blank", "blank"], ["blank"] * 3)
         declare(game, "energyshellcharges")
         pick(game, "Energy-Shell Charges")
-        finish(game)
+        skip_dice(game)
         ship = game.state.ships[xwing]
         assert "1 critical" in [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
         assert not ship.has(Token.CALCULATE)
@@ -292,7 +262,7 @@ class TestXX23SThreadTracers:
         tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
         game = engage(sc, xwing, ["hit", "hit", "crit"], ["blank"] * 3)
         declare(game, "xx23sthreadtracers", tie)
-        finish(game, stop_at="use_ability")
+        skip_dice(game, "use_ability")
         asked = []
         while game.decision is not None:
             asked.append(game.decision.ship)
@@ -310,7 +280,7 @@ class TestMagPulseWarheads:
         game = engage(sc, xwing, ["hit", "hit", "hit"], ["blank"] * 3)
         stack_deck(game, 1, ["structuraldamage"])
         declare(game, "magpulsewarheads")
-        finish(game)
+        skip_dice(game)
         defender = game.state.ships[tie]
         assert [c.faceup for c in defender.damage] == [True]
         assert defender.count(Token.DEPLETE) == 1 and defender.count(Token.JAM) == 1
@@ -319,7 +289,7 @@ class TestMagPulseWarheads:
         sc, xwing, tie = scene("magpulsewarheads", range_=1)
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["evade"] * 3)
         declare(game, "magpulsewarheads")
-        finish(game)
+        skip_dice(game)
         defender = game.state.ships[tie]
         assert not defender.damage and not defender.tokens
 
@@ -348,7 +318,7 @@ class TestConcussionMissiles:
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
         stack_deck(game, 1, ["structuraldamage"])
         declare(game, "concussionmissiles", tie)
-        finish(game)
+        skip_dice(game)
         ships = game.state.ships
         assert [c.faceup for c in ships[wingman].damage] == [True]
         assert [c.faceup for c in ships[near].damage] == [True]
@@ -360,7 +330,7 @@ class TestConcussionMissiles:
         sc, xwing, _, tie, _, _ = concussion_scene()
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["evade"] * 3)
         declare(game, "concussionmissiles", tie)
-        finish(game)
+        skip_dice(game)
         assert not any(c.faceup for s in game.state.ships.values() for c in s.damage)
 
 
@@ -381,9 +351,9 @@ class TestDiamondBoronMissiles:
         # dealt in order: the defender's critical, the ace's hit, then the attack's hit
         stack_deck(game, 1, ["structuraldamage", "fuelleak", "fuelleak"])
         declare(game, "diamondboronmissiles", tie)
-        finish(game, stop_at="use_ability")
+        skip_dice(game, "use_ability")
         game.answer("use")
-        finish(game)
+        skip_dice(game)
         ships = game.state.ships
         assert ships[xwing].charges["diamondboronmissiles"].active == 1
         assert not ships[wingman].damage and ships[wingman].shields == 2
@@ -402,9 +372,9 @@ class TestDiamondBoronMissiles:
         rolls = faces(DieKind.ATTACK, ["hit", "hit"])  # the target, then the escort
         game = engage(sc, tie, ["hit", "blank", "blank"], ["blank"] * 2, then=rolls)
         declare(game, "diamondboronmissiles", target)
-        finish(game, stop_at="use_ability")
+        skip_dice(game, "use_ability")
         game.answer("use")
-        finish(game)
+        skip_dice(game)
         ships = game.state.ships
         assert ships["p1.2"].shields == 0 and not ships["p1.2"].damage
         assert ships[escort].shields == 1
@@ -417,7 +387,7 @@ class TestDiamondBoronMissiles:
         tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
         declare(game, "diamondboronmissiles", tie)
-        finish(game, stop_at="use_ability")
+        skip_dice(game, "use_ability")
         game.answer("decline")
         assert game.state.ships[xwing].charges["diamondboronmissiles"].active == 2
 
@@ -439,14 +409,14 @@ class TestClusterMissiles:
                       then=faces(DieKind.ATTACK, ["hit", "hit", "blank"])
                       + faces(DieKind.DEFENSE, ["blank"] * 3))
         declare(game, "clustermissiles", first)
-        finish(game, stop_at="use_ability")
+        skip_dice(game, "use_ability")
         game.answer("use")
         d = game.decision
         # Engine: the bonus attack offers only this weapon and only the other ship
         assert d.kind == "bonus_attack"
         assert offered(game) == {("clustermissiles", second)}
         declare(game, "clustermissiles", second)
-        finish(game)
+        skip_dice(game)
         ships = game.state.ships
         assert len(ships[second].damage) == 2 and not ships[first].damage
         assert ships[xwing].charges["clustermissiles"].active == 2   # both attacks paid
@@ -456,14 +426,14 @@ class TestClusterMissiles:
         sc, xwing, first, _ = cluster_scene(charges=1)
         game = engage(sc, xwing, ["blank"] * 3, ["blank"] * 3)
         declare(game, "clustermissiles", first)
-        finish(game)
+        skip_dice(game)
         assert game.decision is None
 
     def test_no_bonus_attack_without_another_ship_near_the_defender(self):
         sc, xwing, first, _ = cluster_scene(neighbour=False)
         game = engage(sc, xwing, ["blank"] * 3, ["blank"] * 3)
         declare(game, "clustermissiles", first)
-        finish(game)
+        skip_dice(game)
         assert game.decision is None
 
 
@@ -480,8 +450,8 @@ class TestSaturationRockets:
         d = game.decision
         assert d.kind == "use_ability" and set(d.option_values()) == {1, "decline"}
         game.answer(1)
-        finish(game)
-        assert dice_count(game) == 4
+        skip_dice(game)
+        assert dice_count(game, 0) == 4
         assert game.state.ships[xwing].charges[SATURATION].active == 1
 
     def test_one_charge_buys_a_free_bonus_attack_near_the_defender(self):
@@ -494,13 +464,13 @@ class TestSaturationRockets:
                       + faces(DieKind.DEFENSE, ["blank"] * 3))
         declare(game, SATURATION, first)
         game.answer("decline")                     # no extra die: 4 - 2 = 2 charges left
-        finish(game, stop_at="use_ability")
+        skip_dice(game, "use_ability")
         game.answer("use")                         # 1 charge for the bonus attack
         assert offered(game) == {(SATURATION, second)}
         declare(game, SATURATION, second)
         assert game.state.ships[xwing].charges[SATURATION].active == 1
         game.answer("decline")                     # the last charge could buy a die
-        finish(game)
+        skip_dice(game)
         assert len(game.state.ships[second].damage) == 1
         assert game.state.ships[xwing].charges[SATURATION].active == 1
 
@@ -687,5 +657,5 @@ class TestElectroChaffMissiles:
         start_at(game, Engage(xwing))
         load_dice(game, ["hit", "hit"], ["blank"] * 5)
         declare(game, "primary:front")
-        finish(game)
+        skip_dice(game)
         assert dice_count(game, 1) == 5

@@ -12,8 +12,9 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, EndPhase
 from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
-from tests.cards.empire_helpers import (
+from tests.cards.helpers import (
     Give,
+    activation,
     answer,
     attack,
     logged,
@@ -24,13 +25,6 @@ from tests.cards.empire_helpers import (
     rolled,
     values,
 )
-
-
-def activation(sc: Scenario, ship: str, dial: str):
-    game = sc.game()
-    game.state.ships[ship].dial_set = dial
-    start_at(game, Activate(ship), phase="activation")
-    return game
 
 
 def enemy_far(sc: Scenario) -> str:

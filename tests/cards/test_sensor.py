@@ -6,7 +6,7 @@ from __future__ import annotations
 from tallon.engine.rounds import Activate
 from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import Token
-from tests.cards.empire_helpers import answer, attack, modify_with, offers, pass_all, values
+from tests.cards.helpers import answer, attack, modify_with, offers, pass_all, values
 
 
 # ------------------------------------------------------------ Fire-Control System

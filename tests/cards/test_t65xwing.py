@@ -15,73 +15,7 @@ from tallon.engine.attack import Engage
 from tallon.engine.rounds import Activate
 from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import DamageCard, Token
-
-SKIP = {"modify_attack_dice": "done", "modify_defense_dice": "done",
-        "cancel_attack_results": "done", "cancel_defense_results": "done",
-        "use_ability": "decline", "perform_action": "pass", "replacement": "decline"}
-TOKENS = ("focus", "lock", "calculate", "force", "evade")
-
-
-def answer(game, kind: str, value: Any, ship: str | None = None) -> None:
-    d = game.decision
-    assert d is not None, f"expected a {kind} decision, the game stopped"
-    assert d.kind == kind, f"expected {kind}, got {d.kind}: {d.prompt}"
-    if ship is not None:
-        assert d.ship == ship, (d.ship, d.prompt)
-    game.answer(value)
-
-
-def pass_on(game) -> None:
-    """Answer the pending decision as a player who wants nothing more (a mandatory dice
-    ability, with no "done", is used)."""
-    d = game.decision
-    assert d.kind in SKIP, f"unexpected {d.kind}: {d.prompt}"
-    value = SKIP[d.kind]
-    if d.find(value) is None:
-        # a mandatory card ability must be resolved: use it, not a token
-        value = next(o.value for o in d.options
-                     if not o.info or o.info["source"] not in TOKENS)
-    game.answer(value)
-
-
-def skip_to(game, kind: str, ship: str | None = None) -> None:
-    """Pass on every other decision (no modification, no action, decline abilities) until
-    ``kind`` (for ``ship``) is asked."""
-    for _ in range(50):
-        d = game.decision
-        assert d is not None, f"the game stopped before a {kind} decision"
-        if d.kind == kind and (ship is None or d.ship == ship):
-            return
-        pass_on(game)
-    raise AssertionError(f"no {kind} decision")
-
-
-def finish(game) -> None:
-    """Pass on everything left (the scene's steps then end)."""
-    for _ in range(50):
-        if game.decision is None:
-            return
-        pass_on(game)
-    raise AssertionError("the scene did not end")
-
-
-def offered(game, text: str) -> bool:
-    """Whether the pending decision has an option whose label contains ``text``."""
-    return game.decision is not None and any(text in o.label for o in game.decision.options)
-
-
-def option_with(game, text: str) -> Any:
-    for o in game.decision.options:
-        if text in o.label:
-            return o.value
-    raise AssertionError(f"no option with {text!r}: {[o.label for o in game.decision.options]}")
-
-
-def rolled(game, ship: str) -> list[str]:
-    """The dice results the ship rolled in the scene, by log."""
-    rolls = [e["text"] for e in game.log if e["kind"] == "dice" and e.get("ship") == ship]
-    assert rolls, f"{ship} rolled no dice"
-    return rolls[-1].split(" rolls ")[1].split(", ")
+from tests.cards.helpers import PASS, answer, finish, offered, option_with, rolled, skip_to
 
 
 # ------------------------------------------------------------------ generic pilots
@@ -349,7 +283,7 @@ def yavin_round(use: bool) -> tuple[Any, list[str]]:
         elif d.kind == "activation_order":
             game.answer(luke)
         else:
-            game.answer(SKIP[d.kind])
+            game.answer(PASS[d.kind])
     order = [e["ship"] for e in game.log if e["kind"] == "reveal"]
     return game, seen + order
 

@@ -7,22 +7,13 @@ from __future__ import annotations
 
 from tallon.dice import DieKind
 from tallon.engine.actions import PerformAction
-from tallon.engine.attack import Engage
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.rounds import StartEngagement, Sweep
 from tallon.engine.scenario import Scenario, faces, load_dice, stack_deck
 from tallon.engine.state import DamageCard, Token
+from tests.cards.helpers import dice_count, engage, offered, pick, skip_dice
 
 Y = {1: 380.0, 2: 490.0, 3: 550.0}
-
-
-def engage(sc, attacker, attack=(), defense=(), rerolls=(), then=()):
-    """The game at the attacker's engagement: attack dice, rerolled attack dice, defense
-    dice, then anything else rolled."""
-    game = sc.at(Engage(attacker))
-    load_dice(game, attack, (), then=faces(DieKind.ATTACK, rerolls)
-              + faces(DieKind.DEFENSE, defense) + list(then))
-    return game
 
 
 def declare(game, defender="p2.1", weapon="primary:front"):
@@ -30,41 +21,8 @@ def declare(game, defender="p2.1", weapon="primary:front"):
     game.answer({"weapon": weapon, "defender": defender})
 
 
-def labels(game) -> list[str]:
-    return [o.label for o in game.decision.options]
-
-
-def has_option(game, text: str) -> bool:
-    return game.decision is not None and any(text in x for x in labels(game))
-
-
-def pick(game, text: str):
-    matches = [o.value for o in game.decision.options if text in o.label]
-    assert matches, f"no option with {text!r} in {labels(game)}"
-    game.answer(matches[0])
-
-
-def skip_to(game, kind: str | None = None, ship: str | None = None):
-    """Answer "done" to dice decisions until a decision of ``kind`` (for ``ship``) or the
-    end; a mandatory ability with nothing to act on is resolved as such."""
-    while game.decision is not None:
-        d = game.decision
-        if kind is not None and d.kind == kind and (ship is None or d.ship == ship):
-            return
-        assert d.kind.startswith(("modify_", "cancel_")), f"unexpected {d.kind}: {d.prompt}"
-        if "done" in d.option_values():
-            game.answer("done")
-        else:
-            pick(game, "nothing to do")
-
-
 def neutralized(game) -> str:
     return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
-def rolled(game, index: int = -1) -> int:
-    rolls = [e["text"] for e in game.log if e["kind"] == "dice"]
-    return len(rolls[index].split(" rolls ")[1].split(", "))
 
 
 def duel(upgrade=None, range_=2, x=400.0, attacker="redsquadronveteran",
@@ -86,7 +44,7 @@ class TestPredator:
         game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3, rerolls=["hit"])
         declare(game)
         pick(game, "Predator")
-        skip_to(game)
+        skip_dice(game)
         assert "2 hit(s)" in neutralized(game)
 
     def test_not_outside_the_bullseye_nor_without_the_card(self):
@@ -103,7 +61,7 @@ class TestPredator:
         sc.ship("academypilot", player=1, at=(400, 490, 180))
         game = engage(sc, a, ["blank"] * 4, ["blank"] * 3)
         declare(game, weapon="protontorpedoes")
-        assert not has_option(game, "Predator")
+        assert not offered(game, "Predator")
 
 
 # ----------------------------------------------------------------------- Marksmanship
@@ -136,7 +94,7 @@ class TestHeroic:
         game = engage(sc, a, ["hit", "hit", "blank"],
                       ["blank", "blank", "blank", "evade", "evade", "blank"])
         declare(game)
-        skip_to(game, "modify_defense_dice", d)
+        skip_dice(game, "modify_defense_dice", d)
         pick(game, "reroll 3 blank")
         assert "0 hit(s)" in neutralized(game)
 
@@ -172,7 +130,7 @@ class TestElusive:
         game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3, then=faces(
             DieKind.DEFENSE, ["evade"]))
         declare(game)
-        skip_to(game, "modify_defense_dice", d)
+        skip_dice(game, "modify_defense_dice", d)
         pick(game, "Elusive")
         assert game.state.ships[d].charges["elusive"].active == 0
         assert "0 hit(s)" in neutralized(game)
@@ -215,9 +173,9 @@ class TestJuke:
         sc, a, _ = duel("juke", tokens={"evade": 1})
         game = engage(sc, a, ["hit", "hit", "blank"], ["evade", "evade", "blank"])
         declare(game)
-        skip_to(game, "modify_defense_dice", a)
+        skip_dice(game, "modify_defense_dice", a)
         pick(game, "Juke")
-        skip_to(game)
+        skip_dice(game)
         assert "1 hit(s)" in neutralized(game)
         assert game.state.ships[a].count(Token.EVADE) == 1  # it is not spent
 
@@ -253,7 +211,7 @@ class TestItsATrap:
         game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3,
                       then=faces(DieKind.DEFENSE, ["evade"]))
         declare(game, d)
-        skip_to(game, "modify_defense_dice", d)
+        skip_dice(game, "modify_defense_dice", d)
         pick(game, "It's a Trap!")
         assert "0 hit(s)" in neutralized(game)
 
@@ -291,7 +249,7 @@ class TestCrackShot:
         sc, a, _ = duel("crackshot")
         game = engage(sc, a, ["hit", "hit", "blank"], ["evade", "evade", "blank"])
         declare(game)
-        skip_to(game, "cancel_defense_results")
+        skip_dice(game, "cancel_defense_results")
         pick(game, "Crack Shot")
         assert "1 hit(s)" in neutralized(game)
         assert game.state.ships[a].charges["crackshot"].active == 0
@@ -313,7 +271,7 @@ class TestDeadeyeShot:
         game = engage(sc, a, ["crit", "hit", "blank"], ["blank"] * 3)
         declare(game, d)
         pick(game, "change 1 crit to hit")
-        skip_to(game)
+        skip_dice(game)
         damage = game.state.ships[d].damage
         assert damage[0].faceup                      # the exposed card
         assert [c.faceup for c in damage[1:]] == [False, False]
@@ -326,7 +284,7 @@ class TestDeadeyeShot:
         game = engage(sc, a, ["hit", "hit", "blank"], ["blank"] * 3)
         declare(game, d)
         pick(game, "Deadeye Shot (spend 1 hit or 1 crit to hit): cancel 1 hit")
-        skip_to(game)
+        skip_dice(game)
         assert "1 hit(s)" in neutralized(game)
         assert [c.faceup for c in game.state.ships[d].damage] == [True, False]
 
@@ -346,7 +304,7 @@ class TestSelfless:
         game = engage(sc, xwing, ["crit", "blank", "blank"], ["blank"] * 3)
         stack_deck(game, 1, ["structuraldamage"])
         declare(game, tie)
-        skip_to(game, "cancel_attack_results")
+        skip_dice(game, "cancel_attack_results")
         assert game.decision.player == 1 and game.decision.ship == tie
         pick(game, "Selfless")
         ships = game.state.ships
@@ -370,7 +328,7 @@ class TestRuthless:
         game = engage(sc, ace, ["hit", "blank", "blank"], ["blank"] * 2)
         declare(game, xwing)
         pick(game, "Ruthless")
-        skip_to(game)
+        skip_dice(game)
         assert "2 hit(s)" in neutralized(game)
         assert len(game.state.ships[friend].damage) == 1
 
@@ -395,13 +353,13 @@ class TestTrickShot:
             sc.obstacle("core2asteroid3", 325, 420)
             game = engage(sc, a, ["blank"] * dice, ["blank"] * 5)
             declare(game)
-            assert rolled(game, 0) == dice, upgrade
+            assert dice_count(game, 0) == dice, upgrade
 
     def test_no_die_without_an_obstacle(self):
         sc, a, _ = duel("trickshot", range_=3)
         game = engage(sc, a, ["blank"] * 3, ["blank"] * 4)
         declare(game)
-        assert rolled(game, 0) == 3
+        assert dice_count(game, 0) == 3
 
 
 # ------------------------------------------------------------------------ Outmaneuver
@@ -412,13 +370,13 @@ class TestOutmaneuver:
             sc, a, _ = duel(upgrade, heading=0.0)
             game = engage(sc, a, ["blank"] * 3, ["blank"] * 3)
             declare(game)
-            assert rolled(game) == dice, upgrade
+            assert dice_count(game) == dice, upgrade
 
     def test_not_inside_the_defenders_firing_arc(self):
         sc, a, _ = duel("outmaneuver")
         game = engage(sc, a, ["blank"] * 3, ["blank"] * 3)
         declare(game)
-        assert rolled(game) == 3
+        assert dice_count(game) == 3
 
 
 # -------------------------------------------------------------------------- Collected
@@ -427,7 +385,7 @@ class TestCollected:
         sc, a, _ = duel("collected-battleoverendor", tokens={"focus": 1})
         game = engage(sc, a, ["blank"] * 3, ["blank"] * 3)
         declare(game)
-        skip_to(game, "use_ability")
+        skip_dice(game, "use_ability")
         game.answer("use")
         ship = game.state.ships[a]
         assert ship.count(Token.EVADE) == 2 and not ship.has(Token.FOCUS)
@@ -440,7 +398,7 @@ class TestCollected:
         sc.ship("academypilot", player=1, at=(400, 490, 180))
         game = engage(sc, a, ["blank"] * 4, ["blank"] * 3)
         declare(game, weapon="protontorpedoes")
-        skip_to(game)
+        skip_dice(game)
         assert game.state.ships[a].count(Token.FOCUS) == 1
 
 
@@ -531,7 +489,7 @@ def loss_scene(victim: str, carrier_upgrades, victim_upgrades=(), **carrier_setu
                       upgrades=list(carrier_upgrades), **carrier_setup)
     game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
     declare(game, target)
-    skip_to(game, "use_ability")
+    skip_dice(game, "use_ability")
     return game, xwing, target, carrier
 
 
@@ -589,7 +547,7 @@ class TestVengeful:
                           upgrades=["vengeful-battleofyavin"])
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
         declare(game, target)
-        skip_to(game, "use_ability")
+        skip_dice(game, "use_ability")
         assert carrier == "p2.2" and f"lock:{xwing}" in game.decision.option_values()
         game.answer(f"lock:{xwing}")
         assert game.state.ships[xwing].locks == []
@@ -636,7 +594,7 @@ class TestSnapShot:
         assert {o.value["weapon"] for o in game.decision.options
                 if isinstance(o.value, dict)} == {"snapshot"}
         declare(game, xwing, "snapshot")
-        skip_to(game)
+        skip_dice(game)
         assert "1 hit(s)" in neutralized(game)
         assert game.state.ships[tie].count(Token.FOCUS) == 1
         assert game.state.ships[tie].bonus_attack_done
@@ -658,9 +616,9 @@ class TestSaturationSalvo:
                                                               ["blank", "blank"]))
         declare(game, weapon="protontorpedoes")
         pick(game, "change 1 hit to crit")
-        skip_to(game, "modify_defense_dice", a)
+        skip_dice(game, "modify_defense_dice", a)
         pick(game, "Saturation Salvo (defender rerolls 2 dice): reroll 2 evade")
-        skip_to(game)
+        skip_dice(game)
         assert game.state.ships[a].charges["protontorpedoes"].active == 0
         assert "1 hit(s), 1 critical" in neutralized(game)
 

@@ -9,7 +9,7 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.rounds import Sweep
 from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import Token
-from tests.cards.empire_helpers import Give, answer, attack, modify_with, offers, pass_all, values
+from tests.cards.helpers import Give, answer, attack, modify_with, offers, pass_all, values
 
 
 # ---------------------------------------------------------------- Advanced Optics
@@ -58,15 +58,21 @@ def test_primed_thrusters_barrel_roll_and_boost_while_stressed(upgrades, stress,
 
 
 # ---------------------------------------------------------- Deuterium Power Cells
-def test_deuterium_power_cells_recover_a_shield_in_the_system_phase():
-    """Deuterium Power Cells: in the System Phase the ship may spend 1 charge and gain a
-    disarm token to recover 1 shield (the card gives the ship a System Phase turn)."""
+def power_cells_used():
+    """A TIE Advanced with 1 shield uses its Deuterium Power Cells in the System Phase."""
     sc = Scenario()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), shields=1,
                  upgrades=["deuteriumpowercells"])
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = sc.at(Sweep("system"), phase="system")
     answer(game, "use_ability", "use", x1)
+    return game, x1
+
+
+def test_deuterium_power_cells_recover_a_shield_in_the_system_phase():
+    """Deuterium Power Cells: in the System Phase the ship may spend 1 charge and gain a
+    disarm token to recover 1 shield (the card gives the ship a System Phase turn)."""
+    game, x1 = power_cells_used()
     # the disarm token is a cost the card's own second ability could replace (RR FAQ: a
     # replaced cost still pays): declined here
     answer(game, "replacement", "decline", x1)
@@ -76,12 +82,7 @@ def test_deuterium_power_cells_recover_a_shield_in_the_system_phase():
 
 
 def test_deuterium_power_cells_may_replace_their_own_disarm_cost():
-    sc = Scenario()
-    x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), shields=1,
-                 upgrades=["deuteriumpowercells"])
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
-    game = sc.at(Sweep("system"), phase="system")
-    answer(game, "use_ability", "use", x1)
+    game, x1 = power_cells_used()
     answer(game, "replacement", "use", x1)
     ship = game.state.ships[x1]
     assert ship.shields == 2 and ship.stressed and not ship.has(Token.DISARM)

@@ -10,10 +10,10 @@ import pytest
 
 from tallon.engine.actions import PerformAction
 from tallon.engine.queue import FireWindow
-from tallon.engine.rounds import Activate
 from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
-from tests.cards.empire_helpers import (
+from tests.cards.helpers import (
+    activation,
     answer,
     attack,
     logged,
@@ -24,13 +24,6 @@ from tests.cards.empire_helpers import (
     rolled,
     values,
 )
-
-
-def activation(sc: Scenario, ship: str, dial: str):
-    game = sc.game()
-    game.state.ships[ship].dial_set = dial
-    start_at(game, Activate(ship), phase="activation")
-    return game
 
 
 # ----------------------------------------------------------------- no ability
@@ -218,9 +211,8 @@ def test_zertik_strom_without_a_lock_does_nothing():
 
 
 # ---------------------------------------------------------------- Juno Eclipse
-def test_juno_eclipse_boosts_after_an_action():
-    """Juno Eclipse: after performing an action she may perform a red boost action (the
-    TIE Advanced x1 has no boost on its bar)."""
+def juno_locks_then_boosts():
+    """Juno's action: a lock, then (her ability) a straight red boost."""
     sc = Scenario()
     juno = sc.ship("junoeclipse", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 600, 180))
@@ -229,6 +221,13 @@ def test_juno_eclipse_boosts_after_an_action():
     answer(game, "lock_target", "p2.1")
     answer(game, "use_ability", "boost", juno)
     answer(game, "boost_direction", "straight")
+    return game, juno
+
+
+def test_juno_eclipse_boosts_after_an_action():
+    """Juno Eclipse: after performing an action she may perform a red boost action (the
+    TIE Advanced x1 has no boost on its bar)."""
+    game, juno = juno_locks_then_boosts()
     ship = game.state.ships[juno]
     assert ship.pose.y == pytest.approx(380.0) and ship.count(Token.STRESS) == 1
 
@@ -236,12 +235,5 @@ def test_juno_eclipse_boosts_after_an_action():
 def test_juno_eclipse_stressed_by_the_boost_does_not_boost_again():
     """After the red boost (an action) she could trigger again, but a stressed ship can't
     boost and she already boosted this round."""
-    sc = Scenario()
-    juno = sc.ship("junoeclipse", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 600, 180))
-    game = sc.at(PerformAction(juno, during_activation=True), phase="activation")
-    answer(game, "perform_action", "lock", juno)
-    answer(game, "lock_target", "p2.1")
-    answer(game, "use_ability", "boost", juno)
-    answer(game, "boost_direction", "straight")
+    game, _ = juno_locks_then_boosts()
     assert game.decision is None

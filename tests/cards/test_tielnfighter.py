@@ -13,10 +13,11 @@ import pytest
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.queue import FireWindow
-from tallon.engine.rounds import Activate, EndPhase
+from tallon.engine.rounds import EndPhase
 from tallon.engine.scenario import Scenario, declare, load_dice
 from tallon.engine.state import DamageCard, Token
-from tests.cards.empire_helpers import (
+from tests.cards.helpers import (
+    activation,
     answer,
     attack,
     logged,
@@ -27,15 +28,6 @@ from tests.cards.empire_helpers import (
     rolled,
     values,
 )
-
-
-def activation(sc: Scenario, ship: str, dial: str):
-    game = sc.game()
-    game.state.ships[ship].dial_set = dial
-    from tallon.engine.scenario import start_at
-
-    start_at(game, Activate(ship), phase="activation")
-    return game
 
 
 # ----------------------------------------------------------------- no ability

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tallon.dice import DieKind
-from tallon.engine.attack import Engage
-from tallon.engine.scenario import Scenario, faces, load_dice, stack_deck
+from tallon.engine.scenario import Scenario, stack_deck
 from tallon.engine.state import Token
+from tests.cards.helpers import dice_count, engage, skip_dice
 
 # distance between the bases: 150 mm is range 2, 210 mm range 3, 40 mm range 1
 Y_AT_RANGE = {1: 380.0, 2: 490.0, 3: 550.0}
@@ -24,15 +23,6 @@ def scene(weapon: str, range_: int = 3, defender: str = "academypilot", lock: bo
     return sc, xwing, tie
 
 
-def engage(sc, attacker, attack=(), defense=(), rerolls=()):
-    """The game at the attacker's engagement, dice loaded: attack dice, rerolled attack
-    dice, then defense dice."""
-    game = sc.at(Engage(attacker))
-    load_dice(game, attack, (), then=faces(DieKind.ATTACK, rerolls)
-              + faces(DieKind.DEFENSE, defense))
-    return game
-
-
 def declare(game, weapon, defender="p2.1"):
     d = game.decision
     assert d.kind == "declare_attack", d.prompt
@@ -45,23 +35,8 @@ def weapons_offered(game) -> set[str]:
     return {o.value["weapon"] for o in d.options if isinstance(o.value, dict)}
 
 
-def finish(game):
-    """Answer the rest of the attack without modifying dice further (a mandatory ability
-    with nothing to act on is resolved as such)."""
-    while game.decision is not None:
-        d = game.decision
-        assert d.kind.startswith(("modify_", "cancel_")), f"unexpected {d.kind}: {d.prompt}"
-        if "done" in d.option_values():
-            game.answer("done")
-            continue
-        idle = [o.value for o in d.options if "nothing to do" in o.label]
-        assert idle, f"a mandatory choice is left: {d.prompt}"
-        game.answer(idle[0])
-
-
 def defense_rolled(game) -> int:
-    attack_log = [e for e in game.log if e["kind"] == "dice"]
-    return len(attack_log[-1]["text"].split(" rolls ")[1].split(", "))
+    return dice_count(game)  # the defense dice are the attack's last roll
 
 
 # ------------------------------------------------------------------ Proton Torpedoes
@@ -92,12 +67,12 @@ class TestProtonTorpedoes:
         game = engage(sc, xwing, ["blank"] * 4, ["blank"] * 4)
         declare(game, "protontorpedoes")
         assert len(game.state.attack.attack_dice) == 4
-        finish(game)
+        skip_dice(game)
         assert defense_rolled(game) == 3
         sc, xwing, _ = scene("protontorpedoes")
         game = engage(sc, xwing, ["blank"] * 3, ["blank"] * 4)
         declare(game, "primary:front")
-        finish(game)
+        skip_dice(game)
         assert defense_rolled(game) == 4
 
     def test_a_hit_must_become_a_critical_hit(self):
@@ -110,7 +85,7 @@ class TestProtonTorpedoes:
         d = game.decision
         assert d.kind == "modify_attack_dice" and "done" not in d.option_values()
         game.answer(next(o.value for o in d.options if "protontorpedoes" in o.label))
-        finish(game)
+        skip_dice(game)
         damage = game.state.ships[tie].damage
         assert sorted(c.faceup for c in damage) == [False, True]
 
@@ -136,7 +111,7 @@ class TestAdvProtonTorpedoes:
         d = game.decision
         assert "done" not in d.option_values()
         game.answer(next(o.value for o in d.options if "advprotontorpedoes" in o.label))
-        finish(game)
+        skip_dice(game)
         assert [c.faceup for c in game.state.ships[tie].damage] == [True]
 
 
@@ -173,7 +148,7 @@ class TestHomingTorpedoes:
         game = engage(sc, xwing, ["hit"] * 4, ["blank"] * 3)
         declare(game, "homingtorpedoes")
         game.answer("roll")
-        finish(game)
+        skip_dice(game)
         assert game.state.ships[tie].shields == 0
         assert len(game.state.ships[tie].damage) == 2
 
@@ -191,7 +166,7 @@ class TestIonTorpedoes:
         sc, xwing, tie = scene("iontorpedoes")
         game = engage(sc, xwing, ["hit", "hit", "crit", "blank"], ["blank"] * 3)
         declare(game, "iontorpedoes")
-        finish(game)
+        skip_dice(game)
         defender = game.state.ships[tie]
         assert len(defender.damage) == 1 and not defender.damage[0].faceup
         assert defender.count(Token.ION) == 2
@@ -200,7 +175,7 @@ class TestIonTorpedoes:
         sc, xwing, tie = scene("iontorpedoes")
         game = engage(sc, xwing, ["hit", "blank", "blank", "blank"], ["blank"] * 3)
         declare(game, "iontorpedoes")
-        finish(game)
+        skip_dice(game)
         defender = game.state.ships[tie]
         assert len(defender.damage) == 1 and not defender.has(Token.ION)
 
@@ -208,7 +183,7 @@ class TestIonTorpedoes:
         sc, xwing, tie = scene("iontorpedoes")
         game = engage(sc, xwing, ["hit", "blank", "blank", "blank"], ["evade"] * 3)
         declare(game, "iontorpedoes")
-        finish(game)
+        skip_dice(game)
         defender = game.state.ships[tie]
         assert not defender.damage and not defender.has(Token.ION)
 
@@ -217,7 +192,7 @@ class TestIonTorpedoes:
         sc, xwing, tie = scene("iontorpedoes")
         game = engage(sc, xwing, ["hit", "hit", "blank", "blank"], ["blank"] * 3)
         declare(game, "iontorpedoes")
-        finish(game)
+        skip_dice(game)
         for e in game.log:
             if e.get("ship") == tie and e["kind"] in ("damage", "token"):
                 log_kinds.append(e["kind"])
@@ -235,7 +210,7 @@ class TestPlasmaTorpedoes:
         dice = ["hit", "crit", "blank"] + (["blank"] if weapon == "primary:front" else [])
         game = engage(sc, xwing, dice, ["evade", "blank", "blank"])
         declare(game, weapon)
-        finish(game)
+        skip_dice(game)
         attack_log = [e["text"] for e in game.log if e["kind"] == "neutralize"]
         expected = "1 hit(s), 0 critical" if left == "hit" else "0 hit(s), 1 critical"
         assert expected in attack_log[-1]
@@ -246,7 +221,7 @@ class TestPlasmaTorpedoes:
         sc, xwing, tie = scene("plasmatorpedoes", defender="tempestsquadronpilot")
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
         declare(game, "plasmatorpedoes")
-        finish(game)
+        skip_dice(game)
         assert game.state.ships[tie].shields == 0
         lost = [e["text"] for e in game.log if "loses 1 shield" in e["text"]]
         assert lost and "plasmatorpedoes" in lost[0]
@@ -255,5 +230,5 @@ class TestPlasmaTorpedoes:
         sc, xwing, tie = scene("plasmatorpedoes", defender="tempestsquadronpilot")
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["evade"] * 3)
         declare(game, "plasmatorpedoes")
-        finish(game)
+        skip_dice(game)
         assert game.state.ships[tie].shields == 2

@@ -128,12 +128,12 @@ def finish(game: Game, limit: int = 50) -> None:
     raise AssertionError("the game did not stop")
 
 
-def rolls(game: Game, ship: str) -> list[list[str]]:
-    """Every roll the ship made (attack or defense dice), as lists of face labels, in
-    order (from the log's dice events)."""
+def rolls(game: Game, ship: str | None = None) -> list[list[str]]:
+    """Every roll the ship (or any ship) made, attack or defense dice, as lists of face
+    labels, in order (from the log's dice events)."""
     found = []
     for e in game.log:
-        if e["kind"] == "dice" and e.get("ship") == ship:
+        if e["kind"] == "dice" and (ship is None or e.get("ship") == ship):
             text = re.sub(r"^.* rolls ", "", e["text"])
             found.append([] if text == "no dice" else text.split(", "))
     return found

@@ -12,15 +12,7 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.rounds import StartEngagement
 from tallon.engine.scenario import Scenario
 from tallon.engine.state import Token
-
-
-def answer(game, kind, value, ship=None):
-    d = game.decision
-    assert d is not None, f"expected a {kind} decision, the game stopped"
-    assert d.kind == kind, f"expected {kind}, got {d.kind}: {d.prompt}"
-    if ship is not None:
-        assert d.ship == ship, (d.ship, d.prompt)
-    game.answer(value)
+from tests.rules.attack_helpers import answer
 
 
 def queue_labels(game) -> list[str]:
