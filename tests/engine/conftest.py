@@ -126,6 +126,11 @@ def events(game: Game, kind: str | None = None, ship: str | None = None
             and (ship is None or e.get("ship") == ship)]
 
 
+def failed(game: Game, ship_id: str, kind: str = "action") -> bool:
+    """Whether the log tells of a failed ``kind`` (an action, a decloak) by the ship."""
+    return any("fails" in e["text"] for e in events(game, kind, ship_id))
+
+
 # -------------------------------------------------------------------------- setup
 def complete_setup(game: Game, placements: dict[str, tuple[float, float, float]] | None
                    = None, obstacles: list[dict[str, Any]] | None = None) -> Game:
@@ -261,6 +266,13 @@ def pose(game: Game, ship_id: str) -> Pose:
     return game.state.ships[ship_id].pose
 
 
+def moved(game: Game, ship_id: str, start: Pose | tuple[float, float, float]
+          ) -> tuple[float, float, float]:
+    """(right, forward, rotation) of the ship's pose seen from ``start``, rounded."""
+    r, f, rot = pose(game, ship_id).relative_to(Pose(*start))
+    return round(r, 3), round(f, 3), round(rot, 3)
+
+
 def refresh(game: Game) -> None:
     """Ask the pending decision again (after arranging the state it was computed from)."""
     inject(game, lambda g: None)
@@ -282,3 +294,14 @@ def offered(d: Decision) -> set[str]:
 
 def labels(d: Decision) -> dict[Any, str]:
     return {o.value: o.label for o in d.options}
+
+
+def action_targets(game: Game, action: str) -> list[str]:
+    """Perform ``action`` (coordinate, jam) at the pending Perform Action decision: the
+    ships offered as its target, sorted ([] when no target decision follows)."""
+    game.answer(action)
+    d = game.decision
+    if d is None or d.kind != f"{action}_target":
+        return []
+    assert d.player == 0
+    return sorted(d.option_values())

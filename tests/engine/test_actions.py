@@ -12,6 +12,7 @@ from tests.engine.conftest import (
     at,
     drive,
     events,
+    failed,
     give,
     labels,
     offered,
@@ -123,7 +124,7 @@ def test_a_failed_action_can_not_be_performed_again_that_round():
     game = _coordinated((30, 200, 0), (150, 150, 0), "barrel_roll", ["left"])
     ship = game.state.ships["p1.1"]
     assert ship.in_play and ship.pose.x == 30
-    assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+    assert failed(game, "p1.1")
     assert offered(game.decision) == {"focus", "lock", "pass"}
 
 
@@ -193,7 +194,7 @@ def test_a_purple_action_that_fails_still_costs_its_force():
     game.answer("straight")
     ship = game.state.ships["p1.1"]
     assert ship.force == 0
-    assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+    assert failed(game, "p1.1")
 
 
 def test_a_purple_action_needs_a_force():

@@ -16,7 +16,7 @@ from tests.engine.conftest import (
     REBEL,
     SCUM,
     arrange,
-    events,
+    failed,
     refresh,
     squad,
     start,
@@ -47,10 +47,6 @@ def roll(game, side: str, position: str | None = None):
     if position is not None:
         game.answer(position)
     return game.decision
-
-
-def failed(game) -> bool:
-    return any("fails" in e["text"] for e in events(game, "action", "p1.1"))
 
 
 @pytest.mark.parametrize(("side", "position", "expected"), [
@@ -102,7 +98,7 @@ def test_a_barrel_roll_fails_when_every_position_overlaps_a_ship():
     game = scene(blocker=(485, 280, 0))
     roll(game, "right")
     assert game.state.ships["p1.1"].pose == Pose(400, 280, 0)
-    assert failed(game)
+    assert failed(game, "p1.1")
 
 
 def test_a_barrel_roll_fails_through_an_obstacle():
@@ -110,13 +106,13 @@ def test_a_barrel_roll_fails_through_an_obstacle():
     (an asteroid across the template and the positions)."""
     game = scene(obstacles=[("core2asteroid3", 450, 280, 0)])
     roll(game, "right")
-    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_barrel_roll_onto_an_obstacle_fails():
     game = scene(obstacles=[(ASTEROID, 520, 280, 0)])
     roll(game, "right")
-    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_ship_can_not_flee_by_barrel_rolling():
@@ -125,7 +121,7 @@ def test_a_ship_can_not_flee_by_barrel_rolling():
     game = scene(at_pose=(50, 200, 0))
     roll(game, "left")
     ship = game.state.ships["p1.1"]
-    assert ship.in_play and ship.pose == Pose(50, 280, 0) and failed(game)
+    assert ship.in_play and ship.pose == Pose(50, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_barrel_roll_is_not_a_maneuver():

@@ -15,7 +15,8 @@ from tests.engine.conftest import (
     REBEL,
     SCUM,
     arrange,
-    events,
+    failed,
+    moved,
     refresh,
     squad,
     start,
@@ -43,22 +44,13 @@ def boost(game, direction: str) -> None:
     game.answer(direction)
 
 
-def failed(game) -> bool:
-    return any("fails" in e["text"] for e in events(game, "action", "p1.1"))
-
-
-def moved(game, start_pose: Pose) -> tuple[float, float, float]:
-    r, f, rot = game.state.ships["p1.1"].pose.relative_to(start_pose)
-    return round(r, 3), round(f, 3), round(rot, 3)
-
-
 def test_a_straight_boost_uses_the_1_straight_template():
     """BOOST: the [1 straight] template between the front guides, the ship's rear guides
     at its end: 40 mm of template plus the base."""
     game = scene()
     boost(game, "straight")
     assert game.state.ships["p1.1"].pose == Pose(400, 360, 0)
-    assert not failed(game)
+    assert not failed(game, "p1.1")
 
 
 @pytest.mark.parametrize(("direction", "sign"), [("left", -1), ("right", 1)])
@@ -66,7 +58,7 @@ def test_a_boost_left_or_right_uses_the_1_bank(direction, sign):
     game = scene()
     start_pose = game.state.ships["p1.1"].pose
     boost(game, direction)
-    right, forward, rotation = moved(game, start_pose)
+    right, forward, rotation = moved(game, "p1.1", start_pose)
     assert rotation == 45 * sign and right * sign > 0 and forward > 40
 
 
@@ -74,7 +66,7 @@ def test_a_medium_ship_boosts_its_base_length_plus_the_template():
     game = scene(pilot="bountyhunter", faction=SCUM)
     start_pose = game.state.ships["p1.1"].pose
     boost(game, "straight")
-    assert moved(game, start_pose) == (0, 100, 0)
+    assert moved(game, "p1.1", start_pose) == (0, 100, 0)
 
 
 def test_a_boost_onto_a_ship_fails_and_the_ship_stays():
@@ -82,13 +74,13 @@ def test_a_boost_onto_a_ship_fails_and_the_ship_stays():
     returns to its prior position and the action fails."""
     game = scene(blocker=(400, 370, 180))
     boost(game, "straight")
-    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_boost_onto_an_obstacle_fails():
     game = scene(obstacles=[(ASTEROID, 400, 380, 0)])
     boost(game, "straight")
-    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_failed_boost_direction_is_the_declared_one():
@@ -96,7 +88,7 @@ def test_a_failed_boost_direction_is_the_declared_one():
     doesn't turn into another direction), even when another direction was free."""
     game = scene(blocker=(400, 370, 180))
     boost(game, "straight")
-    assert failed(game)
+    assert failed(game, "p1.1")
     assert "boost" in game.state.ships["p1.1"].actions_done
 
 
@@ -105,4 +97,4 @@ def test_a_ship_can_not_flee_by_boosting():
     game = scene(at_pose=(400, 914.4 - 23.3 - 80 - 60, 0))
     boost(game, "straight")
     ship = game.state.ships["p1.1"]
-    assert ship.in_play and failed(game)
+    assert ship.in_play and failed(game, "p1.1")

@@ -18,6 +18,7 @@ from tests.engine.conftest import (
     at,
     drive,
     events,
+    failed,
     give,
     inject,
     offered,
@@ -124,7 +125,7 @@ def test_a_failed_decloak_keeps_the_ship_and_its_cloak_token():
     game.answer("boost")
     assert game.state.ships["p1.1"].pose == Pose(400, 300, 0)
     assert tokens(game, "p1.1") == {"cloak": 1}
-    assert any("fails" in e["text"] for e in events(game, "decloak", "p1.1"))
+    assert failed(game, "p1.1", "decloak")
 
 
 def test_a_decloak_through_an_obstacle_fails():

@@ -17,7 +17,7 @@ from tests.engine.conftest import (
     arrange,
     at,
     drive,
-    events,
+    failed,
     give,
     inject,
     refresh,
@@ -60,7 +60,7 @@ def test_a_ship_can_lock_objects_at_range_0_to_3(gap, offered):
     else:
         game.answer("lock")                   # nothing at range 0-3: the lock fails
         assert game.state.ships["p1.1"].locks == []
-        assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+        assert failed(game, "p1.1")
 
 
 def test_a_lock_is_assigned_to_the_chosen_object():

@@ -17,6 +17,7 @@ from tests.engine.conftest import (
     at,
     drive,
     events,
+    failed,
     labels,
     offered,
     refresh,
@@ -148,7 +149,7 @@ def test_slam_fails_rather_than_flee():
     ship = game.state.ships["p1.1"]
     assert ship.in_play and "slam" in ship.actions_done
     assert tokens(game, "p1.1") == {}
-    assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+    assert failed(game, "p1.1")
 
 
 def test_slam_offers_only_maneuvers_that_keep_the_ship_in_the_play_area():
