@@ -180,6 +180,45 @@ def start(first: Squad, second: Squad, seed: int = 0,
     return arrange(game, poses, None if obstacles is None else list(obstacles))
 
 
+#: Where the lone enemy of a one-ship scene waits, out of the way.
+AWAY = (800, 850, 180)
+
+
+def foe(faction: str) -> Squad:
+    """The lone enemy of a one-ship scene: a T-65 (Red Squadron Veteran) against the
+    Empire, else a TIE/ln (Black Squadron Ace); both small, initiative 3."""
+    if faction == EMPIRE:
+        return squad(REBEL, "redsquadronveteran")
+    return squad(EMPIRE, "blacksquadronace")
+
+
+def solo(pilot: str | tuple[str, Iterable[str]], faction: str = REBEL,
+         at_pose: tuple[float, float, float] = (400, 200, 0), enemy: Squad | None = None,
+         enemy_at: tuple[float, float, float] = AWAY,
+         obstacles: Iterable[tuple[str, float, float, float]] = ()) -> Game:
+    """A game after setup with one ship, p1.1 (``pilot`` as in ``squad``) at ``at_pose``,
+    against one enemy p2.1 (``enemy``, else ``foe(faction)``) at ``enemy_at``, and only
+    ``obstacles`` on the table."""
+    return start(squad(faction, pilot), enemy or foe(faction),
+                 poses={"p1.1": at_pose, "p2.1": enemy_at}, obstacles=list(obstacles))
+
+
+def solo_at_action(pilot: str | tuple[str, Iterable[str]], faction: str = REBEL,
+                   code: str = "1FB", *, faces: Iterable[Face] = (),
+                   blocker: tuple[float, float, float] | None = None,
+                   **table: Any) -> tuple[Game, Decision]:
+    """``solo(pilot, faction, **table)`` run on to p1.1's Perform Action decision after
+    its ``code`` (the next dice rigged to ``faces``); with ``blocker``, the enemy is then
+    arranged at that pose, and the decision asked again."""
+    game = solo(pilot, faction, **table)
+    d = to_action(game, "p1.1", {"p1.1": code}, faces=faces)
+    if blocker is not None:
+        arrange(game, {"p2.1": blocker})
+        refresh(game)
+        d = game.decision
+    return game, d
+
+
 # ------------------------------------------------------------------------ the dice
 def face_of(index: int) -> Face:
     return (Face.BLANK, Face.BLANK, Face.FOCUS, Face.FOCUS, Face.HIT, Face.HIT, Face.HIT,

@@ -12,15 +12,10 @@ from tallon.engine.state import Token
 from tallon.geometry import Pose
 from tests.engine.conftest import (
     ASTEROID,
-    EMPIRE,
     REBEL,
     SCUM,
-    arrange,
     failed,
-    refresh,
-    squad,
-    start,
-    to_action,
+    solo_at_action,
     tokens,
 )
 
@@ -30,13 +25,8 @@ def scene(pilot: str = "cavernangelszealot", faction: str = REBEL,
           obstacles: list = ()):
     """p1.1's action decision after its [1 straight]; the enemy TIE (initiative 3) is
     arranged at ``blocker`` (else far away)."""
-    game = start(squad(faction, pilot), squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": at_pose, "p2.1": (800, 850, 180)}, obstacles=list(obstacles))
-    to_action(game, "p1.1", {"p1.1": "1FB"})
-    if blocker is not None:
-        arrange(game, {"p2.1": blocker})
-        refresh(game)
-    return game
+    return solo_at_action(pilot, faction, at_pose=at_pose, blocker=blocker,
+                          obstacles=obstacles)[0]
 
 
 def roll(game, side: str, position: str | None = None):

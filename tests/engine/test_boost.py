@@ -11,16 +11,11 @@ import pytest
 from tallon.geometry import Pose
 from tests.engine.conftest import (
     ASTEROID,
-    EMPIRE,
     REBEL,
     SCUM,
-    arrange,
     failed,
     moved,
-    refresh,
-    squad,
-    start,
-    to_action,
+    solo_at_action,
 )
 
 XWING = ("cavernangelszealot", ["engineupgrade"])
@@ -28,13 +23,10 @@ XWING = ("cavernangelszealot", ["engineupgrade"])
 
 def scene(pilot=XWING, faction: str = REBEL, at_pose=(400, 200, 0),
           blocker: tuple | None = None, obstacles: list = ()):
-    game = start(squad(faction, pilot), squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": at_pose, "p2.1": (800, 850, 180)}, obstacles=list(obstacles))
-    to_action(game, "p1.1", {"p1.1": "1FB"})
-    if blocker is not None:
-        arrange(game, {"p2.1": blocker})
-        refresh(game)
-    return game
+    """p1.1's action decision after its [1 straight]; the enemy TIE (initiative 3) is
+    arranged at ``blocker`` (else far away)."""
+    return solo_at_action(pilot, faction, at_pose=at_pose, blocker=blocker,
+                          obstacles=obstacles)[0]
 
 
 def boost(game, direction: str) -> None:

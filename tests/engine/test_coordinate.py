@@ -19,6 +19,7 @@ from tests.engine.conftest import (
     offered,
     plan,
     refresh,
+    solo_at_action,
     squad,
     start,
     to_action,
@@ -76,9 +77,7 @@ def test_coordinate_fails_without_a_friendly_ship_in_range():
 
 def test_a_red_coordinate_that_fails_gives_stress():
     """The UT-60D's coordinate is red: failing, the ship still gains its stress."""
-    game = start(squad(REBEL, "bluesquadronscout"), squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 850, 180)})
-    to_action(game, "p1.1", {"p1.1": "1FB"})
+    game, _d = solo_at_action("bluesquadronscout")
     game.answer("coordinate")
     assert tokens(game, "p1.1") == {"stress": 1}
     assert failed(game, "p1.1")

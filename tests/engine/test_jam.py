@@ -25,6 +25,7 @@ from tests.engine.conftest import (
     offered,
     plan,
     refresh,
+    solo_at_action,
     squad,
     start,
     to_action,
@@ -159,9 +160,7 @@ def test_jam_tokens_leave_in_the_end_phase():
 
 def test_a_red_jam_gives_stress():
     """The Lambda shuttle's jam is red."""
-    game = start(squad(EMPIRE, "omicrongrouppilot"), squad(REBEL, "redsquadronveteran"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 850, 180)})
-    d = to_action(game, "p1.1", {"p1.1": "1FB"})
+    game, d = solo_at_action("omicrongrouppilot", EMPIRE)
     assert "jam" in offered(d)
     arrange(game, {"p2.1": (400, 420, 180)})
     refresh(game)

@@ -21,6 +21,7 @@ from tests.engine.conftest import (
     give,
     inject,
     refresh,
+    solo_at_action,
     squad,
     start,
     to_action,
@@ -137,9 +138,7 @@ def test_a_ship_that_becomes_ionized_breaks_its_locks():
 
 def test_a_medium_ship_with_one_ion_token_keeps_its_lock():
     """ION / SHIP SIZES: one ion token doesn't ionize a medium ship: its lock stays."""
-    game = start(squad(REBEL, "bluesquadronscout"), squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 600, 180)})
-    to_action(game, "p1.1", {"p1.1": "1FB"})
+    game, _d = solo_at_action("bluesquadronscout", enemy_at=(400, 600, 180))
     game.answer("lock")
     game.answer("p2.1")
     drive(game, at("perform_action", "p2.1"))
