@@ -38,9 +38,6 @@ ASTEROID = "core2asteroid0"
 DEBRIS = "core2debris0"
 GAS = "gascloud2"
 
-#: Attack die faces by index of ``rng.randrange(8)`` (2 blanks, 2 focus, 3 hits, 1 crit).
-FACES = (Face.BLANK, Face.FOCUS, Face.HIT, Face.CRIT)
-
 
 # ------------------------------------------------------------------------- squads
 def squad(faction: str, *ships: str | tuple[str, Iterable[str]]) -> Squad:
@@ -220,11 +217,6 @@ def solo_at_action(pilot: str | tuple[str, Iterable[str]], faction: str = REBEL,
 
 
 # ------------------------------------------------------------------------ the dice
-def face_of(index: int) -> Face:
-    return (Face.BLANK, Face.BLANK, Face.FOCUS, Face.FOCUS, Face.HIT, Face.HIT, Face.HIT,
-            Face.CRIT)[index]
-
-
 def rigged_rng(faces: Iterable[Face] = (), first_player: int | None = None,
                roll_first: bool = False) -> random.Random:
     """A generator whose next attack dice show ``faces``. With ``roll_first`` the engine's
