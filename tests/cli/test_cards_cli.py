@@ -6,24 +6,15 @@ import json
 
 import pytest
 import typer
-from typer.testing import CliRunner
 
 from tallon.cli import cards, registry
 from tallon.cli.cards import dial_table
-
-runner = CliRunner()
+from tests.cli.helpers import app_with, runner
 
 
 @pytest.fixture(scope="module")
 def app() -> typer.Typer:
-    application = typer.Typer()
-
-    @application.callback()
-    def _root() -> None:
-        """Test root."""
-
-    cards.register(application)
-    return application
+    return app_with(cards.register)
 
 
 def test_the_cards_group_is_registered():

@@ -4,17 +4,8 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
-from tallon.cli import _register_commands, app
 from tallon.squads import build_squad, to_xws
-
-runner = CliRunner()
-_register_commands()
-
-
-def run(*args: str):
-    return runner.invoke(app, list(args))
+from tests.cli.helpers import run
 
 
 def test_the_log_shows_attacks_dice_modifications_and_damage(tmp_path):

@@ -4,16 +4,12 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from tallon.cli import _register_commands, app
-
-runner = CliRunner()
-_register_commands()
+from tests.cli import helpers
 
 
 def run(*args: str):
-    return runner.invoke(app, ["dice", *args])
+    return helpers.run("dice", *args)
 
 
 def test_dice_help_describes_the_calculator():

@@ -6,11 +6,9 @@ import json
 
 import pytest
 import typer
-from typer.testing import CliRunner
 
 from tallon.cli import registry, squad
-
-runner = CliRunner()
+from tests.cli.helpers import app_with, runner
 
 LEGAL = {"faction": "rebelalliance", "version": "2.0.0", "name": "Three escorts",
          "pilots": [{"id": "bluesquadronescort", "upgrades": {"astromech": ["r3astromech"]}},
@@ -22,14 +20,7 @@ ILLEGAL = {"faction": "rebelalliance",
 
 @pytest.fixture(scope="module")
 def app() -> typer.Typer:
-    application = typer.Typer()
-
-    @application.callback()
-    def _root() -> None:
-        """Test root."""
-
-    squad.register(application)
-    return application
+    return app_with(squad.register)
 
 
 @pytest.fixture

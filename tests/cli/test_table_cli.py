@@ -6,16 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from tallon.cli import _register_commands, app
-
-runner = CliRunner()
-_register_commands()
-
-
-def run(*args: str):
-    return runner.invoke(app, list(args))
+from tests.cli.helpers import run
 
 
 def test_move_prints_json_relative_position():

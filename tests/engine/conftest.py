@@ -38,9 +38,6 @@ ASTEROID = "core2asteroid0"
 DEBRIS = "core2debris0"
 GAS = "gascloud2"
 
-#: Attack die faces by index of ``rng.randrange(8)`` (2 blanks, 2 focus, 3 hits, 1 crit).
-FACES = (Face.BLANK, Face.FOCUS, Face.HIT, Face.CRIT)
-
 
 # ------------------------------------------------------------------------- squads
 def squad(faction: str, *ships: str | tuple[str, Iterable[str]]) -> Squad:
@@ -126,6 +123,11 @@ def events(game: Game, kind: str | None = None, ship: str | None = None
             and (ship is None or e.get("ship") == ship)]
 
 
+def failed(game: Game, ship_id: str, kind: str = "action") -> bool:
+    """Whether the log tells of a failed ``kind`` (an action, a decloak) by the ship."""
+    return any("fails" in e["text"] for e in events(game, kind, ship_id))
+
+
 # -------------------------------------------------------------------------- setup
 def complete_setup(game: Game, placements: dict[str, tuple[float, float, float]] | None
                    = None, obstacles: list[dict[str, Any]] | None = None) -> Game:
@@ -175,12 +177,46 @@ def start(first: Squad, second: Squad, seed: int = 0,
     return arrange(game, poses, None if obstacles is None else list(obstacles))
 
 
+#: Where the lone enemy of a one-ship scene waits, out of the way.
+AWAY = (800, 850, 180)
+
+
+def foe(faction: str) -> Squad:
+    """The lone enemy of a one-ship scene: a T-65 (Red Squadron Veteran) against the
+    Empire, else a TIE/ln (Black Squadron Ace); both small, initiative 3."""
+    if faction == EMPIRE:
+        return squad(REBEL, "redsquadronveteran")
+    return squad(EMPIRE, "blacksquadronace")
+
+
+def solo(pilot: str | tuple[str, Iterable[str]], faction: str = REBEL,
+         at_pose: tuple[float, float, float] = (400, 200, 0), enemy: Squad | None = None,
+         enemy_at: tuple[float, float, float] = AWAY,
+         obstacles: Iterable[tuple[str, float, float, float]] = ()) -> Game:
+    """A game after setup with one ship, p1.1 (``pilot`` as in ``squad``) at ``at_pose``,
+    against one enemy p2.1 (``enemy``, else ``foe(faction)``) at ``enemy_at``, and only
+    ``obstacles`` on the table."""
+    return start(squad(faction, pilot), enemy or foe(faction),
+                 poses={"p1.1": at_pose, "p2.1": enemy_at}, obstacles=list(obstacles))
+
+
+def solo_at_action(pilot: str | tuple[str, Iterable[str]], faction: str = REBEL,
+                   code: str = "1FB", *, faces: Iterable[Face] = (),
+                   blocker: tuple[float, float, float] | None = None,
+                   **table: Any) -> tuple[Game, Decision]:
+    """``solo(pilot, faction, **table)`` run on to p1.1's Perform Action decision after
+    its ``code`` (the next dice rigged to ``faces``); with ``blocker``, the enemy is then
+    arranged at that pose, and the decision asked again."""
+    game = solo(pilot, faction, **table)
+    d = to_action(game, "p1.1", {"p1.1": code}, faces=faces)
+    if blocker is not None:
+        arrange(game, {"p2.1": blocker})
+        refresh(game)
+        d = game.decision
+    return game, d
+
+
 # ------------------------------------------------------------------------ the dice
-def face_of(index: int) -> Face:
-    return (Face.BLANK, Face.BLANK, Face.FOCUS, Face.FOCUS, Face.HIT, Face.HIT, Face.HIT,
-            Face.CRIT)[index]
-
-
 def rigged_rng(faces: Iterable[Face] = (), first_player: int | None = None,
                roll_first: bool = False) -> random.Random:
     """A generator whose next attack dice show ``faces``. With ``roll_first`` the engine's
@@ -261,6 +297,13 @@ def pose(game: Game, ship_id: str) -> Pose:
     return game.state.ships[ship_id].pose
 
 
+def moved(game: Game, ship_id: str, start: Pose | tuple[float, float, float]
+          ) -> tuple[float, float, float]:
+    """(right, forward, rotation) of the ship's pose seen from ``start``, rounded."""
+    r, f, rot = pose(game, ship_id).relative_to(Pose(*start))
+    return round(r, 3), round(f, 3), round(rot, 3)
+
+
 def refresh(game: Game) -> None:
     """Ask the pending decision again (after arranging the state it was computed from)."""
     inject(game, lambda g: None)
@@ -282,3 +325,14 @@ def offered(d: Decision) -> set[str]:
 
 def labels(d: Decision) -> dict[Any, str]:
     return {o.value: o.label for o in d.options}
+
+
+def action_targets(game: Game, action: str) -> list[str]:
+    """Perform ``action`` (coordinate, jam) at the pending Perform Action decision: the
+    ships offered as its target, sorted ([] when no target decision follows)."""
+    game.answer(action)
+    d = game.decision
+    if d is None or d.kind != f"{action}_target":
+        return []
+    assert d.player == 0
+    return sorted(d.option_values())

@@ -12,18 +12,19 @@ from tests.engine.conftest import (
     at,
     drive,
     events,
+    failed,
     give,
     labels,
     offered,
     plan,
     refresh,
+    solo,
+    solo_at_action,
     squad,
     start,
     to_action,
     tokens,
 )
-
-FAR_TIE = squad(EMPIRE, "blacksquadronace")
 
 
 def next_for(game, ship_id: str):
@@ -41,18 +42,16 @@ def actions_of(game, ship_id: str) -> list[str]:
 def test_the_perform_action_step_offers_the_action_bar():
     """ACTIONS: during its Perform Action step the ship may perform one action of its
     action bar (T-65: focus, lock, barrel roll) or none."""
-    game = start(squad(REBEL, "cavernangelszealot"), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 600, 180)})
-    d = to_action(game, "p1.1", {"p1.1": "1FB"})
+    _game, d = solo_at_action("cavernangelszealot", enemy_at=(400, 600, 180))
     assert offered(d) == {"focus", "lock", "barrel_roll", "pass"}
     assert d.player == 0
 
 
 def test_an_upgrade_action_bar_adds_actions():
     """ACTIONS: an upgrade's action bar adds to the ship's (Engine Upgrade: boost)."""
-    game = start(squad(REBEL, ("cavernangelszealot", ["engineupgrade"])), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 600, 180)})
-    assert "boost" in offered(to_action(game, "p1.1", {"p1.1": "1FB"}))
+    _game, d = solo_at_action(("cavernangelszealot", ["engineupgrade"]),
+                              enemy_at=(400, 600, 180))
+    assert "boost" in offered(d)
 
 
 def test_focus_evade_and_calculate_give_their_token():
@@ -60,9 +59,9 @@ def test_focus_evade_and_calculate_give_their_token():
     for faction, pilot, action in ((REBEL, "cavernangelszealot", "focus"),
                                    (EMPIRE, "academypilot", "evade"),
                                    (SEPARATIST, "feethanottrawautopilot", "calculate")):
-        game = start(squad(faction, pilot), squad(REBEL, "redsquadronveteran"),
-                     poses={"p1.1": (400, 200, 0), "p2.1": (400, 800, 180)})
-        to_action(game, "p1.1", {"p1.1": "2FB"})
+        game, _d = solo_at_action(pilot, faction, "2FB",
+                                  enemy=squad(REBEL, "redsquadronveteran"),
+                                  enemy_at=(400, 800, 180))
         game.answer(action)
         assert tokens(game, "p1.1") == {action: 1}
 
@@ -70,9 +69,7 @@ def test_focus_evade_and_calculate_give_their_token():
 def test_a_ship_performs_one_action_in_its_perform_action_step():
     """ACTIONS: the ship may perform one action: after it, no further action is offered in
     its activation."""
-    game = start(squad(REBEL, "cavernangelszealot"), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 600, 180)})
-    to_action(game, "p1.1", {"p1.1": "1FB"})
+    game, _d = solo_at_action("cavernangelszealot", enemy_at=(400, 600, 180))
     game.answer("focus")
     assert next_for(game, "p1.1") is None
     assert actions_of(game, "p1.1") == ["focus"]
@@ -81,8 +78,7 @@ def test_a_ship_performs_one_action_in_its_perform_action_step():
 def test_a_stressed_ship_can_not_perform_actions():
     """ACTIONS / STRESS: a ship cannot perform actions while stressed: its Perform Action
     step offers nothing."""
-    game = start(squad(REBEL, "cavernangelszealot"), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 600, 180)})
+    game = solo("cavernangelszealot", enemy_at=(400, 600, 180))
     give(game, "p1.1", Token.STRESS, 2)
     plan(game, {"p1.1": "1FB"})               # blue: removes one of the two
     assert next_for(game, "p1.1") is None
@@ -94,7 +90,8 @@ def _coordinated(p1_pose: tuple[float, float, float], coordinator_pose: tuple[fl
                  first: str, answers: list) -> object:
     """p1.1 (T-65, initiative 1) performs ``first`` (answering ``answers``), then the UT-60D
     p1.2 (initiative 2) coordinates it: return p1.1's coordinated action decision."""
-    game = start(squad(REBEL, "cavernangelszealot", "bluesquadronscout"), FAR_TIE,
+    game = start(squad(REBEL, "cavernangelszealot", "bluesquadronscout"),
+                 squad(EMPIRE, "blacksquadronace"),
                  poses={"p1.1": p1_pose, "p1.2": coordinator_pose, "p2.1": (800, 850, 180)})
     to_action(game, "p1.1", {"p1.1": "1FB", "p1.2": "1FB"})
     game.answer(first)
@@ -123,14 +120,12 @@ def test_a_failed_action_can_not_be_performed_again_that_round():
     game = _coordinated((30, 200, 0), (150, 150, 0), "barrel_roll", ["left"])
     ship = game.state.ships["p1.1"]
     assert ship.in_play and ship.pose.x == 30
-    assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+    assert failed(game, "p1.1")
     assert offered(game.decision) == {"focus", "lock", "pass"}
 
 
 def test_the_action_may_be_performed_again_next_round():
-    game = start(squad(REBEL, "cavernangelszealot"), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 800, 180)})
-    to_action(game, "p1.1", {"p1.1": "1FB"})
+    game, _d = solo_at_action("cavernangelszealot", enemy_at=(400, 800, 180))
     game.answer("focus")
     drive(game, lambda d: game.state.round == 2)
     assert "focus" in offered(to_action(game, "p1.1", {"p1.1": "1FB"}))
@@ -139,9 +134,7 @@ def test_the_action_may_be_performed_again_next_round():
 # ------------------------------------------------------------------ difficulty
 def test_a_red_action_gives_a_stress_token():
     """ACTIONS: a red action costs a stress token (Z-95: red barrel roll)."""
-    game = start(squad(REBEL, "banditsquadronpilot"), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 800, 180)})
-    d = to_action(game, "p1.1", {"p1.1": "2FB"})
+    game, d = solo_at_action("banditsquadronpilot", code="2FB", enemy_at=(400, 800, 180))
     assert labels(d)["barrel_roll"] == "red barrel roll"
     game.answer("barrel_roll")
     game.answer("right")
@@ -152,9 +145,8 @@ def test_a_red_action_gives_a_stress_token():
 
 def test_a_red_action_that_fails_still_gives_stress():
     """FAIL: after a red action fails, the ship gains a stress token."""
-    game = start(squad(REBEL, "banditsquadronpilot"), FAR_TIE,
-                 poses={"p1.1": (30, 200, 0), "p2.1": (400, 800, 180)})
-    to_action(game, "p1.1", {"p1.1": "2FB"})
+    game, _d = solo_at_action("banditsquadronpilot", code="2FB", at_pose=(30, 200, 0),
+                              enemy_at=(400, 800, 180))
     game.answer("barrel_roll")
     game.answer("left")
     ship = game.state.ships["p1.1"]
@@ -163,8 +155,8 @@ def test_a_red_action_that_fails_still_gives_stress():
 
 def _purple_boost(blocked: bool, force: int = 1):
     """An Inquisitor whose only action is (arranged) a purple boost."""
-    game = start(squad(EMPIRE, "inquisitor"), squad(REBEL, "cavernangelszealot"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 800, 180)})
+    game = solo("inquisitor", EMPIRE, enemy=squad(REBEL, "cavernangelszealot"),
+                enemy_at=(800, 800, 180))
     ship = game.state.ships["p1.1"]
     ship.actions = (ActionSpec("boost", "purple"),)
     ship.force = force
@@ -193,7 +185,7 @@ def test_a_purple_action_that_fails_still_costs_its_force():
     game.answer("straight")
     ship = game.state.ships["p1.1"]
     assert ship.force == 0
-    assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+    assert failed(game, "p1.1")
 
 
 def test_a_purple_action_needs_a_force():
@@ -207,9 +199,7 @@ def test_a_purple_action_needs_a_force():
 def test_a_linked_action_may_follow_its_action():
     """LINKED ACTION: after performing the action, the ship may perform the linked action
     (B-wing: focus > red barrel roll): it gains the stress of the red linked action."""
-    game = start(squad(REBEL, "bluesquadronpilot"), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 800, 180)})
-    to_action(game, "p1.1", {"p1.1": "2FB"})
+    game, _d = solo_at_action("bluesquadronpilot", code="2FB", enemy_at=(400, 800, 180))
     game.answer("focus")
     d = game.decision
     assert (d.kind, d.ship) == ("linked_action", "p1.1")
@@ -222,9 +212,7 @@ def test_a_linked_action_may_follow_its_action():
 
 
 def test_a_linked_action_may_be_declined():
-    game = start(squad(REBEL, "bluesquadronpilot"), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 800, 180)})
-    to_action(game, "p1.1", {"p1.1": "2FB"})
+    game, _d = solo_at_action("bluesquadronpilot", code="2FB", enemy_at=(400, 800, 180))
     game.answer("focus")
     game.answer("decline")
     assert tokens(game, "p1.1") == {"focus": 1}
@@ -233,8 +221,8 @@ def test_a_linked_action_may_be_declined():
 def test_no_linked_action_after_a_failed_action():
     """FAIL: if an action fails the ship cannot perform its linked action (Belbullab:
     boost > red focus, the boost blocked by a ship)."""
-    game = start(squad(SEPARATIST, "skakoanace"), squad(REBEL, "cavernangelszealot"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 400, 180)})
+    game = solo("skakoanace", SEPARATIST, enemy=squad(REBEL, "cavernangelszealot"),
+                enemy_at=(400, 400, 180))
     to_action(game, "p1.1", {"p1.1": "2FB", "p2.1": "2TW"})
     arrange(game, {"p2.1": (400, 420, 180)})          # arranged: a ship ahead
     refresh(game)
@@ -248,9 +236,9 @@ def test_no_linked_action_after_a_failed_action():
 def test_no_linked_action_of_a_kind_already_performed():
     """ACTIONS: the linked action is still an action: a ship that already focused this round
     is not offered a linked focus (Belbullab: barrel roll > red focus)."""
-    game = start(squad(SEPARATIST, "skakoanace"), squad(REBEL, "cavernangelszealot"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 800, 180)})
-    to_action(game, "p1.1", {"p1.1": "2FB"})
+    game, _d = solo_at_action("skakoanace", SEPARATIST, "2FB",
+                              enemy=squad(REBEL, "cavernangelszealot"),
+                              enemy_at=(800, 800, 180))
     game.state.ships["p1.1"].actions_done.add("focus")    # arranged: focused before
     refresh(game)
     game.answer("barrel_roll")
@@ -263,8 +251,7 @@ def test_no_linked_action_of_a_kind_already_performed():
 def test_a_linked_action_does_not_link_further():
     """LINKED ACTION: after a ship performs a linked action it cannot use that action to
     add another linked action (arranged bar: focus > boost, boost > evade)."""
-    game = start(squad(REBEL, "cavernangelszealot"), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 800, 180)})
+    game = solo("cavernangelszealot", enemy_at=(800, 800, 180))
     game.state.ships["p1.1"].actions = (
         ActionSpec("focus", linked=ActionSpec("boost")),
         ActionSpec("boost", linked=ActionSpec("evade")))
@@ -284,8 +271,6 @@ def test_the_linked_bar_is_not_the_action_bar():
     (focus > barrel roll) is offered its own white barrel roll in the Perform Action step,
     and the HWK-290's red rotate linked to focus and lock doesn't replace its white
     rotate."""
-    game = start(squad(REBEL, "rebelscout"), FAR_TIE,
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 800, 180)})
-    d = to_action(game, "p1.1", {"p1.1": "2FB"})
+    _game, d = solo_at_action("rebelscout", code="2FB", enemy_at=(800, 800, 180))
     assert labels(d)["rotate"] == "rotate"
     assert labels(d)["focus"] == "focus > red rotate"

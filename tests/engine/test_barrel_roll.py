@@ -12,15 +12,10 @@ from tallon.engine.state import Token
 from tallon.geometry import Pose
 from tests.engine.conftest import (
     ASTEROID,
-    EMPIRE,
     REBEL,
     SCUM,
-    arrange,
-    events,
-    refresh,
-    squad,
-    start,
-    to_action,
+    failed,
+    solo_at_action,
     tokens,
 )
 
@@ -30,13 +25,8 @@ def scene(pilot: str = "cavernangelszealot", faction: str = REBEL,
           obstacles: list = ()):
     """p1.1's action decision after its [1 straight]; the enemy TIE (initiative 3) is
     arranged at ``blocker`` (else far away)."""
-    game = start(squad(faction, pilot), squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": at_pose, "p2.1": (800, 850, 180)}, obstacles=list(obstacles))
-    to_action(game, "p1.1", {"p1.1": "1FB"})
-    if blocker is not None:
-        arrange(game, {"p2.1": blocker})
-        refresh(game)
-    return game
+    return solo_at_action(pilot, faction, at_pose=at_pose, blocker=blocker,
+                          obstacles=obstacles)[0]
 
 
 def roll(game, side: str, position: str | None = None):
@@ -47,10 +37,6 @@ def roll(game, side: str, position: str | None = None):
     if position is not None:
         game.answer(position)
     return game.decision
-
-
-def failed(game) -> bool:
-    return any("fails" in e["text"] for e in events(game, "action", "p1.1"))
 
 
 @pytest.mark.parametrize(("side", "position", "expected"), [
@@ -102,7 +88,7 @@ def test_a_barrel_roll_fails_when_every_position_overlaps_a_ship():
     game = scene(blocker=(485, 280, 0))
     roll(game, "right")
     assert game.state.ships["p1.1"].pose == Pose(400, 280, 0)
-    assert failed(game)
+    assert failed(game, "p1.1")
 
 
 def test_a_barrel_roll_fails_through_an_obstacle():
@@ -110,13 +96,13 @@ def test_a_barrel_roll_fails_through_an_obstacle():
     (an asteroid across the template and the positions)."""
     game = scene(obstacles=[("core2asteroid3", 450, 280, 0)])
     roll(game, "right")
-    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_barrel_roll_onto_an_obstacle_fails():
     game = scene(obstacles=[(ASTEROID, 520, 280, 0)])
     roll(game, "right")
-    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_ship_can_not_flee_by_barrel_rolling():
@@ -125,7 +111,7 @@ def test_a_ship_can_not_flee_by_barrel_rolling():
     game = scene(at_pose=(50, 200, 0))
     roll(game, "left")
     ship = game.state.ships["p1.1"]
-    assert ship.in_play and ship.pose == Pose(50, 280, 0) and failed(game)
+    assert ship.in_play and ship.pose == Pose(50, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_barrel_roll_is_not_a_maneuver():

@@ -11,15 +11,11 @@ import pytest
 from tallon.geometry import Pose
 from tests.engine.conftest import (
     ASTEROID,
-    EMPIRE,
     REBEL,
     SCUM,
-    arrange,
-    events,
-    refresh,
-    squad,
-    start,
-    to_action,
+    failed,
+    moved,
+    solo_at_action,
 )
 
 XWING = ("cavernangelszealot", ["engineupgrade"])
@@ -27,13 +23,10 @@ XWING = ("cavernangelszealot", ["engineupgrade"])
 
 def scene(pilot=XWING, faction: str = REBEL, at_pose=(400, 200, 0),
           blocker: tuple | None = None, obstacles: list = ()):
-    game = start(squad(faction, pilot), squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": at_pose, "p2.1": (800, 850, 180)}, obstacles=list(obstacles))
-    to_action(game, "p1.1", {"p1.1": "1FB"})
-    if blocker is not None:
-        arrange(game, {"p2.1": blocker})
-        refresh(game)
-    return game
+    """p1.1's action decision after its [1 straight]; the enemy TIE (initiative 3) is
+    arranged at ``blocker`` (else far away)."""
+    return solo_at_action(pilot, faction, at_pose=at_pose, blocker=blocker,
+                          obstacles=obstacles)[0]
 
 
 def boost(game, direction: str) -> None:
@@ -43,22 +36,13 @@ def boost(game, direction: str) -> None:
     game.answer(direction)
 
 
-def failed(game) -> bool:
-    return any("fails" in e["text"] for e in events(game, "action", "p1.1"))
-
-
-def moved(game, start_pose: Pose) -> tuple[float, float, float]:
-    r, f, rot = game.state.ships["p1.1"].pose.relative_to(start_pose)
-    return round(r, 3), round(f, 3), round(rot, 3)
-
-
 def test_a_straight_boost_uses_the_1_straight_template():
     """BOOST: the [1 straight] template between the front guides, the ship's rear guides
     at its end: 40 mm of template plus the base."""
     game = scene()
     boost(game, "straight")
     assert game.state.ships["p1.1"].pose == Pose(400, 360, 0)
-    assert not failed(game)
+    assert not failed(game, "p1.1")
 
 
 @pytest.mark.parametrize(("direction", "sign"), [("left", -1), ("right", 1)])
@@ -66,7 +50,7 @@ def test_a_boost_left_or_right_uses_the_1_bank(direction, sign):
     game = scene()
     start_pose = game.state.ships["p1.1"].pose
     boost(game, direction)
-    right, forward, rotation = moved(game, start_pose)
+    right, forward, rotation = moved(game, "p1.1", start_pose)
     assert rotation == 45 * sign and right * sign > 0 and forward > 40
 
 
@@ -74,7 +58,7 @@ def test_a_medium_ship_boosts_its_base_length_plus_the_template():
     game = scene(pilot="bountyhunter", faction=SCUM)
     start_pose = game.state.ships["p1.1"].pose
     boost(game, "straight")
-    assert moved(game, start_pose) == (0, 100, 0)
+    assert moved(game, "p1.1", start_pose) == (0, 100, 0)
 
 
 def test_a_boost_onto_a_ship_fails_and_the_ship_stays():
@@ -82,13 +66,13 @@ def test_a_boost_onto_a_ship_fails_and_the_ship_stays():
     returns to its prior position and the action fails."""
     game = scene(blocker=(400, 370, 180))
     boost(game, "straight")
-    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_boost_onto_an_obstacle_fails():
     game = scene(obstacles=[(ASTEROID, 400, 380, 0)])
     boost(game, "straight")
-    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game)
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_failed_boost_direction_is_the_declared_one():
@@ -96,7 +80,7 @@ def test_a_failed_boost_direction_is_the_declared_one():
     doesn't turn into another direction), even when another direction was free."""
     game = scene(blocker=(400, 370, 180))
     boost(game, "straight")
-    assert failed(game)
+    assert failed(game, "p1.1")
     assert "boost" in game.state.ships["p1.1"].actions_done
 
 
@@ -105,4 +89,4 @@ def test_a_ship_can_not_flee_by_boosting():
     game = scene(at_pose=(400, 914.4 - 23.3 - 80 - 60, 0))
     boost(game, "straight")
     ship = game.state.ships["p1.1"]
-    assert ship.in_play and failed(game)
+    assert ship.in_play and failed(game, "p1.1")

@@ -18,11 +18,13 @@ from tests.engine.conftest import (
     at,
     drive,
     events,
+    failed,
     give,
     inject,
     offered,
     plan,
     refresh,
+    solo,
     squad,
     start,
     to_action,
@@ -50,8 +52,7 @@ def cloaked(pilot: str = "bluesquadronescort", at_pose=(400, 300, 0), stressed: 
 def test_the_cloak_action_gives_a_cloak_token_and_disarms():
     """CLOAK: performing the cloak action gains a cloak token; a cloaked ship is disarmed
     and cannot perform the cloak action again."""
-    game = start(squad(REBEL, "cavernangelszealot"), squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 850, 180)})
+    game = solo("cavernangelszealot")
     ship = game.state.ships["p1.1"]
     ship.actions = (*ship.actions, ActionSpec("cloak"))
     d = to_action(game, "p1.1", {"p1.1": "1FB"})
@@ -124,7 +125,7 @@ def test_a_failed_decloak_keeps_the_ship_and_its_cloak_token():
     game.answer("boost")
     assert game.state.ships["p1.1"].pose == Pose(400, 300, 0)
     assert tokens(game, "p1.1") == {"cloak": 1}
-    assert any("fails" in e["text"] for e in events(game, "decloak", "p1.1"))
+    assert failed(game, "p1.1", "decloak")
 
 
 def test_a_decloak_through_an_obstacle_fails():

@@ -11,12 +11,15 @@ from tallon.engine.state import Token
 from tests.engine.conftest import (
     EMPIRE,
     REBEL,
+    action_targets,
     arrange,
     events,
+    failed,
     give,
     offered,
     plan,
     refresh,
+    solo_at_action,
     squad,
     start,
     to_action,
@@ -41,33 +44,20 @@ def scene(friends: list[str], poses: dict, enemy=(800, 850, 180), coordinator=No
     return game
 
 
-def coordinate_targets(game) -> list[str]:
-    game.answer("coordinate")
-    d = game.decision
-    if d is None or d.kind != "coordinate_target":
-        return []
-    assert d.player == 0
-    return sorted(d.option_values())
-
-
-def failed(game) -> bool:
-    return any("fails" in e["text"] for e in events(game, "action", "p1.1"))
-
-
 def test_coordinate_chooses_another_friendly_ship_at_range_1_to_2():
     """COORDINATE: choose another friendly ship at range 1-2: not one at range 0 or 3, not
     an enemy (here at range 1), not the coordinating ship itself."""
     game = scene(["blacksquadronace"] * 4,
                  {"p1.2": RANGE_1, "p1.3": RANGE_2, "p1.4": RANGE_3, "p1.5": TOUCHING},
                  enemy=(290, 320, 0))
-    assert coordinate_targets(game) == ["p1.2", "p1.3"]
+    assert action_targets(game, "coordinate") == ["p1.2", "p1.3"]
 
 
 def test_the_coordinated_ship_may_perform_one_action():
     """COORDINATE: the chosen ship may perform one action (its own action bar, its
     owner's choice); the coordinating ship keeps its own tokens."""
     game = scene(["blacksquadronace"], {"p1.2": RANGE_1})
-    coordinate_targets(game)
+    action_targets(game, "coordinate")
     game.answer("p1.2")
     d = game.decision
     assert (d.kind, d.ship, d.player) == ("perform_action", "p1.2", 0)
@@ -80,31 +70,29 @@ def test_the_coordinated_ship_may_perform_one_action():
 def test_coordinate_fails_without_a_friendly_ship_in_range():
     """COORDINATE / FAIL: the coordinate fails if no valid ship is chosen."""
     game = scene(["blacksquadronace"], {"p1.2": RANGE_3})
-    assert coordinate_targets(game) == []
-    assert failed(game)
+    assert action_targets(game, "coordinate") == []
+    assert failed(game, "p1.1")
     assert "coordinate" in game.state.ships["p1.1"].actions_done
 
 
 def test_a_red_coordinate_that_fails_gives_stress():
     """The UT-60D's coordinate is red: failing, the ship still gains its stress."""
-    game = start(squad(REBEL, "bluesquadronscout"), squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 850, 180)})
-    to_action(game, "p1.1", {"p1.1": "1FB"})
+    game, _d = solo_at_action("bluesquadronscout")
     game.answer("coordinate")
     assert tokens(game, "p1.1") == {"stress": 1}
-    assert failed(game)
+    assert failed(game, "p1.1")
 
 
 def test_the_coordinated_ships_failed_action_does_not_fail_the_coordinate():
     """COORDINATE: if the chosen ship's action fails, the coordinate does not fail (a
     barrel roll over the table edge)."""
     game = scene(["blacksquadronace"], {"p1.1": (170, 320, 0), "p1.2": (30, 320, 0)})
-    assert coordinate_targets(game) == ["p1.2"]
+    assert action_targets(game, "coordinate") == ["p1.2"]
     game.answer("p1.2")
     game.answer("barrel_roll")
     game.answer("left")
-    assert any("fails" in e["text"] for e in events(game, "action", "p1.2"))
-    assert not failed(game)
+    assert failed(game, "p1.2")
+    assert not failed(game, "p1.1")
 
 
 def test_a_stressed_ship_can_be_chosen_but_performs_no_action():
@@ -112,18 +100,18 @@ def test_a_stressed_ship_can_be_chosen_but_performs_no_action():
     (and the coordinate still happened)."""
     game = scene(["blacksquadronace"], {"p1.2": RANGE_1})
     give(game, "p1.2", Token.STRESS)
-    coordinate_targets(game)
+    action_targets(game, "coordinate")
     game.answer("p1.2")
     d = game.decision
     assert d.ship != "p1.2" or events(game, "reveal", "p1.2")    # only its own step later
-    assert not failed(game)
+    assert not failed(game, "p1.1")
 
 
 def test_a_coordinated_ship_can_not_slam():
     """SLAM: a ship can perform a SLAM action only during its activation: coordinated, the
     Alpha-class star wing is not offered its SLAM."""
     game = scene(["nusquadronpilot"], {"p1.2": RANGE_1})
-    coordinate_targets(game)
+    action_targets(game, "coordinate")
     game.answer("p1.2")
     assert "slam" not in offered(game.decision)
     assert "focus" in offered(game.decision)
@@ -134,7 +122,7 @@ def test_a_linked_action_follows_a_coordinated_action():
     even if that action was granted by an effect: a coordinated TIE/ag barrel rolls, then
     may perform its linked red evade."""
     game = scene(["sienarspecialist"], {"p1.2": RANGE_2})
-    coordinate_targets(game)
+    action_targets(game, "coordinate")
     game.answer("p1.2")
     game.answer("barrel_roll")
     game.answer("right")
@@ -152,7 +140,7 @@ def test_coordinating_is_an_action_of_the_coordinator_only():
     """COORDINATE: the coordinated ship's action is its own (its actions this round), and it
     can still perform its own Perform Action step later with its other actions."""
     game = scene(["blacksquadronace"], {"p1.2": RANGE_1})
-    coordinate_targets(game)
+    action_targets(game, "coordinate")
     game.answer("p1.2")
     game.answer("focus")
     ships = game.state.ships

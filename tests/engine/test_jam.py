@@ -15,14 +15,17 @@ from tests.engine.conftest import (
     EMPIRE,
     REBEL,
     SCUM,
+    action_targets,
     arrange,
     at,
     drive,
     events,
+    failed,
     give,
     offered,
     plan,
     refresh,
+    solo_at_action,
     squad,
     start,
     to_action,
@@ -52,17 +55,8 @@ def scene(spots: list[str], jammer: str = "gandfindsman", faction: str = SCUM,
     return game
 
 
-def jam_targets(game) -> list[str]:
-    game.answer("jam")
-    d = game.decision
-    if d is None or d.kind != "jam_target":
-        return []
-    assert d.player == 0
-    return sorted(d.option_values())
-
-
 def jam(game, target: str) -> None:
-    assert target in jam_targets(game)
+    assert target in action_targets(game, "jam")
     game.answer(target)
 
 
@@ -73,14 +67,14 @@ def test_jam_targets_are_enemies_at_range_1_or_at_range_2_in_the_front_arc(spot,
     """JAM: choose an enemy ship at range 1, or at range 1-2 in the jamming ship's front arc
     (RR text 'at range 1': a touching ship, at range 0, is not a target)."""
     game = scene([spot])
-    assert jam_targets(game) == (["p2.1"] if allowed else [])
+    assert action_targets(game, "jam") == (["p2.1"] if allowed else [])
 
 
 def test_jam_fails_without_a_target():
     """JAM / FAIL: while a ship attempts to jam, it fails if no ship is chosen."""
     game = scene(["front_3"])
-    jam_targets(game)
-    assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+    action_targets(game, "jam")
+    assert failed(game, "p1.1")
     assert "jam" in game.state.ships["p1.1"].actions_done
 
 
@@ -90,7 +84,7 @@ def test_friendly_ships_are_not_jam_targets():
     to_action(game, "p1.1", {"p1.1": "1FB"})
     arrange(game, {"p1.2": SPOTS["front_1"]})
     refresh(game)
-    assert jam_targets(game) == []
+    assert action_targets(game, "jam") == []
 
 
 def test_the_jamming_player_chooses_the_green_token_removed():
@@ -166,9 +160,7 @@ def test_jam_tokens_leave_in_the_end_phase():
 
 def test_a_red_jam_gives_stress():
     """The Lambda shuttle's jam is red."""
-    game = start(squad(EMPIRE, "omicrongrouppilot"), squad(REBEL, "redsquadronveteran"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 850, 180)})
-    d = to_action(game, "p1.1", {"p1.1": "1FB"})
+    game, d = solo_at_action("omicrongrouppilot", EMPIRE)
     assert "jam" in offered(d)
     arrange(game, {"p2.1": (400, 420, 180)})
     refresh(game)
@@ -191,4 +183,4 @@ def test_a_ship_that_bumped_an_enemy_can_not_jam_it_at_range_0():
     drive(game, at("perform_action", "p1.2"))
     game.answer("coordinate")
     game.answer("p1.1")
-    assert "p2.1" not in jam_targets(game)
+    assert "p2.1" not in action_targets(game, "jam")

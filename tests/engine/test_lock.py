@@ -17,10 +17,11 @@ from tests.engine.conftest import (
     arrange,
     at,
     drive,
-    events,
+    failed,
     give,
     inject,
     refresh,
+    solo_at_action,
     squad,
     start,
     to_action,
@@ -60,7 +61,7 @@ def test_a_ship_can_lock_objects_at_range_0_to_3(gap, offered):
     else:
         game.answer("lock")                   # nothing at range 0-3: the lock fails
         assert game.state.ships["p1.1"].locks == []
-        assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+        assert failed(game, "p1.1")
 
 
 def test_a_lock_is_assigned_to_the_chosen_object():
@@ -137,9 +138,7 @@ def test_a_ship_that_becomes_ionized_breaks_its_locks():
 
 def test_a_medium_ship_with_one_ion_token_keeps_its_lock():
     """ION / SHIP SIZES: one ion token doesn't ionize a medium ship: its lock stays."""
-    game = start(squad(REBEL, "bluesquadronscout"), squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (400, 600, 180)})
-    to_action(game, "p1.1", {"p1.1": "1FB"})
+    game, _d = solo_at_action("bluesquadronscout", enemy_at=(400, 600, 180))
     game.answer("lock")
     game.answer("p2.1")
     drive(game, at("perform_action", "p2.1"))

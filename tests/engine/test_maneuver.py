@@ -17,6 +17,7 @@ from tests.engine.conftest import (
     drive,
     events,
     give,
+    moved,
     plan,
     pose,
     refresh,
@@ -45,12 +46,6 @@ def before(game) -> None:
 def after(game):
     """Run on until p1.1 has activated (the initiative 3 TIE's action decision)."""
     return drive(game, at("perform_action", "p2.2"))
-
-
-def moved(game, ship_id: str, start_pose: tuple[float, float, float]) -> tuple:
-    """(right, forward, rotation) of the ship's pose seen from ``start_pose``, rounded."""
-    r, f, rot = pose(game, ship_id).relative_to(Pose(*start_pose))
-    return round(r, 3), round(f, 3), round(rot, 3)
 
 
 # -------------------------------------------------------------------- maneuvers

@@ -23,6 +23,7 @@ from tests.engine.conftest import (
     at,
     drive,
     events,
+    failed,
     plan,
     refresh,
     squad,
@@ -301,7 +302,7 @@ def test_a_ship_at_range_0_of_a_gas_cloud_can_not_acquire_locks():
     game.answer("lock")
     ship = game.state.ships["p1.1"]
     assert ship.locks == [] and "lock" in ship.actions_done
-    assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+    assert failed(game, "p1.1")
 
 
 # ------------------------------------------------- obstacles placed by card effects

@@ -10,17 +10,14 @@ from tests.engine.conftest import (
     SCUM,
     drive,
     labels,
+    solo_at_action,
     squad,
-    start,
-    to_action,
     tokens,
 )
 
 
 def scene(pilot: str = "omicrongrouppilot", faction: str = EMPIRE):
-    game = start(squad(faction, pilot), squad(REBEL, "redsquadronveteran"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 850, 180)})
-    return game, to_action(game, "p1.1", {"p1.1": "1FB"})
+    return solo_at_action(pilot, faction, enemy=squad(REBEL, "redsquadronveteran"))
 
 
 @pytest.mark.parametrize(("side", "token"), [("fore", "reinforce_fore"),

@@ -17,11 +17,12 @@ from tests.engine.conftest import (
     at,
     drive,
     events,
+    failed,
     labels,
     offered,
     refresh,
-    squad,
-    start,
+    solo,
+    solo_at_action,
     to_action,
     tokens,
 )
@@ -30,10 +31,7 @@ from tests.engine.conftest import (
 # ------------------------------------------------------------------------ reload
 def reload_scene(pilot: str = "nusquadronpilot", faction: str = EMPIRE,
                  charges: dict | None = None):
-    game = start(squad(faction, pilot), squad(REBEL if faction == EMPIRE else EMPIRE,
-                                              "redsquadronveteran" if faction == EMPIRE
-                                              else "blacksquadronace"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 850, 180)})
+    game = solo(pilot, faction)
     game.state.ships["p1.1"].charges = dict(charges or {})
     refresh(game)
     return game, to_action(game, "p1.1", {"p1.1": "2FB"})
@@ -93,11 +91,8 @@ def test_a_disarm_token_leaves_in_the_end_phase():
 # -------------------------------------------------------------------------- SLAM
 def slam_scene(pilot: str = "nusquadronpilot", faction: str = EMPIRE, code: str = "2FB",
                at_pose=(400, 200, 0), obstacles: list = (), faces: tuple = ()):
-    game = start(squad(faction, pilot), squad(REBEL if faction == EMPIRE else EMPIRE,
-                                              "redsquadronveteran" if faction == EMPIRE
-                                              else "blacksquadronace"),
-                 poses={"p1.1": at_pose, "p2.1": (800, 850, 180)}, obstacles=list(obstacles))
-    return game, to_action(game, "p1.1", {"p1.1": code}, faces=faces)
+    return solo_at_action(pilot, faction, code, faces=faces, at_pose=at_pose,
+                          obstacles=obstacles)
 
 
 def test_slam_offers_the_dials_maneuvers_of_the_speed_executed():
@@ -148,7 +143,7 @@ def test_slam_fails_rather_than_flee():
     ship = game.state.ships["p1.1"]
     assert ship.in_play and "slam" in ship.actions_done
     assert tokens(game, "p1.1") == {}
-    assert any("fails" in e["text"] for e in events(game, "action", "p1.1"))
+    assert failed(game, "p1.1")
 
 
 def test_slam_offers_only_maneuvers_that_keep_the_ship_in_the_play_area():

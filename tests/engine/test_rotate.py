@@ -6,19 +6,13 @@ from tallon.geometry import Arc
 from tests.engine.conftest import (
     EMPIRE,
     REBEL,
-    squad,
-    start,
-    to_action,
+    solo_at_action,
     tokens,
 )
 
 
 def scene(pilot: str, faction: str):
-    game = start(squad(faction, pilot), squad(EMPIRE if faction == REBEL else REBEL,
-                                               "redsquadronveteran" if faction != REBEL
-                                               else "blacksquadronace"),
-                 poses={"p1.1": (400, 200, 0), "p2.1": (800, 850, 180)})
-    return game, to_action(game, "p1.1", {"p1.1": "1FB"})
+    return solo_at_action(pilot, faction)
 
 
 def test_a_single_turret_rotates_to_any_other_standard_arc():

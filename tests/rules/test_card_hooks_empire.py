@@ -12,6 +12,8 @@ them at work):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tallon.engine.abilities import REGISTRY, Ctx, Replacement, Triggered, register
@@ -22,17 +24,14 @@ from tallon.engine.rounds import Activate
 from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 
 
-def with_card(kind: str, xws: str, *abilities):
+@contextmanager
+def with_card(kind: str, xws: str, *abilities: Any) -> Iterator[None]:
     """Register a throwaway card for one test (removed afterwards)."""
-
-    class Registered:
-        def __enter__(self):
-            register(kind, xws, *abilities, description="a test card")
-
-        def __exit__(self, *exc):
-            REGISTRY.pop((kind, xws), None)
-
-    return Registered()
+    register(kind, xws, *abilities, description="a test card")
+    try:
+        yield
+    finally:
+        REGISTRY.pop((kind, xws), None)
 
 
 def seen(game, window: str) -> list[int]:
