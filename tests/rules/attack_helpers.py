@@ -21,7 +21,8 @@ from typing import Any
 
 from tallon.dice import DieKind
 from tallon.engine.game import Game
-from tallon.engine.scenario import faces
+from tallon.engine.rounds import Activate
+from tallon.engine.scenario import Scenario, faces, start_at
 
 XWING = "bluesquadronescort"     # initiative 2, front 3, agility 2, hull 4, shields 2
 XWING3 = "redsquadronveteran"    # initiative 3, same ship
@@ -49,6 +50,20 @@ def script(*rolls: tuple[str, list[str]]) -> list[tuple[DieKind, Any]]:
     for kind, results in rolls:
         found += faces(DieKind.ATTACK if kind == "attack" else DieKind.DEFENSE, results)
     return found
+
+
+def bumped_into_a_tie() -> tuple[Game, str, str]:
+    """A T-65 at (400, 300) flies a blue [2 straight] into a TIE facing it at (400, 450)
+    and stops short, touching it (the bases 6.6 mm apart); its action step is skipped.
+    Returns the game after the activation and the two ships' ids."""
+    sc = Scenario()
+    xwing = sc.ship(XWING, at=(400, 300, 0))
+    tie = sc.ship(TIE, player=1, at=(400, 450, 180))
+    game = sc.game()
+    game.state.ships[xwing].dial_set = "2FB"
+    start_at(game, Activate(xwing), phase="activation")
+    finish(game)
+    return game, xwing, tie
 
 
 def answer(game: Game, kind: str, value: Any, ship: str | None = None) -> None:

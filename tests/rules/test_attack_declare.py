@@ -14,7 +14,7 @@ import pytest
 
 from tallon.cards.common import is_in_arc, range_of
 from tallon.engine.attack import Engage
-from tallon.engine.rounds import Activate, Sweep
+from tallon.engine.rounds import Sweep
 from tallon.engine.scenario import Scenario, start_at
 from tallon.geometry import Arc
 from tests.rules.attack_helpers import (
@@ -28,6 +28,7 @@ from tests.rules.attack_helpers import (
     TIE,
     XWING,
     attacks,
+    bumped_into_a_tie,
     finish,
     no_attack,
     targets,
@@ -234,13 +235,7 @@ def test_after_a_bump_the_attack_range_is_0():
     (its guides touch; the bases are 6.6 mm apart). RR: RANGE ("After a ship partially
     executes a maneuver, it is at range 0 of the last ship it overlapped"), ATTACK RANGE;
     ruling Game engine 12. It is offered at attack range 0, not 1."""
-    sc = Scenario()
-    a = sc.ship(XWING, at=HERE)
-    tie = sc.ship(TIE, player=1, at=(400, 450, 180))
-    game = sc.game()
-    game.state.ships[a].dial_set = "2FB"
-    start_at(game, Activate(a), phase="activation")
-    finish(game)                       # no action after the bump
+    game, a, tie = bumped_into_a_tie()
     s = game.state.ships
     assert s[a].pose.y < 420 and tie in s[a].contacts      # partially executed
     start_at(game, Engage(a))

@@ -13,7 +13,6 @@ import pytest
 
 from tallon.cards.common import range_of
 from tallon.engine.attack import Engage
-from tallon.engine.rounds import Activate
 from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import Token
 from tests.rules.attack_helpers import (
@@ -24,6 +23,7 @@ from tests.rules.attack_helpers import (
     TIE,
     XWING,
     answer,
+    bumped_into_a_tie,
     dice_counts,
     finish,
 )
@@ -139,13 +139,7 @@ class TestRangeBonus:
         """The T-65 bumps into the TIE with a [2 straight]: its base stops 6.6 mm short
         (range 1 by the ruler) but the ships are at range 0 (RR: RANGE), so the attack range
         is 0 and no die is added: 3 attack dice."""
-        sc = Scenario()
-        a = sc.ship(XWING, at=HERE)
-        d = sc.ship(TIE, player=1, at=(400, 450, 180))
-        game = sc.game()
-        game.state.ships[a].dial_set = "2FB"
-        start_at(game, Activate(a), phase="activation")
-        finish(game)
+        game, a, d = bumped_into_a_tie()
         start_at(game, Engage(a))
         load_dice(game, BLANKS, BLANKS)
         declare(game, a, d)
