@@ -141,7 +141,8 @@ PolygonAxes = tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float, f
 
 
 def polygon_axes(poly: tuple[tuple[float, float], ...]) -> PolygonAxes:
-    """The polygon with its edge normals and projections, for :func:`box_overlaps_polygon`."""
+    """The polygon with its edge normals and projections, for :func:`box_overlaps_polygon`
+    (and :meth:`tallon.geometry.templates.PlacedTemplate.first_contact`)."""
     axes = []
     x1, y1 = poly[-1]
     for x2, y2 in poly:
