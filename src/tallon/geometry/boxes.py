@@ -130,7 +130,10 @@ PolygonAxes = tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float, f
 
 def polygon_axes(poly: tuple[tuple[float, float], ...]) -> PolygonAxes:
     """The polygon with its edge normals and projections, for :func:`box_overlaps_polygon`
-    (and :meth:`tallon.geometry.templates.PlacedTemplate.first_contact`)."""
+    (and :meth:`tallon.geometry.templates.PlacedTemplate.first_contact`).
+
+    :func:`tallon.geometry.polygons.penetration` finds the same normals inline, for
+    polygons that are measured once: a call per axis would cost it more than the test."""
     axes = []
     x1, y1 = poly[-1]
     for x2, y2 in poly:
@@ -157,6 +160,9 @@ def box_overlaps_polygon(box: Box, polygon: PolygonAxes, eps: float) -> bool:
         reach = hx * abs(ux * nx + uy * ny) + hy * abs(vx * nx + vy * ny)
         if centre + reach - qmin <= eps or qmax - centre + reach <= eps:
             return False
+    # the polygon's projections on the box's own axes change with every box, so they are
+    # found here, inline as in polygons.penetration (this runs for each box of every final
+    # position near an obstacle piece: a helper call per axis would cost more than the test)
     for nx, ny, half in ((ux, uy, hx), (vx, vy, hy)):
         centre = x * nx + y * ny
         qmin = qmax = vertices[0][0] * nx + vertices[0][1] * ny
@@ -273,7 +279,8 @@ def bases_travel_intervals(a: tuple[Box, ...], b: tuple[Box, ...], dx: float, dy
     for ax, ay, _, _, _, _, ahx, ahy, ar in a:
         if reach_b is not None:
             # the circle round all of b must come within reach of the segment a's centre
-            # sweeps, or none of b's boxes can
+            # sweeps, or none of b's boxes can (written out here and for each pair below,
+            # not called: this is the innermost loop of the straight back-off)
             cx, cy = bx0 - ax, by0 - ay
             along = cx * dx + cy * dy
             along = 0.0 if along < 0.0 else (limit if along > limit else along)
