@@ -90,27 +90,15 @@ def box_polygon(box: Box) -> tuple[tuple[float, float], ...]:
             (x + ax + bx, y + ay + by), (x - ax + bx, y - ay + by))
 
 
-def box_penetration(a: Box, b: Box) -> float:
-    """Smallest projection overlap over the four box axes (positive: overlapping)."""
-    ax, ay, aux, auy, avx, avy, ahx, ahy, _ = a
-    bx, by, bux, buy, bvx, bvy, bhx, bhy, _ = b
-    dx, dy = bx - ax, by - ay
-    best = math.inf
-    for nx, ny in ((aux, auy), (avx, avy), (bux, buy), (bvx, bvy)):
-        ra = ahx * abs(aux * nx + auy * ny) + ahy * abs(avx * nx + avy * ny)
-        rb = bhx * abs(bux * nx + buy * ny) + bhy * abs(bvx * nx + bvy * ny)
-        overlap = ra + rb - abs(dx * nx + dy * ny)
-        if overlap < best:
-            best = overlap
-    return best
-
-
 def boxes_penetration(a: tuple[Box, ...], b: tuple[Box, ...]) -> float:
     """Largest penetration over the pairs of boxes (positive: some pair overlaps).
 
     Pairs whose bounding circles are apart can't overlap; they contribute minus the gap
     between their circles, a lower bound of minus their distance, so the result is
     continuous and negative when nothing overlaps.
+
+    The plain form of :func:`bases_penetration`, which finds the same value faster for the
+    solvers; this one is kept as its reference (the random-games test checks with it).
     """
     best = -math.inf
     for ax, ay, aux, auy, avx, avy, ahx, ahy, ar in a:
@@ -141,7 +129,11 @@ PolygonAxes = tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float, f
 
 
 def polygon_axes(poly: tuple[tuple[float, float], ...]) -> PolygonAxes:
-    """The polygon with its edge normals and projections, for :func:`box_overlaps_polygon`."""
+    """The polygon with its edge normals and projections, for :func:`box_overlaps_polygon`
+    (and :meth:`tallon.geometry.templates.PlacedTemplate.first_contact`).
+
+    :func:`tallon.geometry.polygons.penetration` finds the same normals inline, for
+    polygons that are measured once: a call per axis would cost it more than the test."""
     axes = []
     x1, y1 = poly[-1]
     for x2, y2 in poly:
@@ -168,6 +160,9 @@ def box_overlaps_polygon(box: Box, polygon: PolygonAxes, eps: float) -> bool:
         reach = hx * abs(ux * nx + uy * ny) + hy * abs(vx * nx + vy * ny)
         if centre + reach - qmin <= eps or qmax - centre + reach <= eps:
             return False
+    # the polygon's projections on the box's own axes change with every box, so they are
+    # found here, inline as in polygons.penetration (this runs for each box of every final
+    # position near an obstacle piece: a helper call per axis would cost more than the test)
     for nx, ny, half in ((ux, uy, hx), (vx, vy, hy)):
         centre = x * nx + y * ny
         qmin = qmax = vertices[0][0] * nx + vertices[0][1] * ny
@@ -263,13 +258,17 @@ def deepest_pair(a: tuple[Box, ...], b: tuple[Box, ...], floor: float = -math.in
 def bases_travel_intervals(a: tuple[Box, ...], b: tuple[Box, ...], dx: float, dy: float,
                            depth: float, limit: float, reach_b: float | None = None
                            ) -> list[tuple[float, float]]:
-    """:func:`box_travel_interval` for every pair of a moving base's boxes ``a`` and a
-    fixed base's boxes ``b`` that can meet within ``limit`` of travel (``reach_b``, when
-    given, is :func:`boxes_reach` of ``b``).
+    """For every pair of a moving base's boxes ``a`` and a fixed base's boxes ``b`` that can
+    meet within ``limit`` of travel along the unit direction (dx, dy), the open interval of
+    travel t over which the box of ``a``, moved by t, overlaps the box of ``b`` by more than
+    ``depth`` (pairs that never do are left out); ``reach_b``, when given, is
+    :func:`boxes_reach` of ``b``.
 
-    As in :func:`deepest_pair`, each base's boxes share their axes, so every extent on
-    every axis comes from the relative turn's |cos| and |sin|, and the rate at which the
-    travel moves along each axis is found once.
+    On each of the four box axes the overlap is linear in t, so each axis gives an interval
+    in closed form and the boxes overlap exactly where all four do. As in
+    :func:`deepest_pair`, each base's boxes share their axes, so every extent on every axis
+    comes from the relative turn's |cos| and |sin|, and the rate at which the travel moves
+    along each axis is found once.
     """
     _, _, aux, auy, avx, avy, _, _, _ = a[0]
     bx0, by0, bux, buy, bvx, bvy, _, _, _ = b[0]
@@ -280,7 +279,8 @@ def bases_travel_intervals(a: tuple[Box, ...], b: tuple[Box, ...], dx: float, dy
     for ax, ay, _, _, _, _, ahx, ahy, ar in a:
         if reach_b is not None:
             # the circle round all of b must come within reach of the segment a's centre
-            # sweeps, or none of b's boxes can
+            # sweeps, or none of b's boxes can (written out here and for each pair below,
+            # not called: this is the innermost loop of the straight back-off)
             cx, cy = bx0 - ax, by0 - ay
             along = cx * dx + cy * dy
             along = 0.0 if along < 0.0 else (limit if along > limit else along)
@@ -321,37 +321,3 @@ def bases_travel_intervals(a: tuple[Box, ...], b: tuple[Box, ...], dx: float, dy
             else:
                 found.append((lo, hi))
     return found
-
-
-def box_travel_interval(a: Box, b: Box, dx: float, dy: float, depth: float
-                        ) -> tuple[float, float] | None:
-    """The open interval of travel t along the unit direction (dx, dy) over which box
-    ``a``, moved by t, overlaps box ``b`` by more than ``depth`` (None if never).
-
-    On each axis the overlap is linear in t, so each axis gives an interval in closed form
-    and the boxes overlap exactly where all four do.
-    """
-    ax, ay, aux, auy, avx, avy, ahx, ahy, _ = a
-    bx, by, bux, buy, bvx, bvy, bhx, bhy, _ = b
-    cx, cy = bx - ax, by - ay
-    lo, hi = -math.inf, math.inf
-    for nx, ny in ((aux, auy), (avx, avy), (bux, buy), (bvx, bvy)):
-        reach = (ahx * abs(aux * nx + auy * ny) + ahy * abs(avx * nx + avy * ny)
-                 + bhx * abs(bux * nx + buy * ny) + bhy * abs(bvx * nx + bvy * ny) - depth)
-        # overlap on this axis after travel t: reach - |c.n - t k| > 0
-        centre = cx * nx + cy * ny
-        k = dx * nx + dy * ny
-        if abs(k) < 1e-15:
-            if abs(centre) >= reach:
-                return None
-            continue
-        t1, t2 = (centre - reach) / k, (centre + reach) / k
-        if t1 > t2:
-            t1, t2 = t2, t1
-        if t1 > lo:
-            lo = t1
-        if t2 < hi:
-            hi = t2
-        if lo >= hi:
-            return None
-    return (lo, hi)

@@ -78,6 +78,10 @@ def penetration(p: Polygon, q: Polygon, stop_at: float = -math.inf) -> float:
     With ``stop_at``, the search stops as soon as an axis shows an overlap of at most
     ``stop_at`` and returns that overlap: enough to decide "overlapping by more than x?".
     """
+    # Hot path (every range and arc measure goes through distance(), and the overlap tests
+    # without a box fast path come here): the unit normals (found as boxes.polygon_axes
+    # finds them) and both polygons' projections on them are written out inline, as a
+    # helper call per axis would cost more than the arithmetic.
     best = math.inf
     for poly in (p, q):
         x1, y1 = poly[-1]

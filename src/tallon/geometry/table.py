@@ -116,19 +116,14 @@ class Ship(TableObject):
 
 
 @dataclass(frozen=True, eq=False)
-class Obstacle(TableObject):
-    """An obstacle token; ``outline`` is an outline id such as ``core2asteroid0``."""
-
-    outline_id: str = "core2asteroid0"
-    kind = ObjectKind.OBSTACLE
+class OutlinedObject(TableObject):
+    """A token laid by its outline (an obstacle or a device): all of the outline's convex
+    pieces (a device's guides too) count alike for range, overlap and moving through."""
 
     @property
-    def outline(self) -> ObstacleOutline:
-        return _obstacle_outline(self.outline_id)
-
-    @property
-    def type(self) -> ObstacleType:
-        return self.outline.type
+    @abstractmethod
+    def outline(self) -> Outline:
+        """The token's outline in its own frame (looked up by the subclass's id field)."""
 
     @cached_property
     def boundary(self) -> Polygon:
@@ -145,7 +140,23 @@ class Obstacle(TableObject):
 
 
 @dataclass(frozen=True, eq=False)
-class Device(TableObject):
+class Obstacle(OutlinedObject):
+    """An obstacle token; ``outline_id`` is an outline id such as ``core2asteroid0``."""
+
+    outline_id: str = "core2asteroid0"
+    kind = ObjectKind.OBSTACLE
+
+    @property
+    def outline(self) -> ObstacleOutline:
+        return _obstacle_outline(self.outline_id)
+
+    @property
+    def type(self) -> ObstacleType:
+        return self.outline.type
+
+
+@dataclass(frozen=True, eq=False)
+class Device(OutlinedObject):
     """A device token; its guides count for range, overlap and moving through."""
 
     outline_id: str = "bomb"
@@ -154,19 +165,6 @@ class Device(TableObject):
     @property
     def outline(self) -> Outline:
         return device_outline(self.outline_id)
-
-    @cached_property
-    def boundary(self) -> Polygon:
-        return Transform(self.pose).apply(self.outline.boundary)
-
-    @cached_property
-    def range_pieces(self) -> tuple[Polygon, ...]:
-        t = Transform(self.pose)
-        return tuple(t.apply(p) for p in self.outline.pieces)
-
-    @cached_property
-    def overlap_pieces(self) -> tuple[Polygon, ...]:
-        return self.range_pieces
 
 
 @dataclass(frozen=True)

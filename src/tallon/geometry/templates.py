@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from tallon.geometry.boxes import polygon_axes
 from tallon.geometry.constants import (
     BANK_ANGLE,
     BANK_RADIUS,
@@ -336,26 +337,12 @@ class PlacedTemplate:
 
 def _normals_separate(local: list[Point], h: float, used: float) -> bool:
     """True when one of the polygon's edge normals separates it from the rectangle
-    |x| <= h, 0 <= y <= used (overlap at most EPS), all in the template's frame."""
-    x1, y1 = local[-1]
-    for x2, y2 in local:
-        nx, ny = y2 - y1, x1 - x2
-        length = math.hypot(nx, ny)
-        x1, y1 = x2, y2
-        if length == 0.0:
-            continue
-        nx /= length
-        ny /= length
+    |x| <= h, 0 <= y <= used (overlap at most EPS), all in the template's frame: the test
+    :meth:`PlacedTemplate.first_contact` makes with given normals, for a polygon without
+    them (the rectangle's centre is (0, used / 2) and its axes are x and y here)."""
+    for nx, ny, qmin, qmax in polygon_axes(local)[1]:
         centre = ny * used / 2
         reach = h * abs(nx) + used / 2 * abs(ny)
-        qmin = qmax = local[0][0] * nx + local[0][1] * ny
-        for x, y in local:
-            d = x * nx + y * ny
-            if d < qmin:
-                qmin = d
-            elif d > qmax:
-                qmax = d
         if min(centre + reach - qmin, qmax - centre + reach) <= EPS:
             return True
     return False
-
