@@ -414,7 +414,7 @@ class PlaceObstacle(Step):
 def _setup_order(game: Game) -> list[ShipState]:
     """Ships in initiative order, player order breaking ties (RR: SETUP step 5)."""
     order = {p: k for k, p in enumerate(game.state.player_order())}
-    return sorted(game.state.ships.values(), key=lambda s: (s.initiative, order[s.owner]))
+    return sorted(game.state.ships_of(), key=lambda s: (s.initiative, order[s.owner]))
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,10 @@ class ShipState:
     and damaged as a ship is, but it is not a ship. It has no dial, actions or weapons, can
     be assigned no tokens but locks, and its body is a device on the table (``outline`` is
     its token's outline id), which ships move through and overlap without bumping. Code
-    looking for ships must leave remotes out (:meth:`GameState.ships_of`, ``in_play()``).
+    looking for ships must leave remotes out: :meth:`GameState.ships_of` and
+    :meth:`GameState.in_play` list ships only, :meth:`GameState.remotes_of` the remotes;
+    ``GameState.ships`` holds both, for the rules that treat them alike (initiative order,
+    abilities, attacking, damage).
     """
 
     id: str
@@ -324,12 +327,16 @@ class GameState:
         """Players in player order (RR: PLAYER ORDER)."""
         return (self.first_player, 1 - self.first_player)
 
-    def ships_of(self, player: int) -> list[ShipState]:
-        """The player's ships (remotes are not ships)."""
-        return [s for s in self.ships.values() if s.owner == player and not s.remote]
+    def ships_of(self, player: int | None = None) -> list[ShipState]:
+        """The player's ships, or both players' (``None``), in play or not; remotes are
+        not ships."""
+        return [s for s in self.ships.values()
+                if not s.remote and (player is None or s.owner == player)]
 
-    def remotes_of(self, player: int) -> list[ShipState]:
-        return [s for s in self.ships.values() if s.owner == player and s.remote]
+    def remotes_of(self, player: int | None = None) -> list[ShipState]:
+        """The player's remotes, or both players' (``None``), in play or not."""
+        return [s for s in self.ships.values()
+                if s.remote and (player is None or s.owner == player)]
 
     def in_play(self) -> list[ShipState]:
         """The ships in play (remotes are not ships)."""
