@@ -16,18 +16,11 @@ from typing import TYPE_CHECKING, Any
 from tallon.engine.abilities import CardAction, Ctx, Event, Triggered, ship_abilities
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
+from tallon.engine.movement import reposition, roll_positions
 from tallon.engine.queue import RULE_TRIGGERS, Entry, FireWindow, any_true
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import UNANSWERED, Step
-from tallon.geometry import (
-    STANDARD_ARCS,
-    Arc,
-    Attempt,
-    Side,
-    barrel_roll_options,
-    boost,
-    in_arc,
-)
+from tallon.geometry import STANDARD_ARCS, Arc, boost, in_arc
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -427,18 +420,6 @@ def _describe(game: Game, object_id: str) -> str:
     return f"{other.name} ({object_id})" if other else object_id
 
 
-def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
-    """Put the ship where a barrel roll or boost (or such a move) places it; the remotes
-    it moved through or ends on are met (RR: MOVE: these moves use templates)."""
-    from tallon.engine.devices import after_reposition
-    from tallon.engine.movement import starting_overlaps
-
-    before = starting_overlaps(game, ship)
-    game.state.set_pose(ship, attempt.final)
-    after_reposition(game, ship, before, attempt.moved_through_devices,
-                     attempt.overlapped_devices)
-
-
 @dataclass(frozen=True)
 class BarrelRollAction(Step):
     """RR: BARREL ROLL - declare left or right, then place the ship at the front, middle or
@@ -459,22 +440,20 @@ class BarrelRollAction(Step):
                                 ship=ship.id)
             return BarrelRollAction(self.ship_id, self.during_activation,
                                     side=self.answer).run(game)
-        attempts = [a for a in barrel_roll_options(game.state.table(), ship.id,
-                                                   Side.parse(self.side)) if not a.fails()]
-        if not attempts:
+        positions = roll_positions(game, ship, self.side)
+        if not positions:
             fail(game, ship)
             return None
-        by_label = {a.label.split()[-1]: a for a in attempts}
-        if self.answer is not None or len(by_label) == 1:
-            choice = self.answer if self.answer is not None else next(iter(by_label))
-            attempt = by_label[choice]
+        if self.answer is not None or len(positions) == 1:
+            choice = self.answer if self.answer is not None else next(iter(positions))
+            attempt = positions[choice]
             reposition(game, ship, attempt)
             game.event("move", f"{ship.name} ({ship.id}) barrel rolls {self.side} "
                        f"({choice})", ship=ship.id)
             return None
         return Decision(ship.owner, "barrel_roll_position",
                         f"{ship.name} ({ship.id}): barrel roll {self.side} to which "
-                        "position?", tuple(Option(k, k) for k in by_label), self,
+                        "position?", tuple(Option(k, k) for k in positions), self,
                         ship=ship.id)
 
 
