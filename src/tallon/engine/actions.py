@@ -327,10 +327,18 @@ def fail(game: Game, ship: ShipState) -> None:
 
 # ----------------------------------------------------------------- action bodies
 @dataclass(frozen=True)
-class GainTokenAction(Step):
+class ActionBody(Step):
+    """The effect of a standard action (``ACTION_BODIES``), made by :class:`StartAction`
+    as ``body(ship_id, during_activation)``; ``answer`` carries the player's choice. A
+    body that finds nothing to do calls :func:`fail`."""
+
     ship_id: str
     during_activation: bool = False
+    answer: Any = UNANSWERED
 
+
+@dataclass(frozen=True)
+class GainTokenAction(ActionBody):
     token = Token.FOCUS
 
     def run(self, game: Game) -> Decision | None:
@@ -365,12 +373,8 @@ class CloakAction(GainTokenAction):
 
 
 @dataclass(frozen=True)
-class ReinforceAction(Step):
+class ReinforceAction(ActionBody):
     """RR: REINFORCE - gain a reinforce token, fore or aft side up (the player chooses)."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -384,13 +388,9 @@ class ReinforceAction(Step):
 
 
 @dataclass(frozen=True)
-class LockAction(Step):
+class LockAction(ActionBody):
     """RR: LOCK - choose another object at range 0-3 and lock it; fails only when there is
     no valid object."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -421,13 +421,10 @@ def _describe(game: Game, object_id: str) -> str:
 
 
 @dataclass(frozen=True)
-class BarrelRollAction(Step):
+class BarrelRollAction(ActionBody):
     """RR: BARREL ROLL - declare left or right, then place the ship at the front, middle or
     back; it fails when all three positions fail."""
 
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
     side: str | None = None
 
     def run(self, game: Game) -> Decision | None:
@@ -458,12 +455,8 @@ class BarrelRollAction(Step):
 
 
 @dataclass(frozen=True)
-class BoostAction(Step):
+class BoostAction(ActionBody):
     """RR: BOOST - declare left, straight or right; fails if that placement fails."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -482,13 +475,9 @@ class BoostAction(Step):
 
 
 @dataclass(frozen=True)
-class RotateAction(Step):
+class RotateAction(ActionBody):
     """RR: ROTATE - point the turret indicator at another standard arc (a double indicator
     at the other pair)."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -508,13 +497,9 @@ class RotateAction(Step):
 
 
 @dataclass(frozen=True)
-class CoordinateAction(Step):
+class CoordinateAction(ActionBody):
     """RR: COORDINATE - choose another friendly ship at range 1-2; it may perform one
     action. Fails if there is none (not if the chosen ship's action fails)."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -535,13 +520,9 @@ class CoordinateAction(Step):
 
 
 @dataclass(frozen=True)
-class JamAction(Step):
+class JamAction(ActionBody):
     """RR: JAM - choose an enemy ship at range 1, or at range 1-2 in the jamming ship's
     front arc (ruling); it gains a jam token. Fails if there is none."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -570,13 +551,9 @@ def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
 
 
 @dataclass(frozen=True)
-class ReloadAction(Step):
+class ReloadAction(ActionBody):
     """RR: RELOAD - a torpedo, missile or device upgrade below its charge limit recovers
     one charge; the ship gains a disarm token."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -592,13 +569,11 @@ class ReloadAction(Step):
 
 
 @dataclass(frozen=True)
-class SlamAction(Step):
+class SlamAction(ActionBody):
     """RR: SLAM - execute a maneuver from the dial of the speed executed this round; it
     fails if the ship would flee; then gain a disarm token."""
 
-    ship_id: str
     during_activation: bool = True
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         from tallon.engine.movement import ExecuteManeuver, would_flee
@@ -629,7 +604,7 @@ class GainDisarm(Step):
         return None
 
 
-ACTION_BODIES: dict[str, type[Step]] = {
+ACTION_BODIES: dict[str, type[ActionBody]] = {
     "focus": FocusAction,
     "evade": EvadeAction,
     "calculate": CalculateAction,
