@@ -408,10 +408,10 @@ class LockAction(ActionBody):
 
 def lock_targets(game: Game, ship: ShipState, max_range: int = 3) -> list[str]:
     """Objects ``ship`` can lock: other objects at range 0-``max_range``."""
-    table = game.state.table()
+    s = game.state
     assert ship.body is not None
-    return [o.id for o in table.objects() if o.id != ship.id
-            and game.state.range(ship, game.state.ships.get(o.id, o)) <= max_range
+    return [o.id for o in s.table().objects() if o.id != ship.id
+            and s.range_up_to(ship, s.ships.get(o.id, o), max_range) is not None
             and can_lock(game, ship, o.id) is None]
 
 
@@ -507,9 +507,8 @@ class CoordinateAction(ActionBody):
             game.push(PerformAction(self.answer))
             return None
         assert ship.body is not None
-        friends = [s for s in game.state.in_play()
-                   if s.owner == ship.owner and s.id != ship.id
-                   and s.body is not None and 1 <= game.state.range(ship, s) <= 2]
+        friends = [s for s in game.state.in_play() if s.owner == ship.owner
+                   and s.id != ship.id and game.state.range_up_to(ship, s, 2) in (1, 2)]
         if not friends:
             fail(game, ship)
             return None
@@ -544,7 +543,7 @@ def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
     for other in game.state.in_play():
         if other.owner == ship.owner:
             continue
-        r = game.state.range(ship, other)
+        r = game.state.range_up_to(ship, other, 2)
         if r == 1 or (r == 2 and in_arc(ship.body, other.body, Arc.FRONT)):
             found.append(other)
     return found

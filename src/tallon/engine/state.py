@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any
 
 from tallon.geometry import Arc, BaseSize, Device, Obstacle, Pose, Ship, Table, range_between
-from tallon.geometry.constants import EPS
+from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 
 
 class Token(Enum):
@@ -381,6 +381,23 @@ class GameState:
         """The range from ``ship`` to another ship (a ShipState) or object (RR: RANGE),
         counting bump contacts as range 0."""
         return ship_range(ship, other)
+
+    def range_up_to(self, ship: ShipState, other: Any, high: int) -> int | None:
+        """The range from ``ship`` to ``other`` (as :meth:`range`) when it is ``high`` or
+        less, else None: objects whose bounding circles are farther apart than range
+        ``high`` are rejected without measuring (target lists ask this of every object)."""
+        return range_up_to(ship, other, high)
+
+
+def range_up_to(ship: ShipState, other: Any, high: int) -> int | None:
+    """See :meth:`GameState.range_up_to`."""
+    body = other.body if isinstance(other, ShipState) else other
+    assert ship.body is not None and body is not None
+    if not ship.body.near(body, high * RANGE_BAND_LENGTH + EPS) and not (
+            isinstance(other, ShipState) and other.id in ship.contacts):
+        return None
+    found = ship_range(ship, other)
+    return found if found <= high else None
 
 
 def ship_range(ship: ShipState, other: Any) -> int:
