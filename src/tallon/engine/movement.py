@@ -15,6 +15,7 @@ overlapped ("after a ship overlaps or moves through": window ``after_device_met`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tallon.dice import Face
@@ -51,7 +52,10 @@ STRESS_MANEUVER = "2FW"
 DIFFICULTY_NAMES = {"R": "red", "W": "white", "B": "blue", "P": "purple"}
 
 
+@cache
 def difficulty_of(code: str) -> str:
+    """The colour of a maneuver code (``"2TR"``: red; no letter: white); asked at every
+    dial, execution and window, so remembered per code."""
     maneuver = Maneuver.parse(code)
     return DIFFICULTY_NAMES[maneuver.difficulty.value] if maneuver.difficulty else "white"
 
