@@ -63,19 +63,22 @@ def choose_squads(seed: int, squad1: Path | None, squad2: Path | None,
 
 
 def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
-    """The ``--json`` summary of a finished game."""
+    """The ``--json`` summary of a finished game (ships only: remotes are not ships)."""
     s = game.state
+    ships = s.ships_of()
+    ship_ids = {ship.id for ship in ships}
     return {
         "seed": game.setup.seed,
         "rounds": s.round,
         "winner": None if s.winner is None else s.winner + 1,
         "state_hash": game.state_hash(),
-        "ships_destroyed": sum(1 for ship in s.ships.values() if ship.destroyed),
+        "ships_destroyed": sum(1 for ship in ships if ship.destroyed),
         "ships_fled": sum(1 for e in game.log if e["kind"] == "removed"
-                          and e.get("reason") == "fled"),
-        "attacks": sum(1 for e in game.log if e["kind"] == "attack"),
+                          and e.get("reason") == "fled" and e.get("ship") in ship_ids),
+        # the declaration names the defender (other "attack" events: Force spent, ...)
+        "attacks": sum(1 for e in game.log if e["kind"] == "attack" and "defender" in e),
         "damage_dealt": sum(len(ship.damage) + (ship.shield_limit - ship.shields)
-                            for ship in s.ships.values()),
+                            for ship in ships),
         "mission_points": [p.mission_points for p in s.players],
         "replay": replay_path,
     }

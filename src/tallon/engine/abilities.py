@@ -304,8 +304,11 @@ _INDEXES: dict[tuple[Any, ...], AbilityIndex] = {}
 def ability_index(ship: ShipState) -> AbilityIndex:
     """The ship's abilities now (cached by its cards, conditions and faceup damage: the
     engine asks at every timing window and hook)."""
-    key = (tuple(ship.cards), tuple(c.card for c in ship.conditions),
-           tuple((d.card, d.serial) for d in ship.damage if d.faceup))
+    if ship.conditions or ship.damage:
+        key = (tuple(ship.cards), tuple(c.card for c in ship.conditions),
+               tuple((d.card, d.serial) for d in ship.damage if d.faceup))
+    else:
+        key = (tuple(ship.cards), (), ())  # the usual case, without building generators
     index = _INDEXES.get(key)
     if index is None:
         if len(_INDEXES) > 50_000:

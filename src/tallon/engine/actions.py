@@ -16,18 +16,11 @@ from typing import TYPE_CHECKING, Any
 from tallon.engine.abilities import CardAction, Ctx, Event, Triggered, ship_abilities
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
+from tallon.engine.movement import reposition, roll_positions
 from tallon.engine.queue import RULE_TRIGGERS, Entry, FireWindow, any_true
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import UNANSWERED, Step
-from tallon.geometry import (
-    STANDARD_ARCS,
-    Arc,
-    Attempt,
-    Side,
-    barrel_roll_options,
-    boost,
-    in_arc,
-)
+from tallon.geometry import STANDARD_ARCS, Arc, boost, in_arc
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -334,10 +327,18 @@ def fail(game: Game, ship: ShipState) -> None:
 
 # ----------------------------------------------------------------- action bodies
 @dataclass(frozen=True)
-class GainTokenAction(Step):
+class ActionBody(Step):
+    """The effect of a standard action (``ACTION_BODIES``), made by :class:`StartAction`
+    as ``body(ship_id, during_activation)``; ``answer`` carries the player's choice. A
+    body that finds nothing to do calls :func:`fail`."""
+
     ship_id: str
     during_activation: bool = False
+    answer: Any = UNANSWERED
 
+
+@dataclass(frozen=True)
+class GainTokenAction(ActionBody):
     token = Token.FOCUS
 
     def run(self, game: Game) -> Decision | None:
@@ -372,12 +373,8 @@ class CloakAction(GainTokenAction):
 
 
 @dataclass(frozen=True)
-class ReinforceAction(Step):
+class ReinforceAction(ActionBody):
     """RR: REINFORCE - gain a reinforce token, fore or aft side up (the player chooses)."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -391,13 +388,9 @@ class ReinforceAction(Step):
 
 
 @dataclass(frozen=True)
-class LockAction(Step):
+class LockAction(ActionBody):
     """RR: LOCK - choose another object at range 0-3 and lock it; fails only when there is
     no valid object."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -415,10 +408,10 @@ class LockAction(Step):
 
 def lock_targets(game: Game, ship: ShipState, max_range: int = 3) -> list[str]:
     """Objects ``ship`` can lock: other objects at range 0-``max_range``."""
-    table = game.state.table()
+    s = game.state
     assert ship.body is not None
-    return [o.id for o in table.objects() if o.id != ship.id
-            and game.state.range(ship, game.state.ships.get(o.id, o)) <= max_range
+    return [o.id for o in s.table().objects() if o.id != ship.id
+            and s.range_up_to(ship, s.ships.get(o.id, o), max_range) is not None
             and can_lock(game, ship, o.id) is None]
 
 
@@ -427,26 +420,11 @@ def _describe(game: Game, object_id: str) -> str:
     return f"{other.name} ({object_id})" if other else object_id
 
 
-def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
-    """Put the ship where a barrel roll or boost (or such a move) places it; the remotes
-    it moved through or ends on are met (RR: MOVE: these moves use templates)."""
-    from tallon.engine.devices import after_reposition
-    from tallon.engine.movement import starting_overlaps
-
-    before = starting_overlaps(game, ship)
-    game.state.set_pose(ship, attempt.final)
-    after_reposition(game, ship, before, attempt.moved_through_devices,
-                     attempt.overlapped_devices)
-
-
 @dataclass(frozen=True)
-class BarrelRollAction(Step):
+class BarrelRollAction(ActionBody):
     """RR: BARREL ROLL - declare left or right, then place the ship at the front, middle or
     back; it fails when all three positions fail."""
 
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
     side: str | None = None
 
     def run(self, game: Game) -> Decision | None:
@@ -459,32 +437,26 @@ class BarrelRollAction(Step):
                                 ship=ship.id)
             return BarrelRollAction(self.ship_id, self.during_activation,
                                     side=self.answer).run(game)
-        attempts = [a for a in barrel_roll_options(game.state.table(), ship.id,
-                                                   Side.parse(self.side)) if not a.fails()]
-        if not attempts:
+        positions = roll_positions(game, ship, self.side)
+        if not positions:
             fail(game, ship)
             return None
-        by_label = {a.label.split()[-1]: a for a in attempts}
-        if self.answer is not None or len(by_label) == 1:
-            choice = self.answer if self.answer is not None else next(iter(by_label))
-            attempt = by_label[choice]
+        if self.answer is not None or len(positions) == 1:
+            choice = self.answer if self.answer is not None else next(iter(positions))
+            attempt = positions[choice]
             reposition(game, ship, attempt)
             game.event("move", f"{ship.name} ({ship.id}) barrel rolls {self.side} "
                        f"({choice})", ship=ship.id)
             return None
         return Decision(ship.owner, "barrel_roll_position",
                         f"{ship.name} ({ship.id}): barrel roll {self.side} to which "
-                        "position?", tuple(Option(k, k) for k in by_label), self,
+                        "position?", tuple(Option(k, k) for k in positions), self,
                         ship=ship.id)
 
 
 @dataclass(frozen=True)
-class BoostAction(Step):
+class BoostAction(ActionBody):
     """RR: BOOST - declare left, straight or right; fails if that placement fails."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -503,13 +475,9 @@ class BoostAction(Step):
 
 
 @dataclass(frozen=True)
-class RotateAction(Step):
+class RotateAction(ActionBody):
     """RR: ROTATE - point the turret indicator at another standard arc (a double indicator
     at the other pair)."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -529,13 +497,9 @@ class RotateAction(Step):
 
 
 @dataclass(frozen=True)
-class CoordinateAction(Step):
+class CoordinateAction(ActionBody):
     """RR: COORDINATE - choose another friendly ship at range 1-2; it may perform one
     action. Fails if there is none (not if the chosen ship's action fails)."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -543,9 +507,8 @@ class CoordinateAction(Step):
             game.push(PerformAction(self.answer))
             return None
         assert ship.body is not None
-        friends = [s for s in game.state.in_play()
-                   if s.owner == ship.owner and s.id != ship.id
-                   and s.body is not None and 1 <= game.state.range(ship, s) <= 2]
+        friends = [s for s in game.state.in_play() if s.owner == ship.owner
+                   and s.id != ship.id and game.state.range_up_to(ship, s, 2) in (1, 2)]
         if not friends:
             fail(game, ship)
             return None
@@ -556,13 +519,9 @@ class CoordinateAction(Step):
 
 
 @dataclass(frozen=True)
-class JamAction(Step):
+class JamAction(ActionBody):
     """RR: JAM - choose an enemy ship at range 1, or at range 1-2 in the jamming ship's
     front arc (ruling); it gains a jam token. Fails if there is none."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -584,20 +543,16 @@ def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
     for other in game.state.in_play():
         if other.owner == ship.owner:
             continue
-        r = game.state.range(ship, other)
+        r = game.state.range_up_to(ship, other, 2)
         if r == 1 or (r == 2 and in_arc(ship.body, other.body, Arc.FRONT)):
             found.append(other)
     return found
 
 
 @dataclass(frozen=True)
-class ReloadAction(Step):
+class ReloadAction(ActionBody):
     """RR: RELOAD - a torpedo, missile or device upgrade below its charge limit recovers
     one charge; the ship gains a disarm token."""
-
-    ship_id: str
-    during_activation: bool = False
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -613,13 +568,11 @@ class ReloadAction(Step):
 
 
 @dataclass(frozen=True)
-class SlamAction(Step):
+class SlamAction(ActionBody):
     """RR: SLAM - execute a maneuver from the dial of the speed executed this round; it
     fails if the ship would flee; then gain a disarm token."""
 
-    ship_id: str
     during_activation: bool = True
-    answer: Any = UNANSWERED
 
     def run(self, game: Game) -> Decision | None:
         from tallon.engine.movement import ExecuteManeuver, would_flee
@@ -650,7 +603,7 @@ class GainDisarm(Step):
         return None
 
 
-ACTION_BODIES: dict[str, type[Step]] = {
+ACTION_BODIES: dict[str, type[ActionBody]] = {
     "focus": FocusAction,
     "evade": EvadeAction,
     "calculate": CalculateAction,

@@ -35,7 +35,7 @@ from tallon.dice.abilities.tokens import (
 from tallon.engine.abilities import Ctx, DiceMod, Event, Weapon, ship_abilities
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, remove_token, spend_token
-from tallon.engine.queue import FireWindow, any_true, fire, modifiers, total
+from tallon.engine.queue import FireWindow, any_true, fire, modifiers, own_modifiers, total
 from tallon.engine.state import ShipState, Token, touching
 from tallon.engine.steps import UNANSWERED, Step
 from tallon.geometry import (
@@ -86,9 +86,8 @@ def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
 
     printed = list(ship.attacks)
     # cards that give a primary weapon ("you have a primary [rear arc] weapon ...")
-    for owner, _, ability in modifiers(game, "primary_weapons"):
-        if owner.id == ship.id:
-            printed.extend(ability.value(game, owner) or ())
+    for _, ability in own_modifiers(ship, "primary_weapons"):
+        printed.extend(ability.value(game, ship) or ())
     found = [WeaponSpec(f"primary:{arc}", f"primary {arc.replace('_', ' ')} weapon", True,
                         arc, value, 0, 3) for arc, value in printed]
     db = load_cards()
@@ -195,9 +194,8 @@ def requirement_waiver(game: Game, ship: ShipState, weapon: WeaponSpec) -> int |
     """The Force ``ship`` may spend to ignore ``weapon``'s lock or focus requirement (hook
     ``weapon_requirement_waiver``: the cheapest of its cards' answers), or None if no card
     lets it or it lacks the Force."""
-    costs = [ability.value(game, owner, ship=ship, weapon=weapon)
-             for owner, _, ability in modifiers(game, "weapon_requirement_waiver")
-             if owner.id == ship.id]
+    costs = [ability.value(game, ship, ship=ship, weapon=weapon)
+             for _, ability in own_modifiers(ship, "weapon_requirement_waiver")]
     costs = [c for c in costs if c is not None]
     if not costs or ship.force < min(costs):
         return None

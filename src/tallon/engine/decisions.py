@@ -70,6 +70,10 @@ class Decision:
         return [o.value for o in self.options]
 
     def find(self, value: Value) -> Option | None:
+        if type(value) is str:
+            # the usual answer: equal strings are equal JSON values (no encoding needed)
+            return next((o for o in self.options
+                         if isinstance(o.value, str) and o.value == value), None)
         key = canonical(value)
         for option in self.options:
             if canonical(option.value) == key:

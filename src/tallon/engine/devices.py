@@ -219,14 +219,19 @@ def device_steps(game: Game, ship_ids: Iterable[str], device_id: str) -> list[St
             for ship_id in ship_ids]
 
 
+def move_met_steps(game: Game, ship: ShipState, before: set[str], met: Iterable[str],
+                   over: Iterable[str]) -> list[Step]:
+    """The ``after_device_met`` windows for the remotes a move of ``ship`` met, in the
+    order met (see :func:`devices_met`)."""
+    return [FireWindow.of("after_device_met", ship=ship.id, device=device_id)
+            for device_id in devices_met(game, before, met, over)]
+
+
 def after_reposition(game: Game, ship: ShipState, before: set[str],
                      through: Iterable[str], over: Iterable[str]) -> None:
     """After a barrel roll, boost, decloak or tractor move: schedule the windows of the
     remotes it moved through or ended on."""
-    steps: list[Step] = []
-    for device_id in devices_met(game, before, through, over):
-        steps.extend(device_steps(game, (ship.id,), device_id))
-    game.push(*steps)
+    game.push(*move_met_steps(game, ship, before, through, over))
 
 
 # ------------------------------------------------------------------- obstacles

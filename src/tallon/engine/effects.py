@@ -157,10 +157,10 @@ def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
 def max_locks(game: Game, ship: ShipState) -> int:
     """How many locks the ship can maintain: one, or more if a card says so (hook
     ``max_locks``; each lock on a different object)."""
-    from tallon.engine.queue import modifiers
+    from tallon.engine.queue import own_modifiers
 
-    found = [ability.value(game, owner, ship=ship)
-             for owner, _, ability in modifiers(game, "max_locks") if owner.id == ship.id]
+    found = [ability.value(game, ship, ship=ship)
+             for _, ability in own_modifiers(ship, "max_locks")]
     return max([1, *(n for n in found if n)])
 
 

@@ -15,6 +15,7 @@ overlapped ("after a ship overlaps or moves through": window ``after_device_met`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tallon.dice import Face
@@ -51,7 +52,10 @@ STRESS_MANEUVER = "2FW"
 DIFFICULTY_NAMES = {"R": "red", "W": "white", "B": "blue", "P": "purple"}
 
 
+@cache
 def difficulty_of(code: str) -> str:
+    """The colour of a maneuver code (``"2TR"``: red; no letter: white); asked at every
+    dial, execution and window, so remembered per code."""
     maneuver = Maneuver.parse(code)
     return DIFFICULTY_NAMES[maneuver.difficulty.value] if maneuver.difficulty else "white"
 
@@ -82,6 +86,28 @@ def starting_overlaps(game: Game, ship: ShipState) -> set[str]:
     from tallon.engine.devices import overlapped_before
 
     return overlapped_before(game, ship)
+
+
+# ------------------------------------------------------------- barrel rolls, boosts
+def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
+    """Put the ship where a barrel roll or boost (or such a move: decloaking, a tractor
+    move) places it; the remotes it moved through or ends on are met (RR: MOVE: these
+    moves use templates)."""
+    from tallon.engine.devices import after_reposition
+
+    before = starting_overlaps(game, ship)
+    game.state.set_pose(ship, attempt.final)
+    after_reposition(game, ship, before, attempt.moved_through_devices,
+                     attempt.overlapped_devices)
+
+
+def roll_positions(game: Game, ship: ShipState, side: str, template_speed: int = 1
+                   ) -> dict[str, Attempt]:
+    """Where a barrel roll to ``side`` may place the ship, by position (``front``,
+    ``middle``, ``back``); empty when all three fail, which fails the roll (RR: BARREL
+    ROLL, CLOAK)."""
+    return {a.label.split()[-1]: a for a in barrel_roll_options(
+        game.state.table(), ship.id, Side.parse(side), template_speed) if not a.fails()}
 
 
 @dataclass(frozen=True)
@@ -190,10 +216,9 @@ def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[s
     if any(o in kinds for o in outcome.overlapping):
         ship.skip_action = True  # RR: OBSTACLES - ending on an obstacle skips the action
     # then the remotes moved through or overlapped, in the order met (ruling)
-    from tallon.engine.devices import device_steps, devices_met
+    from tallon.engine.devices import move_met_steps
 
-    for device_id in devices_met(game, before, outcome.hazards, outcome.overlapping):
-        steps.extend(device_steps(game, (ship.id,), device_id))
+    steps.extend(move_met_steps(game, ship, before, outcome.hazards, outcome.overlapping))
     return steps
 
 
@@ -347,7 +372,6 @@ class Decloak(Step):
         if ship.device_placed == (game.state.round, game.state.phase):
             return None  # RR: DEVICE - no decloaking in the phase it placed a device
         speed = 2 if ship.size.value == "small" else 1
-        table = game.state.table()
         if self.declared is None:
             if self.answer is None:
                 options = (Option("pass", "stay cloaked"), Option("boost", "decloak: boost"),
@@ -358,7 +382,7 @@ class Decloak(Step):
             if self.answer == "pass":
                 return None
             if self.answer == "boost":
-                attempt = boost(table, ship.id, "straight", speed)
+                attempt = boost(game.state.table(), ship.id, "straight", speed)
                 if attempt.fails():
                     game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak",
                                ship=ship.id)
@@ -366,8 +390,7 @@ class Decloak(Step):
                 self._place(game, ship, attempt, "boost")
                 return None
             return Decloak(self.ship_id, declared=self.answer).run(game)
-        attempts = {a.label.split()[-1]: a for a in barrel_roll_options(
-            table, ship.id, Side.parse(self.declared), speed) if not a.fails()}
+        attempts = roll_positions(game, ship, self.declared, speed)
         if not attempts:
             game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak", ship=ship.id)
             return None
@@ -381,11 +404,6 @@ class Decloak(Step):
         return None
 
     def _place(self, game: Game, ship: ShipState, attempt: Attempt, how: str) -> None:
-        from tallon.engine.devices import after_reposition
-
         remove_token(game, ship, Token.CLOAK)
-        before = starting_overlaps(game, ship)
-        game.state.set_pose(ship, attempt.final)
+        reposition(game, ship, attempt)
         game.event("move", f"{ship.name} ({ship.id}) decloaks ({how})", ship=ship.id)
-        after_reposition(game, ship, before, attempt.moved_through_devices,
-                         attempt.overlapped_devices)

@@ -12,7 +12,7 @@ only after applying its own effect.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -54,20 +54,22 @@ def _active(ship: ShipState, game: Game | None = None) -> bool:
 RULE_TRIGGERS: list[Callable[[Game, Event], list[Entry]]] = []
 
 
-def collect(game: Game, event: Event) -> list[Entry]:
+def collect(game: Game, event: Event, only: ShipState | None = None) -> list[Entry]:
     """The abilities that trigger on ``event``, in player order (not yet ordered within a
-    player's own)."""
+    player's own); ``only``: those of one ship (without asking every other ship)."""
     order = game.state.player_order()
     found: list[tuple[int, Entry]] = []
     for rule in RULE_TRIGGERS:
         for entry in rule(game, event):
-            found.append((order.index(game.state.ships[entry.ship_id].owner), entry))
-    for ship in game.state.ships.values():
+            if only is None or entry.ship_id == only.id:
+                found.append((order.index(game.state.ships[entry.ship_id].owner), entry))
+    for ship in game.state.ships.values() if only is None else (only,):
         if not _active(ship, game):
             continue
         for card, ability in ability_index(ship).by_window.get(event.window, ()):
             ctx = Ctx(game, ship, card, event, ability)
-            if ability.requirement(ctx) and ability.cost.can_pay(ctx):
+            # the cost first: it is cheap, and a card without the charge needs no search
+            if ability.cost.can_pay(ctx) and ability.requirement(ctx):
                 player = ability.player(ctx) if ability.player else ship.owner
                 found.append((order.index(player), Entry(ship.id, card, ability)))
     found.sort(key=lambda item: item[0])
@@ -183,25 +185,32 @@ class FireWindow(Step):
 # ------------------------------------------------------------------ constant hooks
 def modifiers(game: Game, hook: str) -> list[tuple[ShipState, str, Modifier]]:
     """Every constant ability of ``hook`` on ships whose abilities are active."""
-    found = []
+    return list(_modifiers(game, hook))
+
+
+def _modifiers(game: Game, hook: str) -> Iterator[tuple[ShipState, str, Modifier]]:
     for ship in game.state.ships.values():
-        if not _active(ship):
-            continue
-        for card, ability in ability_index(ship).by_hook.get(hook, ()):
-            found.append((ship, card, ability))
-    return found
+        if _active(ship):
+            for card, ability in ability_index(ship).by_hook.get(hook, ()):
+                yield ship, card, ability
+
+
+def own_modifiers(ship: ShipState, hook: str) -> tuple[tuple[str, Modifier], ...]:
+    """The constant abilities of ``hook`` on ``ship``'s own cards (its entries among
+    :func:`modifiers`), with their cards: for hooks that ask about the ship itself."""
+    return ability_index(ship).by_hook.get(hook, ()) if _active(ship) else ()
 
 
 def total(game: Game, hook: str, **facts: Any) -> int:
     """The sum of every ``hook`` modifier's value (None counts as 0)."""
     return sum(ability.value(game, ship, **facts) or 0
-               for ship, _, ability in modifiers(game, hook))
+               for ship, _, ability in _modifiers(game, hook))
 
 
 def any_true(game: Game, hook: str, **facts: Any) -> bool:
     """Whether any ``hook`` modifier answers True."""
     return any(ability.value(game, ship, **facts) for ship, _, ability in
-               modifiers(game, hook))
+               _modifiers(game, hook))
 
 
 # --------------------------------------------------------------------- replacements

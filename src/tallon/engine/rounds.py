@@ -134,8 +134,7 @@ def _has_system_ability(game: Game, ship: ShipState) -> bool:
     from tallon.engine.abilities import Event
     from tallon.engine.queue import collect
 
-    return any(e.ship_id == ship.id for e in collect(game, Event.of("system_phase",
-                                                                    ship=ship.id)))
+    return bool(collect(game, Event.of("system_phase", ship=ship.id), only=ship))
 
 
 @dataclass(frozen=True)
@@ -351,14 +350,13 @@ def planned_maneuver(game: Game, ship: ShipState, ion: bool) -> str:
 def alternatives(game: Game, ship: ShipState, code: str) -> list[str]:
     """Maneuvers cards let the ship execute instead of ``code`` (hook
     ``maneuver_alternatives``: each of the ship's modifiers gives a list of codes)."""
-    from tallon.engine.queue import modifiers
+    from tallon.engine.queue import own_modifiers
 
     found: list[str] = []
-    for owner, _, ability in modifiers(game, "maneuver_alternatives"):
-        if owner.id == ship.id:
-            for other in ability.value(game, owner, maneuver=code) or ():
-                if other != code and other not in found:
-                    found.append(other)
+    for _, ability in own_modifiers(ship, "maneuver_alternatives"):
+        for other in ability.value(game, ship, maneuver=code) or ():
+            if other != code and other not in found:
+                found.append(other)
     return found
 
 

@@ -308,6 +308,20 @@ def _parse_placement(value: Value, keys: tuple[str, ...]) -> dict[str, Any] | st
     return value
 
 
+def _placement_pose(value: dict[str, Any], angle: str, default: float | None = None
+                    ) -> Pose | str:
+    """The pose of a placement answer: ``x``, ``y`` and the ``angle`` key (``default``
+    when it may be left out), or why they are not finite numbers."""
+    try:
+        turn = value[angle] if default is None else value.get(angle, default)
+        pose = Pose(float(value["x"]), float(value["y"]), float(turn))
+    except (TypeError, ValueError):
+        return f"x, y and {angle} must be numbers"
+    if not all(math.isfinite(v) for v in pose):
+        return f"x, y and {angle} must be finite"
+    return pose
+
+
 @cache
 def _edge_legal_spots(obstacle_id: str) -> tuple[Pose, ...]:
     """Poses on a grid where the obstacle is beyond range 2 of every edge, in a fixed
@@ -372,7 +386,8 @@ class PlaceObstacle(Step):
                 game.event("setup", f"Player {self.player + 1} has no legal place left for "
                            "an obstacle")
                 return None
-            pose = Pose(float(value["x"]), float(value["y"]), float(value.get("rotation", 0)))
+            pose = _placement_pose(value, "rotation", 0.0)
+            assert isinstance(pose, Pose), "answers are checked before they arrive"
             s.obstacles.append(Obstacle(f"obstacle-{len(s.obstacles) + 1}", pose, obstacle_id))
             s.moved()
             game.event("setup", f"Player {self.player + 1} places {obstacle_id} at "
@@ -396,11 +411,9 @@ class PlaceObstacle(Step):
                 return parsed
             if parsed["obstacle"] not in _remaining_obstacles(game):
                 return f"{parsed['obstacle']!r} is not among the obstacles left to place"
-            try:
-                pose = Pose(float(parsed["x"]), float(parsed["y"]),
-                            float(parsed.get("rotation", 0)))
-            except (TypeError, ValueError):
-                return "x, y and rotation must be numbers"
+            pose = _placement_pose(parsed, "rotation", 0.0)
+            if isinstance(pose, str):
+                return pose
             return obstacle_problem(game, parsed["obstacle"], pose)
 
         return Decision(self.player, "place_obstacle",
@@ -414,7 +427,7 @@ class PlaceObstacle(Step):
 def _setup_order(game: Game) -> list[ShipState]:
     """Ships in initiative order, player order breaking ties (RR: SETUP step 5)."""
     order = {p: k for k, p in enumerate(game.state.player_order())}
-    return sorted(game.state.ships.values(), key=lambda s: (s.initiative, order[s.owner]))
+    return sorted(game.state.ships_of(), key=lambda s: (s.initiative, order[s.owner]))
 
 
 @dataclass(frozen=True)
@@ -461,7 +474,8 @@ class PlaceShip(Step):
         ship = s.ships[self.ship_id]
         if self.answer is not None:
             value = self.answer
-            pose = Pose(float(value["x"]), float(value["y"]), float(value["heading"]))
+            pose = _placement_pose(value, "heading")
+            assert isinstance(pose, Pose), "answers are checked before they arrive"
             s.set_pose(ship, pose)
             if ship.turret_double or any(a in TURRET_ARCS for a, _ in ship.attacks):
                 from tallon.engine.actions import turret_arcs_for
@@ -488,12 +502,9 @@ class PlaceShip(Step):
             parsed = _parse_placement(value, ("x", "y", "heading"))
             if isinstance(parsed, str):
                 return parsed
-            try:
-                pose = Pose(float(parsed["x"]), float(parsed["y"]), float(parsed["heading"]))
-            except (TypeError, ValueError):
-                return "x, y and heading must be numbers"
-            if not all(math.isfinite(v) for v in pose):
-                return "x, y and heading must be finite"
+            pose = _placement_pose(parsed, "heading")
+            if isinstance(pose, str):
+                return pose
             if "turret" in parsed:
                 if not turret:
                     return f"{ship.name} has no turret arc indicator"

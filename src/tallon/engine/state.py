@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any
 
 from tallon.geometry import Arc, BaseSize, Device, Obstacle, Pose, Ship, Table, range_between
-from tallon.geometry.constants import EPS
+from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 
 
 class Token(Enum):
@@ -119,7 +119,10 @@ class ShipState:
     and damaged as a ship is, but it is not a ship. It has no dial, actions or weapons, can
     be assigned no tokens but locks, and its body is a device on the table (``outline`` is
     its token's outline id), which ships move through and overlap without bumping. Code
-    looking for ships must leave remotes out (:meth:`GameState.ships_of`, ``in_play()``).
+    looking for ships must leave remotes out: :meth:`GameState.ships_of` and
+    :meth:`GameState.in_play` list ships only, :meth:`GameState.remotes_of` the remotes;
+    ``GameState.ships`` holds both, for the rules that treat them alike (initiative order,
+    abilities, attacking, damage).
     """
 
     id: str
@@ -324,12 +327,16 @@ class GameState:
         """Players in player order (RR: PLAYER ORDER)."""
         return (self.first_player, 1 - self.first_player)
 
-    def ships_of(self, player: int) -> list[ShipState]:
-        """The player's ships (remotes are not ships)."""
-        return [s for s in self.ships.values() if s.owner == player and not s.remote]
+    def ships_of(self, player: int | None = None) -> list[ShipState]:
+        """The player's ships, or both players' (``None``), in play or not; remotes are
+        not ships."""
+        return [s for s in self.ships.values()
+                if not s.remote and (player is None or s.owner == player)]
 
-    def remotes_of(self, player: int) -> list[ShipState]:
-        return [s for s in self.ships.values() if s.owner == player and s.remote]
+    def remotes_of(self, player: int | None = None) -> list[ShipState]:
+        """The player's remotes, or both players' (``None``), in play or not."""
+        return [s for s in self.ships.values()
+                if s.remote and (player is None or s.owner == player)]
 
     def in_play(self) -> list[ShipState]:
         """The ships in play (remotes are not ships)."""
@@ -374,6 +381,23 @@ class GameState:
         """The range from ``ship`` to another ship (a ShipState) or object (RR: RANGE),
         counting bump contacts as range 0."""
         return ship_range(ship, other)
+
+    def range_up_to(self, ship: ShipState, other: Any, high: int) -> int | None:
+        """The range from ``ship`` to ``other`` (as :meth:`range`) when it is ``high`` or
+        less, else None: objects whose bounding circles are farther apart than range
+        ``high`` are rejected without measuring (target lists ask this of every object)."""
+        return range_up_to(ship, other, high)
+
+
+def range_up_to(ship: ShipState, other: Any, high: int) -> int | None:
+    """See :meth:`GameState.range_up_to`."""
+    body = other.body if isinstance(other, ShipState) else other
+    assert ship.body is not None and body is not None
+    if not ship.body.near(body, high * RANGE_BAND_LENGTH + EPS) and not (
+            isinstance(other, ShipState) and other.id in ship.contacts):
+        return None
+    found = ship_range(ship, other)
+    return found if found <= high else None
 
 
 def ship_range(ship: ShipState, other: Any) -> int:

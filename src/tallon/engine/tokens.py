@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, remove_token
+from tallon.engine.movement import reposition
 from tallon.engine.state import GREEN_TOKENS, Token
 from tallon.engine.steps import UNANSWERED, Step
 from tallon.geometry import rotate_ship, tractor_options
@@ -73,8 +74,6 @@ class TractorMove(Step):
         if self.answer is not None:
             if self.answer == "none":
                 return None
-            from tallon.engine.actions import reposition
-
             attempt = attempts[self.answer]
             reposition(game, ship, attempt)
             game.event("move", f"{ship.name} ({ship.id}) is tractored: {attempt.label}",

@@ -51,10 +51,15 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
     if ship.round_initiative is not None:
         # only when a card changed it, so that other games keep their hashes
         data["round_initiative"] = ship.round_initiative
-    if ship.body is not None:
-        p = ship.body.pose
-        data["pose"] = {"x": round(p.x, 6), "y": round(p.y, 6), "heading": round(p.heading, 6)}
+    _add_pose(data, ship)
     return data
+
+
+def _add_pose(data: dict[str, Any], piece: ShipState) -> None:
+    """The pose of a ship or remote on the table, rounded for stable hashes."""
+    if piece.body is not None:
+        p = piece.body.pose
+        data["pose"] = {"x": round(p.x, 6), "y": round(p.y, 6), "heading": round(p.heading, 6)}
 
 
 def _remote_public(remote: ShipState) -> dict[str, Any]:
@@ -74,9 +79,7 @@ def _remote_public(remote: ShipState) -> dict[str, Any]:
         "removed": remote.removed,
         "engaged": remote.engaged,
     }
-    if remote.body is not None:
-        p = remote.body.pose
-        data["pose"] = {"x": round(p.x, 6), "y": round(p.y, 6), "heading": round(p.heading, 6)}
+    _add_pose(data, remote)
     return data
 
 
@@ -97,9 +100,7 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
     """The game as ``player`` may see it (``with_log=False`` leaves the log out)."""
     s = game.state
     ships = []
-    for ship in s.ships.values():
-        if ship.remote:
-            continue
+    for ship in s.ships_of():
         data = _ship_public(ship)
         if ship.dial_revealed or ship.owner == player:
             data["dial"] = ship.dial_set
@@ -133,7 +134,7 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
         "damage_deck_sizes": [len(p.deck) for p in s.players],
         "obstacles": _obstacles(game),
         "ships": ships,
-        "remotes": [_remote_public(r) for r in s.ships.values() if r.remote],
+        "remotes": [_remote_public(r) for r in s.remotes_of()],
         "attack": _attack_view(game),
         "decision": pending,
         "log": log,
@@ -175,9 +176,7 @@ def full_snapshot(game: Game) -> dict[str, Any]:
     """Every fact that determines the game's future (hidden ones included)."""
     s = game.state
     ships = []
-    for ship in s.ships.values():
-        if ship.remote:
-            continue
+    for ship in s.ships_of():
         data = _ship_public(ship)
         data.update({
             "dial": ship.dial_set,
@@ -195,11 +194,10 @@ def full_snapshot(game: Game) -> dict[str, Any]:
             data["device_placed"] = list(ship.device_placed)
         ships.append(data)
     remotes = []
-    for remote in s.ships.values():
-        if remote.remote:
-            data = _remote_public(remote)
-            data["damage"] = [[d.card, d.faceup, d.serial] for d in remote.damage]
-            remotes.append(data)
+    for remote in s.remotes_of():
+        data = _remote_public(remote)
+        data["damage"] = [[d.card, d.faceup, d.serial] for d in remote.damage]
+        remotes.append(data)
     rng = hashlib.sha256(repr(s.rng.getstate()).encode()).hexdigest()[:16]
     decision = game.pending
     return {

@@ -4,12 +4,13 @@ through the game on the SVG board."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 from tallon.engine import Game
-from tallon.geometry import BaseSize, Pose, Ship, Table
+from tallon.geometry import BaseSize, Device, Obstacle, Pose, Ship, Table
+from tallon.geometry.outlines import placed_obstacle_outlines
 from tallon.render.svg import draw_table, ship_layer
 
 OWNER_COLOURS = ("#e74c3c", "#3498db")
@@ -17,28 +18,51 @@ OWNER_COLOURS = ("#e74c3c", "#3498db")
 
 @dataclass
 class Frame:
-    """The board after something visible happened, and what happened since the last one."""
+    """The board after something visible happened, and what happened since the last one:
+    the ships, and the pieces cards put on the table during the game (``devices``: remotes
+    and devices that are obstacles, which come and go)."""
 
     round: int
     phase: str
     lines: list[str]
     ships: list[dict[str, Any]]
     svg: str = ""
+    devices: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _board_state(game: Game) -> list[dict[str, Any]]:
+def _board_state(game: Game) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The ships in play, and the remotes and placed obstacles on the table."""
+    s = game.state
     ships = []
-    for ship in game.state.ships.values():
-        if ship.body is None or ship.removed:
-            continue
-        pose = ship.body.pose
+    for ship in s.in_play():
+        pose = ship.pose
         tokens = ", ".join(f"{n} {t.value}" if n > 1 else t.value
                            for t, n in ship.tokens.items())
         ships.append({"id": ship.id, "owner": ship.owner, "name": ship.name,
                       "x": pose.x, "y": pose.y, "heading": pose.heading,
                       "size": ship.size.value, "hull": ship.hull - len(ship.damage),
                       "shields": ship.shields, "tokens": tokens})
-    return ships
+    devices = []
+    for remote in s.remotes_of():
+        if remote.in_play:
+            pose = remote.pose
+            devices.append({"id": remote.id, "owner": remote.owner, "name": remote.name,
+                            "x": pose.x, "y": pose.y, "heading": pose.heading,
+                            "outline": remote.outline, "remote": True,
+                            "hull": remote.hull - len(remote.damage)})
+    for obstacle in s.obstacles:
+        if not _placed_by_a_card(obstacle):
+            continue
+        pose = obstacle.pose
+        devices.append({"id": obstacle.id, "x": pose.x, "y": pose.y, "heading": pose.heading,
+                        "outline": obstacle.outline_id, "remote": False,
+                        "fuses": s.fuses.get(obstacle.id, 0)})
+    return ships, devices
+
+
+def _placed_by_a_card(obstacle: Obstacle) -> bool:
+    """An obstacle a card placed during the game (a device that is an obstacle)."""
+    return obstacle.outline_id in placed_obstacle_outlines()
 
 
 def frames_of(record: dict[str, Any]) -> tuple[Game, list[Frame]]:
@@ -49,17 +73,17 @@ def frames_of(record: dict[str, Any]) -> tuple[Game, list[Frame]]:
     frames: list[Frame] = []
     seen = 0
     pending_lines: list[str] = []
-    last_board: list[dict[str, Any]] | None = None
+    last_board: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
 
     def capture() -> None:
         nonlocal seen, last_board
         new = [e["text"] for e in game.log[seen:] if "secret" not in e]
         seen = len(game.log)
         pending_lines.extend(new)
-        board = _board_state(game)
+        board = ships, devices = _board_state(game)
         if board != last_board or game.over:
             frames.append(Frame(game.state.round, game.state.phase, list(pending_lines),
-                                board))
+                                ships, devices=devices))
             pending_lines.clear()
             last_board = board
 
@@ -73,18 +97,24 @@ def frames_of(record: dict[str, Any]) -> tuple[Game, list[Frame]]:
 def replay_html(record: dict[str, Any], title: str = "Tallon replay") -> str:
     """A self-contained page stepping through the game on the SVG board."""
     game, frames = frames_of(record)
-    table = Table(obstacles=tuple(game.state.obstacles))
+    # the setup obstacles are the fixed board; what cards place is drawn frame by frame
+    table = Table(obstacles=tuple(o for o in game.state.obstacles
+                                  if not _placed_by_a_card(o)))
     board = draw_table(table)
     height = table.area.height
-    colours = {s.id: OWNER_COLOURS[s.owner] for s in game.state.ships.values()}
+    colours = {s.id: OWNER_COLOURS[s.owner] for s in game.state.ships_of()}
     data = []
     for frame in frames:
         ships = [Ship(s["id"], Pose(s["x"], s["y"], s["heading"]),
                       BaseSize(s["size"])) for s in frame.ships]
+        pieces = [(Device if d["remote"] else Obstacle)(
+            d["id"], Pose(d["x"], d["y"], d["heading"]), d["outline"]) for d in frame.devices]
         status = [f"{s['id']} {s['name']}: hull {s['hull']}, shields {s['shields']}"
                   + (f", {s['tokens']}" if s["tokens"] else "") for s in frame.ships]
+        status += [f"{d['id']} {d['name']} (remote): hull {d['hull']}"
+                   for d in frame.devices if d["remote"]]
         data.append({"round": frame.round, "phase": frame.phase, "lines": frame.lines,
-                     "status": status, "svg": ship_layer(ships, colours, height)})
+                     "status": status, "svg": ship_layer(ships, colours, height, pieces)})
     board = board.replace("</svg>", '<g id="ships"></g></svg>')
     summary = ("a draw" if game.state.winner is None and game.over else
                f"player {game.state.winner + 1} wins" if game.over else "unfinished")

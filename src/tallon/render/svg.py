@@ -214,11 +214,19 @@ def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.
     ])
 
 
-def ship_layer(ships: Iterable[Ship], colours: dict[str, str], height: float) -> str:
-    """Ships only, as an SVG fragment: a group in the flipped table frame and their labels
-    (for pages that redraw ships over a fixed board)."""
+def ship_layer(ships: Iterable[Ship], colours: dict[str, str], height: float,
+               pieces: Iterable[Obstacle | Device] = ()) -> str:
+    """Ships, and the ``pieces`` placed during the game under them (remotes and devices
+    that are obstacles), as an SVG fragment: a group in the flipped table frame and the
+    ships' labels (for pages that redraw them over a fixed board)."""
     ships = list(ships)
-    body = [part for ship in ships for part in _ship(ship, colours[ship.id])]
+    body: list[str] = []
+    for piece in pieces:
+        if isinstance(piece, Obstacle):
+            body.append(_obstacle(piece))
+        else:
+            body.extend(_device(piece))
+    body += [part for ship in ships for part in _ship(ship, colours[ship.id])]
     labels = [
         f'<text x="{_fmt(s.pose.x)}" y="{_fmt(height - s.pose.y - s.base.half - 6)}" '
         f'font-size="11" text-anchor="middle" fill="{colours[s.id]}" '
