@@ -387,6 +387,7 @@ class AttackSolver:
         self._plain = {
             bit: isinstance(ability, CardAbility)
             and type(ability).transitions is CardAbility.transitions
+            and type(ability).usable is CardAbility.usable
             and type(ability)._build is CardAbility._build
             and not (ability.requires is not None and ability.requirement_reads_dice)
             # A "nothing to do" option would cost nothing, unlike the others.
@@ -930,10 +931,12 @@ class AttackSolver:
         if used & mandatory == mandatory:
             after = self._a_next if attack_dice else self._b_next
             context.stop = after(step + 1, ares, dres, used)
+        # What requirements that read no dice see (see _make_use).
+        situation = Situation(role, context.kind, EMPTY, context.own, context.other)
         for ability, bit in self.entries[step]:
             if used & bit and not ability.repeatable:
                 continue
-            use = self._make_use(context, ability, bit)
+            use = self._make_use(context, ability, bit, situation)
             if use is not None:
                 context.uses.append(use)
         if all(use.mode == _TABLE for use in context.uses):
@@ -945,9 +948,10 @@ class AttackSolver:
             )
         return context
 
-    def _make_use(self, context: _Decide, ability: DiceAbility, bit: int) -> _Use | None:
-        """How ``ability`` acts in ``context``, or None if it offers nothing there whatever
-        the dice.
+    def _make_use(self, context: _Decide, ability: DiceAbility, bit: int,
+                  situation: Situation) -> _Use | None:
+        """How ``ability`` acts in ``context`` (``situation``: the context's, without dice),
+        or None if it offers nothing there whatever the dice.
 
         A plain ``CardAbility`` offers, once usable, moves that depend on the pool alone, and
         whether it is usable depends on the resources alone (unless its requirement reads the
@@ -955,16 +959,8 @@ class AttackSolver:
         else is asked at each position (``_GENERAL``)."""
         if not self._plain[bit]:
             return _Use(ability, bit, _GENERAL)
-        # The checks of CardAbility.transitions, for every pool at once.
-        own = context.own
-        usable = context.role in ability.roles
-        for name, amount in ability.cost:
-            if own[name] < amount:
-                usable = False
-        if usable and ability.requires is not None:
-            usable = ability.requires(Situation(context.role, context.kind, EMPTY, own,
-                                                context.other))
-        if not usable:
+        # The check of CardAbility.transitions, for every pool at once.
+        if not ability.usable(situation):  # type: ignore[attr-defined]
             if not ability.mandatory:
                 return None
             return _Use(ability, bit, _NOTHING, nxt=self._make_next(context, ability, bit, (), ()))
