@@ -509,7 +509,7 @@ class AttackSolver:
             if type(ability).after_attack is not DiceAbility.after_attack
         ]
         ares = self.att.changed(self.att.start, changes.items(), 1)
-        base, how = self._a_next(Step.DEFENDER_MODIFIES_ATTACK, ares, self.dfn.start, 0)
+        base, how = self._next(True, Step.DEFENDER_MODIFIES_ATTACK, ares, self.dfn.start, 0)
         self.root = self._roll_key(True, n_attack, False, base, how, 0)
 
     # --- public -------------------------------------------------------------------------
@@ -831,63 +831,49 @@ class AttackSolver:
 
     # --- contexts -----------------------------------------------------------------------
 
-    def _a_next(self, step: int, ares: Resources, dres: Resources, used: int) -> tuple[int, int]:
+    def _next(self, attack_dice: bool, step: int, ares: Resources, dres: Resources,
+              used: int) -> tuple[int, int]:
         """(base, key rule) of the first position at or after the start of ``step`` where
-        someone acts on the attack dice, or of the end of the attack-dice phase."""
+        someone acts on the dice of the phase (the attack dice if ``attack_dice``, else the
+        defense dice), or of the end of the phase: the end of the attack-dice phase keeps the
+        settled hits and crits, the end of the attack only the evades."""
+        nexts = self._a_nexts if attack_dice else self._b_nexts
         name = (step, ares, dres, used)
-        found = self._a_nexts.get(name)
+        found = nexts.get(name)
         if found is None:
-            target, marks = self._landing(step, _LAST_ATTACK_STEP, ares, dres, used)
-            if target > _LAST_ATTACK_STEP:
-                name = ("end", ares, dres)
-                number = self._a_numbers.get(name)
-                if number is None:
-                    number = self._new(self._a_contexts, self._a_numbers, name)
-                    self._a_contexts[number] = self._make_attack_end(ares, dres)
+            last = _LAST_ATTACK_STEP if attack_dice else _LAST_STEP
+            target, marks = self._landing(step, last, ares, dres, used)
+            if target <= last:
+                number = self._decide_number(attack_dice, target, ares, dres, used)
+                found = (number << _POOL_BITS, _KEEP if marks else _FORGET)
+            elif attack_dice:
+                number = self._number(True, ("end", ares, dres), self._make_attack_end, ares,
+                                      dres)
                 found = (number << _POOL_BITS, self._settled)
             else:
-                number = self._decide_number(True, target, ares, dres, used)
-                found = (number << _POOL_BITS, _KEEP if marks else _FORGET)
-            self._a_nexts[(step, ares, dres, used)] = found
-        return found
-
-    def _b_next(self, step: int, ares: Resources, dres: Resources, used: int) -> tuple[int, int]:
-        """The same for the defense dice: the end of the attack keeps only the evades."""
-        name = (step, ares, dres, used)
-        found = self._b_nexts.get(name)
-        if found is None:
-            target, marks = self._landing(step, _LAST_STEP, ares, dres, used)
-            if target > _LAST_STEP:
-                name = ("end", ares, dres)
-                number = self._b_numbers.get(name)
-                if number is None:
-                    number = self._new(self._b_contexts, self._b_numbers, name)
-                    self._b_contexts[number] = _End(ares, dres)
+                number = self._number(False, ("end", ares, dres), _End, ares, dres)
                 found = (number << _POOL_BITS, _EVADES)
-            else:
-                number = self._decide_number(False, target, ares, dres, used)
-                found = (number << _POOL_BITS, _KEEP if marks else _FORGET)
-            self._b_nexts[(step, ares, dres, used)] = found
+            nexts[name] = found
         return found
 
-    @staticmethod
-    def _new(contexts: list, numbers: dict[tuple, int], name: tuple) -> int:
-        """Number a new context (its description is filled in by the caller: numbering it
-        first lets contexts that lead back to it find it)."""
-        number = numbers[name] = len(contexts)
-        contexts.append(None)
+    def _number(self, attack_dice: bool, name: tuple, make: Callable[..., object],
+                *args: object) -> int:
+        """The number of the context described by ``name`` in the attack-dice or defense-dice
+        phase. A new context is numbered before ``make(*args)`` makes it, so that contexts
+        leading back to it find it."""
+        contexts, numbers = ((self._a_contexts, self._a_numbers) if attack_dice else
+                             (self._b_contexts, self._b_numbers))
+        number = numbers.get(name)
+        if number is None:
+            number = numbers[name] = len(contexts)
+            contexts.append(None)  # type: ignore[arg-type]
+            contexts[number] = make(*args)  # type: ignore[assignment]
         return number
 
     def _decide_number(self, attack_dice: bool, step: int, ares: Resources, dres: Resources,
                        used: int) -> int:
-        contexts, numbers = ((self._a_contexts, self._a_numbers) if attack_dice else
-                             (self._b_contexts, self._b_numbers))
-        name = ("decide", step, ares, dres, used)
-        number = numbers.get(name)
-        if number is None:
-            number = self._new(contexts, numbers, name)
-            contexts[number] = self._make_decide(step, ares, dres, used)
-        return number
+        return self._number(attack_dice, ("decide", step, ares, dres, used), self._make_decide,
+                            step, ares, dres, used)
 
     def _roll_key(self, attack_dice: bool, count: int, marked: bool, base: int, how: int,
                   pool: int) -> int:
@@ -905,20 +891,15 @@ class AttackSolver:
             # The first _AT_ONCE dice, then the rest (the arithmetic has room for so many).
             base = self._roll_context(attack_dice, count - _AT_ONCE, marked, base, how)
             base, how, count = base << _POOL_BITS, _KEEP, _AT_ONCE
-        contexts, numbers = ((self._a_contexts, self._a_numbers) if attack_dice else
-                             (self._b_contexts, self._b_numbers))
-        name = ("roll", count, marked, base, how)
-        number = numbers.get(name)
-        if number is None:
-            number = self._new(contexts, numbers, name)
-            kind = DieKind.ATTACK if attack_dice else DieKind.DEFENSE
-            outcomes = _ROLLS[(kind, marked)][count]
-            steps = None
-            if how != _SETTLED_BY_ABILITY:
-                steps = _ROLL_STEPS[(kind, marked, how)][count]
-            contexts[number] = _Roll(outcomes, 3 * count, self._roll_check(3 * count), base,
-                                     how, steps)
-        return number
+        return self._number(attack_dice, ("roll", count, marked, base, how), self._make_roll,
+                            attack_dice, count, marked, base, how)
+
+    def _make_roll(self, attack_dice: bool, count: int, marked: bool, base: int,
+                   how: int) -> _Roll:
+        kind = DieKind.ATTACK if attack_dice else DieKind.DEFENSE
+        steps = None if how == _SETTLED_BY_ABILITY else _ROLL_STEPS[(kind, marked, how)][count]
+        return _Roll(_ROLLS[(kind, marked)][count], 3 * count, self._roll_check(3 * count), base,
+                     how, steps)
 
     def _make_decide(self, step: int, ares: Resources, dres: Resources, used: int) -> _Decide:
         context = _Decide(step, ares, dres, used)
@@ -929,8 +910,7 @@ class AttackSolver:
         attack_dice = step <= _LAST_ATTACK_STEP
         mandatory = self.mandatory[step]
         if used & mandatory == mandatory:
-            after = self._a_next if attack_dice else self._b_next
-            context.stop = after(step + 1, ares, dres, used)
+            context.stop = self._next(attack_dice, step + 1, ares, dres, used)
         # What requirements that read no dice see (see _make_use).
         situation = Situation(role, context.kind, EMPTY, context.own, context.other)
         for ability, bit in self.entries[step]:
@@ -989,7 +969,7 @@ class AttackSolver:
         a, d = (paid, other) if context.attacker else (other, paid)
         marks = self._context(step, a, d, next_used)[1]
         attack_dice = step <= _LAST_ATTACK_STEP
-        base, how = (self._a_next if attack_dice else self._b_next)(step, a, d, next_used)
+        base, how = self._next(attack_dice, step, a, d, next_used)
         most = self._most_attack_dice if attack_dice else self._most_defense_dice
         return _Next(base, how, marks, most)
 
@@ -1131,7 +1111,7 @@ class AttackSolver:
         n_defense, dres = counted
         relevant = self._relevant(ares)
         frozen_left = self.att.left(ares) - self.att.left(relevant)
-        base, how = self._b_next(Step.ATTACKER_MODIFIES_DEFENSE, relevant, dres, 0)
+        base, how = self._next(False, Step.ATTACKER_MODIFIES_DEFENSE, relevant, dres, 0)
         root = self._roll_key(False, n_defense, False, base, how, 0)
         return _AttackEnd(ares, dres, n_defense, (frozen_left * self.scale) << self._shift, root)
 
