@@ -598,29 +598,29 @@ class AttackSolver:
         for ability in used:
             mask |= self.bit_of.get(id(ability), 0)
         ares, dres = self.att.encode(attacker), self.dfn.encode(defender)
-        if step <= _LAST_ATTACK_STEP:
-            context = self._a_contexts[self._decide_number(True, step, ares, dres, mask)]
-            assert type(context) is _Decide
+        attack_phase = step <= _LAST_ATTACK_STEP
+        if attack_phase:
+            contexts, most = self._a_contexts, self._most_attack_dice
             pool = packed.pack(attack_dice)
-            children = self._children(context, pool, self._most_attack_dice)
-            if not children:
-                return None
-            evaluate = self._a_value
-            best = self._best_index(context.attacker, [evaluate(c) for c in children])
-            return self._options(context, pool)[best]
-        pair = self._pair_of(packed.pack(attack_dice))
-        # Abilities of the attack-dice steps no longer matter: the subgame starts without them.
-        mask &= self._defense_bits
-        context = self._b_contexts[
-            self._decide_number(False, step, self._relevant(ares), dres, mask)]
+        else:
+            pair = self._pair_of(packed.pack(attack_dice))
+            # The subgame starts without the attack-dice steps' abilities and the attacker
+            # resources that no longer matter.
+            mask &= self._defense_bits
+            ares = self._relevant(ares)
+            contexts, most = self._b_contexts, self._most_defense_dice
+            pool = packed.pack(defense_dice)
+        context = contexts[self._decide_number(attack_phase, step, ares, dres, mask)]
         assert type(context) is _Decide
-        pool = packed.pack(defense_dice)
-        children = self._children(context, pool, self._most_defense_dice)
+        children = self._children(context, pool, most)
         if not children:
             return None
-        evaluate = self._b_value
-        choices = self._best_indices(context.attacker, [evaluate(c) for c in children])
-        return self._options(context, pool)[choices[pair]]
+        if attack_phase:
+            best = self._best_index(context.attacker, [self._a_value(c) for c in children])
+        else:
+            values = [self._b_value(c) for c in children]
+            best = self._best_indices(context.attacker, values)[pair]
+        return self._options(context, pool)[best]
 
     def abilities(self, step: Step) -> list[DiceAbility]:
         """The abilities that act in ``step`` of this attack."""
