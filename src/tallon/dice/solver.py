@@ -977,7 +977,8 @@ class AttackSolver:
         """The keys of every choice at a position: stopping first (if allowed), then each
         option of each usable ability, in order. ``most`` is how many dice a pool may hold."""
         # The key rules of _key are written out for the common cases: this runs for every
-        # position.
+        # position. _a_decide_value repeats this loop for the attacker's choices (keep the two
+        # alike).
         children: list[int] = []
         append = children.append
         stop = context.stop
@@ -1040,19 +1041,10 @@ class AttackSolver:
 
     def _moves(self, context: _Decide, use: _Use, pool: int, most: int
                ) -> tuple[tuple[tuple[int, int], ...], _Next]:
-        """An ability's moves at a position, as (packed pool after, dice to roll), and where
-        they lead. ``most`` is how many dice a pool may hold."""
-        mode = use.mode
-        if mode == _TABLE:
-            entry = use.table.get(pool)  # type: ignore[union-attr]
-            if entry is None:
-                entry = use.ability.packed_moves(  # type: ignore[attr-defined]
-                    context.role, context.kind, pool)
-            moves, dice = entry
-            if dice > most:
-                self._check_dice(dice, most, use.ability.key)
-            return moves, use.next  # type: ignore[return-value]
-        if mode == _NOTHING:
+        """The moves at a position of a use that is not _TABLE (_children and _a_decide_value
+        read those from their tables), as (packed pool after, dice to roll), and where they
+        lead. ``most`` is how many dice a pool may hold."""
+        if use.mode == _NOTHING:
             return ((pool, 0),), use.next  # type: ignore[return-value]
         situation = Situation(context.role, context.kind, packed.unpack(pool), context.own,
                               context.other)
