@@ -5,7 +5,7 @@ each player modify in the order the rules give, neutralize. The engine's
 attack procedure does the same through its own Decision machinery; this
 module is its reference and is what the Monte Carlo checks of the calculator
 play. Every choice goes through a ``Chooser``; ``OptimalPlay`` is the
-calculator's policy.
+calculator's policy (``SolverPlay`` that of a solver already built).
 """
 
 from __future__ import annotations
@@ -194,11 +194,11 @@ def play_attack(
     )
 
 
-class OptimalPlay:
-    """A chooser for both players that plays the calculator's optimal policy on live dice."""
+class SolverPlay:
+    """A chooser for both players that plays one solver's optimal policy on live dice."""
 
-    def __init__(self, attack: Attack, objective: Objective | None = None) -> None:
-        self.solver = AttackSolver(attack, objective)
+    def __init__(self, solver: AttackSolver) -> None:
+        self.solver = solver
 
     def __call__(self, decision: Decision) -> Option | None:
         return self.solver.best_option(
@@ -209,6 +209,14 @@ class OptimalPlay:
             decision.defender,
             decision.used,
         )
+
+
+class OptimalPlay(SolverPlay):
+    """A chooser for both players that plays the calculator's optimal policy for ``attack``
+    on live dice."""
+
+    def __init__(self, attack: Attack, objective: Objective | None = None) -> None:
+        super().__init__(AttackSolver(attack, objective))
 
 
 def _add(tokens: dict[str, int], deltas: dict[str, int]) -> None:

@@ -31,8 +31,7 @@ from typing import Any, NamedTuple
 
 from tallon.dice.abilities.base import Role, Tokens
 from tallon.dice.attack import MAX_DICE, Attack
-from tallon.dice.ops import Option
-from tallon.dice.playout import Decision, play_attack, starting_tokens
+from tallon.dice.playout import SolverPlay, play_attack, starting_tokens
 from tallon.dice.result import HIDDEN_RESOURCES, fraction_text
 from tallon.dice.solver import AttackSolver
 
@@ -363,7 +362,7 @@ class SequencePlan:
                 break
             solver = planner.policy(index, done, tokens)
             live_attack = replace(attack, defender=replace(defender, tokens=tokens))
-            outcome = play_attack(live_attack, rng, _SolverChooser(solver))
+            outcome = play_attack(live_attack, rng, SolverPlay(solver))
             damage.append(outcome.damage)
             done += outcome.damage
             tokens = outcome.defender
@@ -384,23 +383,6 @@ class LiveSequence:
     destroyed_by: int | None
     """The attack (1-based) that destroyed the defender, if any."""
     defender_tokens: Tokens
-
-
-class _SolverChooser:
-    """A chooser for ``play_attack`` answering with one solver's optimal choices."""
-
-    def __init__(self, solver: AttackSolver) -> None:
-        self.solver = solver
-
-    def __call__(self, decision: Decision) -> Option | None:
-        return self.solver.best_option(
-            decision.step,
-            decision.attack_dice,
-            decision.defense_dice,
-            decision.attacker,
-            decision.defender,
-            decision.used,
-        )
 
 
 def calculate_sequence(

@@ -387,6 +387,7 @@ class AttackSolver:
         self._plain = {
             bit: isinstance(ability, CardAbility)
             and type(ability).transitions is CardAbility.transitions
+            and type(ability).usable is CardAbility.usable
             and type(ability)._build is CardAbility._build
             and not (ability.requires is not None and ability.requirement_reads_dice)
             # A "nothing to do" option would cost nothing, unlike the others.
@@ -508,7 +509,7 @@ class AttackSolver:
             if type(ability).after_attack is not DiceAbility.after_attack
         ]
         ares = self.att.changed(self.att.start, changes.items(), 1)
-        base, how = self._a_next(Step.DEFENDER_MODIFIES_ATTACK, ares, self.dfn.start, 0)
+        base, how = self._next(True, Step.DEFENDER_MODIFIES_ATTACK, ares, self.dfn.start, 0)
         self.root = self._roll_key(True, n_attack, False, base, how, 0)
 
     # --- public -------------------------------------------------------------------------
@@ -597,29 +598,29 @@ class AttackSolver:
         for ability in used:
             mask |= self.bit_of.get(id(ability), 0)
         ares, dres = self.att.encode(attacker), self.dfn.encode(defender)
-        if step <= _LAST_ATTACK_STEP:
-            context = self._a_contexts[self._decide_number(True, step, ares, dres, mask)]
-            assert type(context) is _Decide
+        attack_phase = step <= _LAST_ATTACK_STEP
+        if attack_phase:
+            contexts, most = self._a_contexts, self._most_attack_dice
             pool = packed.pack(attack_dice)
-            children = self._children(context, pool, self._most_attack_dice)
-            if not children:
-                return None
-            evaluate = self._a_value
-            best = self._best_index(context.attacker, [evaluate(c) for c in children])
-            return self._options(context, pool)[best]
-        pair = self._pair_of(packed.pack(attack_dice))
-        # Abilities of the attack-dice steps no longer matter: the subgame starts without them.
-        mask &= self._defense_bits
-        context = self._b_contexts[
-            self._decide_number(False, step, self._relevant(ares), dres, mask)]
+        else:
+            pair = self._pair_of(packed.pack(attack_dice))
+            # The subgame starts without the attack-dice steps' abilities and the attacker
+            # resources that no longer matter.
+            mask &= self._defense_bits
+            ares = self._relevant(ares)
+            contexts, most = self._b_contexts, self._most_defense_dice
+            pool = packed.pack(defense_dice)
+        context = contexts[self._decide_number(attack_phase, step, ares, dres, mask)]
         assert type(context) is _Decide
-        pool = packed.pack(defense_dice)
-        children = self._children(context, pool, self._most_defense_dice)
+        children = self._children(context, pool, most)
         if not children:
             return None
-        evaluate = self._b_value
-        choices = self._best_indices(context.attacker, [evaluate(c) for c in children])
-        return self._options(context, pool)[choices[pair]]
+        if attack_phase:
+            best = self._best_index(context.attacker, [self._a_value(c) for c in children])
+        else:
+            values = [self._b_value(c) for c in children]
+            best = self._best_indices(context.attacker, values)[pair]
+        return self._options(context, pool)[best]
 
     def abilities(self, step: Step) -> list[DiceAbility]:
         """The abilities that act in ``step`` of this attack."""
@@ -830,63 +831,49 @@ class AttackSolver:
 
     # --- contexts -----------------------------------------------------------------------
 
-    def _a_next(self, step: int, ares: Resources, dres: Resources, used: int) -> tuple[int, int]:
+    def _next(self, attack_dice: bool, step: int, ares: Resources, dres: Resources,
+              used: int) -> tuple[int, int]:
         """(base, key rule) of the first position at or after the start of ``step`` where
-        someone acts on the attack dice, or of the end of the attack-dice phase."""
+        someone acts on the dice of the phase (the attack dice if ``attack_dice``, else the
+        defense dice), or of the end of the phase: the end of the attack-dice phase keeps the
+        settled hits and crits, the end of the attack only the evades."""
+        nexts = self._a_nexts if attack_dice else self._b_nexts
         name = (step, ares, dres, used)
-        found = self._a_nexts.get(name)
+        found = nexts.get(name)
         if found is None:
-            target, marks = self._landing(step, _LAST_ATTACK_STEP, ares, dres, used)
-            if target > _LAST_ATTACK_STEP:
-                name = ("end", ares, dres)
-                number = self._a_numbers.get(name)
-                if number is None:
-                    number = self._new(self._a_contexts, self._a_numbers, name)
-                    self._a_contexts[number] = self._make_attack_end(ares, dres)
+            last = _LAST_ATTACK_STEP if attack_dice else _LAST_STEP
+            target, marks = self._landing(step, last, ares, dres, used)
+            if target <= last:
+                number = self._decide_number(attack_dice, target, ares, dres, used)
+                found = (number << _POOL_BITS, _KEEP if marks else _FORGET)
+            elif attack_dice:
+                number = self._number(True, ("end", ares, dres), self._make_attack_end, ares,
+                                      dres)
                 found = (number << _POOL_BITS, self._settled)
             else:
-                number = self._decide_number(True, target, ares, dres, used)
-                found = (number << _POOL_BITS, _KEEP if marks else _FORGET)
-            self._a_nexts[(step, ares, dres, used)] = found
-        return found
-
-    def _b_next(self, step: int, ares: Resources, dres: Resources, used: int) -> tuple[int, int]:
-        """The same for the defense dice: the end of the attack keeps only the evades."""
-        name = (step, ares, dres, used)
-        found = self._b_nexts.get(name)
-        if found is None:
-            target, marks = self._landing(step, _LAST_STEP, ares, dres, used)
-            if target > _LAST_STEP:
-                name = ("end", ares, dres)
-                number = self._b_numbers.get(name)
-                if number is None:
-                    number = self._new(self._b_contexts, self._b_numbers, name)
-                    self._b_contexts[number] = _End(ares, dres)
+                number = self._number(False, ("end", ares, dres), _End, ares, dres)
                 found = (number << _POOL_BITS, _EVADES)
-            else:
-                number = self._decide_number(False, target, ares, dres, used)
-                found = (number << _POOL_BITS, _KEEP if marks else _FORGET)
-            self._b_nexts[(step, ares, dres, used)] = found
+            nexts[name] = found
         return found
 
-    @staticmethod
-    def _new(contexts: list, numbers: dict[tuple, int], name: tuple) -> int:
-        """Number a new context (its description is filled in by the caller: numbering it
-        first lets contexts that lead back to it find it)."""
-        number = numbers[name] = len(contexts)
-        contexts.append(None)
+    def _number(self, attack_dice: bool, name: tuple, make: Callable[..., object],
+                *args: object) -> int:
+        """The number of the context described by ``name`` in the attack-dice or defense-dice
+        phase. A new context is numbered before ``make(*args)`` makes it, so that contexts
+        leading back to it find it."""
+        contexts, numbers = ((self._a_contexts, self._a_numbers) if attack_dice else
+                             (self._b_contexts, self._b_numbers))
+        number = numbers.get(name)
+        if number is None:
+            number = numbers[name] = len(contexts)
+            contexts.append(None)  # type: ignore[arg-type]
+            contexts[number] = make(*args)  # type: ignore[assignment]
         return number
 
     def _decide_number(self, attack_dice: bool, step: int, ares: Resources, dres: Resources,
                        used: int) -> int:
-        contexts, numbers = ((self._a_contexts, self._a_numbers) if attack_dice else
-                             (self._b_contexts, self._b_numbers))
-        name = ("decide", step, ares, dres, used)
-        number = numbers.get(name)
-        if number is None:
-            number = self._new(contexts, numbers, name)
-            contexts[number] = self._make_decide(step, ares, dres, used)
-        return number
+        return self._number(attack_dice, ("decide", step, ares, dres, used), self._make_decide,
+                            step, ares, dres, used)
 
     def _roll_key(self, attack_dice: bool, count: int, marked: bool, base: int, how: int,
                   pool: int) -> int:
@@ -904,20 +891,15 @@ class AttackSolver:
             # The first _AT_ONCE dice, then the rest (the arithmetic has room for so many).
             base = self._roll_context(attack_dice, count - _AT_ONCE, marked, base, how)
             base, how, count = base << _POOL_BITS, _KEEP, _AT_ONCE
-        contexts, numbers = ((self._a_contexts, self._a_numbers) if attack_dice else
-                             (self._b_contexts, self._b_numbers))
-        name = ("roll", count, marked, base, how)
-        number = numbers.get(name)
-        if number is None:
-            number = self._new(contexts, numbers, name)
-            kind = DieKind.ATTACK if attack_dice else DieKind.DEFENSE
-            outcomes = _ROLLS[(kind, marked)][count]
-            steps = None
-            if how != _SETTLED_BY_ABILITY:
-                steps = _ROLL_STEPS[(kind, marked, how)][count]
-            contexts[number] = _Roll(outcomes, 3 * count, self._roll_check(3 * count), base,
-                                     how, steps)
-        return number
+        return self._number(attack_dice, ("roll", count, marked, base, how), self._make_roll,
+                            attack_dice, count, marked, base, how)
+
+    def _make_roll(self, attack_dice: bool, count: int, marked: bool, base: int,
+                   how: int) -> _Roll:
+        kind = DieKind.ATTACK if attack_dice else DieKind.DEFENSE
+        steps = None if how == _SETTLED_BY_ABILITY else _ROLL_STEPS[(kind, marked, how)][count]
+        return _Roll(_ROLLS[(kind, marked)][count], 3 * count, self._roll_check(3 * count), base,
+                     how, steps)
 
     def _make_decide(self, step: int, ares: Resources, dres: Resources, used: int) -> _Decide:
         context = _Decide(step, ares, dres, used)
@@ -928,12 +910,13 @@ class AttackSolver:
         attack_dice = step <= _LAST_ATTACK_STEP
         mandatory = self.mandatory[step]
         if used & mandatory == mandatory:
-            after = self._a_next if attack_dice else self._b_next
-            context.stop = after(step + 1, ares, dres, used)
+            context.stop = self._next(attack_dice, step + 1, ares, dres, used)
+        # What requirements that read no dice see (see _make_use).
+        situation = Situation(role, context.kind, EMPTY, context.own, context.other)
         for ability, bit in self.entries[step]:
             if used & bit and not ability.repeatable:
                 continue
-            use = self._make_use(context, ability, bit)
+            use = self._make_use(context, ability, bit, situation)
             if use is not None:
                 context.uses.append(use)
         if all(use.mode == _TABLE for use in context.uses):
@@ -945,9 +928,10 @@ class AttackSolver:
             )
         return context
 
-    def _make_use(self, context: _Decide, ability: DiceAbility, bit: int) -> _Use | None:
-        """How ``ability`` acts in ``context``, or None if it offers nothing there whatever
-        the dice.
+    def _make_use(self, context: _Decide, ability: DiceAbility, bit: int,
+                  situation: Situation) -> _Use | None:
+        """How ``ability`` acts in ``context`` (``situation``: the context's, without dice),
+        or None if it offers nothing there whatever the dice.
 
         A plain ``CardAbility`` offers, once usable, moves that depend on the pool alone, and
         whether it is usable depends on the resources alone (unless its requirement reads the
@@ -955,16 +939,8 @@ class AttackSolver:
         else is asked at each position (``_GENERAL``)."""
         if not self._plain[bit]:
             return _Use(ability, bit, _GENERAL)
-        # The checks of CardAbility.transitions, for every pool at once.
-        own = context.own
-        usable = context.role in ability.roles
-        for name, amount in ability.cost:
-            if own[name] < amount:
-                usable = False
-        if usable and ability.requires is not None:
-            usable = ability.requires(Situation(context.role, context.kind, EMPTY, own,
-                                                context.other))
-        if not usable:
+        # The check of CardAbility.transitions, for every pool at once.
+        if not ability.usable(situation):  # type: ignore[attr-defined]
             if not ability.mandatory:
                 return None
             return _Use(ability, bit, _NOTHING, nxt=self._make_next(context, ability, bit, (), ()))
@@ -993,7 +969,7 @@ class AttackSolver:
         a, d = (paid, other) if context.attacker else (other, paid)
         marks = self._context(step, a, d, next_used)[1]
         attack_dice = step <= _LAST_ATTACK_STEP
-        base, how = (self._a_next if attack_dice else self._b_next)(step, a, d, next_used)
+        base, how = self._next(attack_dice, step, a, d, next_used)
         most = self._most_attack_dice if attack_dice else self._most_defense_dice
         return _Next(base, how, marks, most)
 
@@ -1001,7 +977,8 @@ class AttackSolver:
         """The keys of every choice at a position: stopping first (if allowed), then each
         option of each usable ability, in order. ``most`` is how many dice a pool may hold."""
         # The key rules of _key are written out for the common cases: this runs for every
-        # position.
+        # position. _a_decide_value repeats this loop for the attacker's choices (keep the two
+        # alike).
         children: list[int] = []
         append = children.append
         stop = context.stop
@@ -1064,19 +1041,10 @@ class AttackSolver:
 
     def _moves(self, context: _Decide, use: _Use, pool: int, most: int
                ) -> tuple[tuple[tuple[int, int], ...], _Next]:
-        """An ability's moves at a position, as (packed pool after, dice to roll), and where
-        they lead. ``most`` is how many dice a pool may hold."""
-        mode = use.mode
-        if mode == _TABLE:
-            entry = use.table.get(pool)  # type: ignore[union-attr]
-            if entry is None:
-                entry = use.ability.packed_moves(  # type: ignore[attr-defined]
-                    context.role, context.kind, pool)
-            moves, dice = entry
-            if dice > most:
-                self._check_dice(dice, most, use.ability.key)
-            return moves, use.next  # type: ignore[return-value]
-        if mode == _NOTHING:
+        """The moves at a position of a use that is not _TABLE (_children and _a_decide_value
+        read those from their tables), as (packed pool after, dice to roll), and where they
+        lead. ``most`` is how many dice a pool may hold."""
+        if use.mode == _NOTHING:
             return ((pool, 0),), use.next  # type: ignore[return-value]
         situation = Situation(context.role, context.kind, packed.unpack(pool), context.own,
                               context.other)
@@ -1135,7 +1103,7 @@ class AttackSolver:
         n_defense, dres = counted
         relevant = self._relevant(ares)
         frozen_left = self.att.left(ares) - self.att.left(relevant)
-        base, how = self._b_next(Step.ATTACKER_MODIFIES_DEFENSE, relevant, dres, 0)
+        base, how = self._next(False, Step.ATTACKER_MODIFIES_DEFENSE, relevant, dres, 0)
         root = self._roll_key(False, n_defense, False, base, how, 0)
         return _AttackEnd(ares, dres, n_defense, (frozen_left * self.scale) << self._shift, root)
 

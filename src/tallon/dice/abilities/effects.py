@@ -427,15 +427,20 @@ class CardAbility(DiceAbility):
     def options(self, situation: Situation) -> list[Option]:
         return [option for option, _, _ in self.transitions(situation)]
 
-    def transitions(self, situation: Situation) -> list[tuple[Option, Counts, int]]:
+    def usable(self, situation: Situation) -> bool:
+        """Whether the ability may be used now, effect aside: its role, its cost (RR: Paying
+        Costs) and its requirement. The calculator asks once per resources state, with no
+        dice, unless the requirement reads the dice or a subclass overrides this."""
+        if situation.role not in self.roles:
+            return False
         own = situation.own
-        usable = situation.role in self.roles
         for name, amount in self.cost:
             if own[name] < amount:
-                usable = False
-        if usable and self.requires is not None:
-            usable = self.requires(situation)
-        if not usable:
+                return False
+        return self.requires is None or self.requires(situation)
+
+    def transitions(self, situation: Situation) -> list[tuple[Option, Counts, int]]:
+        if not self.usable(situation):
             if not self.mandatory:
                 return _NONE
             # Remember this list too: callers may rely on getting the same list back.
