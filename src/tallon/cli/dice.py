@@ -200,7 +200,7 @@ def print_result(attack: Attack, result: AttackResult, console: Console) -> None
                   f"({fraction_text(result.p_crit)})")
     console.print(f"P(hit): {float(result.p_hit):.4f}")
     for role in Role:
-        left = {k: v for k, v in result.expected_tokens(role).items()}
+        left = result.expected_tokens(role)
         if left:
             shown = ", ".join(f"{k} {float(v):.3f}" for k, v in left.items())
             console.print(f"Expected {role.value} tokens left: {shown}")
@@ -435,17 +435,15 @@ def abilities(
     as_json: bool = typer.Option(False, "--json", help="Print the list as JSON."),
 ) -> None:
     """List the card abilities the calculator knows, with their ids."""
+    entries = [{"id": entry.key, "card": entry.card,
+                "who": sorted(r.value for r in entry.roles), "effect": entry.summary,
+                "parameter": entry.parameter} for entry in CATALOGUE.values()]
     if as_json:
-        typer.echo(json.dumps([
-            {"id": entry.key, "card": entry.card,
-             "who": sorted(r.value for r in entry.roles), "effect": entry.summary,
-             "parameter": entry.parameter}
-            for entry in CATALOGUE.values()], indent=2))
+        typer.echo(json.dumps(entries, indent=2))
         return
     table = Table(title="Dice abilities: use the id with --attacker-abilities/--defender-abilities")
     for column in ("id", "card", "who", "effect", "=N sets"):
         table.add_column(column)
-    for entry in CATALOGUE.values():
-        who = " / ".join(sorted(r.value for r in entry.roles))
-        table.add_row(entry.key, entry.card, who, entry.summary, entry.parameter or "")
+    for e in entries:
+        table.add_row(e["id"], e["card"], " / ".join(e["who"]), e["effect"], e["parameter"] or "")
     Console().print(table)
