@@ -2,9 +2,14 @@
 may spend 1 [Charge] to perform an action, even while stressed") and for effects that must
 wait until an earlier part of the same effect has resolved.
 
-A granted action is offered as the ability's own choices: the player picks the action
-while deciding whether to use the ability, so a cost is never paid for an action that
-can't be performed (RR: PAYING COSTS) and "decline" is the only way not to act.
+Two ways to grant an action, both offering the ability only while the ship can perform one
+of the actions, so a cost is never paid for nothing (RR: PAYING COSTS):
+
+- :func:`grant_action`: the action is offered as the ability's own choices, so the player
+  picks it while deciding whether to use the ability and "decline" is the only way not to
+  act;
+- :func:`may_perform`: the ability is a single choice and the action is picked afterwards
+  in a Perform Action step (:func:`let_perform`), where the player may still pass.
 """
 
 from __future__ import annotations
@@ -65,6 +70,15 @@ def action_options(specs: Iterable[ActionSpec]) -> list[Option]:
     return [Option(spec.kind, f"perform a {spec.label} action") for spec in specs]
 
 
+def let_perform(game: Game, ship_id: str, specs: Iterable[ActionSpec], during: bool,
+                even_stressed: bool = False) -> None:
+    """The ship may perform one of ``specs`` next, on its bar or not: a Perform Action step
+    offering exactly those it can perform then, and "no action"."""
+    from tallon.engine.actions import PerformAction
+
+    game.push(PerformAction(ship_id, during, grant=tuple(specs), even_stressed=even_stressed))
+
+
 def start_action(game: Game, ship_id: str, spec: ActionSpec, during: bool) -> None:
     """The ship performs ``spec`` now (its cost to attempt, effect, then "after you perform
     an action" abilities and the linked action)."""
@@ -103,6 +117,25 @@ def grant_action(title: str, window: str, specs: Callable[[Ctx], list[ActionSpec
 
     return Triggered(title, window=window, requirement=requirement, cost=cost,
                      choices=lambda ctx: action_options(offered(ctx)), effect=effect)
+
+
+def may_perform(title: str, window: str, specs: Callable[[Ctx], Iterable[ActionSpec]], *,
+                requirement: Requirement, label: str, key: str = "act", cost: Cost = FREE,
+                even_stressed: bool = False) -> Triggered:
+    """A triggered ability whose effect is "you may perform one of these actions", the
+    action picked afterwards (:func:`let_perform`). Its one choice, ``key`` ("``label``"),
+    is offered only while the ship can perform one of ``specs(ctx)`` now."""
+
+    def choices(ctx: Ctx) -> list[Option]:
+        found = performable(ctx.game, ctx.ship, specs(ctx), during_activation(ctx),
+                            even_stressed)
+        return [Option(key, label)] if found else []
+
+    def effect(ctx: Ctx, choice: Any) -> None:
+        let_perform(ctx.game, ctx.ship.id, specs(ctx), during_activation(ctx), even_stressed)
+
+    return Triggered(title, window=window, requirement=requirement, cost=cost,
+                     choices=choices, effect=effect)
 
 
 @dataclass(frozen=True)

@@ -1,34 +1,47 @@
-"""Building blocks shared by card abilities: finding ships, choosing them, recurring
-effects and the conditions of an attack. Cards should be short: a requirement, a cost and
-an effect made from these pieces."""
+"""Building blocks shared by card abilities: finding ships, choosing them, tokens, charges
+and shields, the conditions of an attack, dice effects and damage cards. Cards should be
+short: a requirement, a cost and an effect made from these pieces."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tallon.dice import DiceAbility, Face, lookup
-from tallon.engine.abilities import Ctx
+from tallon.dice import DiceAbility, Face, Situation, lookup
+from tallon.dice.abilities.effects import Effect, Variant
+from tallon.dice.counts import face_count
+from tallon.dice.faces import NUM_FACES
+from tallon.dice.ops import Cancel
+from tallon.engine.abilities import Ctx, Triggered
 from tallon.engine.decisions import Option
-from tallon.engine.state import ShipState, Token, ship_range
+from tallon.engine.state import DamageCard, ShipState, Token, ship_range
 from tallon.geometry import Arc, in_arc
 
 if TYPE_CHECKING:
     from tallon.engine.attack import AttackState
     from tallon.engine.game import Game
 
+#: ``DiceMod.applies``: (game, attack, owner of the card, ship modifying its dice) -> bool
+Applies = Callable[["Game", "AttackState", ShipState, ShipState], bool]
+#: a further condition on the attack: (game, attack, owner of the card) -> bool
+AttackTest = Callable[["Game", "AttackState", ShipState], bool]
+
 
 # ----------------------------------------------------------------------- ships
 def ships_in_range(game: Game, ship: ShipState, low: int, high: int, *,
-                   friendly: bool | None = None, other: bool = False) -> list[ShipState]:
+                   friendly: bool | None = None, other: bool = False,
+                   remotes: bool = False) -> list[ShipState]:
     """Ships in play at range ``low``-``high`` of ``ship`` (or of a remote): friendly ones
     (True), enemy ones (False) or both (None); ``other`` leaves ``ship`` itself out (it is
     at range 0 of itself). Remotes are not ships (RR: ATTACKING REMOTES: "friendly ship"
-    effects don't apply to them, "enemy ship" ones only while attacking them)."""
+    effects don't apply to them, "enemy ship" ones only while attacking them): ``remotes``
+    adds them, for effects on "objects" or "targets"."""
     if ship.body is None:
         return []
+    candidates = ([s for s in game.state.ships.values() if s.in_play] if remotes
+                  else game.state.in_play())
     found = []
-    for candidate in game.state.in_play():
+    for candidate in candidates:
         if other and candidate.id == ship.id:
             continue
         if friendly is True and candidate.owner != ship.owner:
@@ -74,6 +87,16 @@ def in_firing_arc(of: ShipState, target: ShipState) -> bool:
     return of.id != target.id and any(is_in_arc(of, target, arc) for arc in firing_arcs(of))
 
 
+def enemy_in_arc(game: Game, ship: ShipState, arc: Arc) -> bool:
+    """Whether an enemy ship is in this arc of ``ship``."""
+    return any(s.owner != ship.owner and is_in_arc(ship, s, arc) for s in game.state.in_play())
+
+
+def in_enemy_firing_arc(game: Game, ship: ShipState) -> bool:
+    """Whether ``ship`` is in an enemy ship's firing arc."""
+    return any(s.owner != ship.owner and in_firing_arc(s, ship) for s in game.state.in_play())
+
+
 def ship_options(ships: Iterable[ShipState]) -> list[Option]:
     return [Option(s.id, f"{s.name} ({s.id})") for s in ships]
 
@@ -92,6 +115,7 @@ def recover_force(ship: ShipState, amount: int = 1) -> int:
 
 
 def recover_charge(ship: ShipState, card: str, amount: int = 1) -> int:
+    """Recover charges of ``card`` up to its limit; returns how many were recovered."""
     charge = ship.charges.get(card)
     if charge is None:
         return 0
@@ -100,10 +124,66 @@ def recover_charge(ship: ShipState, card: str, amount: int = 1) -> int:
     return max(0, gained)
 
 
+def recover_shield(game: Game, ship: ShipState) -> bool:
+    """Recover 1 shield, if one is inactive (and log it); whether one was recovered."""
+    if ship.shields >= ship.shield_limit:
+        return False
+    ship.shields += 1
+    game.event("ability", f"{ship.name} ({ship.id}) recovers 1 shield", ship=ship.id)
+    return True
+
+
 def green_tokens(ship: ShipState) -> list[Token]:
     from tallon.engine.state import GREEN_TOKENS
 
     return [t for t in GREEN_TOKENS if ship.has(t)]
+
+
+def token_choices(game: Game, ship: ShipState, colours: tuple[str, ...]) -> list[Option]:
+    """The ship's tokens of these colours as choices ("token:<kind>") and, with red, the
+    locks other ships have on it ("lock:<ship id>"): a lock is the locked ship's red token
+    (RR FAQ). :func:`remove_token_choice` removes the one chosen."""
+    from tallon.engine.effects import locks_on
+
+    found = [Option(f"token:{t.value}", f"remove 1 {t.value} token")
+             for t in Token if t.colour in colours and ship.has(t)]
+    if "red" in colours:
+        found += [Option(f"lock:{s.id}", f"remove the lock of {s.name} ({s.id})")
+                  for s in locks_on(game, ship.id)]
+    return found
+
+
+def remove_token_choice(game: Game, ship: ShipState, choice: str) -> None:
+    """Remove the token, or the lock, that a :func:`token_choices` choice names."""
+    from tallon.engine.effects import remove_token
+
+    kind, _, what = choice.partition(":")
+    if kind == "token":
+        remove_token(game, ship, Token(what))
+    elif kind == "lock":
+        locker = game.state.ships[what]
+        locker.locks = [t for t in locker.locks if t != ship.id]
+        game.event("lock", f"the lock of {locker.name} on {ship.id} is removed",
+                   ship=locker.id)
+    else:
+        raise ValueError(f"not a token choice: {choice!r}")
+
+
+def give_token_in_firing_arc(token: Token) -> Triggered:
+    """"At the start of the Engagement Phase, you may transfer 1 (token) to a friendly ship
+    in your firing arc" (Kyle Katarn, L4E-R5)."""
+    from tallon.engine.effects import transfer_token
+
+    def friends(ctx: Ctx) -> list[ShipState]:
+        return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+                and in_firing_arc(ctx.ship, s)]
+
+    return Triggered(f"transfer 1 {token.value} token to a friendly ship in your firing arc",
+                     window="start_engagement",
+                     requirement=lambda ctx: ctx.ship.has(token) and bool(friends(ctx)),
+                     choices=lambda ctx: ship_options(friends(ctx)),
+                     effect=lambda ctx, choice: transfer_token(ctx.game, ctx.ship,
+                                                               ctx.other(choice), token))
 
 
 # ---------------------------------------------------------------------- attacks
@@ -116,7 +196,30 @@ def defending(attack: AttackState | None, ship: ShipState) -> bool:
 
 
 def attack_ships(game: Game, attack: AttackState) -> tuple[ShipState, ShipState]:
+    """The attacker and the defender."""
     return game.state.ships[attack.attacker], game.state.ships[attack.defender]
+
+
+def attacking_if(test: AttackTest | None = None) -> Applies:
+    """``DiceMod.applies``: the owner attacks, modifies its own dice, and ``test`` (if
+    given) holds."""
+
+    def applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
+        return (user.id == owner.id and attack.attacker == owner.id
+                and (test is None or test(game, attack, owner)))
+
+    return applies
+
+
+def defending_if(test: AttackTest | None = None) -> Applies:
+    """``DiceMod.applies``: the owner defends, modifies its own dice, and ``test`` (if
+    given) holds."""
+
+    def applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
+        return (user.id == owner.id and attack.defender == owner.id
+                and (test is None or test(game, attack, owner)))
+
+    return applies
 
 
 def damaged(ship: ShipState) -> bool:
@@ -128,7 +231,22 @@ def dice(key: str, number: int | None = None) -> DiceAbility:
     return lookup(key).make(number)
 
 
+class CancelAll(Effect):
+    """A dice effect: cancel every result of the dice."""
+
+    def variants(self, situation: Situation) -> list[Variant]:
+        pool = situation.pool
+        ops = tuple(Cancel(Face(f), face_count(pool, Face(f))) for f in range(NUM_FACES)
+                    if face_count(pool, Face(f)))
+        return [ops] if ops else []
+
+
 # ------------------------------------------------------------------ damage cards
+def facedown_damage(ship: ShipState) -> list[DamageCard]:
+    """The ship's facedown damage cards."""
+    return [card for card in ship.damage if not card.faceup]
+
+
 def this_card(ctx: Ctx) -> int:
     """The serial number of the damage card whose ability this is."""
     from tallon.engine.effects import damage_serial
@@ -148,13 +266,15 @@ def repair_this(ctx: Ctx) -> None:
         repair_damage(ctx.game, ctx.ship, this_card(ctx))
 
 
-def roll_die(ctx: Ctx) -> Face:
-    """Roll one attack die for an ability (such rolls can't be modified) and log it."""
+def roll_die(ctx: Ctx, ship: ShipState | None = None) -> Face:
+    """Roll one attack die for an ability (such rolls can't be modified) and log it;
+    ``ship`` rolls it (default: the card's ship)."""
     from tallon.engine.rolls import roll_one
 
+    roller = ctx.ship if ship is None else ship
     face = roll_one(ctx.state.rng)
-    ctx.game.event("roll", f"{ctx.ship.name} ({ctx.ship.id}) rolls {face.label} for "
-                   f"{ctx.card.partition('@')[0]}", ship=ctx.ship.id)
+    ctx.game.event("roll", f"{roller.name} ({roller.id}) rolls {face.label} for "
+                   f"{ctx.card.partition('@')[0]}", ship=roller.id)
     return face
 
 
@@ -167,26 +287,37 @@ def is_me(ctx: Ctx, key: str = "ship") -> bool:
 
 
 __all__ = [
-    "Any",
+    "Applies",
+    "AttackTest",
+    "CancelAll",
     "attack_ships",
     "attacking",
+    "attacking_if",
     "choose_ships",
     "damaged",
     "dealt_this",
     "defending",
+    "defending_if",
     "dice",
+    "enemy_in_arc",
     "event_ship",
+    "facedown_damage",
     "firing_arcs",
+    "give_token_in_firing_arc",
     "green_tokens",
+    "in_enemy_firing_arc",
     "in_firing_arc",
     "is_in_arc",
     "is_me",
     "range_of",
     "recover_charge",
     "recover_force",
+    "recover_shield",
+    "remove_token_choice",
     "repair_this",
     "roll_die",
     "ship_options",
     "ships_in_range",
     "this_card",
+    "token_choices",
 ]

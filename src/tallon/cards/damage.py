@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import dealt_this, is_me, repair_this, roll_die
+from tallon.cards.common import dealt_this, is_me, repair_this, roll_die, this_card
 from tallon.dice import Face, Role
 from tallon.engine.abilities import (
     CardAction,
@@ -36,6 +36,16 @@ def _mine(window: str, title: str, effect: Any, extra: Any = None) -> Triggered:
     """A mandatory "after/before you ..." trigger of the damaged ship."""
     return Triggered(title, window=window, effect=effect, optional=False,
                      requirement=lambda ctx: is_me(ctx) and (extra is None or extra(ctx)))
+
+
+def _hit_then_repair(cause: str) -> Any:
+    """The effect "suffer 1 [hit] damage, then repair this card"."""
+
+    def effect(ctx: Ctx, choice: Any) -> None:
+        suffer_damage(ctx.game, ctx.ship, hits=1, cause=cause)
+        repair_this(ctx)
+
+    return effect
 
 
 # ------------------------------------------------------------------- pilot cards
@@ -163,14 +173,10 @@ register("damage", "damagedsensorarray",
                      "Action: repair.")
 
 
-def _loose(ctx: Ctx, choice: Any) -> None:
-    suffer_damage(ctx.game, ctx.ship, hits=1, cause="Loose Stabilizer")
-    repair_this(ctx)
-
-
 register("damage", "loosestabilizer",
          _mine("after_execute", "a maneuver that isn't a straight: 1 damage, then repair",
-               _loose, extra=lambda ctx: ctx.event.get("bearing") != "F"),
+               _hit_then_repair("Loose Stabilizer"),
+               extra=lambda ctx: ctx.event.get("bearing") != "F"),
          REPAIR,
          description="After any maneuver but a [straight]: suffer 1 hit damage and repair "
                      "it. Action: repair.")
@@ -183,29 +189,15 @@ register("damage", "disabledpowerregulator",
          description="Before engaging: gain an ion token. After an ion maneuver: repair it.")
 
 
-def _fuel_leak(ctx: Ctx, choice: Any) -> None:
-    suffer_damage(ctx.game, ctx.ship, hits=1, cause="Fuel Leak")
-    repair_this(ctx)
-
-
 register("damage", "fuelleak",
          _mine("after_suffer_crit", "after critical damage: 1 damage, then repair",
-               _fuel_leak, extra=lambda ctx: ctx.event.get("dealt") != _serial(ctx)),
+               _hit_then_repair("Fuel Leak"),
+               extra=lambda ctx: ctx.event.get("dealt") != this_card(ctx)),
          REPAIR,
          description="After suffering critical damage: suffer 1 hit damage and repair it. "
                      "Action: repair.")
 
 
-def _serial(ctx: Ctx) -> int:
-    from tallon.cards.common import this_card
-
-    return this_card(ctx)
-
-
-def _direct_hit(ctx: Ctx, choice: Any) -> None:
-    suffer_damage(ctx.game, ctx.ship, hits=1, cause="Direct Hit!")
-    repair_this(ctx)
-
-
-register("damage", "directhit", _on_dealt("suffer 1 damage, then repair", _direct_hit),
+register("damage", "directhit",
+         _on_dealt("suffer 1 damage, then repair", _hit_then_repair("Direct Hit!")),
          description="Dealt faceup: suffer 1 hit damage, then repair it.")

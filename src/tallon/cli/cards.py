@@ -318,6 +318,11 @@ def _fail(message: str, code: int = 1) -> typer.Exit:
     return typer.Exit(code)
 
 
+def _did_you_mean(db: CardDatabase, key: str) -> str:
+    close = db.suggest(key)
+    return f"; did you mean {', '.join(close)}?" if close else ""
+
+
 def _check_choice(value: str | None, choices: tuple[str, ...], option: str) -> None:
     if value is not None and value not in choices:
         raise typer.BadParameter(
@@ -364,9 +369,7 @@ def show(
         if faction is None or h.kind != "ship" or getattr(h.card, "faction", None) == faction
     ]
     if not hits:
-        close = db.suggest(card_id)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise _fail(f"no card has the id {card_id!r}{hint}")
+        raise _fail(f"no card has the id {card_id!r}{_did_you_mean(db, card_id)}")
     if as_json:
         typer.echo(json.dumps([_hit_json(h) for h in hits], indent=2, ensure_ascii=False))
         return
@@ -441,9 +444,8 @@ def search(
     _check_choice(kind, CARD_KINDS, "--kind")
     db = card_database()
     if ship is not None and not db.has_ship(ship):
-        close = db.suggest(ship)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise typer.BadParameter(f"unknown ship {ship!r}{hint}", param_hint="--ship")
+        raise typer.BadParameter(f"unknown ship {ship!r}{_did_you_mean(db, ship)}",
+                                 param_hint="--ship")
     kinds = tuple(k for k in CARD_KINDS if kind is None or k == kind)
     hits = db.search(text, kinds=kinds, faction=faction, ship=ship, slot=slot)
     if as_json:

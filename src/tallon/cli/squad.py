@@ -39,6 +39,12 @@ squad_app = typer.Typer(
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
 
+# The squad file argument of `squad check` and `squad show`.
+SquadFile = Annotated[
+    Path,
+    typer.Argument(metavar="FILE", help="An XWS squad file (JSON), or - for standard input."),
+]
+
 
 def _unreadable(message: str, as_json: bool) -> typer.Exit:
     if as_json:
@@ -106,10 +112,7 @@ def _print_report(console: Console, report: SquadReport, squad_name: str | None)
 
 @squad_app.command("check")
 def check(
-    file: Annotated[
-        Path,
-        typer.Argument(metavar="FILE", help="An XWS squad file (JSON), or - for standard input."),
-    ],
+    file: SquadFile,
     game_format: Annotated[
         str, typer.Option("--format", help="The game mode: standard or extended.")
     ] = "standard",
@@ -150,10 +153,7 @@ def check(
 
 @squad_app.command("show")
 def show(
-    file: Annotated[
-        Path,
-        typer.Argument(metavar="FILE", help="An XWS squad file (JSON), or - for standard input."),
-    ],
+    file: SquadFile,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the squad as normalised XWS.")
     ] = False,

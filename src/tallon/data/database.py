@@ -5,9 +5,9 @@ from __future__ import annotations
 import difflib
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from tallon.data.model import (
     Action,
@@ -23,6 +23,8 @@ from tallon.data.model import (
     Stats,
     Upgrade,
 )
+
+T = TypeVar("T")
 
 CardKind = Literal["pilot", "upgrade", "ship", "condition"]
 CARD_KINDS: tuple[CardKind, ...] = ("pilot", "upgrade", "ship", "condition")
@@ -77,6 +79,14 @@ def _suggest(key: str, candidates: Iterable[str]) -> list[str]:
     return difflib.get_close_matches(key, list(candidates), n=3, cutoff=0.6)
 
 
+def _lookup(index: Mapping[str, T], kind: str, key: str) -> T:
+    """``index[key]``, or :class:`UnknownCardError` suggesting the closest keys."""
+    try:
+        return index[key]
+    except KeyError:
+        raise UnknownCardError(kind, key, _suggest(key, index)) from None
+
+
 class CardDatabase:
     """Every card of the game, indexed for lookup.
 
@@ -124,17 +134,11 @@ class CardDatabase:
 
     def pilot(self, xws: str) -> Pilot:
         """The pilot with this xws id."""
-        try:
-            return self._pilots[xws]
-        except KeyError:
-            raise UnknownCardError("pilot", xws, _suggest(xws, self._pilots)) from None
+        return _lookup(self._pilots, "pilot", xws)
 
     def upgrade(self, xws: str) -> Upgrade:
         """The upgrade with this xws id."""
-        try:
-            return self._upgrades[xws]
-        except KeyError:
-            raise UnknownCardError("upgrade", xws, _suggest(xws, self._upgrades)) from None
+        return _lookup(self._upgrades, "upgrade", xws)
 
     def ship(self, xws: str, faction: str | None = None) -> Ship:
         """The ship type with this xws id, as fielded by ``faction``.
@@ -157,10 +161,7 @@ class CardDatabase:
 
     def condition(self, xws: str) -> Condition:
         """The condition card with this xws id."""
-        try:
-            return self._conditions[xws]
-        except KeyError:
-            raise UnknownCardError("condition", xws, _suggest(xws, self._conditions)) from None
+        return _lookup(self._conditions, "condition", xws)
 
     def damage_deck(self, name: str = "core") -> DamageDeck:
         """The damage deck with this name (the game has one: ``"core"``)."""
@@ -171,18 +172,11 @@ class CardDatabase:
 
     def quick_build(self, build_id: str) -> QuickBuild:
         """The quick build with this id, e.g. ``"rebelalliance-001"``."""
-        try:
-            return self._quick_builds[build_id]
-        except KeyError:
-            raise UnknownCardError(
-                "quick build", build_id, _suggest(build_id, self._quick_builds)) from None
+        return _lookup(self._quick_builds, "quick build", build_id)
 
     def faction(self, xws: str) -> Faction:
         """The faction with this xws id."""
-        try:
-            return self._factions[xws]
-        except KeyError:
-            raise UnknownCardError("faction", xws, _suggest(xws, self._factions)) from None
+        return _lookup(self._factions, "faction", xws)
 
     def has_pilot(self, xws: str) -> bool:
         return xws in self._pilots

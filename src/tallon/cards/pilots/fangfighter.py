@@ -4,22 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import dice, green_tokens, is_in_arc, ship_options, ships_in_range
+from tallon.cards.common import (
+    defending_if,
+    dice,
+    green_tokens,
+    is_in_arc,
+    ship_options,
+    ships_in_range,
+)
 from tallon.engine.abilities import Ctx, DiceMod, Triggered, register
 from tallon.engine.effects import remove_token
 from tallon.engine.state import ShipState
 from tallon.geometry import Arc
 
 
-def _faceoff(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
+def _faceoff(game: Any, attack: Any, owner: ShipState) -> bool:
     attacker = game.state.ships[attack.attacker]
-    return (user.id == owner.id and attack.defender == owner.id and attack.range == 1
-            and is_in_arc(attacker, owner, Arc.FRONT))
+    return attack.range == 1 and is_in_arc(attacker, owner, Arc.FRONT)
 
 
 register("ship_ability", "Concordia Faceoff",
          DiceMod("change 1 result to an evade", dice=dice("concordiafaceoff"),
-                 applies=_faceoff),
+                 applies=defending_if(_faceoff)),
          description="Defending at attack range 1 inside the attacker's front arc: 1 result "
                      "becomes an evade.")
 

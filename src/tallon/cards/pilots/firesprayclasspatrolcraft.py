@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import in_firing_arc, is_me
+from tallon.cards.common import in_enemy_firing_arc, is_me
 from tallon.engine.abilities import Ctx, Triggered, register
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.conditions import assign_condition, remove_condition, reveal_condition
@@ -48,9 +48,9 @@ def _facedown(ctx: Ctx) -> bool:
     return any(c.card == ctx.card and not c.faceup for c in ctx.ship.conditions)
 
 
-def _enemy_arc_on_me(ctx: Ctx) -> bool:
-    return any(in_firing_arc(s, ctx.ship) for s in ctx.state.in_play()
-               if s.owner != ctx.ship.owner)
+def _may_reveal(ctx: Ctx) -> bool:
+    """At the end of the Engagement Phase: facedown, and in an enemy ship's firing arc."""
+    return _facedown(ctx) and in_enemy_firing_arc(ctx.game, ctx.ship)
 
 
 # ----------------------------------------------------------------------- the pilot
@@ -106,7 +106,7 @@ register("condition", BUSINESS,
                                         defenders=(ctx.event["attacker"],)),
                    effect=_business_bonus),
          Triggered("reveal: Zam recovers 2 charges", window="end_engagement",
-                   requirement=lambda ctx: _facedown(ctx) and _enemy_arc_on_me(ctx),
+                   requirement=_may_reveal,
                    effect=_business_late),
          _removed_at_system_start(),
          marker=ZAM,
@@ -141,7 +141,7 @@ register("condition", THANKS,
                    optional=False, requirement=_defended, effect=_thanks),
          Triggered("reveal and spend 2 of Zam's charges: bonus attack",
                    window="end_engagement", bonus_attack=True,
-                   requirement=lambda ctx: _facedown(ctx) and _enemy_arc_on_me(ctx)
+                   requirement=lambda ctx: _may_reveal(ctx)
                    and _zam_charges(ctx) >= 2 and can_bonus_attack(ctx.game, ctx.ship),
                    effect=_thanks_late),
          _removed_at_system_start(),

@@ -4,34 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from tallon.cards.acting import during_activation, granted, let_perform, may_perform
 from tallon.cards.common import is_me, ship_options, ships_in_range
 from tallon.engine.abilities import Ctx, Triggered, register
-from tallon.engine.decisions import Option
-from tallon.engine.state import ActionSpec
 
-RED_BOOST = ActionSpec("boost", "red", None, "Vectored Thrusters")
-FOCUS = ActionSpec("focus", "white", None, "jakefarrell")
-
-
-def _grant(ctx: Ctx, ship_id: str, spec: ActionSpec) -> None:
-    from tallon.engine.actions import PerformAction
-
-    ctx.game.push(PerformAction(ship_id, bool(ctx.event.get("during_activation")),
-                                grant=(spec,)))
-
-
-def _can(ctx: Ctx, ship_id: str, spec: ActionSpec) -> bool:
-    from tallon.engine.actions import can_perform
-
-    return can_perform(ctx.game, ctx.other(ship_id), spec, False) is None
+RED_BOOST = granted("boost", "red", "Vectored Thrusters")
+FOCUS = granted("focus", "white", "jakefarrell")
 
 
 # the ability triggers after any action; it has an effect only if the boost can be done
 register("ship_ability", "Vectored Thrusters",
-         Triggered("perform a red boost action", window="after_action", requirement=is_me,
-                   choices=lambda ctx: [Option("boost", "perform a red boost action")]
-                   if _can(ctx, ctx.ship.id, RED_BOOST) else [],
-                   effect=lambda ctx, choice: _grant(ctx, ctx.ship.id, RED_BOOST)),
+         may_perform("perform a red boost action", "after_action", lambda ctx: (RED_BOOST,),
+                     requirement=is_me, label="perform a red boost action", key="boost"),
          description="After performing an action: may perform a red boost action.")
 
 
@@ -45,6 +29,7 @@ register("pilot", "jakefarrell",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["action"] in (
                        "barrel_roll", "boost"),
                    choices=lambda ctx: ship_options(_jake_targets(ctx)),
-                   effect=lambda ctx, choice: _grant(ctx, choice, FOCUS)),
+                   effect=lambda ctx, choice: let_perform(ctx.game, choice, (FOCUS,),
+                                                          during_activation(ctx))),
          description="After a barrel roll or boost action: a friendly ship at range 0-1 "
                      "(him too) may perform a focus action.")

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tallon.cards.acting import granted, let_perform, may_perform, performable
 from tallon.cards.common import (
+    attacking_if,
+    facedown_damage,
     in_firing_arc,
     is_in_arc,
     is_me,
@@ -33,32 +36,18 @@ from tallon.engine.effects import (
     remove_token,
     suffer_damage,
 )
-from tallon.engine.state import GREEN_TOKENS, ActionSpec, ShipState, Token
+from tallon.engine.state import GREEN_TOKENS, ShipState, Token
 from tallon.engine.steps import Ask
 
 
 # ------------------------------------------------------------------- helpers
-def _grant(ctx: Ctx, ship_id: str, *specs: ActionSpec, during: bool = False) -> None:
-    """Let a ship perform one of these actions (after the current ability)."""
-    from tallon.engine.actions import PerformAction
-
-    ctx.game.push(PerformAction(ship_id, during, grant=specs))
-
-
-def _can(ctx: Ctx, ship: ShipState, spec: ActionSpec) -> bool:
-    from tallon.engine.actions import can_perform
-
-    return can_perform(ctx.game, ship, spec, False) is None
-
-
 def _after_my(*actions: str) -> Any:
     """Requirement: this ship just performed one of ``actions``."""
     return lambda ctx: is_me(ctx) and ctx.event["action"] in actions
 
 
 # ------------------------------------------------------------- ship abilities
-HOPE_ACTIONS = (ActionSpec("focus", "white", None, "Hope"),
-                ActionSpec("boost", "white", None, "Hope"))
+HOPE_ACTIONS = (granted("focus", "white", "Hope"), granted("boost", "white", "Hope"))
 
 
 def _hope_applies(ctx: Ctx) -> bool:
@@ -69,11 +58,9 @@ def _hope_applies(ctx: Ctx) -> bool:
 
 
 register("ship_ability", "Hope",
-         Triggered("perform a focus or boost action", window="after_destroyed",
-                   requirement=_hope_applies,
-                   choices=lambda ctx: [Option("act", "perform a focus or boost action")]
-                   if any(_can(ctx, ctx.ship, s) for s in HOPE_ACTIONS) else [],
-                   effect=lambda ctx, choice: _grant(ctx, ctx.ship.id, *HOPE_ACTIONS)),
+         may_perform("perform a focus or boost action", "after_destroyed",
+                     lambda ctx: HOPE_ACTIONS, requirement=_hope_applies,
+                     label="perform a focus or boost action"),
          description="After another friendly ship at range 0-3 is destroyed: may perform a "
                      "focus or boost action.")
 
@@ -269,16 +256,12 @@ register("pilot", "kullbeesperado",
          description="After a barrel roll or boost action: may flip his configuration "
                      "upgrade.")
 
-RED_EVADE = ActionSpec("evade", "red", None, "leevantenza")
+RED_EVADE = granted("evade", "red", "leevantenza")
 
 register("pilot", "leevantenza",
-         Triggered("perform a red evade action", window="after_action",
-                   requirement=_after_my("barrel_roll", "boost"),
-                   choices=lambda ctx: [Option("evade", "perform a red evade action")]
-                   if _can(ctx, ctx.ship, RED_EVADE) else [],
-                   effect=lambda ctx, choice: _grant(ctx, ctx.ship.id, RED_EVADE,
-                                                     during=bool(ctx.event.get(
-                                                         "during_activation")))),
+         may_perform("perform a red evade action", "after_action", lambda ctx: (RED_EVADE,),
+                     requirement=_after_my("barrel_roll", "boost"),
+                     label="perform a red evade action", key="evade"),
          description="After a barrel roll or boost action: may perform a red evade action.")
 
 
@@ -294,15 +277,6 @@ class SpendResult(Effect):
         return [(Cancel(face, 1),) for face in self.faces if face_count(situation.pool, face)]
 
 
-def _facedown(ship: ShipState) -> list[Any]:
-    return [d for d in ship.damage if not d.faceup]
-
-
-def _thane_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
-    return (user.id == owner.id and attack.attacker == owner.id
-            and bool(_facedown(game.state.ships[attack.defender])))
-
-
 def _thane_expose(ctx: Ctx, option: Any) -> None:
     from tallon.engine.effects import MARKER
 
@@ -312,7 +286,7 @@ def _thane_expose(ctx: Ctx, option: Any) -> None:
     # he looks at the cards: the choice names them (the decision is his player's only)
     options = tuple(Option(d.serial, d.card if d.card != MARKER else
                            "a facedown card (its card went back into the deck)")
-                    for d in _facedown(defender))
+                    for d in facedown_damage(defender))
 
     def expose(game: Any, serial: Any) -> None:
         expose_damage(game, game.state.ships[defender.id], int(serial))
@@ -328,7 +302,9 @@ register("pilot", "thanekyrell",
                                   "defender's damage card)",
                                   effect=SpendResult((Face.FOCUS, Face.HIT, Face.CRIT)),
                                   roles=ATTACKING),
-                 applies=_thane_applies, after=_thane_expose),
+                 applies=attacking_if(lambda game, attack, owner: bool(
+                     facedown_damage(game.state.ships[attack.defender]))),
+                 after=_thane_expose),
          description="While attacking: may spend a focus, hit or critical hit result to look "
                      "at the defender's facedown damage cards and expose one of them.")
 
@@ -386,28 +362,24 @@ register("pilot", "wesjanson",
                      "After defending: may spend 1 charge to give the attacker one.")
 
 
-def _yendor_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
-    return user.id == owner.id and attack.attacker == owner.id and attack.primary
-
-
 register("pilot", "yendor-battleoverendor",
          DiceMod("gain a strain token to reroll 1 blank result",
                  dice=CardAbility("yendor-battleoverendor",
                                   "Yendor (gain 1 strain: reroll 1 blank)",
                                   effect=RerollDice(1, faces=(Face.BLANK,)), roles=ATTACKING,
                                   gain=(("strain", 1),)),
-                 applies=_yendor_applies),
+                 applies=attacking_if(lambda game, attack, owner: attack.primary)),
          description="While performing a primary attack: may gain a strain token to reroll "
                      "1 blank result.")
 
-KENDY_ACTIONS = (ActionSpec("focus", "red", None, "kendyidele-battleoverendor"),
-                 ActionSpec("evade", "red", None, "kendyidele-battleoverendor"))
+KENDY_ACTIONS = (granted("focus", "red", "kendyidele-battleoverendor"),
+                 granted("evade", "red", "kendyidele-battleoverendor"))
 
 
 def _kendy_targets(ctx: Ctx) -> list[ShipState]:
     # paying the strain only makes sense for a ship that can take one of the actions
     return [s for s in ships_in_range(ctx.game, ctx.ship, 1, 3, friendly=True, other=True)
-            if any(_can(ctx, s, spec) for spec in KENDY_ACTIONS)]
+            if performable(ctx.game, s, KENDY_ACTIONS, False)]
 
 
 register("pilot", "kendyidele-battleoverendor",
@@ -417,7 +389,8 @@ register("pilot", "kendyidele-battleoverendor",
                    requirement=lambda ctx: is_me(ctx) and Token(ctx.event["token"])
                    in GREEN_TOKENS,
                    choices=lambda ctx: ship_options(_kendy_targets(ctx)),
-                   effect=lambda ctx, choice: _grant(ctx, choice, *KENDY_ACTIONS)),
+                   effect=lambda ctx, choice: let_perform(ctx.game, choice, KENDY_ACTIONS,
+                                                          False)),
          description="After spending a green token: may choose a friendly ship at range 1-3 "
                      "and gain a strain token; that ship may perform a red focus or red "
                      "evade action.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import bar_actions, during_activation, grant_action, granted
-from tallon.cards.common import dice, is_me
+from tallon.cards.common import attacking_if, dice, facedown_damage, is_me
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
@@ -37,8 +37,8 @@ register("ship_ability", "Advanced Targeting Computer",
                   value=lambda game, owner, attack=None, **facts:
                   1 if _locked_primary(attack, owner) else 0),
          DiceMod("change 1 hit to a critical hit", dice=dice("advancedtargetingcomputer"),
-                 applies=lambda game, attack, owner, user: user.id == owner.id
-                 and _locked_primary(attack, owner)),
+                 applies=attacking_if(lambda game, attack, owner:
+                                      _locked_primary(attack, owner))),
          description="Primary attack against a locked defender: 1 more attack die, and 1 hit "
                      "becomes a critical hit.")
 
@@ -129,8 +129,7 @@ def _zertik_options(ctx: Ctx) -> list[Option]:
         target = ctx.state.ships.get(target_id)
         if target is None or not target.in_play or target.owner == ctx.ship.owner:
             continue
-        facedown = [d for d in target.damage if not d.faceup]
-        for n, card in enumerate(facedown, start=1):
+        for n, card in enumerate(facedown_damage(target), start=1):
             options.append(Option({"ship": target.id, "card": card.serial},
                                   f"spend the lock on {target.name} ({target.id}) to expose "
                                   f"its facedown damage card {n}"))

@@ -8,6 +8,9 @@ from typing import Any
 
 from tallon.cards.acting import bar_actions, grant_action, granted, performable
 from tallon.cards.common import (
+    CancelAll,
+    attacking,
+    defending,
     dice,
     is_in_arc,
     is_me,
@@ -26,8 +29,6 @@ from tallon.dice.abilities.effects import (
     Variant,
 )
 from tallon.dice.counts import face_count
-from tallon.dice.faces import NUM_FACES
-from tallon.dice.ops import Cancel
 from tallon.engine.abilities import (
     Cost,
     Ctx,
@@ -53,26 +54,14 @@ from tallon.geometry import Arc
 SHIP = "tielnfighter"
 
 
-def _attacker(attack: Any, owner: ShipState) -> bool:
-    return attack is not None and attack.attacker == owner.id
-
-
-def _defender(attack: Any, owner: ShipState) -> bool:
-    return attack is not None and attack.defender == owner.id
-
-
 def _extra_die(condition: Any) -> Any:
     """The value function of "while you perform an attack ..., roll 1 additional attack
     die": ``condition(game, attack, owner)`` says whether this attack qualifies."""
 
     def value(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> int:
-        return 1 if _attacker(attack, owner) and condition(game, attack, owner) else 0
+        return 1 if attacking(attack, owner) and condition(game, attack, owner) else 0
 
     return value
-
-
-def _ships(game: Any, attack: Any) -> tuple[ShipState, ShipState]:
-    return game.state.ships[attack.attacker], game.state.ships[attack.defender]
 
 
 # --------------------------------------------------------------- the ship ability
@@ -97,7 +86,7 @@ register("ship_ability", "Formed Up",
 # ----------------------------------------------------------------- rebel pilots
 register("pilot", "zeborrelios-tielnfighter",
          Modifier("evades cancel critical hits before hits", hook="crits_first",
-                  value=lambda game, owner, attack=None, **facts: _defender(attack, owner)),
+                  value=lambda game, owner, attack=None, **facts: defending(attack, owner)),
          description="While defending, critical hits are canceled before hits.")
 
 
@@ -268,16 +257,11 @@ for _xws in ("idenversio", "idenversio-swz105"):
                          "suffer damage: may spend her charge to prevent all of it.")
 
 
-class _SpendCrit(Effect):
+class _SpendCrit(CancelAll):
     """Spend 1 critical hit result, then cancel every other result."""
 
     def variants(self, situation: Situation) -> list[Variant]:
-        pool = situation.pool
-        if not face_count(pool, Face.CRIT):
-            return []
-        ops = tuple(Cancel(Face(f), face_count(pool, Face(f))) for f in range(NUM_FACES)
-                    if face_count(pool, Face(f)))
-        return [ops]
+        return super().variants(situation) if face_count(situation.pool, Face.CRIT) else []
 
 
 def _seyn_after(ctx: Ctx, option: Any) -> None:
@@ -426,7 +410,7 @@ register("pilot", "maulermithel-battleofyavin",
 register("pilot", "darkcurse-battleofyavin",
          Modifier("the attacker's dice can't be modified", hook="dice_unmodifiable",
                   value=lambda game, owner, attack=None, kind="", **facts:
-                  kind == "attack" and _defender(attack, owner)),
+                  kind == "attack" and defending(attack, owner)),
          description="While he defends, the attack dice can't be modified.")
 
 

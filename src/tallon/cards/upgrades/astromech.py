@@ -5,7 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import firing_arcs, is_in_arc, is_me, ship_options
+from tallon.cards.acting import bar_actions, during_activation, granted, may_perform
+from tallon.cards.common import (
+    attacking_if,
+    defending_if,
+    enemy_in_arc,
+    facedown_damage,
+    give_token_in_firing_arc,
+    in_enemy_firing_arc,
+    is_me,
+    recover_charge,
+    recover_shield,
+    remove_token_choice,
+    ship_options,
+    ships_in_range,
+    token_choices,
+)
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, DEFENDING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults, RerollDice
@@ -19,48 +34,15 @@ from tallon.engine.abilities import (
     register,
 )
 from tallon.engine.decisions import Option
-from tallon.engine.effects import acquire_lock, gain_token, repair_damage, transfer_token
+from tallon.engine.effects import acquire_lock, gain_token, repair_damage
 from tallon.engine.state import ActionSpec, DamageCard, ShipState, Token
 from tallon.geometry import Arc, Maneuver
 
 
 # ------------------------------------------------------------------- helpers
-def _can(ctx: Ctx, ship: ShipState, spec: ActionSpec, even_stressed: bool = False) -> bool:
-    from tallon.engine.actions import can_perform
-
-    return can_perform(ctx.game, ship, spec, _during(ctx), even_stressed) is None
-
-
-def _during(ctx: Ctx) -> bool:
-    """Whether the ship is being activated (abilities after an action say so; after a
-    maneuver it is the Activation Phase)."""
-    during = ctx.event.get("during_activation")
-    return bool(during) if during is not None else ctx.state.phase == "activation"
-
-
-def _grant(ctx: Ctx, *specs: ActionSpec, even_stressed: bool = False) -> None:
-    from tallon.engine.actions import PerformAction
-
-    ctx.game.push(PerformAction(ctx.ship.id, _during(ctx), grant=specs,
-                                even_stressed=even_stressed))
-
-
-def _offer(*specs: ActionSpec, label: str, even_stressed: bool = False) -> Any:
-    """``choices`` for "you may perform <action>": nothing to do if none can be done."""
-    return lambda ctx: [Option("act", label)] if any(
-        _can(ctx, ctx.ship, s, even_stressed) for s in specs) else []
-
-
-def _bar_actions(ctx: Ctx, colour: str | None = None) -> list[ActionSpec]:
-    """The ship's standard actions (action bar and "Action:" cards), one per kind, of
-    ``colour`` if given."""
-    from tallon.engine.actions import card_actions
-
-    found: dict[str, ActionSpec] = {}
-    for spec in (*ctx.ship.actions, *card_actions(ctx.ship)):
-        if (colour is None or spec.difficulty == colour) and spec.kind not in found:
-            found[spec.kind] = spec
-    return list(found.values())
+def _stressed_bar_actions(ctx: Ctx) -> list[ActionSpec]:
+    """The standard actions the ship could perform now, even while stressed."""
+    return bar_actions(ctx.game, ctx.ship, during_activation(ctx), even_stressed=True)
 
 
 def _lock_options(ctx: Ctx, exclude: tuple[str, ...] = ()) -> list[Option]:
@@ -85,9 +67,7 @@ def _fully_executed_red(ctx: Ctx) -> bool:
 
 # ------------------------------------------------ R2 units: a shield for a disarm
 def _recover_shield(ctx: Ctx, choice: Any) -> None:
-    ctx.ship.shields += 1
-    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) recovers 1 shield",
-                   ship=ctx.ship.id)
+    recover_shield(ctx.game, ctx.ship)
 
 
 R2_SHIELD = Triggered("spend 1 charge and gain a disarm token to recover 1 shield",
@@ -112,23 +92,19 @@ def _damage_type(card: str) -> str:
     return ""
 
 
-def _facedown(ship: ShipState) -> list[DamageCard]:
-    return [d for d in ship.damage if not d.faceup]
-
-
 def _faceup_ship_cards(ship: ShipState) -> list[DamageCard]:
     return [d for d in ship.damage if d.faceup and _damage_type(d.card) == "ship"]
 
 
 def _repair_facedown(ctx: Ctx, choice: Any) -> None:
     # RR: DAMAGE CARDS - of several facedown cards, the one repaired is chosen at random
-    card = ctx.state.rng.choice(_facedown(ctx.ship))
+    card = ctx.state.rng.choice(facedown_damage(ctx.ship))
     repair_damage(ctx.game, ctx.ship, card.serial)
 
 
 R5_ACTIONS = (
     CardAction("spend 1 charge to repair a facedown damage card", key="facedown",
-               cost=Cost(charges=1), requirement=lambda ctx: bool(_facedown(ctx.ship)),
+               cost=Cost(charges=1), requirement=lambda ctx: bool(facedown_damage(ctx.ship)),
                effect=_repair_facedown),
     CardAction("repair a faceup Ship damage card", key="faceup",
                requirement=lambda ctx: bool(_faceup_ship_cards(ctx.ship)),
@@ -150,14 +126,13 @@ register("upgrade", "r2a3-battleoverendor",
          description="After performing an action: may spend 1 charge to acquire a lock.")
 
 register("upgrade", "stabilizingastromech-battleoverendor",
-         Triggered("spend 1 charge to perform a white action, even while stressed",
-                   window="after_execute", cost=Cost(charges=1),
-                   requirement=lambda ctx: is_me(ctx) and bool(ctx.event["full"]),
-                   choices=lambda ctx: [Option("act", "perform a white action")] if any(
-                       _can(ctx, ctx.ship, s, True) for s in _bar_actions(ctx, "white"))
-                   else [],
-                   effect=lambda ctx, choice: _grant(ctx, *_bar_actions(ctx, "white"),
-                                                     even_stressed=True)),
+         may_perform("spend 1 charge to perform a white action, even while stressed",
+                     "after_execute",
+                     lambda ctx: [s for s in _stressed_bar_actions(ctx)
+                                  if s.difficulty == "white"],
+                     requirement=lambda ctx: is_me(ctx) and bool(ctx.event["full"]),
+                     label="perform a white action", cost=Cost(charges=1),
+                     even_stressed=True),
          description="After fully executing a maneuver: may spend 1 charge to perform a "
                      "white action, even while stressed.")
 
@@ -237,16 +212,12 @@ register("upgrade", "r3astromech",
                      "acquire a lock.")
 
 
-def _attacking(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
-    return user.id == owner.id and attack.attacker == owner.id
-
-
 register("upgrade", "r7a7",
          DiceMod("spend 1 charge to change 1 hit to a critical hit",
                  dice=CardAbility("r7a7", "R7-A7 (1 charge: 1 hit to crit)",
                                   effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)),
                                   roles=ATTACKING, cost=(("r7a7", 1),)),
-                 applies=_attacking),
+                 applies=attacking_if()),
          description="While attacking: may spend 1 charge to change a hit result to a "
                      "critical hit.")
 
@@ -255,14 +226,9 @@ register("upgrade", "r2c4",
                  dice=CardAbility("r2c4", "R2-C4 (1 evade token: 1 focus to hit)",
                                   effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)),
                                   roles=ATTACKING, cost=(("evade", 1),)),
-                 applies=_attacking),
+                 applies=attacking_if()),
          description="While attacking: may spend an evade token to change a focus result to "
                      "a hit.")
-
-
-def _r2ha_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
-    return user.id == owner.id and attack.defender == owner.id and \
-        attack.attacker in owner.locks
 
 
 def _r2ha_spend_lock(ctx: Ctx, option: Any) -> None:
@@ -282,30 +248,24 @@ register("upgrade", "r2ha",
          DiceMod("spend your lock on the attacker to reroll any number of defense dice",
                  dice=CardAbility("r2ha", "R2-HA (spend lock: reroll any defense dice)",
                                   effect=RerollDice(), roles=DEFENDING),
-                 applies=_r2ha_applies, after=_r2ha_spend_lock),
+                 applies=defending_if(lambda game, attack, owner:
+                                      attack.attacker in owner.locks),
+                 after=_r2ha_spend_lock),
          description="While defending: may spend its lock on the attacker to reroll any "
                      "number of defense dice.")
 
 register("upgrade", "r4p17",
-         Triggered("spend 1 charge to perform an action, even while stressed",
-                   window="after_execute", cost=Cost(charges=1),
-                   requirement=_fully_executed_red,
-                   choices=lambda ctx: [Option("act", "perform an action")] if any(
-                       _can(ctx, ctx.ship, s, True) for s in _bar_actions(ctx)) else [],
-                   effect=lambda ctx, choice: _grant(ctx, *_bar_actions(ctx),
-                                                     even_stressed=True)),
+         may_perform("spend 1 charge to perform an action, even while stressed",
+                     "after_execute", _stressed_bar_actions, requirement=_fully_executed_red,
+                     label="perform an action", cost=Cost(charges=1), even_stressed=True),
          description="After fully executing a red maneuver: may spend 1 charge to perform "
                      "an action, even while stressed.")
 
 
-def _bullseye_enemy(ctx: Ctx) -> bool:
-    return any(s.owner != ctx.ship.owner and is_in_arc(ctx.ship, s, Arc.BULLSEYE)
-               for s in ctx.state.in_play())
-
-
 register("upgrade", "r4p44",
          Triggered("gain a calculate token", window="after_execute", optional=False,
-                   requirement=lambda ctx: _fully_executed_red(ctx) and _bullseye_enemy(ctx),
+                   requirement=lambda ctx: _fully_executed_red(ctx)
+                   and enemy_in_arc(ctx.game, ctx.ship, Arc.BULLSEYE),
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.CALCULATE)),
          description="After fully executing a red maneuver with an enemy ship in its "
                      "bullseye arc: gain a calculate token.")
@@ -329,12 +289,12 @@ def _chopper_rechargeable(ctx: Ctx) -> list[str]:
 
 def _chopper_shield(ctx: Ctx, choice: Any) -> None:
     ctx.ship.charges[choice].active -= 1
-    _recover_shield(ctx, choice)
+    recover_shield(ctx.game, ctx.ship)
 
 
 def _chopper_charge(ctx: Ctx, choice: Any) -> None:
     ctx.ship.shields -= 2
-    ctx.ship.charges[choice].active += 1
+    recover_charge(ctx.ship, choice)
     ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) spends 2 shields: {choice} "
                    "recovers 1 charge", ship=ctx.ship.id)
 
@@ -359,12 +319,11 @@ register("upgrade", "chopper",
 
 # ------------------------------------------------------------------ Resistance droids
 def _system_action(xws: str, *kinds: str) -> Triggered:
-    specs = tuple(ActionSpec(kind, "white", None, xws) for kind in kinds)
+    specs = tuple(granted(kind, "white", xws) for kind in kinds)
     names = " or ".join(k.replace("_", " ") for k in kinds)
-    return Triggered(f"spend 1 charge to perform a {names} action", window="system_phase",
-                     cost=Cost(charges=1), requirement=is_me,
-                     choices=_offer(*specs, label=f"perform a {names} action"),
-                     effect=lambda ctx, choice: _grant(ctx, *specs))
+    return may_perform(f"spend 1 charge to perform a {names} action", "system_phase",
+                       lambda ctx: specs, requirement=is_me,
+                       label=f"perform a {names} action", cost=Cost(charges=1))
 
 
 register("upgrade", "bbastromech", _system_action("bbastromech", "barrel_roll"),
@@ -375,85 +334,48 @@ register("upgrade", "bb8", _system_action("bb8", "barrel_roll", "boost"),
                      "or boost action.")
 
 
-def _l4er5_targets(ctx: Ctx) -> list[ShipState]:
-    from tallon.cards.common import in_firing_arc
-
-    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
-            and in_firing_arc(ctx.ship, s)]
-
-
-register("upgrade", "l4er5",
-         Triggered("transfer 1 calculate token to a friendly ship in your firing arc",
-                   window="start_engagement",
-                   requirement=lambda ctx: ctx.ship.has(Token.CALCULATE)
-                   and bool(_l4er5_targets(ctx)),
-                   choices=lambda ctx: ship_options(_l4er5_targets(ctx)),
-                   effect=lambda ctx, choice: transfer_token(
-                       ctx.game, ctx.ship, ctx.other(choice), Token.CALCULATE)),
+register("upgrade", "l4er5", give_token_in_firing_arc(Token.CALCULATE),
          description="At the start of the Engagement Phase: may give 1 of its calculate "
                      "tokens to a friendly ship in its firing arc (the card also adds rotate "
                      "> calculate to the bar).")
 
 
-def _in_enemy_arc(ctx: Ctx) -> bool:
-    return any(s.owner != ctx.ship.owner and firing_arcs(s)
-               and any(is_in_arc(s, ctx.ship, arc) for arc in firing_arcs(s))
-               for s in ctx.state.in_play())
-
-
-WATCHFUL = ActionSpec("calculate", "red", None, "watchfulastromech")
+WATCHFUL = granted("calculate", "red", "watchfulastromech")
 
 register("upgrade", "watchfulastromech",
-         Triggered("perform a red calculate action", window="after_action",
-                   requirement=lambda ctx: _after_my("reload", "rotate")(ctx)
-                   and _in_enemy_arc(ctx),
-                   choices=_offer(WATCHFUL, label="perform a red calculate action"),
-                   effect=lambda ctx, choice: _grant(ctx, WATCHFUL)),
+         may_perform("perform a red calculate action", "after_action", lambda ctx: (WATCHFUL,),
+                     requirement=lambda ctx: _after_my("reload", "rotate")(ctx)
+                     and in_enemy_firing_arc(ctx.game, ctx.ship),
+                     label="perform a red calculate action"),
          description="After a reload or rotate action, while in an enemy ship's firing "
                      "arc: may perform a red calculate action.")
 
-PRECISE = ActionSpec("lock", "red", None, "preciseastromech-battleofyavin")
+PRECISE = granted("lock", "red", "preciseastromech-battleofyavin")
 
 register("upgrade", "preciseastromech-battleofyavin",
-         Triggered("spend 1 charge to perform a red lock action", window="after_action",
-                   cost=Cost(charges=1), requirement=is_me,
-                   choices=_offer(PRECISE, label="perform a red lock action"),
-                   effect=lambda ctx, choice: _grant(ctx, PRECISE)),
+         may_perform("spend 1 charge to perform a red lock action", "after_action",
+                     lambda ctx: (PRECISE,), requirement=is_me,
+                     label="perform a red lock action", cost=Cost(charges=1)),
          description="After performing an action: may spend 1 charge to perform a red lock "
                      "action.")
 
-TARGETING = ActionSpec("rotate", "red", None, "targetingastromech-battleofyavin")
+TARGETING = granted("rotate", "red", "targetingastromech-battleofyavin")
 
 register("upgrade", "targetingastromech-battleofyavin",
-         Triggered("perform a red rotate action", window="after_action",
-                   requirement=_after_my("lock"),
-                   choices=_offer(TARGETING, label="perform a red rotate action"),
-                   effect=lambda ctx, choice: _grant(ctx, TARGETING)),
+         may_perform("perform a red rotate action", "after_action", lambda ctx: (TARGETING,),
+                     requirement=_after_my("lock"), label="perform a red rotate action"),
          description="After a lock action: may perform a red rotate action.")
 
 
 # ------------------------------------------------------------ R2-D2 (Resistance)
 def _red_token_options(ctx: Ctx) -> list[Option]:
-    """The ship's red tokens: stress, strain, deplete, ion, and the lock tokens other
-    ships have assigned to it (a lock is the locked ship's red token, RR FAQ)."""
-    found = [Option(f"token:{t.value}", f"remove a {t.value} token")
-             for t in (Token.STRESS, Token.STRAIN, Token.DEPLETE, Token.ION)
-             if ctx.ship.has(t)]
-    found += [Option(f"lock:{s.id}", f"remove {s.name}'s lock ({s.id})")
-              for s in ctx.state.ships.values() if ctx.ship.id in s.locks]
-    return found
+    return token_choices(ctx.game, ctx.ship, ("red",))
 
 
 def _r2d2_clean(ctx: Ctx, choice: Any) -> None:
-    from tallon.engine.effects import remove_token
-
     ctx.ship.shields -= 1  # the shield is spent as part of the cost
-    kind, _, what = str(choice).partition(":")
-    if kind == "token":
-        remove_token(ctx.game, ctx.ship, Token(what))
-    else:
-        locker = ctx.other(what)
-        locker.locks = [t for t in locker.locks if t != ctx.ship.id]
+    remove_token_choice(ctx.game, ctx.ship, str(choice))
+    what = str(choice).partition(":")[2]
     ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) spends a shield to remove "
                    f"a red token ({what})", ship=ctx.ship.id)
 
@@ -475,7 +397,7 @@ register("upgrade", "r2d2-resistance",
 
 
 # ---------------------------------------------------------------------- C1-10P
-C1_EVADE = ActionSpec("evade", "red", None, "c110p")
+C1_EVADE = granted("evade", "red", "c110p")
 
 
 def _fully_executed(ctx: Ctx) -> bool:
@@ -483,17 +405,14 @@ def _fully_executed(ctx: Ctx) -> bool:
 
 
 def _c110p_targets(ctx: Ctx) -> list[ShipState]:
-    from tallon.cards.common import ships_in_range
-
     return ships_in_range(ctx.game, ctx.ship, 0, 1)
 
 
 register("upgrade", "c110p",
-         Triggered("spend 1 charge to perform a red evade action, even while stressed",
-                   window="after_execute", cost=Cost(charges=1), requirement=_fully_executed,
-                   choices=_offer(C1_EVADE, label="perform a red evade action",
-                                  even_stressed=True),
-                   effect=lambda ctx, choice: _grant(ctx, C1_EVADE, even_stressed=True)),
+         may_perform("spend 1 charge to perform a red evade action, even while stressed",
+                     "after_execute", lambda ctx: (C1_EVADE,), requirement=_fully_executed,
+                     label="perform a red evade action", cost=Cost(charges=1),
+                     even_stressed=True),
          Triggered("with no charge left, flip this card", window="end_phase",
                    optional=False,
                    requirement=lambda ctx: ctx.ship.in_play

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import dice, is_in_arc, is_me, recover_force
+from tallon.cards.common import (
+    attacking_if,
+    defending_if,
+    dice,
+    enemy_in_arc,
+    is_in_arc,
+    is_me,
+    recover_force,
+)
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import AddResults, CardAbility
@@ -35,28 +43,22 @@ register("upgrade", "hate",
          description="After suffering damage: recover 1 Force per damage suffered.")
 
 
-def _brilliant(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
-    attacker = game.state.ships[attack.attacker]
-    return (user.id == owner.id and attack.defender == owner.id
-            and not is_in_arc(attacker, owner, Arc.BULLSEYE))
+def _outside_bullseye(game: Any, attack: Any, owner: ShipState) -> bool:
+    return not is_in_arc(game.state.ships[attack.attacker], owner, Arc.BULLSEYE)
 
 
 register("upgrade", "brilliantevasion",
          DiceMod("spend 1 Force to change 2 focus results to evades",
-                 dice=dice("brilliantevasion"), applies=_brilliant),
+                 dice=dice("brilliantevasion"), applies=defending_if(_outside_bullseye)),
          description="While defending outside the attacker's bullseye arc: may spend 1 Force "
                      "to change 2 focus results to evades.")
-
-
-def _enemy_in_front(ctx: Ctx) -> bool:
-    return any(s.owner != ctx.ship.owner and is_in_arc(ctx.ship, s, Arc.FRONT)
-               for s in ctx.state.in_play())
 
 
 register("upgrade", "patience",
          Triggered("gain a deplete token to recover 1 Force", window="start_engagement",
                    cost=Cost(gain=(("deplete", 1),)),
-                   requirement=lambda ctx: ctx.ship.in_play and _enemy_in_front(ctx)
+                   requirement=lambda ctx: ctx.ship.in_play
+                   and enemy_in_arc(ctx.game, ctx.ship, Arc.FRONT)
                    and ctx.ship.force < ctx.ship.force_limit,
                    effect=lambda ctx, choice: recover_force(ctx.ship)),
          description="At the start of the Engagement Phase, with an enemy ship in its front "
@@ -98,9 +100,7 @@ register("upgrade", "predictiveshot",
                      "its hit and critical hit results.")
 
 
-def _shattering(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
-    if user.id != owner.id or attack.attacker != owner.id:
-        return False
+def _shattering(game: Any, attack: Any, owner: ShipState) -> bool:
     defender = game.state.ships[attack.defender]
     on_obstacle = defender.body is not None and any(
         range_between(defender.body, o) == 0 for o in game.state.obstacles)
@@ -112,6 +112,6 @@ register("upgrade", "shatteringshot",
                  dice=CardAbility("shatteringshot", "Shattering Shot (1 Force: add 1 focus)",
                                   effect=AddResults(Face.FOCUS), roles=ATTACKING,
                                   cost=(("force", 1),)),
-                 applies=_shattering),
+                 applies=attacking_if(_shattering)),
          description="While attacking through an obstacle or a defender at range 0 of one: "
                      "may spend 1 Force to add a focus result.")

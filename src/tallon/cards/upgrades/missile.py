@@ -8,19 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_me
+from tallon.cards.common import recover_charge, roll_die
 from tallon.cards.upgrades.ordnance import (
     GainTokens,
     SpendCharges,
-    after_attack_with,
     attacking_with,
-    can_repeat,
+    bonus_repeat,
     expose_random,
     homing,
     in_arc_of_attacker,
     ion_results,
+    launch_device,
     loses_shield_on_hit,
-    repeat_attack,
     replaces_damage,
     ships_near,
     with_weapon,
@@ -37,7 +36,6 @@ from tallon.engine.abilities import (
 )
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, suffer_damage
-from tallon.engine.rolls import roll_one
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask
 from tallon.geometry import Arc
@@ -120,7 +118,7 @@ def _can_reload(ctx: Ctx) -> bool:
 
 def _reload(ctx: Ctx, choice: Any) -> None:
     """RR: RELOAD - this card recovers 1 charge and the ship gains a disarm token."""
-    ctx.ship.charges[ctx.card].active += 1
+    recover_charge(ctx.ship, ctx.card)
     ctx.game.event("action", f"{ctx.ship.name} ({ctx.ship.id}) reloads {ctx.card}",
                    ship=ctx.ship.id)
     gain_token(ctx.game, ctx.ship, Token.DISARM)
@@ -177,11 +175,8 @@ register("upgrade", "multimissilepods",
 # ---------------------------------------------------- bonus attacks near the defender
 register("upgrade", "clustermissiles",
          Weapon("Cluster Missiles", requires="lock", cost=Cost(charges=1)),
-         Triggered("repeat this attack against another ship at range 0-1 of the defender",
-                   window="after_attack", bonus_attack=True,
-                   requirement=lambda ctx: after_attack_with(ctx, "clustermissiles")
-                   and can_repeat(ctx, "clustermissiles", True, False),
-                   effect=repeat_attack("clustermissiles", True, False)),
+         bonus_repeat("repeat this attack against another ship at range 0-1 of the defender",
+                      "clustermissiles", ignore_requirement=True, free=False),
          description="Attack (lock), 1 charge: 3 dice at range 1-2; afterwards, a bonus "
                      "attack with it (paying its charge, no lock needed) against another "
                      "enemy at range 0-1 of the defender.")
@@ -191,12 +186,9 @@ SATURATION = "saturationrockets-alphaclassstarwing"
 register("upgrade", SATURATION,
          Weapon("Saturation Rockets", cost=Cost(charges=2)),
          extra_dice(SATURATION, bullseye_two=False),
-         Triggered("spend 1 charge: repeat this attack, free, against another ship at "
-                   "range 0-1 of the defender", window="after_attack", bonus_attack=True,
-                   cost=Cost(charges=1),
-                   requirement=lambda ctx: after_attack_with(ctx, SATURATION)
-                   and can_repeat(ctx, SATURATION, False, True),
-                   effect=repeat_attack(SATURATION, False, True)),
+         bonus_repeat("spend 1 charge: repeat this attack, free, against another ship at "
+                      "range 0-1 of the defender", SATURATION, ignore_requirement=False,
+                      free=True, cost=Cost(charges=1)),
          description="Attack, 2 charges: 3 dice at range 1-2 in the full front arc; 1 more "
                      "charge rolls 1 more die with the defender in the front arc; afterwards "
                      "1 charge buys a bonus attack with it, without its charge cost, against "
@@ -229,9 +221,7 @@ def _diamond_boron(ctx: Ctx, choice: Any) -> None:
     for ship in ships_near(ctx.game, defender, 0, 1):
         if ship.agility > defender.agility:
             continue
-        face = roll_one(ctx.state.rng)
-        ctx.game.event("roll", f"{ship.name} ({ship.id}) rolls {face.label} for "
-                       "diamondboronmissiles", ship=ship.id)
+        face = roll_die(ctx, ship)
         if face is Face.HIT:
             suffer_damage(ctx.game, ship, hits=1, cause="Diamond-Boron Missiles")
         elif face is Face.CRIT:
@@ -275,7 +265,7 @@ register("upgrade", "magpulsewarheads",
 
 
 def _tracer_lock(ship_id: str, defender_id: str) -> Any:
-    def then(game: Any, value: Any) -> None:
+    def then(game: Game, value: Any) -> None:
         if value == "lock":
             acquire_lock(game, game.state.ships[ship_id], defender_id)
     return then
@@ -313,60 +303,41 @@ register("upgrade", "xx23sthreadtracers",
 
 # ------------------------------------------------------------ missiles that launch
 DISCORD = "discordmissiles"
-DISCORD_TEMPLATES = ("3B", "3F", "3N")
+CHAFF = "electrochaffmissiles"
+CHAFF_CLOUD = "electrochaffcloud"
 
 
-def _discord_choices(ctx: Ctx) -> list[Option]:
-    from tallon.engine.devices import can_place_device, placement_options, remote_kind
+def _swarm_outline() -> str:
+    from tallon.engine.devices import remote_kind
 
-    if not can_place_device(ctx.game, ctx.ship):
-        return []
-    return placement_options(ctx.game, ctx.ship, DISCORD_TEMPLATES, remote_kind(DISCORD),
-                             launch=True)
+    return remote_kind(DISCORD)
 
 
-def _discord_launch(ctx: Ctx, choice: Any) -> None:
+def _launch_swarm(ctx: Ctx, template: str) -> None:
     from tallon.engine.devices import launch_remote
 
-    launch_remote(ctx.game, ctx.ship, DISCORD, str(choice))
+    launch_remote(ctx.game, ctx.ship, DISCORD, template)
+
+
+def _launch_cloud(ctx: Ctx, template: str) -> None:
+    from tallon.engine.devices import launch_obstacle
+
+    launch_obstacle(ctx.game, ctx.ship, CHAFF_CLOUD, template, fuses=1)
 
 
 register("upgrade", DISCORD,
-         Triggered("spend 1 calculate token and 1 charge: launch a buzz droid swarm",
-                   window="start_engagement",
-                   cost=Cost(charges=1, tokens=(("calculate", 1),)),
-                   requirement=lambda ctx: bool(_discord_choices(ctx)),
-                   choices=_discord_choices, effect=_discord_launch,
-                   decision="launch_device"),
+         launch_device("spend 1 calculate token and 1 charge: launch a buzz droid swarm",
+                       "start_engagement", Cost(charges=1, tokens=(("calculate", 1),)),
+                       ("3B", "3F", "3N"), _swarm_outline, _launch_swarm, own_window=False),
          description="1 charge, never recovered. At the start of the Engagement Phase: may "
                      "spend a calculate token and the charge to launch a buzz droid swarm "
                      "(a remote) with the [3 bank left], [3 straight] or [3 bank right] "
                      "template.")
 
-CHAFF = "electrochaffmissiles"
-CHAFF_CLOUD = "electrochaffcloud"
-CHAFF_TEMPLATES = ("3B", "3N", "4F")
-
-
-def _chaff_choices(ctx: Ctx) -> list[Option]:
-    from tallon.engine.devices import can_place_device, placement_options
-
-    if not is_me(ctx) or not can_place_device(ctx.game, ctx.ship):
-        return []
-    return placement_options(ctx.game, ctx.ship, CHAFF_TEMPLATES, CHAFF_CLOUD, launch=True)
-
-
-def _chaff_launch(ctx: Ctx, choice: Any) -> None:
-    from tallon.engine.devices import launch_obstacle
-
-    launch_obstacle(ctx.game, ctx.ship, CHAFF_CLOUD, str(choice), fuses=1)
-
-
 register("upgrade", CHAFF,
-         Triggered("spend 1 charge: launch an electro-chaff cloud", window="system_phase",
-                   cost=Cost(charges=1),
-                   requirement=lambda ctx: bool(_chaff_choices(ctx)),
-                   choices=_chaff_choices, effect=_chaff_launch, decision="launch_device"),
+         launch_device("spend 1 charge: launch an electro-chaff cloud", "system_phase",
+                       Cost(charges=1), ("3B", "3N", "4F"), lambda: CHAFF_CLOUD,
+                       _launch_cloud, own_window=True),
          description="1 charge, never recovered. During the System Phase: may spend the "
                      "charge to launch an electro-chaff cloud (a device and an obstacle) with "
                      "the [3 bank left], [3 bank right] or [4 straight] template, with 1 "

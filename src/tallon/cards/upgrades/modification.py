@@ -7,13 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import Then, bar_actions, during_activation, grant_action, granted
-from tallon.cards.common import is_in_arc, is_me, recover_charge, ship_options, ships_in_range
+from tallon.cards.common import (
+    CancelAll,
+    attacking_if,
+    is_in_arc,
+    is_me,
+    recover_charge,
+    ship_options,
+    ships_in_range,
+)
 from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING, Situation
-from tallon.dice.abilities.effects import CardAbility, Effect, Variant
-from tallon.dice.counts import face_count
-from tallon.dice.faces import NUM_FACES
-from tallon.dice.ops import Cancel
+from tallon.dice.abilities.base import ATTACKING
+from tallon.dice.abilities.effects import CardAbility
 from tallon.engine.abilities import (
     Cost,
     Ctx,
@@ -68,16 +73,6 @@ def _spend_result(pool: Any, face: Face) -> None:
         if die.face is face:
             pool.remove(index)
             return
-
-
-class CancelAll(Effect):
-    """Cancel every result of the dice."""
-
-    def variants(self, situation: Situation) -> list[Variant]:
-        pool = situation.pool
-        ops = tuple(Cancel(Face(f), face_count(pool, Face(f))) for f in range(NUM_FACES)
-                    if face_count(pool, Face(f)))
-        return [ops] if ops else []
 
 
 # ----------------------------------------------------------- Static Discharge Vanes
@@ -268,11 +263,12 @@ register("upgrade", "electronicbaffle",
 
 
 # -------------------------------------------------------------- Munitions Failsafe
-def _failsafe_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
+def _ordnance_with_charges(game: Any, attack: Any, owner: ShipState) -> bool:
+    """The attack is made with a torpedo or missile whose attack costs charges."""
     from tallon.data import load_cards
 
     weapon = attack.weapon
-    if user.id != owner.id or attack.attacker != owner.id or weapon.card is None:
+    if weapon.card is None:
         return False
     slots = load_cards().upgrade(weapon.card).slots
     return (("torpedo" in slots or "missile" in slots) and weapon.ability is not None
@@ -289,7 +285,7 @@ register("upgrade", "munitionsfailsafe",
          DiceMod("cancel all results to recover the charge spent",
                  dice=CardAbility("munitionsfailsafe", "Munitions Failsafe (cancel all)",
                                   effect=CancelAll(), roles=ATTACKING),
-                 applies=_failsafe_applies, after=_failsafe_recover),
+                 applies=attacking_if(_ordnance_with_charges), after=_failsafe_recover),
          description="Torpedo or missile attack, once the dice are rolled: may cancel every "
                      "result to recover the charge the attack cost.")
 

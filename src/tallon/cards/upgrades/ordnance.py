@@ -1,7 +1,8 @@
 """Building blocks of special weapons (torpedoes and missiles): conditions on the attack
 made with a card's weapon, dice abilities paid with a variable number of the card's
-charges, effects that replace the attack's damage, and the bonus attack some weapons
-repeat against a ship near the defender. This module registers no card."""
+charges, effects that replace the attack's damage, the bonus attack some weapons repeat
+against a ship near the defender, and launching a device. This module registers no
+card."""
 
 from __future__ import annotations
 
@@ -9,16 +10,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_in_arc
+from tallon.cards.common import (
+    Applies,
+    attacking_if,
+    facedown_damage,
+    is_in_arc,
+    is_me,
+    ships_in_range,
+)
 from tallon.dice import DiceAbility, Role, Situation, Window
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import Effect
 from tallon.dice.ops import Change, Reroll
 from tallon.dice.ops import Option as DiceOption
-from tallon.engine.abilities import Ctx, Modifier, Triggered
+from tallon.engine.abilities import FREE, Cost, Ctx, Modifier, Triggered
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import suffer_damage
-from tallon.engine.state import ShipState, Token, ship_range
+from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, Step
 from tallon.geometry import Arc
 
@@ -26,19 +34,25 @@ if TYPE_CHECKING:
     from tallon.engine.attack import AttackState
     from tallon.engine.game import Game
 
-AppliesFn = Callable[["Game", "AttackState", ShipState, ShipState], bool]
+ModifierValue = Callable[..., Any]
 
 
 # ------------------------------------------------------------- the attack's weapon
-def with_weapon(card: str) -> AppliesFn:
+def with_weapon(card: str) -> Applies:
     """A ``DiceMod.applies`` for the weapon's own dice effect: the owner attacks with the
     weapon of ``card`` and modifies its own dice."""
+    return attacking_if(lambda game, attack, owner: attack.weapon.card == card)
 
-    def applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
-        return (user.id == owner.id and attack.attacker == owner.id
+
+def while_attacking_with(card: str) -> ModifierValue:
+    """A ``Modifier.value``: True while the owner attacks with the weapon of ``card``."""
+
+    def value(game: Game, owner: ShipState, attack: AttackState | None = None,
+              **facts: Any) -> bool:
+        return (attack is not None and attack.attacker == owner.id
                 and attack.weapon.card == card)
 
-    return applies
+    return value
 
 
 def attacking_with(ctx: Ctx, card: str) -> bool:
@@ -55,13 +69,7 @@ def after_attack_with(ctx: Ctx, card: str) -> bool:
 def replaces_damage(card: str, title: str) -> Modifier:
     """The weapon's card deals with the hit/crit results instead of the defender suffering
     damage (the card's "attack_hit" ability says what happens instead)."""
-
-    def value(game: Game, owner: ShipState, attack: AttackState | None = None,
-              **facts: Any) -> bool:
-        return attack is not None and attack.attacker == owner.id \
-            and attack.weapon.card == card
-
-    return Modifier(title, hook="weapon_replaces_damage", value=value)
+    return Modifier(title, hook="weapon_replaces_damage", value=while_attacking_with(card))
 
 
 def in_arc_of_attacker(game: Game, attack: AttackState, arc: Arc) -> bool:
@@ -149,7 +157,7 @@ def expose_random(game: Game, ship: ShipState) -> bool:
     CARDS); False if it has none."""
     from tallon.engine.effects import expose_damage
 
-    facedown = [card.serial for card in ship.damage if not card.faceup]
+    facedown = [card.serial for card in facedown_damage(ship)]
     if not facedown:
         return False
     # Random.choice draws with _randbelow, so scripted dice are left for the dice
@@ -161,10 +169,7 @@ def ships_near(game: Game, of: ShipState, low: int, high: int, remotes: bool = F
                ) -> list[ShipState]:
     """Ships in play at range ``low``-``high`` of ``of``, ``of`` included when ``low`` is 0
     (a ship is at range 0 of itself); ``remotes`` adds the remotes ("targets")."""
-    if of.body is None:
-        return []
-    return [s for s in game.state.ships.values() if s.in_play and s.body is not None
-            and (remotes or not s.remote) and low <= ship_range(of, s) <= high]
+    return ships_in_range(game, of, low, high, remotes=remotes)
 
 
 # -------------------------------------------------------------- bonus attacks
@@ -204,6 +209,17 @@ def repeat_attack(card: str, ignore_requirement: bool, free: bool
                              ignore_requirement=ignore_requirement, free=free)
 
     return effect
+
+
+def bonus_repeat(title: str, card: str, *, ignore_requirement: bool, free: bool,
+                 cost: Cost = FREE) -> Triggered:
+    """"After you perform this attack, you may perform this attack as a bonus attack
+    against a different target at range 0-1 of the defender" (``ignore_requirement``:
+    "ignoring the [lock] requirement"; ``free``: without paying the weapon's cost)."""
+    return Triggered(title, window="after_attack", bonus_attack=True, cost=cost,
+                     requirement=lambda ctx: after_attack_with(ctx, card)
+                     and can_repeat(ctx, card, ignore_requirement, free),
+                     effect=repeat_attack(card, ignore_requirement, free))
 
 
 # ---------------------------------------------------------- the weapons' effects
@@ -273,3 +289,26 @@ def loses_shield_on_hit(card: str) -> Triggered:
 
     return Triggered("the defender loses 1 shield", window="attack_hit", optional=False,
                      requirement=lambda ctx: attacking_with(ctx, card), effect=effect)
+
+
+# ------------------------------------------------------------ launching a device
+def launch_device(title: str, window: str, cost: Cost, templates: tuple[str, ...],
+                  outline: Callable[[], str], launch: Callable[[Ctx, str], None], *,
+                  own_window: bool) -> Triggered:
+    """"(Cost): launch (a device) using one of these templates" (RR: DEVICE): offered
+    while the ship may place a device and a template leaves it wholly inside the play
+    area, each such template being a choice. ``outline()`` names the device's outline;
+    ``launch(ctx, template)`` places it. ``own_window``: the window occurs for each ship
+    (the System Phase), so only the card's own ship's counts."""
+
+    def choices(ctx: Ctx) -> list[Option]:
+        from tallon.engine.devices import can_place_device, placement_options
+
+        if (own_window and not is_me(ctx)) or not can_place_device(ctx.game, ctx.ship):
+            return []
+        return placement_options(ctx.game, ctx.ship, templates, outline(), launch=True)
+
+    return Triggered(title, window=window, cost=cost,
+                     requirement=lambda ctx: bool(choices(ctx)), choices=choices,
+                     effect=lambda ctx, choice: launch(ctx, str(choice)),
+                     decision="launch_device")

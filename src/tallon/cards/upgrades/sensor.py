@@ -11,19 +11,14 @@ from tallon.cards.acting import (
     performable,
     start_action,
 )
-from tallon.cards.common import dice, is_me
+from tallon.cards.common import attacking_if, dice, is_me
 from tallon.engine.abilities import Ctx, DiceMod, Triggered, register
-from tallon.engine.state import ShipState
-
-
-def _fcs_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
-    return (user.id == owner.id and attack.attacker == owner.id
-            and attack.defender in owner.locks)
-
 
 register("upgrade", "firecontrolsystem",
          DiceMod("reroll 1 attack die; the lock can't be spent this attack",
-                 dice=dice("firecontrolsystem"), applies=_fcs_applies),
+                 dice=dice("firecontrolsystem"),
+                 applies=attacking_if(lambda game, attack, owner:
+                                      attack.defender in owner.locks)),
          description="Attacking a defender it has locked: may reroll 1 attack die; if it "
                      "does, it can't spend that lock during this attack.")
 

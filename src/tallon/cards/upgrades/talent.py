@@ -7,20 +7,27 @@ no engine hook allows yet), among others not yet written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tallon.cards.acting import granted, may_perform
 from tallon.cards.common import (
+    attack_ships,
+    attacking_if,
+    defending_if,
     dice,
     event_ship,
     in_firing_arc,
     is_in_arc,
     is_me,
     range_of,
+    recover_charge,
+    recover_force,
+    remove_token_choice,
     ship_options,
     ships_in_range,
+    token_choices,
 )
-from tallon.cards.upgrades.ordnance import expose_random
+from tallon.cards.upgrades.ordnance import expose_random, with_weapon
 from tallon.data import load_cards
 from tallon.dice import (
     ATTACKING,
@@ -44,8 +51,8 @@ from tallon.engine.abilities import (
     register,
 )
 from tallon.engine.decisions import Option
-from tallon.engine.effects import remove_token, suffer_damage
-from tallon.engine.state import ActionSpec, ShipState, Token
+from tallon.engine.effects import suffer_damage
+from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask
 from tallon.geometry import Arc, boost
 
@@ -53,57 +60,15 @@ if TYPE_CHECKING:
     from tallon.engine.attack import AttackState
     from tallon.engine.game import Game
 
-Applies = Callable[["Game", "AttackState", ShipState, ShipState], bool]
-
-
 # ------------------------------------------------------------------- helpers
-def _attackers(game: Game, attack: AttackState) -> tuple[ShipState, ShipState]:
-    return game.state.ships[attack.attacker], game.state.ships[attack.defender]
-
-
 def _in_bullseye(game: Game, attack: AttackState) -> bool:
-    attacker, defender = _attackers(game, attack)
+    attacker, defender = attack_ships(game, attack)
     return is_in_arc(attacker, defender, Arc.BULLSEYE)
-
-
-def attacking_if(test: Callable[[Game, AttackState, ShipState], bool]) -> Applies:
-    """``DiceMod.applies``: the owner attacks, modifies its own dice, and ``test`` holds."""
-
-    def applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
-        return user.id == owner.id and attack.attacker == owner.id and test(game, attack,
-                                                                            owner)
-
-    return applies
-
-
-def defending_if(test: Callable[[Game, AttackState, ShipState], bool]) -> Applies:
-    """``DiceMod.applies``: the owner defends, modifies its own dice, and ``test`` holds."""
-
-    def applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
-        return user.id == owner.id and attack.defender == owner.id and test(game, attack,
-                                                                            owner)
-
-    return applies
 
 
 def is_limited(ship: ShipState) -> bool:
     """RR: LIMITED - the ship's pilot card has bullets."""
     return load_cards().pilot(ship.pilot).limited > 0
-
-
-def _perform(ctx: Ctx, *kinds: str) -> None:
-    """The ship may perform one of these actions (white, on its bar or not)."""
-    from tallon.engine.actions import PerformAction
-
-    grant = tuple(ActionSpec(kind, "white", None, ctx.card) for kind in kinds)
-    ctx.game.push(PerformAction(ctx.ship.id, False, grant=grant))
-
-
-def _can_perform_any(ctx: Ctx, *kinds: str) -> bool:
-    from tallon.engine.actions import can_perform
-
-    return any(can_perform(ctx.game, ctx.ship, ActionSpec(kind, "white", None, ctx.card),
-                           False) is None for kind in kinds)
 
 
 def friend_destroyed(ctx: Ctx, *, other: bool, marker: str | None) -> bool:
@@ -152,23 +117,18 @@ register("upgrade", "lonewolf",
 
 register("upgrade", "elusive",
          DiceMod("spend 1 charge: reroll 1 defense die", dice=dice("elusive"),
-                 applies=defending_if(lambda game, attack, owner: True)),
+                 applies=defending_if()),
          Triggered("recover 1 charge", window="after_execute", optional=False,
                    requirement=lambda ctx: is_me(ctx) and bool(ctx.event.get("full"))
                    and ctx.event.get("difficulty") == "red"
                    and ctx.ship.charges["elusive"].active < ctx.ship.charges["elusive"].limit,
-                   effect=lambda ctx, choice: _recover(ctx.ship, "elusive")),
+                   effect=lambda ctx, choice: recover_charge(ctx.ship, "elusive")),
          description="Defending: may spend its charge to reroll 1 defense die. After fully "
                      "executing a red maneuver: it recovers 1 charge.")
 
 
-def _recover(ship: ShipState, card: str) -> None:
-    charge = ship.charges[card]
-    charge.active = min(charge.limit, charge.active + 1)
-
-
 def _fearless(game: Game, attack: AttackState, owner: ShipState) -> bool:
-    attacker, defender = _attackers(game, attack)
+    attacker, defender = attack_ships(game, attack)
     return (attack.primary and attack.arc is Arc.FRONT and attack.range == 1
             and is_in_arc(defender, attacker, Arc.FRONT))
 
@@ -181,7 +141,7 @@ register("upgrade", "fearless",
 
 register("upgrade", "juke",
          DiceMod("evading: change 1 defense evade to a focus", dice=dice("juke"),
-                 applies=attacking_if(lambda game, attack, owner: True)),
+                 applies=attacking_if()),
          description="Attacking while it has an evade token: may turn 1 of the defender's "
                      "evade results into a focus result.")
 
@@ -423,37 +383,26 @@ register("upgrade", "swarmtactics",
 
 
 # ------------------------------------------------ after a friendly ship is destroyed
+def _after_friend_lost(marker: str, title: str, *kinds: str) -> Triggered:
+    """"After another friendly ship at range 0-3 is destroyed, if it was limited or had
+    this upgrade, you may perform one of these actions" (white, on the bar or not)."""
+    return may_perform(title, "after_destroyed",
+                       lambda ctx: [granted(kind, "white", ctx.card) for kind in kinds],
+                       requirement=lambda ctx: friend_destroyed(ctx, other=True,
+                                                                marker=marker),
+                       label=title)
+
+
 register("upgrade", "disciplined",
-         Triggered("perform a lock or barrel roll action", window="after_destroyed",
-                   requirement=lambda ctx: friend_destroyed(ctx, other=True,
-                                                            marker="disciplined"),
-                   choices=lambda ctx: [Option("act", "perform a lock or barrel roll action")]
-                   if _can_perform_any(ctx, "lock", "barrel_roll") else [],
-                   effect=lambda ctx, choice: _perform(ctx, "lock", "barrel_roll")),
+         _after_friend_lost("disciplined", "perform a lock or barrel roll action", "lock",
+                            "barrel_roll"),
          description="After another friendly ship at range 0-3 is destroyed, if it was "
                      "limited or had Disciplined: may perform a lock or barrel roll action.")
 
 register("upgrade", "hopeful",
-         Triggered("perform a focus or boost action", window="after_destroyed",
-                   requirement=lambda ctx: friend_destroyed(ctx, other=True,
-                                                            marker="hopeful"),
-                   choices=lambda ctx: [Option("act", "perform a focus or boost action")]
-                   if _can_perform_any(ctx, "focus", "boost") else [],
-                   effect=lambda ctx, choice: _perform(ctx, "focus", "boost")),
+         _after_friend_lost("hopeful", "perform a focus or boost action", "focus", "boost"),
          description="After another friendly ship at range 0-3 is destroyed, if it was "
                      "limited or had Hopeful: may perform a focus or boost action.")
-
-
-def _token_options(ctx: Ctx, colours: tuple[str, ...]) -> list[Option]:
-    """Tokens of these colours the ship could remove; lock tokens are red and the ones
-    other ships assigned to it are its own tokens (RR FAQ, "Holo")."""
-    ship = ctx.ship
-    found = [Option(f"token:{t.value}", f"remove 1 {t.value} token")
-             for t in Token if t.colour in colours and ship.has(t)]
-    if "red" in colours:
-        found += [Option(f"lock:{s.id}", f"remove the lock of {s.name} ({s.id})")
-                  for s in ctx.state.ships.values() if ship.id in s.locks]
-    return found
 
 
 def _vengeful_charges(ctx: Ctx) -> list[Option]:
@@ -478,26 +427,21 @@ def _cutthroat_charges(ctx: Ctx) -> list[Option]:
 
 
 def _restore(ctx: Ctx, choice: Any) -> None:
-    ship = ctx.ship
     kind, _, what = str(choice).partition(":")
-    if kind == "token":
-        remove_token(ctx.game, ship, Token(what))
-    elif kind == "lock":
-        locker = ctx.other(what)
-        locker.locks = [t for t in locker.locks if t != ship.id]
-        ctx.game.event("lock", f"the lock of {locker.name} on {ship.id} is removed",
-                       ship=locker.id)
-    elif kind == "force":
-        ship.force = min(ship.force_limit, ship.force + 1)
+    if kind == "force":
+        recover_force(ctx.ship)
+    elif kind == "charge":
+        recover_charge(ctx.ship, what)
     else:
-        _recover(ship, what)
+        remove_token_choice(ctx.game, ctx.ship, str(choice))
 
 
 register("upgrade", "vengeful-battleofyavin",
          Triggered("remove 1 red token or recover 1 recurring charge of the ship card",
                    window="after_destroyed",
                    requirement=lambda ctx: friend_destroyed(ctx, other=False, marker=None),
-                   choices=lambda ctx: _token_options(ctx, ("red",)) + _vengeful_charges(ctx),
+                   choices=lambda ctx: token_choices(ctx.game, ctx.ship, ("red",))
+                   + _vengeful_charges(ctx),
                    effect=_restore),
          description="After a limited friendly ship at range 0-3 is destroyed: may remove 1 "
                      "of its red tokens or recover 1 recurring charge of its ship card.")
@@ -507,7 +451,7 @@ register("upgrade", "cutthroat",
                    window="after_destroyed",
                    requirement=lambda ctx: friend_destroyed(ctx, other=True,
                                                             marker="cutthroat"),
-                   choices=lambda ctx: _token_options(ctx, ("orange", "red"))
+                   choices=lambda ctx: token_choices(ctx.game, ctx.ship, ("orange", "red"))
                    + _cutthroat_charges(ctx),
                    effect=_restore),
          description="After another friendly ship at range 0-3 is destroyed, if it was "
@@ -569,9 +513,7 @@ def _salvo(weapon: str) -> DiceMod:
                           effect=RerollDice(2, exactly=True), window=Window.OPPONENT_DICE,
                           roles=ATTACKING, cost=((weapon, 1),))
     return DiceMod(f"spend 1 charge of {weapon}: the defender rerolls 2 chosen dice",
-                   dice=ability,
-                   applies=attacking_if(lambda game, attack, owner:
-                                        attack.weapon.card == weapon))
+                   dice=ability, applies=with_weapon(weapon))
 
 
 register("upgrade", "saturationsalvo", *(_salvo(w) for w in _ordnance_weapons()),

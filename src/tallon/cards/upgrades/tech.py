@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import bar_actions, during_activation, grant_action
-from tallon.cards.common import is_me, range_of
+from tallon.cards.common import is_me, range_of, recover_shield
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
@@ -38,12 +38,6 @@ def _cells_recharge(ctx: Ctx) -> bool:
     return ctx.event.get("ship") == ctx.ship.id and ctx.ship.shields < ctx.ship.shield_limit
 
 
-def _cells_recover(ctx: Ctx, choice: Any) -> None:
-    ctx.ship.shields += 1
-    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) recovers 1 shield",
-                   ship=ctx.ship.id)
-
-
 def _cells_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
     # stress for stress would change nothing: only other tokens are offered
     return (facts["ship"] == ctx.ship.id and facts["token"] != "stress"
@@ -60,7 +54,8 @@ def _cells_replace(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 register("upgrade", "deuteriumpowercells",
          Triggered("spend 1 charge and gain 1 disarm token to recover 1 shield",
                    window="system_phase", requirement=_cells_recharge,
-                   cost=Cost(charges=1, gain=(("disarm", 1),)), effect=_cells_recover),
+                   cost=Cost(charges=1, gain=(("disarm", 1),)),
+                   effect=lambda ctx, choice: recover_shield(ctx.game, ctx.ship)),
          Replacement("spend 1 charge: gain a stress token instead", point="gain_token",
                      applies=_cells_applies, replace=_cells_replace, cost=Cost(charges=1)),
          description="System Phase: may spend 1 charge and gain a disarm token to recover 1 "

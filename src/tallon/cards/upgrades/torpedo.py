@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tallon.cards.common import dice
 from tallon.cards.upgrades.ordnance import (
     homing,
     ion_results,
     loses_shield_on_hit,
     replaces_damage,
+    while_attacking_with,
     with_weapon,
 )
 from tallon.dice import ATTACKING, CardAbility, ChangeResults, Face
 from tallon.engine.abilities import Cost, DiceMod, Modifier, Weapon, register
-from tallon.engine.state import ShipState
 
 register("upgrade", "protontorpedoes",
          Weapon("Proton Torpedoes", requires="lock", cost=Cost(charges=1)),
@@ -54,16 +52,10 @@ register("upgrade", "iontorpedoes",
 
 
 # ---------------------------------------------------------------- plasma weapons
-def _plasma_crits_first(game: Any, owner: ShipState, attack: Any = None, **facts: Any
-                        ) -> bool:
-    return attack is not None and attack.attacker == owner.id \
-        and attack.weapon.card == "plasmatorpedoes"
-
-
 register("upgrade", "plasmatorpedoes",
          Weapon("Plasma Torpedoes", requires="lock", cost=Cost(charges=1)),
          Modifier("critical hits are canceled before hits", hook="crits_first",
-                  value=_plasma_crits_first),
+                  value=while_attacking_with("plasmatorpedoes")),
          loses_shield_on_hit("plasmatorpedoes"),
          description="Attack (lock), 1 charge: 3 dice at range 2-3; evade results cancel "
                      "critical hits before hits; when it hits, the defender loses 1 shield "
