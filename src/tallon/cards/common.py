@@ -48,7 +48,8 @@ def ships_in_range(game: Game, ship: ShipState, low: int, high: int, *,
             continue
         if friendly is False and candidate.owner == ship.owner:
             continue
-        if low <= game.state.range(ship, candidate) <= high:
+        distance = game.state.range_up_to(ship, candidate, high)
+        if distance is not None and distance >= low:
             found.append(candidate)
     return found
 

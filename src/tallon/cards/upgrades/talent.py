@@ -343,7 +343,7 @@ def _attack_speed(ctx: Ctx, choice: Any) -> None:
     attempt = _attack_speed_boost(ctx)
     if attempt.fails():
         return
-    from tallon.engine.actions import reposition
+    from tallon.engine.movement import reposition
 
     reposition(ctx.game, ctx.ship, attempt)
     ctx.game.event("move", f"{ctx.ship.name} ({ctx.ship.id}) boosts straight (Attack "
