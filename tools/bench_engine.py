@@ -20,9 +20,10 @@ import statistics
 import time
 
 from tallon.agents import RandomAgent, SimpleAgent, play
+from tallon.cards import CARDS
+from tallon.cards.pool import random_squad
 from tallon.cli.demo import default_squads
 from tallon.engine import Game, GameSetup
-from tallon.engine.pool import random_squad
 
 
 def random_game(seed: int, pool: bool = False) -> Game:
@@ -30,7 +31,7 @@ def random_game(seed: int, pool: bool = False) -> Game:
     if pool:
         rng = random.Random(seed)
         squads = (random_squad(rng), random_squad(rng))
-    game = Game(GameSetup(squads, seed=seed), logging=False)
+    game = Game(GameSetup(squads, seed=seed, cards=CARDS), logging=False)
     play(game, (RandomAgent(seed), RandomAgent(seed + 1)))
     return game
 
@@ -44,7 +45,7 @@ def games_per_second(count: int, first_seed: int, simple: bool = False,
     start = time.process_time()
     for seed in range(first_seed, first_seed + count):
         if simple:
-            game = Game(GameSetup(default_squads(), seed=seed), logging=False)
+            game = Game(GameSetup(default_squads(), seed=seed, cards=CARDS), logging=False)
             play(game, (SimpleAgent(seed), SimpleAgent(seed + 1)))
         else:
             random_game(seed, pool)
@@ -53,7 +54,7 @@ def games_per_second(count: int, first_seed: int, simple: bool = False,
 
 def mid_round_game(seed: int) -> Game:
     """A game stopped at the first activation-phase decision of round 3 (or later)."""
-    game = Game(GameSetup(default_squads(), seed=seed), logging=False)
+    game = Game(GameSetup(default_squads(), seed=seed, cards=CARDS), logging=False)
     agents = (SimpleAgent(seed), SimpleAgent(seed + 1))
     while not game.over:
         s = game.state

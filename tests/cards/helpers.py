@@ -17,8 +17,8 @@ from tallon.engine.attack import Engage
 from tallon.engine.decisions import Decision
 from tallon.engine.game import Game
 from tallon.engine.rounds import Activate
-from tallon.engine.scenario import declare, faces, load_dice, stack_deck, start_at
 from tallon.engine.steps import Step
+from tallon.scene import declare, faces, load_dice, stack_deck, start_at
 from tests.rules.attack_helpers import TOKEN_SOURCES, rolls
 from tests.rules.attack_helpers import answer as answer
 
@@ -50,7 +50,7 @@ def activation(sc: Any, ship: str, dial: str) -> Game:
 def values(game: Game) -> list[Any]:
     d = game.decision
     assert d is not None, "the game is not waiting for a decision"
-    return d.option_values()
+    return d.option_keys()
 
 
 def pass_all(game: Game, limit: int = 200) -> list[str]:
@@ -79,8 +79,8 @@ def pass_until(game: Game, kind: str, ship: str | None = None, limit: int = 100)
 def _pass_anything(game: Game) -> None:
     d = game.decision
     value = PASS.get(d.kind)
-    if value is None or value not in d.option_values():
-        value = d.options[0].value
+    if value is None or value not in d.option_keys():
+        value = d.options[0].key
     game.answer(value)
 
 
@@ -92,7 +92,7 @@ def pass_on(game: Game) -> None:
     value = PASS[d.kind]
     if d.find(value) is None:
         # a mandatory card ability must be resolved: use it, not a token
-        value = next(o.value for o in d.options
+        value = next(o.key for o in d.options
                      if not o.info or o.info["source"] not in TOKEN_SOURCES)
     game.answer(value)
 
@@ -126,14 +126,14 @@ def skip_dice(game: Game, kind: str | None = None, ship: str | None = None) -> N
         if kind is not None and d.kind == kind and (ship is None or d.ship == ship):
             return
         assert d.kind.startswith(("modify_", "cancel_")), f"unexpected {d.kind}: {d.prompt}"
-        game.answer("done" if "done" in d.option_values() else option_with(game, "nothing to do"))
+        game.answer("done" if "done" in d.option_keys() else option_with(game, "nothing to do"))
 
 
 def option_with(game: Game, text: str) -> Any:
     """The value of the pending decision's first option whose label contains ``text``."""
     for o in game.decision.options:
         if text in o.label:
-            return o.value
+            return o.key
     raise AssertionError(f"no option with {text!r}: {[o.label for o in game.decision.options]}")
 
 
@@ -171,7 +171,7 @@ def modify_with(game: Game, card: str, label_part: str = "") -> None:
     for option in d.options:
         info = option.info or {}
         if info.get("source") == card and label_part in option.label:
-            game.answer(option.value)
+            game.answer(option.key)
             return
     raise AssertionError(f"{card} offers no '{label_part}' option: "
                          f"{[o.label for o in d.options]}")

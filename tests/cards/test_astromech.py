@@ -15,8 +15,8 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.effects import acquire_lock, flip_upgrade
 from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, StartEngagement, SystemTurn
-from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
+from tallon.scene import Scene, start_at
 from tests.cards.helpers import answer, finish, offered, option_with, skip_to
 
 
@@ -28,7 +28,7 @@ def activation(upgrades: list[str], dial: str, pilot: str = "redsquadronveteran"
                enemy_at: tuple[float, float, float] = (400, 850, 180), **kw: Any):
     """The ship's activation with ``dial`` revealed; an enemy far away (or at
     ``enemy_at``)."""
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship(pilot, at=(400, 300, 0), upgrades=upgrades, dial_set=dial, **kw)
     sc.ship("academypilot", player=1, at=enemy_at)
     return sc.at(Activate(ship), phase="activation"), ship
@@ -36,7 +36,7 @@ def activation(upgrades: list[str], dial: str, pilot: str = "redsquadronveteran"
 
 def acting(upgrades: list[str], pilot: str = "redsquadronveteran", **kw: Any):
     """The ship's Perform Action step; an enemy at range 2 ahead, another far away."""
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship(pilot, at=(400, 300, 0), upgrades=upgrades, **kw)
     sc.ship("academypilot", player=1, at=(400, 500, 180))
     sc.ship("academypilot", player=1, at=(250, 560, 180))
@@ -104,13 +104,13 @@ def test_r5_cannot_repair_a_faceup_pilot_card():
     """A faceup Pilot card (Blinded Pilot) is not a Ship card: the faceup action is not
     offered, nor the facedown one without facedown cards."""
     game, _ = acting(["r5d8"], damage=[DamageCard("blindedpilot", True, 81)])
-    values = game.decision.option_values()
+    values = game.decision.option_keys()
     assert "r5d8:faceup" not in values and "r5d8:facedown" not in values
 
 
 def test_r5_without_a_charge_cannot_repair_facedown():
     game, _ = acting(["r5d8"], damage=facedown(1), charges={"r5d8": 0})
-    assert "r5d8:facedown" not in game.decision.option_values()
+    assert "r5d8:facedown" not in game.decision.option_keys()
 
 
 # ------------------------------------------------------- R2-A3 (Battle over Endor)
@@ -119,7 +119,7 @@ def test_r2a3_endor_locks_after_an_action():
     game, ship = acting(["r2a3-battleoverendor"])
     answer(game, "perform_action", "focus", ship)
     d = game.decision
-    assert d.kind == "use_ability" and "p2.1" in d.option_values()
+    assert d.kind == "use_ability" and "p2.1" in d.option_keys()
     game.answer("p2.1")
     s = game.state.ships[ship]
     assert s.locks == ["p2.1"] and s.charges["r2a3-battleoverendor"].active == 0
@@ -141,7 +141,7 @@ def test_stabilizing_astromech_acts_while_stressed():
                             tokens={"stress": 1})
     answer(game, "use_ability", "act", ship)
     d = game.decision
-    assert d.kind == "perform_action" and set(d.option_values()) == {"focus", "lock",
+    assert d.kind == "perform_action" and set(d.option_keys()) == {"focus", "lock",
                                                                      "barrel_roll", "pass"}
     game.answer("focus")
     s = game.state.ships[ship]
@@ -227,7 +227,7 @@ def test_r3_astromech_keeps_two_locks():
     answer(game, "perform_action", "lock", ship)
     answer(game, "lock_target", "p2.1", ship)
     d = game.decision
-    assert d.kind == "use_ability" and "p2.1" not in d.option_values()
+    assert d.kind == "use_ability" and "p2.1" not in d.option_keys()
     game.answer("p2.2")
     assert game.state.ships[ship].locks == ["p2.1", "p2.2"]
 
@@ -243,7 +243,7 @@ def test_without_r3_a_ship_keeps_one_lock():
 # --------------------------------------------------------------------------- R7-A7
 def attack_with(upgrades: list[str], dice: list[str], defense: list[str],
                 pilot: str = "redsquadronveteran", **kw: Any):
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship(pilot, at=(400, 300, 0), upgrades=upgrades, **kw)
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     return sc.attack(ship, tie, dice=dice, defense=defense), ship, tie
@@ -282,7 +282,7 @@ def test_r2c4_needs_an_evade_token():
 
 # --------------------------------------------------------------------------- R2-HA
 def r2ha_scene(upgrades: list[str], locks: list[str]):
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades, locks=locks)
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     # the defender rerolls both its blanks into evades
@@ -352,7 +352,7 @@ def test_chopper_trades_a_torpedo_charge_for_a_shield_and_back():
 def test_chopper_needs_charges_and_room():
     """Full shields and full charges: neither action is offered."""
     game, _ = acting(["chopper", "protontorpedoes"])
-    values = game.decision.option_values()
+    values = game.decision.option_keys()
     assert "chopper:shield" not in values and "chopper:charge" not in values
 
 
@@ -360,13 +360,13 @@ def test_chopper_needs_charges_and_room():
 @pytest.mark.parametrize(("droid", "kinds"), [("bbastromech", {"barrel_roll"}),
                                               ("bb8", {"barrel_roll", "boost"})])
 def test_bb_droids_reposition_in_the_system_phase(droid, kinds):
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[droid])
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(SystemTurn(ship), phase="system")
     answer(game, "use_ability", "act", ship)
     d = game.decision
-    assert d.kind == "perform_action" and set(d.option_values()) == kinds | {"pass"}
+    assert d.kind == "perform_action" and set(d.option_keys()) == kinds | {"pass"}
     game.answer("barrel_roll")
     answer(game, "barrel_roll_direction", "left")
     answer(game, "barrel_roll_position", "middle")
@@ -376,7 +376,7 @@ def test_bb_droids_reposition_in_the_system_phase(droid, kinds):
 
 
 def test_without_a_bb_droid_the_system_phase_is_empty():
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(SystemTurn(ship), phase="system")
@@ -385,7 +385,7 @@ def test_without_a_bb_droid_the_system_phase_is_empty():
 
 # --------------------------------------------------------------------------- L4E-R5
 def test_l4er5_passes_a_calculate_token_forward():
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["l4er5"],
                    tokens={"calculate": 1})
     friend = sc.ship("redsquadronveteran", at=(400, 450, 0))
@@ -397,7 +397,7 @@ def test_l4er5_passes_a_calculate_token_forward():
 
 
 def test_l4er5_friend_out_of_arc_gets_nothing():
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["l4er5"],
                    tokens={"calculate": 1})
     sc.ship("redsquadronveteran", at=(400, 150, 0))
@@ -411,11 +411,11 @@ def rotate(game, ship: str) -> None:
     answer(game, "perform_action", "rotate", ship)
     d = game.decision
     if d is not None and d.kind == "rotate_arc":
-        game.answer(d.options[0].value)
+        game.answer(d.options[0].key)
 
 
 def watchful_scene(upgrades: list[str], enemy_at: tuple[float, float, float]):
-    sc = Scenario()
+    sc = Scene()
     hwk = sc.ship("wardensquadronpilot", at=(400, 300, 0), upgrades=upgrades)
     sc.ship("academypilot", player=1, at=enemy_at)
     return sc.at(PerformAction(hwk, during_activation=True), phase="activation"), hwk
@@ -452,7 +452,7 @@ def test_precise_astromech_locks_after_an_action():
 
 def kwing_lock(upgrades: list[str]):
     """A K-wing (turret, no linked rotate) locks the TIE ahead."""
-    sc = Scenario()
+    sc = Scene()
     kwing = sc.ship("wardensquadronpilot", at=(400, 300, 0), upgrades=upgrades)
     sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.at(PerformAction(kwing, during_activation=True), phase="activation")
@@ -470,7 +470,7 @@ def test_targeting_astromech_rotates_after_a_lock():
     answer(game, "perform_action", "rotate", kwing)
     d = game.decision
     if d is not None and d.kind == "rotate_arc":
-        game.answer(d.options[0].value)
+        game.answer(d.options[0].key)
     s = game.state.ships[kwing]
     assert s.stressed and s.turret != before
 
@@ -482,7 +482,7 @@ def test_without_targeting_astromech_a_lock_is_just_a_lock():
 
 # --------------------------------------------------------------- R2-D2 (Resistance)
 def end_phase(upgrades: list[str], **kw: Any):
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades, **kw)
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     return sc.at(FireWindow.of("end_phase"), phase="end"), ship
@@ -532,7 +532,7 @@ def test_c110p_flips_to_erratic_once_out_of_charges():
 def test_c110p_erratic_jams_a_ship_at_range_1():
     """Erratic: after its maneuver the ship must choose a ship at range 0-1 (itself or the
     TIE ahead); the TIE gains a jam token, which strips its focus token."""
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["c110p"],
                    dial_set="1FB")
     tie = sc.ship("academypilot", player=1, at=(400, 450, 180), tokens={"focus": 1})
@@ -540,6 +540,6 @@ def test_c110p_erratic_jams_a_ship_at_range_1():
     flip_upgrade(game, game.state.ships[ship], "c110p")
     start_at(game, Activate(ship), phase="activation")
     d = game.decision
-    assert d.kind == "use_ability" and set(d.option_values()) == {ship, tie}  # no decline
+    assert d.kind == "use_ability" and set(d.option_keys()) == {ship, tie}  # no decline
     game.answer(tie)
     assert not game.state.ships[tie].has(Token.FOCUS)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from tallon.engine.attack import Engage
 from tallon.engine.conditions import has_condition
 from tallon.engine.queue import FireWindow
-from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import ConditionCard, DamageCard
+from tallon.scene import Scene, declare, load_dice, start_at
 from tests.cards.helpers import Hurt, answer, pass_all, rolled
 
 SF = "suppressivefire"
@@ -15,7 +15,7 @@ SF = "suppressivefire"
 def scene():
     """Rex and a Rebel wingman face an Imperial TIE that carries Suppressive Fire (assigned
     by Rex's player, as a judge would set the table)."""
-    sc = Scenario()
+    sc = Scene()
     rex = sc.ship("captainrex", at=(400, 300, 0))
     wing = sc.ship("sabinewren-tielnfighter", at=(250, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -100,7 +100,7 @@ def test_the_card_leaves_when_rex_is_destroyed():
 def test_suppressive_fire_is_limited_to_one_per_player():
     """Suppressive Fire is limited 1: when Rex attacks a second ship, the instance on the
     first is removed as the new one is assigned (RR: LIMITED CONDITIONS)."""
-    sc = Scenario()
+    sc = Scene()
     rex = sc.ship("captainrex", at=(400, 300, 0))
     first = sc.ship("academypilot", player=1, at=(250, 500, 180))
     second = sc.ship("academypilot", player=1, at=(400, 500, 180))

@@ -3,13 +3,14 @@ open), in scenes compared side against side."""
 
 from __future__ import annotations
 
+from tallon.cards import CARDS
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.game import Game, GameSetup
 from tallon.engine.rounds import Activate
-from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import Token
+from tallon.scene import Scene, declare, load_dice, start_at
 from tallon.squads import build_squad
 from tests.cards.helpers import answer, rolled
 
@@ -22,7 +23,7 @@ def side(game, ship: str) -> int:
 
 def attack_dice_rolled(open_foils: bool) -> int:
     """A T-65 attacks a TIE at range 2 with its S-foils closed (or open)."""
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS])
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.game()
@@ -43,31 +44,31 @@ def test_closed_foils_roll_one_fewer_primary_die():
 def test_closed_foils_add_boost_and_a_linked_boost():
     """Closed, the card adds [boost] and [focus] > red [boost] to the bar: after a focus
     action the ship may perform the linked red boost. Open, it adds nothing."""
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS])
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(xwing, during_activation=True), phase="activation")
-    assert "boost" in game.decision.option_values()
+    assert "boost" in game.decision.option_keys()
     answer(game, "perform_action", "focus", xwing)
     answer(game, "linked_action", "boost", xwing)  # the linked red boost
     answer(game, "boost_direction", "straight", xwing)
     s = game.state.ships[xwing]
     assert s.has(Token.FOCUS) and s.stressed and s.pose.y > 300
 
-    opened = Scenario()
+    opened = Scene()
     xwing2 = opened.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS])
     opened.ship("academypilot", player=1, at=(400, 850, 180))
     game2 = opened.game()
     flip_upgrade(game2, game2.state.ships[xwing2], FOILS)
     start_at(game2, PerformAction(xwing2, during_activation=True), phase="activation")
-    assert "boost" not in game2.decision.option_values()
+    assert "boost" not in game2.decision.option_keys()
     answer(game2, "perform_action", "focus", xwing2)
     assert game2.decision is None  # no linked boost
 
 
 def test_foils_may_flip_before_activating():
     """Before activating the ship may flip the card (closed to open, then back)."""
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS],
                     dial_set="2FB")
     sc.ship("academypilot", player=1, at=(400, 850, 180))
@@ -84,7 +85,7 @@ def test_foils_may_flip_before_activating():
 
 
 def test_declining_keeps_the_side():
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS],
                     dial_set="2FB")
     sc.ship("academypilot", player=1, at=(400, 850, 180))
@@ -96,14 +97,14 @@ def test_declining_keeps_the_side():
 def test_the_owner_chooses_the_starting_side_at_placement():
     squads = (build_squad("rebelalliance", [("redsquadronveteran", [FOILS])]),
               build_squad("galacticempire", [("academypilot", [])]))
-    game = Game(GameSetup(squads=squads, seed=3))
+    game = Game(GameSetup(squads=squads, seed=3, cards=CARDS))
     for _ in range(40):
         d = game.decision
         if d.kind == "upgrade_side":
             assert [o.label for o in d.options] == ["Servomotor S-foils (Closed)",
                                                     "Servomotor S-foils (Open)"]
-            game.answer(1)
+            game.answer("back")
             break
-        game.answer(d.options[0].value)
+        game.answer(d.options[0].key)
     assert side(game, "p1.1") == 1
     assert not any(a.kind == "boost" for a in game.state.ships["p1.1"].actions)

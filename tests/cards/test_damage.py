@@ -10,15 +10,15 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.damage import SufferDamage
 from tallon.engine.rounds import Activate
-from tallon.engine.scenario import Scenario, load_dice, stack_deck, start_at
 from tallon.engine.state import Token
+from tallon.scene import Scene, load_dice, stack_deck, start_at
 from tests.cards.helpers import rolled
 
 XWING = "bluesquadronescort"
 
 
 def scene(*, tokens: dict | None = None, **setup):
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship(XWING, at=(400, 300, 0), tokens=tokens, **setup)
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
     return sc.game(), ship, enemy
@@ -45,7 +45,7 @@ def action_options(game, ship_id: str) -> set:
     start_at(game, PerformAction(ship_id, during_activation=True), phase="activation")
     d = game.decision
     assert d is not None and d.kind == "perform_action"
-    return set(d.option_values())
+    return set(d.option_keys())
 
 
 def fly(game, ship_id: str, code: str) -> None:
@@ -67,7 +67,7 @@ def test_blinded_pilot_only_force_may_modify_own_attack_dice():
     """While attacking, dice may be modified only by spending Force (default effect):
     Luke's focus token is not offered, his Force is."""
     def attack(blinded: bool):
-        sc = Scenario()
+        sc = Scene()
         luke = sc.ship("lukeskywalker", at=(400, 300, 0), tokens={"focus": 1})
         tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
         game = sc.game()
@@ -75,10 +75,10 @@ def test_blinded_pilot_only_force_may_modify_own_attack_dice():
             deal_faceup(game, luke, "blindedpilot")
         start_at(game, Engage(luke))
         load_dice(game, ["focus", "focus", "blank"], ["blank", "blank", "blank"])
-        game.answer({"weapon": "primary:front", "defender": tie})
+        game.answer(f"primary:front@{tie}")
         d = game.decision
         assert d.kind == "modify_attack_dice"
-        return [o.info["source"] for o in d.options if o.value != "done"]
+        return [o.info["source"] for o in d.options if o.key != "done"]
     assert "focus" in attack(False)
     sources = attack(True)
     assert "focus" not in sources and sources and set(sources) == {"force"}
@@ -109,7 +109,7 @@ def test_wounded_pilot_does_nothing_once_repaired():
     deal_faceup(game, ship, "woundedpilot")
     action_options(game, ship)
     load_dice(game, ["hit"])
-    repair = next(v for v in game.decision.option_values() if str(v).startswith("wounded"))
+    repair = next(v for v in game.decision.option_keys() if str(v).startswith("wounded"))
     game.answer(repair)          # repairing is an action, but the card is facedown after it
     assert not game.state.ships[ship].stressed
 
@@ -119,7 +119,7 @@ def test_stunned_pilot_suffers_one_damage_after_moving_through_an_obstacle():
     """A [2 straight] through a debris cloud: the cloud gives a stress token and a blank
     roll deals nothing; Stunned Pilot adds 1 hit damage (a shield here)."""
     def run(stunned: bool) -> int:
-        sc = Scenario()
+        sc = Scene()
         ship = sc.ship(XWING, at=(400, 200, 0))
         sc.ship("academypilot", player=1, at=(700, 800, 180))
         sc.obstacle("core2debris0", 400, 300)
@@ -180,7 +180,7 @@ def test_weapons_failure_rolls_one_fewer_attack_die():
             deal_faceup(game, ship, card)
         start_at(game, Engage(ship))
         load_dice(game, ["blank"] * 4, ["blank"] * 4)
-        game.answer({"weapon": "primary:front", "defender": enemy})
+        game.answer(f"primary:front@{enemy}")
         assert len(rolled(game, ship)) == dice
 
 
@@ -210,7 +210,7 @@ def test_structural_damage_rolls_one_fewer_defense_die():
             deal_faceup(game, ship, card)
         start_at(game, Engage(enemy))
         load_dice(game, ["blank"] * 4, ["blank"] * 4)
-        game.answer({"weapon": "primary:front", "defender": ship})
+        game.answer(f"primary:front@{ship}")
         assert len(rolled(game, ship)) == dice
 
 

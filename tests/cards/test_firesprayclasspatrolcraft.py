@@ -6,13 +6,13 @@ from __future__ import annotations
 from tallon.engine.attack import Engage
 from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Sweep
-from tallon.engine.scenario import Scenario, load_dice, start_at
+from tallon.scene import Scene, load_dice, start_at
 
 BUSINESS, THANKS = "youdbettermeanbusiness", "youshouldthankme"
 
 
 def scene(enemy_at=(400, 500, 180)):
-    sc = Scenario()
+    sc = Scene()
     zam = sc.ship("zamwesell", at=(400, 300, 0))
     enemy = sc.ship("redsquadronveteran", player=1, at=enemy_at)
     return sc.game(), zam, enemy
@@ -42,7 +42,7 @@ def test_zam_may_assign_herself_a_secret_condition_in_the_system_phase():
     game, zam, _ = scene()
     system_phase(game)
     d = game.decision
-    assert set(d.option_values()) == {BUSINESS, THANKS, "decline"}
+    assert set(d.option_keys()) == {BUSINESS, THANKS, "decline"}
     # the opponent sees only that Zam is deciding
     assert game.view(1, log=False)["decision"] == {"player": 0, "kind": "use_ability",
                                                    "ship": zam}
@@ -64,7 +64,7 @@ def test_the_conditions_are_removed_at_the_start_of_the_system_phase():
 def attacked(game, zam: str, enemy: str, dice=("hit",), defense=("blank", "blank")):
     start_at(game, Engage(enemy))
     load_dice(game, list(dice), list(defense))
-    game.answer({"weapon": "primary:front", "defender": zam})
+    game.answer(f"primary:front@{zam}")
 
 
 def test_business_revealed_after_defending_and_bonus_attack_on_the_attacker():
@@ -79,7 +79,7 @@ def test_business_revealed_after_defending_and_bonus_attack_on_the_attacker():
     assert charges(game, zam) == 2
     d = game.decision
     assert d.kind == "bonus_attack"
-    assert {v["defender"] for v in d.option_values() if isinstance(v, dict)} == {enemy}
+    assert {o.info["defender"] for o in d.options if o.info} == {enemy}
 
 
 def test_business_without_two_charges_no_bonus_attack():
@@ -116,11 +116,11 @@ def test_thanks_after_defending_recovers_a_charge_and_may_lock_the_attacker():
     attacked(game, zam, enemy)
     d = game.decision            # two abilities of hers at once: she orders them
     assert d.kind == "order_abilities"
-    game.answer(next(o.value for o in d.options if "revealed" in o.label))
+    game.answer(next(o.key for o in d.options if "revealed" in o.label))
     assert game.state.ships[zam].conditions[0].faceup
     assert charges(game, zam) == 3
     d = game.decision
-    assert d.kind == "use_ability" and d.option_values() == ["lock", "decline"]
+    assert d.kind == "use_ability" and d.option_keys() == ["lock", "decline"]
     game.answer("lock")
     assert game.state.ships[zam].locks == [enemy]
 

@@ -10,15 +10,15 @@ import pytest
 
 from tallon.dice import Face
 from tallon.engine.rounds import StartEngagement
-from tallon.engine.scenario import Scenario
 from tallon.engine.state import Token
+from tallon.scene import Scene
 from tests.cards.helpers import answer, finish, offered, option_with, rolled, skip_to
 
 
 # ------------------------------------------------------------------ Instinctive Aim
 def torpedo_scene(upgrades: list[str], force: int = 2):
     """Luke with proton torpedoes and no lock; a TIE at range 2 ahead."""
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(400, 300, 0),
                    upgrades=["protontorpedoes", *upgrades], force=force)
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -27,7 +27,7 @@ def torpedo_scene(upgrades: list[str], force: int = 2):
 
 
 def torpedo_offered(game) -> bool:
-    return any(isinstance(o.value, dict) and o.value["weapon"] == "protontorpedoes"
+    return any("defender" in (o.info or {}) and o.info["weapon"] == "protontorpedoes"
                for o in game.decision.options)
 
 
@@ -37,7 +37,7 @@ def test_instinctive_aim_fires_torpedoes_without_a_lock():
     game, luke, tie = torpedo_scene(["instinctiveaim"])
     assert torpedo_offered(game)
     assert "spending 1 Force" in option_with_value(game, "protontorpedoes").label
-    game.answer({"weapon": "protontorpedoes", "defender": tie})
+    game.answer(f"protontorpedoes@{tie}")
     s = game.state.ships[luke]
     assert s.force == 1 and s.charges["protontorpedoes"].active == 1
     finish(game)
@@ -46,7 +46,7 @@ def test_instinctive_aim_fires_torpedoes_without_a_lock():
 
 def option_with_value(game, weapon: str) -> Any:
     return next(o for o in game.decision.options
-                if isinstance(o.value, dict) and o.value["weapon"] == weapon)
+                if "defender" in (o.info or {}) and o.info["weapon"] == weapon)
 
 
 def test_without_instinctive_aim_the_torpedoes_need_a_lock():
@@ -60,7 +60,7 @@ def test_instinctive_aim_needs_a_force():
 
 
 def test_instinctive_aim_with_a_lock_costs_nothing():
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(400, 300, 0),
                    upgrades=["protontorpedoes", "instinctiveaim"], locks=["p2.1"])
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -75,7 +75,7 @@ def test_instinctive_aim_with_a_lock_costs_nothing():
 def test_hate_turns_damage_into_force(upgrades, force, after):
     """Darth Vader (Force 3) suffers 2 damage (his 2 shields): with Hate he recovers 2
     Force (no more than his capacity); without it, none."""
-    sc = Scenario()
+    sc = Scene()
     vader = sc.ship("darthvader", player=1, at=(400, 500, 180), upgrades=upgrades,
                     force=force)
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
@@ -88,7 +88,7 @@ def test_hate_turns_damage_into_force(upgrades, force, after):
 # --------------------------------------------------------------- Brilliant Evasion
 def evasion_scene(upgrades: list[str], x: float):
     """The TIE attacks Luke; at x=470 he is in its front arc but not its bullseye."""
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(x, 300, 0), upgrades=upgrades)
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(tie, luke, dice=["hit", "hit"], defense=["focus", "focus"])
@@ -118,7 +118,7 @@ def test_without_brilliant_evasion_a_force_changes_only_one_focus():
 
 # ------------------------------------------------------------------------ Patience
 def patience_scene(upgrades: list[str], enemy_heading_at: tuple[float, float, float]):
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=upgrades, force=1)
     sc.ship("academypilot", player=1, at=enemy_heading_at)
     return sc.at(StartEngagement()), luke
@@ -143,7 +143,7 @@ def test_without_patience_no_force_comes_back():
 
 # ----------------------------------------------------------------- Predictive Shot
 def predictive_scene(use: str, x: float = 400):
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship("lukeskywalker", at=(x, 300, 0), upgrades=["predictiveshot"])
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(luke, tie, dice=["hit", "blank", "focus"], defense=["evade"] * 3)
@@ -174,7 +174,7 @@ def test_predictive_shot_needs_the_bullseye():
 # ----------------------------------------------------------------- Shattering Shot
 def shattering_scene(upgrades: list[str], obstacle: bool = True):
     """Luke attacks a TIE at range 3 through an asteroid."""
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=upgrades)
     tie = sc.ship("academypilot", player=1, at=(400, 560, 180))
     if obstacle:

@@ -5,13 +5,14 @@ dice; a TIE straight ahead is in the bullseye arc."""
 from __future__ import annotations
 
 from tallon.dice import DieKind, Face
-from tallon.engine.actions import PerformAction, lock_targets
+from tallon.engine.action_bodies import lock_targets
+from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.effects import acquire_lock
 from tallon.engine.rounds import EndPhase, StartEndPhase, StartEngagement, Sweep
-from tallon.engine.scenario import Scenario, faces, load_dice, stack_deck, start_at
 from tallon.engine.state import DamageCard, Token
 from tallon.geometry import ObstacleType, Pose
+from tallon.scene import Scene, faces, load_dice, stack_deck, start_at
 from tests.cards.helpers import dice_count, engage, pick, skip_dice
 
 RANGE_Y = {1: 380.0, 2: 490.0, 3: 550.0}
@@ -20,7 +21,7 @@ SIDE_X = 460.0  # in the front arc, out of the bullseye arc; range 1 of a TIE at
 
 def scene(weapon: str, range_: int = 2, x: float = 400.0, tokens: dict | None = None,
           lock: bool = True, defender: str = "academypilot", **setup):
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[weapon],
                     tokens=tokens or {}, locks=["p2.1"] if lock else [], **setup)
     tie = sc.ship(defender, player=1, at=(x, RANGE_Y[range_], 180))
@@ -28,13 +29,13 @@ def scene(weapon: str, range_: int = 2, x: float = 400.0, tokens: dict | None = 
 
 
 def offered(game) -> set[tuple[str, str]]:
-    return {(o.value["weapon"], o.value["defender"]) for o in game.decision.options
-            if isinstance(o.value, dict)}
+    return {(o.info["weapon"], o.info["defender"]) for o in game.decision.options
+            if "defender" in (o.info or {})}
 
 
 def declare(game, weapon, defender="p2.1"):
     assert game.decision.kind in ("declare_attack", "bonus_attack"), game.decision.prompt
-    game.answer({"weapon": weapon, "defender": defender})
+    game.answer(f"{weapon}@{defender}")
 
 
 # -------------------------------------------------------------------- Proton Rockets
@@ -184,23 +185,23 @@ class TestEnergyShellCharges:
 
     def test_reload_this_card_action(self):
         """Action: the card recovers its charge and the ship gains a disarm token."""
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["energyshellcharges"], charges={"energyshellcharges": 0})
         sc.ship("academypilot", player=1, at=(400, 800, 180))
         game = sc.at(PerformAction(xwing, during_activation=True), phase="activation")
-        assert "energyshellcharges:reload" in game.decision.option_values()
+        assert "energyshellcharges:reload" in game.decision.option_keys()
         game.answer("energyshellcharges:reload")
         ship = game.state.ships[xwing]
         assert ship.charges["energyshellcharges"].active == 1 and ship.has(Token.DISARM)
 
     def test_no_reload_when_the_card_is_full(self):
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["energyshellcharges"])
         sc.ship("academypilot", player=1, at=(400, 800, 180))
         game = sc.at(PerformAction(xwing, during_activation=True), phase="activation")
-        assert "energyshellcharges:reload" not in game.decision.option_values()
+        assert "energyshellcharges:reload" not in game.decision.option_keys()
 
 
 # ----------------------------------------------------------------- Multi-Missile Pods
@@ -219,8 +220,8 @@ class TestMultiMissilePods:
         game = engage(sc, xwing, ["blank"] * 4, ["blank"] * 3)
         declare(game, "multimissilepods")
         d = game.decision
-        assert d.kind == "use_ability" and set(d.option_values()) == {1, 2, "decline"}
-        game.answer(2)
+        assert d.kind == "use_ability" and set(d.option_keys()) == {"1", "2", "decline"}
+        game.answer("2")
         assert len(game.state.attack.attack_dice) == 4
         assert game.state.ships[xwing].charges["multimissilepods"].active == 2
 
@@ -228,13 +229,13 @@ class TestMultiMissilePods:
         sc, xwing, _ = scene("multimissilepods", x=SIDE_X)
         game = engage(sc, xwing, ["blank"] * 3, ["blank"] * 3)
         declare(game, "multimissilepods")
-        assert set(game.decision.option_values()) == {1, "decline"}
-        game.answer(1)
+        assert set(game.decision.option_keys()) == {"1", "decline"}
+        game.answer("1")
         assert len(game.state.attack.attack_dice) == 3
 
     def test_none_outside_the_front_arc(self):
         """In the full front arc (its attack arc) but out of the front arc: 2 dice."""
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["multimissilepods"],
                         locks=["p2.1"])
         sc.ship("academypilot", player=1, at=(520, 380, 180))
@@ -254,7 +255,7 @@ class TestXX23SThreadTracers:
             assert ("xx23sthreadtracers", "p2.1") in offered(engage(sc, xwing))
 
     def test_a_hit_deals_no_damage_and_friends_may_lock_the_defender(self):
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["xx23sthreadtracers"], tokens={"focus": 1})
         friend = sc.ship("redsquadronveteran", at=(250, 300, 0))
@@ -298,7 +299,7 @@ class TestMagPulseWarheads:
 def concussion_scene():
     """The defender and a second TIE have a facedown damage card each; a friendly X-wing
     with one sits at range 1 of the defender; a TIE at range 2 of it has one too."""
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["concussionmissiles"],
                     locks=["p2.1"])
     wingman = sc.ship("redsquadronveteran", at=(340, 490, 0),
@@ -340,7 +341,7 @@ class TestDiamondBoronMissiles:
         """An Academy Pilot (agility 3) is hit. Near it: a Black Squadron Ace (agility 3)
         rolls a hit, the defender itself rolls a critical hit, the friendly X-wing (agility
         2) a blank."""
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["diamondboronmissiles"], locks=["p2.1"])
         wingman = sc.ship("redsquadronveteran", at=(340, 490, 0))
@@ -363,7 +364,7 @@ class TestDiamondBoronMissiles:
     def test_more_agility_than_the_defender_means_no_roll(self):
         """Imperials attack a T-65 (agility 2): the TIE beside it (agility 3) does not
         roll; the Rebel escort (agility 2) does."""
-        sc = Scenario()
+        sc = Scene()
         tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["diamondboronmissiles"],
                       locks=["p2.1"])
         sc.ship("blacksquadronace", at=(460, 490, 180))
@@ -381,7 +382,7 @@ class TestDiamondBoronMissiles:
         assert [e for e in game.log if "rolls hit for diamondboronmissiles" in e["text"]]
 
     def test_declining_keeps_the_charge(self):
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["diamondboronmissiles"], locks=["p2.1"])
         tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
@@ -394,7 +395,7 @@ class TestDiamondBoronMissiles:
 
 # ------------------------------------------------------------------ Cluster Missiles
 def cluster_scene(charges: int = 4, neighbour: bool = True):
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["clustermissiles"],
                     locks=["p2.1"], charges={"clustermissiles": charges})
     first = sc.ship("academypilot", player=1, at=(400, 490, 180))
@@ -448,8 +449,8 @@ class TestSaturationRockets:
         declare(game, SATURATION)
         assert game.state.ships[xwing].charges[SATURATION].active == 2
         d = game.decision
-        assert d.kind == "use_ability" and set(d.option_values()) == {1, "decline"}
-        game.answer(1)
+        assert d.kind == "use_ability" and set(d.option_keys()) == {"1", "decline"}
+        game.answer("1")
         skip_dice(game)
         assert dice_count(game, 0) == 4
         assert game.state.ships[xwing].charges[SATURATION].active == 1
@@ -483,7 +484,7 @@ CHAFF = "electrochaffmissiles"
 def launching(weapon: str, tokens: dict | None = None, at=(400.0, 300.0, 0.0),
               tie_at=(400.0, 850.0, 180.0), tie_setup: dict | None = None):
     """A Red Squadron Veteran (p1.1) with ``weapon`` and a TIE (p2.1)."""
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=at, upgrades=[weapon], tokens=tokens or {})
     tie = sc.ship("academypilot", player=1, at=tie_at, **(tie_setup or {}))
     return sc, xwing, tie
@@ -509,7 +510,7 @@ class TestDiscordMissiles:
         game = at_engagement_start(sc)
         d = game.decision
         assert (d.kind, d.player) == ("launch_device", 0)
-        assert d.option_values() == ["3B", "3F", "3N", "decline"]
+        assert d.option_keys() == ["3B", "3F", "3N", "decline"]
         game.answer("3F")
         swarm = game.state.ships["r1.1"]
         assert swarm.remote and swarm.owner == 0 and swarm.in_play
@@ -549,7 +550,7 @@ class TestDiscordMissiles:
         left edge the [3 bank left] would put the swarm off the table."""
         sc, _, _ = launching(DISCORD, tokens={"calculate": 1}, at=(30.0, 300.0, 0.0))
         game = at_engagement_start(sc)
-        assert game.decision.option_values() == ["3F", "3N", "decline"]
+        assert game.decision.option_keys() == ["3F", "3N", "decline"]
 
     def test_a_swarm_launched_onto_an_enemy_is_relocated_and_then_engages(self):
         """RR: OVERLAP - an object placed under a ship is overlapped by it; the swarm's
@@ -566,8 +567,8 @@ class TestDiscordMissiles:
         game.answer("rear")
         assert game.state.ships["r1.1"].body.pose == Pose(400.0, 500.0, 0.0)
         while game.decision is not None:  # neither ship attacks
-            game.answer("none" if "none" in game.decision.option_values()
-                        else game.decision.options[-1].value)
+            game.answer("none" if "none" in game.decision.option_keys()
+                        else game.decision.options[-1].key)
         damage = game.state.ships[tie].damage
         assert [(c.card, c.faceup) for c in damage] == [("loosestabilizer", True)]
         engaged = [e["ship"] for e in game.log if e["kind"] == "engage"]
@@ -583,7 +584,7 @@ class TestElectroChaffMissiles:
         game = at_system_phase(sc)
         d = game.decision
         assert (d.kind, d.player) == ("launch_device", 0)
-        assert d.option_values() == ["3B", "3N", "4F", "decline"]
+        assert d.option_keys() == ["3B", "3N", "4F", "decline"]
         game.answer("4F")
         cloud = game.state.obstacles[-1]
         assert cloud.type is ObstacleType.ELECTRO_CHAFF_CLOUD

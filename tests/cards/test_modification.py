@@ -10,8 +10,8 @@ import pytest
 
 from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, EndPhase
-from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
+from tallon.scene import Scene, start_at
 from tests.cards.helpers import (
     Give,
     activation,
@@ -27,13 +27,13 @@ from tests.cards.helpers import (
 )
 
 
-def enemy_far(sc: Scenario) -> str:
+def enemy_far(sc: Scene) -> str:
     return sc.ship("academypilot", player=1, at=(400, 850, 180))
 
 
 # ---------------------------------------------------------- Static Discharge Vanes
 def vanes_scene(stress: int = 0, near: bool = True, token: str = "ion"):
-    sc = Scenario()
+    sc = Scene()
     vanes = sc.ship("academypilot", at=(400, 300, 0), upgrades=["staticdischargevanes"],
                     stress=stress)
     other = sc.ship("academypilot", player=1, at=(400, 400 if near else 700, 180))
@@ -73,7 +73,7 @@ def test_vanes_need_no_stress_a_ship_nearby_and_an_ion_or_jam_token(kwargs):
 def test_afterburners_boost_after_a_fast_maneuver_even_while_stressed():
     """Afterburners: after fully executing a speed 3-5 maneuver the ship may spend 1 charge
     to perform a boost action, even while stressed."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 200, 0), upgrades=["afterburners"], stress=1)
     enemy_far(sc)
     game = activation(sc, tie, "4FW")
@@ -85,7 +85,7 @@ def test_afterburners_boost_after_a_fast_maneuver_even_while_stressed():
 
 
 def test_afterburners_not_after_a_slow_maneuver():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 200, 0), upgrades=["afterburners"])
     enemy_far(sc)
     game = activation(sc, tie, "2FB")
@@ -94,7 +94,7 @@ def test_afterburners_not_after_a_slow_maneuver():
 
 
 def test_afterburners_without_charges_do_nothing():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 200, 0), upgrades=["afterburners"],
                   charges={"afterburners": 0})
     enemy_far(sc)
@@ -106,7 +106,7 @@ def test_afterburners_without_charges_do_nothing():
 def test_precision_ion_engines_turn_a_koiogran_turn_into_a_segnors_loop():
     """Precision Ion Engines: before executing a speed 1-3 Koiogran turn the ship may
     spend 1 charge to execute it as a Segnor's loop (same speed and difficulty)."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["precisionionengines"])
     enemy_far(sc)
     game = activation(sc, tie, "3KR")
@@ -121,7 +121,7 @@ def test_precision_ion_engines_turn_a_koiogran_turn_into_a_segnors_loop():
 
 
 def test_precision_ion_engines_declined_and_at_speed_4():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["precisionionengines"])
     enemy_far(sc)
     game = activation(sc, tie, "3KR")
@@ -130,7 +130,7 @@ def test_precision_ion_engines_declined_and_at_speed_4():
     assert game.state.ships[tie].pose.x == pytest.approx(400)
     assert game.state.ships[tie].pose.heading % 360 == pytest.approx(180)
 
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["precisionionengines"])
     enemy_far(sc)
     game = activation(sc, tie, "4KR")
@@ -144,7 +144,7 @@ JET = "ionmaneuveringjet-battleoverendor"
 def test_ion_maneuvering_jet_acts_after_a_koiogran_turn_even_stressed():
     """Ion Maneuvering Jet: after fully executing a Koiogran turn the ship may spend 1
     charge to perform an action, even while stressed (the red turn just stressed it)."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=[JET])
     enemy_far(sc)
     game = activation(sc, tie, "3KR")
@@ -156,7 +156,7 @@ def test_ion_maneuvering_jet_acts_after_a_koiogran_turn_even_stressed():
 
 
 def test_without_the_jet_a_stressed_ship_cannot_act():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
     enemy_far(sc)
     game = activation(sc, tie, "3KR")
@@ -168,7 +168,7 @@ MATRIX = "targetingmatrix-battleoverendor"
 
 
 def matrix_game(dice):
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=[MATRIX])
     enemy = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180))
     return attack(sc, tie, enemy, dice, ["blank", "blank"]), tie, enemy
@@ -201,7 +201,7 @@ CHAFF = "chaffparticles-battleoverendor"
 
 
 def chaff_game(defense, locked=False):
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), locks=["p2.1"] if locked else [])
     rebel = sc.ship("sabinewren-tielnfighter", player=1, at=(400, 500, 180),
                     upgrades=[CHAFF], stress=1)
@@ -239,7 +239,7 @@ ENGINES = "unstablesublightengines-battleofyavin"
 def engines_game(upgrades):
     """An X-wing one damage card from destruction, at range 2 of the attacker; after a
     [1 straight] toward it, it would be at range 1."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 200, 0))
     far = sc.ship("academypilot", at=(750, 300, 0))
     xwing = sc.ship("redsquadronveteran", player=1, at=(400, 380, 180), upgrades=upgrades,
@@ -274,7 +274,7 @@ def test_without_the_engines_the_wreck_stays_put():
 
 # ------------------------------------------------------------ Electronic Baffle
 def baffle_game(tokens):
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=["electronicbaffle"],
                   tokens=tokens)
     enemy_far(sc)
@@ -305,7 +305,7 @@ def test_electronic_baffle_needs_a_red_token():
 
 # ------------------------------------------------------------ Munitions Failsafe
 def failsafe_game(upgrades):
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), locks=["p2.1"],
                     upgrades=["protontorpedoes", *upgrades])
     enemy = sc.ship("academypilot", player=1, at=(400, 550, 180))
@@ -334,7 +334,7 @@ def test_without_the_failsafe_the_charge_is_gone():
 
 
 def test_munitions_failsafe_not_for_a_primary_attack():
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                     upgrades=["protontorpedoes", "munitionsfailsafe"])
     enemy = sc.ship("academypilot", player=1, at=(400, 550, 180))
@@ -346,7 +346,7 @@ def test_munitions_failsafe_not_for_a_primary_attack():
 def test_stealth_device_adds_a_die_until_the_ship_is_damaged():
     """Stealth Device: defending while its charge is active the ship rolls 1 more defense
     die; after it suffers damage it loses the charge (and the extra die)."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
     rebel = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180),
                     upgrades=["stealthdevice"])
@@ -356,7 +356,7 @@ def test_stealth_device_adds_a_die_until_the_ship_is_damaged():
     assert len(rolled(game, rebel)) == 3        # agility 2 + 1
     assert ship.shields == 0 and ship.charges["stealthdevice"].active == 0
 
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
     rebel = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180),
                     upgrades=["stealthdevice"], charges={"stealthdevice": 0})
@@ -365,7 +365,7 @@ def test_stealth_device_adds_a_die_until_the_ship_is_damaged():
 
 
 def test_stealth_device_keeps_its_charge_when_no_damage_is_suffered():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
     rebel = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180),
                     upgrades=["stealthdevice"])
@@ -376,7 +376,7 @@ def test_stealth_device_keeps_its_charge_when_no_damage_is_suffered():
 
 # ------------------------------------------------------ Beskar Reinforced Plating
 def beskar_game(heading: float = 180, charges: int = 2):
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
     rebel = sc.ship("redsquadronveteran", player=1, at=(400, 500, heading), shields=0,
                     upgrades=["beskarreinforcedplating"],
@@ -424,7 +424,7 @@ def test_beskar_plating_with_one_charge_and_out_of_arc():
 def test_tactical_scrambler_obstructing_gives_the_defender_a_die(upgrades, dice):
     """Tactical Scrambler: while the ship obstructs an enemy ship's attack, the defender
     rolls 1 more defense die (an X-wing at range 3: 2 + 1, and 1 more)."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 250, 0))
     rebel = sc.ship("redsquadronveteran", player=1, at=(400, 560, 180))
     sc.ship("rebelscout", player=1, at=(400, 410, 90), upgrades=upgrades)
@@ -433,7 +433,7 @@ def test_tactical_scrambler_obstructing_gives_the_defender_a_die(upgrades, dice)
 
 
 def test_tactical_scrambler_out_of_the_line_does_nothing():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 250, 0))
     rebel = sc.ship("redsquadronveteran", player=1, at=(400, 560, 180))
     sc.ship("rebelscout", player=1, at=(650, 410, 90), upgrades=["tacticalscrambler"])
@@ -446,7 +446,7 @@ def test_stat_and_action_modifications_come_from_the_card_data():
     """Hull Upgrade (+1 hull), Shield Upgrade (+1 shield), Engine Upgrade (a boost action),
     Targeting Computer (a lock action) and Angled Deflectors (-1 shield, a reinforce
     action) have no ability text: the engine applies what they grant."""
-    sc = Scenario()
+    sc = Scene()
     plain = sc.ship("redsquadronveteran", at=(100, 100, 0))
     hull = sc.ship("redsquadronveteran", at=(200, 100, 0), upgrades=["hullupgrade"])
     shield = sc.ship("redsquadronveteran", at=(300, 100, 0), upgrades=["shieldupgrade"])
@@ -470,12 +470,12 @@ def test_stat_and_action_modifications_come_from_the_card_data():
 def plating_game(upgrades, roll):
     """An HWK-290 flies a [2 straight] through an asteroid: 1 damage, then a die roll (a
     hit: 1 more damage)."""
-    sc = Scenario()
+    sc = Scene()
     hwk = sc.ship("rebelscout", at=(400, 300, 0), upgrades=upgrades)
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     sc.obstacle("core2asteroid3", 400, 390)
     game = sc.game()
-    from tallon.engine.scenario import load_dice
+    from tallon.scene import load_dice
 
     load_dice(game, [roll])
     game.state.ships[hwk].dial_set = "2FW"
@@ -500,7 +500,7 @@ def test_without_ablative_plating_the_asteroid_hurts():
 
 
 def test_ablative_plating_not_against_an_attack():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
     hwk = sc.ship("rebelscout", player=1, at=(400, 500, 180), upgrades=["ablativeplating"])
     game = attack(sc, tie, hwk, ["hit", "hit"], ["blank"] * 2)
@@ -514,7 +514,7 @@ def test_mandalorian_optics_lock_in_the_system_phase():
     object in its front arc (an enemy ahead; not one behind)."""
     from tallon.engine.rounds import Sweep
 
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["mandalorianoptics"])
     ahead = sc.ship("academypilot", player=1, at=(400, 500, 180))
     sc.ship("academypilot", player=1, at=(400, 150, 180))
@@ -529,7 +529,7 @@ def test_mandalorian_optics_lock_in_the_system_phase():
 def test_mandalorian_optics_ignore_obstruction_against_a_locked_defender(locked, dice):
     """... and a primary attack against a defender it has locked ignores obstacles beyond
     range 0 obstructing it: no extra defense die (3 instead of 4)."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 250, 0), upgrades=["mandalorianoptics"],
                   locks=["p2.1"] if locked else [])
     enemy = sc.ship("academypilot", player=1, at=(400, 480, 180))
@@ -541,7 +541,7 @@ def test_mandalorian_optics_ignore_obstruction_against_a_locked_defender(locked,
 
 
 def test_mandalorian_optics_not_for_an_obstacle_at_range_0_of_the_defender():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 250, 0), upgrades=["mandalorianoptics"],
                   locks=["p2.1"])
     enemy = sc.ship("academypilot", player=1, at=(400, 480, 180))

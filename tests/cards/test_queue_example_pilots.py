@@ -6,15 +6,16 @@ tests/rules/test_ability_queue.py."""
 from __future__ import annotations
 
 from tallon.engine.actions import PerformAction
-from tallon.engine.attack import Engage, valid_targets, weapons_of
+from tallon.engine.attack import Engage
 from tallon.engine.rounds import StartEngagement
-from tallon.engine.scenario import Scenario, load_dice
 from tallon.engine.state import Token
+from tallon.engine.weapons import valid_targets, weapons_of
+from tallon.scene import Scene, load_dice
 
 
 # ------------------------------------------------------------- vectored thrusters
 def test_vectored_thrusters_after_an_action_a_red_boost():
-    sc = Scenario()
+    sc = Scene()
     awing = sc.ship("phoenixsquadronpilot", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(awing, during_activation=True), phase="activation")
@@ -28,7 +29,7 @@ def test_vectored_thrusters_after_an_action_a_red_boost():
 
 
 def test_vectored_thrusters_no_boost_after_boosting_this_round():
-    sc = Scenario()
+    sc = Scene()
     awing = sc.ship("phoenixsquadronpilot", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(awing, during_activation=True), phase="activation")
@@ -39,22 +40,22 @@ def test_vectored_thrusters_no_boost_after_boosting_this_round():
 
 # ------------------------------------------------------------------- jake farrell
 def test_jake_farrell_after_a_boost_a_friend_may_focus():
-    sc = Scenario()
+    sc = Scene()
     jake = sc.ship("jakefarrell", at=(400, 300, 0))
     friend = sc.ship("phoenixsquadronpilot", at=(480, 380, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(jake, during_activation=True), phase="activation")
     game.answer("boost")
     game.answer("straight")
-    game.answer(next(o.value for o in game.decision.options if "jakefarrell" in o.label))
-    assert friend in game.decision.option_values()
+    game.answer(next(o.key for o in game.decision.options if "jakefarrell" in o.label))
+    assert friend in game.decision.option_keys()
     game.answer(friend)
     game.answer("focus")
     assert game.state.ships[friend].count(Token.FOCUS) == 1
 
 
 def test_jake_farrell_a_focus_action_does_not_trigger_him():
-    sc = Scenario()
+    sc = Scene()
     jake = sc.ship("jakefarrell", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(jake, during_activation=True), phase="activation")
@@ -65,7 +66,7 @@ def test_jake_farrell_a_focus_action_does_not_trigger_him():
 
 # ------------------------------------------------------------------------ chopper
 def chopper_scene(enemy_at):
-    sc = Scenario()
+    sc = Scene()
     chopper = sc.ship("chopper", at=(400, 400, 0))
     enemy = sc.ship("academypilot", player=1, at=enemy_at, tokens={"focus": 1})
     return sc.at(StartEngagement()), chopper, enemy
@@ -86,7 +87,7 @@ def test_chopper_no_effect_on_ships_not_touching():
 
 # ----------------------------------------------------------------------- tail gun
 def test_tail_gun_gives_a_rear_weapon_only_with_a_docked_ship():
-    sc = Scenario()
+    sc = Scene()
     chopper = sc.ship("chopper", at=(400, 400, 0))
     awing = sc.ship("phoenixsquadronpilot", at=(100, 100, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, 250, 0))     # behind Chopper
@@ -102,7 +103,7 @@ def test_tail_gun_gives_a_rear_weapon_only_with_a_docked_ship():
 
 # --------------------------------------------------------------------- kyle katarn
 def test_kyle_katarn_gives_a_focus_token_to_a_friend_in_his_turret_arc():
-    sc = Scenario()
+    sc = Scene()
     kyle = sc.ship("kylekatarn", at=(400, 300, 0), tokens={"focus": 1}, turret="right")
     friend = sc.ship("phoenixsquadronpilot", at=(550, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
@@ -113,7 +114,7 @@ def test_kyle_katarn_gives_a_focus_token_to_a_friend_in_his_turret_arc():
 
 
 def test_kyle_katarn_not_in_his_arc_no_transfer():
-    sc = Scenario()
+    sc = Scene()
     sc.ship("kylekatarn", at=(400, 300, 0), tokens={"focus": 1}, turret="left")
     sc.ship("phoenixsquadronpilot", at=(550, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
@@ -123,7 +124,7 @@ def test_kyle_katarn_not_in_his_arc_no_transfer():
 
 # ---------------------------------------------------------------------- old teroch
 def teroch_scene(enemy_heading: float):
-    sc = Scenario()
+    sc = Scene()
     teroch = sc.ship("oldteroch", player=1, at=(400, 500, 180))
     enemy = sc.ship("redsquadronveteran", at=(400, 380, enemy_heading),
                     tokens={"focus": 1, "evade": 1})
@@ -147,18 +148,18 @@ def test_old_teroch_outside_its_front_arc_no_effect():
 # -------------------------------------------------------------- concordia faceoff
 def test_concordia_faceoff_at_range_1_in_the_attackers_front_arc_adds_an_evade():
     def defend(at_y: float) -> list[str]:
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
         fang = sc.ship("zealousrecruit", player=1, at=(400, at_y, 180), tokens={"focus": 1})
         game = sc.at(Engage(xwing))
         load_dice(game, ["hit", "hit", "hit", "hit"], ["focus", "blank", "blank", "blank"])
-        game.answer({"weapon": "primary:front", "defender": fang})
+        game.answer(f"primary:front@{fang}")
         while game.decision is not None and game.decision.kind != "modify_defense_dice":
             game.answer("done")
         d = game.decision
         if d is None:
             return []
-        return [o.info["source"] if o.info else o.value for o in d.options]
+        return [o.info["source"] if o.info else o.key for o in d.options]
     near = defend(380)           # range 1
     assert "Concordia Faceoff" in near
     assert "done" not in near    # mandatory: no "done" while it can be used

@@ -4,14 +4,14 @@ changing the outcome."""
 from __future__ import annotations
 
 from tallon.engine.rounds import Activate
-from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import Token
+from tallon.scene import Scene, start_at
 from tests.cards.helpers import answer, attack, modify_with, offers, pass_all, values
 
 
 # ------------------------------------------------------------ Fire-Control System
 def fcs_game(upgrades):
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), locks=["p2.1"],
                  upgrades=upgrades)
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -38,7 +38,7 @@ def test_without_fire_control_the_lock_is_the_only_reroll():
 
 
 def test_fire_control_system_needs_a_lock():
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["firecontrolsystem"],
                  tokens={"focus": 1})
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -49,7 +49,7 @@ def test_fire_control_system_needs_a_lock():
 
 # ---------------------------------------------------------------- Advanced Sensors
 def sensors_game(upgrades):
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=upgrades)
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.game()

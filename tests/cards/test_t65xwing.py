@@ -13,8 +13,8 @@ import pytest
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.rounds import Activate
-from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import DamageCard, Token
+from tallon.scene import Scene, declare, load_dice, start_at
 from tests.cards.helpers import PASS, answer, finish, offered, option_with, rolled, skip_to
 
 
@@ -24,7 +24,7 @@ from tests.cards.helpers import PASS, answer, finish, offered, option_with, roll
 def test_generic_pilots_field_and_fight(pilot):
     """A generic T-65 (no ability text) is set up and attacks with its 3-dice primary
     weapon at range 2; its 2 hits against 1 evade deal 1 damage."""
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship(pilot, at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(xwing, tie, dice=["hit", "hit", "blank"], defense=["evade", "blank",
@@ -37,7 +37,7 @@ def test_generic_pilots_field_and_fight(pilot):
 # --------------------------------------------------------------------------- Wedge
 def wedge_scene(pilot: str, wingman: bool = False, dice: tuple[str, ...] = ("hit",) * 3,
                 **kw: Any):
-    sc = Scenario()
+    sc = Scene()
     wedge = sc.ship(pilot, at=(400, 300, 0), **kw)
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     if wingman:
@@ -70,7 +70,7 @@ def test_wedge_yavin_needs_a_wingman_in_the_defenders_arc():
 def test_wedge_yavin_only_primary_attacks():
     """Wedge (Battle of Yavin) with proton torpedoes: the special attack gets no
     reduction even with a wingman in the defender's arc."""
-    sc = Scenario()
+    sc = Scene()
     wedge = sc.ship("wedgeantilles-battleofyavin", at=(400, 300, 0),
                     upgrades=["protontorpedoes"], locks=["p2.1"])
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -87,7 +87,7 @@ def test_wedge_endor_gains_focus_after_a_hit():
     game, wedge, _ = wedge_scene("wedgeantilles-battleoverendor",
                                  dice=("hit", "hit", "hit", "hit"))
     assert game.state.ships[wedge].count(Token.FOCUS) == 1
-    sc = Scenario()
+    sc = Scene()
     wedge2 = sc.ship("wedgeantilles-battleoverendor", at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     miss = sc.attack(wedge2, tie, dice=["blank"] * 3, defense=["blank"] * 3)
@@ -101,7 +101,7 @@ def test_garven_passes_a_focus_token_on(pilot):
     """Garven Dreis spends his focus token on his attack dice; a friendly ship at range
     1-3 then gains a focus token (and doesn't if he declines)."""
     def scene():
-        sc = Scenario()
+        sc = Scene()
         garven = sc.ship(pilot, at=(400, 300, 0), tokens={"focus": 1})
         friend = sc.ship("redsquadronveteran", at=(250, 300, 0))
         tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -124,7 +124,7 @@ def test_garven_passes_a_focus_token_on(pilot):
 def test_luke_recovers_force_when_attacked(pilot):
     """Luke Skywalker with no Force left becomes the defender: he recovers 1 Force before
     the dice are rolled, and can spend it on his defense dice at once."""
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship(pilot, at=(400, 300, 0), force=0)
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(tie, luke, dice=["hit", "hit"], defense=["focus", "focus"])
@@ -139,7 +139,7 @@ def test_luke_swz106_plays_his_standard_loadout():
     """Luke (SWZ106) with his printed loadout (Instinctive Aim, proton torpedoes, R2-D2):
     he recovers a shield after revealing his dial, and fires the torpedoes without a lock
     for 1 Force."""
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(400, 300, 0), dial_set="1FB", shields=1,
                    upgrades=["instinctiveaim", "protontorpedoes", "r2d2"])
     tie = sc.ship("academypilot", player=1, at=(400, 560, 180))
@@ -158,7 +158,7 @@ def test_luke_swz106_plays_his_standard_loadout():
 
 
 def test_luke_at_full_force_has_nothing_to_recover():
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship("lukeskywalker", at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(tie, luke, dice=["hit", "hit"], defense=["blank"] * 2)
@@ -169,7 +169,7 @@ def test_luke_at_full_force_has_nothing_to_recover():
 def jek_scene(pilot: str, die: str):
     """Jek executes a red Koiogran turn: he gains a stress token; the die he may roll
     shows ``die``."""
-    sc = Scenario()
+    sc = Scene()
     jek = sc.ship(pilot, at=(400, 300, 0), dial_set="4KR")
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(Activate(jek), phase="activation")
@@ -212,7 +212,7 @@ def test_jek_declining_keeps_the_stress():
 def biggs_scene(pilot: str = "biggsdarklighter", dice: tuple[str, ...] = ("hit", "crit")):
     """The TIE attacks the Red Squadron Veteran; Biggs flies beside it at range 1, also
     in the TIE's front arc."""
-    sc = Scenario()
+    sc = Scene()
     friend = sc.ship("redsquadronveteran", at=(400, 300, 0))
     biggs = sc.ship(pilot, at=(460, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(420, 500, 180))
@@ -225,7 +225,7 @@ def test_biggs_takes_a_hit_for_his_wingman():
     hit result; the defender suffers only the critical hit."""
     game, biggs, friend = biggs_scene()
     skip_to(game, "use_ability", biggs)
-    assert set(game.decision.option_values()) == {"hit", "crit", "decline"}
+    assert set(game.decision.option_keys()) == {"hit", "crit", "decline"}
     answer(game, "use_ability", "hit", biggs)
     finish(game)
     s = game.state.ships
@@ -250,7 +250,7 @@ def test_without_biggs_the_defender_takes_both():
 
 def test_biggs_outside_the_attack_arc_cannot_help():
     """Biggs at range 1 of the defender but outside the TIE's front arc: no ability."""
-    sc = Scenario()
+    sc = Scene()
     friend = sc.ship("redsquadronveteran", at=(400, 300, 0))
     biggs = sc.ship("biggsdarklighter", at=(470, 420, 0))
     tie = sc.ship("academypilot", player=1, at=(560, 300, 270))  # facing -x
@@ -264,7 +264,7 @@ def test_biggs_outside_the_attack_arc_cannot_help():
 def yavin_round(use: bool) -> tuple[Any, list[str]]:
     """A round from the dials: Biggs (initiative 3) at range 1 of Luke (initiative 5).
     With his ability he activates at initiative 5 (after Luke, the player's choice)."""
-    sc = Scenario()
+    sc = Scene()
     biggs = sc.ship("biggsdarklighter-battleofyavin", at=(400, 200, 0))
     luke = sc.ship("lukeskywalker-battleofyavin", at=(500, 200, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
@@ -302,7 +302,7 @@ def test_biggs_yavin_without_the_ability_activates_at_3():
 
 # --------------------------------------------------------------------------- Edrio
 def edrio_scene(focus: int):
-    sc = Scenario()
+    sc = Scene()
     edrio = sc.ship("edriotwotubes", at=(400, 300, 0), dial_set="2FB",
                     tokens={"focus": focus})
     sc.ship("academypilot", player=1, at=(400, 850, 180))
@@ -334,7 +334,7 @@ def test_edrio_without_focus_just_activates():
 def test_kullbee_flips_his_s_foils_after_a_barrel_roll():
     """Kullbee Sperado with Servomotor S-foils (closed): after a barrel roll he may flip
     them open, which removes their boost from his action bar."""
-    sc = Scenario()
+    sc = Scene()
     kullbee = sc.ship("kullbeesperado", at=(400, 300, 0), upgrades=["servomotorsfoils"])
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(kullbee, during_activation=True), phase="activation")
@@ -350,7 +350,7 @@ def test_kullbee_flips_his_s_foils_after_a_barrel_roll():
 
 
 def test_kullbee_without_a_configuration_has_nothing_to_flip():
-    sc = Scenario()
+    sc = Scene()
     kullbee = sc.ship("kullbeesperado", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(kullbee, during_activation=True), phase="activation")
@@ -364,7 +364,7 @@ def test_kullbee_without_a_configuration_has_nothing_to_flip():
 def test_lee_evades_after_a_barrel_roll():
     """Lee Venteza: after a barrel roll he may perform a red evade action: he gains an
     evade token and a stress token."""
-    sc = Scenario()
+    sc = Scene()
     lee = sc.ship("leevantenza", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(lee, during_activation=True), phase="activation")
@@ -378,7 +378,7 @@ def test_lee_evades_after_a_barrel_roll():
 
 
 def test_lee_after_a_focus_action_gets_nothing():
-    sc = Scenario()
+    sc = Scene()
     lee = sc.ship("leevantenza", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(lee, during_activation=True), phase="activation")
@@ -388,7 +388,7 @@ def test_lee_after_a_focus_action_gets_nothing():
 
 # --------------------------------------------------------------------------- Thane
 def thane_scene(pilot: str = "thanekyrell"):
-    sc = Scenario()
+    sc = Scene()
     thane = sc.ship(pilot, at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180),
                   damage=[DamageCard("consolefire", False, 90),
@@ -406,7 +406,7 @@ def test_thane_spends_a_focus_result_to_expose_a_damage_card():
     d = game.decision
     assert d.kind == "expose_damage" and d.player == 0
     assert {o.label for o in d.options} == {"consolefire", "structuraldamage"}
-    game.answer(91)
+    game.answer("91")
     s = game.state.ships[tie]
     assert s.damage[1].faceup and not s.damage[0].faceup
     finish(game)
@@ -421,7 +421,7 @@ def test_without_thane_no_card_is_exposed():
 
 
 def test_thane_needs_a_facedown_card_to_expose():
-    sc = Scenario()
+    sc = Scene()
     thane = sc.ship("thanekyrell", at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(thane, tie, dice=["focus", "hit", "hit"], defense=["blank"] * 3)
@@ -432,7 +432,7 @@ def test_thane_needs_a_facedown_card_to_expose():
 def test_corran_hands_a_wingmans_lock_to_the_defender():
     """Corran Horn attacks a TIE he has locked; his wingman has a lock on Corran and
     moves it onto the TIE."""
-    sc = Scenario()
+    sc = Scene()
     corran = sc.ship("corranhorn-t65xwing", at=(400, 300, 0), locks=["p2.1"])
     wingman = sc.ship("redsquadronveteran", at=(250, 300, 0), locks=["p1.1"])
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -443,7 +443,7 @@ def test_corran_hands_a_wingmans_lock_to_the_defender():
 
 
 def test_corran_without_a_lock_on_the_defender_does_nothing():
-    sc = Scenario()
+    sc = Scene()
     corran = sc.ship("corranhorn-t65xwing", at=(400, 300, 0))
     wingman = sc.ship("redsquadronveteran", at=(250, 300, 0), locks=["p1.1"])
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -456,7 +456,7 @@ def test_corran_without_a_lock_on_the_defender_does_nothing():
 def test_wes_jams_the_defender_after_attacking():
     """Wes Janson spends his charge after attacking: the defender (a focused TIE) gains a
     jam token, which strips its focus token."""
-    sc = Scenario()
+    sc = Scene()
     wes = sc.ship("wesjanson", at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180), tokens={"focus": 1})
     game = sc.attack(wes, tie, dice=["blank"] * 3, defense=["blank"] * 3)
@@ -468,7 +468,7 @@ def test_wes_jams_the_defender_after_attacking():
 
 
 def test_wes_jams_the_attacker_after_defending():
-    sc = Scenario()
+    sc = Scene()
     wes = sc.ship("wesjanson", at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(tie, wes, dice=["blank"] * 2, defense=["blank"] * 2)
@@ -478,7 +478,7 @@ def test_wes_jams_the_attacker_after_defending():
 
 
 def test_wes_without_a_charge_cannot_jam():
-    sc = Scenario()
+    sc = Scene()
     wes = sc.ship("wesjanson", at=(400, 300, 0), charges={"wesjanson": 0})
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(wes, tie, dice=["blank"] * 3, defense=["blank"] * 3)
@@ -491,7 +491,7 @@ def test_yendor_gains_strain_to_reroll_a_blank():
     """Yendor's blank is rerolled into a hit for a strain token."""
     from tallon.dice import DieKind, Face
 
-    sc = Scenario()
+    sc = Scene()
     yendor = sc.ship("yendor-battleoverendor", at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     # the reroll comes before the defense dice
@@ -505,7 +505,7 @@ def test_yendor_gains_strain_to_reroll_a_blank():
 
 
 def test_yendor_has_nothing_to_reroll_without_blanks():
-    sc = Scenario()
+    sc = Scene()
     yendor = sc.ship("yendor-battleoverendor", at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(yendor, tie, dice=["hit", "hit", "focus"], defense=["blank"] * 3)
@@ -516,7 +516,7 @@ def test_yendor_has_nothing_to_reroll_without_blanks():
 def test_kendy_spends_focus_and_lets_a_wingman_act():
     """Kendy Idele spends her focus token on her dice; she gains a strain token and her
     wingman at range 1 performs a red evade action (evade and stress)."""
-    sc = Scenario()
+    sc = Scene()
     kendy = sc.ship("kendyidele-battleoverendor", at=(400, 300, 0), tokens={"focus": 1})
     wingman = sc.ship("redsquadronveteran", at=(280, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -525,7 +525,7 @@ def test_kendy_spends_focus_and_lets_a_wingman_act():
     answer(game, "use_ability", wingman, kendy)
     d = game.decision
     assert d.kind == "perform_action" and d.ship == wingman
-    assert set(d.option_values()) == {"focus", "evade", "pass"}
+    assert set(d.option_keys()) == {"focus", "evade", "pass"}
     game.answer("evade")
     s = game.state.ships
     assert s[kendy].count(Token.STRAIN) == 1
@@ -533,7 +533,7 @@ def test_kendy_spends_focus_and_lets_a_wingman_act():
 
 
 def test_kendy_declining_costs_nothing():
-    sc = Scenario()
+    sc = Scene()
     kendy = sc.ship("kendyidele-battleoverendor", at=(400, 300, 0), tokens={"focus": 1})
     wingman = sc.ship("redsquadronveteran", at=(280, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -547,7 +547,7 @@ def test_kendy_declining_costs_nothing():
 # ---------------------------------------------------------------------------- Hope
 def hope_scene(pilot: str, x: float):
     """The TIE destroys a one-hull-left Red Squadron Veteran; ``pilot`` flies at ``x``."""
-    sc = Scenario()
+    sc = Scene()
     victim = sc.ship("redsquadronveteran", at=(400, 300, 0), shields=0,
                      damage=[DamageCard("(marker)", False, 90 + k) for k in range(3)])
     hoper = sc.ship(pilot, at=(x, 300, 0))
@@ -564,7 +564,7 @@ def test_hope_acts_after_a_friend_is_destroyed():
     assert game.state.ships[victim].destroyed
     answer(game, "use_ability", "act", garven)
     d = game.decision
-    assert d.kind == "perform_action" and set(d.option_values()) == {"focus", "boost",
+    assert d.kind == "perform_action" and set(d.option_keys()) == {"focus", "boost",
                                                                      "pass"}
     game.answer("focus")
     assert game.state.ships[garven].count(Token.FOCUS) == 1
@@ -586,7 +586,7 @@ def test_without_hope_nothing_happens():
 
 # ------------------------------------------------------------------ Locked S-Foils
 def boost_scene(pilot: str):
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship(pilot, at=(400, 300, 0), upgrades=["servomotorsfoils"])
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(ship, during_activation=True), phase="activation")

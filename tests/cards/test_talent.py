@@ -9,8 +9,8 @@ from tallon.dice import DieKind
 from tallon.engine.actions import PerformAction
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.rounds import StartEngagement, Sweep
-from tallon.engine.scenario import Scenario, faces, load_dice, stack_deck
 from tallon.engine.state import DamageCard, Token
+from tallon.scene import Scene, faces, load_dice, stack_deck
 from tests.cards.helpers import dice_count, engage, offered, pick, skip_dice
 
 Y = {1: 380.0, 2: 490.0, 3: 550.0}
@@ -18,7 +18,7 @@ Y = {1: 380.0, 2: 490.0, 3: 550.0}
 
 def declare(game, defender="p2.1", weapon="primary:front"):
     assert game.decision.kind in ("declare_attack", "bonus_attack"), game.decision.prompt
-    game.answer({"weapon": weapon, "defender": defender})
+    game.answer(f"{weapon}@{defender}")
 
 
 def neutralized(game) -> str:
@@ -29,7 +29,7 @@ def duel(upgrade=None, range_=2, x=400.0, attacker="redsquadronveteran",
          defender="academypilot", heading=180.0, attacker_setup=None, defender_up=(),
          tokens=None):
     """An attacker at (400, 300) facing +y and a defender ahead at ``range_``."""
-    sc = Scenario()
+    sc = Scene()
     a = sc.ship(attacker, at=(400, 300, 0), upgrades=[upgrade] if upgrade else [],
                 tokens=tokens or {}, **(attacker_setup or {}))
     d = sc.ship(defender, player=1, at=(x, Y[range_], heading), upgrades=list(defender_up))
@@ -55,7 +55,7 @@ class TestPredator:
             assert game.decision is None and "1 hit(s)" in neutralized(game)
 
     def test_not_with_a_special_weapon(self):
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0),
                     upgrades=["predator", "protontorpedoes"], locks=["p2.1"])
         sc.ship("academypilot", player=1, at=(400, 490, 180))
@@ -137,7 +137,7 @@ class TestElusive:
 
     def test_a_fully_executed_red_maneuver_recovers_the_charge(self):
         for code, recovered in (("3KR", 1), ("3TW", 0)):
-            sc = Scenario()
+            sc = Scene()
             tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["elusive"],
                           charges={"elusive": 0})
             sc.ship("redsquadronveteran", player=1, at=(100, 800, 180))
@@ -264,7 +264,7 @@ class TestCrackShot:
 # ------------------------------------------------------------------------ Deadeye Shot
 class TestDeadeyeShot:
     def test_a_critical_hit_becomes_a_hit_and_the_defender_exposes_a_card(self):
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["deadeyeshot"])
         d = sc.ship("academypilot", player=1, at=(400, 490, 180),
                     damage=[DamageCard("structuraldamage", False, 100)])
@@ -277,7 +277,7 @@ class TestDeadeyeShot:
         assert [c.faceup for c in damage[1:]] == [False, False]
 
     def test_spending_a_hit(self):
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["deadeyeshot"])
         d = sc.ship("academypilot", player=1, at=(400, 490, 180),
                     damage=[DamageCard("structuraldamage", False, 100)])
@@ -291,7 +291,7 @@ class TestDeadeyeShot:
 
 # --------------------------------------------------------------------------- Selfless
 def selfless_scene(x: float, y: float):
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
     guard = sc.ship("blacksquadronace", player=1, at=(x, y, 180), upgrades=["selfless"])
@@ -321,7 +321,7 @@ class TestSelfless:
 # --------------------------------------------------------------------------- Ruthless
 class TestRuthless:
     def test_a_friend_near_the_defender_suffers_a_damage_for_a_hit(self):
-        sc = Scenario()
+        sc = Scene()
         ace = sc.ship("blacksquadronace", at=(400, 300, 0), upgrades=["ruthless"])
         friend = sc.ship("academypilot", at=(460, 490, 180))
         xwing = sc.ship("redsquadronveteran", player=1, at=(400, 490, 180))
@@ -333,7 +333,7 @@ class TestRuthless:
         assert len(game.state.ships[friend].damage) == 1
 
     def test_not_without_a_friend_near_the_defender(self):
-        sc = Scenario()
+        sc = Scene()
         ace = sc.ship("blacksquadronace", at=(400, 300, 0), upgrades=["ruthless"])
         sc.ship("academypilot", at=(100, 100, 0))
         xwing = sc.ship("redsquadronveteran", player=1, at=(400, 490, 180))
@@ -346,7 +346,7 @@ class TestRuthless:
 class TestTrickShot:
     def test_one_more_die_through_an_obstacle(self):
         for upgrade, dice in (("trickshot", 4), (None, 3)):
-            sc = Scenario()
+            sc = Scene()
             a = sc.ship("redsquadronveteran", at=(300, 300, 0),
                         upgrades=[upgrade] if upgrade else [])
             sc.ship("academypilot", player=1, at=(350, 560, 180))
@@ -391,7 +391,7 @@ class TestCollected:
         assert ship.count(Token.EVADE) == 2 and not ship.has(Token.FOCUS)
 
     def test_not_after_a_special_attack(self):
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0),
                     upgrades=["collected-battleoverendor", "protontorpedoes"],
                     locks=["p2.1"], tokens={"focus": 1})
@@ -407,7 +407,7 @@ class TestAttackSpeed:
     def test_after_a_full_3_straight_boost_straight(self):
         finals = {}
         for answer in ("boost", "decline"):
-            sc = Scenario()
+            sc = Scene()
             xwing = sc.ship("redsquadronveteran", at=(400, 200, 0),
                             upgrades=["attackspeed-battleofyavin"])
             sc.ship("academypilot", player=1, at=(100, 850, 180))
@@ -419,7 +419,7 @@ class TestAttackSpeed:
         assert round(finals["boost"] - finals["decline"], 6) == 80.0  # template and base
 
     def test_not_after_other_maneuvers(self):
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 200, 0),
                         upgrades=["attackspeed-battleofyavin"])
         sc.ship("academypilot", player=1, at=(100, 850, 180))
@@ -430,13 +430,13 @@ class TestAttackSpeed:
 # ----------------------------------------------------------------------- Swarm Tactics
 class TestSwarmTactics:
     def engagement_order(self, use: bool) -> list[str]:
-        sc = Scenario()
+        sc = Scene()
         leader = sc.ship("blacksquadronace", at=(400, 100, 0), upgrades=["swarmtactics"])
         wing = sc.ship("academypilot", at=(480, 100, 0))
         sc.ship("obsidiansquadronpilot", player=1, at=(100, 850, 180))
         game = sc.at(StartEngagement(), Sweep("engagement"))
         d = game.decision
-        assert d.kind == "use_ability" and set(d.option_values()) == {wing, "decline"}
+        assert d.kind == "use_ability" and set(d.option_keys()) == {wing, "decline"}
         game.answer(wing if use else "decline")
         if use:
             assert game.state.ships[wing].current_initiative == 3
@@ -452,7 +452,7 @@ class TestSwarmTactics:
     def test_until_the_end_of_the_round(self):
         from tallon.engine.rounds import StartRound
 
-        sc = Scenario()
+        sc = Scene()
         sc.ship("blacksquadronace", at=(400, 100, 0), upgrades=["swarmtactics"])
         wing = sc.ship("academypilot", at=(480, 100, 0))
         sc.ship("obsidiansquadronpilot", player=1, at=(100, 850, 180))
@@ -464,7 +464,7 @@ class TestSwarmTactics:
 
     def test_the_changed_initiative_is_part_of_the_game_state(self):
         """Engine: the snapshot (hashed for replays) shows it while it lasts, only then."""
-        sc = Scenario()
+        sc = Scene()
         sc.ship("blacksquadronace", at=(400, 100, 0), upgrades=["swarmtactics"])
         wing = sc.ship("academypilot", at=(480, 100, 0))
         sc.ship("obsidiansquadronpilot", player=1, at=(100, 850, 180))
@@ -480,7 +480,7 @@ class TestSwarmTactics:
 def loss_scene(victim: str, carrier_upgrades, victim_upgrades=(), **carrier_setup):
     """An X-wing's single hit destroys an Imperial ship with 2 damage cards; the carrier
     of the talent is at range 1-3 of it."""
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
     target = sc.ship(victim, player=1, at=(400, 490, 180), upgrades=list(victim_upgrades),
                      damage=[DamageCard("fuelleak", False, 101),
@@ -500,7 +500,7 @@ class TestDisciplined:
         d = game.decision
         assert d.kind == "use_ability" and d.ship == carrier
         game.answer("act")
-        assert set(game.decision.option_values()) == {"lock", "barrel_roll", "pass"}
+        assert set(game.decision.option_keys()) == {"lock", "barrel_roll", "pass"}
         game.answer("lock")
         game.answer(xwing)
         assert game.state.ships[carrier].locks == [xwing]
@@ -518,7 +518,7 @@ class TestHopeful:
     def test_a_limited_friend_destroyed_gives_a_focus_or_boost_action(self):
         game, _, _, carrier = loss_scene("howlrunner", ["hopeful"])
         game.answer("act")
-        assert set(game.decision.option_values()) == {"focus", "boost", "pass"}
+        assert set(game.decision.option_keys()) == {"focus", "boost", "pass"}
         game.answer("focus")
         assert game.state.ships[carrier].count(Token.FOCUS) == 1
 
@@ -531,14 +531,14 @@ class TestVengeful:
     def test_remove_a_red_token(self):
         game, _, _, carrier = loss_scene("howlrunner", ["vengeful-battleofyavin"],
                                          tokens={"stress": 1})
-        assert set(game.decision.option_values()) == {"token:stress", "decline"}
+        assert set(game.decision.option_keys()) == {"token:stress", "decline"}
         game.answer("token:stress")
         assert not game.state.ships[carrier].stressed
 
     def test_an_enemy_lock_on_it_is_one_of_its_red_tokens(self):
         """The X-wing's lock on the carrier (p2.2) is a red token assigned to the carrier:
         Vengeful may remove it (RR FAQ on "your tokens")."""
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), locks=["p2.2"])
         target = sc.ship("howlrunner", player=1, at=(400, 490, 180),
                          damage=[DamageCard("fuelleak", False, 101),
@@ -548,7 +548,7 @@ class TestVengeful:
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
         declare(game, target)
         skip_dice(game, "use_ability")
-        assert carrier == "p2.2" and f"lock:{xwing}" in game.decision.option_values()
+        assert carrier == "p2.2" and f"lock:{xwing}" in game.decision.option_keys()
         game.answer(f"lock:{xwing}")
         assert game.state.ships[xwing].locks == []
 
@@ -562,7 +562,7 @@ class TestCutthroat:
     def test_remove_an_orange_token_or_recover_a_non_recurring_charge(self):
         game, _, _, carrier = loss_scene("howlrunner", ["cutthroat", "elusive"],
                                          tokens={"jam": 1}, charges={"elusive": 0})
-        assert set(game.decision.option_values()) == {"token:jam", "charge:elusive",
+        assert set(game.decision.option_keys()) == {"token:jam", "charge:elusive",
                                                       "decline"}
         game.answer("charge:elusive")
         assert game.state.ships[carrier].charges["elusive"].active == 1
@@ -575,7 +575,7 @@ class TestCutthroat:
 # -------------------------------------------------------------------------- Snap Shot
 class TestSnapShot:
     def scene(self, start_y: float):
-        sc = Scenario()
+        sc = Scene()
         tie = sc.ship("blacksquadronace", at=(400, 300, 0), upgrades=["snapshot"],
                       tokens={"focus": 1})
         xwing = sc.ship("redsquadronveteran", player=1, at=(400, start_y, 180))
@@ -591,8 +591,8 @@ class TestSnapShot:
         load_dice(game, ["hit", "focus"], ["blank", "blank"])
         game.answer("use")
         assert game.decision.kind == "bonus_attack"
-        assert {o.value["weapon"] for o in game.decision.options
-                if isinstance(o.value, dict)} == {"snapshot"}
+        assert {o.info["weapon"] for o in game.decision.options
+                if "defender" in (o.info or {})} == {"snapshot"}
         declare(game, xwing, "snapshot")
         skip_dice(game)
         assert "1 hit(s)" in neutralized(game)
@@ -607,7 +607,7 @@ class TestSnapShot:
 # ------------------------------------------------------------------- Saturation Salvo
 class TestSaturationSalvo:
     def test_a_charge_of_the_torpedoes_makes_the_defender_reroll_two_dice(self):
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0),
                     upgrades=["saturationsalvo", "protontorpedoes"], locks=["p2.1"])
         sc.ship("academypilot", player=1, at=(400, 550, 180))
@@ -623,7 +623,7 @@ class TestSaturationSalvo:
         assert "1 hit(s), 1 critical" in neutralized(game)
 
     def test_not_with_the_primary_weapon(self):
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["saturationsalvo"])
         sc.ship("academypilot", player=1, at=(400, 490, 180))
         game = engage(sc, a, ["hit", "hit", "blank"], ["evade", "evade", "blank"])
@@ -636,7 +636,7 @@ class TestExpertHandling:
     def test_the_red_barrel_roll_becomes_white(self):
         """A Z-95 (red barrel roll on its bar) barrel rolls without a stress token."""
         for upgrades, stress in ((["experthandling"], 0), ([], 1)):
-            sc = Scenario()
+            sc = Scene()
             z95 = sc.ship("talasquadronpilot", at=(400, 300, 0), upgrades=upgrades)
             sc.ship("academypilot", player=1, at=(400, 800, 180))
             game = sc.at(PerformAction(z95, during_activation=True), phase="activation")

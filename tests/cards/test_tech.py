@@ -7,14 +7,14 @@ import pytest
 
 from tallon.engine.actions import PerformAction
 from tallon.engine.rounds import Sweep
-from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import Token
+from tallon.scene import Scene, start_at
 from tests.cards.helpers import Give, answer, attack, modify_with, offers, pass_all, values
 
 
 # ---------------------------------------------------------------- Advanced Optics
 def optics_game(tokens):
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["advancedoptics"],
                  tokens=tokens)
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -47,7 +47,7 @@ def test_advanced_optics_need_a_focus_token():
 def test_primed_thrusters_barrel_roll_and_boost_while_stressed(upgrades, stress, offered):
     """Primed Thrusters: with 2 or fewer stress tokens the ship can perform barrel roll and
     boost actions while stressed (not its other actions)."""
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=upgrades, stress=stress)
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = sc.at(PerformAction(x1, during_activation=True), phase="activation")
@@ -60,7 +60,7 @@ def test_primed_thrusters_barrel_roll_and_boost_while_stressed(upgrades, stress,
 # ---------------------------------------------------------- Deuterium Power Cells
 def power_cells_used():
     """A TIE Advanced with 1 shield uses its Deuterium Power Cells in the System Phase."""
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), shields=1,
                  upgrades=["deuteriumpowercells"])
     sc.ship("academypilot", player=1, at=(400, 800, 180))
@@ -90,7 +90,7 @@ def test_deuterium_power_cells_may_replace_their_own_disarm_cost():
 
 
 def test_deuterium_power_cells_need_a_lost_shield():
-    sc = Scenario()
+    sc = Scene()
     sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["deuteriumpowercells"])
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = sc.at(Sweep("system"), phase="system")
@@ -101,7 +101,7 @@ def test_deuterium_power_cells_need_a_lost_shield():
 def test_deuterium_power_cells_take_stress_instead_of_another_token(use):
     """... and unstressed, before gaining 1 token other than a lock, the ship may spend 1
     charge to gain a stress token instead (here instead of a jam token)."""
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["deuteriumpowercells"],
                  tokens={"focus": 1})
     sc.ship("academypilot", player=1, at=(400, 800, 180))
@@ -119,7 +119,7 @@ def test_deuterium_power_cells_take_stress_instead_of_another_token(use):
 
 # ---------------------------------------------------------------- Pattern Analyzer
 def analyzer_game(upgrades, dial):
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=upgrades)
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.game()
@@ -154,12 +154,12 @@ def test_targeting_synchronizer_lends_its_lock_to_a_friend(upgrades, offered):
     """Targeting Synchronizer: a friendly ship at range 1-2 attacking a ship the card's
     ship has locked ignores the [lock] attack requirement (proton torpedoes without its
     own lock)."""
-    sc = Scenario()
+    sc = Scene()
     sc.ship("tempestsquadronpilot", at=(250, 300, 0), locks=["p2.1"], upgrades=upgrades)
     bomber = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=["protontorpedoes"])
     sc.ship("academypilot", player=1, at=(400, 550, 180))
     from tallon.engine.attack import Engage
 
     game = sc.at(Engage(bomber))
-    weapons = {v["weapon"] for v in values(game) if isinstance(v, dict)}
+    weapons = {o.info["weapon"] for o in game.decision.options if o.info}
     assert ("protontorpedoes" in weapons) is offered

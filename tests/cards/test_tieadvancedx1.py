@@ -10,8 +10,8 @@ import pytest
 
 from tallon.engine.actions import PerformAction
 from tallon.engine.queue import FireWindow
-from tallon.engine.scenario import Scenario, start_at
 from tallon.engine.state import DamageCard, Token
+from tallon.scene import Scene, start_at
 from tests.cards.helpers import (
     activation,
     answer,
@@ -31,7 +31,7 @@ from tests.cards.helpers import (
 def test_generic_pilots_set_up_and_fight(pilot):
     """A pilot with flavour text only (and the ship ability, which needs a lock) attacks
     with its 2 dice."""
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship(pilot, at=(400, 300, 0))
     target = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(x1, target, dice=["hit", "hit"], defense=["blank"] * 3)
@@ -44,7 +44,7 @@ def test_generic_pilots_set_up_and_fight(pilot):
 def test_advanced_targeting_computer_with_a_lock():
     """Advanced Targeting Computer: a primary attack against a locked defender rolls 1 more
     die and must change 1 hit to a critical hit."""
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0), locks=["p2.1"])
     target = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = attack(sc, x1, target, ["hit", "hit", "blank"], ["blank"] * 3,
@@ -52,14 +52,14 @@ def test_advanced_targeting_computer_with_a_lock():
     assert len(rolled(game, x1)) == 3
     d = game.decision
     assert d.kind == "modify_attack_dice"
-    assert "done" not in d.option_values()  # the change is not optional
+    assert "done" not in d.option_keys()  # the change is not optional
     modify_with(game, "Advanced Targeting Computer", "change 1 hit to crit")
     pass_all(game)
     assert sorted(c.faceup for c in game.state.ships[target].damage) == [False, True]
 
 
 def test_advanced_targeting_computer_without_a_lock():
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0))
     target = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = attack(sc, x1, target, ["hit", "hit"], ["blank"] * 3,
@@ -74,7 +74,7 @@ def test_advanced_targeting_computer_without_a_lock():
 def test_darth_vader_spends_force_for_a_second_action(pilot):
     """Darth Vader: after performing an action he may spend 1 Force to perform an action
     (the action is chosen with the ability)."""
-    sc = Scenario()
+    sc = Scene()
     vader = sc.ship(pilot, at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 600, 180))
     game = sc.at(PerformAction(vader, during_activation=True), phase="activation")
@@ -87,7 +87,7 @@ def test_darth_vader_spends_force_for_a_second_action(pilot):
 
 
 def test_darth_vader_without_force_performs_one_action():
-    sc = Scenario()
+    sc = Scene()
     vader = sc.ship("darthvader", at=(400, 300, 0), force=0)
     sc.ship("academypilot", player=1, at=(400, 600, 180))
     game = sc.at(PerformAction(vader, during_activation=True), phase="activation")
@@ -101,7 +101,7 @@ def test_darth_vader_without_force_performs_one_action():
 def test_darth_vader_yavin_turns_a_blank_into_a_hit_with_the_force():
     """Darth Vader (Battle of Yavin): attacking, he may spend 1 Force to change 1 blank
     result to a hit."""
-    sc = Scenario()
+    sc = Scene()
     vader = sc.ship("darthvader-battleofyavin", at=(400, 300, 0))
     target = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(vader, target, dice=["hit", "blank"], defense=["blank"] * 3)
@@ -112,7 +112,7 @@ def test_darth_vader_yavin_turns_a_blank_into_a_hit_with_the_force():
 
 
 def test_darth_vader_yavin_without_force_has_no_such_choice():
-    sc = Scenario()
+    sc = Scene()
     vader = sc.ship("darthvader-battleofyavin", at=(400, 300, 0), force=0)
     target = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(vader, target, dice=["hit", "blank"], defense=["blank"] * 3)
@@ -126,16 +126,16 @@ def test_darth_vader_yavin_without_force_has_no_such_choice():
 def test_maarek_stele_chooses_the_faceup_damage_card(pilot):
     """Maarek Stele: attacking, when the defender would be dealt a faceup damage card, he
     draws 3 cards instead, chooses the one dealt (faceup) and discards the other 2."""
-    sc = Scenario()
+    sc = Scene()
     maarek = sc.ship(pilot, at=(400, 300, 0))
     target = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = attack(sc, maarek, target, ["crit", "blank"], ["blank"] * 3,
                   deck=["directhit", "consolefire", "structuraldamage"])
     pass_until(game, "maarek_damage_card")
     d = game.decision
-    assert d.player == 0 and [o.label for o in d.options] == [
+    assert d.player == 0 and [o.key for o in d.options] == [
         "directhit", "consolefire", "structuraldamage"]
-    game.answer(2)
+    game.answer("structuraldamage")
     pass_all(game)
     damage = game.state.ships[target].damage
     assert [(c.card, c.faceup) for c in damage] == [("structuraldamage", True)]
@@ -143,7 +143,7 @@ def test_maarek_stele_chooses_the_faceup_damage_card(pilot):
 
 
 def test_without_maarek_the_top_card_is_dealt_faceup():
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0))
     target = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = attack(sc, x1, target, ["crit", "blank"], ["blank"] * 3,
@@ -157,7 +157,7 @@ def test_without_maarek_the_top_card_is_dealt_faceup():
 def test_ved_foslo_may_fly_one_speed_faster_or_slower():
     """Ved Foslo: executing a maneuver he may execute one of the same bearing and
     difficulty 1 speed higher or lower instead ([2 turn] -> [1 turn] or [3 turn])."""
-    sc = Scenario()
+    sc = Scene()
     ved = sc.ship("vedfoslo", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = activation(sc, ved, "2TW")
@@ -168,7 +168,7 @@ def test_ved_foslo_may_fly_one_speed_faster_or_slower():
 
 def test_ved_foslo_has_no_zero_speed_bank():
     """FAQ: a [1 bank] can't become a [0 bank]; only [2 bank] is offered."""
-    sc = Scenario()
+    sc = Scene()
     ved = sc.ship("vedfoslo", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = activation(sc, ved, "1BB")
@@ -176,7 +176,7 @@ def test_ved_foslo_has_no_zero_speed_bank():
 
 
 def test_other_x1_pilots_execute_the_revealed_maneuver():
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = activation(sc, x1, "2TW")
@@ -186,7 +186,7 @@ def test_other_x1_pilots_execute_the_revealed_maneuver():
 
 # ---------------------------------------------------------------- Zertik Strom
 def zertik_scene(locked: bool):
-    sc = Scenario()
+    sc = Scene()
     zertik = sc.ship("zertikstrom", at=(400, 300, 0), locks=["p2.1"] if locked else [])
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.game()
@@ -199,7 +199,7 @@ def test_zertik_strom_spends_a_lock_to_expose_a_damage_card():
     """Zertik Strom: during the End Phase he may spend a lock he has on an enemy ship to
     expose 1 of its damage cards."""
     game, zertik, enemy = zertik_scene(locked=True)
-    answer(game, "use_ability", {"ship": enemy, "card": 90}, zertik)
+    answer(game, "use_ability", f"{enemy}:90", zertik)
     assert game.state.ships[enemy].damage[0].faceup
     assert game.state.ships[zertik].locks == []
 
@@ -213,7 +213,7 @@ def test_zertik_strom_without_a_lock_does_nothing():
 # ---------------------------------------------------------------- Juno Eclipse
 def juno_locks_then_boosts():
     """Juno's action: a lock, then (her ability) a straight red boost."""
-    sc = Scenario()
+    sc = Scene()
     juno = sc.ship("junoeclipse", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 600, 180))
     game = sc.at(PerformAction(juno, during_activation=True), phase="activation")

@@ -14,8 +14,8 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import EndPhase
-from tallon.engine.scenario import Scenario, declare, load_dice
 from tallon.engine.state import DamageCard, Token
+from tallon.scene import Scene, declare, load_dice
 from tests.cards.helpers import (
     activation,
     answer,
@@ -36,7 +36,7 @@ from tests.cards.helpers import (
 def test_generic_pilots_set_up_and_fight(pilot):
     """A pilot with flavour text only is played by the rules alone: it is set up and its
     attack at range 2 (2 dice) hits an undefended target."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship(pilot, at=(400, 300, 0))
     target = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(tie, target, dice=["hit", "hit"], defense=["blank", "blank", "blank"])
@@ -47,7 +47,7 @@ def test_generic_pilots_set_up_and_fight(pilot):
 
 # ------------------------------------------------------------------- Formed Up
 def formed_up_scene(wingman: str | None):
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("scythe6-battleoverendor", at=(400, 300, 0), stress=1)
     if wingman:
         sc.ship(wingman, at=(480, 300, 0))
@@ -77,7 +77,7 @@ def test_formed_up_needs_a_tie_ln_wingman():
 def test_zeb_evades_cancel_critical_hits_first(defender, faceup):
     """Zeb: while he defends, crits are neutralized before hits. One evade against a hit
     and a crit leaves the hit (a facedown card) instead of the crit (a faceup card)."""
-    sc = Scenario()
+    sc = Scene()
     attacker = sc.ship("academypilot", at=(400, 300, 0))
     rebel = sc.ship(defender, player=1, at=(400, 500, 180))
     game = attack(sc, attacker, rebel, ["hit", "crit"], ["evade", "blank", "blank"],
@@ -90,7 +90,7 @@ def test_zeb_evades_cancel_critical_hits_first(defender, faceup):
 
 # --------------------------------------------------------------- Captain Rex
 def rex_scene():
-    sc = Scenario()
+    sc = Scene()
     rex = sc.ship("captainrex", at=(400, 300, 0))
     wing = sc.ship("sabinewren-tielnfighter", at=(250, 300, 0))
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -117,7 +117,7 @@ def test_captain_rex_needs_to_attack():
 
 # ------------------------------------------------------------- Ezra Bridger
 def ezra_game(stress: int):
-    sc = Scenario()
+    sc = Scene()
     ezra = sc.ship("ezrabridger-tielnfighter", at=(400, 300, 0), stress=stress,
                    tokens={"focus": 1})
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -147,7 +147,7 @@ def test_ezra_unstressed_has_no_such_choice():
 
 
 def test_ezra_defending_changes_focus_to_evades():
-    sc = Scenario()
+    sc = Scene()
     attacker = sc.ship("academypilot", at=(400, 300, 0))
     ezra = sc.ship("ezrabridger-tielnfighter", player=1, at=(400, 500, 180), stress=1)
     game = sc.attack(attacker, ezra, dice=["hit", "hit"], defense=["focus", "focus",
@@ -162,7 +162,7 @@ def test_ezra_defending_changes_focus_to_evades():
 def test_sabine_boosts_before_activating():
     """Sabine Wren: before she activates she may perform a barrel roll or boost action
     (boost is not on the TIE/ln's bar): she boosts before revealing her dial."""
-    sc = Scenario()
+    sc = Scene()
     sabine = sc.ship("sabinewren-tielnfighter", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = activation(sc, sabine, "2FB")
@@ -177,7 +177,7 @@ def test_sabine_boosts_before_activating():
 
 
 def test_sabine_may_decline():
-    sc = Scenario()
+    sc = Scene()
     sabine = sc.ship("sabinewren-tielnfighter", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = activation(sc, sabine, "2FB")
@@ -191,7 +191,7 @@ def test_sabine_may_decline():
 def test_howlrunner_lets_a_friend_at_range_1_reroll(x, offered):
     """Howlrunner: a friendly ship at range 0-1 of her performing a primary attack may
     reroll 1 attack die; a friend farther away may not."""
-    sc = Scenario()
+    sc = Scene()
     sc.ship("howlrunner", at=(x, 300, 0))
     friend = sc.ship("academypilot", at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -212,7 +212,7 @@ def test_howlrunner_lets_a_friend_at_range_1_reroll(x, offered):
 def test_mauler_rolls_an_extra_die_at_range_1(pilot, y, dice):
     """"Mauler" Mithel: attacking at attack range 1 he rolls 1 more die (2 + 1 range bonus
     + 1); at range 2 he rolls his 2; another pilot at range 1 rolls 3."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship(pilot, at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, y, 180))
     game = sc.attack(tie, enemy, dice=["blank"] * dice, defense=["blank"] * 4)
@@ -224,7 +224,7 @@ def test_mauler_rolls_an_extra_die_at_range_1(pilot, y, dice):
 def test_night_beast_focuses_after_a_blue_maneuver(pilot):
     """"Night Beast": after fully executing a blue maneuver he may perform a focus action
     (and then can't focus again in his Perform Action step)."""
-    sc = Scenario()
+    sc = Scene()
     beast = sc.ship(pilot, at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = activation(sc, beast, "2FB")
@@ -233,7 +233,7 @@ def test_night_beast_focuses_after_a_blue_maneuver(pilot):
 
 
 def test_night_beast_after_a_white_maneuver_has_no_extra_focus():
-    sc = Scenario()
+    sc = Scene()
     beast = sc.ship("nightbeast", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = activation(sc, beast, "3BW")
@@ -243,7 +243,7 @@ def test_night_beast_after_a_white_maneuver_has_no_extra_focus():
 
 
 def test_night_beast_focus_counts_as_the_rounds_focus_action():
-    sc = Scenario()
+    sc = Scene()
     beast = sc.ship("nightbeast", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = activation(sc, beast, "2FB")
@@ -256,7 +256,7 @@ def test_night_beast_focus_counts_as_the_rounds_focus_action():
 def test_scourge_rolls_an_extra_die_against_a_defender_in_his_bullseye(x, dice):
     """"Scourge" Skutu: attacking a defender in his bullseye arc he rolls 1 more die; a
     defender in his front arc but outside the bullseye gets the usual 2 dice."""
-    sc = Scenario()
+    sc = Scene()
     scourge = sc.ship("scourgeskutu", at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(x, 500, 180))
     game = sc.attack(scourge, enemy, dice=["blank"] * dice, defense=["blank"] * 3)
@@ -267,7 +267,7 @@ def test_scourge_rolls_an_extra_die_against_a_defender_in_his_bullseye(x, dice):
 @pytest.mark.parametrize("pilot", ["wampa", "wampa-battleofyavin"])
 def test_wampa_spends_his_charge_for_an_extra_die(pilot):
     """"Wampa": while attacking he may spend his charge to roll 1 more attack die."""
-    sc = Scenario()
+    sc = Scene()
     wampa = sc.ship(pilot, at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.at(Engage(wampa))
@@ -279,7 +279,7 @@ def test_wampa_spends_his_charge_for_an_extra_die(pilot):
 
 
 def test_wampa_declining_rolls_two():
-    sc = Scenario()
+    sc = Scene()
     wampa = sc.ship("wampa", at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.at(Engage(wampa))
@@ -293,7 +293,7 @@ def test_wampa_declining_rolls_two():
 def test_wampa_at_range_0_has_nothing_to_buy():
     """At attack range 0 no die can be added to a primary attack: the charge is not
     offered."""
-    sc = Scenario()
+    sc = Scene()
     wampa = sc.ship("wampa", at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, 340, 180))
     game = attack(sc, wampa, enemy, ["hit", "hit"], ["blank"] * 3)
@@ -302,7 +302,7 @@ def test_wampa_at_range_0_has_nothing_to_buy():
 
 
 def test_wampa_loses_his_charge_after_defending():
-    sc = Scenario()
+    sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
     wampa = sc.ship("wampa", player=1, at=(400, 500, 180))
 
@@ -320,7 +320,7 @@ def test_del_meeko_rerolls_a_friends_defense_die_against_a_damaged_attacker(dama
                                                                           offered):
     """Del Meeko: a friendly ship at range 0-2 of him defending against a damaged attacker
     may reroll 1 defense die."""
-    sc = Scenario()
+    sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
     sc.ship("delmeeko", player=1, at=(550, 600, 180))
     friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -345,7 +345,7 @@ def test_del_meeko_rerolls_a_friends_defense_die_against_a_damaged_attacker(dama
 @pytest.mark.parametrize("damaged, dice", [(True, 3), (False, 2)])
 def test_gideon_hask_rolls_more_against_a_damaged_defender(damaged, dice):
     """Gideon Hask: attacking a damaged defender he rolls 1 more attack die."""
-    sc = Scenario()
+    sc = Scene()
     hask = sc.ship("gideonhask", at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.at(Engage(hask))
@@ -361,7 +361,7 @@ def test_gideon_hask_rolls_more_against_a_damaged_defender(damaged, dice):
 def test_iden_versio_prevents_a_friends_damage(pilot):
     """Iden Versio: before a friendly TIE/ln fighter at range 0-1 would suffer damage, she
     may spend her charge to prevent all of it."""
-    sc = Scenario()
+    sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
     iden = sc.ship(pilot, player=1, at=(480, 500, 180))
     friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -374,7 +374,7 @@ def test_iden_versio_prevents_a_friends_damage(pilot):
 
 
 def test_iden_versio_declined_the_damage_is_suffered():
-    sc = Scenario()
+    sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
     iden = sc.ship("idenversio", player=1, at=(480, 500, 180))
     friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -386,7 +386,7 @@ def test_iden_versio_declined_the_damage_is_suffered():
 
 
 def test_iden_versio_protects_only_tie_ln_fighters():
-    sc = Scenario()
+    sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
     sc.ship("idenversio", player=1, at=(480, 500, 180))
     friend = sc.ship("tempestsquadronpilot", player=1, at=(400, 500, 180))
@@ -398,7 +398,7 @@ def test_iden_versio_protects_only_tie_ln_fighters():
 
 # --------------------------------------------------------------- Seyn Marana
 def seyn_game(pilot: str):
-    sc = Scenario()
+    sc = Scene()
     seyn = sc.ship(pilot, at=(400, 300, 0))
     xwing = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180))
     game = sc.attack(seyn, xwing, dice=["crit", "hit"], defense=["blank", "blank"])
@@ -429,7 +429,7 @@ def test_without_seyn_the_crit_and_hit_go_to_the_shields():
 def test_valen_rudor_acts_after_a_friend_at_range_1_defends(pilot):
     """Valen Rudor: after a friendly ship at range 0-1 defends, he may perform an
     action."""
-    sc = Scenario()
+    sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
     valen = sc.ship(pilot, player=1, at=(480, 500, 180))
     friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -441,7 +441,7 @@ def test_valen_rudor_acts_after_a_friend_at_range_1_defends(pilot):
 
 
 def test_valen_rudor_out_of_range_does_nothing():
-    sc = Scenario()
+    sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
     valen = sc.ship("valenrudor", player=1, at=(700, 500, 180))
     friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -452,7 +452,7 @@ def test_valen_rudor_out_of_range_does_nothing():
 
 # --------------------------------------------------------------- ISB Jingoist
 def jingoist_game(enemy_tokens: dict[str, int]):
-    sc = Scenario()
+    sc = Scene()
     isb = sc.ship("isbjingoist", at=(400, 300, 0))
     enemy = sc.ship("lukeskywalker", player=1, at=(400, 400, 180), tokens=enemy_tokens)
     return sc.at(Engage(isb)), isb, enemy
@@ -481,7 +481,7 @@ def test_isb_jingoist_the_enemy_may_give_up_a_green_token():
 
 
 def test_isb_jingoist_needs_the_enemy_in_his_front_arc_at_range_1():
-    sc = Scenario()
+    sc = Scene()
     isb = sc.ship("isbjingoist", at=(400, 300, 0))
     sc.ship("lukeskywalker", player=1, at=(400, 500, 180))  # range 2
     game = sc.at(Engage(isb))
@@ -490,7 +490,7 @@ def test_isb_jingoist_needs_the_enemy_in_his_front_arc_at_range_1():
 
 # ---------------------------------------------------------------- Moff Gideon
 def gideon_game():
-    sc = Scenario()
+    sc = Scene()
     gideon = sc.ship("moffgideon", at=(600, 300, 0))
     attacker = sc.ship("academypilot", at=(400, 300, 0))
     enemy = sc.ship("redsquadronveteran", player=1, at=(400, 400, 180),
@@ -521,7 +521,7 @@ def test_without_moff_gideon_the_defender_spends_focus():
     game, gideon, _, enemy = gideon_game()
     answer(game, "use_ability", "decline", gideon)
     pass_until(game, "modify_defense_dice", enemy)
-    game.answer(0)  # spend the focus token: 2 evades
+    game.answer("focus:change=all-focus>evade")  # spend the focus token: 2 evades
     pass_all(game)
     assert game.state.ships[enemy].shields == 1 and not game.state.ships[enemy].damage
 
@@ -540,7 +540,7 @@ def test_yavin_wingmen_roll_an_extra_die_beside_their_leaders(pilot, wingman, x,
     """"Backstabber" / "Mauler" Mithel (Battle of Yavin): a primary attack with a friendly
     Darth Vader or the other named wingman in the left or right arc at range 0-1 rolls 1
     more attack die."""
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship(pilot, at=(400, 300, 0))
     sc.ship(wingman, at=(x, y, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -554,7 +554,7 @@ def test_yavin_wingmen_roll_an_extra_die_beside_their_leaders(pilot, wingman, x,
 def test_dark_curse_the_attack_dice_cannot_be_modified(defender, modifiable):
     """"Dark Curse": while he defends, the attacker's dice can't be modified (the
     attacker's focus token can't be spent)."""
-    sc = Scenario()
+    sc = Scene()
     attacker = sc.ship("redsquadronveteran", at=(400, 300, 0), tokens={"focus": 1})
     curse = sc.ship(defender, player=1, at=(400, 500, 180))
     game = sc.attack(attacker, curse, dice=["focus", "focus", "focus"],
@@ -570,7 +570,7 @@ def test_dark_curse_the_attack_dice_cannot_be_modified(defender, modifiable):
 def test_magna_tolvan_performs_white_actions_while_lightly_stressed(pilot, stress, offered):
     """Magna Tolvan: with 2 or fewer stress tokens she can perform white actions while
     stressed; with 3 she can't, nor can another stressed pilot."""
-    sc = Scenario()
+    sc = Scene()
     magna = sc.ship(pilot, at=(400, 300, 0), stress=stress)
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = sc.at(PerformAction(magna, during_activation=True), phase="activation")
@@ -583,7 +583,7 @@ def test_magna_tolvan_performs_white_actions_while_lightly_stressed(pilot, stres
 def test_magna_tolvan_acts_after_gaining_a_stress_token():
     """... and after she gains a stress token (a red Koiogran turn) she may perform a white
     action, if able."""
-    sc = Scenario()
+    sc = Scene()
     magna = sc.ship("magnatolvan", at=(400, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = activation(sc, magna, "3KR")
@@ -599,7 +599,7 @@ def test_magna_tolvan_acts_after_gaining_a_stress_token():
 def test_yrica_quell_locks_an_enemy_in_her_bullseye_after_moving(x, offered):
     """Yrica Quell: after fully executing a maneuver she may lock an enemy ship in her
     bullseye arc."""
-    sc = Scenario()
+    sc = Scene()
     yrica = sc.ship("yricaquell", at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(x, 700, 180))
     game = activation(sc, yrica, "2FB")
@@ -614,7 +614,7 @@ def test_yrica_quell_locks_an_enemy_in_her_bullseye_after_moving(x, offered):
 def test_hebsly_boosts_after_defending_even_while_stressed():
     """Lieutenant Hebsly: after defending she may perform a red boost action, even while
     stressed (she gains a second stress token)."""
-    sc = Scenario()
+    sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
     hebsly = sc.ship("lieutenanthebsly-battleoverendor", player=1, at=(400, 500, 180),
                      stress=1)
@@ -627,7 +627,7 @@ def test_hebsly_boosts_after_defending_even_while_stressed():
 
 
 def test_hebsly_has_no_boost_left_after_boosting_this_round():
-    sc = Scenario()
+    sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
     hebsly = sc.ship("lieutenanthebsly-battleoverendor", player=1, at=(400, 500, 180),
                      actions_done={"boost"})
@@ -640,7 +640,7 @@ def test_hebsly_has_no_boost_left_after_boosting_this_round():
 def test_scythe_6_rolls_an_extra_die_at_range_1_2(y, dice):
     """Scythe 6: attacking at attack range 1-2 he rolls 1 more die (range 2: 3 dice;
     range 3: his 2)."""
-    sc = Scenario()
+    sc = Scene()
     scythe = sc.ship("scythe6-battleoverendor", at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, y, 180))
     game = sc.attack(scythe, enemy, dice=["blank"] * dice, defense=["blank"] * 4)
@@ -651,15 +651,15 @@ def test_scythe_6_rolls_an_extra_die_at_range_1_2(y, dice):
 def test_major_mianda_and_a_wingman_reposition_in_the_end_phase():
     """Major Mianda: during the End Phase she may choose up to 2 friendly small ships at
     range 0-2; she and they may each perform a red barrel roll or red boost action."""
-    sc = Scenario()
+    sc = Scene()
     mianda = sc.ship("majormianda-battleoverendor", at=(400, 300, 0))
     wing = sc.ship("academypilot", at=(550, 300, 0))
     far = sc.ship("academypilot", at=(750, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 800, 180))
     game = sc.at(FireWindow.of("end_phase"), phase="end")
     options = values(game)
-    assert [wing] in options and [far] not in options and [] in options
-    answer(game, "use_ability", [wing], mianda)
+    assert wing in options and far not in options and "alone" in options
+    answer(game, "use_ability", wing, mianda)
     answer(game, "perform_action", "boost", mianda)
     answer(game, "boost_direction", "straight")
     answer(game, "perform_action", "boost", wing)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tallon.engine.scenario import Scenario, stack_deck
 from tallon.engine.state import Token
+from tallon.scene import Scene, stack_deck
 from tests.cards.helpers import dice_count, engage, skip_dice
 
 # distance between the bases: 150 mm is range 2, 210 mm range 3, 40 mm range 1
@@ -16,7 +16,7 @@ Y_AT_RANGE = {1: 380.0, 2: 490.0, 3: 550.0}
 
 def scene(weapon: str, range_: int = 3, defender: str = "academypilot", lock: bool = True,
           **attacker_setup):
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[weapon],
                     locks=["p2.1"] if lock else [], **attacker_setup)
     tie = sc.ship(defender, player=1, at=(400, Y_AT_RANGE[range_], 180))
@@ -26,13 +26,13 @@ def scene(weapon: str, range_: int = 3, defender: str = "academypilot", lock: bo
 def declare(game, weapon, defender="p2.1"):
     d = game.decision
     assert d.kind == "declare_attack", d.prompt
-    game.answer(next(o.value for o in d.options if isinstance(o.value, dict)
-                     and o.value["weapon"] == weapon and o.value["defender"] == defender))
+    game.answer(next(o.key for o in d.options if "defender" in (o.info or {})
+                     and o.info["weapon"] == weapon and o.info["defender"] == defender))
 
 
 def weapons_offered(game) -> set[str]:
     d = game.decision
-    return {o.value["weapon"] for o in d.options if isinstance(o.value, dict)}
+    return {o.info["weapon"] for o in d.options if "defender" in (o.info or {})}
 
 
 def defense_rolled(game) -> int:
@@ -83,8 +83,8 @@ class TestProtonTorpedoes:
         stack_deck(game, 1, ["structuraldamage", "structuraldamage"])
         declare(game, "protontorpedoes")
         d = game.decision
-        assert d.kind == "modify_attack_dice" and "done" not in d.option_values()
-        game.answer(next(o.value for o in d.options if "protontorpedoes" in o.label))
+        assert d.kind == "modify_attack_dice" and "done" not in d.option_keys()
+        game.answer(next(o.key for o in d.options if "protontorpedoes" in o.label))
         skip_dice(game)
         damage = game.state.ships[tie].damage
         assert sorted(c.faceup for c in damage) == [False, True]
@@ -109,8 +109,8 @@ class TestAdvProtonTorpedoes:
         assert len(game.state.attack.attack_dice) == 5
         assert game.state.ships[xwing].charges["advprotontorpedoes"].active == 0
         d = game.decision
-        assert "done" not in d.option_values()
-        game.answer(next(o.value for o in d.options if "advprotontorpedoes" in o.label))
+        assert "done" not in d.option_keys()
+        game.answer(next(o.key for o in d.options if "advprotontorpedoes" in o.label))
         skip_dice(game)
         assert [c.faceup for c in game.state.ships[tie].damage] == [True]
 

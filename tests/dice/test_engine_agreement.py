@@ -16,9 +16,9 @@ from tallon.dice import Role
 from tallon.dice.attack import Attack, Combatant, Step
 from tallon.dice.counts import make_counts
 from tallon.dice.solver import AttackSolver, calculate
-from tallon.engine import attack as engine_attack
+from tallon.engine import modify_dice
 from tallon.engine.attack import Engage
-from tallon.engine.scenario import Scenario
+from tallon.scene import Scene
 
 ATTACKS = 2500
 STEPS = {("modify_attack_dice", "defender"): Step.DEFENDER_MODIFIES_ATTACK,
@@ -31,7 +31,7 @@ def engine_attacks(attacker_tokens: dict, defender_tokens: dict, lock: bool, cou
                    solver: AttackSolver) -> tuple[list[int], int]:
     """Damage of ``count`` engine attacks: a T-65 (3 dice) against a T-65 (agility 2) at
     range 2, unobstructed, every dice decision taken by the calculator's policy."""
-    sc = Scenario()
+    sc = Scene()
     shooter = sc.ship("bluesquadronescort", at=(400, 300, 0), tokens=attacker_tokens,
                       locks=["p2.1"] if lock else [])
     target = sc.ship("bluesquadronescort", player=1, at=(400, 480, 180),
@@ -43,7 +43,7 @@ def engine_attacks(attacker_tokens: dict, defender_tokens: dict, lock: bool, cou
     for n in range(count):
         game = base.clone(keep_log=True)
         game.state.rng = random.Random(n)
-        game.answer({"weapon": "primary:front", "defender": target})
+        game.answer(f"primary:front@{target}")
         while game.decision is not None:
             d = game.decision
             attack = game.state.attack
@@ -51,18 +51,18 @@ def engine_attacks(attacker_tokens: dict, defender_tokens: dict, lock: bool, cou
             step = STEPS[(d.kind, role.value)]
             kind = "attack" if step.dice.value == "attack" else "defense"
             ships = game.state.ships
-            own = engine_attack._resources(game, ships[attack.attacker], attack, Role.ATTACKER)
-            other = engine_attack._resources(game, ships[attack.defender], attack,
+            own = modify_dice._resources(game, ships[attack.attacker], attack, Role.ATTACKER)
+            other = modify_dice._resources(game, ships[attack.defender], attack,
                                              Role.DEFENDER)
             defense = attack.defense_dice.counts() if attack.defense_dice is not None else \
                 make_counts()
             best = solver.best_option(step, attack.attack_dice.counts(), defense, own, other)
-            offered = engine_attack.dice_options(game, kind, role)
+            offered = modify_dice.dice_options(game, kind, role)
             if best is None:
                 game.answer("done")
                 continue
             index = next(k for k, (_, _, option) in enumerate(offered) if option == best)
-            game.answer(index)
+            game.answer(d.options[index].key)
             modified += 1
         result = next(e for e in reversed(game.log) if e["kind"] == "neutralize")
         damage.append(result["hits"] + result["crits"])

@@ -17,12 +17,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from tallon.dice import Face
+from tallon.cards import CARDS
+from tallon.dice import DieKind, Face, roll_face
 from tallon.engine import Decision, Game, GameSetup
-from tallon.engine.rolls import roll_one
-from tallon.engine.setup import first_player_roll
+from tallon.engine.chance import first_player_from
 from tallon.engine.state import Token
-from tallon.engine.steps import Step
 from tallon.geometry import Obstacle, Pose
 from tallon.squads import Squad, build_squad
 
@@ -50,13 +49,13 @@ def seed_with_first_player(first: int, start: int = 0) -> int:
     """A seed whose setup roll makes player ``first`` (0 or 1) the first player: the setup
     roll is the first thing drawn from the game's generator."""
     seed = start
-    while first_player_roll(random.Random(seed)) != first:
+    while first_player_from(random.Random(seed)) != first:
         seed += 1
     return seed
 
 
 def new_game(first: Squad, second: Squad, seed: int = 0, rounds: int = 12) -> Game:
-    return Game(GameSetup(squads=(first, second), seed=seed, rounds=rounds))
+    return Game(GameSetup(squads=(first, second), seed=seed, rounds=rounds, cards=CARDS))
 
 
 # ------------------------------------------------------------------------- driving
@@ -87,7 +86,7 @@ class Policy:
                     return queued(d)
                 if queued:
                     return queued.pop(0)
-        values = d.option_values()
+        values = d.option_keys()
         if d.kind == "set_dial":
             if self.dials and d.ship in self.dials:
                 return self.dials[d.ship]
@@ -139,13 +138,13 @@ def complete_setup(game: Game, placements: dict[str, tuple[float, float, float]]
     while game.decision is not None and game.state.phase == "setup":
         d = game.decision
         if d.kind == "place_obstacle":
-            game.answer(obstacles.pop(0) if obstacles else d.options[0].value)
+            game.answer(obstacles.pop(0) if obstacles else d.options[0].key)
         elif d.kind == "place_ship":
             if d.ship in placements:
                 x, y, heading = placements[d.ship]
                 game.answer({"x": x, "y": y, "heading": heading})
             else:
-                game.answer(d.options[0].value)
+                game.answer(d.options[0].key)
         else:
             break
     return game
@@ -225,10 +224,10 @@ def rigged_rng(faces: Iterable[Face] = (), first_player: int | None = None,
     for seed in range(1_000_000):
         rng = random.Random(seed)
         if roll_first:
-            first = first_player_roll(rng)
+            first = first_player_from(rng)
             if first_player is not None and first != first_player:
                 continue
-        if all(roll_one(rng) is face for face in wanted):
+        if all(roll_face(DieKind.ATTACK, rng) is face for face in wanted):
             return random.Random(seed)
     raise AssertionError("no seed gives those faces")
 
@@ -260,26 +259,21 @@ def rig(game: Game, faces: Iterable[Face]) -> None:
 
 
 # ----------------------------------------------------------------- injected effects
-@dataclass(frozen=True)
-class _Inject(Step):
-    effect: Callable[[Game], None]
-
-    def run(self, game: Game) -> Decision | None:
-        self.effect(game)
-        return None
-
-
 def inject(game: Game, effect: Callable[[Game], None]) -> None:
     """Resolve ``effect`` (a function of the game calling the engine's effect primitives,
-    e.g. a token gained from a card the engine does not have yet) as a step of the game,
-    right now, at the pending decision: anything it triggers (jam, tractor) resolves
-    through the engine's own steps, then the pending decision is asked again. Test
-    scaffolding: it uses the game's private stepping."""
+    e.g. a token gained from a card the engine does not have yet) as if it were a step of
+    the game, right now, at the pending decision: anything it triggers (jam, tractor)
+    resolves through the engine's own steps, then the pending decision is asked again.
+    Test scaffolding: it uses the game's private stepping (steps are plain data, so the
+    effect runs here, not as a step)."""
     pending = game.pending
     assert pending is not None
     game.pending = None
     game.stack.append(pending.resume)
-    game.push(_Inject(effect))
+    effect(game)
+    # what the effect made resolve at once goes first, as after a step
+    game.stack.extend(reversed(game.urgent))
+    game.urgent.clear()
     game._advance()
 
 
@@ -320,11 +314,11 @@ def to_action(game: Game, ship_id: str, dials: dict[str, str] | None = None,
 
 
 def offered(d: Decision) -> set[str]:
-    return set(d.option_values())
+    return set(d.option_keys())
 
 
 def labels(d: Decision) -> dict[Any, str]:
-    return {o.value: o.label for o in d.options}
+    return {o.key: o.label for o in d.options}
 
 
 def action_targets(game: Game, action: str) -> list[str]:
@@ -335,4 +329,4 @@ def action_targets(game: Game, action: str) -> list[str]:
     if d is None or d.kind != f"{action}_target":
         return []
     assert d.player == 0
-    return sorted(d.option_values())
+    return sorted(d.option_keys())

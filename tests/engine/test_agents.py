@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tallon.agents import RandomAgent, SimpleAgent, play
+from tallon.cards import CARDS
 from tests.engine.conftest import EMPIRE, REBEL, SCUM, new_game, squad
 
 SQUADS = [
@@ -29,7 +30,7 @@ class CheckingRandom(RandomAgent):
 
     def choose(self, view, decision):
         value = super().choose(view, decision)
-        listed = [json.dumps(v, sort_keys=True) for v in decision.option_values()]
+        listed = [json.dumps(v, sort_keys=True) for v in decision.option_keys()]
         assert json.dumps(value, sort_keys=True) in listed
         self.answers += 1
         return value
@@ -62,5 +63,5 @@ def test_a_game_played_by_agents_replays_from_its_record():
 
     game = new_game(*SQUADS[1], seed=9)
     play(game, (SimpleAgent(3), RandomAgent(4)))
-    assert Game.from_record(json.loads(json.dumps(game.to_record()))).state_hash() == \
+    assert Game.from_record(json.loads(json.dumps(game.to_record())), CARDS).state_hash() == \
         game.state_hash()

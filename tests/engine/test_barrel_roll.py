@@ -32,7 +32,7 @@ def scene(pilot: str = "cavernangelszealot", faction: str = REBEL,
 def roll(game, side: str, position: str | None = None):
     game.answer("barrel_roll")
     d = game.decision
-    assert (d.kind, d.option_values()) == ("barrel_roll_direction", ["left", "right"])
+    assert (d.kind, d.option_keys()) == ("barrel_roll_direction", ["left", "right"])
     game.answer(side)
     if position is not None:
         game.answer(position)
@@ -50,7 +50,7 @@ def test_a_small_ship_barrel_rolls_with_the_narrow_edge(side, position, expected
     40 mm of template plus the 40 mm base sideways, 10 mm forward or back; facing kept."""
     game = scene()
     d = roll(game, side)
-    assert (d.kind, d.option_values()) == ("barrel_roll_position", ["front", "middle", "back"])
+    assert (d.kind, d.option_keys()) == ("barrel_roll_position", ["front", "middle", "back"])
     game.answer(position)
     assert game.state.ships["p1.1"].pose == Pose(*expected, 0)
 
@@ -72,7 +72,7 @@ def test_only_the_positions_that_fit_are_offered():
     ship can't be chosen (the player cannot choose to fail while one position works)."""
     game = scene(blocker=(480, 325, 90))
     d = roll(game, "right")
-    assert d.option_values() == ["middle", "back"]
+    assert d.option_keys() == ["middle", "back"]
 
 
 def test_a_single_fitting_position_is_taken():

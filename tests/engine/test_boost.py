@@ -32,7 +32,7 @@ def scene(pilot=XWING, faction: str = REBEL, at_pose=(400, 200, 0),
 def boost(game, direction: str) -> None:
     game.answer("boost")
     d = game.decision
-    assert (d.kind, d.option_values()) == ("boost_direction", ["left", "straight", "right"])
+    assert (d.kind, d.option_keys()) == ("boost_direction", ["left", "straight", "right"])
     game.answer(direction)
 
 

@@ -78,7 +78,7 @@ def test_only_cloaked_ships_have_a_system_phase_decision():
     """SYSTEM PHASE: ships without System Phase abilities resolve nothing: only the cloaked
     ship is asked."""
     game = cloaked()
-    assert game.decision.option_values() == ["pass", "boost", "left", "right"]
+    assert game.decision.option_keys() == ["pass", "boost", "left", "right"]
     game.answer("pass")
     assert game.state.phase == "activation"
     assert tokens(game, "p1.1") == {"cloak": 1}
@@ -100,7 +100,7 @@ def test_a_small_ship_decloaks_with_the_2_straight_barrel_roll(side, position, e
     game = cloaked()
     game.answer(side)
     d = game.decision
-    assert (d.kind, d.option_values()) == ("decloak_position", ["front", "middle", "back"])
+    assert (d.kind, d.option_keys()) == ("decloak_position", ["front", "middle", "back"])
     game.answer(position)
     assert game.state.ships["p1.1"].pose == Pose(*expected, 0)
     assert tokens(game, "p1.1") == {}

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from tallon.agents import RandomAgent
+from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
 from tallon.engine.effects import suffer_damage
 from tallon.engine.state import Token
@@ -53,7 +54,7 @@ def test_every_decision_names_a_player_and_lists_distinct_legal_options():
             d = game.decision
             assert d.player in (0, 1)
             assert d.kind and d.prompt
-            values = [json.dumps(v, sort_keys=True) for v in d.option_values()]
+            values = [json.dumps(v, sort_keys=True) for v in d.option_keys()]
             assert values and len(values) == len(set(values))
             if d.ship is not None and d.kind not in ("jam_effect", "tractor_move"):
                 assert game.state.ships[d.ship].owner == d.player
@@ -68,9 +69,9 @@ def test_every_listed_option_is_accepted():
         d = game.decision
         if d is None:
             break
-        for value in d.option_values():
+        for value in d.option_keys():
             game.clone().answer(value)
-        game.answer(d.options[-1].value)
+        game.answer(d.options[-1].key)
 
 
 @pytest.mark.parametrize("answer", ["9FW", "", None, 3, ["1FB"], {"maneuver": "1FB"}])
@@ -125,7 +126,7 @@ def test_the_dial_decision_is_secret_and_lists_the_ships_dial():
     d = game.decision
     ship = game.state.ships[d.ship]
     assert d.hidden and d.player == ship.owner
-    assert d.option_values() == list(ship.dial)
+    assert d.option_keys() == list(ship.dial)
 
 
 # ---------------------------------------------------------------------- cloning
@@ -148,7 +149,7 @@ def test_a_clone_is_independent_of_the_original():
     for _ in range(20):
         if copy.decision is None:
             break
-        copy.answer(copy.decision.options[0].value)
+        copy.answer(copy.decision.options[0].key)
     assert game.state_hash() == before
     original = next(iter(game.state.ships.values()))
     assert Token.STRESS not in original.tokens or original.tokens[Token.STRESS] != 3
@@ -161,7 +162,7 @@ def test_a_clone_plays_on_exactly_like_the_original():
     for _ in range(60):
         if game.decision is None:
             break
-        value = game.decision.options[-1].value
+        value = game.decision.options[-1].key
         game.answer(value)
         copy.answer(value)
         assert copy.state_hash() == game.state_hash()
@@ -192,13 +193,13 @@ def test_a_record_replays_to_the_same_state():
     game = random_game(seed=8, decisions=120)
     record = json.loads(json.dumps(game.to_record()))
     assert record["state_hash"] == game.state_hash()
-    replay = Game.from_record(record)
+    replay = Game.from_record(record, CARDS)
     assert replay.state_hash() == game.state_hash()
     assert replay.choices == game.choices
     assert (replay.decision is None) == (game.decision is None)
     if game.decision is not None:
         assert replay.decision.kind == game.decision.kind
-        assert replay.decision.option_values() == game.decision.option_values()
+        assert replay.decision.option_keys() == game.decision.option_keys()
 
 
 def test_a_record_with_free_placements_and_rounds_replays():
@@ -206,12 +207,12 @@ def test_a_record_with_free_placements_and_rounds_replays():
     rebels = squad(REBEL, "bluesquadronescort")
     rebels = type(rebels)(faction=rebels.faction, ships=rebels.ships,
                           obstacles=("core2asteroid1", "core2asteroid3", "core2debris2"))
-    game = Game(GameSetup((rebels, IMPERIALS), seed=11, rounds=3))
+    game = Game(GameSetup((rebels, IMPERIALS), seed=11, rounds=3, cards=CARDS))
     drive(game, at("place_ship", "p1.1"))
     game.answer({"x": 123.5, "y": 50.25, "heading": 10})
     drive(game)
     assert game.over and game.state.round == 3
-    replay = Game.from_record(json.loads(json.dumps(game.to_record())))
+    replay = Game.from_record(json.loads(json.dumps(game.to_record())), CARDS)
     assert replay.state_hash() == game.state_hash()
     placed = {o.outline_id for o in replay.state.obstacles}
     assert {"core2asteroid1", "core2asteroid3", "core2debris2"} <= placed
@@ -222,15 +223,15 @@ def test_a_corrupted_record_names_the_answer_that_fails():
     record = game.to_record()
     record["choices"][20] = "not an answer"
     with pytest.raises(IllegalChoiceError, match="answer 21 of the record"):
-        Game.from_record(record)
+        Game.from_record(record, CARDS)
 
 
 def test_a_foreign_record_is_refused():
     record = random_game(seed=9, decisions=3).to_record()
     with pytest.raises(SetupError):
-        Game.from_record({**record, "format": "something else"})
+        Game.from_record({**record, "format": "something else"}, CARDS)
     with pytest.raises(SetupError):
-        Game.from_record({**record, "version": 99})
+        Game.from_record({**record, "version": 99}, CARDS)
 
 
 # ------------------------------------------------------------------------- views
@@ -306,12 +307,13 @@ def test_a_game_is_the_same_in_every_process():
     script = (
         "from tallon.squads import build_squad\n"
         "from tallon.engine import Game, GameSetup\n"
+        "from tallon.cards import CARDS\n"
         "from tallon.agents import RandomAgent, play\n"
         "r = build_squad('rebelalliance', [('bluesquadronescort', []), ('rebelscout', []),"
         " ('bluesquadronscout', [])])\n"
         "i = build_squad('galacticempire', [('omicrongrouppilot', []), ('nusquadronpilot', []),"
         " ('blacksquadronace', [])])\n"
-        "g = Game(GameSetup((r, i), seed=5))\n"
+        "g = Game(GameSetup((r, i), seed=5, cards=CARDS))\n"
         "play(g, (RandomAgent(1), RandomAgent(2)))\n"
         "print(g.state_hash())\n")
     hashes = set()

@@ -78,7 +78,7 @@ def test_a_fled_ship_takes_no_further_part():
     asked = []
     while game.decision.kind == "set_dial":
         asked.append(game.decision.ship)
-        game.answer(game.decision.options[0].value)
+        game.answer(game.decision.options[0].key)
     assert "p1.1" not in asked and "p1.2" in asked
     assert not game.over
 

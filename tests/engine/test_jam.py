@@ -96,7 +96,7 @@ def test_the_jamming_player_chooses_the_green_token_removed():
     jam(game, "p2.1")
     d = game.decision
     assert (d.kind, d.player, d.ship) == ("jam_effect", 0, "p2.1")
-    assert sorted(d.option_values()) == ["token:evade", "token:focus"]
+    assert sorted(d.option_keys()) == ["token:evade", "token:focus"]
     game.answer("token:evade")
     assert tokens(game, "p2.1") == {"focus": 1}
 
@@ -106,7 +106,7 @@ def test_the_jamming_player_may_break_a_lock_instead():
     give(game, "p2.1", Token.FOCUS)
     game.state.ships["p2.1"].locks = ["p1.1"]
     jam(game, "p2.1")
-    assert sorted(game.decision.option_values()) == ["lock:p1.1", "token:focus"]
+    assert sorted(game.decision.option_keys()) == ["lock:p1.1", "token:focus"]
     game.answer("lock:p1.1")
     assert game.state.ships["p2.1"].locks == [] and tokens(game, "p2.1") == {"focus": 1}
 

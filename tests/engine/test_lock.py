@@ -47,7 +47,7 @@ def lock_options(game) -> list[str]:
     game.answer("lock")
     d = game.decision
     assert (d.kind, d.ship) == ("lock_target", "p1.1")
-    return d.option_values()
+    return d.option_keys()
 
 
 @pytest.mark.parametrize(("gap", "offered"), [(300.0, True), (300.5, False), (5.0, True),

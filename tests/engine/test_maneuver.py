@@ -206,7 +206,7 @@ def test_ionized_ships_get_no_dial(pilot, ions, dial):
     asked = set()
     while game.decision.kind == "set_dial":
         asked.add(game.decision.ship)
-        game.answer(game.decision.options[0].value)
+        game.answer(game.decision.options[0].key)
     assert ("p1.1" in asked) == dial
 
 
@@ -262,7 +262,7 @@ def test_an_ionized_ship_can_only_focus():
     action."""
     game = _ionized_after_planning("2FB")
     d = drive(game, at("perform_action", "p1.1"))
-    assert d.option_values() == ["focus", "pass"]
+    assert d.option_keys() == ["focus", "pass"]
 
 
 def test_an_ionized_ship_can_not_perform_an_action_linked_to_focus():
@@ -282,7 +282,7 @@ def test_a_medium_ship_with_one_ion_token_activates_normally_and_keeps_it():
     maneuver removes them)."""
     game = _ionized_after_planning("3FW", pilot="bluesquadronscout", ions=1)
     d = drive(game, at("perform_action", "p1.1"))
-    assert "lock" in d.option_values()
+    assert "lock" in d.option_keys()
     assert [e["maneuver"] for e in events(game, "move", "p1.1")] == ["3FW"]
     after(game)
     assert tokens(game, "p1.1") == {"ion": 1}
@@ -331,7 +331,7 @@ def test_a_tallon_roll_offers_its_three_positions():
     before(game)
     game.answer("pass")
     d = game.decision
-    assert (d.kind, d.ship, d.option_values()) == ("tallon_position", "p1.1",
+    assert (d.kind, d.ship, d.option_keys()) == ("tallon_position", "p1.1",
                                                     ["front", "middle", "back"])
     game.answer("back")
     assert round(pose(game, "p1.1").heading) == 180
@@ -347,7 +347,7 @@ def test_a_tallon_roll_offers_only_positions_overlapping_no_ship():
     game.state.set_pose(game.state.ships["p2.1"], Pose(290, 255, 0))   # arranged blocker
     game.answer("pass")
     d = game.decision
-    assert d.kind == "tallon_position" and "front" not in d.option_values()
-    game.answer(d.option_values()[0])
+    assert d.kind == "tallon_position" and "front" not in d.option_keys()
+    game.answer(d.option_keys()[0])
     assert round(pose(game, "p1.1").heading) == 180
     assert not events(game, "bump", "p1.1")

@@ -48,8 +48,8 @@ def scene(obstacles: list, code: str = "4FW", pilot: str = "academypilot",
     asked = []
     while game.decision.ship == "p1.1":
         asked.append(game.decision)
-        game.answer("pass" if "pass" in game.decision.option_values()
-                    else game.decision.options[0].value)
+        game.answer("pass" if "pass" in game.decision.option_keys()
+                    else game.decision.options[0].key)
     assert game.decision.ship == "p2.1"
     return game, asked
 
@@ -130,7 +130,7 @@ def test_a_gas_cloud_breaks_the_ships_locks_and_the_locks_on_it():
 def test_ion_tokens_from_a_gas_cloud_ionize_the_ship_for_its_action():
     """A small ship given an ion token by a gas cloud is ionized: it may only focus."""
     _, asked = scene([(GAS, 400, 300, 0)], faces=(Face.HIT,))
-    assert [d.option_values() for d in asked] == [["focus", "pass"]]
+    assert [d.option_keys() for d in asked] == [["focus", "pass"]]
 
 
 def test_ion_from_a_gas_cloud_stays_until_an_ion_maneuver():
@@ -143,7 +143,7 @@ def test_ion_from_a_gas_cloud_stays_until_an_ion_maneuver():
     asked = []
     while game.decision.kind == "set_dial":
         asked.append(game.decision.ship)
-        game.answer(game.decision.options[0].value)
+        game.answer(game.decision.options[0].key)
     assert asked == ["p2.1"]
     moves = [e["maneuver"] for e in events(game, "move", "p1.1") if e["round"] == 2]
     assert moves == ["1FB"]
@@ -260,7 +260,7 @@ def test_the_bump_effect_resolves_before_the_obstacles():
         arrange(game, {"p2.1": (400, 400, 180)})
 
     game, asked = scene([(DEBRIS, 400, 300, 0)], faces=(Face.BLANK,), prepare=blocker)
-    assert [d.option_values() for d in asked] == [["focus", "pass"]]
+    assert [d.option_keys() for d in asked] == [["focus", "pass"]]
     assert tokens(game, "p1.1") == {"stress": 1}
 
 
@@ -286,8 +286,8 @@ def test_a_ship_at_range_0_of_a_gas_cloud_can_not_be_locked():
     game.answer("lock")
     d = game.decision
     assert d.kind == "lock_target"
-    assert "p2.1" not in d.option_values()
-    assert "obstacle-1" in d.option_values()
+    assert "p2.1" not in d.option_keys()
+    assert "obstacle-1" in d.option_keys()
 
 
 def test_a_ship_at_range_0_of_a_gas_cloud_can_not_acquire_locks():
@@ -312,9 +312,9 @@ def test_a_ship_at_range_0_of_a_gas_cloud_can_not_acquire_locks():
 # as for the asteroid (ruling).
 def _effect(kind: str, face, tokens: dict | None = None, locks=()):
     from tallon.engine.movement import ObstacleEffect
-    from tallon.engine.scenario import Scenario, load_dice, start_at
+    from tallon.scene import Scene, load_dice, start_at
 
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("bluesquadronescort", at=(400, 300, 0), tokens=tokens or {},
                    locks=list(locks))
     enemy = sc.ship("academypilot", player=1, at=(400, 600, 180))

@@ -61,7 +61,7 @@ def until_done(game):
         d = game.decision
         if d.ship == "p1.1" and d.kind == "perform_action":
             asked.append(d)
-        game.answer("pass" if "pass" in d.option_values() else d.options[0].value)
+        game.answer("pass" if "pass" in d.option_keys() else d.options[0].key)
     return asked
 
 
@@ -97,8 +97,8 @@ def test_bumping_an_enemy_allows_a_red_focus_then_no_other_action():
     skips its Perform Action step (no further action)."""
     game = scene({"p2.2": (400, 320, 180)})
     d = drive(game, at("perform_action", "p1.1"))
-    assert d.option_values() == ["focus", "pass"]
-    assert {o.value: o.label for o in d.options}["focus"].startswith("red")
+    assert d.option_keys() == ["focus", "pass"]
+    assert {o.key: o.label for o in d.options}["focus"].startswith("red")
     game.answer("focus")
     assert until_done(game) == []
     assert tokens(game, "p1.1") == {"focus": 1, "stress": 1}
@@ -119,7 +119,7 @@ def test_a_calculating_ship_bumping_an_enemy_may_calculate_as_red():
                  poses={"p1.1": (400, 200, 0), "p2.1": (400, 320, 180)})
     plan(game, {"p1.1": "2FB"})
     d = drive(game, at("perform_action", "p1.1"))
-    assert d.option_values() == ["calculate", "pass"]
+    assert d.option_keys() == ["calculate", "pass"]
     game.answer("calculate")
     assert tokens(game, "p1.1") == {"calculate": 1, "stress": 1}
 
@@ -159,7 +159,7 @@ def test_the_ship_that_first_forced_the_partial_maneuver_decides_the_effect():
     game = scene({"p2.2": (400, 400, 180), "p1.2": (400, 335, 0)}, code="4FW")
     d = drive(game, at("perform_action", "p1.1"))
     assert pose(game, "p1.1").y < 335 - 40              # backed behind the friendly ship
-    assert d.option_values() == ["focus", "pass"]
+    assert d.option_keys() == ["focus", "pass"]
     assert game.state.ships["p1.1"].shields == 2
 
 
@@ -199,7 +199,7 @@ def test_moving_through_a_ship_has_no_effect():
     game = scene({"p2.2": (400, 270, 180)}, code="4FW")
     d = drive(game, at("perform_action", "p1.1"))
     assert pose(game, "p1.1") == Pose(400, 400, 0)
-    assert set(d.option_values()) == {"focus", "lock", "barrel_roll", "pass"}
+    assert set(d.option_keys()) == {"focus", "lock", "barrel_roll", "pass"}
     assert not events(game, "bump")
 
 
@@ -245,7 +245,7 @@ def test_a_blue_maneuver_unstresses_the_ship_before_the_enemy_bump_effect():
     give(game, "p1.1", Token.STRESS)
     go(game)
     d = drive(game, at("perform_action", "p1.1"))
-    assert d.option_values() == ["focus", "pass"]
+    assert d.option_keys() == ["focus", "pass"]
     game.answer("focus")
     assert tokens(game, "p1.1") == {"focus": 1, "stress": 1}
 
@@ -253,12 +253,12 @@ def test_a_blue_maneuver_unstresses_the_ship_before_the_enemy_bump_effect():
 def test_bump_contact_lasts_until_one_ship_moves():
     """RR: RANGE - the ships stay at range 0 until one of them moves; then range is measured
     again. While in contact, an attack between them is at attack range 0."""
-    from tallon.engine.attack import valid_targets
     from tallon.engine.rounds import Activate
-    from tallon.engine.scenario import Scenario, start_at
+    from tallon.engine.weapons import valid_targets
     from tallon.geometry import Pose
+    from tallon.scene import Scene, start_at
 
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 200, 0), dial_set="2FW")
     tie = sc.ship("academypilot", player=1, at=(400, 320, 180))
     game = sc.game()

@@ -54,7 +54,7 @@ def test_reload_chooses_among_the_cards_missing_charges():
                                     "protonbombs": Charge(0, 2, 0)})
     game.answer("reload")
     d = game.decision
-    assert (d.kind, sorted(d.option_values())) == ("reload_card",
+    assert (d.kind, sorted(d.option_keys())) == ("reload_card",
                                                     ["concussionmissiles", "protonbombs"])
     game.answer("protonbombs")
     charges = game.state.ships["p1.1"].charges
@@ -104,7 +104,7 @@ def test_slam_offers_the_dials_maneuvers_of_the_speed_executed():
     d = game.decision
     assert d.kind == "slam_maneuver"
     ship = game.state.ships["p1.1"]
-    assert d.option_values() == [c for c in ship.dial if c.startswith("2")]
+    assert d.option_keys() == [c for c in ship.dial if c.startswith("2")]
 
 
 def test_slam_executes_the_maneuver_then_disarms():
@@ -123,7 +123,7 @@ def test_slam_executes_the_maneuver_then_disarms():
 def test_slam_speed_follows_the_maneuver_executed():
     game, _ = slam_scene(code="3BW")
     game.answer("slam")
-    assert set(game.decision.option_values()) == {"3TW", "3BW", "3FW", "3NW", "3YW"}
+    assert set(game.decision.option_keys()) == {"3TW", "3BW", "3FW", "3NW", "3YW"}
 
 
 def test_a_slam_maneuver_suffers_obstacles():
@@ -149,7 +149,7 @@ def test_slam_fails_rather_than_flee():
 def test_slam_offers_only_maneuvers_that_keep_the_ship_in_the_play_area():
     game, _ = slam_scene(code="2FB", at_pose=(250, 300, 270))
     game.answer("slam")
-    values = game.decision.option_values() if game.decision.kind == "slam_maneuver" else []
+    values = game.decision.option_keys() if game.decision.kind == "slam_maneuver" else []
     assert "2FB" not in values
     assert values and all(v.startswith("2") for v in values)
 

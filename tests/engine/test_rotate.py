@@ -23,7 +23,7 @@ def test_a_single_turret_rotates_to_any_other_standard_arc():
     assert ship.turret == (Arc.FRONT,)
     game.answer("rotate")
     d = game.decision
-    assert (d.kind, sorted(d.option_values())) == ("rotate_arc", ["left", "rear", "right"])
+    assert (d.kind, sorted(d.option_keys())) == ("rotate_arc", ["left", "rear", "right"])
     game.answer("left")
     assert ship.turret == (Arc.LEFT,)
 

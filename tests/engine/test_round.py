@@ -84,7 +84,7 @@ def test_a_dial_may_repeat_the_previous_maneuver():
     game = start(squad(REBEL, "bluesquadronescort"), squad(EMPIRE, "academypilot"),
                  poses=_spread(["p1.1", "p2.1"]))
     drive(game, lambda d: game.state.round == 2, dials={"p1.1": "1FB"})
-    assert "1FB" in drive(game, at("set_dial", "p1.1")).option_values()
+    assert "1FB" in drive(game, at("set_dial", "p1.1")).option_keys()
 
 
 # ------------------------------------------------------------------ activation
@@ -116,7 +116,7 @@ def test_a_player_chooses_the_order_of_their_own_same_initiative_ships():
     plan(game)
     d = game.decision
     assert (d.kind, d.player) == ("activation_order", 0)
-    assert sorted(d.option_values()) == ["p1.1", "p1.2"]
+    assert sorted(d.option_keys()) == ["p1.1", "p1.2"]
     game.answer("p1.2")
     assert drive(game, at("perform_action")).ship == "p1.2"
     assert _activation_order(game) == ["p1.2"]
@@ -155,7 +155,7 @@ def test_a_player_chooses_the_engagement_order_of_same_initiative_ships():
     game = start(rebels, squad(EMPIRE, "blacksquadronace"),
                  poses=_spread(["p1.1", "p1.2", "p2.1"]))
     d = drive(game, at("engagement_order"))
-    assert (d.player, sorted(d.option_values())) == (0, ["p1.1", "p1.2"])
+    assert (d.player, sorted(d.option_keys())) == (0, ["p1.1", "p1.2"])
     game.answer("p1.2")
     drive(game, lambda d: game.state.round == 2)
     engaged = [e["ship"] for e in events(game, "engage")]
@@ -249,7 +249,7 @@ def test_a_stressed_ship_can_not_set_a_red_maneuver():
     assert tokens(game, "p1.1") == {"stress": 1}
     d = drive(game, at("set_dial", "p1.1"))
     ship = game.state.ships["p1.1"]
-    assert d.option_values() == [c for c in ship.dial if not c.endswith("R")]
+    assert d.option_keys() == [c for c in ship.dial if not c.endswith("R")]
     with pytest.raises(IllegalChoiceError):
         game.answer("4KR")
 
@@ -257,7 +257,7 @@ def test_a_stressed_ship_can_not_set_a_red_maneuver():
 def test_an_unstressed_ship_may_set_red_maneuvers():
     game = _pacer_game()
     d = drive(game, at("set_dial", "p1.1"))
-    assert "4KR" in d.option_values() and "3ER" in d.option_values()
+    assert "4KR" in d.option_keys() and "3ER" in d.option_keys()
 
 
 # ------------------------------------------------------------------ game length

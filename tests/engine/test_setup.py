@@ -8,9 +8,11 @@ from collections import Counter
 
 import pytest
 
+from tallon.cards import CARDS
 from tallon.data import load_cards
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
-from tallon.engine.setup import build_ship, first_player_roll
+from tallon.engine.chance import first_player_from
+from tallon.engine.setup import build_ship
 from tallon.engine.state import Charge
 from tallon.geometry import Arc, BaseSize, Obstacle, Pose, object_distance
 from tallon.geometry.constants import PLAY_AREA_SIDE
@@ -107,11 +109,11 @@ class ScriptedDice(random.Random):
     ([2, 0, 0, 2, 4, 0], 1),
     ([7, 2, 4, 7, 2, 5, 0, 0, 0, 4, 0, 0], 1),  # full tie: reroll
 ])
-def test_first_player_roll(dice, first):
+def test_first_player_from(dice, first):
     """Step 2 / PLANNING PHASE: each player rolls three attack dice; most crits, then most
     focus, then most hits is the first player; a full tie is rerolled."""
     rng = ScriptedDice(dice)
-    assert first_player_roll(rng) == first
+    assert first_player_from(rng) == first
     assert rng.indexes == []
 
 
@@ -121,7 +123,7 @@ def test_setup_determines_the_first_player_from_the_seed():
     seen = set()
     for seed in range(12):
         game = new_game(REBELS, IMPERIALS, seed=seed)
-        assert game.state.first_player == first_player_roll(random.Random(seed))
+        assert game.state.first_player == first_player_from(random.Random(seed))
         seen.add(game.state.first_player)
     assert seen == {0, 1}
 
@@ -135,7 +137,7 @@ def test_obstacles_are_placed_alternately_in_player_order(first):
     players = []
     while game.decision.kind == "place_obstacle":
         players.append(game.decision.player)
-        game.answer(game.decision.options[0].value)
+        game.answer(game.decision.options[0].key)
     assert players == [first, 1 - first] * 3
     assert len(game.state.obstacles) == 6
 
@@ -145,9 +147,9 @@ def test_the_obstacle_pool_is_both_players_obstacles_each_placed_once():
     not offered again and is refused if named again."""
     game = new_game(REBELS, IMPERIALS)
     pool = Counter(game.state.players[0].obstacles + game.state.players[1].obstacles)
-    first = game.decision.options[0].value
-    game.answer(first)
-    offered = {o.value["obstacle"] for o in game.decision.options}
+    first = game.decision.options[0].info
+    game.answer(game.decision.options[0].key)
+    offered = {o.info["obstacle"] for o in game.decision.options}
     remaining = pool - Counter([first["obstacle"]])
     assert offered == set(remaining)
     if pool[first["obstacle"]] == 1:
@@ -171,8 +173,8 @@ def test_an_obstacle_both_players_brought_is_placed_twice_at_most():
     game = new_game(rebels, imperials, seed=1)
     while game.decision.kind == "place_obstacle":
         options = game.decision.options
-        wanted = [o for o in options if o.value["obstacle"] == "core2asteroid0"]
-        game.answer((wanted or options)[0].value)
+        wanted = [o for o in options if o.info["obstacle"] == "core2asteroid0"]
+        game.answer((wanted or options)[0].key)
     assert Counter(o.outline_id for o in game.state.obstacles) == Counter(
         ["core2asteroid0", "core2asteroid0", "core2asteroid1", "core2debris0",
          "core2asteroid2", "gascloud1"])
@@ -184,7 +186,7 @@ def test_listed_obstacle_placements_keep_their_distances():
     for seed in range(3):
         game = new_game(REBELS, IMPERIALS, seed=seed)
         while game.decision.kind == "place_obstacle":
-            value = game.decision.options[-1].value
+            value = game.decision.options[-1].key
             game.answer(value)
         obstacles = game.state.obstacles
         for k, a in enumerate(obstacles):
@@ -205,7 +207,7 @@ def test_an_obstacle_at_range_2_of_an_edge_is_refused():
     """Step 4: beyond range 2 of each edge: an obstacle whose nearest point is exactly
     200 mm from the left edge (range 2) is refused; 0.5 mm farther it is accepted."""
     game = new_game(REBELS, IMPERIALS)
-    outline = game.decision.options[0].value["obstacle"]
+    outline = game.decision.options[0].info["obstacle"]
     reach = _edge_offset(outline)
     before = game.state_hash()
     with pytest.raises(IllegalChoiceError, match="beyond range 2 of every edge"):
@@ -218,7 +220,7 @@ def test_an_obstacle_at_range_2_of_an_edge_is_refused():
 @pytest.mark.parametrize("where", [(150, 457.2), (457.2, 100), (800, 457.2), (457.2, 760)])
 def test_an_obstacle_near_any_edge_is_refused(where):
     game = new_game(REBELS, IMPERIALS)
-    outline = game.decision.options[0].value["obstacle"]
+    outline = game.decision.options[0].info["obstacle"]
     with pytest.raises(IllegalChoiceError, match="range 2 of every edge"):
         game.answer({"obstacle": outline, "x": where[0], "y": where[1], "rotation": 0})
 
@@ -227,10 +229,10 @@ def test_obstacles_within_range_1_of_each_other_are_refused():
     """Step 4: beyond range 1 of each other: a second obstacle whose closest point is at
     range 1 of the first (or overlapping it) is refused; beyond range 1 it is accepted."""
     game = new_game(REBELS, IMPERIALS)
-    first = game.decision.options[0].value["obstacle"]
+    first = game.decision.options[0].info["obstacle"]
     game.answer({"obstacle": first, "x": 330.0, "y": 457.2, "rotation": 0})
     placed = game.state.obstacles[0]
-    second = game.decision.options[0].value["obstacle"]
+    second = game.decision.options[0].info["obstacle"]
 
     def gap(x: float) -> float:
         return object_distance(placed, Obstacle("probe", Pose(x, 457.2, 0), second))
@@ -272,7 +274,7 @@ def test_forces_are_placed_by_ascending_initiative_then_player_order(first):
         ship = game.state.ships[game.decision.ship]
         assert game.decision.player == ship.owner
         order.append((ship.initiative, ship.owner))
-        game.answer(game.decision.options[0].value)
+        game.answer(game.decision.options[0].key)
     assert order == [(i, p) for i in (1, 2, 3) for p in (first, 1 - first)]
 
 
@@ -344,10 +346,10 @@ def test_listed_ship_placements_are_legal():
     drive(game, at("place_ship"))
     while game.decision.kind == "place_ship":
         d = game.decision
-        for value in d.option_values():
+        for value in d.option_keys():
             probe = game.clone()
             probe.answer(value)
-        game.answer(d.options[-1].value)
+        game.answer(d.options[-1].key)
 
 
 @pytest.mark.parametrize(("pilot", "turret", "arcs"), [
@@ -402,22 +404,22 @@ def test_each_player_earns_the_opponents_deficit():
 # ---------------------------------------------------------------- refused squads
 def test_a_pilot_whose_ability_is_not_implemented_is_refused():
     with pytest.raises(SetupError, match="kananjarrus"):
-        Game(GameSetup((squad(REBEL, "kananjarrus"), IMPERIALS)))
+        Game(GameSetup((squad(REBEL, "kananjarrus"), IMPERIALS), cards=CARDS))
 
 
 def test_a_ship_ability_not_implemented_is_refused():
     with pytest.raises(SetupError, match="ship ability"):
-        Game(GameSetup((squad(EMPIRE, "sigmasquadronace"), REBELS)))
+        Game(GameSetup((squad(EMPIRE, "sigmasquadronace"), REBELS), cards=CARDS))
 
 
 def test_an_empty_squad_is_refused():
     with pytest.raises(SetupError, match="no ships"):
-        Game(GameSetup((squad(REBEL), IMPERIALS)))
+        Game(GameSetup((squad(REBEL), IMPERIALS), cards=CARDS))
 
 
 def test_a_game_lasts_at_least_one_round():
     with pytest.raises(SetupError):
-        GameSetup((REBELS, IMPERIALS), rounds=0)
+        GameSetup((REBELS, IMPERIALS), rounds=0, cards=CARDS)
 
 
 def test_an_unknown_obstacle_in_a_squad_is_refused():
@@ -425,14 +427,14 @@ def test_an_unknown_obstacle_in_a_squad_is_refused():
     rebels = type(rebels)(faction=rebels.faction, ships=rebels.ships,
                           obstacles=("core2asteroid0", "nosuchrock", "core2debris0"))
     with pytest.raises(SetupError, match="squad 1"):
-        Game(GameSetup((rebels, IMPERIALS)))
+        Game(GameSetup((rebels, IMPERIALS), cards=CARDS))
 
 
 def test_a_game_needs_two_squads_and_a_known_ruleset():
     with pytest.raises(SetupError, match="ruleset"):
-        GameSetup((REBELS, IMPERIALS), ruleset="1e")
+        GameSetup((REBELS, IMPERIALS), ruleset="1e", cards=CARDS)
     with pytest.raises(SetupError, match="two squads"):
-        GameSetup((REBELS,))  # type: ignore[arg-type]
+        GameSetup((REBELS,), cards=CARDS)  # type: ignore[arg-type]
 
 
 def test_a_turret_placed_without_choosing_points_front():

@@ -114,7 +114,7 @@ def test_a_tractored_ship_may_be_moved_by_the_player_who_applied_the_token():
     tractor(game)
     d = game.decision
     assert (d.kind, d.player, d.ship) == ("tractor_move", 1, "p1.1")
-    values = set(d.option_values())
+    values = set(d.option_keys())
     assert {"none", "boost straight"} <= values
     assert {f"barrel roll {s} {p}" for s in ("left", "right")
             for p in ("front", "middle", "back")} <= values
@@ -127,7 +127,7 @@ def test_after_an_opponent_moved_it_the_owner_may_rotate_it_90_degrees_and_gain_
     game.answer("boost straight")
     assert game.state.ships["p1.1"].pose == Pose(400, 360, 0)
     d = game.decision
-    assert (d.kind, d.player, sorted(d.option_values())) == \
+    assert (d.kind, d.player, sorted(d.option_keys())) == \
         ("tractor_rotate", 0, ["left", "none", "right"])
     game.answer("left")
     assert game.state.ships["p1.1"].pose == Pose(400, 360, 270)
@@ -156,7 +156,7 @@ def test_the_tractor_move_can_not_touch_obstacles():
     """TRACTOR: this move cannot cause the ship to move through or overlap an obstacle."""
     game = tractor_scene(obstacles=[(ASTEROID, 400, 390, 0)])
     tractor(game)
-    assert "boost straight" not in game.decision.option_values()
+    assert "boost straight" not in game.decision.option_keys()
 
 
 @pytest.mark.parametrize(("pilot", "faction", "needed"), [

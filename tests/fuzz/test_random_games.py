@@ -16,8 +16,9 @@ import random
 import pytest
 
 from tallon.agents import RandomAgent
+from tallon.cards import CARDS
+from tallon.cards.pool import random_squad
 from tallon.engine import Game, GameSetup
-from tallon.engine.pool import random_squad
 from tallon.geometry.boxes import boxes_penetration
 from tallon.geometry.constants import EPS
 
@@ -64,7 +65,7 @@ def check_invariants(game: Game) -> None:
 
 
 def play_checked(seed: int) -> Game:
-    game = Game(GameSetup(squads_for(seed), seed=seed), logging=False)
+    game = Game(GameSetup(squads_for(seed), seed=seed, cards=CARDS), logging=False)
     agents = (RandomAgent(seed), RandomAgent(seed + 7919))
     check_invariants(game)
     for _ in range(MAX_ANSWERS):
@@ -84,5 +85,5 @@ def test_random_games_keep_every_invariant_and_replay_exactly(chunk):
     per_chunk = GAMES // CHUNKS
     for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         game = play_checked(seed)
-        replayed = Game.from_record(game.to_record(), logging=False)
+        replayed = Game.from_record(game.to_record(), CARDS, logging=False)
         assert replayed.state_hash() == game.state_hash(), f"seed {seed} does not replay"

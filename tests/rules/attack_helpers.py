@@ -1,6 +1,6 @@
 """Shared helpers for the attack rules tests (tests/rules/test_attack_*.py and friends).
 
-Scenes are built with :class:`tallon.engine.scenario.Scenario`. Player 1 (index 0) sits at
+Scenes are built with :class:`tallon.scene.Scene`. Player 1 (index 0) sits at
 y = 0 facing +y (heading 0), player 2 at y = 914.4. A small base is 40 mm square, a medium
 60, a large 80; a range band is 100 mm, so two small ships facing each other with centres
 200 mm apart are at range 2 (a 160 mm gap), 120 mm apart at range 1, 300 mm apart at
@@ -22,7 +22,7 @@ from typing import Any
 from tallon.dice import DieKind
 from tallon.engine.game import Game
 from tallon.engine.rounds import Activate
-from tallon.engine.scenario import Scenario, faces, start_at
+from tallon.scene import Scene, faces, start_at
 
 XWING = "bluesquadronescort"     # initiative 2, front 3, agility 2, hull 4, shields 2
 XWING3 = "redsquadronveteran"    # initiative 3, same ship
@@ -56,7 +56,7 @@ def bumped_into_a_tie() -> tuple[Game, str, str]:
     """A T-65 at (400, 300) flies a blue [2 straight] into a TIE facing it at (400, 450)
     and stops short, touching it (the bases 6.6 mm apart); its action step is skipped.
     Returns the game after the activation and the two ships' ids."""
-    sc = Scenario()
+    sc = Scene()
     xwing = sc.ship(XWING, at=(400, 300, 0))
     tie = sc.ship(TIE, player=1, at=(400, 450, 180))
     game = sc.game()
@@ -81,15 +81,15 @@ def targets(game: Game) -> dict[tuple[str, str], int]:
     d = game.decision
     assert d is not None and d.kind in ("declare_attack", "bonus_attack"), \
         f"no attack declaration pending ({d.kind if d else 'the game stopped'})"
-    return {(o.value["weapon"], o.value["defender"]): o.info["range"]
-            for o in d.options if isinstance(o.value, dict)}
+    return {(o.info["weapon"], o.info["defender"]): o.info["range"]
+            for o in d.options if o.info is not None}
 
 
 def sources(game: Game) -> list[str]:
     """The sources (token or card) of the pending modification decision's options."""
     d = game.decision
     assert d is not None and d.kind in MODIFY_KINDS, d
-    return [o.info["source"] for o in d.options if o.value != "done"]
+    return [o.info["source"] for o in d.options if o.key != "done"]
 
 
 def choose(game: Game, source: str, kind: str | None = None, *, nth: int = 0) -> None:
@@ -98,9 +98,9 @@ def choose(game: Game, source: str, kind: str | None = None, *, nth: int = 0) ->
     assert d is not None and d.kind in MODIFY_KINDS, d
     if kind is not None:
         assert d.kind == kind, (d.kind, d.prompt)
-    found = [o for o in d.options if o.value != "done" and o.info["source"] == source]
+    found = [o for o in d.options if o.key != "done" and o.info["source"] == source]
     assert len(found) > nth, f"no option from {source}: {[o.label for o in d.options]}"
-    game.answer(found[nth].value)
+    game.answer(found[nth].key)
 
 
 def choose_label(game: Game, label: str) -> None:
@@ -109,7 +109,7 @@ def choose_label(game: Game, label: str) -> None:
     assert d is not None
     found = [o for o in d.options if o.label == label]
     assert found, f"no option {label!r}: {[o.label for o in d.options]}"
-    game.answer(found[0].value)
+    game.answer(found[0].key)
 
 
 def modified(game: Game) -> list[str]:
@@ -127,15 +127,15 @@ def finish(game: Game, limit: int = 50) -> None:
         d = game.decision
         if d is None:
             return
-        values = d.option_values()
+        values = d.option_keys()
         for quiet in ("done", "decline", "none", "pass"):
             if quiet in values:
                 game.answer(quiet)
                 break
         else:
             # a mandatory ability must be resolved: with nothing to do if it can
-            idle = [o.value for o in d.options if "nothing to do" in o.label]
-            cards = [o.value for o in d.options if isinstance(o.info, dict)
+            idle = [o.key for o in d.options if "nothing to do" in o.label]
+            cards = [o.key for o in d.options if isinstance(o.info, dict)
                      and o.info.get("source") not in TOKEN_SOURCES]
             if not idle and not cards:
                 raise AssertionError(f"finish() can't decline {d.kind}: {d.prompt}")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from tallon.engine.actions import PerformAction
 from tallon.engine.rounds import StartEngagement
-from tallon.engine.scenario import Scenario
 from tallon.engine.state import Token
+from tallon.scene import Scene
 from tests.rules.attack_helpers import answer
 
 
@@ -21,7 +21,7 @@ def queue_labels(game) -> list[str]:
 
 # --------------------------------------------------------------------- example 1
 def jake_scene():
-    sc = Scenario()
+    sc = Scene()
     jake = sc.ship("jakefarrell", at=(400, 300, 0))
     phoenix = sc.ship("phoenixsquadronpilot", at=(250, 300, 0))
     sc.ship("academypilot", player=1, at=(400, 850, 180))
@@ -39,7 +39,7 @@ def test_example_1_jake_farrell():
     assert game.decision.kind == "order_abilities"
     labels = queue_labels(game)
     assert "jakefarrell" in labels[0] and "Vectored Thrusters" in labels[1]
-    answer(game, "order_abilities", 0)
+    answer(game, "order_abilities", game.decision.options[0].key)
     # resolving his pilot ability he chooses himself and performs a focus action
     answer(game, "use_ability", jake, jake)
     answer(game, "perform_action", "focus", jake)
@@ -55,11 +55,11 @@ def test_example_1_jake_farrell():
     # it triggers his pilot ability and his ship ability again: pilot ability first
     assert game.state.ships[jake].count(Token.STRESS) == 1
     assert game.decision.kind == "order_abilities"
-    answer(game, "order_abilities", 0)
+    answer(game, "order_abilities", game.decision.options[0].key)
     # he chooses the Phoenix Squadron Pilot at range 1, which performs a focus action;
     # its own ship ability triggers and goes to the front of the queue
     d = game.decision
-    assert set(d.option_values()) == {jake, phoenix, "decline"}
+    assert set(d.option_keys()) == {jake, phoenix, "decline"}
     answer(game, "use_ability", phoenix, jake)
     answer(game, "perform_action", "focus", phoenix)
     assert game.state.ships[phoenix].count(Token.FOCUS) == 1
@@ -81,7 +81,7 @@ def test_ability_triggered_while_resolving_goes_in_front():
     answer(game, "perform_action", "barrel_roll", jake)
     answer(game, "barrel_roll_direction", "left")
     answer(game, "barrel_roll_position", "middle")
-    answer(game, "order_abilities", 0)
+    answer(game, "order_abilities", game.decision.options[0].key)
     answer(game, "use_ability", jake, jake)
     answer(game, "perform_action", "focus", jake)
     answer(game, "use_ability", "decline", jake)  # the new instance: declined
@@ -96,7 +96,7 @@ def test_ability_triggered_while_resolving_goes_in_front():
 def teroch_scene(first_player: int = 0):
     """Chopper (large) touches Old Teroch's base; Kyle is at range 1 of Teroch with Chopper
     in his turret arc; Teroch is in both Rebels' front arcs."""
-    sc = Scenario(first_player=first_player)
+    sc = Scene(first_player=first_player)
     chopper = sc.ship("chopper", at=(400, 400, 0))
     kyle = sc.ship("kylekatarn", at=(480, 480, 210), tokens={"focus": 2}, turret="right")
     teroch = sc.ship("oldteroch", player=1, upgrades=["staticdischargevanes"],
@@ -126,12 +126,12 @@ def test_example_2_chopper_kyle_teroch():
     assert d.kind == "order_abilities" and d.player == 0
     labels = queue_labels(game)
     assert any("chopper" in x for x in labels) and any("kylekatarn" in x for x in labels)
-    answer(game, "order_abilities", next(o.value for o in d.options if "chopper" in o.label))
+    answer(game, "order_abilities", next(o.key for o in d.options if "chopper" in o.label))
     # Chopper's ability: Old Teroch would gain 2 jam tokens. The vanes replace one at once:
     # Teroch gains a stress token and Kyle gains that jam token instead
     d = game.decision
     assert d.kind == "replacement" and d.player == 1 and d.ship == teroch
-    assert kyle in d.option_values() and chopper in d.option_values()
+    assert kyle in d.option_keys() and chopper in d.option_keys()
     answer(game, "replacement", kyle)
     # Kyle had 2 focus tokens: the jam token removes one of them (and itself)
     assert s[kyle].count(Token.FOCUS) == 1 and not s[kyle].has(Token.JAM)
@@ -144,7 +144,7 @@ def test_example_2_chopper_kyle_teroch():
     # Old Teroch's ability: Chopper is at range 0 (not a choice); Kyle has no green tokens
     d = game.decision
     assert d.kind == "use_ability" and d.ship == teroch
-    assert set(d.option_values()) == {kyle, "decline"}
+    assert set(d.option_keys()) == {kyle, "decline"}
     answer(game, "use_ability", kyle, teroch)
     assert s[chopper].count(Token.FOCUS) == 1   # no effect on anyone
     assert game.decision is None
@@ -154,7 +154,7 @@ def test_example_2_without_the_vanes_teroch_keeps_both_jam_tokens():
     game, _chopper, kyle, teroch = teroch_scene()
     s = game.state.ships
     d = game.decision
-    answer(game, "order_abilities", next(o.value for o in d.options if "chopper" in o.label))
+    answer(game, "order_abilities", next(o.key for o in d.options if "chopper" in o.label))
     answer(game, "replacement", "decline", teroch)
     assert s[teroch].count(Token.JAM) == 2 and not s[teroch].has(Token.STRESS)
     assert s[kyle].count(Token.FOCUS) == 2

@@ -16,9 +16,9 @@ import pytest
 from tallon.cards.common import is_in_arc, range_of
 from tallon.engine.attack import Engage
 from tallon.engine.rounds import Sweep
-from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import ConditionCard, DamageCard, Token
 from tallon.geometry import Arc
+from tallon.scene import Scene, declare, load_dice, start_at
 from tests.rules.attack_helpers import (
     KWING,
     MODIFY_KINDS,
@@ -58,13 +58,13 @@ def decisions(game, limit=30, answers=None, until=None):
             return seen
         if d.kind not in MODIFY_KINDS:
             seen.append((d.kind, d.ship))
-        values = d.option_values()
+        values = d.option_keys()
         if (d.kind, d.ship) in answers:
             game.answer(answers.pop((d.kind, d.ship)))
         elif d.kind == "use_ability":
             game.answer("use" if "use" in values else values[0])
         elif d.kind == "bonus_attack":
-            game.answer(next(v for v in values if isinstance(v, dict)))
+            game.answer(next(v for v in values if "@" in v))
         elif "done" in values:
             game.answer("done")
         else:
@@ -83,7 +83,7 @@ class TestAftermathOrder:
     def test_the_defenders_abilities_before_the_attackers(self, first_player):
         """Wes Janson attacks Wes Janson; both Wes abilities trigger. Whoever is the first
         player, the defender's (6a) resolves before the attacker's (6b)."""
-        sc = Scenario(first_player=first_player)
+        sc = Scene(first_player=first_player)
         a = sc.ship("wesjanson", at=HERE)
         d = sc.ship("wesjanson", player=1, at=R2)
         game = sc.attack(a, d, then=script(("attack", ["hit", "blank", "blank"]),
@@ -95,7 +95,7 @@ class TestAftermathOrder:
     def test_the_defenders_abilities_before_the_attackers_bonus_attack(self):
         """A K-wing with Cluster Missiles and a lock attacks Wes Janson, another enemy at
         range 1 of him. Wes's jam (6a) resolves before the missiles' bonus attack (6d)."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(KWING, at=HERE, upgrades=["clustermissiles"], locks=["p2.1"])
         d = sc.ship("wesjanson", player=1, at=(400, 490, 180))
         near = sc.ship(XWING, player=1, at=(480, 490, 180))
@@ -115,7 +115,7 @@ class TestAftermathOrder:
         ("If both players have a bonus attack that triggers after an attack, the defending
         player resolves their bonus attack first"): Zam's bonus attack against the K-wing
         (6c) is performed before the missiles' bonus attack (6d)."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(KWING, at=HERE, upgrades=["clustermissiles"], locks=["p2.1"])
         zam = sc.ship("zamwesell", player=1, at=(400, 480, 180), charges={"zamwesell": 4})
         runner = sc.ship("spicerunner", player=1, at=(480, 470, 180))
@@ -143,7 +143,7 @@ class TestBonusAttack:
     def scene(self):
         """A K-wing (Cluster Missiles: 4 charges, a lock) and three TIEs in a row ahead of
         it at range 2, 80 mm apart: each at range 1 of the next."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(KWING, at=HERE, upgrades=["clustermissiles"], locks=["p2.1"])
         ties = [sc.ship(TIE, player=1, at=(x, 490, 180)) for x in (320, 400, 480)]
         game = sc.attack(a, ties[0], weapon="clustermissiles",
@@ -154,7 +154,7 @@ class TestBonusAttack:
     def zam_defends(case):
         """A T-65 attacks Zam Wesell (4 charges, "You'd Better Mean Business" facedown) at
         range 2; ``case`` stops Zam from attacking back."""
-        sc = Scenario()
+        sc = Scene()
         at = (200, 480, 90) if case == "attacker beside her" else HERE
         a = sc.ship(XWING, at=at)
         zam = sc.ship("zamwesell", player=1, at=(400, 480, 180), charges={"zamwesell": 4},
@@ -188,7 +188,7 @@ class TestBonusAttack:
         it: one in the K-wing's front arc, one beside the K-wing (in its left arc, which its
         turret does not cover). RR: BONUS ATTACK ("the same arc requirements, range
         requirements, and cost requirements are followed"). Only the first is offered."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(KWING, at=HERE, upgrades=["clustermissiles"], locks=["p2.1"])
         d = sc.ship(TIE, player=1, at=(320, 490, 180))
         in_arc = sc.ship(TIE, player=1, at=(400, 490, 180))
@@ -196,7 +196,7 @@ class TestBonusAttack:
         game = sc.attack(a, d, weapon="clustermissiles",
                          then=script(("attack", ["blank"] * 3), evades(3)))
         assert decisions(game, until="bonus_attack") == [("use_ability", a)]
-        offered = {v["defender"] for v in game.decision.option_values() if isinstance(v, dict)}
+        offered = {o.info["defender"] for o in game.decision.options if o.info}
         assert offered == {in_arc}
         s = game.state.ships
         assert range_of(s[beside], s[d]) == 1 and not is_in_arc(s[a], s[beside], Arc.FRONT)
@@ -230,7 +230,7 @@ class TestDestroyedDuringAnAttack:
     the third is dealt all the same."""
 
     def scene(self, attacker="wesjanson"):
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(attacker, at=HERE)
         d = sc.ship(XWING3, player=1, at=(400, 420, 180), upgrades=["hopeful"], shields=0,
                     damage=preset_damage(2))
@@ -260,7 +260,7 @@ class TestDestroyedDuringAnAttack:
         Hopeful, 3 damage cards); player 2's other Red Squadron Veteran with Hopeful
         performs a focus action. The destroyed ship then attacks (simultaneous fire); its
         destruction is not a new event: Hopeful is not offered again."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(XWING3, at=HERE)
         d = sc.ship(XWING3, player=1, at=R2, upgrades=["hopeful"], shields=0,
                     damage=preset_damage(3))
@@ -270,11 +270,11 @@ class TestDestroyedDuringAnAttack:
                                     ("defense", ["blank"] * 2),
                                     ("attack", ["blank"] * 3), ("defense", ["blank"] * 2)))
         start_at(game, Sweep("engagement"))
-        answer(game, "declare_attack", {"weapon": "primary:front", "defender": d}, a)
+        answer(game, "declare_attack", f"primary:front@{d}", a)
         answer(game, "use_ability", "act", friend)
         answer(game, "perform_action", "focus", friend)
         answer(game, "engagement_order", d)
-        answer(game, "declare_attack", {"weapon": "primary:front", "defender": a}, d)
+        answer(game, "declare_attack", f"primary:front@{a}", d)
         # next comes the friend's own engagement, not Hopeful again
         assert game.decision is None or game.decision.kind != "use_ability"
         hopeful = [e for e in game.log if e["kind"] == "ability" and "uses hopeful" in e["text"]]
@@ -300,14 +300,14 @@ class TestSimultaneousFire:
     def run(self, defender):
         """A Red Squadron Veteran (initiative 3) and an enemy TIE with 2 damage cards (hull
         3) facing each other at range 2; the T-65's 1 hit destroys it."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(XWING3, at=HERE)
         d = sc.ship(defender, player=1, at=R2, damage=preset_damage(2))
         game = sc.at(Sweep("engagement"))
         load_dice(game, then=script(("attack", ["hit", "blank", "blank"]),
                                     ("defense", ["blank"] * 3),
                                     ("attack", ["hit", "blank"]), ("defense", ["blank"] * 2)))
-        answer(game, "declare_attack", {"weapon": "primary:front", "defender": d}, a)
+        answer(game, "declare_attack", f"primary:front@{d}", a)
         return game, a, d
 
     def test_a_ship_destroyed_at_its_own_initiative_still_attacks(self):
@@ -315,7 +315,7 @@ class TestSimultaneousFire:
         engages and attacks; it is removed once initiative 3 is over."""
         game, a, d = self.run(TIE3)
         assert game.state.ships[d].destroyed and not game.state.ships[d].removed
-        answer(game, "declare_attack", {"weapon": "primary:front", "defender": a}, d)
+        answer(game, "declare_attack", f"primary:front@{a}", d)
         finish(game)
         assert len(attacks(game, d)) == 1
         assert game.state.ships[a].shields == 1          # its hit landed
@@ -328,7 +328,7 @@ class TestSimultaneousFire:
         cards, one of them Console Fire faceup (before engaging: roll an attack die, on a
         hit suffer 1 damage), rolls a hit and is destroyed. Its friend's Hopeful resolves at
         once; then it still declares its attack; it is removed after its initiative step."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(XWING3, at=HERE, shields=0, upgrades=["hopeful"],
                     damage=[*preset_damage(2), DamageCard("consolefire", True, 950)])
         friend = sc.ship(XWING3, at=(200, 300, 0), upgrades=["hopeful"])
@@ -341,7 +341,7 @@ class TestSimultaneousFire:
         assert game.state.ships[a].destroyed
         answer(game, "use_ability", "act", friend)
         answer(game, "perform_action", "focus", friend)
-        answer(game, "declare_attack", {"weapon": "primary:front", "defender": d}, a)
+        answer(game, "declare_attack", f"primary:front@{d}", a)
         finish(game)
         assert len(attacks(game, a)) == 1 and len(game.state.ships[d].damage) == 1
         assert game.state.ships[a].removed

@@ -15,8 +15,8 @@ import pytest
 from tallon.cards.common import is_in_arc, range_of
 from tallon.engine.attack import Engage
 from tallon.engine.rounds import Sweep
-from tallon.engine.scenario import Scenario, start_at
 from tallon.geometry import Arc
+from tallon.scene import Scene, start_at
 from tests.rules.attack_helpers import (
     ASTEROID,
     AUZITUCK,
@@ -49,7 +49,7 @@ def engage(attacker, enemies, *, at=HERE, upgrades=(), tokens=None, friends=(),
            obstacles=(), **setup):
     """A table with the attacker (player 1), its ``friends`` and the ``enemies`` (player 2:
     (pilot, pose) pairs), engaging the attacker. Returns (game, attacker id, enemy ids)."""
-    sc = Scenario()
+    sc = Scene()
     a = sc.ship(attacker, at=at, upgrades=upgrades, tokens=tokens, **setup)
     for pilot, pose in friends:
         sc.ship(pilot, at=pose)
@@ -88,7 +88,7 @@ def test_the_attacker_may_choose_not_to_attack():
     ENGAGEMENT PHASE ("it may perform an attack"). Declining ends the engagement with no
     attack."""
     game, _, _ = engage(XWING, [(TIE, AHEAD)])
-    assert "none" in game.decision.option_values()
+    assert "none" in game.decision.option_keys()
     game.answer("none")
     assert game.decision is None and attacks(game) == []
 
@@ -315,7 +315,7 @@ class TestSpecialWeapons:
         for weapon, left in (("protontorpedoes", 1), ("primary:double_turret", 2)):
             game, a, (tie,) = engage(KWING, [(TIE, (400, 510, 180))],
                                      upgrades=["protontorpedoes"], locks=["p2.1"])
-            game.answer({"weapon": weapon, "defender": tie})
+            game.answer(f"{weapon}@{tie}")
             assert game.state.ships[a].charges["protontorpedoes"].active == left
             finish(game)
 
@@ -334,7 +334,7 @@ def test_a_ship_engages_once_and_performs_one_attack():
     """Two enemies ahead. RR: ATTACK ("Each ship may perform one standard attack when it
     engages"), ENGAGEMENT PHASE. After attacking one, no second declaration follows."""
     game, a, (one, _two) = engage(XWING, [(TIE, AHEAD), (TIE, (480, 520, 180))])
-    game.answer({"weapon": "primary:front", "defender": one})
+    game.answer(f"primary:front@{one}")
     finish(game)
     assert len(attacks(game, a)) == 1
 
@@ -351,7 +351,7 @@ def test_a_disarmed_ship_still_engages():
     """The same disarmed T-65 in the Engagement Phase. RR: DISARMED, ENGAGEMENT PHASE
     ("Disarmed ships still engage"). It engages (its turn passes) without attacking; the
     enemy TIE then engages and attacks it."""
-    sc = Scenario()
+    sc = Scene()
     a = sc.ship(XWING, at=HERE, tokens={"disarm": 1})
     tie = sc.ship(TIE, player=1, at=AHEAD)
     game = sc.at(Sweep("engagement"))

@@ -13,8 +13,8 @@ import pytest
 
 from tallon.cards.common import range_of
 from tallon.engine.attack import Engage
-from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import Token
+from tallon.scene import Scene, declare, load_dice, start_at
 from tests.rules.attack_helpers import (
     ASTEROID,
     DEBRIS,
@@ -44,7 +44,7 @@ def attack(attacker=XWING, defender=TIE, *, at=HERE, to=R2, weapon=None, upgrade
            tokens=None, defender_tokens=None, obstacles=(), others=(), **setup):
     """Run one attack with blank dice; returns (game, attacker id, defender id) once it is
     over. ``others`` are extra ships (player, pilot, pose)."""
-    sc = Scenario()
+    sc = Scene()
     a = sc.ship(attacker, at=at, upgrades=upgrades, tokens=tokens, **setup)
     d = sc.ship(defender, player=1, at=to, tokens=defender_tokens)
     for player, pilot, pose in others:
@@ -187,7 +187,7 @@ class TestObstructed:
         range lines. RR: OBSTRUCTED ("the attacker chooses one of those lines ... can choose
         to make this attack be obstructed or not"). The engine asks; the answer decides the
         defense dice."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(XWING, at=HERE)
         d = sc.ship(TIE, player=1, at=(410, 500, 180))
         sc.obstacle("core2asteroid3", 380, 400)

@@ -16,22 +16,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tallon.engine.abilities import REGISTRY, Ctx, Replacement, Triggered, register
+from tallon.cards import CARDS
+from tallon.engine.abilities import Ctx, Replacement, Triggered
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.rounds import Activate
-from tallon.engine.scenario import Scenario, declare, load_dice, start_at
+from tallon.scene import Scene, declare, load_dice, start_at
 
 
 @contextmanager
 def with_card(kind: str, xws: str, *abilities: Any) -> Iterator[None]:
     """Register a throwaway card for one test (removed afterwards)."""
-    register(kind, xws, *abilities, description="a test card")
+    CARDS.register(kind, xws, *abilities, description="a test card")
     try:
         yield
     finally:
-        REGISTRY.pop((kind, xws), None)
+        CARDS.unregister(kind, xws)
 
 
 def seen(game, window: str) -> list[int]:
@@ -49,7 +50,7 @@ def note(window: str) -> Any:
 
 def test_after_reveal_abilities_resolve_before_the_maneuver():
     with with_card("ship_ability", "Test Reveal", note("after_reveal")):
-        sc = Scenario()
+        sc = Scene()
         tie = sc.ship("academypilot", at=(400, 300, 0))
         sc.ship("academypilot", player=1, at=(400, 850, 180))
         game = sc.game()
@@ -61,17 +62,17 @@ def test_after_reveal_abilities_resolve_before_the_maneuver():
 
 
 def test_perform_action_even_stressed_offers_the_bar():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), stress=1)
     sc.ship("academypilot", player=1, at=(400, 850, 180))
     game = sc.at(PerformAction(tie, even_stressed=True), phase="activation")
-    assert set(game.decision.option_values()) == {"focus", "evade", "barrel_roll", "pass"}
+    assert set(game.decision.option_keys()) == {"focus", "evade", "barrel_roll", "pass"}
     game = sc.at(PerformAction(tie), phase="activation")
     assert game.decision is None
 
 
 def test_last_attack_records_round_and_phase():
-    sc = Scenario()
+    sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.at(Engage(tie))
@@ -84,7 +85,7 @@ def test_last_attack_records_round_and_phase():
 
 def test_after_neutralize_comes_between_neutralizing_and_damage():
     with with_card("ship_ability", "Test Neutralize", note("after_neutralize")):
-        sc = Scenario()
+        sc = Scene()
         tie = sc.ship("academypilot", at=(400, 300, 0))
         enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
         game = sc.at(Engage(tie))
@@ -104,7 +105,7 @@ def test_execute_maneuver_can_be_replaced():
                        applies=lambda ctx, facts: facts["ship"] == ctx.ship.id,
                        replace=replace)
     with with_card("ship_ability", "Test Maneuver", card):
-        sc = Scenario()
+        sc = Scene()
         tie = sc.ship("academypilot", at=(400, 300, 0))
         sc.ship("academypilot", player=1, at=(400, 850, 180))
         game = sc.game()
@@ -129,7 +130,7 @@ def test_before_check_difficulty_comes_after_the_move_and_before_the_stress():
     card = Triggered("note", window="before_check_difficulty", optional=False,
                      effect=effect, requirement=lambda ctx: ctx.event["ship"] == ctx.ship.id)
     with with_card("ship_ability", "Test Difficulty", card):
-        sc = Scenario()
+        sc = Scene()
         tie = sc.ship("academypilot", at=(400, 300, 0))
         sc.ship("academypilot", player=1, at=(400, 850, 180))
         game = sc.game()
@@ -142,9 +143,9 @@ def test_before_check_difficulty_comes_after_the_move_and_before_the_stress():
 
 def test_ignore_lock_requirement_hook():
     from tallon.engine.abilities import Modifier
-    from tallon.engine.attack import valid_targets
+    from tallon.engine.weapons import valid_targets
 
-    sc = Scenario()
+    sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=["protontorpedoes"])
     sc.ship("academypilot", player=1, at=(400, 550, 180))
     game = sc.game()

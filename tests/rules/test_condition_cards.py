@@ -5,13 +5,13 @@ secret marker, and who may see a facedown condition. Zam Wesell's two secret con
 from __future__ import annotations
 
 from tallon.engine.conditions import AssignCondition, has_condition
-from tallon.engine.scenario import Scenario, start_at
+from tallon.scene import Scene, start_at
 
 BUSINESS, THANKS = "youdbettermeanbusiness", "youshouldthankme"
 
 
 def scene():
-    sc = Scenario()
+    sc = Scene()
     zam = sc.ship("zamwesell", at=(400, 300, 0))
     mate = sc.ship("separatistracketeer", at=(600, 300, 0))
     enemy = sc.ship("redsquadronveteran", player=1, at=(400, 600, 180))

@@ -4,15 +4,15 @@ the waiver of a special weapon's requirement, and the number of locks a ship kee
 
 from __future__ import annotations
 
-from tallon.engine.attack import valid_targets
 from tallon.engine.effects import acquire_lock
 from tallon.engine.rounds import Activate
-from tallon.engine.scenario import Scenario
 from tallon.engine.state import Token
+from tallon.engine.weapons import valid_targets
+from tallon.scene import Scene
 
 
 def activation(upgrades: list[str], dial: str, **kw):
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades, dial_set=dial,
                    **kw)
     sc.ship("academypilot", player=1, at=(400, 850, 180))
@@ -56,7 +56,7 @@ def test_without_before_execute_abilities_nothing_changes():
 
 # ------------------------------------------------------- weapon_requirement_waiver
 def test_a_waived_requirement_is_offered_with_its_force_cost():
-    sc = Scenario()
+    sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(400, 300, 0),
                    upgrades=["protontorpedoes", "instinctiveaim"])
     sc.ship("academypilot", player=1, at=(400, 500, 180))
@@ -71,7 +71,7 @@ def test_a_waived_requirement_is_offered_with_its_force_cost():
 
 # -------------------------------------------------------------------- max_locks
 def test_a_second_lock_with_r3_and_the_oldest_goes_first():
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["r3astromech"])
     for x in (300, 400, 500):
         sc.ship("academypilot", player=1, at=(x, 500, 180))
@@ -87,7 +87,7 @@ def test_a_second_lock_with_r3_and_the_oldest_goes_first():
 
 
 def test_a_jammed_ship_with_two_locks_loses_only_the_new_one():
-    sc = Scenario()
+    sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["r3astromech"],
                    locks=["p2.1"], tokens={"jam": 1})
     sc.ship("academypilot", player=1, at=(300, 500, 180))

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.cards import CARDS
 from tallon.cards.common import dice
-from tallon.engine.abilities import REGISTRY, CardSpec, DiceMod, ensure_loaded
+from tallon.engine.abilities import DiceMod
 from tallon.engine.attack import Engage
-from tallon.engine.scenario import Scenario, declare, load_dice, start_at
 from tallon.engine.state import ConditionCard, Token
+from tallon.scene import Scene, declare, load_dice, start_at
 from tests.rules.attack_helpers import (
     TIE,
     XWING,
@@ -39,23 +40,22 @@ VADER = "darthvader"       # TIE Advanced x1 with Force (his ability acts after 
 
 
 @pytest.fixture
-def plated_hull(monkeypatch):
+def plated_hull():
     """A test double: gives a ship a condition whose ability is the catalogue's Plated
     Hull, a defender's mandatory change of 1 attack crit to a hit (RR: ATTACK 2b, the
     defending player's abilities)."""
-    ensure_loaded()
-    spec = CardSpec("condition", DOUBLE,
-                    ((DiceMod("test double: 1 attacker crit to a hit", dice=dice("platedhull")),),))
-    monkeypatch.setitem(REGISTRY, ("condition", DOUBLE), spec)
+    CARDS.register("condition", DOUBLE,
+                   DiceMod("test double: 1 attacker crit to a hit", dice=dice("platedhull")))
 
     def give(game, ship_id):
         game.state.ships[ship_id].conditions.append(ConditionCard(DOUBLE, 1))
-    return give
+    yield give
+    CARDS.unregister("condition", DOUBLE)
 
 
 def scene(attacker=XWING, defender=TIE, *, to=R2, tokens=None, defender_tokens=None,
           upgrades=(), defender_upgrades=(), attacker_setup=None, defender_setup=None):
-    sc = Scenario()
+    sc = Scene()
     a = sc.ship(attacker, at=HERE, tokens=tokens, upgrades=upgrades, **(attacker_setup or {}))
     d = sc.ship(defender, player=1, at=to, tokens=defender_tokens, upgrades=defender_upgrades,
                 **(defender_setup or {}))
@@ -287,7 +287,7 @@ class TestRerollOnce:
         game, _ = self.scene()
         choose_label(game, "Spend lock: reroll 2 blank")
         assert sources(game) == ["predator"]
-        assert [o.label for o in game.decision.options if o.value != "done"] == \
+        assert [o.label for o in game.decision.options if o.key != "done"] == \
             ["Predator (reroll 1 attack die): reroll 1 focus [predator]"]
 
     def test_once_every_die_is_rerolled_no_reroll_is_offered(self):
@@ -319,10 +319,10 @@ class TestMandatory:
         """Attack dice hit, hit, blank, blank: "done" is not offered until the torpedoes'
         change is made; then it is, and one hit has become a crit."""
         game, _ = self.scene(["hit", "hit", "blank", "blank"])
-        assert "done" not in game.decision.option_values()
+        assert "done" not in game.decision.option_keys()
         choose(game, "protontorpedoes")
         assert sorted(modified(game)) == ["blank", "blank", "crit", "hit"]
-        assert "done" in game.decision.option_values()
+        assert "done" in game.decision.option_keys()
 
     def test_a_mandatory_ability_with_nothing_to_change_does_nothing(self):
         """No hit result: the mandatory change resolves without effect (ruling: Dice 6)."""
@@ -391,7 +391,7 @@ class TestCancelIsNotModifying:
     attack) helps a Baron of the Empire with Crack Shot attack a T-65 at range 1."""
 
     def scene(self, gideon: bool):
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship("baronoftheempire", at=HERE, upgrades=["crackshot"])
         sc.ship("moffgideon", at=(300, 300, 0))
         d = sc.ship(XWING, player=1, at=(400, 420, 180), tokens={"focus": 1})

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from tallon.engine.attack import Engage
-from tallon.engine.scenario import Scenario, declare, load_dice, stack_deck, start_at
 from tallon.engine.state import DamageCard, Token
+from tallon.scene import Scene, declare, load_dice, stack_deck, start_at
 from tests.rules.attack_helpers import (
     FIRESPRAY,
     TIE,
@@ -36,7 +36,7 @@ def attack(rolled, defended, *, attacker=XWING, defender=TIE, at=HERE, to=R2,
     """Run one attack with these attack and defense faces; ``deck`` stacks the defender's
     owner's damage deck (by default with cards whose faceup text does nothing during an
     attack). Returns (game, attacker id, defender id) when it is over."""
-    sc = Scenario()
+    sc = Scene()
     a = sc.ship(attacker, at=at, tokens=attacker_tokens)
     d = sc.ship(defender, player=1, at=to, **defender_setup)
     game = sc.game()
@@ -208,7 +208,7 @@ class TestDamage:
     def test_the_defenders_player_deals_from_their_own_deck(self):
         """RR: DAMAGE CARDS ("the player uses their own damage deck"): the card the TIE is
         dealt is the top card of its owner's (player 2's) deck."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(XWING, at=HERE)
         d = sc.ship(TIE, player=1, at=R2)
         game = sc.game()
@@ -228,7 +228,7 @@ class TestDamage:
         be dealt ..., remove all damage cards from destroyed ships, flip them facedown, and
         shuffle them to create a new damage deck"). The hit deals a Hull Breach; the
         destroyed ship keeps its count (ruling Game engine 9: markers)."""
-        sc = Scenario()
+        sc = Scene()
         a = sc.ship(XWING, at=HERE)
         d = sc.ship(TIE, player=1, at=R2)
         wreck = sc.ship(TIE, player=1, at=(700, 800, 180), destroyed=True, removed=True,

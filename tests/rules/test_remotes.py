@@ -11,14 +11,16 @@ from __future__ import annotations
 import pytest
 
 from tallon.cards.common import ships_in_range
-from tallon.engine.actions import PerformAction, jam_targets, lock_targets
-from tallon.engine.attack import Engage, valid_targets
+from tallon.engine.action_bodies import jam_targets, lock_targets
+from tallon.engine.actions import PerformAction
+from tallon.engine.attack import Engage
 from tallon.engine.effects import acquire_lock, gain_token
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.rounds import CheckEnd, StartEngagement, Sweep
-from tallon.engine.scenario import Scenario, declare, load_dice, stack_deck, start_at
 from tallon.engine.state import Token
+from tallon.engine.weapons import valid_targets
 from tallon.geometry import Pose, range_between
+from tallon.scene import Scene, declare, load_dice, stack_deck, start_at
 
 DISCORD = "discordmissiles"
 
@@ -26,7 +28,7 @@ DISCORD = "discordmissiles"
 def swarm_scene(swarm_at=(400.0, 400.0, 0.0), enemy_at=(400.0, 520.0, 180.0),
                 swarm_player: int = 0, **extra):
     """Player 1 (p1.1 far away) controls the swarm r1.1; player 2's TIE p2.1 flies."""
-    sc = Scenario()
+    sc = Scene()
     sc.ship("academypilot", at=(100, 100, 0))
     sc.ship("academypilot", player=1, at=enemy_at, **extra)
     swarm = sc.remote(DISCORD, player=swarm_player, at=swarm_at)
@@ -44,7 +46,7 @@ def swarm_pose(game, remote="r1.1") -> Pose:
 def answer_all(game, value=None):
     while game.decision is not None:
         d = game.decision
-        game.answer(value if value in d.option_values() else d.options[-1].value)
+        game.answer(value if value in d.option_keys() else d.options[-1].key)
 
 
 # ---------------------------------------------------------------------- the remote
@@ -93,7 +95,7 @@ class TestARemoteIsAnObjectNotAShip:
         while game.state.phase in ("planning", "system", "activation"):
             d = game.decision
             asked.append(d.ship)
-            game.answer(d.options[0].value)
+            game.answer(d.options[0].key)
         assert swarm not in asked
         assert not game.state.ships[swarm].activated
 
@@ -131,7 +133,7 @@ class TestSwarmRelocation:
         game = fly(sc, "p2.1", "3FW")
         d = game.decision
         assert (d.kind, d.player) == ("relocate_remote", 0)
-        assert set(d.option_values()) == {"front", "rear"}
+        assert set(d.option_keys()) == {"front", "rear"}
         game.answer("front")
         tie = game.state.ships["p2.1"]
         assert swarm_pose(game) == Pose(400.0, 340.0, 180.0)
@@ -196,7 +198,7 @@ class TestSwarmRelocation:
         sc, swarm = swarm_scene(swarm_at=(400.0, 125.0, 0.0), enemy_at=(400.0, 230.0, 180.0))
         game = fly(sc, "p2.1", "4FW")
         d = game.decision
-        front = next(o for o in d.options if o.value == "front")
+        front = next(o for o in d.options if o.key == "front")
         assert "flees" in front.label
         game.answer("front")
         remote = game.state.ships[swarm]
@@ -227,7 +229,7 @@ class TestSwarmEngagement:
     def test_each_enemy_ship_at_range_0_suffers_1_critical_damage(self):
         """Appendix: when the swarm engages, each enemy ship at range 0 suffers 1 critical
         damage; a friendly ship at range 0 and an enemy at range 1 don't."""
-        sc = Scenario()
+        sc = Scene()
         sc.remote(DISCORD, at=(400, 400, 0))  # tab y 400-404; disk centre (400, 424), r 20
         sc.ship("academypilot", at=(440, 424, 0))              # p1.1: friendly, touching
         sc.ship("academypilot", player=1, at=(400, 380, 0))    # p2.1: touching the tab
@@ -247,7 +249,7 @@ class TestSwarmEngagement:
 
     def test_the_swarm_engages_at_initiative_0(self):
         """RR: USING REMOTES - it engages at its initiative: after the initiative 1 TIEs."""
-        sc = Scenario()
+        sc = Scene()
         sc.ship("academypilot", at=(100, 100, 0))
         sc.ship("academypilot", player=1, at=(400, 380, 0))
         sc.remote(DISCORD, at=(400, 400, 0))
@@ -264,7 +266,7 @@ class TestSwarmEngagement:
 def attack_scene(attacker_at=(400.0, 250.0, 0.0), swarm_at=(400.0, 420.0, 180.0),
                  pilot="academypilot"):
     """Player 2's TIE attacks player 1's swarm, which faces it."""
-    sc = Scenario()
+    sc = Scene()
     sc.ship("academypilot", at=(100, 100, 0))
     sc.ship(pilot, player=1, at=attacker_at)
     sc.remote(DISCORD, player=0, at=swarm_at)
@@ -277,8 +279,8 @@ class TestAttackingRemotes:
         can't (the defender is an enemy)."""
         sc = attack_scene()
         game = sc.at(Engage("p2.1"))
-        targets = {(o.value["defender"], o.value.get("weapon")) for o in game.decision.options
-                   if isinstance(o.value, dict)}
+        targets = {(o.info["defender"], o.info.get("weapon")) for o in game.decision.options
+                   if "defender" in (o.info or {})}
         assert ("r1.1", "primary:front") in targets
         game = sc.at(Engage("p1.1"))
         assert all(t.defender != "r1.1" for t in
@@ -333,7 +335,7 @@ class TestAttackingRemotes:
         initiative (0: the TIE's initiative is set to 0 for the round), the swarm stays
         until all units of initiative 0 have engaged: it still engages, the TIE touching it
         suffers 1 critical damage, and only then is it removed."""
-        sc = Scenario(first_player=1)
+        sc = Scene(first_player=1)
         sc.ship("academypilot", at=(100, 100, 0))
         sc.ship("academypilot", player=1, at=(400, 380, 0), round_initiative=0)
         sc.remote(DISCORD, player=0, at=(400, 400, 0))
@@ -347,7 +349,7 @@ class TestAttackingRemotes:
             elif d.kind == "declare_attack":
                 game.answer("none")
             else:
-                game.answer(d.options[-1].value if "done" not in d.option_values()
+                game.answer(d.options[-1].key if "done" not in d.option_keys()
                             else "done")
         remote, tie = game.state.ships["r1.1"], game.state.ships["p2.1"]
         assert remote.destroyed and remote.removed
@@ -367,7 +369,7 @@ class TestShipEffectsAndRemotes:
         Darklighter, who may take a hit for a friendly ship at range 0-1 that defends, is
         not offered the choice when his player's swarm beside him is attacked (he is for
         a friendly ship in the same place: tests/cards/test_t65xwing.py)."""
-        sc = Scenario()
+        sc = Scene()
         sc.ship("biggsdarklighter", at=(460, 300, 0))
         tie = sc.ship("academypilot", player=1, at=(420, 500, 180))
         swarm = sc.remote(DISCORD, player=0, at=(400, 280, 0))
@@ -375,8 +377,8 @@ class TestShipEffectsAndRemotes:
         kinds = []
         while game.decision is not None:
             kinds.append(game.decision.kind)
-            game.answer("done" if "done" in game.decision.option_values()
-                        else game.decision.options[-1].value)
+            game.answer("done" if "done" in game.decision.option_keys()
+                        else game.decision.options[-1].key)
         assert "use_ability" not in kinds
         assert game.state.ships[swarm].destroyed
 
@@ -385,7 +387,7 @@ class TestShipEffectsAndRemotes:
         can't be met against the swarm: it rolls its agility 1 + the range 3 bonus = 2 dice,
         while a TIE facing away in the same place rolls 3 + 1 - 1 = 3."""
         for defender, expected in (("swarm", 2), ("tie", 3)):
-            sc = Scenario()
+            sc = Scene()
             a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["outmaneuver"])
             if defender == "swarm":
                 target = sc.remote(DISCORD, player=1, at=(400, 540, 0))
@@ -401,7 +403,7 @@ class TestShipEffectsAndRemotes:
         """RR: ATTACKING REMOTES - a remote can be declared as the defender, so Cluster
         Missiles' "a different target at range 0-1 of the defender" offers the enemy
         swarm beside the TIE."""
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["clustermissiles"],
                         locks=["p2.1"])
         tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
@@ -411,15 +413,15 @@ class TestShipEffectsAndRemotes:
         finish_attack(game)
         assert game.decision.kind == "use_ability"
         game.answer("use")
-        offered = {o.value["defender"] for o in game.decision.options
-                   if isinstance(o.value, dict)}
+        offered = {o.info["defender"] for o in game.decision.options
+                   if "defender" in (o.info or {})}
         assert offered == {swarm}
 
     def test_effects_on_each_ship_near_the_defender_skip_remotes(self):
         """The ships near a defender that Concussion and Diamond-Boron Missiles affect
         ("each ship at range 0-1 of the defender") leave the swarm beside it out; only
         "targets" (Cluster Missiles, Saturation Rockets) include remotes."""
-        sc = Scenario()
+        sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["concussionmissiles"], locks=["p2.1"])
         tie = sc.ship("academypilot", player=1, at=(400, 520, 180))
@@ -439,7 +441,7 @@ class TestGameEnd:
     def test_a_player_with_only_remotes_has_no_ships(self):
         """RR: GAME LENGTH - a player whose ships are all destroyed loses, remotes or not;
         the winner's remotes score nothing."""
-        sc = Scenario()
+        sc = Scene()
         sc.ship("academypilot", at=(100, 100, 0))
         sc.ship("academypilot", player=1, at=(600, 800, 180))
         sc.remote(DISCORD, player=1, at=(400, 400, 0))

@@ -30,7 +30,7 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Value:
-        return self.rng.choice(decision.options).value
+        return self.rng.choice(decision.options).key
 
 
 def play(game: Any, agents: tuple[Agent, Agent], max_decisions: int = 100_000) -> None:

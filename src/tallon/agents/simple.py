@@ -61,22 +61,22 @@ class SimpleAgent:
             value = handler(view, decision)
             if value is not None:
                 return value
-        return decision.options[0].value
+        return decision.options[0].key
 
     # ------------------------------------------------------------------ setup
     def _place_obstacle(self, view: dict[str, Any], decision: Decision) -> Value:
-        return self.rng.choice(decision.options).value
+        return self.rng.choice(decision.options).key
 
     def _place_ship(self, view: dict[str, Any], decision: Decision) -> Value:
         placed = [s["pose"]["x"] for s in view["ships"]
                   if "pose" in s and s["owner"] == view["player"]]
 
         def spread(option: Any) -> float:
-            x = option.value["x"]
+            x = option.info["x"]
             crowding = sum(1.0 / (1.0 + abs(x - p)) for p in placed)
             return abs(x - 457.2) / 400.0 + crowding * 50.0
 
-        return min(decision.options, key=spread).value
+        return min(decision.options, key=spread).key
 
     # --------------------------------------------------------------- maneuvers
     def _set_dial(self, view: dict[str, Any], decision: Decision) -> Value:
@@ -86,8 +86,8 @@ class SimpleAgent:
                    if s["owner"] != me["owner"] and "pose" in s and not s["removed"]]
         scored = []
         for option in decision.options:
-            score = self._score(table, decision.ship, option.value, enemies, me)
-            scored.append((score + self.rng.random() * 0.01, option.value))
+            score = self._score(table, decision.ship, option.key, enemies, me)
+            scored.append((score + self.rng.random() * 0.01, option.key))
         return max(scored)[1]
 
     def _score(self, table: Table, ship_id: str, code: str, enemies: list[str],
@@ -130,13 +130,13 @@ class SimpleAgent:
         return score
 
     def _tallon_position(self, view: dict[str, Any], decision: Decision) -> Value:
-        values = decision.option_values()
+        values = decision.option_keys()
         return "middle" if "middle" in values else values[0]
 
     # ----------------------------------------------------------------- actions
     def _perform_action(self, view: dict[str, Any], decision: Decision) -> Value:
-        values = decision.option_values()
-        labels = {o.value: o.label for o in decision.options}
+        values = decision.option_keys()
+        labels = {o.key: o.label for o in decision.options}
         me = next(s for s in view["ships"] if s["id"] == decision.ship)
         for kind in ACTION_PREFERENCE:
             if kind not in values or labels[kind].startswith(("red", "purple")):
@@ -158,15 +158,15 @@ class SimpleAgent:
 
     def _lock_target(self, view: dict[str, Any], decision: Decision) -> Value:
         owners = {s["id"]: s["owner"] for s in view["ships"]}
-        enemies = [v for v in decision.option_values() if owners.get(v, view["player"])
+        enemies = [v for v in decision.option_keys() if owners.get(v, view["player"])
                    != view["player"]]
-        return enemies[0] if enemies else decision.options[0].value
+        return enemies[0] if enemies else decision.options[0].key
 
     def _linked_action(self, view: dict[str, Any], decision: Decision) -> Value:
         """A white linked action is free; a red one would stress the ship: decline it."""
         for option in decision.options:
-            if option.value != "decline" and not option.label.startswith(("red", "purple")):
-                return option.value
+            if option.key != "decline" and not option.label.startswith(("red", "purple")):
+                return option.key
         return "decline"
 
     def _decloak(self, view: dict[str, Any], decision: Decision) -> Value:
@@ -179,9 +179,9 @@ class SimpleAgent:
         remotes = {r["id"]: r for r in view.get("remotes", ())}
         best, best_score = "none", float("-inf")  # attacking never hurts: take the best
         for option in decision.options:
-            if option.value == "none" or option.info is None:
+            if option.key == "none" or option.info is None:
                 continue
-            defender = option.value["defender"]
+            defender = option.info["defender"]
             if defender in remotes:
                 remote = remotes[defender]
                 remaining = remote["hull"] - remote["damage_facedown"]
@@ -193,7 +193,7 @@ class SimpleAgent:
                                            not option.info["ordnance"] else 0)
             score = dice * 2.0 - remaining - (1 if option.info["range"] == 3 else 0)
             if score > best_score:
-                best, best_score = option.value, score
+                best, best_score = option.key, score
         return best
 
     def _bonus_attack(self, view: dict[str, Any], decision: Decision) -> Value:
@@ -207,9 +207,9 @@ class SimpleAgent:
         now = sum(1 for face in dice if face in good)
         if kind == "defense" and own:
             incoming = sum(1 for face in attack["attack_dice"] or [] if face in ("hit", "crit"))
-            if now >= incoming and "done" in decision.option_values():
+            if now >= incoming and "done" in decision.option_keys():
                 return "done"  # every hit is canceled already: keep the tokens
-        values = decision.option_values()
+        values = decision.option_keys()
         # a mandatory ability leaves no "done": then the best of what is offered
         best, gain = ("done", 0.01) if "done" in values else (values[0], float("-inf"))
         for option in decision.options:
@@ -219,7 +219,7 @@ class SimpleAgent:
             if not own:
                 change = -change
             if change > gain:
-                best, gain = option.value, change
+                best, gain = option.key, change
         return best
 
     def _modify_attack_dice(self, view: dict[str, Any], decision: Decision) -> Value:

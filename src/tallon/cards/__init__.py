@@ -1,7 +1,9 @@
-"""Card abilities, one module per ship type, per upgrade slot, and for the damage deck and
-conditions. Each module registers its cards with the engine's registry
-(:mod:`tallon.engine.abilities`) when it is imported; importing this package imports them
-all. ``is_implemented(kind, xws)`` says whether the engine plays a card's ability.
+"""The card pool: card abilities, one module per ship type, per upgrade slot, and for the
+damage deck, conditions and remotes. Each module registers its cards in :data:`CARDS`
+(:mod:`tallon.cards.registry`) when imported; importing this package imports them all.
+
+A game plays the cards of the registry in its setup: ``GameSetup(squads, cards=CARDS)``;
+``CARDS.implements(kind, xws)`` says whether a card's ability is played.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from tallon.engine.abilities import is_implemented
+from tallon.cards.registry import CARDS
 
 
 def _load_all() -> None:
@@ -19,4 +21,4 @@ def _load_all() -> None:
 
 _load_all()
 
-__all__ = ["is_implemented"]
+__all__ = ["CARDS"]

@@ -1,6 +1,5 @@
 """Building blocks for cards that grant actions ("you may perform a [boost] action", "you
-may spend 1 [Charge] to perform an action, even while stressed") and for effects that must
-wait until an earlier part of the same effect has resolved.
+may spend 1 [Charge] to perform an action, even while stressed").
 
 Two ways to grant an action, both offering the ability only while the ship can perform one
 of the actions, so a cost is never paid for nothing (RR: PAYING COSTS):
@@ -15,16 +14,13 @@ of the actions, so a cost is never paid for nothing (RR: PAYING COSTS):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tallon.engine.abilities import FREE, Cost, Ctx, Requirement, Triggered
 from tallon.engine.decisions import Option
 from tallon.engine.state import ActionSpec, ShipState
-from tallon.engine.steps import Step
 
 if TYPE_CHECKING:
-    from tallon.engine.decisions import Decision
     from tallon.engine.game import Game
 
 #: windows that happen inside the ship's own activation (the action is "during
@@ -136,15 +132,3 @@ def may_perform(title: str, window: str, specs: Callable[[Ctx], Iterable[ActionS
 
     return Triggered(title, window=window, requirement=requirement, cost=cost,
                      choices=choices, effect=effect)
-
-
-@dataclass(frozen=True)
-class Then(Step):
-    """Carry out the rest of an effect once what it scheduled before has resolved ("you
-    must execute a maneuver, then ...")."""
-
-    effect: Callable[[Game], None]
-
-    def run(self, game: Game) -> Decision | None:
-        self.effect(game)
-        return None

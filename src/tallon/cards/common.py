@@ -5,7 +5,7 @@ short: a requirement, a cost and an effect made from these pieces."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tallon.dice import DiceAbility, Face, Situation, lookup
 from tallon.dice.abilities.effects import Effect, Variant
@@ -13,13 +13,15 @@ from tallon.dice.counts import face_count
 from tallon.dice.faces import NUM_FACES
 from tallon.dice.ops import Cancel
 from tallon.engine.abilities import Ctx, Triggered
+from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
 from tallon.engine.state import DamageCard, ShipState, Token, ship_range
+from tallon.engine.steps import call_continuation, continuation
 from tallon.geometry import Arc, in_arc
 
 if TYPE_CHECKING:
-    from tallon.engine.attack import AttackState
     from tallon.engine.game import Game
+    from tallon.engine.state import AttackState
 
 #: ``DiceMod.applies``: (game, attack, owner of the card, ship modifying its dice) -> bool
 Applies = Callable[["Game", "AttackState", ShipState, ShipState], bool]
@@ -74,7 +76,7 @@ def is_in_arc(of: ShipState, target: ShipState, arc: Arc) -> bool:
 def firing_arcs(ship: ShipState) -> tuple[Arc, ...]:
     """RR: FIRING ARCS - the arcs of the ship's primary weapons (shaded on its token) and
     where its turret indicator points."""
-    from tallon.engine.attack import ARCS
+    from tallon.engine.state import ARCS
 
     arcs: list[Arc] = []
     for arc, _ in ship.attacks:
@@ -267,16 +269,34 @@ def repair_this(ctx: Ctx) -> None:
         repair_damage(ctx.game, ctx.ship, this_card(ctx))
 
 
-def roll_die(ctx: Ctx, ship: ShipState | None = None) -> Face:
-    """Roll one attack die for an ability (such rolls can't be modified) and log it;
-    ``ship`` rolls it (default: the card's ship)."""
-    from tallon.engine.rolls import roll_one
-
+def roll_die(ctx: Ctx, then: str, args: tuple[Any, ...] = (),
+             ship: ShipState | None = None) -> None:
+    """Roll one attack die for an ability (such rolls can't be modified), at once (a chance
+    step), and log it; the continuation ``then`` gets the face and ``args``. ``ship``
+    rolls it (default: the card's ship)."""
     roller = ctx.ship if ship is None else ship
-    face = roll_one(ctx.state.rng)
-    ctx.game.event("roll", f"{roller.name} ({roller.id}) rolls {face.label} for "
-                   f"{ctx.card.partition('@')[0]}", ship=roller.id)
-    return face
+    ctx.game.now(RollDice("attack", 1, "common.die_rolled",
+                          (roller.id, ctx.card.partition("@")[0], then, args),
+                          who=roller.name))
+
+
+@continuation("common.die_rolled")
+def _die_rolled(game: Game, faces: tuple[Face, ...], roller_id: str, card: str, then: str,
+                args: tuple[Any, ...]) -> None:
+    roller = game.state.ships[roller_id]
+    face = faces[0]
+    game.event("roll", f"{roller.name} ({roller.id}) rolls {face.label} for {card}",
+               ship=roller.id)
+    call_continuation(game, then, face, args)
+
+
+@continuation("common.lock_if_chosen")
+def lock_if_chosen(game: Game, answer: str, ship_id: str, target_id: str) -> None:
+    """The continuation of "may acquire a lock on ..." questions: ``"lock"`` locks."""
+    from tallon.engine.effects import acquire_lock
+
+    if answer == "lock":
+        acquire_lock(game, game.state.ships[ship_id], target_id)
 
 
 def event_ship(ctx: Ctx, key: str = "ship") -> ShipState:
@@ -310,6 +330,7 @@ __all__ = [
     "in_firing_arc",
     "is_in_arc",
     "is_me",
+    "lock_if_chosen",
     "range_of",
     "recover_charge",
     "recover_force",

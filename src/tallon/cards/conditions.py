@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.engine.abilities import Ctx, Modifier, Triggered, register
+from tallon.cards.registry import register
+from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.conditions import remove_condition
 from tallon.engine.state import ShipState
 

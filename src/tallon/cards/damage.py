@@ -8,9 +8,10 @@ still counts against the ship's hull.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import dealt_this, is_me, repair_this, roll_die, this_card
+from tallon.cards.registry import register
 from tallon.dice import Face, Role
 from tallon.engine.abilities import (
     CardAction,
@@ -18,11 +19,14 @@ from tallon.engine.abilities import (
     Modifier,
     Replacement,
     Triggered,
-    register,
 )
 from tallon.engine.effects import gain_token, suffer_damage
 from tallon.engine.state import ShipState, Token
+from tallon.engine.steps import continuation
 from tallon.geometry import Maneuver
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
 
 REPAIR = CardAction("repair this card", key="repair", effect=lambda ctx, choice: repair_this(ctx))
 
@@ -75,8 +79,13 @@ register("damage", "blindedpilot",
 
 
 def _wounded(ctx: Ctx, choice: Any) -> None:
-    if roll_die(ctx) in (Face.HIT, Face.CRIT):
-        gain_token(ctx.game, ctx.ship, Token.STRESS)
+    roll_die(ctx, "woundedpilot.rolled", (ctx.ship.id,))
+
+
+@continuation("woundedpilot.rolled")
+def _wounded_rolled(game: Game, face: Face, ship_id: str) -> None:
+    if face in (Face.HIT, Face.CRIT):
+        gain_token(game, game.state.ships[ship_id], Token.STRESS)
 
 
 register("damage", "woundedpilot",
@@ -94,8 +103,13 @@ register("damage", "stunnedpilot",
 
 # -------------------------------------------------------------------- ship cards
 def _console_fire(ctx: Ctx, choice: Any) -> None:
-    if roll_die(ctx) is Face.HIT:
-        suffer_damage(ctx.game, ctx.ship, hits=1, cause="Console Fire")
+    roll_die(ctx, "consolefire.rolled", (ctx.ship.id,))
+
+
+@continuation("consolefire.rolled")
+def _console_fire_rolled(game: Game, face: Face, ship_id: str) -> None:
+    if face is Face.HIT:
+        suffer_damage(game, game.state.ships[ship_id], hits=1, cause="Console Fire")
 
 
 register("damage", "consolefire",

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.common import is_me, ships_in_range
-from tallon.engine.abilities import Ctx, Triggered, register
+from tallon.cards.registry import register
+from tallon.engine.abilities import Ctx, Triggered
 from tallon.engine.decisions import Option
 from tallon.engine.devices import relocate_remote
 from tallon.engine.effects import suffer_damage

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Annotated, Any
 
@@ -11,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tallon.cards import CARDS
 from tallon.cli.common import card_database
 from tallon.data import (
     CARD_KINDS,
@@ -62,33 +62,14 @@ _BEARING_GLYPHS = {
 _DIFFICULTY_STYLES = {"W": "bold white", "B": "bold blue", "R": "bold red", "P": "bold magenta"}
 
 
-def engine_implements(kind: str, xws: str) -> bool | None:
-    """Whether the game engine implements this card's ability.
-
-    The engine reports it through ``tallon.cards.is_implemented(kind, xws)``; ``None``
-    means no engine is installed that can say.
-    """
-    try:
-        module = importlib.import_module("tallon.cards")
-    except ImportError:
-        return None
-    check = getattr(module, "is_implemented", None)
-    return bool(check(kind, xws)) if callable(check) else None
-
-
 def _engine_line(kind: str, xws: str, has_ability: bool) -> str:
     if not has_ability:
         return "no card ability"
-    implemented = engine_implements(kind, xws)
-    if implemented is None:
-        return "ability not implemented (no engine abilities are available yet)"
-    if not implemented:
+    spec = CARDS.spec(kind, xws)
+    if spec is None:
         return "ability not implemented yet"
-    from tallon.engine.abilities import card_spec
-
-    spec = card_spec(kind, xws)
-    described = spec.description if spec is not None else ""
-    return f"ability implemented: {described}" if described else "ability implemented"
+    return f"ability implemented: {spec.description}" if spec.description else \
+        "ability implemented"
 
 
 def _legality(card: Pilot | Upgrade) -> str:
@@ -308,7 +289,7 @@ def _hit_json(hit: SearchHit) -> dict[str, Any]:
     has_ability = getattr(hit.card, "has_ability", False)
     if hit.kind != "ship":
         data["engine_implemented"] = (
-            engine_implements(hit.kind, hit.card.xws) if has_ability else None
+            CARDS.implements(hit.kind, hit.card.xws) if has_ability else None
         )
     return data
 

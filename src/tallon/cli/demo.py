@@ -10,8 +10,9 @@ from typing import Any
 import typer
 
 from tallon.agents import SimpleAgent, play
+from tallon.cards import CARDS
+from tallon.cards.pool import random_squad
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
-from tallon.engine.pool import random_squad
 from tallon.render.replay import replay_html
 from tallon.squads import Squad, XwsError, build_squad, check_squad, read_xws_file
 
@@ -112,7 +113,7 @@ def demo(
     damage - and write a replay (JSON) and a page that steps through it (HTML)."""
     squads = choose_squads(seed, squad1, squad2, random_squads)
     try:
-        game = Game(GameSetup(squads, seed=seed, rounds=rounds))
+        game = Game(GameSetup(squads, seed=seed, rounds=rounds, cards=CARDS))
     except SetupError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
@@ -150,7 +151,7 @@ def replay(
         typer.echo(f"error: {path}: not JSON: {error.msg} (line {error.lineno})", err=True)
         raise typer.Exit(2) from None
     try:
-        game = Game.from_record(record, logging=False)
+        game = Game.from_record(record, CARDS, logging=False)
     except (SetupError, IllegalChoiceError, KeyError, TypeError) as error:
         typer.echo(f"error: {path}: {error}", err=True)
         raise typer.Exit(2) from None

@@ -17,25 +17,29 @@ at the right moments. There are six shapes of ability:
 - :class:`CardAction` — an ability with the "Action:" header: a standard action.
 - :class:`Weapon` — a special weapon ("Attack:" header): arc, range, value and requirements.
 
-The engine knows cards only through this registry; card modules (``tallon.cards``) register
-themselves when loaded (the engine loads them on first use).
+The engine knows cards only through a :class:`CardRegistry` given to each game in its
+setup (``GameSetup(..., cards=...)``); the card pool (``tallon.cards``) builds one and its
+modules register their cards in it. The engine never imports the card pool. Each ability
+has a stable reference, ``"<kind>:<xws>:<side>:<position>"``, by which steps and queue
+entries name it (steps hold plain data). The rules' own triggered abilities (the linked
+action) are registered in :data:`RULES` under the kind ``rule``.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from tallon.engine import vocabulary
 
 if TYPE_CHECKING:
     from tallon.dice import DiceAbility
-    from tallon.engine.attack import AttackState
     from tallon.engine.decisions import Option, Value
     from tallon.engine.game import Game
-    from tallon.engine.state import ShipState
+    from tallon.engine.state import AttackState, ShipState
 
-KINDS = ("pilot", "ship_ability", "upgrade", "condition", "damage", "remote")
+KINDS = ("pilot", "ship_ability", "upgrade", "condition", "damage", "remote", "rule")
 
 
 # ------------------------------------------------------------------------ context
@@ -249,114 +253,182 @@ class CardSpec:
         return self.sides[side] if side < len(self.sides) else ()
 
 
-REGISTRY: dict[tuple[str, str], CardSpec] = {}
-_loaded = False
+class Held(NamedTuple):
+    """An ability a ship has now: the card it comes from (a damage card as
+    ``"<card>@<serial>"``), the ability, and its stable reference."""
 
-
-def register(kind: str, xws: str, *abilities: Ability, description: str = "",
-             back: tuple[Ability, ...] | None = None, marker: str | None = None
-             ) -> CardSpec:
-    """Register a card's abilities (``back``: the abilities of a two-sided card's other
-    side; ``marker``: the marker a secret condition shares with its siblings). A card
-    registered with no abilities is one whose ability the engine handles in its own rules
-    (or that has none)."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown card kind {kind!r}")
-    if (kind, xws) in REGISTRY:
-        raise ValueError(f"{kind} {xws!r} is registered twice")
-    sides = (tuple(abilities),) if back is None else (tuple(abilities), tuple(back))
-    spec = CardSpec(kind, xws, sides, description, marker)
-    REGISTRY[(kind, xws)] = spec
-    return spec
-
-
-def ensure_loaded() -> None:
-    """Load the card modules (they register themselves) the first time they are needed."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        importlib.import_module("tallon.cards")
-
-
-def card_spec(kind: str, xws: str) -> CardSpec | None:
-    ensure_loaded()
-    return REGISTRY.get((kind, xws))
-
-
-def is_implemented(kind: str, xws: str) -> bool:
-    """Whether the engine implements this card's ability."""
-    return card_spec(kind, xws) is not None
+    card: str
+    ability: Any
+    ref: str
 
 
 @dataclass(frozen=True)
 class AbilityIndex:
     """A ship's abilities, and the same sorted by what the engine looks them up by."""
 
-    all: tuple[tuple[str, Ability], ...]
-    by_window: dict[str, tuple[tuple[str, Triggered], ...]]
-    by_hook: dict[str, tuple[tuple[str, Modifier], ...]]
-    by_point: dict[str, tuple[tuple[str, Replacement], ...]]
+    all: tuple[Held, ...]
+    by_window: dict[str, tuple[Held, ...]]
+    by_hook: dict[str, tuple[Held, ...]]
+    by_point: dict[str, tuple[Held, ...]]
 
 
-_INDEXES: dict[tuple[Any, ...], AbilityIndex] = {}
+def ability_ref(kind: str, xws: str, side: int, position: int) -> str:
+    return f"{kind}:{xws}:{side}:{position}"
 
 
-def ability_index(ship: ShipState) -> AbilityIndex:
-    """The ship's abilities now (cached by its cards, conditions and faceup damage: the
-    engine asks at every timing window and hook)."""
-    if ship.conditions or ship.damage:
-        key = (tuple(ship.cards), tuple(c.card for c in ship.conditions),
-               tuple((d.card, d.serial) for d in ship.damage if d.faceup))
-    else:
-        key = (tuple(ship.cards), (), ())  # the usual case, without building generators
-    index = _INDEXES.get(key)
-    if index is None:
-        if len(_INDEXES) > 50_000:
-            _INDEXES.clear()
-        index = _INDEXES[key] = _build_index(ship)
-    return index
+class CardRegistry:
+    """The cards a game can play: each card's abilities by kind and xws id.
 
+    Card modules register into one registry (the card pool's); a game is given the
+    registry in its setup and asks it for every ship's abilities.
+    """
 
-def _build_index(ship: ShipState) -> AbilityIndex:
-    found = tuple(_abilities(ship))
-    windows: dict[str, list[tuple[str, Triggered]]] = {}
-    hooks: dict[str, list[tuple[str, Modifier]]] = {}
-    points: dict[str, list[tuple[str, Replacement]]] = {}
-    for card, ability in found:
-        if isinstance(ability, Triggered):
-            windows.setdefault(ability.window, []).append((card, ability))
-        elif isinstance(ability, Modifier):
-            hooks.setdefault(ability.hook, []).append((card, ability))
-        elif isinstance(ability, Replacement):
-            points.setdefault(ability.point, []).append((card, ability))
-    return AbilityIndex(found, {k: tuple(v) for k, v in windows.items()},
-                        {k: tuple(v) for k, v in hooks.items()},
-                        {k: tuple(v) for k, v in points.items()})
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.specs: dict[tuple[str, str], CardSpec] = {}
+        self._abilities: dict[str, Ability] = {}
+        self._indexes: dict[tuple[Any, ...], AbilityIndex] = {}
+        self._windows: dict[str, tuple[Held, ...]] = {}
 
+    def __repr__(self) -> str:
+        return f"CardRegistry({self.name!r}, {len(self.specs)} cards)"
 
-def ship_abilities(ship: ShipState) -> tuple[tuple[str, Ability], ...]:
-    """Every ability the ship has now, with the card it comes from: pilot, ship ability,
-    upgrades (current side), conditions and faceup damage cards."""
-    return ability_index(ship).all
+    def register(self, kind: str, xws: str, *abilities: Ability, description: str = "",
+                 back: tuple[Ability, ...] | None = None, marker: str | None = None
+                 ) -> CardSpec:
+        """Register a card's abilities (``back``: the abilities of a two-sided card's
+        other side; ``marker``: the marker a secret condition shares with its siblings).
+        A card registered with no abilities is one whose ability the engine handles in
+        its own rules (or that has none). Unknown windows, hooks and replacement points
+        are refused (:mod:`tallon.engine.vocabulary`)."""
+        if kind not in KINDS:
+            raise ValueError(f"unknown card kind {kind!r}")
+        if (kind, xws) in self.specs:
+            raise ValueError(f"{kind} {xws!r} is registered twice")
+        sides = (tuple(abilities),) if back is None else (tuple(abilities), tuple(back))
+        for side, held in enumerate(sides):
+            for position, ability in enumerate(held):
+                check_vocabulary(ability, f"{kind} {xws!r}")
+                self._abilities[ability_ref(kind, xws, side, position)] = ability
+        spec = CardSpec(kind, xws, sides, description, marker)
+        self.specs[(kind, xws)] = spec
+        self._indexes.clear()
+        self._windows.clear()
+        return spec
 
-
-def _abilities(ship: ShipState) -> Iterator[tuple[str, Ability]]:
-    ensure_loaded()
-    for kind, xws, side in ship.cards:
-        spec = REGISTRY.get((kind, xws))
+    def unregister(self, kind: str, xws: str) -> None:
+        """Forget a card (for tests that register a card of their own)."""
+        spec = self.specs.pop((kind, xws), None)
         if spec is not None:
-            for ability in spec.abilities(side):
-                yield xws, ability
-    for condition in ship.conditions:
-        spec = REGISTRY.get(("condition", condition.card))
-        if spec is not None:
-            for ability in spec.abilities(0):
-                yield condition.card, ability
-    # each faceup damage card is its own card, even two of one name (RR: ACTIONS): its
-    # abilities name it "<card>@<serial number>"
-    for card in ship.damage:
-        if card.faceup:
-            spec = REGISTRY.get(("damage", card.card))
+            for side, held in enumerate(spec.sides):
+                for position in range(len(held)):
+                    self._abilities.pop(ability_ref(kind, xws, side, position), None)
+        self._indexes.clear()
+        self._windows.clear()
+
+    def spec(self, kind: str, xws: str) -> CardSpec | None:
+        return self.specs.get((kind, xws))
+
+    def implements(self, kind: str, xws: str) -> bool:
+        """Whether this registry plays the card's ability."""
+        return (kind, xws) in self.specs
+
+    def ability(self, ref: str) -> Ability:
+        """The ability a reference names (the rules' own abilities included)."""
+        found = self._abilities.get(ref)
+        if found is None:
+            found = RULES._abilities.get(ref)
+            if found is None:
+                raise KeyError(f"no ability is registered as {ref!r}")
+        return found
+
+    def index(self, ship: ShipState) -> AbilityIndex:
+        """The ship's abilities now (cached by its cards, conditions and faceup damage:
+        the engine asks at every timing window and hook)."""
+        if ship.conditions or ship.damage:
+            key: tuple[Any, ...] = (tuple(ship.cards), tuple(c.card for c in ship.conditions),
+                                    tuple((d.card, d.serial) for d in ship.damage if d.faceup))
+        else:
+            key = (tuple(ship.cards),)  # the usual case, without building generators
+        index = self._indexes.get(key)
+        if index is None:
+            if len(self._indexes) > 50_000:
+                self._indexes.clear()
+            index = self._indexes[key] = self._build_index(ship)
+        return index
+
+    def by_window(self, window: str) -> tuple[Held, ...]:
+        """Every registered triggered ability of ``window`` (for the rules' own
+        abilities, which belong to no ship's cards)."""
+        found = self._windows.get(window)
+        if found is None:
+            found = self._windows[window] = tuple(
+                Held(spec.xws, ability, ability_ref(spec.kind, spec.xws, side, position))
+                for spec in self.specs.values() for side, held in enumerate(spec.sides)
+                for position, ability in enumerate(held)
+                if isinstance(ability, Triggered) and ability.window == window)
+        return found
+
+    def abilities(self, ship: ShipState) -> tuple[Held, ...]:
+        """Every ability the ship has now: pilot, ship ability, upgrades (current side),
+        conditions and faceup damage cards."""
+        return self.index(ship).all
+
+    def _build_index(self, ship: ShipState) -> AbilityIndex:
+        found = tuple(self._held(ship))
+        windows: dict[str, list[Held]] = {}
+        hooks: dict[str, list[Held]] = {}
+        points: dict[str, list[Held]] = {}
+        for held in found:
+            ability = held.ability
+            if isinstance(ability, Triggered):
+                windows.setdefault(ability.window, []).append(held)
+            elif isinstance(ability, Modifier):
+                hooks.setdefault(ability.hook, []).append(held)
+            elif isinstance(ability, Replacement):
+                points.setdefault(ability.point, []).append(held)
+        return AbilityIndex(found, {k: tuple(v) for k, v in windows.items()},
+                            {k: tuple(v) for k, v in hooks.items()},
+                            {k: tuple(v) for k, v in points.items()})
+
+    def _held(self, ship: ShipState) -> Iterator[Held]:
+        for kind, xws, side in ship.cards:
+            spec = self.specs.get((kind, xws))
             if spec is not None:
-                for ability in spec.abilities(0):
-                    yield f"{card.card}@{card.serial}", ability
+                for position, ability in enumerate(spec.abilities(side)):
+                    yield Held(xws, ability, ability_ref(kind, xws, side, position))
+        for condition in ship.conditions:
+            spec = self.specs.get(("condition", condition.card))
+            if spec is not None:
+                for position, ability in enumerate(spec.abilities(0)):
+                    yield Held(condition.card, ability,
+                               ability_ref("condition", condition.card, 0, position))
+        # each faceup damage card is its own card, even two of one name (RR: ACTIONS): its
+        # abilities name it "<card>@<serial number>"
+        for card in ship.damage:
+            if card.faceup:
+                spec = self.specs.get(("damage", card.card))
+                if spec is not None:
+                    for position, ability in enumerate(spec.abilities(0)):
+                        yield Held(f"{card.card}@{card.serial}", ability,
+                                   ability_ref("damage", card.card, 0, position))
+
+
+def check_vocabulary(ability: Ability, where: str) -> None:
+    """Refuse an ability naming a timing window, hook, replacement point or decision kind
+    the engine does not declare (a misspelt window would never fire)."""
+    try:
+        if isinstance(ability, Triggered):
+            vocabulary.check_window(ability.window)
+            vocabulary.check_decision_kind(ability.decision)
+        elif isinstance(ability, Modifier):
+            vocabulary.check_hook(ability.hook)
+        elif isinstance(ability, Replacement):
+            vocabulary.check_point(ability.point)
+    except ValueError as error:
+        raise ValueError(f"{where}, ability {ability.title!r}: {error}") from None
+
+
+#: The rules' own triggered abilities (RR: LINKED ACTION), kind ``rule``: each concerns the
+#: ship named by its window's ``ship`` fact.
+RULES = CardRegistry("rules")

@@ -12,11 +12,12 @@ player but the one who assigned them (see :mod:`tallon.engine.view`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.decisions import Decision, Option
+from tallon.engine.queue import fire
 from tallon.engine.state import ConditionCard, ShipState
-from tallon.engine.steps import UNANSWERED, Step
+from tallon.engine.steps import ChoiceStep
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -28,11 +29,9 @@ def _limit(card: str) -> int:
     return load_cards().condition(card).limited or 0
 
 
-def secret_marker(card: str) -> str | None:
+def secret_marker(game: Game, card: str) -> str | None:
     """The marker a secret condition shares with its siblings (None: not secret)."""
-    from tallon.engine.abilities import card_spec
-
-    spec = card_spec("condition", card)
+    spec = game.cards.spec("condition", card)
     return spec.marker if spec is not None else None
 
 
@@ -78,29 +77,37 @@ def ships_with(game: Game, card: str) -> list[ShipState]:
 
 
 @dataclass(frozen=True)
-class AssignCondition(Step):
+class AssignCondition(ChoiceStep):
+    """Assign a condition (RR: CONDITION CARDS, LIMITED CONDITIONS, SECRET CONDITIONS): a
+    limited one over its limit first removes an instance its player chooses (answer: the
+    ship it is removed from)."""
+
     ship_id: str
     card: str
     player: int
-    answer: Any = UNANSWERED
+    auto_single: ClassVar[bool] = True
 
-    def run(self, game: Game) -> Decision | None:
-        ship = game.state.ships[self.ship_id]
-        marker = secret_marker(self.card)
+    def choice(self, game: Game) -> Decision | None:
         limit = _limit(self.card)
         present = instances(game, self.card, self.player)
         if limit and len(present) >= limit:
-            if self.answer is None and len(present) > 1:
-                return Decision(self.player, "remove_condition",
-                                f"{self.card} is limited to {limit}: remove which instance?",
-                                tuple(Option(s.id, f"{self.card} on {s.name} ({s.id})")
-                                      for s, _ in present), self)
-            victim = game.state.ships[self.answer] if self.answer is not None else \
-                present[0][0]
-            remove_condition(game, victim, self.card)
+            return self.ask(self.player, "remove_condition",
+                            f"{self.card} is limited to {limit}: remove which instance?",
+                            tuple(Option(s.id, f"{self.card} on {s.name} ({s.id})")
+                                  for s, _ in present))
+        self._assign(game)
+        return None
+
+    def apply(self, game: Game, answer: Any) -> None:
+        remove_condition(game, game.state.ships[answer], self.card)
+        self._assign(game)
+
+    def _assign(self, game: Game) -> None:
+        ship = game.state.ships[self.ship_id]
+        marker = secret_marker(game, self.card)
         if marker is not None:
             for c in list(ship.conditions):
-                if c.card != self.card and secret_marker(c.card) == marker:
+                if c.card != self.card and secret_marker(game, c.card) == marker:
                     remove_condition(game, ship, c.card)
         faceup = marker is None
         ship.conditions.append(ConditionCard(self.card, self.player, faceup))
@@ -111,7 +118,4 @@ class AssignCondition(Step):
             game.event("condition", f"{ship.name} ({ship.id}) is assigned a secret "
                        "condition", ship=ship.id,
                        secret={"player": self.player, "condition": self.card})
-        from tallon.engine.queue import fire
-
         fire(game, "condition_assigned", ship=ship.id, card=self.card, player=self.player)
-        return None

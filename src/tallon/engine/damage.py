@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from tallon.engine.decisions import Decision
 from tallon.engine.effects import deal_damage_card, remove_ship
 from tallon.engine.queue import FireWindow, fire, replacements
-from tallon.engine.steps import Step
+from tallon.engine.steps import Step, continuation
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -61,9 +61,9 @@ class SufferDamage(Step):
         if ship.remote:
             # RR: DAMAGING REMOTES - every damage deals a remote a facedown card
             game.push(_counted(rest, cards=1))
-            deal_damage_card(game, ship, False)
-            if critical:
-                fire(game, "after_suffer_crit", ship=ship.id, dealt=None)
+            deal_damage_card(game, ship, False,
+                             then="damage.remote_card_dealt" if critical else None,
+                             args=(ship.id,))
             return None
         if critical:
             facts = {"ship": ship.id}
@@ -75,11 +75,9 @@ class SufferDamage(Step):
                           _counted(rest, cards=1))
                 return None
         game.push(_counted(rest, cards=1))
-        dealt = deal_damage_card(game, ship, critical)
-        if critical:
-            # the card's own text first, then "after you suffer critical damage" abilities
-            # (the card just dealt was not in play when the damage began: ruling)
-            fire(game, "after_suffer_crit", ship=ship.id, dealt=dealt.serial)
+        deal_damage_card(game, ship, critical,
+                         then="damage.critical_card_dealt" if critical else None,
+                         args=(ship.id,))
         return None
 
     def _report(self, game: Game) -> None:
@@ -93,6 +91,18 @@ class SufferDamage(Step):
             fire(game, "after_suffer_damage", ship=ship.id, shields=self.shields_lost,
                  cards=self.cards_dealt, crits=self.crits_suffered,
                  hits=self.shields_lost + self.cards_dealt - self.crits_suffered)
+
+
+@continuation("damage.critical_card_dealt")
+def _critical_card_dealt(game: Game, serial: int, ship_id: str) -> None:
+    # the card's own text first, then "after you suffer critical damage" abilities (the
+    # card just dealt was not in play when the damage began: ruling)
+    fire(game, "after_suffer_crit", ship=ship_id, dealt=serial)
+
+
+@continuation("damage.remote_card_dealt")
+def _remote_card_dealt(game: Game, serial: int, ship_id: str) -> None:
+    fire(game, "after_suffer_crit", ship=ship_id, dealt=None)
 
 
 def _counted(step: SufferDamage, shields: int = 0, cards: int = 0) -> SufferDamage:

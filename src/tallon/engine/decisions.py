@@ -1,24 +1,33 @@
 """Decisions: every choice a player makes is a typed request naming the player and listing
 the legal options (architecture principle 3).
 
-Answers are plain JSON values (strings, numbers, lists, objects) so that the list of answers
-is the save file, the replay and the network protocol. A decision may also accept "free"
-answers outside its listed options (placing an obstacle or a ship anywhere legal); those are
-validated by the decision's ``check`` and refused with a reason.
+Each option has a stable **key**: a short string that names the same choice before and
+after a clone, a save and load, or a resume (``"focus"``, ``"p2.1"``, ``"2TR"``,
+``"lock:reroll=blank,focus"``, ``"primary:front@p2.1"``), with a human ``label`` and, where
+useful, public facts about it (``info``). Keys are the answers: the list of keys given is
+the save file, the replay and the network protocol. A decision may also accept "free"
+answers beside its listed options (placing an obstacle or a ship anywhere legal): JSON
+objects the asking step checks and refuses with a reason.
+
+A random event the game is told to expose (``Game(..., chance="explicit")``) is a decision
+of :data:`CHANCE`, the chance player: its options are the possible outcomes, each with its
+``probability`` in ``info``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-    from tallon.engine.steps import Step
+    from tallon.engine.steps import ChoiceStep
 
-Value = Any  # a JSON value
+Value = Any  # a JSON value: an option key (str) or a free answer (an object)
+
+#: The player of a chance decision (a random event exposed as outcomes with probabilities).
+CHANCE = -1
 
 
 class IllegalChoiceError(ValueError):
@@ -26,21 +35,27 @@ class IllegalChoiceError(ValueError):
 
 
 def canonical(value: Value) -> str:
-    """A stable text form of a JSON value, for comparing answers."""
+    """A stable text form of a JSON value, for comparing and showing answers."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Option:
-    """One legal answer with a human label, and optional public facts about it (``info``)
-    for agents and user interfaces (e.g. what a dice modification costs and gives)."""
+    """One legal answer: its stable ``key``, a human ``label``, and optional public facts
+    about it (``info``) for agents and user interfaces (what a dice modification costs and
+    gives, where a placement puts the piece, an outcome's probability)."""
 
-    value: Value
+    key: str
     label: str
     info: dict[str, Value] | None = field(default=None, compare=False)
 
+    def __post_init__(self) -> None:
+        if type(self.key) is not str:
+            raise TypeError(f"an option's key is a string, not {type(self.key).__name__} "
+                            f"({self.key!r}: {self.label})")
+
     def to_json(self) -> dict[str, Value]:
-        data = {"value": self.value, "label": self.label}
+        data: dict[str, Value] = {"key": self.key, "label": self.label}
         if self.info is not None:
             data["info"] = self.info
         return data
@@ -48,57 +63,60 @@ class Option:
 
 @dataclass(frozen=True)
 class Decision:
-    """A choice the engine is waiting for.
+    """A choice the game is waiting for.
 
-    ``kind`` names the kind of choice (``set_dial``, ``perform_action``, ...), ``ship`` the
-    ship it concerns (if any). ``resume`` is the step that receives the answer. When
-    ``free`` is set, answers outside ``options`` are allowed if ``check(game, value)``
-    returns None (it returns the reason otherwise); ``free`` describes their form.
+    ``kind`` names the kind of choice (``set_dial``, ``perform_action``, ...: the catalogue
+    is :mod:`tallon.engine.vocabulary`), ``ship`` the ship it concerns (if any), ``hidden``
+    marks a secret choice (its answer is hidden from the opponent). ``resume`` is the step
+    that receives the answer. When ``free`` is set, answers outside ``options`` are allowed
+    if ``resume.check_free`` accepts them; ``free`` describes their form.
     """
 
     player: int
     kind: str
     prompt: str
     options: tuple[Option, ...]
-    resume: Step
+    resume: ChoiceStep
     ship: str | None = None
     free: str | None = None
-    check: Callable[[Game, Value], str | None] | None = field(default=None, compare=False)
     hidden: bool = False
 
-    def option_values(self) -> list[Value]:
-        return [o.value for o in self.options]
+    @property
+    def is_chance(self) -> bool:
+        """A random event exposed as outcomes (``player`` is :data:`CHANCE`)."""
+        return self.player == CHANCE
 
-    def find(self, value: Value) -> Option | None:
-        if type(value) is str:
-            # the usual answer: equal strings are equal JSON values (no encoding needed)
-            return next((o for o in self.options
-                         if isinstance(o.value, str) and o.value == value), None)
-        key = canonical(value)
+    def option_keys(self) -> list[str]:
+        return [o.key for o in self.options]
+
+    def find(self, key: Value) -> Option | None:
+        if type(key) is not str:
+            return None
         for option in self.options:
-            if canonical(option.value) == key:
+            if option.key == key:
                 return option
         return None
 
     def validate(self, game: Game, value: Value) -> Value:
-        """The answer in canonical form, or :class:`IllegalChoiceError` saying why not."""
+        """The answer as it will be recorded (an option key or a checked free answer), or
+        :class:`IllegalChoiceError` saying why not."""
         try:
             canonical(value)
         except (TypeError, ValueError):
-            raise IllegalChoiceError(f"{self.prompt}: the answer must be a JSON value "
-                                     f"(got {type(value).__name__})") from None
+            raise IllegalChoiceError(f"{self.prompt}: the answer must be an option key or a "
+                                     f"JSON value (got {type(value).__name__})") from None
         option = self.find(value)
         if option is not None:
-            return option.value
-        if self.free is not None and self.check is not None:
-            reason = self.check(game, value)
+            return option.key
+        if self.free is not None and not isinstance(value, str):
+            reason = self.resume.check_free(game, value)
             if reason is None:
                 return value
             raise IllegalChoiceError(f"{self.prompt}: {reason}")
-        shown = ", ".join(canonical(o.value) for o in self.options[:12])
+        shown = ", ".join(o.key for o in self.options[:12])
         more = "" if len(self.options) <= 12 else f" (and {len(self.options) - 12} more)"
         raise IllegalChoiceError(f"{self.prompt}: {canonical(value)} is not one of the legal "
-                            f"options: {shown}{more}")
+                                 f"options: {shown}{more}")
 
     def to_json(self) -> dict[str, Value]:
         return {
@@ -108,4 +126,5 @@ class Decision:
             "ship": self.ship,
             "options": [o.to_json() for o in self.options],
             "free": self.free,
+            "hidden": self.hidden,
         }

@@ -10,9 +10,10 @@ that choice with :meth:`Game.now` so it resolves before anything else.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tallon.engine.state import GREEN_TOKENS, DamageCard, ShipState, Token, touching
+from tallon.engine.steps import call_continuation, continuation
 from tallon.geometry import ObstacleType
 
 if TYPE_CHECKING:
@@ -159,8 +160,8 @@ def max_locks(game: Game, ship: ShipState) -> int:
     ``max_locks``; each lock on a different object)."""
     from tallon.engine.queue import own_modifiers
 
-    found = [ability.value(game, ship, ship=ship)
-             for _, ability in own_modifiers(ship, "max_locks")]
+    found = [held.ability.value(game, ship, ship=ship)
+             for held in own_modifiers(game, ship, "max_locks")]
     return max([1, *(n for n in found if n)])
 
 
@@ -215,50 +216,72 @@ def suffer_damage(game: Game, ship: ShipState, hits: int = 0, crits: int = 0,
         game.now(SufferDamage(ship.id, hits, crits, cause))
 
 
-def draw_damage_card(game: Game, owner: int) -> str:
-    """The top card of the player's own damage deck, rebuilding an empty deck from the
-    cards of destroyed ships, then from facedown cards in play (RR: DAMAGE CARDS)."""
+def rebuild_empty_deck(game: Game, owner: int) -> None:
+    """RR: DAMAGE CARDS - an empty damage deck is rebuilt from the cards of the player's
+    destroyed ships, else from the facedown cards of their ships in play, and shuffled."""
     player = game.state.players[owner]
-    if not player.deck:
-        rebuilt: list[str] = []
+    if player.deck:
+        return
+    rebuilt: list[str] = []
+    for ship in game.state.ships_of(owner):
+        if ship.destroyed:
+            rebuilt.extend(d.card for d in ship.damage if d.card != MARKER)
+            ship.damage = [DamageCard(MARKER, d.faceup, d.serial) for d in ship.damage]
+    if not rebuilt:
         for ship in game.state.ships_of(owner):
-            if ship.destroyed:
-                rebuilt.extend(d.card for d in ship.damage if d.card != MARKER)
-                ship.damage = [DamageCard(MARKER, d.faceup, d.serial) for d in ship.damage]
-        if not rebuilt:
-            for ship in game.state.ships_of(owner):
-                if not ship.destroyed:
-                    for card in ship.damage:
-                        if not card.faceup and card.card != MARKER:
-                            rebuilt.append(card.card)
-                            card.card = MARKER
-        if not rebuilt:
-            raise RuntimeError("no damage cards left anywhere to rebuild a deck")
-        game.state.rng.shuffle(rebuilt)
-        player.deck = rebuilt
-        game.event("damage", f"Player {owner + 1}'s damage deck is rebuilt from "
-                   f"{len(rebuilt)} cards")
-    return player.deck.pop()
+            if not ship.destroyed:
+                for card in ship.damage:
+                    if not card.faceup and card.card != MARKER:
+                        rebuilt.append(card.card)
+                        card.card = MARKER
+    if not rebuilt:
+        raise RuntimeError("no damage cards left anywhere to rebuild a deck")
+    game.state.rng.shuffle(rebuilt)
+    player.deck = rebuilt
+    game.event("damage", f"Player {owner + 1}'s damage deck is rebuilt from "
+               f"{len(rebuilt)} cards")
 
 
-def deal_damage_card(game: Game, ship: ShipState, faceup: bool, card: str | None = None
-                     ) -> DamageCard:
-    """Deal a card from the owner's deck (RR: DAMAGE CARDS); a faceup card's text resolves
-    through the card's abilities ("damage_dealt_faceup")."""
+def draw_damage(game: Game, owner: int, then: str, args: tuple[Any, ...] = ()) -> None:
+    """Draw the top card of ``owner``'s damage deck, at once (a chance step); the
+    continuation ``then`` gets the card's id and ``args``."""
+    from tallon.engine.chance import DrawDamage
+
+    game.now(DrawDamage(owner, then, args))
+
+
+def deal_damage_card(game: Game, ship: ShipState, faceup: bool, card: str | None = None,
+                     then: str | None = None, args: tuple[Any, ...] = ()) -> None:
+    """Deal ``ship`` a damage card (RR: DAMAGE CARDS): ``card``, or the top card of its
+    owner's deck, drawn at once (a chance step). A faceup card's text resolves through the
+    card's abilities ("damage_dealt_faceup"). The continuation ``then`` (if any) gets the
+    dealt card's serial number and ``args``."""
     if card is None:
-        card = draw_damage_card(game, ship.owner)
+        draw_damage(game, ship.owner, "effects.deal_drawn", (ship.id, faceup, then, args))
+    else:
+        _deal(game, ship, faceup, card, then, args)
+
+
+@continuation("effects.deal_drawn")
+def _deal_drawn(game: Game, card: str, ship_id: str, faceup: bool, then: str | None,
+                args: tuple[Any, ...]) -> None:
+    _deal(game, game.state.ships[ship_id], faceup, card, then, args)
+
+
+def _deal(game: Game, ship: ShipState, faceup: bool, card: str, then: str | None,
+          args: tuple[Any, ...]) -> None:
     game.state.serial += 1
     dealt = DamageCard(card, faceup, game.state.serial)
     ship.damage.append(dealt)
     if faceup:
         game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card "
-                   f"{damage_title(card)}",
-                   ship=ship.id, card=card)
+                   f"{damage_title(card)}", ship=ship.id, card=card)
         from tallon.engine.queue import fire
 
         fire(game, "damage_dealt_faceup", ship=ship.id, card=card, serial=dealt.serial)
     check_destroyed(game, ship)
-    return dealt
+    if then is not None:
+        call_continuation(game, then, dealt.serial, args)
 
 
 def check_destroyed(game: Game, ship: ShipState) -> None:
@@ -367,10 +390,23 @@ def expose_damage(game: Game, ship: ShipState, serial: int) -> None:
         return
     if card.card == MARKER:
         # its card went back into a rebuilt deck: the marker stands for a fresh card
-        card.card = draw_damage_card(game, ship.owner)
+        draw_damage(game, ship.owner, "effects.expose_drawn", (ship.id, serial))
+        return
+    _expose(game, ship, card)
+
+
+@continuation("effects.expose_drawn")
+def _expose_drawn(game: Game, drawn: str, ship_id: str, serial: int) -> None:
+    ship = game.state.ships[ship_id]
+    card = ship.damage[find_damage(ship, serial)]
+    card.card = drawn
+    _expose(game, ship, card)
+
+
+def _expose(game: Game, ship: ShipState, card: DamageCard) -> None:
     card.faceup = True
-    game.event("damage", f"{ship.name} ({ship.id}) exposes {damage_title(card.card)}", ship=ship.id,
-               card=card.card)
+    game.event("damage", f"{ship.name} ({ship.id}) exposes {damage_title(card.card)}",
+               ship=ship.id, card=card.card)
     from tallon.engine.queue import fire
 
     fire(game, "damage_dealt_faceup", ship=ship.id, card=card.card, serial=card.serial,

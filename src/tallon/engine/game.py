@@ -1,13 +1,15 @@
 """The game: a deterministic state machine driven by answers to decisions.
 
-A game is fully determined by its setup (squads, seed, ruleset, rounds) and the list of
-answers given (architecture principle 2): that list, with the setup, is the save file, the
-replay and the network protocol. Every random draw comes from the game's own generator.
+A game is fully determined by its setup (squads, seed, ruleset, rounds, card pool) and the
+list of answers given (architecture principle 2): that list, with the setup, is the save
+file, the replay and the network protocol. Every random event is a chance step sampled
+with the game's own generator (or exposed as a decision of the chance player: see
+:mod:`tallon.engine.chance`).
 
-    game = Game(GameSetup(squads=(rebels, imperials), seed=7))
+    game = Game(GameSetup(squads=(rebels, imperials), seed=7, cards=CARDS))
     while not game.over:
         decision = game.decision
-        game.answer(decision.options[0].value)
+        game.answer(decision.options[0].key)
 """
 
 from __future__ import annotations
@@ -15,17 +17,20 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.engine.decisions import Decision, IllegalChoiceError, Value
 from tallon.engine.state import GameState
 from tallon.engine.steps import Step
 from tallon.squads import Squad, read_xws, to_xws
 
-RECORD_FORMAT = "tallon-game"
-RECORD_VERSION = 1
+if TYPE_CHECKING:
+    from tallon.engine.abilities import CardRegistry
+
 RULESETS = ("2.5",)
+CHANCE_MODES = ("sample", "explicit")
 
 
 class SetupError(ValueError):
@@ -47,13 +52,15 @@ def _canonical(squad: Squad) -> Squad:
 
 @dataclass(frozen=True)
 class GameSetup:
-    """What a game is made from: two squads (the first is player 1), a seed, a ruleset and
-    the number of rounds."""
+    """What a game is made from: two squads (the first is player 1), a seed, a ruleset, the
+    number of rounds, and the card pool whose abilities the game plays (``cards``: a
+    :class:`~tallon.engine.abilities.CardRegistry`, e.g. ``tallon.cards.CARDS``)."""
 
     squads: tuple[Squad, Squad]
     seed: int = 0
     ruleset: str = "2.5"
     rounds: int = 12
+    cards: CardRegistry = field(kw_only=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.ruleset not in RULESETS:
@@ -72,7 +79,7 @@ class GameSetup:
                 "squads": [to_xws(s) for s in self.squads]}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameSetup:
+    def from_json(cls, data: dict[str, Any], cards: CardRegistry) -> GameSetup:
         squads = []
         for k, raw in enumerate(data["squads"]):
             imported = read_xws(raw)
@@ -81,28 +88,41 @@ class GameSetup:
                 raise SetupError(f"squad {k + 1} of the record: {problems}")
             squads.append(imported.squad)
         return cls((squads[0], squads[1]), int(data["seed"]), str(data["ruleset"]),
-                   int(data["rounds"]))
+                   int(data["rounds"]), cards=cards)
 
 
-@dataclass
 class Game:
-    """A game in progress. Build it with a :class:`GameSetup`; answer ``game.decision``."""
+    """A game in progress. Build it with a :class:`GameSetup`; answer ``game.decision``.
 
-    setup: GameSetup
-    state: GameState = field(init=False)
-    stack: list[Step] = field(init=False, default_factory=list)
-    pending: Decision | None = field(init=False, default=None)
-    choices: list[Value] = field(init=False, default_factory=list)
-    log: list[dict[str, Any]] = field(init=False, default_factory=list)
-    logging: bool = True
-    urgent: list[Step] = field(init=False, default_factory=list)
+    ``logging`` keeps the event log (the round log and the replay page read it);
+    ``chance="explicit"`` stops at every random event with a decision of the chance player
+    instead of sampling it (for search).
+    """
 
-    def __post_init__(self) -> None:
+    __slots__ = ("choices", "explicit_chance", "log", "logging", "pending", "setup", "stack",
+                 "state", "urgent")
+
+    def __init__(self, setup: GameSetup, *, logging: bool = True, chance: str = "sample"
+                 ) -> None:
         from tallon.engine.setup import StartGame, build_state
 
-        self.state = build_state(self.setup)
-        self.stack = [StartGame()]
+        if chance not in CHANCE_MODES:
+            raise SetupError(f"chance is one of {', '.join(CHANCE_MODES)}, not {chance!r}")
+        self.setup = setup
+        self.logging = logging
+        self.explicit_chance = chance == "explicit"
+        self.pending: Decision | None = None
+        self.choices: list[Value] = []
+        self.log: list[dict[str, Any]] = []
+        self.urgent: list[Step] = []
+        self.state: GameState = build_state(setup)
+        self.stack: list[Step] = [StartGame()]
         self._advance()
+
+    @property
+    def cards(self) -> CardRegistry:
+        """The card pool whose abilities this game plays."""
+        return self.setup.cards
 
     # ------------------------------------------------------------------- driving
     @property
@@ -115,12 +135,13 @@ class Game:
         return self.state.over
 
     def answer(self, value: Value) -> None:
-        """Answer the pending decision. An illegal answer raises :class:`IllegalChoiceError`
-        saying why, and changes nothing."""
+        """Answer the pending decision with an option's key (or a free answer where the
+        decision takes one). An illegal answer raises :class:`IllegalChoiceError` saying
+        why, and changes nothing."""
         decision = self.pending
         if decision is None:
             raise IllegalChoiceError("the game is not waiting for a decision"
-                                + (" (it is over)" if self.over else ""))
+                                     + (" (it is over)" if self.over else ""))
         value = decision.validate(self, value)
         self.pending = None
         self.choices.append(value)
@@ -151,7 +172,9 @@ class Game:
 
     # ------------------------------------------------------------------- copying
     def clone(self, keep_log: bool = False) -> Game:
-        """An independent copy at this decision point (cheap: for search)."""
+        """An independent copy at this decision point (cheap: for search). It keeps the
+        random generator, so it rolls the same dice as this game would: to search without
+        knowing the future, use :meth:`determinize`."""
         copy = Game.__new__(Game)
         copy.setup = self.setup
         copy.state = self.state.clone()
@@ -160,8 +183,20 @@ class Game:
         copy.choices = list(self.choices)
         copy.log = list(self.log) if keep_log else []
         copy.logging = keep_log and self.logging
+        copy.explicit_chance = self.explicit_chance
         copy.urgent = []
         return copy
+
+    def determinize(self, player: int, rng: random.Random) -> Game:
+        """A copy of this game consistent with everything ``player`` may see and with the
+        hidden rest drawn at random with ``rng``: the opponent's facedown dials resampled
+        from the maneuvers they could set, the unseen damage cards (decks and facedown
+        cards) reshuffled, other players' secret conditions redrawn, and every future
+        random event reseeded. Two games ``player`` cannot tell apart give the same copy
+        for the same ``rng``. The copy keeps no answers and no log (they would tell)."""
+        from tallon.engine.determinize import determinize
+
+        return determinize(self, player, rng)
 
     # --------------------------------------------------------------------- events
     def event(self, kind: str, text: str, **data: Any) -> None:
@@ -171,32 +206,40 @@ class Game:
             self.log.append({"round": s.round, "phase": s.phase, "kind": kind,
                              "text": text, **data})
 
-    # ------------------------------------------------------------------- records
+    # --------------------------------------------------------- records and saves
     def to_record(self) -> dict[str, Any]:
         """The save file: setup, every answer, and the state hash to check a replay."""
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION,
-                "setup": self.setup.to_json(), "choices": list(self.choices),
-                "state_hash": self.state_hash()}
+        from tallon.engine.records import to_record
+
+        return to_record(self)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], logging: bool = True) -> Game:
-        """Replay a save file. Raises :class:`IllegalChoiceError` naming the answer that no
-        longer fits (a corrupted or foreign record)."""
-        if record.get("format") != RECORD_FORMAT:
-            raise SetupError(f"not a Tallon game record (format {record.get('format')!r})")
-        if record.get("version") != RECORD_VERSION:
-            raise SetupError(f"unsupported record version {record.get('version')!r}")
-        game = cls(GameSetup.from_json(record["setup"]), logging=logging)
-        for n, value in enumerate(record["choices"]):
-            try:
-                game.answer(value)
-            except IllegalChoiceError as error:
-                raise IllegalChoiceError(f"answer {n + 1} of the record: {error}") from None
-        return game
+    def from_record(cls, record: dict[str, Any], cards: CardRegistry, logging: bool = True,
+                    watch: Callable[[Game], None] | None = None) -> Game:
+        """Replay a save file with the card pool ``cards`` (``watch(game)``: called before
+        the first answer and after each). Raises :class:`IllegalChoiceError` naming the
+        answer that no longer fits (a corrupted or foreign record)."""
+        from tallon.engine.records import from_record
+
+        return from_record(record, cards, logging, watch)
+
+    def save(self) -> dict[str, Any]:
+        """A full snapshot of the game at this point as JSON (state, pending steps and
+        decision, answers, log): :meth:`load` continues it exactly, without replaying."""
+        from tallon.engine.records import save
+
+        return save(self)
+
+    @classmethod
+    def load(cls, data: dict[str, Any], cards: CardRegistry) -> Game:
+        """A game from :meth:`save`, with the card pool ``cards``."""
+        from tallon.engine.records import load
+
+        return load(data, cards)
 
     # ----------------------------------------------------------------- hashing
     def snapshot(self) -> dict[str, Any]:
-        """Everything that determines the game's future, as JSON."""
+        """Every fact that determines the game's future, as JSON (what the hash digests)."""
         from tallon.engine.view import full_snapshot
 
         return full_snapshot(self)

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.dice import Face
+from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import (
     break_locks_on,
@@ -29,9 +30,8 @@ from tallon.engine.effects import (
     suffer_damage,
 )
 from tallon.engine.queue import FireWindow
-from tallon.engine.rolls import roll_one
 from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import UNANSWERED, Step
+from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.geometry import (
     TALLON_POSITIONS,
     Attempt,
@@ -111,28 +111,28 @@ def roll_positions(game: Game, ship: ShipState, side: str, template_speed: int =
 
 
 @dataclass(frozen=True)
-class ExecuteManeuver(Step):
+class ExecuteManeuver(ChoiceStep):
     """Execute a maneuver: move, check difficulty, then the after-move effects.
 
     ``code`` carries the difficulty letter; ``ion`` marks an ion maneuver; ``slam`` a SLAM
-    (which fails instead of fleeing). ``answer`` is the Tallon roll placement. A card may
-    replace the maneuver before it is executed ("execute that maneuver as ... instead":
-    replacement point ``execute_maneuver``); ``replaceable=False`` once that is settled.
+    (which fails instead of fleeing). A Tallon roll asks where the ship is placed (answer:
+    ``front``, ``middle`` or ``back``). A card may replace the maneuver before it is
+    executed ("execute that maneuver as ... instead": replacement point
+    ``execute_maneuver``); ``replaceable=False`` once that is settled.
     """
 
     ship_id: str
     code: str
     ion: bool = False
     slam: bool = False
-    answer: Any = UNANSWERED
     replaceable: bool = True
 
-    def run(self, game: Game) -> Decision | None:
+    def choice(self, game: Game) -> Decision | None:
         s = game.state
         ship = s.ships[self.ship_id]
         if not ship.in_play:
             return None
-        if self.replaceable and self.answer is None:
+        if self.replaceable:
             from tallon.engine.queue import replacements
 
             facts = {"ship": ship.id, "maneuver": self.code, "ion": self.ion,
@@ -143,21 +143,30 @@ class ExecuteManeuver(Step):
                 game.push(Replaceable("execute_maneuver", tuple(sorted(facts.items()))))
                 return None
         maneuver = Maneuver.parse(self.code)
-        table = s.table()
-        position = self.answer
-        if position is None and maneuver.bearing in (Bearing.TALLON_ROLL_LEFT,
-                                                     Bearing.TALLON_ROLL_RIGHT):
+        position = None
+        if maneuver.bearing in (Bearing.TALLON_ROLL_LEFT, Bearing.TALLON_ROLL_RIGHT):
+            table = s.table()
             valid = [p for p in TALLON_POSITIONS
                      if not _overlaps_at(table, ship, maneuver, p)]
             if len(valid) > 1:
-                return Decision(ship.owner, "tallon_position",
+                return self.ask(ship.owner, "tallon_position",
                                 f"{ship.name} ({ship.id}): place the Tallon roll where?",
-                                tuple(Option(p, p) for p in valid), self, ship=ship.id)
+                                tuple(Option(p, p) for p in valid), ship=ship.id)
             position = valid[0] if valid else None
-        outcome = execute_maneuver(table, ship.id, maneuver, position=position)
+        self._execute(game, ship, maneuver, position)
+        return None
+
+    def apply(self, game: Game, answer: Any) -> None:
+        ship = game.state.ships[self.ship_id]
+        self._execute(game, ship, Maneuver.parse(self.code), answer)
+
+    def _execute(self, game: Game, ship: ShipState, maneuver: Maneuver, position: str | None
+                 ) -> None:
+        s = game.state
+        outcome = execute_maneuver(s.table(), ship.id, maneuver, position=position)
         if self.slam and outcome.fled:
             ship.action_failed = True
-            return None
+            return
         before = starting_overlaps(game, ship)
         s.set_pose(ship, outcome.final)
         if not outcome.fully_executed:
@@ -172,7 +181,7 @@ class ExecuteManeuver(Step):
                    full=outcome.fully_executed)
         if outcome.fled:
             remove_ship(game, ship, "fled")
-            return None
+            return
         # "while you fully execute a maneuver, before the Check Difficulty step" abilities
         game.push(FireWindow.of("before_check_difficulty", ship=ship.id, maneuver=self.code,
                                 full=outcome.fully_executed,
@@ -186,7 +195,6 @@ class ExecuteManeuver(Step):
                                 slam=self.slam, hazards=tuple(outcome.hazards),
                                 obstacles=tuple(obstacles_met(game, outcome, before)),
                                 forced_by=tuple(outcome.forced_by)))
-        return None
 
 
 def _overlaps_at(table: Any, ship: ShipState, maneuver: Maneuver, position: str) -> bool:
@@ -263,11 +271,8 @@ class BumpEffect(Step):
         ship.skip_action = True
         owners = {game.state.ships[o].owner for o in self.forced_by if o in game.state.ships}
         if ship.owner in owners:
-            face = roll_one(game.state.rng)
-            game.event("bump", f"{ship.name} ({ship.id}) bumps a friendly ship and rolls "
-                       f"{face.label}", ship=ship.id)
-            if face in (Face.HIT, Face.CRIT):
-                suffer_damage(game, ship, hits=1, cause="bumping a friendly ship")
+            game.push(RollDice("attack", 1, "movement.friendly_bump", (ship.id,),
+                               who=ship.name))
             return None
         game.event("bump", f"{ship.name} ({ship.id}) bumps an enemy ship", ship=ship.id)
         if not ship.stressed:
@@ -276,6 +281,16 @@ class BumpEffect(Step):
         else:
             ship.actions_blocked = True
         return None
+
+
+@continuation("movement.friendly_bump")
+def _friendly_bump(game: Game, faces: tuple[Face, ...], ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    face = faces[0]
+    game.event("bump", f"{ship.name} ({ship.id}) bumps a friendly ship and rolls "
+               f"{face.label}", ship=ship.id)
+    if face in (Face.HIT, Face.CRIT):
+        suffer_damage(game, ship, hits=1, cause="bumping a friendly ship")
 
 
 @dataclass(frozen=True)
@@ -291,7 +306,8 @@ class BlockActions(Step):
 
 @dataclass(frozen=True)
 class ObstacleEffect(Step):
-    """RR: OBSTACLES - the effect of moving through or overlapping one obstacle."""
+    """RR: OBSTACLES - the effect of moving through or overlapping one obstacle: each kind
+    rolls one attack die (a chance step) and applies its effects with the result."""
 
     ship_id: str
     obstacle_id: str
@@ -301,109 +317,116 @@ class ObstacleEffect(Step):
         ship = game.state.ships[self.ship_id]
         if not ship.in_play:
             return None
-        rng = game.state.rng
-        kind = ObstacleType(self.kind)
-        name = f"{kind.value.replace('_', ' ')} {self.obstacle_id}"
-        if kind is ObstacleType.ASTEROID:
-            suffer_damage(game, ship, hits=1, cause=name)
-            face = roll_one(rng)
-            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
-            if face in (Face.HIT, Face.CRIT):
-                suffer_damage(game, ship, hits=1, cause=name)
-        elif kind is ObstacleType.DEBRIS_CLOUD:
-            gain_token(game, ship, Token.STRESS)
-            face = roll_one(rng)
-            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
-            if face is Face.HIT:
-                suffer_damage(game, ship, hits=1, cause=name)
-            elif face is Face.CRIT:
-                suffer_damage(game, ship, crits=1, cause=name)
-        elif kind is ObstacleType.GAS_CLOUD:
-            break_own_locks(game, ship)
-            break_locks_on(game, ship.id)
-            gain_token(game, ship, Token.STRAIN)
-            face = roll_one(rng)
-            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
-            if face is Face.HIT:
-                gain_token(game, ship, Token.ION)
-            elif face is Face.CRIT:
-                gain_token(game, ship, Token.ION, 3)
-        elif kind is ObstacleType.ELECTRO_CHAFF_CLOUD:
-            break_own_locks(game, ship)
-            break_locks_on(game, ship.id)
-            gain_token(game, ship, Token.JAM)
-            face = roll_one(rng)
-            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
-            if face in (Face.HIT, Face.CRIT):
-                gain_token(game, ship, Token.STRESS)
-        elif kind in (ObstacleType.LOOSE_CARGO, ObstacleType.SPARE_PARTS):
-            gain_token(game, ship, Token.STRAIN)
-            face = roll_one(rng)
-            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
-            if face in (Face.HIT, Face.CRIT):
-                gain_token(game, ship, Token.STRESS)
-        elif kind is ObstacleType.BLAZE:
-            face = roll_one(rng)
-            game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
-            if face in (Face.HIT, Face.CRIT):
-                suffer_damage(game, ship, hits=1, cause=name)
-            elif face is Face.FOCUS:
-                gain_token(game, ship, Token.STRESS)
-            ship.skip_action = True
+        game.push(RollDice("attack", 1, "movement.obstacle_rolled",
+                           (ship.id, self.obstacle_id, self.kind), who=ship.name))
         return None
+
+
+@continuation("movement.obstacle_rolled")
+def _obstacle_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, obstacle_id: str,
+                     kind_name: str) -> None:
+    ship = game.state.ships[ship_id]
+    face = faces[0]
+    kind = ObstacleType(kind_name)
+    name = f"{kind.value.replace('_', ' ')} {obstacle_id}"
+
+    def rolled() -> None:
+        game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
+
+    if kind is ObstacleType.ASTEROID:
+        suffer_damage(game, ship, hits=1, cause=name)
+        rolled()
+        if face in (Face.HIT, Face.CRIT):
+            suffer_damage(game, ship, hits=1, cause=name)
+    elif kind is ObstacleType.DEBRIS_CLOUD:
+        gain_token(game, ship, Token.STRESS)
+        rolled()
+        if face is Face.HIT:
+            suffer_damage(game, ship, hits=1, cause=name)
+        elif face is Face.CRIT:
+            suffer_damage(game, ship, crits=1, cause=name)
+    elif kind is ObstacleType.GAS_CLOUD:
+        break_own_locks(game, ship)
+        break_locks_on(game, ship.id)
+        gain_token(game, ship, Token.STRAIN)
+        rolled()
+        if face is Face.HIT:
+            gain_token(game, ship, Token.ION)
+        elif face is Face.CRIT:
+            gain_token(game, ship, Token.ION, 3)
+    elif kind is ObstacleType.ELECTRO_CHAFF_CLOUD:
+        break_own_locks(game, ship)
+        break_locks_on(game, ship.id)
+        gain_token(game, ship, Token.JAM)
+        rolled()
+        if face in (Face.HIT, Face.CRIT):
+            gain_token(game, ship, Token.STRESS)
+    elif kind in (ObstacleType.LOOSE_CARGO, ObstacleType.SPARE_PARTS):
+        gain_token(game, ship, Token.STRAIN)
+        rolled()
+        if face in (Face.HIT, Face.CRIT):
+            gain_token(game, ship, Token.STRESS)
+    elif kind is ObstacleType.BLAZE:
+        rolled()
+        if face in (Face.HIT, Face.CRIT):
+            suffer_damage(game, ship, hits=1, cause=name)
+        elif face is Face.FOCUS:
+            gain_token(game, ship, Token.STRESS)
+        ship.skip_action = True
 
 
 # --------------------------------------------------------------------------- decloak
 @dataclass(frozen=True)
-class Decloak(Step):
-    """RR: CLOAK - in the System Phase a cloaked ship may spend its cloak token to decloak:
-    declare a boost or a barrel roll (left or right) with the [2 straight] (small) or
-    [1 straight] (medium, large), then place it. If the placement fails, the ship stays
+class Decloak(ChoiceStep):
+    """RR: CLOAK, DECLOAK - in the System Phase a cloaked ship may spend its cloak token to
+    decloak: declare a boost or a barrel roll (left or right) with the [2 straight] (small)
+    or [1 straight] (medium, large), then place it. If the placement fails, the ship stays
     and keeps its cloak token. Not a maneuver, not an action; allowed while stressed."""
 
     ship_id: str
-    answer: Any = UNANSWERED
     declared: str | None = None
+    auto_single: ClassVar[bool] = True
 
-    def run(self, game: Game) -> Decision | None:
+    def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if not ship.in_play or not ship.cloaked:
             return None
         if ship.device_placed == (game.state.round, game.state.phase):
             return None  # RR: DEVICE - no decloaking in the phase it placed a device
-        speed = 2 if ship.size.value == "small" else 1
         if self.declared is None:
-            if self.answer is None:
-                options = (Option("pass", "stay cloaked"), Option("boost", "decloak: boost"),
-                           Option("left", "decloak: barrel roll left"),
-                           Option("right", "decloak: barrel roll right"))
-                return Decision(ship.owner, "decloak", f"{ship.name} ({ship.id}): decloak?",
-                                options, self, ship=ship.id)
-            if self.answer == "pass":
-                return None
-            if self.answer == "boost":
-                attempt = boost(game.state.table(), ship.id, "straight", speed)
-                if attempt.fails():
-                    game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak",
-                               ship=ship.id)
-                    return None
-                self._place(game, ship, attempt, "boost")
-                return None
-            return Decloak(self.ship_id, declared=self.answer).run(game)
-        attempts = roll_positions(game, ship, self.declared, speed)
+            options = (Option("pass", "stay cloaked"), Option("boost", "decloak: boost"),
+                       Option("left", "decloak: barrel roll left"),
+                       Option("right", "decloak: barrel roll right"))
+            return self.ask(ship.owner, "decloak", f"{ship.name} ({ship.id}): decloak?",
+                            options, ship=ship.id)
+        attempts = roll_positions(game, ship, self.declared, _decloak_speed(ship))
         if not attempts:
             game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak", ship=ship.id)
             return None
-        if self.answer is None and len(attempts) > 1:
-            return Decision(ship.owner, "decloak_position",
-                            f"{ship.name} ({ship.id}): decloak {self.declared} to which "
-                            "position?", tuple(Option(k, k) for k in attempts), self,
-                            ship=ship.id)
-        choice = self.answer if self.answer is not None else next(iter(attempts))
-        self._place(game, ship, attempts[choice], f"barrel roll {self.declared}")
-        return None
+        return self.ask(ship.owner, "decloak_position",
+                        f"{ship.name} ({ship.id}): decloak {self.declared} to which "
+                        "position?", tuple(Option(k, k) for k in attempts), ship=ship.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        ship = game.state.ships[self.ship_id]
+        if self.declared is not None:
+            attempts = roll_positions(game, ship, self.declared, _decloak_speed(ship))
+            self._place(game, ship, attempts[answer], f"barrel roll {self.declared}")
+        elif answer == "boost":
+            attempt = boost(game.state.table(), ship.id, "straight", _decloak_speed(ship))
+            if attempt.fails():
+                game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak",
+                           ship=ship.id)
+                return
+            self._place(game, ship, attempt, "boost")
+        elif answer != "pass":
+            game.push(Decloak(self.ship_id, declared=answer))
 
     def _place(self, game: Game, ship: ShipState, attempt: Attempt, how: str) -> None:
         remove_token(game, ship, Token.CLOAK)
         reposition(game, ship, attempt)
         game.event("move", f"{ship.name} ({ship.id}) decloaks ({how})", ship=ship.id)
+
+
+def _decloak_speed(ship: ShipState) -> int:
+    return 2 if ship.size.value == "small" else 1

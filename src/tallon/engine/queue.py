@@ -12,20 +12,13 @@ only after applying its own effect.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from tallon.engine.abilities import (
-    Ctx,
-    Event,
-    Modifier,
-    Replacement,
-    Triggered,
-    ability_index,
-)
+from tallon.engine.abilities import RULES, Ctx, Event, Held, Modifier, Replacement
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.steps import UNANSWERED, Step
+from tallon.engine.steps import ChoiceStep, Step
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -34,11 +27,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Entry:
-    """One queued ability: which ship's which card, and its ability."""
+    """One queued ability: which ship's which card, and the ability's reference."""
 
     ship_id: str
     card: str
-    ability: Triggered
+    ref: str
+
+    @property
+    def key(self) -> str:
+        """The stable answer naming this entry: ship, card and the ability's position."""
+        return f"{self.ship_id}:{self.card}#{self.ref.rpartition(':')[2]}"
 
 
 def _active(ship: ShipState, game: Game | None = None) -> bool:
@@ -49,29 +47,34 @@ def _active(ship: ShipState, game: Game | None = None) -> bool:
     return ship.body is not None or (game is not None and game.state.phase == "setup")
 
 
-#: Triggers the rules themselves add to the queue (the linked action): functions giving
-#: the entries an event adds.
-RULE_TRIGGERS: list[Callable[[Game, Event], list[Entry]]] = []
-
-
 def collect(game: Game, event: Event, only: ShipState | None = None) -> list[Entry]:
     """The abilities that trigger on ``event``, in player order (not yet ordered within a
-    player's own); ``only``: those of one ship (without asking every other ship)."""
-    order = game.state.player_order()
+    player's own); ``only``: those of one ship (without asking every other ship). The
+    rules' own abilities (:data:`~tallon.engine.abilities.RULES`) concern the ship the
+    event names and come first."""
+    state = game.state
+    order = state.player_order()
     found: list[tuple[int, Entry]] = []
-    for rule in RULE_TRIGGERS:
-        for entry in rule(game, event):
-            if only is None or entry.ship_id == only.id:
-                found.append((order.index(game.state.ships[entry.ship_id].owner), entry))
-    for ship in game.state.ships.values() if only is None else (only,):
+    rules = RULES.by_window(event.window)
+    if rules:
+        ship = state.ships.get(event.get("ship"))
+        if ship is not None and (only is None or only.id == ship.id) and _active(ship, game):
+            for held in rules:
+                ctx = Ctx(game, ship, held.card, event, held.ability)
+                if held.ability.requirement(ctx):
+                    found.append((order.index(ship.owner), Entry(ship.id, held.card,
+                                                                  held.ref)))
+    cards = game.cards
+    for ship in state.ships.values() if only is None else (only,):
         if not _active(ship, game):
             continue
-        for card, ability in ability_index(ship).by_window.get(event.window, ()):
-            ctx = Ctx(game, ship, card, event, ability)
+        for held in cards.index(ship).by_window.get(event.window, ()):
+            ability = held.ability
+            ctx = Ctx(game, ship, held.card, event, ability)
             # the cost first: it is cheap, and a card without the charge needs no search
             if ability.cost.can_pay(ctx) and ability.requirement(ctx):
                 player = ability.player(ctx) if ability.player else ship.owner
-                found.append((order.index(player), Entry(ship.id, card, ability)))
+                found.append((order.index(player), Entry(ship.id, held.card, held.ref)))
     found.sort(key=lambda item: item[0])
     return [entry for _, entry in found]
 
@@ -85,79 +88,83 @@ def fire(game: Game, window: str, **data: Any) -> None:
         game.now(Queue(tuple(entries), event))
 
 
+def _context(game: Game, entry: Entry, event: Event) -> Ctx:
+    return Ctx(game, game.state.ships[entry.ship_id], entry.card, event,
+               game.cards.ability(entry.ref))
+
+
 def _decider(game: Game, entry: Entry, event: Event) -> int:
-    ship = game.state.ships[entry.ship_id]
-    ability = entry.ability
-    if ability.player is None:
-        return ship.owner
-    return ability.player(Ctx(game, ship, entry.card, event, ability))
+    ctx = _context(game, entry, event)
+    ability = ctx.ability
+    return ctx.ship.owner if ability.player is None else ability.player(ctx)
 
 
 @dataclass(frozen=True)
-class Queue(Step):
-    """Resolve queued abilities in order; a player with several next in line chooses."""
+class Queue(ChoiceStep):
+    """Resolve queued abilities in order; a player with several next in line chooses
+    (answers: the entries' keys, ``"<ship>:<card>#<position>"``)."""
 
     entries: tuple[Entry, ...]
     event: Event
-    answer: Any = UNANSWERED
+    auto_single: ClassVar[bool] = True
 
-    def run(self, game: Game) -> Decision | None:
+    def _mine(self, game: Game) -> tuple[int, list[Entry]]:
+        first = _decider(game, self.entries[0], self.event)
+        return first, [e for e in self.entries if _decider(game, e, self.event) == first]
+
+    def choice(self, game: Game) -> Decision | None:
         if not self.entries:
             return None
-        first = _decider(game, self.entries[0], self.event)
-        mine = [k for k, e in enumerate(self.entries) if _decider(game, e, self.event) == first]
-        if self.answer is not None:
-            index = int(self.answer)
-        elif len(mine) == 1:
-            index = mine[0]
-        else:
-            options = tuple(Option(k, f"{self.entries[k].ability.title} "
-                                      f"({self.entries[k].card}, {self.entries[k].ship_id})")
-                            for k in mine)
-            return Decision(first, "order_abilities", "Choose the ability to resolve next",
-                            options, self)
+        first, mine = self._mine(game)
+        if len(mine) == 1:
+            return self.ask(first, "order_abilities", "", (Option(mine[0].key, ""),))
+        options = tuple(Option(e.key, f"{game.cards.ability(e.ref).title} ({e.card}, "
+                                      f"{e.ship_id})") for e in mine)
+        return self.ask(first, "order_abilities", "Choose the ability to resolve next",
+                        options)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        index = next(k for k, e in enumerate(self.entries) if e.key == answer)
         entry = self.entries[index]
         rest = self.entries[:index] + self.entries[index + 1:]
         game.push(Resolve(entry, self.event), Queue(rest, self.event))
-        return None
 
 
 @dataclass(frozen=True)
-class Resolve(Step):
+class Resolve(ChoiceStep):
     """Resolve one queued ability: its requirement again, its choices, then cost and effect.
     An ability whose requirement or cost fails now is removed without resolving."""
 
     entry: Entry
     event: Event
-    answer: Any = UNANSWERED
+    auto_single: ClassVar[bool] = True
 
-    def run(self, game: Game) -> Decision | None:
+    def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.entry.ship_id]
-        ability = self.entry.ability
         if not _active(ship, game):
             return None
-        ctx = Ctx(game, ship, self.entry.card, self.event, ability)
+        ctx = _context(game, self.entry, self.event)
+        ability = ctx.ability
         if not ability.requirement(ctx) or not ability.cost.can_pay(ctx):
             return None
-        if self.answer is None:
-            options = list(ability.choices(ctx)) if ability.choices else [
-                Option("use", ability.title)]
-            if not options:
-                return None  # "may choose a ship" with none to choose: it doesn't resolve
-            if ability.optional:
-                options.append(Option("decline", "don't use it"))
-            if len(options) == 1:
-                return self.answered(options[0].value).run(game)
-            return Decision(_decider(game, self.entry, self.event), ability.decision,
-                            f"{ship.name} ({ship.id}): {ability.title}?", tuple(options),
-                            self, ship=ship.id)
-        if self.answer == "decline":
-            return None
+        options = list(ability.choices(ctx)) if ability.choices else [
+            Option("use", ability.title)]
+        if not options:
+            return None  # "may choose a ship" with none to choose: it doesn't resolve
+        if ability.optional:
+            options.append(Option("decline", "don't use it"))
+        return self.ask(_decider(game, self.entry, self.event), ability.decision,
+                        f"{ship.name} ({ship.id}): {ability.title}?", options, ship=ship.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        if answer == "decline":
+            return
+        ctx = _context(game, self.entry, self.event)
+        ship, ability = ctx.ship, ctx.ability
         ability.cost.pay(ctx)
         game.event("ability", f"{ship.name} ({ship.id}) uses {self.entry.card}: "
                    f"{ability.title}", ship=ship.id, card=self.entry.card)
-        ability.effect(ctx, self.answer)
-        return None
+        ability.effect(ctx, answer)
 
 
 @dataclass(frozen=True)
@@ -176,7 +183,8 @@ class FireWindow(Step):
         event = Event(self.window, (*self.facts, ("bonus_window", self.bonus)))
         entries = collect(game, event)
         if self.bonus is not None:
-            entries = [e for e in entries if e.ability.bonus_attack == self.bonus]
+            entries = [e for e in entries
+                       if game.cards.ability(e.ref).bonus_attack == self.bonus]
         if entries:
             game.push(Queue(tuple(entries), event))
         return None
@@ -189,16 +197,17 @@ def modifiers(game: Game, hook: str) -> list[tuple[ShipState, str, Modifier]]:
 
 
 def _modifiers(game: Game, hook: str) -> Iterator[tuple[ShipState, str, Modifier]]:
+    cards = game.cards
     for ship in game.state.ships.values():
         if _active(ship):
-            for card, ability in ability_index(ship).by_hook.get(hook, ()):
-                yield ship, card, ability
+            for held in cards.index(ship).by_hook.get(hook, ()):
+                yield ship, held.card, held.ability
 
 
-def own_modifiers(ship: ShipState, hook: str) -> tuple[tuple[str, Modifier], ...]:
+def own_modifiers(game: Game, ship: ShipState, hook: str) -> tuple[Held, ...]:
     """The constant abilities of ``hook`` on ``ship``'s own cards (its entries among
-    :func:`modifiers`), with their cards: for hooks that ask about the ship itself."""
-    return ability_index(ship).by_hook.get(hook, ()) if _active(ship) else ()
+    :func:`modifiers`): for hooks that ask about the ship itself."""
+    return game.cards.index(ship).by_hook.get(hook, ()) if _active(ship) else ()
 
 
 def total(game: Game, hook: str, **facts: Any) -> int:
@@ -219,11 +228,13 @@ def replacements(game: Game, point: str, facts: dict[str, Any]
     """The replacement abilities that could replace the effect at ``point`` now."""
     found = []
     event = Event.of(point, **facts)
+    cards = game.cards
     for ship in game.state.ships.values():
         if not _active(ship):
             continue
-        for card, ability in ability_index(ship).by_point.get(point, ()):
-            ctx = Ctx(game, ship, card, event, ability)
+        for held in cards.index(ship).by_point.get(point, ()):
+            ability = held.ability
+            ctx = Ctx(game, ship, held.card, event, ability)
             if ability.cost.can_pay(ctx) and ability.applies(ctx, facts):
-                found.append((ship, card, ability))
+                found.append((ship, held.card, ability))
     return found

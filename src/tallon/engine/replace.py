@@ -5,12 +5,12 @@ first one used replaces it (only one can), otherwise the effect happens as norma
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import Ctx, Event
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.queue import replacements
-from tallon.engine.steps import UNANSWERED, Step
+from tallon.engine.steps import ChoiceStep
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -45,38 +45,46 @@ def _default(game: Game, point: str, facts: dict[str, Any]) -> None:
 
 
 @dataclass(frozen=True)
-class Replaceable(Step):
-    """An effect waiting to see whether a card replaces it."""
+class Replaceable(ChoiceStep):
+    """An effect waiting to see whether a card replaces it: each applicable replacement is
+    offered in turn (``offered`` counts those declined)."""
 
     point: str
     facts: tuple[tuple[str, Any], ...]
     offered: int = 0
-    answer: Any = UNANSWERED
+    auto_single: ClassVar[bool] = True
 
-    def run(self, game: Game) -> Decision | None:
-        facts = dict(self.facts)
-        candidates = replacements(game, self.point, facts)
+    def _candidate(self, game: Game) -> tuple[Any, str, Any] | None:
+        candidates = replacements(game, self.point, dict(self.facts))
         order = game.state.player_order()
         candidates.sort(key=lambda c: order.index(c[0].owner))
-        if self.offered >= len(candidates):
+        return candidates[self.offered] if self.offered < len(candidates) else None
+
+    def choice(self, game: Game) -> Decision | None:
+        facts = dict(self.facts)
+        candidate = self._candidate(game)
+        if candidate is None:
             _default(game, self.point, facts)
             return None
-        ship, card, ability = candidates[self.offered]
+        ship, card, ability = candidate
         ctx = Ctx(game, ship, card, Event.of(self.point, **facts), ability)
-        if self.answer is None:
-            options = (list(ability.choices(ctx, facts)) if ability.choices
-                       else [Option("use", ability.title)])
-            if ability.optional or not options:
-                options.append(Option("decline", "don't use it"))
-            if len(options) == 1:
-                return self.answered(options[0].value).run(game)
-            return Decision(ship.owner, "replacement", f"{ship.name} ({ship.id}): "
-                            f"{ability.title} instead?", tuple(options), self, ship=ship.id)
-        if self.answer == "decline":
+        options = (list(ability.choices(ctx, facts)) if ability.choices
+                   else [Option("use", ability.title)])
+        if ability.optional or not options:
+            options.append(Option("decline", "don't use it"))
+        return self.ask(ship.owner, "replacement", f"{ship.name} ({ship.id}): "
+                        f"{ability.title} instead?", options, ship=ship.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        if answer == "decline":
             game.push(Replaceable(self.point, self.facts, self.offered + 1))
-            return None
+            return
+        candidate = self._candidate(game)
+        assert candidate is not None, "an answered replacement is still offered"
+        ship, card, ability = candidate
+        facts = dict(self.facts)
+        ctx = Ctx(game, ship, card, Event.of(self.point, **facts), ability)
         ability.cost.pay(ctx)
         game.event("ability", f"{ship.name} ({ship.id}) uses {card}: {ability.title}",
                    ship=ship.id, card=card)
-        ability.replace(ctx, facts, self.answer)
-        return None
+        ability.replace(ctx, facts, answer)

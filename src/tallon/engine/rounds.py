@@ -4,9 +4,10 @@ PLAYER ORDER, GAME LENGTH, WINNING THE GAME)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.actions import PerformAction
+from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, remove_ship, remove_token
 from tallon.engine.movement import (
@@ -17,9 +18,8 @@ from tallon.engine.movement import (
     ion_maneuver,
 )
 from tallon.engine.queue import FireWindow
-from tallon.engine.setup import first_player_roll
 from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, ShipState, Token
-from tallon.engine.steps import UNANSWERED, Step
+from tallon.engine.steps import ChoiceStep, Step, continuation
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -33,7 +33,7 @@ class StartRound(Step):
         s.phase = "planning"
         for ship in s.ships.values():
             ship.dial_set = None
-            ship.dial_revealed = False
+            ship.dial_revealed = ship.dial_stressed = False
             ship.activated = ship.engaged = ship.system_done = False
             ship.actions_done = set()
             ship.skip_action = ship.actions_blocked = ship.action_failed = False
@@ -69,40 +69,50 @@ class PlanningPhase(Step):
         return None
 
 
-def dial_options(ship: ShipState) -> list[str]:
+def dial_options(ship: ShipState, stressed: bool | None = None) -> list[str]:
     """The maneuvers a ship may set: its dial, without red maneuvers while it is stressed
-    (rulebook: a stressed ship cannot set red maneuvers)."""
+    (rulebook: a stressed ship cannot set red maneuvers); ``stressed`` overrides whether
+    it is (as it was when a dial was set)."""
     codes = list(ship.dial)
-    if ship.stressed:
+    if ship.stressed if stressed is None else stressed:
         codes = [c for c in codes if difficulty_of(c) != "red"]
     return codes or list(ship.dial)
 
 
 @dataclass(frozen=True)
-class SetDial(Step):
-    ship_id: str
-    answer: Any = UNANSWERED
+class SetDial(ChoiceStep):
+    """RR: DIAL - the owner secretly sets the ship's dial (answer: the maneuver's code)."""
 
-    def run(self, game: Game) -> Decision | None:
+    ship_id: str
+
+    def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        if self.answer is not None:
-            ship.dial_set = self.answer
-            game.event("dial", f"Player {ship.owner + 1} sets a dial for {ship.name} "
-                       f"({ship.id})", ship=ship.id, secret={"player": ship.owner,
-                                                             "maneuver": self.answer})
-            return None
         options = tuple(Option(c, c) for c in dial_options(ship))
-        return Decision(ship.owner, "set_dial", f"{ship.name} ({ship.id}): set its dial",
-                        options, self, ship=ship.id, hidden=True)
+        return self.ask(ship.owner, "set_dial", f"{ship.name} ({ship.id}): set its dial",
+                        options, ship=ship.id, hidden=True)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        ship = game.state.ships[self.ship_id]
+        ship.dial_set = answer
+        ship.dial_stressed = ship.stressed
+        game.event("dial", f"Player {ship.owner + 1} sets a dial for {ship.name} "
+                   f"({ship.id})", ship=ship.id, secret={"player": ship.owner,
+                                                         "maneuver": answer})
 
 
 @dataclass(frozen=True)
 class RollFirstPlayer(Step):
+    """RR: PLANNING PHASE - the players roll for the first player (a chance step)."""
+
     def run(self, game: Game) -> Decision | None:
-        s = game.state
-        s.first_player = first_player_roll(s.rng)
-        game.event("planning", f"Player {s.first_player + 1} is the first player this round")
+        game.push(RollForFirstPlayer("rounds.first_player"))
         return None
+
+
+@continuation("rounds.first_player")
+def _first_player(game: Game, first: int) -> None:
+    game.state.first_player = first
+    game.event("planning", f"Player {first + 1} is the first player this round")
 
 
 # ------------------------------------------------------------ initiative sweeps
@@ -138,7 +148,7 @@ def _has_system_ability(game: Game, ship: ShipState) -> bool:
 
 
 @dataclass(frozen=True)
-class Sweep(Step):
+class Sweep(ChoiceStep):
     """Ships act one at a time in initiative order (ascending for the System and
     Activation Phases, descending for the Engagement Phase), player order breaking ties;
     a player with several ships at one initiative chooses their order. In the Engagement
@@ -146,9 +156,9 @@ class Sweep(Step):
 
     phase: str
     last_initiative: int | None = None
-    answer: Any = UNANSWERED
+    auto_single: ClassVar[bool] = True
 
-    def run(self, game: Game) -> Decision | None:
+    def choice(self, game: Game) -> Decision | None:
         s = game.state
         s.phase = self.phase
         waiting = [ship for ship in s.ships.values() if _eligible(game, ship, self.phase)]
@@ -174,21 +184,18 @@ class Sweep(Step):
             mine = [ship for ship in group if ship.owner == player]
             if mine:
                 break
-        if self.answer is not None:
-            chosen = s.ships[self.answer]
-        elif len(mine) == 1:
-            chosen = mine[0]
-        else:
-            return Decision(mine[0].owner, f"{self.phase}_order",
-                            f"Player {mine[0].owner + 1}: which ship goes next "
-                            f"(initiative {initiative})?",
-                            tuple(Option(x.id, f"{x.name} ({x.id})") for x in mine), self)
+        options = tuple(Option(x.id, f"{x.name} ({x.id})") for x in mine)
+        return self.ask(mine[0].owner, f"{self.phase}_order",
+                        f"Player {mine[0].owner + 1}: which ship goes next "
+                        f"(initiative {initiative})?", options)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        chosen = game.state.ships[answer]
         _mark(chosen, self.phase)
         from tallon.engine.attack import Engage
 
         turn = {"system": SystemTurn, "activation": Activate, "engagement": Engage}[self.phase]
-        game.push(turn(chosen.id), Sweep(self.phase, initiative))
-        return None
+        game.push(turn(chosen.id), Sweep(self.phase, chosen.current_initiative))
 
 
 @dataclass(frozen=True)
@@ -353,34 +360,34 @@ def alternatives(game: Game, ship: ShipState, code: str) -> list[str]:
     from tallon.engine.queue import own_modifiers
 
     found: list[str] = []
-    for _, ability in own_modifiers(ship, "maneuver_alternatives"):
-        for other in ability.value(game, ship, maneuver=code) or ():
+    for held in own_modifiers(game, ship, "maneuver_alternatives"):
+        for other in held.ability.value(game, ship, maneuver=code) or ():
             if other != code and other not in found:
                 found.append(other)
     return found
 
 
 @dataclass(frozen=True)
-class ChooseManeuver(Step):
-    """The ship executes its maneuver or one a card offers instead."""
+class ChooseManeuver(ChoiceStep):
+    """The ship executes its maneuver or one a card offers instead (answer: the code)."""
 
     ship_id: str
     code: str
     others: tuple[str, ...]
-    answer: Any = UNANSWERED
 
-    def run(self, game: Game) -> Decision | None:
+    def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        if self.answer is None:
-            options = (Option(self.code, f"[{self.code}] as revealed"),
-                       *(Option(c, f"[{c}] instead") for c in self.others))
-            return Decision(ship.owner, "choose_maneuver", f"{ship.name} ({ship.id}): "
-                            "execute which maneuver?", options, self, ship=ship.id)
-        if self.answer != self.code:
-            game.event("activate", f"{ship.name} ({ship.id}) executes [{self.answer}] "
-                       "instead", ship=ship.id)
-        game.push(ExecuteManeuver(ship.id, str(self.answer)))
-        return None
+        options = (Option(self.code, f"[{self.code}] as revealed"),
+                   *(Option(c, f"[{c}] instead") for c in self.others))
+        return self.ask(ship.owner, "choose_maneuver", f"{ship.name} ({ship.id}): "
+                        "execute which maneuver?", options, ship=ship.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        ship = game.state.ships[self.ship_id]
+        if answer != self.code:
+            game.event("activate", f"{ship.name} ({ship.id}) executes [{answer}] instead",
+                       ship=ship.id)
+        game.push(ExecuteManeuver(ship.id, str(answer)))
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tallon.data import load_cards
+from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option, Value
-from tallon.engine.rolls import roll_attack_faces
 from tallon.engine.state import ActionSpec, Charge, GameState, PlayerState, ShipState
-from tallon.engine.steps import UNANSWERED, Step
+from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.geometry import (
     Arc,
     BaseSize,
@@ -35,6 +35,7 @@ from tallon.geometry.movement import ships_overlapped
 from tallon.geometry.ranges import pieces_distance
 
 if TYPE_CHECKING:
+    from tallon.engine.abilities import CardRegistry
     from tallon.engine.game import Game, GameSetup
     from tallon.squads import Squad
 
@@ -45,11 +46,11 @@ TURRET_ARCS = {"single_turret": False, "double_turret": True}
 
 
 # ------------------------------------------------------------------ gather forces
-def unplayable(squad: Squad) -> list[str]:
-    """Why the engine can't play this squad: each card whose ability it doesn't implement
-    (a card is never played silently without its ability)."""
-    from tallon.engine.abilities import is_implemented
-
+def unplayable(squad: Squad, cards: CardRegistry) -> list[str]:
+    """Why a game with the card pool ``cards`` can't play this squad: each card whose
+    ability the pool doesn't implement (a card is never played silently without its
+    ability)."""
+    is_implemented = cards.implements
     problems = []
     for ship in squad.ships:
         pilot = ship.pilot
@@ -174,7 +175,7 @@ def build_state(setup: GameSetup) -> GameState:
             problems.append(f"squad {k + 1} has no ships")
         if squad.faction is None:
             problems.append(f"squad {k + 1} names no faction")
-        problems.extend(f"squad {k + 1}: {p}" for p in unplayable(squad))
+        problems.extend(f"squad {k + 1}: {p}" for p in unplayable(squad, setup.cards))
         for size in {load_cards().ship_of(s.pilot).size for s in squad.ships}:
             if size == "huge":
                 problems.append(f"squad {k + 1}: huge ships are not supported yet")
@@ -200,44 +201,37 @@ def build_state(setup: GameSetup) -> GameState:
     return state
 
 
-# ------------------------------------------------------------------ player order
-def first_player_roll(rng: random.Random) -> int:
-    """Each player rolls three attack dice: most critical hits, then most focus results,
-    then most hits; reroll ties (RR: SETUP step 2, PLANNING PHASE; the order of the
-    results is the rulebook's)."""
-    from tallon.dice import Face
-
-    while True:
-        rolls = [roll_attack_faces(3, rng) for _ in range(2)]
-        keys = [(r.count(Face.CRIT), r.count(Face.FOCUS), r.count(Face.HIT)) for r in rolls]
-        if keys[0] != keys[1]:
-            return 0 if keys[0] > keys[1] else 1
-
-
 # ---------------------------------------------------------------- the setup steps
 @dataclass(frozen=True)
 class StartGame(Step):
+    """RR: SETUP - the player-order roll (a chance step), then the rest of the setup."""
+
     def run(self, game: Game) -> Decision | None:
-        s = game.state
-        s.first_player = first_player_roll(s.rng)
-        for p in s.players:
-            # RR: DEFICIT - each player earns the opponent's deficit
-            other = s.players[1 - p.index]
-            p.mission_points += max(0, 20 - other.squad_points)
-        game.event("setup", f"Player {s.first_player + 1} is the first player")
-        order = s.player_order()
-        turns = [order[k % 2] for k in range(6)]
-        from tallon.engine.queue import FireWindow
-
-        steps: list[Step] = [FireWindow.of("gather_forces")]
-        steps += [PlaceObstacle(player) for player in turns]
-        steps.append(PlaceForces())
-        steps.append(PrepareDecks())
-        from tallon.engine.rounds import StartRound
-
-        steps.append(StartRound())
-        game.push(*steps)
+        game.push(RollForFirstPlayer("setup.first_player"))
         return None
+
+
+@continuation("setup.first_player")
+def _first_player(game: Game, first: int) -> None:
+    """RR: SETUP steps 2-6 once the first player is known."""
+    from tallon.engine.queue import FireWindow
+    from tallon.engine.rounds import StartRound
+
+    s = game.state
+    s.first_player = first
+    for p in s.players:
+        # RR: DEFICIT - each player earns the opponent's deficit
+        other = s.players[1 - p.index]
+        p.mission_points += max(0, 20 - other.squad_points)
+    game.event("setup", f"Player {s.first_player + 1} is the first player")
+    order = s.player_order()
+    turns = [order[k % 2] for k in range(6)]
+    steps: list[Step] = [FireWindow.of("gather_forces")]
+    steps += [PlaceObstacle(player) for player in turns]
+    steps.append(PlaceForces())
+    steps.append(PrepareDecks())
+    steps.append(StartRound())
+    game.push(*steps)
 
 
 def setup_obstacle_problem(obstacle_id: str) -> str | None:
@@ -370,58 +364,71 @@ def _obstacle_spots(game: Game, obstacle_id: str, wanted: int = 4) -> list[Pose]
     return found
 
 
+def _number(value: float) -> str:
+    """A coordinate in a placement key: as short as it can be and still exact."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(value)
+
+
+def _obstacle_key(obstacle_id: str, pose: Pose) -> str:
+    return f"{obstacle_id}@{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}"
+
+
 @dataclass(frozen=True)
-class PlaceObstacle(Step):
-    """One player chooses an obstacle from the pool and places it."""
+class PlaceObstacle(ChoiceStep):
+    """One player chooses an obstacle from the pool and places it. Answers: a listed
+    candidate's key (``"core2asteroid0@250,250,0"``), ``"none"`` when no legal place is
+    left, or any legal placement as ``{"obstacle", "x", "y", "rotation"}``."""
 
     player: int
-    answer: Any = UNANSWERED
 
-    def run(self, game: Game) -> Decision | None:
-        s = game.state
-        if self.answer is not None:
-            value = self.answer
-            obstacle_id = value["obstacle"]
-            if obstacle_id is None:
-                game.event("setup", f"Player {self.player + 1} has no legal place left for "
-                           "an obstacle")
-                return None
-            pose = _placement_pose(value, "rotation", 0.0)
-            assert isinstance(pose, Pose), "answers are checked before they arrive"
-            s.obstacles.append(Obstacle(f"obstacle-{len(s.obstacles) + 1}", pose, obstacle_id))
-            s.moved()
-            game.event("setup", f"Player {self.player + 1} places {obstacle_id} at "
-                       f"({pose.x:.0f}, {pose.y:.0f})")
-            return None
-        remaining = _remaining_obstacles(game)
+    def choice(self, game: Game) -> Decision | None:
         options = []
-        for obstacle_id in remaining:
+        for obstacle_id in _remaining_obstacles(game):
             for pose in _obstacle_spots(game, obstacle_id):
                 options.append(Option(
+                    _obstacle_key(obstacle_id, pose),
+                    f"{obstacle_id} at ({pose.x:.0f}, {pose.y:.0f})",
                     {"obstacle": obstacle_id, "x": pose.x, "y": pose.y,
-                     "rotation": pose.heading},
-                    f"{obstacle_id} at ({pose.x:.0f}, {pose.y:.0f})"))
+                     "rotation": pose.heading}))
         if not options:
             # no legal place is left for any remaining obstacle (ruling: it stays out)
-            options.append(Option({"obstacle": None}, "no legal place is left: place none"))
-
-        def check(game: Game, value: Value) -> str | None:
-            parsed = _parse_placement(value, ("obstacle", "x", "y"))
-            if isinstance(parsed, str):
-                return parsed
-            if parsed["obstacle"] not in _remaining_obstacles(game):
-                return f"{parsed['obstacle']!r} is not among the obstacles left to place"
-            pose = _placement_pose(parsed, "rotation", 0.0)
-            if isinstance(pose, str):
-                return pose
-            return obstacle_problem(game, parsed["obstacle"], pose)
-
-        return Decision(self.player, "place_obstacle",
-                        f"Player {self.player + 1}: choose an obstacle and place it",
-                        tuple(options), self,
+            options.append(Option("none", "no legal place is left: place none"))
+        return self.ask(self.player, "place_obstacle",
+                        f"Player {self.player + 1}: choose an obstacle and place it", options,
                         free="{obstacle, x, y, rotation}: any remaining obstacle beyond "
-                             "range 1 of the others and range 2 of the edges",
-                        check=check)
+                             "range 1 of the others and range 2 of the edges")
+
+    def check_free(self, game: Game, value: Value) -> str | None:
+        parsed = _parse_placement(value, ("obstacle", "x", "y"))
+        if isinstance(parsed, str):
+            return parsed
+        if parsed["obstacle"] not in _remaining_obstacles(game):
+            return f"{parsed['obstacle']!r} is not among the obstacles left to place"
+        pose = _placement_pose(parsed, "rotation", 0.0)
+        if isinstance(pose, str):
+            return pose
+        return obstacle_problem(game, parsed["obstacle"], pose)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        s = game.state
+        if answer == "none":
+            game.event("setup", f"Player {self.player + 1} has no legal place left for an "
+                       "obstacle")
+            return
+        if isinstance(answer, str):
+            obstacle_id, _, where = answer.partition("@")
+            x, y, rotation = (float(v) for v in where.split(","))
+            pose = Pose(x, y, rotation)
+        else:
+            obstacle_id = answer["obstacle"]
+            placed = _placement_pose(answer, "rotation", 0.0)
+            assert isinstance(placed, Pose), "answers are checked before they arrive"
+            pose = placed
+        s.obstacles.append(Obstacle(f"obstacle-{len(s.obstacles) + 1}", pose, obstacle_id))
+        s.moved()
+        game.event("setup", f"Player {self.player + 1} places {obstacle_id} at "
+                   f"({pose.x:.0f}, {pose.y:.0f})")
 
 
 def _setup_order(game: Game) -> list[ShipState]:
@@ -462,61 +469,78 @@ def ship_placement_problem(game: Game, ship: ShipState, pose: Pose) -> str | Non
     return None
 
 
+def _ship_key(pose: Pose, turret: str | None) -> str:
+    key = f"{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}"
+    return key if turret is None else f"{key},{turret}"
+
+
 @dataclass(frozen=True)
-class PlaceShip(Step):
-    """The owner places a ship (and sets its turret indicator)."""
+class PlaceShip(ChoiceStep):
+    """The owner places a ship (and sets its turret indicator). Answers: a listed
+    candidate's key (``"60,23.5,0"``, with ``",front"`` for a turret) or any legal
+    placement as ``{"x", "y", "heading"[, "turret"]}``."""
 
     ship_id: str
-    answer: Any = UNANSWERED
 
-    def run(self, game: Game) -> Decision | None:
-        s = game.state
-        ship = s.ships[self.ship_id]
-        if self.answer is not None:
-            value = self.answer
-            pose = _placement_pose(value, "heading")
-            assert isinstance(pose, Pose), "answers are checked before they arrive"
-            s.set_pose(ship, pose)
-            if ship.turret_double or any(a in TURRET_ARCS for a, _ in ship.attacks):
-                from tallon.engine.actions import turret_arcs_for
-
-                ship.turret = turret_arcs_for(ship, Arc(value.get("turret", "front")))
-            game.event("place", f"{ship.name} ({ship.id}) is placed at ({pose.x:.0f}, "
-                       f"{pose.y:.0f}) facing {pose.heading:.0f}", ship=ship.id)
-            return None
-        turret = any(a in TURRET_ARCS for a, _ in ship.attacks)
+    def choice(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        turret = "front" if _has_turret(ship) else None
         heading = 0.0 if ship.owner == 0 else 180.0
         half = base_shape(ship.size).half
         depth = half + 3.5
-        y = depth if ship.owner == 0 else PLAY_AREA_SIDE - depth
+        y = round(depth if ship.owner == 0 else PLAY_AREA_SIDE - depth, 3)
         options = []
         for x in [60.0 + 66.0 * k for k in range(13)]:
             pose = Pose(x, y, heading)
             if ship_placement_problem(game, ship, pose) is None:
-                value = {"x": x, "y": round(y, 3), "heading": heading}
-                if turret:
-                    value["turret"] = "front"
-                options.append(Option(value, f"at x {x:.0f} facing the enemy edge"))
-
-        def check(game: Game, value: Value) -> str | None:
-            parsed = _parse_placement(value, ("x", "y", "heading"))
-            if isinstance(parsed, str):
-                return parsed
-            pose = _placement_pose(parsed, "heading")
-            if isinstance(pose, str):
-                return pose
-            if "turret" in parsed:
-                if not turret:
-                    return f"{ship.name} has no turret arc indicator"
-                if parsed["turret"] not in ("front", "rear", "left", "right"):
-                    return "the turret indicator points at front, rear, left or right"
-            return ship_placement_problem(game, ship, pose)
-
-        return Decision(ship.owner, "place_ship",
-                        f"Player {ship.owner + 1}: place {ship.name} ({ship.id})",
-                        tuple(options), self, ship=ship.id,
+                info: dict[str, Value] = {"x": x, "y": y, "heading": heading}
+                if turret is not None:
+                    info["turret"] = turret
+                options.append(Option(_ship_key(pose, turret),
+                                      f"at x {x:.0f} facing the enemy edge", info))
+        return self.ask(ship.owner, "place_ship",
+                        f"Player {ship.owner + 1}: place {ship.name} ({ship.id})", options,
+                        ship=ship.id,
                         free="{x, y, heading[, turret]}: within range 1 of your edge, "
-                             "overlapping no ship", check=check)
+                             "overlapping no ship")
+
+    def check_free(self, game: Game, value: Value) -> str | None:
+        ship = game.state.ships[self.ship_id]
+        parsed = _parse_placement(value, ("x", "y", "heading"))
+        if isinstance(parsed, str):
+            return parsed
+        pose = _placement_pose(parsed, "heading")
+        if isinstance(pose, str):
+            return pose
+        if "turret" in parsed:
+            if not _has_turret(ship):
+                return f"{ship.name} has no turret arc indicator"
+            if parsed["turret"] not in ("front", "rear", "left", "right"):
+                return "the turret indicator points at front, rear, left or right"
+        return ship_placement_problem(game, ship, pose)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        from tallon.engine.action_bodies import turret_arcs_for
+
+        s = game.state
+        ship = s.ships[self.ship_id]
+        if isinstance(answer, str):
+            parts = answer.split(",")
+            pose = Pose(float(parts[0]), float(parts[1]), float(parts[2]))
+            turret = parts[3] if len(parts) > 3 else "front"
+        else:
+            placed = _placement_pose(answer, "heading")
+            assert isinstance(placed, Pose), "answers are checked before they arrive"
+            pose, turret = placed, answer.get("turret", "front")
+        s.set_pose(ship, pose)
+        if ship.turret_double or _has_turret(ship):
+            ship.turret = turret_arcs_for(ship, Arc(turret))
+        game.event("place", f"{ship.name} ({ship.id}) is placed at ({pose.x:.0f}, "
+                   f"{pose.y:.0f}) facing {pose.heading:.0f}", ship=ship.id)
+
+
+def _has_turret(ship: ShipState) -> bool:
+    return any(a in TURRET_ARCS for a, _ in ship.attacks)
 
 
 def choosable_sides(ship: ShipState) -> list[str]:
@@ -528,26 +552,31 @@ def choosable_sides(ship: ShipState) -> list[str]:
 
 
 @dataclass(frozen=True)
-class ChooseSide(Step):
-    """The owner chooses which side of a two-sided configuration faces up."""
+class ChooseSide(ChoiceStep):
+    """The owner chooses which side of a two-sided configuration faces up (answer:
+    ``"front"`` or ``"back"``)."""
 
     ship_id: str
     xws: str
-    answer: Any = UNANSWERED
 
-    def run(self, game: Game) -> Decision | None:
-        from tallon.engine.effects import flip_upgrade
-
+    def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         upgrade = load_cards().upgrade(self.xws)
-        if self.answer is None:
-            return Decision(ship.owner, "upgrade_side", f"{ship.name} ({ship.id}): which side "
-                            f"of {upgrade.name} faces up?",
-                            tuple(Option(k, side.title) for k, side in
-                                  enumerate(upgrade.sides)), self, ship=ship.id)
-        if int(self.answer) != 0:
-            flip_upgrade(game, ship, self.xws, int(self.answer))
-        return None
+        return self.ask(ship.owner, "upgrade_side", f"{ship.name} ({ship.id}): which side "
+                        f"of {upgrade.name} faces up?",
+                        tuple(Option(SIDES[k], side.title)
+                              for k, side in enumerate(upgrade.sides)), ship=ship.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        from tallon.engine.effects import flip_upgrade
+
+        side = SIDES.index(answer)
+        if side != 0:
+            flip_upgrade(game, game.state.ships[self.ship_id], self.xws, side)
+
+
+#: The keys naming the sides of a two-sided card.
+SIDES = ("front", "back")
 
 
 @dataclass(frozen=True)

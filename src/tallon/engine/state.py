@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from tallon.dice import DicePool, Die, Role
 from tallon.geometry import Arc, BaseSize, Device, Obstacle, Pose, Ship, Table, range_between
 from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 
@@ -162,6 +163,9 @@ class ShipState:
     # per round
     dial_set: str | None = None
     dial_revealed: bool = False
+    #: whether the ship was stressed when its dial was set (it then could not set a red
+    #: maneuver: what an opponent knows of a facedown dial)
+    dial_stressed: bool = False
     activated: bool = False
     engaged: bool = False
     actions_done: set[str] = field(default_factory=set)
@@ -259,6 +263,94 @@ _SHIP_SCALARS = tuple(
 )
 
 
+# ---------------------------------------------------------------------- attacks
+#: The standard arcs of each printed primary arc (turrets point where their indicator is).
+ARCS = {"front": (Arc.FRONT,), "rear": (Arc.REAR,), "full_front": (Arc.FULL_FRONT,),
+        "full_rear": (Arc.FULL_REAR,), "bullseye": (Arc.BULLSEYE,), "left": (Arc.LEFT,),
+        "right": (Arc.RIGHT,)}
+
+
+@dataclass(frozen=True)
+class WeaponSpec:
+    """A weapon a ship can attack with: its primary weapon (one per printed arc) or a
+    special weapon from an upgrade card, whose ``Weapon`` ability ``ref`` names (RR:
+    PRIMARY WEAPON, SPECIAL WEAPON)."""
+
+    id: str
+    name: str
+    primary: bool
+    arc: str
+    value: int
+    min_range: int
+    max_range: int
+    ordnance: bool = False
+    card: str | None = None
+    ref: str | None = None
+
+    def arcs(self, ship: ShipState) -> tuple[Arc, ...]:
+        """The standard arcs the weapon may attack into now (turrets: where they point)."""
+        if self.arc in ("single_turret", "double_turret"):
+            return ship.turret
+        return ARCS[self.arc]
+
+
+@dataclass(slots=True)
+class AttackState:
+    """An attack in progress (RR: ATTACK; kept in the game state, so it is cloned and
+    saved with it)."""
+
+    attacker: str
+    defender: str
+    weapon: WeaponSpec
+    arc: Arc
+    range: int
+    obstructed: bool
+    bonus: bool = False
+    attack_dice: DicePool | None = None
+    defense_dice: DicePool | None = None
+    used: set[str] = field(default_factory=set)
+    marks: dict[str, int] = field(default_factory=dict)
+    step: str = "declare"
+    hit: bool = False
+    hits: int = 0
+    crits: int = 0
+    extra_attack_dice: int = 0
+    extra_defense_dice: int = 0
+    destroyed: list[str] = field(default_factory=list)
+    #: a card skipped the Attack Dice and Defense Dice steps; the attack is treated as
+    #: hitting with no results (Homing Missiles and Torpedoes)
+    dice_skipped: bool = False
+
+    def clone(self) -> AttackState:
+        return AttackState(
+            self.attacker, self.defender, self.weapon, self.arc, self.range,
+            self.obstructed, self.bonus, _clone_pool(self.attack_dice),
+            _clone_pool(self.defense_dice), set(self.used), dict(self.marks), self.step,
+            self.hit, self.hits, self.crits, self.extra_attack_dice, self.extra_defense_dice,
+            destroyed=list(self.destroyed), dice_skipped=self.dice_skipped)
+
+    @property
+    def primary(self) -> bool:
+        return self.weapon.primary
+
+    def pool(self, kind: str) -> DicePool | None:
+        """The ``"attack"`` or ``"defense"`` dice."""
+        return self.attack_dice if kind == "attack" else self.defense_dice
+
+    def role_of(self, ship_id: str) -> Role | None:
+        if ship_id == self.attacker:
+            return Role.ATTACKER
+        if ship_id == self.defender:
+            return Role.DEFENDER
+        return None
+
+
+def _clone_pool(pool: DicePool | None) -> DicePool | None:
+    if pool is None:
+        return None
+    return DicePool(pool.kind, [Die(d.kind, d.face, d.rerolled, d.added) for d in pool])
+
+
 @dataclass(slots=True)
 class PlayerState:
     """A player: their squad's name and faction, damage deck and mission points."""
@@ -297,7 +389,7 @@ class GameState:
     over: bool = False
     winner: int | None = None
     end_reason: str = ""
-    attacks: list[Any] = field(default_factory=list)
+    attacks: list[AttackState] = field(default_factory=list)
     _table: Table | None = None
     serial: int = 0
 
@@ -318,7 +410,7 @@ class GameState:
         )
 
     @property
-    def attack(self) -> Any:
+    def attack(self) -> AttackState | None:
         """The attack in progress (the innermost, during a bonus attack), or None."""
         return self.attacks[-1] if self.attacks else None
 

@@ -1,65 +1,230 @@
-"""Steps: the rules procedures as explicit, immutable pieces of pending work.
+"""Steps: the rules procedures as explicit pieces of pending work, made of plain data.
 
-The game keeps a stack of steps (architecture principle 4): cloning a game copies the list,
-never an interpreter frame. A step runs, may push more steps, and may stop the game with a
-:class:`~tallon.engine.decisions.Decision`; the decision names the step (``resume``) that
-receives the answer, as a copy of itself carrying it in ``answer``.
+The game keeps a stack of steps (architecture principle 4). A step is a frozen dataclass
+holding only plain values - strings, numbers, ship ids, tuples, enums and other frozen
+records of such values - never a function or a live game object, so that cloning,
+saving, loading and searching a game are always right: a step means the same thing in any
+copy of the game. :class:`Step` checks this when a step is made and refuses anything
+else with :class:`StepDataError`.
+
+Where a procedure must continue with code once a choice or a random event is settled, the
+step names its **continuation**: a function registered under a stable name with
+:func:`continuation`, called with plain arguments (``then="isbjingoist.token_chosen",
+args=("p2.1",)``).
+
+A step that asks something is a :class:`ChoiceStep`: ``choice(game)`` says what is asked
+(or None when there is nothing to ask) and ``apply(game, answer)`` carries the answer out.
+The game stops with the :class:`~tallon.engine.decisions.Decision` and resumes the step
+with the answer (``answered``).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tallon.engine.decisions import Decision, Option
 
 if TYPE_CHECKING:
-    from tallon.engine.decisions import Decision
     from tallon.engine.game import Game
 
 #: The ``answer`` of a step that has not been answered yet.
 UNANSWERED: Any = None
 
 
+class StepDataError(TypeError):
+    """A step was given something other than plain data (a function, a live object)."""
+
+
+# --------------------------------------------------------------------- plain data
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_RECORD_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _record_fields(kind: type) -> tuple[str, ...] | None:
+    """The fields of an immutable record type (a frozen dataclass or a named tuple), or
+    None for any other type (remembered per type: this runs for every step made)."""
+    if kind in _RECORD_FIELDS:
+        return _RECORD_FIELDS[kind]
+    found: tuple[str, ...] | None = None
+    if is_dataclass(kind) and kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        found = tuple(f.name for f in fields(kind))
+    elif issubclass(kind, tuple) and hasattr(kind, "_fields"):
+        found = tuple(kind._fields)  # type: ignore[attr-defined]
+    _RECORD_FIELDS[kind] = found
+    return found
+
+
+def check_plain(value: Any, where: str) -> None:
+    """Raise :class:`StepDataError` unless ``value`` is plain data: JSON scalars, tuples,
+    lists and string-keyed dicts of plain data, enum members, and frozen records (frozen
+    dataclasses, named tuples) whose fields are plain data."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return
+    if kind is tuple or kind is list:
+        for k, item in enumerate(value):
+            check_plain(item, f"{where}[{k}]")
+        return
+    if kind is dict:
+        for key, item in value.items():
+            if type(key) is not str:
+                raise StepDataError(f"{where}: a dict key must be a string, not {key!r}")
+            check_plain(item, f"{where}[{key!r}]")
+        return
+    if isinstance(value, Enum):
+        return
+    names = _record_fields(kind)
+    if names is None:
+        what = "a function" if callable(value) else f"a {kind.__name__}"
+        raise StepDataError(
+            f"{where} is {what}: steps hold plain data (ids, numbers, strings, tuples, "
+            "frozen records), never functions or live game objects; name a registered "
+            "continuation and pass ids instead")
+    for name in names:
+        check_plain(getattr(value, name), f"{where}.{name}")
+
+
+# ---------------------------------------------------------------------- continuations
+Continuation = Callable[..., None]
+CONTINUATIONS: dict[str, Continuation] = {}
+
+
+def continuation(name: str) -> Callable[[Continuation], Continuation]:
+    """Register a function as the continuation ``name``: called as ``function(game,
+    value, *args)`` with the answer or outcome ``value`` and the step's plain ``args``."""
+
+    def register(function: Continuation) -> Continuation:
+        held = CONTINUATIONS.get(name)
+        if held is not None and held is not function:
+            raise ValueError(f"continuation {name!r} is registered twice")
+        CONTINUATIONS[name] = function
+        return function
+
+    return register
+
+
+def call_continuation(game: Game, name: str, value: Any, args: tuple[Any, ...]) -> None:
+    try:
+        function = CONTINUATIONS[name]
+    except KeyError:
+        raise KeyError(f"no continuation is registered as {name!r}") from None
+    function(game, value, *args)
+
+
+# ------------------------------------------------------------------------- steps
 @dataclass(frozen=True)
 class Step(ABC):
     """A piece of the rules waiting to be carried out."""
+
+    def __post_init__(self) -> None:
+        name = type(self).__name__
+        for item in _step_fields(type(self)):
+            value = getattr(self, item)
+            if type(value) not in _SCALARS:
+                check_plain(value, f"{name}.{item}")
 
     @abstractmethod
     def run(self, game: Game) -> Decision | None:
         """Carry the step out; return a decision to wait for an answer."""
 
-    def answered(self, value: Any) -> Step:
-        """This step with the answer to its decision."""
-        return replace(self, answer=value)  # type: ignore[call-arg]
+
+_STEP_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _step_fields(kind: type) -> tuple[str, ...]:
+    found = _STEP_FIELDS.get(kind)
+    if found is None:
+        found = _STEP_FIELDS[kind] = tuple(f.name for f in fields(kind))
+    return found
 
 
 @dataclass(frozen=True)
-class Ask(Step):
-    """A card's question: ``player`` chooses one of ``options`` and ``then(game, value)``
-    carries the answer out (one option is taken without asking). For abilities whose
-    effect needs a further choice, possibly by another player ("... unless it chooses
-    to remove 1 green token")."""
+class ChoiceStep(Step):
+    """A step that asks a player to choose (architecture principle 3).
+
+    ``choice(game)`` returns the decision to ask (made with :meth:`ask`), or None when
+    there is nothing to ask (the step may have done its work); ``apply(game, answer)``
+    carries out an answer: an option key, or a free answer ``check_free`` accepted. With
+    ``auto_single``, a decision with a single option and no free answers is applied
+    without asking.
+    """
+
+    answer: Any = field(default=UNANSWERED, kw_only=True)
+    auto_single: ClassVar[bool] = False
+
+    def run(self, game: Game) -> Decision | None:
+        if self.answer is not None:
+            self.apply(game, self.answer)
+            return None
+        decision = self.choice(game)
+        if decision is None:
+            return None
+        if self.auto_single and len(decision.options) == 1 and decision.free is None:
+            self.apply(game, decision.options[0].key)
+            return None
+        return decision
+
+    @abstractmethod
+    def choice(self, game: Game) -> Decision | None:
+        """The decision to ask now, or None when there is nothing to ask."""
+
+    @abstractmethod
+    def apply(self, game: Game, answer: Any) -> None:
+        """Carry out the answer."""
+
+    def check_free(self, game: Game, value: Any) -> str | None:
+        """Why a free answer (one not among the options) is refused, or None to accept it."""
+        return "this decision accepts only its listed options"
+
+    def answered(self, value: Any) -> ChoiceStep:
+        """This step with the answer to its decision."""
+        return replace(self, answer=value)
+
+    def ask(self, player: int, kind: str, prompt: str, options: tuple[Option, ...] |
+            list[Option], *, ship: str | None = None, free: str | None = None,
+            hidden: bool = False) -> Decision:
+        """The decision this step asks, resumed by this step."""
+        return Decision(player, kind, prompt, tuple(options), self, ship=ship, free=free,
+                        hidden=hidden)
+
+
+@dataclass(frozen=True)
+class Ask(ChoiceStep):
+    """A card's question: ``player`` chooses one of ``options`` and the continuation
+    ``then`` carries the answer out with ``args`` (a single option is taken without
+    asking). For abilities whose effect needs a further choice, possibly by another player
+    ("... unless it chooses to remove 1 green token")."""
 
     player: int
     kind: str
     prompt: str
-    options: tuple[Any, ...]
-    then: Callable[[Game, Any], None]
+    options: tuple[Option, ...]
+    then: str
+    args: tuple[Any, ...] = ()
     ship: str | None = None
-    answer: Any = UNANSWERED
+    auto_single: ClassVar[bool] = True
+
+    def choice(self, game: Game) -> Decision | None:
+        if not self.options:
+            return None
+        return self.ask(self.player, self.kind, self.prompt, self.options, ship=self.ship)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        call_continuation(game, self.then, answer, self.args)
+
+
+@dataclass(frozen=True)
+class Then(Step):
+    """Carry out the rest of an effect once what it scheduled before has resolved ("you
+    must execute a maneuver, then ..."): the continuation ``then`` with ``args``."""
+
+    then: str
+    args: tuple[Any, ...] = ()
 
     def run(self, game: Game) -> Decision | None:
-        from tallon.engine.decisions import Decision
-
-        if self.answer is None:
-            if not self.options:
-                return None
-            if len(self.options) > 1:
-                return Decision(self.player, self.kind, self.prompt, tuple(self.options),
-                                self, ship=self.ship)
-            value = self.options[0].value
-        else:
-            value = self.answer
-        self.then(game, value)
+        call_continuation(game, self.then, None, self.args)
         return None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, Any
 
+from tallon.engine.decisions import CHANCE
 from tallon.engine.state import ShipState
 from tallon.geometry import placed_obstacle_outlines
 
@@ -115,7 +116,7 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
     pending: dict[str, Any] | None = None
     if decision is not None:
         pending = {"player": decision.player, "kind": decision.kind, "ship": decision.ship}
-        if decision.player == player:
+        if decision.player in (player, CHANCE):
             pending = decision.to_json()
     log = []
     for event in game.log if with_log else ():

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from tallon.cards import CARDS
 from tallon.engine import Game
 from tallon.geometry import BaseSize, Device, Obstacle, Pose, Ship, Table
 from tallon.geometry.outlines import placed_obstacle_outlines
@@ -67,15 +68,12 @@ def _placed_by_a_card(obstacle: Obstacle) -> bool:
 
 def frames_of(record: dict[str, Any]) -> tuple[Game, list[Frame]]:
     """Replay ``record`` and collect a frame each time the board changes."""
-    from tallon.engine.game import GameSetup
-
-    game = Game(GameSetup.from_json(record["setup"]))
     frames: list[Frame] = []
     seen = 0
     pending_lines: list[str] = []
     last_board: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
 
-    def capture() -> None:
+    def capture(game: Game) -> None:
         nonlocal seen, last_board
         new = [e["text"] for e in game.log[seen:] if "secret" not in e]
         seen = len(game.log)
@@ -87,10 +85,7 @@ def frames_of(record: dict[str, Any]) -> tuple[Game, list[Frame]]:
             pending_lines.clear()
             last_board = board
 
-    capture()
-    for value in record["choices"]:
-        game.answer(value)
-        capture()
+    game = Game.from_record(record, CARDS, watch=capture)
     return game, frames
 
 

@@ -12,7 +12,8 @@ from tallon.cards.common import (
     ship_options,
     ships_in_range,
 )
-from tallon.engine.abilities import Ctx, DiceMod, Triggered, register
+from tallon.cards.registry import register
+from tallon.engine.abilities import Ctx, DiceMod, Triggered
 from tallon.engine.effects import remove_token
 from tallon.engine.state import ShipState
 from tallon.geometry import Arc

@@ -7,16 +7,20 @@ itself after she defends, or at the end of the Engagement Phase when she chooses
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import in_enemy_firing_arc, is_me
-from tallon.engine.abilities import Ctx, Triggered, register
+from tallon.cards.registry import register
+from tallon.engine.abilities import Ctx, Triggered
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.conditions import assign_condition, remove_condition, reveal_condition
 from tallon.engine.decisions import Option
-from tallon.engine.effects import acquire_lock, can_lock
+from tallon.engine.effects import can_lock
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Ask
+
+if TYPE_CHECKING:
+    pass
 
 ZAM = "zamwesell"
 BUSINESS = "youdbettermeanbusiness"
@@ -123,8 +127,7 @@ def _thanks(ctx: Ctx, choice: Any) -> None:
         ctx.game.push(Ask(ctx.ship.owner, "use_ability", f"{ctx.ship.name}: acquire a lock "
                           "on the attacker?", (Option("lock", f"lock {attacker}"),
                                                Option("decline", "no")),
-                          lambda game, value: value == "lock" and acquire_lock(
-                              game, game.state.ships[ctx.ship.id], attacker),
+                          "common.lock_if_chosen", (ctx.ship.id, attacker),
                           ship=ctx.ship.id))
 
 

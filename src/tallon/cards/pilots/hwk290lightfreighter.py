@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tallon.cards.common import give_token_in_firing_arc
-from tallon.engine.abilities import register
+from tallon.cards.registry import register
 from tallon.engine.state import Token
 
 register("pilot", "kylekatarn", give_token_in_firing_arc(Token.FOCUS),

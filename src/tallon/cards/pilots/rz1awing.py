@@ -6,7 +6,8 @@ from typing import Any
 
 from tallon.cards.acting import during_activation, granted, let_perform, may_perform
 from tallon.cards.common import is_me, ship_options, ships_in_range
-from tallon.engine.abilities import Ctx, Triggered, register
+from tallon.cards.registry import register
+from tallon.engine.abilities import Ctx, Triggered
 
 RED_BOOST = granted("boost", "red", "Vectored Thrusters")
 FOCUS = granted("focus", "white", "jakefarrell")

@@ -7,7 +7,7 @@ no ability text and need no registration.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import granted, let_perform, may_perform, performable
 from tallon.cards.common import (
@@ -22,11 +22,12 @@ from tallon.cards.common import (
     ship_options,
     ships_in_range,
 )
+from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, Situation
 from tallon.dice.abilities.effects import CardAbility, Effect, RerollDice, Variant
 from tallon.dice.ops import Cancel
-from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered, register
+from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     expose_damage,
@@ -37,7 +38,10 @@ from tallon.engine.effects import (
     suffer_damage,
 )
 from tallon.engine.state import GREEN_TOKENS, ShipState, Token
-from tallon.engine.steps import Ask
+from tallon.engine.steps import Ask, continuation
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
 
 
 # ------------------------------------------------------------------- helpers
@@ -133,12 +137,16 @@ for _xws in ("lukeskywalker", "lukeskywalker-battleofyavin", "lukeskywalker-swz1
 
 
 def _jek(ctx: Ctx, choice: Any) -> None:
-    face = roll_die(ctx)
-    remove_token(ctx.game, ctx.ship, Token.STRESS)
-    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) removes the stress token",
-                   ship=ctx.ship.id)
+    roll_die(ctx, "jekporkins.rolled", (ctx.ship.id,))
+
+
+@continuation("jekporkins.rolled")
+def _jek_rolled(game: Game, face: Face, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    remove_token(game, ship, Token.STRESS)
+    game.event("ability", f"{ship.name} ({ship.id}) removes the stress token", ship=ship.id)
     if face is Face.HIT:
-        suffer_damage(ctx.game, ctx.ship, hits=1, cause="Jek Porkins")
+        suffer_damage(game, ship, hits=1, cause="Jek Porkins")
 
 
 JEK = Triggered("roll 1 attack die to remove the stress token (a hit deals 1 damage)",
@@ -284,16 +292,17 @@ def _thane_expose(ctx: Ctx, option: Any) -> None:
     assert attack is not None
     defender = ctx.other(attack.defender)
     # he looks at the cards: the choice names them (the decision is his player's only)
-    options = tuple(Option(d.serial, d.card if d.card != MARKER else
+    options = tuple(Option(str(d.serial), d.card if d.card != MARKER else
                            "a facedown card (its card went back into the deck)")
                     for d in facedown_damage(defender))
-
-    def expose(game: Any, serial: Any) -> None:
-        expose_damage(game, game.state.ships[defender.id], int(serial))
-
     ctx.game.now(Ask(ctx.ship.owner, "expose_damage", f"{ctx.ship.name} ({ctx.ship.id}): "
                      f"expose which of {defender.name}'s facedown damage cards?", options,
-                     expose, ship=ctx.ship.id))
+                     "thanekyrell.expose", (defender.id,), ship=ctx.ship.id))
+
+
+@continuation("thanekyrell.expose")
+def _thane_exposes(game: Game, serial: str, defender_id: str) -> None:
+    expose_damage(game, game.state.ships[defender_id], int(serial))
 
 
 register("pilot", "thanekyrell",

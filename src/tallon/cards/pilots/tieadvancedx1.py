@@ -3,10 +3,11 @@ Computer. Storm Squadron Ace and Tempest Squadron Pilot have no pilot ability.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import bar_actions, during_activation, grant_action, granted
 from tallon.cards.common import attacking_if, dice, facedown_damage, is_me
+from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
@@ -17,14 +18,16 @@ from tallon.engine.abilities import (
     Modifier,
     Replacement,
     Triggered,
-    register,
 )
 from tallon.engine.decisions import Option
-from tallon.engine.effects import deal_damage_card, draw_damage_card, expose_damage
+from tallon.engine.effects import damage_title, deal_damage_card, draw_damage, expose_damage
 from tallon.engine.queue import fire
 from tallon.engine.state import ShipState
-from tallon.engine.steps import Ask
+from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Maneuver
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
 
 
 def _locked_primary(attack: Any, owner: ShipState) -> bool:
@@ -73,21 +76,35 @@ def _maarek_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
 def _maarek(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
     defender = ctx.other(facts["ship"])
     # the cards come from the deck the defender's damage is dealt from
-    drawn = [draw_damage_card(ctx.game, defender.owner) for _ in range(3)]
+    draw_damage(ctx.game, defender.owner, "maarekstele.drawn", (ctx.ship.id, defender.id, ()))
 
-    def keep(game: Any, index: int) -> None:
-        for k, card in enumerate(drawn):
-            if k != index:
-                game.state.players[defender.owner].discard.append(card)
-        game.event("damage", f"{ctx.ship.name} ({ctx.ship.id}) chooses {drawn[index]} of "
-                   f"{', '.join(drawn)}", ship=ctx.ship.id)
-        deal_damage_card(game, defender, True, card=drawn[index])
 
-    ctx.game.push(Ask(ctx.ship.owner, "maarek_damage_card",
-                      f"{ctx.ship.name} ({ctx.ship.id}): which card is dealt faceup to "
-                      f"{defender.name} ({defender.id})?",
-                      tuple(Option(k, card) for k, card in enumerate(drawn)), keep,
-                      ship=ctx.ship.id))
+@continuation("maarekstele.drawn")
+def _maarek_drawn(game: Game, card: str, ship_id: str, defender_id: str,
+                  drawn: tuple[str, ...]) -> None:
+    drawn = (*drawn, card)
+    ship, defender = game.state.ships[ship_id], game.state.ships[defender_id]
+    if len(drawn) < 3:
+        draw_damage(game, defender.owner, "maarekstele.drawn", (ship_id, defender_id, drawn))
+        return
+    # two copies of one card are one choice
+    options = tuple(Option(c, damage_title(c)) for c in dict.fromkeys(drawn))
+    game.push(Ask(ship.owner, "maarek_damage_card",
+                  f"{ship.name} ({ship.id}): which card is dealt faceup to "
+                  f"{defender.name} ({defender.id})?", options, "maarekstele.keep",
+                  (ship_id, defender_id, drawn), ship=ship.id))
+
+
+@continuation("maarekstele.keep")
+def _maarek_keep(game: Game, kept: str, ship_id: str, defender_id: str,
+                 drawn: tuple[str, ...]) -> None:
+    ship, defender = game.state.ships[ship_id], game.state.ships[defender_id]
+    others = list(drawn)
+    others.remove(kept)
+    game.state.players[defender.owner].discard.extend(others)
+    game.event("damage", f"{ship.name} ({ship.id}) chooses {kept} of {', '.join(drawn)}",
+               ship=ship.id)
+    deal_damage_card(game, defender, True, card=kept)
 
 
 def _maarek_card() -> Replacement:
@@ -130,18 +147,19 @@ def _zertik_options(ctx: Ctx) -> list[Option]:
         if target is None or not target.in_play or target.owner == ctx.ship.owner:
             continue
         for n, card in enumerate(facedown_damage(target), start=1):
-            options.append(Option({"ship": target.id, "card": card.serial},
+            options.append(Option(f"{target.id}:{card.serial}",
                                   f"spend the lock on {target.name} ({target.id}) to expose "
                                   f"its facedown damage card {n}"))
     return options
 
 
 def _zertik(ctx: Ctx, choice: Any) -> None:
-    target = ctx.other(choice["ship"])
+    target_id, _, serial = choice.partition(":")
+    target = ctx.other(target_id)
     ctx.ship.locks = [t for t in ctx.ship.locks if t != target.id]
     ctx.game.event("lock", f"{ctx.ship.name} ({ctx.ship.id}) spends its lock on {target.id}",
                    ship=ctx.ship.id)
-    expose_damage(ctx.game, target, choice["card"])
+    expose_damage(ctx.game, target, int(serial))
     fire(ctx.game, "after_spend_lock", ship=ctx.ship.id, target=target.id)
 
 

@@ -4,7 +4,7 @@ Up. Academy Pilot, Black Squadron Ace and Obsidian Squadron Pilot have no abilit
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import bar_actions, grant_action, granted, performable
 from tallon.cards.common import (
@@ -18,6 +18,7 @@ from tallon.cards.common import (
     ship_options,
     ships_in_range,
 )
+from tallon.cards.registry import register
 from tallon.data.database import name_key
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, BOTH_ROLES, DEFENDING, Situation
@@ -36,7 +37,6 @@ from tallon.engine.abilities import (
     Modifier,
     Replacement,
     Triggered,
-    register,
 )
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
@@ -48,8 +48,11 @@ from tallon.engine.effects import (
     remove_token,
 )
 from tallon.engine.state import GREEN_TOKENS, ShipState, Token
-from tallon.engine.steps import Ask
+from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Arc
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
 
 SHIP = "tielnfighter"
 
@@ -305,30 +308,35 @@ def _jingoist_targets(ctx: Ctx) -> list[ShipState]:
 
 def _jingoist(ctx: Ctx, choice: Any) -> None:
     enemy = ctx.other(choice)
-    player = ctx.ship.owner
+    ctx.game.push(Ask(ctx.ship.owner, "jingoist_token", f"{enemy.name} ({enemy.id}) gains "
+                      "which token?", (Option("deplete", "a deplete token"),
+                                       Option("strain", "a strain token")),
+                      "isbjingoist.token_chosen", (enemy.id, ctx.ship.owner),
+                      ship=ctx.ship.id))
 
-    def token_chosen(game: Any, token: str) -> None:
-        options = [Option(f"remove:{t.value}", f"remove 1 {t.value} token")
-                   for t in GREEN_TOKENS if enemy.has(t)]
-        options.append(Option("gain", f"gain 1 {token} token"))
 
-        def answered(game: Any, value: str) -> None:
-            if value == "gain":
-                gain_token(game, enemy, Token(token), applier=player)
-            else:
-                removed = Token(value.partition(":")[2])
-                remove_token(game, enemy, removed)
-                game.event("token", f"{enemy.name} ({enemy.id}) removes 1 {removed.value} "
-                           "token instead", ship=enemy.id)
+@continuation("isbjingoist.token_chosen")
+def _jingoist_token(game: Game, token: str, enemy_id: str, player: int) -> None:
+    enemy = game.state.ships[enemy_id]
+    options = [Option(f"remove:{t.value}", f"remove 1 {t.value} token")
+               for t in GREEN_TOKENS if enemy.has(t)]
+    options.append(Option("gain", f"gain 1 {token} token"))
+    game.push(Ask(enemy.owner, "jingoist_refusal", f"{enemy.name} ({enemy.id}): remove 1 "
+                  f"green token, or gain 1 {token} token?", tuple(options),
+                  "isbjingoist.refusal", (enemy_id, token, player), ship=enemy.id))
 
-        game.push(Ask(enemy.owner, "jingoist_refusal", f"{enemy.name} ({enemy.id}): remove "
-                      f"1 green token, or gain 1 {token} token?", tuple(options), answered,
-                      ship=enemy.id))
 
-    ctx.game.push(Ask(player, "jingoist_token", f"{enemy.name} ({enemy.id}) gains which "
-                      "token?", (Option("deplete", "a deplete token"),
-                                 Option("strain", "a strain token")),
-                      token_chosen, ship=ctx.ship.id))
+@continuation("isbjingoist.refusal")
+def _jingoist_refusal(game: Game, answer: str, enemy_id: str, token: str, player: int
+                      ) -> None:
+    enemy = game.state.ships[enemy_id]
+    if answer == "gain":
+        gain_token(game, enemy, Token(token), applier=player)
+        return
+    removed = Token(answer.partition(":")[2])
+    remove_token(game, enemy, removed)
+    game.event("token", f"{enemy.name} ({enemy.id}) removes 1 {removed.value} token instead",
+               ship=enemy.id)
 
 
 register("pilot", "isbjingoist",
@@ -475,7 +483,8 @@ def _mianda_choices(ctx: Ctx) -> list[Option]:
             if not chosen and not _can_reposition(ctx, ctx.ship):
                 continue
             label = ", ".join(f"{s.name} ({s.id})" for s in chosen) or "no other ship"
-            options.append(Option([s.id for s in chosen], f"choose {label}"))
+            options.append(Option(",".join(s.id for s in chosen) or "alone",
+                                  f"choose {label}"))
     return options
 
 
@@ -483,8 +492,9 @@ def _mianda(ctx: Ctx, choice: Any) -> None:
     from tallon.engine.actions import PerformAction
 
     specs = tuple(_mianda_specs(ctx.card))
+    others = () if choice == "alone" else tuple(choice.split(","))
     ctx.game.push(*(PerformAction(ship_id, grant=specs)
-                    for ship_id in (ctx.ship.id, *choice)))
+                    for ship_id in (ctx.ship.id, *others)))
 
 
 register("pilot", "majormianda-battleoverendor",

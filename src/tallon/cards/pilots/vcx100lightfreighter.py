@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.common import ships_in_range
-from tallon.engine.abilities import Ctx, Modifier, Triggered, register
+from tallon.cards.registry import register
+from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.effects import gain_token
 from tallon.engine.state import ShipState, Token
 

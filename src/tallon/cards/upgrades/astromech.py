@@ -3,7 +3,7 @@ Endor X-wings, and the astromechs most often fielded."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import bar_actions, during_activation, granted, may_perform
 from tallon.cards.common import (
@@ -21,6 +21,7 @@ from tallon.cards.common import (
     ships_in_range,
     token_choices,
 )
+from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, DEFENDING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults, RerollDice
@@ -31,12 +32,16 @@ from tallon.engine.abilities import (
     DiceMod,
     Modifier,
     Triggered,
-    register,
 )
+from tallon.engine.chance import PickAtRandom
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, gain_token, repair_damage
 from tallon.engine.state import ActionSpec, DamageCard, ShipState, Token
+from tallon.engine.steps import continuation
 from tallon.geometry import Arc, Maneuver
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
 
 
 # ------------------------------------------------------------------- helpers
@@ -46,7 +51,7 @@ def _stressed_bar_actions(ctx: Ctx) -> list[ActionSpec]:
 
 
 def _lock_options(ctx: Ctx, exclude: tuple[str, ...] = ()) -> list[Option]:
-    from tallon.engine.actions import lock_targets
+    from tallon.engine.action_bodies import lock_targets
 
     return [Option(t, _name(ctx, t)) for t in lock_targets(ctx.game, ctx.ship)
             if t not in exclude]
@@ -98,8 +103,14 @@ def _faceup_ship_cards(ship: ShipState) -> list[DamageCard]:
 
 def _repair_facedown(ctx: Ctx, choice: Any) -> None:
     # RR: DAMAGE CARDS - of several facedown cards, the one repaired is chosen at random
-    card = ctx.state.rng.choice(facedown_damage(ctx.ship))
-    repair_damage(ctx.game, ctx.ship, card.serial)
+    serials = tuple(str(card.serial) for card in facedown_damage(ctx.ship))
+    ctx.game.now(PickAtRandom(serials, "astromech.repair_facedown", (ctx.ship.id,),
+                              what="a facedown damage card"))
+
+
+@continuation("astromech.repair_facedown")
+def _repair_picked(game: Game, serial: str, ship_id: str) -> None:
+    repair_damage(game, game.state.ships[ship_id], int(serial))
 
 
 R5_ACTIONS = (
@@ -108,7 +119,7 @@ R5_ACTIONS = (
                effect=_repair_facedown),
     CardAction("repair a faceup Ship damage card", key="faceup",
                requirement=lambda ctx: bool(_faceup_ship_cards(ctx.ship)),
-               choices=lambda ctx: [Option(d.serial, d.card)
+               choices=lambda ctx: [Option(str(d.serial), d.card)
                                     for d in _faceup_ship_cards(ctx.ship)],
                effect=lambda ctx, choice: repair_damage(ctx.game, ctx.ship, int(choice))),
 )

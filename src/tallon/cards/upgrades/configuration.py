@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.common import is_me
-from tallon.engine.abilities import Modifier, Triggered, register
+from tallon.cards.registry import register
+from tallon.engine.abilities import Modifier, Triggered
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.state import ShipState
 

@@ -13,10 +13,11 @@ from tallon.cards.common import (
     is_me,
     recover_force,
 )
+from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import AddResults, CardAbility
-from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered, register
+from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.state import ShipState
 from tallon.geometry import Arc, range_between
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import recover_charge, roll_die
+from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import (
     GainTokens,
     SpendCharges,
@@ -32,17 +33,16 @@ from tallon.engine.abilities import (
     DiceMod,
     Triggered,
     Weapon,
-    register,
 )
 from tallon.engine.decisions import Option
-from tallon.engine.effects import acquire_lock, can_lock, gain_token, suffer_damage
+from tallon.engine.effects import can_lock, gain_token, suffer_damage
 from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import Ask
+from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Arc
 
 if TYPE_CHECKING:
-    from tallon.engine.attack import AttackState
     from tallon.engine.game import Game
+    from tallon.engine.state import AttackState
 
 # ------------------------------------------------------------------ plain weapons
 register("upgrade", "protonrockets",
@@ -148,7 +148,7 @@ def extra_dice(card: str, bullseye_two: bool) -> Triggered:
         return min(top, ctx.ship.charges[card].active)
 
     def choices(ctx: Ctx) -> list[Option]:
-        return [Option(n, f"spend {n} charge{'s' if n > 1 else ''}: roll {n} more "
+        return [Option(str(n), f"spend {n} charge{'s' if n > 1 else ''}: roll {n} more "
                           f"attack {'dice' if n > 1 else 'die'}")
                 for n in range(1, most(ctx) + 1)]
 
@@ -221,11 +221,16 @@ def _diamond_boron(ctx: Ctx, choice: Any) -> None:
     for ship in ships_near(ctx.game, defender, 0, 1):
         if ship.agility > defender.agility:
             continue
-        face = roll_die(ctx, ship)
-        if face is Face.HIT:
-            suffer_damage(ctx.game, ship, hits=1, cause="Diamond-Boron Missiles")
-        elif face is Face.CRIT:
-            suffer_damage(ctx.game, ship, crits=1, cause="Diamond-Boron Missiles")
+        roll_die(ctx, "diamondboronmissiles.rolled", (ship.id,), ship=ship)
+
+
+@continuation("diamondboronmissiles.rolled")
+def _diamond_boron_rolled(game: Game, face: Face, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    if face is Face.HIT:
+        suffer_damage(game, ship, hits=1, cause="Diamond-Boron Missiles")
+    elif face is Face.CRIT:
+        suffer_damage(game, ship, crits=1, cause="Diamond-Boron Missiles")
 
 
 register("upgrade", "diamondboronmissiles",
@@ -264,13 +269,6 @@ register("upgrade", "magpulsewarheads",
                      "deplete and a jam token.")
 
 
-def _tracer_lock(ship_id: str, defender_id: str) -> Any:
-    def then(game: Game, value: Any) -> None:
-        if value == "lock":
-            acquire_lock(game, game.state.ships[ship_id], defender_id)
-    return then
-
-
 def _tracers(ctx: Ctx, choice: Any) -> None:
     attack = ctx.attack
     assert attack is not None
@@ -283,7 +281,7 @@ def _tracers(ctx: Ctx, choice: Any) -> None:
                          f"{ship.name} ({ship.id}): lock {defender.name} ({defender.id})?",
                          (Option("lock", f"acquire a lock on {defender.id}"),
                           Option("decline", "don't")),
-                         _tracer_lock(ship.id, defender.id), ship=ship.id))
+                         "common.lock_if_chosen", (ship.id, defender.id), ship=ship.id))
     ctx.game.push(*steps)
 
 

@@ -4,9 +4,9 @@ card data."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tallon.cards.acting import Then, bar_actions, during_activation, grant_action, granted
+from tallon.cards.acting import bar_actions, during_activation, grant_action, granted
 from tallon.cards.common import (
     CancelAll,
     attacking_if,
@@ -16,6 +16,7 @@ from tallon.cards.common import (
     ship_options,
     ships_in_range,
 )
+from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility
@@ -26,20 +27,24 @@ from tallon.engine.abilities import (
     Modifier,
     Replacement,
     Triggered,
-    register,
 )
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     acquire_lock,
     deal_damage_card,
-    draw_damage_card,
+    draw_damage,
     gain_token,
     locks_on,
     remove_token,
     suffer_damage,
 )
 from tallon.engine.state import ShipState, Token
+from tallon.engine.steps import Then, continuation
+from tallon.engine.weapons import weapon_ability
 from tallon.geometry import Arc, Maneuver, in_arc
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
 
 RED_OR_ORANGE = (Token.STRESS, Token.STRAIN, Token.DEPLETE, Token.ION, Token.TRACTOR,
                  Token.JAM, Token.DISARM)
@@ -230,14 +235,17 @@ def _unstable(ctx: Ctx, choice: Any) -> None:
     from tallon.engine.movement import ExecuteManeuver
 
     ship = ctx.ship
+    ctx.game.push(ExecuteManeuver(ship.id, "1FW"),
+                  Then("unstablesublightengines.blast", (ship.id,)))
 
-    def blast(game: Any) -> None:
-        if not ship.in_play:
-            return  # it fled: nothing is at range of it any more
-        for other in ships_in_range(game, ship, 0, 1, other=True):
-            suffer_damage(game, other, hits=1, cause="Unstable Sublight Engines")
 
-    ctx.game.push(ExecuteManeuver(ship.id, "1FW"), Then(blast))
+@continuation("unstablesublightengines.blast")
+def _unstable_blast(game: Game, _: None, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    if not ship.in_play:
+        return  # it fled: nothing is at range of it any more
+    for other in ships_in_range(game, ship, 0, 1, other=True):
+        suffer_damage(game, other, hits=1, cause="Unstable Sublight Engines")
 
 
 register("upgrade", "unstablesublightengines-battleofyavin",
@@ -271,8 +279,9 @@ def _ordnance_with_charges(game: Any, attack: Any, owner: ShipState) -> bool:
     if weapon.card is None:
         return False
     slots = load_cards().upgrade(weapon.card).slots
-    return (("torpedo" in slots or "missile" in slots) and weapon.ability is not None
-            and weapon.ability.cost.charges > 0)
+    ability = weapon_ability(game, weapon)
+    return (("torpedo" in slots or "missile" in slots) and ability is not None
+            and ability.cost.charges > 0)
 
 
 def _failsafe_recover(ctx: Ctx, option: Any) -> None:
@@ -331,13 +340,18 @@ def _beskar_choices(ctx: Ctx, facts: dict[str, Any]) -> list[Option]:
 def _beskar(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
     ship = ctx.ship
     ship.charges[ctx.card].active -= 1 if choice == "facedown" else 2
-    card = draw_damage_card(ctx.game, ship.owner)
     if choice == "facedown":
-        deal_damage_card(ctx.game, ship, False, card=card)
-        return
-    ctx.state.players[ship.owner].discard.append(card)
-    ctx.game.event("damage", f"{ship.name} ({ship.id}) discards the damage card {card}",
-                   ship=ship.id)
+        deal_damage_card(ctx.game, ship, False)
+    else:
+        draw_damage(ctx.game, ship.owner, "beskarreinforcedplating.discard", (ship.id,))
+
+
+@continuation("beskarreinforcedplating.discard")
+def _beskar_discard(game: Game, card: str, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    game.state.players[ship.owner].discard.append(card)
+    game.event("damage", f"{ship.name} ({ship.id}) discards the damage card {card}",
+               ship=ship.id)
 
 
 register("upgrade", "beskarreinforcedplating",
@@ -415,7 +429,7 @@ register("upgrade", "ablativeplating",
 
 # --------------------------------------------------------------- Mandalorian Optics
 def _optics_targets(ctx: Ctx) -> list[Option]:
-    from tallon.engine.actions import lock_targets
+    from tallon.engine.action_bodies import lock_targets
 
     assert ctx.ship.body is not None
     table = ctx.state.table()

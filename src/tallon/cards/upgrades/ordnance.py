@@ -24,15 +24,16 @@ from tallon.dice.abilities.effects import Effect
 from tallon.dice.ops import Change, Reroll
 from tallon.dice.ops import Option as DiceOption
 from tallon.engine.abilities import FREE, Cost, Ctx, Modifier, Triggered
+from tallon.engine.chance import PickAtRandom
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import suffer_damage
 from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import Ask, Step
+from tallon.engine.steps import Ask, Step, continuation
 from tallon.geometry import Arc
 
 if TYPE_CHECKING:
-    from tallon.engine.attack import AttackState
     from tallon.engine.game import Game
+    from tallon.engine.state import AttackState
 
 ModifierValue = Callable[..., Any]
 
@@ -155,14 +156,19 @@ def lose_shield(game: Game, ship: ShipState, cause: str) -> None:
 def expose_random(game: Game, ship: ShipState) -> bool:
     """Expose one of the ship's facedown damage cards, chosen at random (RR: DAMAGE
     CARDS); False if it has none."""
-    from tallon.engine.effects import expose_damage
-
-    facedown = [card.serial for card in facedown_damage(ship)]
+    facedown = tuple(str(card.serial) for card in facedown_damage(ship))
     if not facedown:
         return False
-    # Random.choice draws with _randbelow, so scripted dice are left for the dice
-    expose_damage(game, ship, game.state.rng.choice(facedown))
+    game.now(PickAtRandom(facedown, "ordnance.expose_random", (ship.id,),
+                          what=f"a facedown damage card of {ship.name} ({ship.id})"))
     return True
+
+
+@continuation("ordnance.expose_random")
+def _expose_picked(game: Game, serial: str, ship_id: str) -> None:
+    from tallon.engine.effects import expose_damage
+
+    expose_damage(game, game.state.ships[ship_id], int(serial))
 
 
 def ships_near(game: Game, of: ShipState, low: int, high: int, remotes: bool = False
@@ -186,7 +192,7 @@ def can_repeat(ctx: Ctx, card: str, ignore_requirement: bool, free: bool) -> boo
     """The ship may still perform a bonus attack with ``card``'s weapon against a
     different target at range 0-1 of the defender (in arc and range: RR FAQ, a
     requirement of the ability)."""
-    from tallon.engine.attack import cannot_attack, valid_targets
+    from tallon.engine.weapons import cannot_attack, valid_targets
 
     ship = ctx.ship
     if ship.bonus_attack_done or not ship.in_play or cannot_attack(ctx.game, ship):
@@ -234,28 +240,30 @@ def homing(card: str, crit: bool) -> Triggered:
         attack = ctx.attack
         assert attack is not None
         defender = ctx.other(attack.defender)
-        # the answer comes to a cloned game: the closure keeps ids, never state objects
-        defender_id, name = defender.id, defender.name
-
-        def then(game: Game, value: Any) -> None:
-            if value != "suffer":
-                return
-            game.state.attack.dice_skipped = True
-            game.event("ability", f"{name} ({defender_id}) suffers 1 {kind} damage: the "
-                       "dice steps are skipped and the attack hits", ship=defender_id,
-                       card=card)
-            suffer_damage(game, game.state.ships[defender_id], hits=0 if crit else 1,
-                          crits=1 if crit else 0, cause=card)
-
         ctx.game.push(Ask(defender.owner, "homing_choice",
-                          f"{name} ({defender_id}): suffer 1 {kind} damage so that the "
-                          "attack hits without dice?",
+                          f"{defender.name} ({defender.id}): suffer 1 {kind} damage so that "
+                          "the attack hits without dice?",
                           (Option("suffer", f"suffer 1 {kind} damage, skip the dice"),
-                           Option("roll", "roll the dice")), then, ship=defender_id))
+                           Option("roll", "roll the dice")), "homing.choice",
+                          (defender.id, card, crit), ship=defender.id))
 
     return Triggered(f"the defender may suffer 1 {kind} damage to skip the dice",
                      window="defender_declared", optional=False,
                      requirement=lambda ctx: attacking_with(ctx, card), effect=effect)
+
+
+@continuation("homing.choice")
+def _homing_choice(game: Game, answer: str, defender_id: str, card: str, crit: bool) -> None:
+    if answer != "suffer":
+        return
+    attack = game.state.attack
+    assert attack is not None
+    attack.dice_skipped = True
+    defender = game.state.ships[defender_id]
+    kind = "critical" if crit else "regular"
+    game.event("ability", f"{defender.name} ({defender_id}) suffers 1 {kind} damage: the "
+               "dice steps are skipped and the attack hits", ship=defender_id, card=card)
+    suffer_damage(game, defender, hits=0 if crit else 1, crits=1 if crit else 0, cause=card)
 
 
 def ion_results(card: str) -> Triggered:

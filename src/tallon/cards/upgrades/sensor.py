@@ -12,7 +12,8 @@ from tallon.cards.acting import (
     start_action,
 )
 from tallon.cards.common import attacking_if, dice, is_me
-from tallon.engine.abilities import Ctx, DiceMod, Triggered, register
+from tallon.cards.registry import register
+from tallon.engine.abilities import Ctx, DiceMod, Triggered
 
 register("upgrade", "firecontrolsystem",
          DiceMod("reroll 1 attack die; the lock can't be spent this attack",

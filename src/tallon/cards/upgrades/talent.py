@@ -27,6 +27,7 @@ from tallon.cards.common import (
     ships_in_range,
     token_choices,
 )
+from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random, with_weapon
 from tallon.data import load_cards
 from tallon.dice import (
@@ -48,17 +49,16 @@ from tallon.engine.abilities import (
     Modifier,
     Triggered,
     Weapon,
-    register,
 )
 from tallon.engine.decisions import Option
 from tallon.engine.effects import suffer_damage
 from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import Ask
+from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Arc, boost
 
 if TYPE_CHECKING:
-    from tallon.engine.attack import AttackState
     from tallon.engine.game import Game
+    from tallon.engine.state import AttackState
 
 # ------------------------------------------------------------------- helpers
 def _in_bullseye(game: Game, attack: AttackState) -> bool:
@@ -268,14 +268,15 @@ def _ruthless_damage(ctx: Ctx, option: Any) -> None:
     attack = ctx.attack
     assert attack is not None
     victims = _ruthless_victims(ctx.game, ctx.ship, attack)
-
-    def then(game: Game, value: Any) -> None:
-        suffer_damage(game, game.state.ships[value], hits=1, cause="Ruthless")
-
     ctx.game.push(Ask(ctx.ship.owner, "use_ability",
                       f"{ctx.ship.name} ({ctx.ship.id}): Ruthless - which friendly ship "
-                      "suffers 1 damage?", tuple(ship_options(victims)), then,
+                      "suffers 1 damage?", tuple(ship_options(victims)), "ruthless.damage",
                       ship=ctx.ship.id))
+
+
+@continuation("ruthless.damage")
+def _ruthless_suffers(game: Game, victim: str) -> None:
+    suffer_damage(game, game.state.ships[victim], hits=1, cause="Ruthless")
 
 
 register("upgrade", "ruthless",
@@ -461,7 +462,7 @@ register("upgrade", "cutthroat",
 
 # --------------------------------------------------------------------- Snap Shot
 def _snap_targets(ctx: Ctx) -> tuple[str, ...]:
-    from tallon.engine.attack import cannot_attack, valid_targets
+    from tallon.engine.weapons import cannot_attack, valid_targets
 
     enemy = event_ship(ctx)
     ship = ctx.ship

@@ -6,10 +6,11 @@ from typing import Any
 
 from tallon.cards.acting import bar_actions, during_activation, grant_action
 from tallon.cards.common import is_me, range_of, recover_shield
+from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
-from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered, register
+from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered
 from tallon.engine.effects import gain_token
 from tallon.engine.state import ShipState, Token
 

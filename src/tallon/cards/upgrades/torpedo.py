@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tallon.cards.common import dice
+from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import (
     homing,
     ion_results,
@@ -12,7 +13,7 @@ from tallon.cards.upgrades.ordnance import (
     with_weapon,
 )
 from tallon.dice import ATTACKING, CardAbility, ChangeResults, Face
-from tallon.engine.abilities import Cost, DiceMod, Modifier, Weapon, register
+from tallon.engine.abilities import Cost, DiceMod, Modifier, Weapon
 
 register("upgrade", "protontorpedoes",
          Weapon("Proton Torpedoes", requires="lock", cost=Cost(charges=1)),

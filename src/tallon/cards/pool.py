@@ -1,9 +1,10 @@
-"""The cards the engine plays, and random legal squads made of them (for fuzzing, benchmarks
+"""The cards Tallon plays, and random legal squads made of them (for fuzzing, benchmarks
 and varied demo games).
 
-A pilot is playable when its ability (and its ship ability) is implemented or it has none;
-an upgrade when its ability is implemented or it has none. Random squads are legal
-standard squads (checked by :func:`tallon.squads.check_squad`) of playable cards.
+A pilot is playable when its ability (and its ship ability) is implemented in the card pool
+(:data:`~tallon.cards.registry.CARDS`) or it has none; an upgrade when its ability is
+implemented or it has none. Random squads are legal standard squads (checked by
+:func:`tallon.squads.check_squad`) of playable cards.
 """
 
 from __future__ import annotations
@@ -12,15 +13,15 @@ import random
 from collections.abc import Iterable
 from functools import cache
 
+from tallon.cards.registry import CARDS
 from tallon.data import Pilot, Upgrade, load_cards
-from tallon.engine.abilities import is_implemented
 from tallon.squads import Squad, build_squad, check_squad
 
 
 def pilot_playable(pilot: Pilot) -> bool:
-    if pilot.has_ability and not is_implemented("pilot", pilot.xws):
+    if pilot.has_ability and not CARDS.implements("pilot", pilot.xws):
         return False
-    if pilot.ship_ability and not is_implemented("ship_ability", pilot.ship_ability):
+    if pilot.ship_ability and not CARDS.implements("ship_ability", pilot.ship_ability):
         return False
     db = load_cards()
     if load_cards().ship_of(pilot).size == "huge":
@@ -29,7 +30,7 @@ def pilot_playable(pilot: Pilot) -> bool:
 
 
 def upgrade_playable(upgrade: Upgrade) -> bool:
-    return not any(side.has_ability for side in upgrade.sides) or is_implemented(
+    return not any(side.has_ability for side in upgrade.sides) or CARDS.implements(
         "upgrade", upgrade.xws)
 
 

@@ -1,11 +1,11 @@
-"""Situations on demand: put chosen ships on a table, in chosen poses, with chosen tokens,
+"""Scenes on demand: put chosen ships on a table, in chosen poses, with chosen tokens,
 and start the game at the step you want to study, with the dice you want rolled.
 
 For judges who want a ruling measured, for card tests, and for developers::
 
-    from tallon.engine.scenario import Scenario
+    from tallon.scene import Scene
 
-    sc = Scenario(seed=1)
+    sc = Scene(seed=1)
     wedge = sc.ship("wedgeantilles", at=(400, 300, 0), tokens={"focus": 1})
     tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.attack(wedge, tie, dice=["hit", "hit", "focus"], defense=["evade"])
@@ -18,12 +18,14 @@ as a judge would set up a table; nothing that setting it would trigger is resolv
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tallon.cards import CARDS
 from tallon.dice import DieKind, Face
+from tallon.engine.abilities import CardRegistry
+from tallon.engine.chance import LoadedDice
 from tallon.engine.decisions import Decision
 from tallon.engine.game import Game, GameSetup
 from tallon.engine.state import ShipState, Token
@@ -33,33 +35,6 @@ from tallon.squads import build_squad
 
 
 # ----------------------------------------------------------------------------- dice
-class LoadedDice(random.Random):
-    """A random generator whose next dice show chosen faces, then rolls fairly.
-
-    ``script`` lists ``(kind, face)`` in the order the engine rolls them (attack dice,
-    rerolled attack dice, defense dice, ...). Dice are rolled as one draw of
-    ``randrange(8)``; every other draw (shuffles) is the seeded generator's."""
-
-    def __init__(self, script: Iterable[tuple[DieKind, Face]] = (), seed: int = 0) -> None:
-        super().__init__(seed)
-        self.script: list[tuple[DieKind, Face]] = list(script)
-
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
-        if self.script and stop is None and start == 8:
-            kind, face = self.script.pop(0)
-            return kind.sides.index(face)
-        return super().randrange(start, stop, step)
-
-    def __copy__(self) -> LoadedDice:
-        copy = LoadedDice(self.script)
-        copy.setstate(self.getstate())
-        return copy
-
-    @property
-    def used_up(self) -> bool:
-        return not self.script
-
-
 def faces(kind: DieKind, results: Iterable[str | Face]) -> list[tuple[DieKind, Face]]:
     """``["hit", "crit"]`` as scripted attack dice (or defense dice)."""
     found = []
@@ -104,9 +79,10 @@ class _Entry:
 
 
 @dataclass
-class Scenario:
+class Scene:
     """A table to set up. Ships get the ids ``p1.1, p1.2, ...`` and ``p2.1, ...`` in the
-    order they are added; player 1 (index 0) sits at y = 0, player 2 at y = 914.4."""
+    order they are added; player 1 (index 0) sits at y = 0, player 2 at y = 914.4. The
+    game plays the card pool ``cards`` (Tallon's own by default)."""
 
     seed: int = 0
     factions: tuple[str | None, str | None] = (None, None)
@@ -116,6 +92,7 @@ class Scenario:
     remotes: list[tuple[int, str, tuple[float, float, float]]] = field(default_factory=list)
     first_player: int = 0
     round: int = 1
+    cards: CardRegistry = field(default=CARDS, repr=False)
 
     def ship(self, pilot: str, player: int = 0, at: tuple[float, float, float] | None = None,
              upgrades: Iterable[str] = (), tokens: dict[str, int] | None = None,
@@ -154,10 +131,10 @@ class Scenario:
     def game(self) -> Game:
         """The game after setup, with the scene arranged, at the start of round
         ``self.round``'s Planning Phase (the first dial decision)."""
-        game = Game(GameSetup(squads=self._squads(), seed=self.seed))
+        game = Game(GameSetup(squads=self._squads(), seed=self.seed, cards=self.cards))
         while game.decision is not None and game.state.phase == "setup":
             d = game.decision
-            game.answer(d.options[0].value)
+            game.answer(d.options[0].key)
         self._arrange(game)
         return game
 
@@ -193,7 +170,7 @@ class Scenario:
             if not entries:
                 raise ValueError(f"player {player + 1} has no ships in the scenario")
             faction = self.factions[player] or db.pilot(entries[0][0]).faction
-            squads.append(build_squad(faction, entries, name=f"Scenario player {player + 1}"))
+            squads.append(build_squad(faction, entries, name=f"Scene player {player + 1}"))
         return squads[0], squads[1]
 
     def _arrange(self, game: Game) -> None:
@@ -221,7 +198,7 @@ class Scenario:
 
 
 def _apply_setup(ship: ShipState, setup: dict[str, Any]) -> None:
-    from tallon.engine.actions import turret_arcs_for
+    from tallon.engine.action_bodies import turret_arcs_for
     from tallon.geometry import Arc
 
     for name, value in setup.items():
@@ -264,10 +241,10 @@ def declare(game: Game, attacker: str, defender: str, weapon: str | None = None)
         raise ValueError(f"the game is not waiting for {attacker} to declare an attack "
                          f"(it waits for {d.kind if d else 'nothing'})")
     for option in d.options:
-        value = option.value
-        if isinstance(value, dict) and value["defender"] == defender and (
-                weapon is None or value["weapon"] == weapon):
-            game.answer(value)
+        info = option.info
+        if info is not None and info["defender"] == defender and (
+                weapon is None or info["weapon"] == weapon):
+            game.answer(option.key)
             return
     offered = ", ".join(o.label for o in d.options)
     raise ValueError(f"{attacker} can't attack {defender}"

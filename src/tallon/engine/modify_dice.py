@@ -1,0 +1,384 @@
+"""Modifying dice during an attack (RR: DICE MODIFICATION, ATTACK steps 2b and 3b, CANCEL,
+and the Golden Rules on rerolling).
+
+Every available modification is offered as a decision, one use at a time: spending tokens
+(focus, lock, calculate, Force, evade) and card abilities (``DiceMod``), each as the
+shared dice abilities of :mod:`tallon.dice` describe it. Each option's key names what it
+does, so it means the same thing in any copy of the game: ``"<source>:<operations>"``,
+e.g. ``"focus:change=all-focus>hit"``, ``"lock:reroll=blank,focus"``,
+``"predator:reroll=blank"``, ``"biggsdarklighter@p1.2:cancel=hit"`` (a card of another
+ship). A reroll is a chance event: the dice are rolled by a
+:class:`~tallon.engine.chance.RollDice` step, and the rest of the modification (its cost,
+its card's further effect) follows once they are rolled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tallon.dice import DieKind, Face, Role, Situation, Tokens
+from tallon.dice.abilities.base import Window
+from tallon.dice.abilities.tokens import (
+    CALCULATE_ABILITY,
+    EVADE_ABILITY,
+    FOCUS_ABILITY,
+    FORCE_ABILITY,
+    LOCK_ABILITY,
+)
+from tallon.dice.ops import Add, Cancel, Change, ChangeAll, Reroll
+from tallon.engine.abilities import Ctx, DiceMod, Event
+from tallon.engine.chance import RollDice
+from tallon.engine.decisions import Decision, Option
+from tallon.engine.effects import gain_token, remove_token, spend_token
+from tallon.engine.queue import any_true, fire, modifiers
+from tallon.engine.state import AttackState, ShipState, Token
+from tallon.engine.steps import ChoiceStep, Step, continuation
+
+if TYPE_CHECKING:
+    from tallon.dice.counts import Counts
+    from tallon.dice.ops import Op
+    from tallon.dice.ops import Option as DiceOption
+    from tallon.dice.pool import DicePool
+    from tallon.engine.game import Game
+
+TOKEN_SOURCES = ("focus", "lock", "calculate", "force", "evade")
+#: (ship whose ability it is, card or token, the dice option)
+Modification = tuple[str, str, "DiceOption"]
+
+
+def faces_text(pool: DicePool | None) -> str:
+    if pool is None or not len(pool):
+        return "no dice"
+    return ", ".join(f.label for f in pool.faces())
+
+
+def _resources(game: Game, ship: ShipState, attack: AttackState, role: Role) -> Tokens:
+    """The ship's resources as the dice abilities name them."""
+    from tallon.dice.abilities.tokens import LOCK_DISABLED
+
+    counts: dict[str, int] = {
+        "focus": ship.count(Token.FOCUS), "evade": ship.count(Token.EVADE),
+        "calculate": ship.count(Token.CALCULATE), "force": ship.force,
+        "stress": ship.count(Token.STRESS), "strain": ship.count(Token.STRAIN),
+        "deplete": ship.count(Token.DEPLETE),
+    }
+    if role is Role.ATTACKER:
+        counts["lock"] = 1 if attack.defender in ship.locks else 0
+    for card, charge in ship.charges.items():
+        counts[card] = charge.active
+    for mark, n in attack.marks.items():
+        owner, _, name = mark.partition(":")
+        if owner == ship.id:
+            counts[name] = counts.get(name, 0) + n
+    counts.setdefault(LOCK_DISABLED, 0)
+    return Tokens({k: v for k, v in counts.items() if v >= 0})
+
+
+def _windows(kind: str, role: Role) -> Window:
+    own = (kind == "attack") == (role is Role.ATTACKER)
+    return Window.OWN_DICE if own else Window.OPPONENT_DICE
+
+
+def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
+                 ) -> list[Modification]:
+    """Every modification the ``role`` ship may make to the ``kind`` dice now: (source ship,
+    card, dice Option). Tokens first, then cards. At the ``"cancel"`` stage (before the
+    Neutralize Results step) only abilities of that window are offered."""
+    attack = game.state.attack
+    assert attack is not None
+    user_id = attack.attacker if role is Role.ATTACKER else attack.defender
+    user = game.state.ships[user_id]
+    opponent = game.state.ships[attack.defender if role is Role.ATTACKER else attack.attacker]
+    pool = attack.pool(kind)
+    if pool is None:
+        return []
+    die = DieKind.ATTACK if kind == "attack" else DieKind.DEFENSE
+    window = _windows(kind, role) if stage == "modify" else Window.BEFORE_NEUTRALIZE
+    # RR: ATTACK - a primary attack at range 0: the attacker's dice can't be modified but by
+    # the defender; rulebook: nor can the attacker modify a defender's dice at range 0
+    if stage == "modify" and attack.range == 0 and (
+            (attack.primary and kind == "attack" and role is Role.ATTACKER)
+            or (kind == "defense" and role is Role.ATTACKER)):
+        return []
+    # rulebook: at range 0 enemy ships can't cancel the defender's results either
+    if stage == "cancel" and attack.range == 0 and kind == "defense" and \
+            role is Role.ATTACKER:
+        return []
+    # canceling results is not modifying dice (RR: CANCEL): the hook blocks modifications
+    if stage == "modify" and any_true(game, "dice_unmodifiable", attack=attack, kind=kind,
+                                      role=role):
+        return []
+    situation = Situation(role, die, pool.counts(), _resources(game, user, attack, role),
+                          _resources(game, opponent, attack, role.other))
+    found: list[Modification] = []
+    if window is Window.OWN_DICE:
+        for ability in (FOCUS_ABILITY, CALCULATE_ABILITY, FORCE_ABILITY, EVADE_ABILITY,
+                        LOCK_ABILITY):
+            if role not in ability.roles:
+                continue
+            for option in ability.options(situation):
+                found.append((user.id, ability.key, option))
+    cards = game.cards
+    for owner in game.state.ships.values():
+        if owner.body is None or owner.removed:
+            continue
+        for held in cards.abilities(owner):
+            ability = held.ability
+            if not isinstance(ability, DiceMod) or ability.dice is None:
+                continue
+            dice = ability.dice
+            if dice.window is not window or role not in dice.roles:
+                continue
+            if owner.id != user.id and (not ability.for_others or user.remote):
+                # RR: ATTACKING REMOTES - "friendly ship" effects don't apply to a remote
+                continue
+            if f"{owner.id}:{held.card}:{dice.key}" in attack.used and not dice.repeatable:
+                continue
+            if not ability.applies(game, attack, owner, user):
+                continue
+            owner_situation = situation
+            if owner.id != user.id:
+                # a card lending its ability pays from its own ship's resources
+                owner_situation = Situation(role, die, pool.counts(),
+                                            _resources(game, owner, attack, role),
+                                            situation.opponent)
+            for option in dice.options(owner_situation):
+                found.append((owner.id, held.card, option))
+    restrictions = modifiers(game, "dice_option_allowed")
+    if restrictions:
+        # "you can modify dice only ...": each restriction's owner judges every option by
+        # the ship that would use it, its card and the ship the card belongs to
+        found = [f for f in found if all(
+            r.value(game, owner, attack=attack, kind=kind, role=role, user=user,
+                    source=f[1], source_ship=game.state.ships[f[0]])
+            for owner, _, r in restrictions)]
+    return found
+
+
+# ---------------------------------------------------------------------------- keys
+def _faces_of(dice: tuple[int, ...]) -> list[str]:
+    return [Face(face).label for face, n in enumerate(dice) for _ in range(n)]
+
+
+def _op_text(op: Op) -> str:
+    if isinstance(op, Reroll):
+        return "reroll=" + ",".join(_faces_of(op.dice))
+    if isinstance(op, ChangeAll):
+        return f"change=all-{op.source.label}>{op.to.label}"
+    if isinstance(op, Change):
+        from tallon.dice.counts import REROLLED
+        from tallon.dice.faces import NUM_FACES
+
+        face = Face(op.slot % NUM_FACES).label + ("*" if op.slot >= REROLLED else "")
+        return f"change={'' if op.count == 1 else op.count}{face}>{op.to.label}"
+    if isinstance(op, Add):
+        return f"add={'' if op.count == 1 else op.count}{op.face.label}"
+    if isinstance(op, Cancel):
+        return f"cancel={'' if op.count == 1 else op.count}{op.face.label}"
+    raise TypeError(f"unknown dice operation {op!r}")  # pragma: no cover
+
+
+def modification_keys(user_id: str, found: list[Modification]) -> list[str]:
+    """Each modification's stable key: its source (``card``, ``card@ship`` for another
+    ship's card, ``/ability`` when a card has several) and what it does to the dice; two
+    that would read alike are told apart by what they spend, then by a count."""
+    keys = []
+    for owner_id, card, option in found:
+        source = card if owner_id == user_id else f"{card}@{owner_id}"
+        if option.source != card:
+            source += f"/{option.source}"
+        keys.append(f"{source}:{'+'.join(_op_text(op) for op in option.ops) or 'none'}")
+    counts = Counter(keys)
+    if len(counts) < len(keys):
+        for k, (_, _, option) in enumerate(found):
+            if counts[keys[k]] > 1 and option.spend:
+                keys[k] += ";spend=" + ",".join(f"{name}{n}" for name, n in option.spend)
+        seen: Counter[str] = Counter()
+        for k, key in enumerate(keys):
+            seen[key] += 1
+            if seen[key] > 1:
+                keys[k] = f"{key}#{seen[key]}"
+    return keys
+
+
+# --------------------------------------------------------------------------- steps
+@dataclass(frozen=True)
+class ModifyDice(ChoiceStep):
+    """RR: ATTACK 2b/3b - a player modifies dice, one modification at a time, until they
+    stop or nothing is left to do. At the ``"cancel"`` stage: abilities that cancel
+    results before the Neutralize Results step."""
+
+    kind: str
+    role: str
+    stage: str = "modify"
+
+    def _user(self, game: Game, attack: AttackState) -> ShipState:
+        return game.state.ships[attack.attacker if self.role == "attacker"
+                                 else attack.defender]
+
+    def choice(self, game: Game) -> Decision | None:
+        attack = game.state.attack
+        assert attack is not None
+        if self.stage == "modify":
+            attack.step = f"modify {self.kind} dice"
+        found = dice_options(game, self.kind, Role(self.role), self.stage)
+        if not found:
+            return None
+        user = self._user(game, attack)
+        pool = attack.pool(self.kind)
+        assert pool is not None
+        die = DieKind.ATTACK if self.kind == "attack" else DieKind.DEFENSE
+        counts = pool.counts()
+        choices = tuple(Option(key, _label(game, attack, owner, card, option),
+                               {"source": card, "spend": [list(x) for x in option.spend],
+                                "gain": [list(x) for x in option.gain],
+                                "expected_successes": round(_expected(counts, option, die),
+                                                            4)})
+                        for key, (owner, card, option)
+                        in zip(modification_keys(user.id, found), found, strict=True))
+        # a mandatory ability must be resolved in its window while it can be
+        must = any(_is_mandatory(game, owner, card) for owner, card, _ in found)
+        stop = () if must else (Option("done", "done modifying"),)
+        verb = "modify" if self.stage == "modify" else "cancel results of"
+        kind = f"modify_{self.kind}_dice" if self.stage == "modify" else \
+            f"cancel_{self.kind}_results"
+        return self.ask(user.owner, kind, f"{user.name} ({user.id}): {verb} the {self.kind} "
+                        f"dice ({faces_text(pool)})?", (*choices, *stop), ship=user.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        if answer == "done":
+            return
+        attack = game.state.attack
+        assert attack is not None
+        user = self._user(game, attack)
+        found = dice_options(game, self.kind, Role(self.role), self.stage)
+        owner_id, card, option = found[modification_keys(user.id, found).index(answer)]
+        after = apply_modification(game, attack, self.kind, user, game.state.ships[owner_id],
+                                   card, option)
+        game.push(*after, ModifyDice(self.kind, self.role, self.stage))
+
+
+def _is_mandatory(game: Game, owner_id: str, card: str) -> bool:
+    if card in TOKEN_SOURCES:
+        return False
+    owner = game.state.ships[owner_id]
+    return any(isinstance(h.ability, DiceMod) and h.ability.dice is not None
+               and h.ability.dice.mandatory
+               for h in game.cards.abilities(owner) if h.card == card)
+
+
+def _label(game: Game, attack: AttackState, owner_id: str, card: str, option: DiceOption
+           ) -> str:
+    if card in TOKEN_SOURCES:
+        return option.label
+    lent = owner_id not in (attack.attacker, attack.defender)
+    owner = game.state.ships[owner_id]
+    return f"{option.label} [{card}{' of ' + owner.name if lent else ''}]"
+
+
+def apply_modification(game: Game, attack: AttackState, kind: str, user: ShipState,
+                       owner: ShipState, card: str, option: DiceOption) -> list[Step]:
+    """Carry out a modification: change the dice, pay the option's cost from the ship
+    whose ability it is, then the card's further effect. A reroll is rolled by the steps
+    returned (to be scheduled next); the cost and the rest follow it."""
+    ops = option.ops
+    pool = attack.pool(kind)
+    assert pool is not None
+    if not ops or not isinstance(ops[-1], Reroll):
+        for op in ops:
+            pool.apply_op(op, game.state.rng)
+        _settle(game, attack, kind, user, owner, card, option)
+        return []
+    for op in ops[:-1]:
+        pool.apply_op(op, game.state.rng)
+    reroll = ops[-1]
+    chosen: list[int] = []
+    for face, n in enumerate(reroll.dice):
+        fresh = [i for i, d in enumerate(pool.dice) if d.face is Face(face) and not d.rerolled]
+        chosen.extend(fresh[:n])
+    indices = tuple(sorted(set(chosen)))
+    return [RollDice(kind, len(indices), "modify_dice.rerolled",
+                     (kind, indices, user.id, owner.id, card, option),
+                     who=user.name)]
+
+
+@continuation("modify_dice.rerolled")
+def _rerolled(game: Game, faces: tuple[Face, ...], kind: str, indices: tuple[int, ...],
+              user_id: str, owner_id: str, card: str, option: DiceOption) -> None:
+    attack = game.state.attack
+    assert attack is not None
+    pool = attack.pool(kind)
+    assert pool is not None
+    for index, face in zip(indices, faces, strict=True):
+        die = pool.dice[index]
+        die.face = face
+        die.rerolled = True
+    ships = game.state.ships
+    _settle(game, attack, kind, ships[user_id], ships[owner_id], card, option)
+
+
+def _settle(game: Game, attack: AttackState, kind: str, user: ShipState, owner: ShipState,
+            card: str, option: DiceOption) -> None:
+    """The rest of a modification once the dice show their new faces: its cost, its mark
+    as used, the log, and what the card does besides."""
+    for name, amount in option.spend:
+        _spend(game, attack, owner, name, amount)
+    for name, amount in option.gain:
+        try:
+            gain_token(game, owner, Token(name), amount)
+        except ValueError:
+            key = f"{owner.id}:{name}"
+            attack.marks[key] = attack.marks.get(key, 0) + amount
+    if card not in TOKEN_SOURCES:
+        attack.used.add(f"{owner.id}:{card}:{option.source}")
+    game.event("modify", f"{user.name}: {option.label} -> {faces_text(attack.pool(kind))}",
+               ship=user.id, card=card)
+    if card not in TOKEN_SOURCES:
+        for held in game.cards.abilities(owner):
+            ability = held.ability
+            if held.card == card and isinstance(ability, DiceMod) and \
+                    ability.after is not None and ability.dice is not None and \
+                    ability.dice.key == option.source:
+                ability.after(Ctx(game, owner, card, Event.of("dice_modified", user=user.id,
+                                                              kind=kind), ability), option)
+
+
+def _spend(game: Game, attack: AttackState, ship: ShipState, name: str, amount: int) -> None:
+    if name in ("focus", "evade", "calculate"):
+        spend_token(game, ship, Token(name), amount)
+    elif name == "force":
+        ship.force -= amount
+        fire(game, "after_spend_force", ship=ship.id, count=amount)
+    elif name == "lock":
+        ship.locks = [t for t in ship.locks if t != attack.defender]
+        fire(game, "after_spend_lock", ship=ship.id, target=attack.defender)
+    elif name in ship.charges:
+        ship.charges[name].active -= amount
+    elif name in ("stress", "strain", "deplete"):
+        remove_token(game, ship, Token(name), amount)
+    else:
+        key = f"{ship.id}:{name}"
+        attack.marks[key] = attack.marks.get(key, 0) - amount
+
+
+def successes(die: DieKind, counts: Counts) -> float:
+    """Hits and crits of attack dice, or evades of defense dice, in canonical counts."""
+    from tallon.dice.counts import REROLLED
+
+    def n(face: Face) -> int:
+        return counts[face] + counts[face + REROLLED]
+
+    if die is DieKind.ATTACK:
+        return n(Face.HIT) + n(Face.CRIT)
+    return n(Face.EVADE)
+
+
+def _expected(counts: Counts, option: DiceOption, die: DieKind) -> float:
+    """Expected successes after applying ``option`` (rerolled dice at their average)."""
+    from tallon.dice import apply_to_counts
+
+    after, rolled = apply_to_counts(counts, option.ops, die)
+    chance = 0.5 if die is DieKind.ATTACK else 3 / 8
+    return successes(die, after) + rolled * chance

@@ -1,0 +1,181 @@
+"""Weapons and the targets a ship may declare (RR: ATTACK step 1, ATTACK ARC, ATTACK
+RANGE, PRIMARY WEAPON, SPECIAL WEAPON, DISARMED, OBSTACLES).
+
+A ship attacks with its primary weapons (one per printed arc, plus any a card gives it)
+and the special weapons of its cards ("Attack:" headers, registered as
+:class:`~tallon.engine.abilities.Weapon` abilities). A target is a (weapon, defender) pair
+in arc and in the weapon's range whose header requirement is met (a lock on the defender,
+a focus or calculate token), or that a card lets the ship meet by spending Force.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tallon.engine.abilities import Ctx, Event, Weapon
+from tallon.engine.queue import any_true, own_modifiers
+from tallon.engine.state import ShipState, Token, WeaponSpec, touching
+from tallon.geometry import Arc, ObstacleType, measure_arc
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+NO_ATTACK_OBSTACLES = (ObstacleType.ASTEROID, ObstacleType.DEBRIS_CLOUD,
+                       ObstacleType.GAS_CLOUD)
+
+
+def weapon_ability(game: Game, weapon: WeaponSpec) -> Weapon | None:
+    """The special weapon's card ability (None for a primary weapon)."""
+    if weapon.ref is None:
+        return None
+    ability = game.cards.ability(weapon.ref)
+    assert isinstance(ability, Weapon)
+    return ability
+
+
+def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
+    """The ship's primary weapons and its implemented special weapons."""
+    from tallon.data import load_cards
+
+    printed = list(ship.attacks)
+    # cards that give a primary weapon ("you have a primary [rear arc] weapon ...")
+    for held in own_modifiers(game, ship, "primary_weapons"):
+        printed.extend(held.ability.value(game, ship) or ())
+    found = [WeaponSpec(f"primary:{arc}", f"primary {arc.replace('_', ' ')} weapon", True,
+                        arc, value, 0, 3) for arc, value in printed]
+    db = load_cards()
+    for held in game.cards.abilities(ship):
+        if not isinstance(held.ability, Weapon):
+            continue
+        card = held.card
+        upgrade = db.upgrade(card)
+        side = _side_of(ship, card)
+        attack = upgrade.sides[side].attack
+        if attack is None:
+            continue
+        found.append(WeaponSpec(card, upgrade.sides[side].title, False, attack.arc,
+                                attack.value, attack.min_range, attack.max_range,
+                                attack.ordnance, card, held.ref))
+    return found
+
+
+def _side_of(ship: ShipState, card: str) -> int:
+    for kind, xws, side in ship.cards:
+        if kind == "upgrade" and xws == card:
+            return side
+    return 0
+
+
+@dataclass(frozen=True)
+class Target:
+    """A (weapon, defender) the attacker may declare; ``waive`` is the Force a card makes
+    it spend to ignore the weapon's lock or focus requirement (0: the requirement is met)."""
+
+    weapon: WeaponSpec
+    defender: str
+    arc: Arc
+    range: int
+    waive: int = 0
+
+    @property
+    def key(self) -> str:
+        """The stable answer declaring this target: ``"<weapon>@<defender>"``."""
+        return f"{self.weapon.id}@{self.defender}"
+
+
+def cannot_attack(game: Game, ship: ShipState) -> str | None:
+    """Why the ship can't attack at all now, or None."""
+    if ship.disarmed:
+        return "it is disarmed" if not ship.cloaked else "it is cloaked"
+    assert ship.body is not None
+    for obstacle in game.state.obstacles:
+        if obstacle.type in NO_ATTACK_OBSTACLES and touching(ship.body, obstacle):
+            return f"it is at range 0 of {obstacle.type.value.replace('_', ' ')} {obstacle.id}"
+    if any_true(game, "cannot_attack", ship=ship):
+        return "a card forbids it"
+    return None
+
+
+def requirement_waiver(game: Game, ship: ShipState, weapon: WeaponSpec) -> int | None:
+    """The Force ``ship`` may spend to ignore ``weapon``'s lock or focus requirement (hook
+    ``weapon_requirement_waiver``: the cheapest of its cards' answers), or None if no card
+    lets it or it lacks the Force."""
+    costs = [held.ability.value(game, ship, ship=ship, weapon=weapon)
+             for held in own_modifiers(game, ship, "weapon_requirement_waiver")]
+    costs = [c for c in costs if c is not None]
+    if not costs or ship.force < min(costs):
+        return None
+    return min(costs)
+
+
+def _lock_waived(game: Game, ship: ShipState, enemy: ShipState, weapon: WeaponSpec,
+                 requires: str | tuple[str, ...] | None) -> bool:
+    """A card treats the weapon's lock requirement as met against ``enemy`` (hook
+    ``ignore_lock_requirement``)."""
+    needs_lock = requires == "lock" or (isinstance(requires, tuple) and "lock" in requires)
+    return needs_lock and any_true(game, "ignore_lock_requirement", ship=ship,
+                                   defender=enemy, weapon=weapon)
+
+
+def _meets_requirement(ship: ShipState, defender: str, requires: str | tuple[str, ...] | None
+                       ) -> bool:
+    """RR: SPECIAL WEAPON - the header's requirement: a lock on the defender, a focus or a
+    calculate token; a header listing several is met by any one of them."""
+    if requires is None:
+        return True
+    wanted = (requires,) if isinstance(requires, str) else requires
+    for need in wanted:
+        if need == "lock" and defender in ship.locks:
+            return True
+        if need == "focus" and ship.has(Token.FOCUS):
+            return True
+        if need == "calculate" and ship.has(Token.CALCULATE):
+            return True
+    return False
+
+
+def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
+                  defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
+                  free: bool = False) -> list[Target]:
+    """Every (weapon, defender) the ship may declare (RR: ATTACK step 1). A card's bonus
+    attack may limit the weapons (``only``) and the defenders (``defenders``), ignore the
+    weapon's header requirement and waive its cost (``free``)."""
+    assert ship.body is not None
+    targets = []
+    enemies = [s for s in game.state.ships.values()
+               if s.owner != ship.owner and s.in_play and s.body is not None
+               and (not defenders or s.id in defenders)]
+    for weapon in weapons_of(game, ship):
+        if only and weapon.id not in only:
+            continue
+        ability = weapon_ability(game, weapon)
+        requires = ability.requires if ability is not None else None
+        waiver = requirement_waiver(game, ship, weapon) if requires else None
+        if ability is not None:
+            ctx = Ctx(game, ship, weapon.card or "", Event.of("declare_attack"), ability)
+            if not free and not ability.cost.can_pay(ctx):
+                continue
+            if not ability.extra_requirement(ctx):
+                continue
+        for enemy in enemies:
+            waive = 0
+            if ability is not None and not ignore_requirement and \
+                    not _meets_requirement(ship, enemy.id, requires) and \
+                    not _lock_waived(game, ship, enemy, weapon, requires):
+                if waiver is None:
+                    continue
+                waive = waiver  # a card lets the ship ignore the requirement for Force
+            best: tuple[int, Arc] | None = None
+            contact = enemy.id in ship.contacts  # a bump left them at range 0
+            for arc in weapon.arcs(ship):
+                measure = measure_arc(ship.body, enemy.body, arc)
+                reach = 0 if contact else measure.range
+                if measure.in_arc and reach is not None and (best is None or reach < best[0]):
+                    best = (reach, arc)
+            if best is None:
+                continue
+            attack_range, arc = best
+            if weapon.min_range <= attack_range <= weapon.max_range:
+                targets.append(Target(weapon, enemy.id, arc, attack_range, waive))
+    return targets
