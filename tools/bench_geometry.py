@@ -38,8 +38,8 @@ from tallon.geometry import (
     execute_maneuver,
     measure_arc,
 )
-from tallon.geometry.movement import ships_overlapped
 from tallon.geometry.obstruction import line_obstruction
+from tallon.geometry.overlap import ships_overlapped
 
 CODES = ["1F", "2F", "3F", "4F", "5F", "1B", "1N", "2B", "2N", "3B", "3N", "1T", "1Y",
          "2T", "2Y", "3T", "3Y", "4K", "2L", "2P", "3E", "3R", "1S", "1A", "1D"]

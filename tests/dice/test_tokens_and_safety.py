@@ -5,7 +5,7 @@ import pytest
 
 from tallon.dice import ATTACKING, Attack, AttackSolver, CardAbility, Combatant, Face, Tokens
 from tallon.dice.abilities.effects import AddResults
-from tallon.dice.solver import ScaleError
+from tallon.dice.solver_keys import ScaleError
 
 
 def test_missing_names_count_as_zero_but_are_not_contained():
@@ -48,7 +48,7 @@ def test_repeated_solves_do_not_grow_the_shared_option_tables():
     including a mandatory ability with nothing to act on, must not add entries."""
     from tallon.dice import calculate
     from tallon.dice.abilities import cards
-    from tallon.dice.solver import _PACKED_MOVES
+    from tallon.dice.solver_moves import _PACKED_MOVES
 
     # The Advanced Targeting Computer without a lock: mandatory, and its requirement fails.
     attack = Attack(Combatant(2, {"focus": 1}, (cards.advanced_targeting_computer(),)),

@@ -22,7 +22,7 @@ from tallon.geometry import (
     measure_arc,
     object_distance,
 )
-from tallon.geometry.movement import max_penetration, ships_overlapped
+from tallon.geometry.overlap import max_penetration, ships_overlapped
 from tallon.geometry.path import ChordPath
 
 BIG = PlayArea(100000.0, 100000.0)

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from tallon.geometry import BaseSize, Pose, Table, execute_maneuver
-from tallon.geometry.movement import max_penetration
+from tallon.geometry.overlap import max_penetration
 from tallon.geometry.table import Ship
 from tests.conftest import ship
 

@@ -25,7 +25,7 @@ from tallon.geometry import (
     place_device,
     rotate_ship,
 )
-from tallon.geometry.movement import ships_overlapped
+from tallon.geometry.overlap import ships_overlapped
 from tallon.geometry.survey import survey_pair
 from tallon.render.svg import Drawing, write_svg
 

@@ -58,7 +58,8 @@ from tallon.dice.objectives import AtLeast, AtLeastCrit, ExpectedDamage, Objecti
 from tallon.dice.ops import Add, Cancel, Change, ChangeAll, Option, Reroll, apply_to_counts
 from tallon.dice.pool import DicePool, Die, RerollError, roll_attack, roll_defense, roll_face
 from tallon.dice.result import AttackResult, Outcome
-from tallon.dice.solver import AttackSolver, calculate, clear_packed_moves, clear_results
+from tallon.dice.solver import AttackSolver, calculate, clear_results
+from tallon.dice.solver_moves import clear_packed_moves
 
 
 def clear_caches(*, tables: bool = False) -> None:

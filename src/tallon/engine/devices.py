@@ -40,7 +40,7 @@ from tallon.geometry import (
     Pose,
     place_device,
 )
-from tallon.geometry.movement import objects_overlapped
+from tallon.geometry.overlap import objects_overlapped
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game

@@ -31,7 +31,7 @@ from tallon.geometry import (
     obstacle_outlines,
 )
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, RANGE_BAND_LENGTH
-from tallon.geometry.movement import ships_overlapped
+from tallon.geometry.overlap import ships_overlapped
 from tallon.geometry.ranges import pieces_distance
 
 if TYPE_CHECKING:

@@ -15,12 +15,12 @@ from enum import Enum
 from tallon.geometry.bases import base_shape
 from tallon.geometry.constants import STRAIGHT_LENGTH_PER_SPEED, TEMPLATE_WIDTH, BaseSize
 from tallon.geometry.maneuvers import Maneuver
-from tallon.geometry.movement import (
+from tallon.geometry.outlines import device_outline, placed_obstacle_outlines
+from tallon.geometry.overlap import (
     objects_overlapped,
     ships_overlapped,
     template_contacts,
 )
-from tallon.geometry.outlines import device_outline, placed_obstacle_outlines
 from tallon.geometry.polygons import Polygon, overlaps
 from tallon.geometry.pose import Pose, Transform
 from tallon.geometry.table import Device, ObjectKind, Obstacle, Ship, Table
