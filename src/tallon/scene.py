@@ -23,14 +23,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tallon.cards import CARDS
+from tallon.data import load_cards
 from tallon.dice import DieKind, Face
 from tallon.engine.abilities import CardRegistry
+from tallon.engine.action_bodies import turret_arcs_for
+from tallon.engine.attack import Engage
 from tallon.engine.chance import LoadedDice
 from tallon.engine.decisions import Decision
+from tallon.engine.devices import build_remote
 from tallon.engine.game import Game, GameSetup
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Step
-from tallon.geometry import Obstacle, Pose
+from tallon.geometry import Arc, Obstacle, Pose
 from tallon.squads import build_squad
 
 
@@ -152,8 +156,6 @@ class Scene:
         """The game at ``attacker``'s engagement, with the dice loaded. With ``defender``
         the attack is declared against it (with ``weapon``, else the first weapon that can
         reach it), and the game waits at the attack's first decision."""
-        from tallon.engine.attack import Engage
-
         game = self.at(Engage(attacker))
         load_dice(game, dice, defense, then=then)
         if defender is not None:
@@ -161,8 +163,6 @@ class Scene:
         return game
 
     def _squads(self) -> tuple[Any, Any]:
-        from tallon.data import load_cards
-
         db = load_cards()
         squads = []
         for player in (0, 1):
@@ -188,8 +188,6 @@ class Scene:
                 s.set_pose(ship, Pose(*entry.at))
             set_tokens(ship, entry.tokens)
             _apply_setup(ship, entry.setup)
-        from tallon.engine.devices import build_remote
-
         for player, card, at in self.remotes:
             remote = build_remote(game, player, card)
             s.ships[remote.id] = remote
@@ -198,9 +196,6 @@ class Scene:
 
 
 def _apply_setup(ship: ShipState, setup: dict[str, Any]) -> None:
-    from tallon.engine.action_bodies import turret_arcs_for
-    from tallon.geometry import Arc
-
     for name, value in setup.items():
         if name == "turret":
             ship.turret = turret_arcs_for(ship, Arc(value))

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tallon.engine.effects import MARKER, deal_damage_card, suffer_damage
-from tallon.engine.state import DamageCard
+from tallon.engine.effects import deal_damage_card, suffer_damage
+from tallon.engine.state import MARKER, DamageCard
 from tallon.scene import stack_deck
 from tests.engine.conftest import (
     EMPIRE,

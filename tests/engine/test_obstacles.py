@@ -311,7 +311,7 @@ def test_a_ship_at_range_0_of_a_gas_cloud_can_not_acquire_locks():
 # the RR's text lost the die icons ("On a [?] or [?] result") they read as hit or crit,
 # as for the asteroid (ruling).
 def _effect(kind: str, face, tokens: dict | None = None, locks=()):
-    from tallon.engine.movement import ObstacleEffect
+    from tallon.engine.obstacles import ObstacleEffect
     from tallon.scene import Scene, load_dice, start_at
 
     sc = Scene()

@@ -12,7 +12,7 @@ from tallon.cards import CARDS
 from tallon.data import load_cards
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
 from tallon.engine.chance import first_player_from
-from tallon.engine.setup import build_ship
+from tallon.engine.loadout import build_ship
 from tallon.engine.state import Charge
 from tallon.geometry import Arc, BaseSize, Obstacle, Pose, object_distance
 from tallon.geometry.constants import PLAY_AREA_SIDE

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from tallon.engine.abilities import FREE, Cost, Ctx, Requirement, Triggered
+from tallon.engine.actions import PerformAction, StartAction, available_actions, can_perform
 from tallon.engine.decisions import Option
 from tallon.engine.state import ActionSpec, ShipState
 
@@ -37,8 +38,6 @@ def granted(kind: str, difficulty: str, card: str) -> ActionSpec:
 def performable(game: Game, ship: ShipState, specs: Iterable[ActionSpec],
                 during_activation: bool, even_stressed: bool = False) -> list[ActionSpec]:
     """The specs the ship could perform now, one per action kind (the first offered)."""
-    from tallon.engine.actions import can_perform
-
     found: dict[str, ActionSpec] = {}
     for spec in specs:
         if spec.kind not in found and can_perform(game, ship, spec, during_activation,
@@ -50,8 +49,6 @@ def performable(game: Game, ship: ShipState, specs: Iterable[ActionSpec],
 def bar_actions(game: Game, ship: ShipState, during_activation: bool,
                 even_stressed: bool = False) -> list[ActionSpec]:
     """"Perform an action": any standard action the ship could perform now."""
-    from tallon.engine.actions import available_actions
-
     return available_actions(game, ship, during_activation, even_stressed)
 
 
@@ -70,16 +67,12 @@ def let_perform(game: Game, ship_id: str, specs: Iterable[ActionSpec], during: b
                 even_stressed: bool = False) -> None:
     """The ship may perform one of ``specs`` next, on its bar or not: a Perform Action step
     offering exactly those it can perform then, and "no action"."""
-    from tallon.engine.actions import PerformAction
-
     game.push(PerformAction(ship_id, during, grant=tuple(specs), even_stressed=even_stressed))
 
 
 def start_action(game: Game, ship_id: str, spec: ActionSpec, during: bool) -> None:
     """The ship performs ``spec`` now (its cost to attempt, effect, then "after you perform
     an action" abilities and the linked action)."""
-    from tallon.engine.actions import StartAction
-
     game.push(StartAction(ship_id, spec, during))
 
 

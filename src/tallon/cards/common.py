@@ -15,7 +15,15 @@ from tallon.dice.ops import Cancel
 from tallon.engine.abilities import Ctx, Triggered
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
-from tallon.engine.state import DamageCard, ShipState, Token, ship_range
+from tallon.engine.effects import (
+    acquire_lock,
+    damage_serial,
+    locks_on,
+    remove_token,
+    repair_damage,
+    transfer_token,
+)
+from tallon.engine.state import ARCS, GREEN_TOKENS, DamageCard, ShipState, Token, ship_range
 from tallon.engine.steps import call_continuation, continuation
 from tallon.geometry import Arc, in_arc
 
@@ -76,8 +84,6 @@ def is_in_arc(of: ShipState, target: ShipState, arc: Arc) -> bool:
 def firing_arcs(ship: ShipState) -> tuple[Arc, ...]:
     """RR: FIRING ARCS - the arcs of the ship's primary weapons (shaded on its token) and
     where its turret indicator points."""
-    from tallon.engine.state import ARCS
-
     arcs: list[Arc] = []
     for arc, _ in ship.attacks:
         arcs.extend(ARCS.get(arc, ()))
@@ -137,8 +143,6 @@ def recover_shield(game: Game, ship: ShipState) -> bool:
 
 
 def green_tokens(ship: ShipState) -> list[Token]:
-    from tallon.engine.state import GREEN_TOKENS
-
     return [t for t in GREEN_TOKENS if ship.has(t)]
 
 
@@ -146,8 +150,6 @@ def token_choices(game: Game, ship: ShipState, colours: tuple[str, ...]) -> list
     """The ship's tokens of these colours as choices ("token:<kind>") and, with red, the
     locks other ships have on it ("lock:<ship id>"): a lock is the locked ship's red token
     (RR FAQ). :func:`remove_token_choice` removes the one chosen."""
-    from tallon.engine.effects import locks_on
-
     found = [Option(f"token:{t.value}", f"remove 1 {t.value} token")
              for t in Token if t.colour in colours and ship.has(t)]
     if "red" in colours:
@@ -158,8 +160,6 @@ def token_choices(game: Game, ship: ShipState, colours: tuple[str, ...]) -> list
 
 def remove_token_choice(game: Game, ship: ShipState, choice: str) -> None:
     """Remove the token, or the lock, that a :func:`token_choices` choice names."""
-    from tallon.engine.effects import remove_token
-
     kind, _, what = choice.partition(":")
     if kind == "token":
         remove_token(game, ship, Token(what))
@@ -175,8 +175,6 @@ def remove_token_choice(game: Game, ship: ShipState, choice: str) -> None:
 def give_token_in_firing_arc(token: Token) -> Triggered:
     """"At the start of the Engagement Phase, you may transfer 1 (token) to a friendly ship
     in your firing arc" (Kyle Katarn, L4E-R5)."""
-    from tallon.engine.effects import transfer_token
-
     def friends(ctx: Ctx) -> list[ShipState]:
         return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
                 and in_firing_arc(ctx.ship, s)]
@@ -252,8 +250,6 @@ def facedown_damage(ship: ShipState) -> list[DamageCard]:
 
 def this_card(ctx: Ctx) -> int:
     """The serial number of the damage card whose ability this is."""
-    from tallon.engine.effects import damage_serial
-
     return damage_serial(ctx.card)
 
 
@@ -263,8 +259,6 @@ def dealt_this(ctx: Ctx) -> bool:
 
 
 def repair_this(ctx: Ctx) -> None:
-    from tallon.engine.effects import repair_damage
-
     if any(d.serial == this_card(ctx) for d in ctx.ship.damage):
         repair_damage(ctx.game, ctx.ship, this_card(ctx))
 
@@ -293,8 +287,6 @@ def _die_rolled(game: Game, faces: tuple[Face, ...], roller_id: str, card: str, 
 @continuation("common.lock_if_chosen")
 def lock_if_chosen(game: Game, answer: str, ship_id: str, target_id: str) -> None:
     """The continuation of "may acquire a lock on ..." questions: ``"lock"`` locks."""
-    from tallon.engine.effects import acquire_lock
-
     if answer == "lock":
         acquire_lock(game, game.state.ships[ship_id], target_id)
 

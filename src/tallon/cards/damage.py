@@ -20,6 +20,7 @@ from tallon.engine.abilities import (
     Replacement,
     Triggered,
 )
+from tallon.engine.damage import SufferDamage
 from tallon.engine.effects import gain_token, suffer_damage
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import continuation
@@ -143,8 +144,6 @@ register("damage", "weaponsfailure",
 
 
 def _hull_breach(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
-    from tallon.engine.damage import SufferDamage
-
     ctx.game.event("damage", f"{ctx.ship.name} ({ctx.ship.id}): Hull Breach turns "
                    f"{facts['hits']} hit damage into critical damage", ship=ctx.ship.id)
     ctx.game.now(SufferDamage(ctx.ship.id, 0, facts["hits"] + facts["crits"],

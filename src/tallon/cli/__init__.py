@@ -9,6 +9,7 @@ from __future__ import annotations
 import typer
 
 from tallon import __version__
+from tallon.cli import registry
 
 app = typer.Typer(
     name="tallon",
@@ -35,9 +36,7 @@ def _root(
 
 
 def _register_commands() -> None:
-    # Imported here so that `tallon --help` lists every group; each module adds its own.
-    from tallon.cli import registry
-
+    # each command module adds its own group, so that `tallon --help` lists every one
     for register in registry.REGISTRARS:
         register(app)
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tallon.engine import vocabulary
+from tallon.engine.state import Token
 
 if TYPE_CHECKING:
     from tallon.dice import DiceAbility
@@ -111,8 +112,6 @@ class Cost:
     gain: tuple[tuple[str, int], ...] = ()
 
     def can_pay(self, ctx: Ctx) -> bool:
-        from tallon.engine.state import Token
-
         ship = ctx.ship
         if self.charges and (ctx.card not in ship.charges
                              or ship.charges[ctx.card].active < self.charges):
@@ -122,8 +121,8 @@ class Cost:
         return all(ship.count(Token(t)) >= n for t, n in self.tokens)
 
     def pay(self, ctx: Ctx) -> None:
+        # the rules' recursion: spending and gaining tokens are effects with consequences
         from tallon.engine.effects import gain_token, spend_token
-        from tallon.engine.state import Token
 
         ship = ctx.ship
         if self.charges:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
 from tallon.engine.movement import ExecuteManeuver, reposition, roll_positions, would_flee
@@ -41,8 +42,6 @@ def turret_arcs_for(ship: ShipState, pointing: Arc) -> tuple[Arc, ...]:
 def reloadable_cards(game: Game, ship: ShipState) -> list[str]:
     """RR: RELOAD - the ship's torpedo, missile and device upgrades below their charge
     limit."""
-    from tallon.data import load_cards
-
     db = load_cards()
     cards = []
     for xws, charge in ship.charges.items():

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tallon.dice import DicePool, Die, DieKind, Face, neutralize
 from tallon.engine.abilities import Ctx, Event
 from tallon.engine.chance import RollDice
+from tallon.engine.damage import SufferDamage
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import remove_token
 from tallon.engine.modify_dice import ModifyDice, faces_text
@@ -333,8 +334,6 @@ class DealDamage(Step):
     may turn results into other effects instead, e.g. ion tokens)."""
 
     def run(self, game: Game) -> Decision | None:
-        from tallon.engine.damage import SufferDamage
-
         attack = current(game)
         attack.step = "deal damage"
         if not attack.hit:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.dice import DieKind, Face, roll_face
 from tallon.engine.decisions import CHANCE, Decision, Option
+from tallon.engine.state import MARKER, DamageCard
 from tallon.engine.steps import ChoiceStep, call_continuation
 
 if TYPE_CHECKING:
@@ -140,6 +141,32 @@ class RollDice(ChanceStep):
 
 
 # ---------------------------------------------------------------------- damage deck
+def rebuild_empty_deck(game: Game, owner: int) -> None:
+    """RR: DAMAGE CARDS - an empty damage deck is rebuilt from the cards of the player's
+    destroyed ships, else from the facedown cards of their ships in play, and shuffled."""
+    player = game.state.players[owner]
+    if player.deck:
+        return
+    rebuilt: list[str] = []
+    for ship in game.state.ships_of(owner):
+        if ship.destroyed:
+            rebuilt.extend(d.card for d in ship.damage if d.card != MARKER)
+            ship.damage = [DamageCard(MARKER, d.faceup, d.serial) for d in ship.damage]
+    if not rebuilt:
+        for ship in game.state.ships_of(owner):
+            if not ship.destroyed:
+                for card in ship.damage:
+                    if not card.faceup and card.card != MARKER:
+                        rebuilt.append(card.card)
+                        card.card = MARKER
+    if not rebuilt:
+        raise RuntimeError("no damage cards left anywhere to rebuild a deck")
+    game.state.rng.shuffle(rebuilt)
+    player.deck = rebuilt
+    game.event("damage", f"Player {owner + 1}'s damage deck is rebuilt from "
+               f"{len(rebuilt)} cards")
+
+
 @dataclass(frozen=True)
 class DrawDamage(ChanceStep):
     """Draw the top card of ``player``'s damage deck (RR: DAMAGE CARDS), rebuilding an
@@ -153,8 +180,6 @@ class DrawDamage(ChanceStep):
 
     def run(self, game: Game) -> Decision | None:
         if self.answer is None:
-            from tallon.engine.effects import rebuild_empty_deck
-
             rebuild_empty_deck(game, self.player)
         return super().run(game)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.queue import fire
 from tallon.engine.state import ConditionCard, ShipState
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
 
 
 def _limit(card: str) -> int:
-    from tallon.data import load_cards
-
     return load_cards().condition(card).limited or 0
 
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from tallon.engine.decisions import Decision
 from tallon.engine.effects import deal_damage_card, remove_ship
-from tallon.engine.queue import FireWindow, fire, replacements
+from tallon.engine.queue import FireWindow, Queue, fire, replacements
+from tallon.engine.replace import Replaceable
 from tallon.engine.steps import Step, continuation
 
 if TYPE_CHECKING:
@@ -40,8 +41,6 @@ class SufferDamage(Step):
             facts = {"ship": ship.id, "hits": self.hits, "crits": self.crits,
                      "cause": self.cause}
             if replacements(game, "suffer_damage", facts):
-                from tallon.engine.replace import Replaceable
-
                 game.push(Replaceable("suffer_damage", tuple(sorted(facts.items()))))
                 return None
         hits, crits = self.hits, self.crits
@@ -68,8 +67,6 @@ class SufferDamage(Step):
         if critical:
             facts = {"ship": ship.id}
             if replacements(game, "deal_faceup", facts):
-                from tallon.engine.replace import Replaceable
-
                 game.push(Replaceable("deal_faceup", tuple(facts.items())),
                           FireWindow.of("after_suffer_crit", ship=ship.id, dealt=None),
                           _counted(rest, cards=1))
@@ -124,8 +121,6 @@ class RemoveDestroyed(Step):
             return None
         # a ship is not removed while abilities are in the queue, nor before it has suffered
         # all its damage (excess cards are still dealt): wait below the last of them
-        from tallon.engine.queue import Queue
-
         waiting = [k for k, step in enumerate(game.stack) if isinstance(step, Queue) or (
             isinstance(step, SufferDamage) and step.ship_id == self.ship_id)]
         if waiting:

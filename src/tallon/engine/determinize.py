@@ -28,8 +28,8 @@ import copy
 import random
 from typing import TYPE_CHECKING
 
-from tallon.engine.effects import MARKER
 from tallon.engine.rounds import dial_options
+from tallon.engine.state import MARKER
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game

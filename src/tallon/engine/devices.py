@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from tallon.data import load_cards
 from tallon.engine.decisions import Option
 from tallon.engine.effects import break_locks_on, remove_ship
+from tallon.engine.obstacles import ObstacleEffect
 from tallon.engine.queue import FireWindow
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Step
@@ -115,8 +116,6 @@ def launch_obstacle(game: Game, ship: ShipState, outline: str, template: str, fu
     """Launch (or drop) a device that is also an obstacle (an electro-chaff cloud) with
     ``template``, with ``fuses`` fuse markers on it. Ships under it resolve the effects of
     overlapping it (RR: OBSTACLES), in player order (ruling)."""
-    from tallon.engine.movement import ObstacleEffect
-
     s = game.state
     s.obstacles_placed += 1
     spot = placement(game, ship, template, outline, launch)

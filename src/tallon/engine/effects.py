@@ -12,17 +12,24 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from tallon.engine.state import GREEN_TOKENS, DamageCard, ShipState, Token, touching
+from tallon.data import load_cards
+from tallon.engine.chance import DrawDamage
+from tallon.engine.loadout import refresh_actions
+from tallon.engine.queue import fire, own_modifiers, replacements
+from tallon.engine.replace import Replaceable
+from tallon.engine.state import (
+    GREEN_TOKENS,
+    MARKER,
+    DamageCard,
+    ShipState,
+    Token,
+    touching,
+)
 from tallon.engine.steps import call_continuation, continuation
 from tallon.geometry import ObstacleType
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-
-#: The stand-in for a facedown damage card whose card went back into a rebuilt deck
-#: (RR: DAMAGE CARDS, "record how many facedown damage cards each ship has").
-MARKER = "(marker)"
-
 
 # ------------------------------------------------------------------------- tokens
 def gain_token(game: Game, ship: ShipState, token: Token, count: int = 1,
@@ -38,18 +45,12 @@ def gain_token(game: Game, ship: ShipState, token: Token, count: int = 1,
         return 0  # RR: REMOTES - a remote can be assigned no tokens but locks
     applier = ship.owner if applier is None else applier
     if replaceable:
-        from tallon.engine.queue import replacements
-
         facts = {"ship": ship.id, "token": token.value, "count": count, "applier": applier}
         if replacements(game, "gain_token", facts):
-            from tallon.engine.replace import Replaceable
-
             game.now(Replaceable("gain_token", tuple(sorted(facts.items()))))
             return 0
     kept = _gain(game, ship, token, count, applier)
     if kept:
-        from tallon.engine.queue import fire
-
         fire(game, "after_gain_token", ship=ship.id, token=token.value, count=kept)
     return kept
 
@@ -107,8 +108,6 @@ def spend_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> in
     ... token" abilities trigger."""
     spent = remove_token(game, ship, token, count)
     if spent:
-        from tallon.engine.queue import fire
-
         fire(game, "after_spend_token", ship=ship.id, token=token.value, count=spent)
     return spent
 
@@ -158,8 +157,6 @@ def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
 def max_locks(game: Game, ship: ShipState) -> int:
     """How many locks the ship can maintain: one, or more if a card says so (hook
     ``max_locks``; each lock on a different object)."""
-    from tallon.engine.queue import own_modifiers
-
     found = [held.ability.value(game, ship, ship=ship)
              for held in own_modifiers(game, ship, "max_locks")]
     return max([1, *(n for n in found if n)])
@@ -182,8 +179,6 @@ def acquire_lock(game: Game, ship: ShipState, target_id: str) -> bool:
         game.event("lock", f"{ship.name} is jammed: the lock breaks with a jam token",
                    ship=ship.id)
         return True
-    from tallon.engine.queue import fire
-
     fire(game, "after_lock", ship=ship.id, target=target_id)
     return True
 
@@ -216,37 +211,9 @@ def suffer_damage(game: Game, ship: ShipState, hits: int = 0, crits: int = 0,
         game.now(SufferDamage(ship.id, hits, crits, cause))
 
 
-def rebuild_empty_deck(game: Game, owner: int) -> None:
-    """RR: DAMAGE CARDS - an empty damage deck is rebuilt from the cards of the player's
-    destroyed ships, else from the facedown cards of their ships in play, and shuffled."""
-    player = game.state.players[owner]
-    if player.deck:
-        return
-    rebuilt: list[str] = []
-    for ship in game.state.ships_of(owner):
-        if ship.destroyed:
-            rebuilt.extend(d.card for d in ship.damage if d.card != MARKER)
-            ship.damage = [DamageCard(MARKER, d.faceup, d.serial) for d in ship.damage]
-    if not rebuilt:
-        for ship in game.state.ships_of(owner):
-            if not ship.destroyed:
-                for card in ship.damage:
-                    if not card.faceup and card.card != MARKER:
-                        rebuilt.append(card.card)
-                        card.card = MARKER
-    if not rebuilt:
-        raise RuntimeError("no damage cards left anywhere to rebuild a deck")
-    game.state.rng.shuffle(rebuilt)
-    player.deck = rebuilt
-    game.event("damage", f"Player {owner + 1}'s damage deck is rebuilt from "
-               f"{len(rebuilt)} cards")
-
-
 def draw_damage(game: Game, owner: int, then: str, args: tuple[Any, ...] = ()) -> None:
     """Draw the top card of ``owner``'s damage deck, at once (a chance step); the
     continuation ``then`` gets the card's id and ``args``."""
-    from tallon.engine.chance import DrawDamage
-
     game.now(DrawDamage(owner, then, args))
 
 
@@ -276,8 +243,6 @@ def _deal(game: Game, ship: ShipState, faceup: bool, card: str, then: str | None
     if faceup:
         game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card "
                    f"{damage_title(card)}", ship=ship.id, card=card)
-        from tallon.engine.queue import fire
-
         fire(game, "damage_dealt_faceup", ship=ship.id, card=card, serial=dealt.serial)
     check_destroyed(game, ship)
     if then is not None:
@@ -295,8 +260,6 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
     if ship.remote:
         _remote_destroyed(game, ship)
         return
-    from tallon.engine.queue import fire
-
     # effects that trigger on destruction resolve before the ship is removed; during an
     # attack they wait for its Aftermath step (RR FAQ)
     if game.state.attack is None:
@@ -407,8 +370,6 @@ def _expose(game: Game, ship: ShipState, card: DamageCard) -> None:
     card.faceup = True
     game.event("damage", f"{ship.name} ({ship.id}) exposes {damage_title(card.card)}",
                ship=ship.id, card=card.card)
-    from tallon.engine.queue import fire
-
     fire(game, "damage_dealt_faceup", ship=ship.id, card=card.card, serial=card.serial,
          exposed=True)
 
@@ -421,9 +382,6 @@ def damage_serial(card_key: str) -> int:
 def flip_upgrade(game: Game, ship: ShipState, xws: str, side: int | None = None) -> None:
     """Flip a two-sided upgrade card (to ``side``, else to its other side); the ship's
     action bar follows the side faceup."""
-    from tallon.data import load_cards
-    from tallon.engine.setup import refresh_actions
-
     sides = len(load_cards().upgrade(xws).sides)
     for k, (kind, card, current) in enumerate(ship.cards):
         if kind == "upgrade" and card == xws:
@@ -439,8 +397,6 @@ def flip_upgrade(game: Game, ship: ShipState, xws: str, side: int | None = None)
 
 @cache
 def _damage_titles() -> dict[str, str]:
-    from tallon.data import load_cards
-
     db = load_cards()
     return {card.id: card.title for deck in db.damage_decks for card in deck.cards}
 

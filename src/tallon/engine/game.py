@@ -21,9 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tallon.engine import records
 from tallon.engine.decisions import Decision, IllegalChoiceError, Value
+from tallon.engine.determinize import determinize
+from tallon.engine.setup import SetupError, StartGame, build_state
+from tallon.engine.snapshot import decode
 from tallon.engine.state import GameState
 from tallon.engine.steps import Step
+from tallon.engine.view import full_snapshot, player_view
 from tallon.squads import Squad, read_xws, to_xws
 
 if TYPE_CHECKING:
@@ -31,10 +36,6 @@ if TYPE_CHECKING:
 
 RULESETS = ("2.5",)
 CHANCE_MODES = ("sample", "explicit")
-
-
-class SetupError(ValueError):
-    """The game can't be set up as asked (names the squad, card and reason)."""
 
 
 def _canonical(squad: Squad) -> Squad:
@@ -104,8 +105,6 @@ class Game:
 
     def __init__(self, setup: GameSetup, *, logging: bool = True, chance: str = "sample"
                  ) -> None:
-        from tallon.engine.setup import StartGame, build_state
-
         if chance not in CHANCE_MODES:
             raise SetupError(f"chance is one of {', '.join(CHANCE_MODES)}, not {chance!r}")
         self.setup = setup
@@ -194,8 +193,6 @@ class Game:
         cards) reshuffled, other players' secret conditions redrawn, and every future
         random event reseeded. Two games ``player`` cannot tell apart give the same copy
         for the same ``rng``. The copy keeps no answers and no log (they would tell)."""
-        from tallon.engine.determinize import determinize
-
         return determinize(self, player, rng)
 
     # --------------------------------------------------------------------- events
@@ -208,40 +205,58 @@ class Game:
 
     # --------------------------------------------------------- records and saves
     def to_record(self) -> dict[str, Any]:
-        """The save file: setup, every answer, and the state hash to check a replay."""
-        from tallon.engine.records import to_record
-
-        return to_record(self)
+        """The save file: setup, every answer, and the state hash to check a replay
+        (:mod:`tallon.engine.records`)."""
+        return records.to_record(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any], cards: CardRegistry, logging: bool = True,
                     watch: Callable[[Game], None] | None = None) -> Game:
         """Replay a save file with the card pool ``cards`` (``watch(game)``: called before
-        the first answer and after each). Raises :class:`IllegalChoiceError` naming the
-        answer that no longer fits (a corrupted or foreign record)."""
-        from tallon.engine.records import from_record
-
-        return from_record(record, cards, logging, watch)
+        the first answer and after each). Raises :class:`SetupError` for a file that is
+        not a record, and :class:`IllegalChoiceError` naming the answer that no longer
+        fits (a corrupted or foreign record)."""
+        legacy = records.check_record(record)
+        game = cls(GameSetup.from_json(record["setup"], cards), logging=logging,
+                   chance=str(record.get("chance", "sample")))
+        if watch is not None:
+            watch(game)
+        for n, value in enumerate(record["choices"]):
+            try:
+                decision = game.decision
+                if legacy and decision is not None:
+                    value = records.legacy_answer(decision, value)
+                game.answer(value)
+            except IllegalChoiceError as error:
+                raise IllegalChoiceError(f"answer {n + 1} of the record: {error}") from None
+            if watch is not None:
+                watch(game)
+        return game
 
     def save(self) -> dict[str, Any]:
         """A full snapshot of the game at this point as JSON (state, pending steps and
         decision, answers, log): :meth:`load` continues it exactly, without replaying."""
-        from tallon.engine.records import save
-
-        return save(self)
+        return records.save(self)
 
     @classmethod
     def load(cls, data: dict[str, Any], cards: CardRegistry) -> Game:
         """A game from :meth:`save`, with the card pool ``cards``."""
-        from tallon.engine.records import load
-
-        return load(data, cards)
+        records.check_snapshot(data)
+        game = cls.__new__(cls)
+        game.setup = GameSetup.from_json(data["setup"], cards)
+        game.explicit_chance = data["chance"] == "explicit"
+        game.logging = bool(data["logging"])
+        game.choices = decode(data["choices"])
+        game.state = decode(data["state"])
+        game.stack = [decode(step) for step in data["stack"]]
+        game.pending = None if data["pending"] is None else decode(data["pending"])
+        game.log = decode(data["log"])
+        game.urgent = []
+        return game
 
     # ----------------------------------------------------------------- hashing
     def snapshot(self) -> dict[str, Any]:
         """Every fact that determines the game's future, as JSON (what the hash digests)."""
-        from tallon.engine.view import full_snapshot
-
         return full_snapshot(self)
 
     def state_hash(self) -> str:
@@ -251,8 +266,6 @@ class Game:
 
     def view(self, player: int, log: bool = True) -> dict[str, Any]:
         """What ``player`` may see (architecture principle 5)."""
-        from tallon.engine.view import player_view
-
         return player_view(self, player, log)
 
     @property

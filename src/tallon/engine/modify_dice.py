@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tallon.dice import DieKind, Face, Role, Situation, Tokens
+from tallon.dice import DieKind, Face, Role, Situation, Tokens, apply_to_counts
 from tallon.dice.abilities.base import Window
 from tallon.dice.abilities.tokens import (
     CALCULATE_ABILITY,
@@ -26,7 +26,10 @@ from tallon.dice.abilities.tokens import (
     FOCUS_ABILITY,
     FORCE_ABILITY,
     LOCK_ABILITY,
+    LOCK_DISABLED,
 )
+from tallon.dice.counts import REROLLED
+from tallon.dice.faces import NUM_FACES
 from tallon.dice.ops import Add, Cancel, Change, ChangeAll, Reroll
 from tallon.engine.abilities import Ctx, DiceMod, Event
 from tallon.engine.chance import RollDice
@@ -56,8 +59,6 @@ def faces_text(pool: DicePool | None) -> str:
 
 def _resources(game: Game, ship: ShipState, attack: AttackState, role: Role) -> Tokens:
     """The ship's resources as the dice abilities name them."""
-    from tallon.dice.abilities.tokens import LOCK_DISABLED
-
     counts: dict[str, int] = {
         "focus": ship.count(Token.FOCUS), "evade": ship.count(Token.EVADE),
         "calculate": ship.count(Token.CALCULATE), "force": ship.force,
@@ -168,9 +169,6 @@ def _op_text(op: Op) -> str:
     if isinstance(op, ChangeAll):
         return f"change=all-{op.source.label}>{op.to.label}"
     if isinstance(op, Change):
-        from tallon.dice.counts import REROLLED
-        from tallon.dice.faces import NUM_FACES
-
         face = Face(op.slot % NUM_FACES).label + ("*" if op.slot >= REROLLED else "")
         return f"change={'' if op.count == 1 else op.count}{face}>{op.to.label}"
     if isinstance(op, Add):
@@ -365,8 +363,6 @@ def _spend(game: Game, attack: AttackState, ship: ShipState, name: str, amount: 
 
 def successes(die: DieKind, counts: Counts) -> float:
     """Hits and crits of attack dice, or evades of defense dice, in canonical counts."""
-    from tallon.dice.counts import REROLLED
-
     def n(face: Face) -> int:
         return counts[face] + counts[face + REROLLED]
 
@@ -377,8 +373,6 @@ def successes(die: DieKind, counts: Counts) -> float:
 
 def _expected(counts: Counts, option: DiceOption, die: DieKind) -> float:
     """Expected successes after applying ``option`` (rerolled dice at their average)."""
-    from tallon.dice import apply_to_counts
-
     after, rolled = apply_to_counts(counts, option.ops, die)
     chance = 0.5 if die is DieKind.ATTACK else 3 / 8
     return successes(die, after) + rolled * chance

@@ -21,15 +21,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tallon.dice import Face
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Decision, Option
+from tallon.engine.devices import after_reposition, move_met_steps, overlapped_before
 from tallon.engine.effects import (
-    break_locks_on,
-    break_own_locks,
     gain_token,
     remove_ship,
     remove_token,
     suffer_damage,
 )
-from tallon.engine.queue import FireWindow
+from tallon.engine.obstacles import ObstacleEffect
+from tallon.engine.queue import FireWindow, replacements
+from tallon.engine.replace import Replaceable
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.geometry import (
@@ -38,7 +39,6 @@ from tallon.geometry import (
     Bearing,
     Maneuver,
     MoveOutcome,
-    ObstacleType,
     Side,
     barrel_roll_options,
     boost,
@@ -83,8 +83,6 @@ def would_flee(game: Game, ship: ShipState, code: str) -> bool:
 def starting_overlaps(game: Game, ship: ShipState) -> set[str]:
     """Obstacles and devices the ship overlaps before it moves: moving off them doesn't
     count as moving through them (RR: OBSTACLES; devices by ruling)."""
-    from tallon.engine.devices import overlapped_before
-
     return overlapped_before(game, ship)
 
 
@@ -93,8 +91,6 @@ def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
     """Put the ship where a barrel roll or boost (or such a move: decloaking, a tractor
     move) places it; the remotes it moved through or ends on are met (RR: MOVE: these
     moves use templates)."""
-    from tallon.engine.devices import after_reposition
-
     before = starting_overlaps(game, ship)
     game.state.set_pose(ship, attempt.final)
     after_reposition(game, ship, before, attempt.moved_through_devices,
@@ -133,13 +129,9 @@ class ExecuteManeuver(ChoiceStep):
         if not ship.in_play:
             return None
         if self.replaceable:
-            from tallon.engine.queue import replacements
-
             facts = {"ship": ship.id, "maneuver": self.code, "ion": self.ion,
                      "slam": self.slam}
             if replacements(game, "execute_maneuver", facts):
-                from tallon.engine.replace import Replaceable
-
                 game.push(Replaceable("execute_maneuver", tuple(sorted(facts.items()))))
                 return None
         maneuver = Maneuver.parse(self.code)
@@ -224,8 +216,6 @@ def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[s
     if any(o in kinds for o in outcome.overlapping):
         ship.skip_action = True  # RR: OBSTACLES - ending on an obstacle skips the action
     # then the remotes moved through or overlapped, in the order met (ruling)
-    from tallon.engine.devices import move_met_steps
-
     steps.extend(move_met_steps(game, ship, before, outcome.hazards, outcome.overlapping))
     return steps
 
@@ -302,77 +292,6 @@ class BlockActions(Step):
     def run(self, game: Game) -> Decision | None:
         game.state.ships[self.ship_id].actions_blocked = True
         return None
-
-
-@dataclass(frozen=True)
-class ObstacleEffect(Step):
-    """RR: OBSTACLES - the effect of moving through or overlapping one obstacle: each kind
-    rolls one attack die (a chance step) and applies its effects with the result."""
-
-    ship_id: str
-    obstacle_id: str
-    kind: str
-
-    def run(self, game: Game) -> Decision | None:
-        ship = game.state.ships[self.ship_id]
-        if not ship.in_play:
-            return None
-        game.push(RollDice("attack", 1, "movement.obstacle_rolled",
-                           (ship.id, self.obstacle_id, self.kind), who=ship.name))
-        return None
-
-
-@continuation("movement.obstacle_rolled")
-def _obstacle_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, obstacle_id: str,
-                     kind_name: str) -> None:
-    ship = game.state.ships[ship_id]
-    face = faces[0]
-    kind = ObstacleType(kind_name)
-    name = f"{kind.value.replace('_', ' ')} {obstacle_id}"
-
-    def rolled() -> None:
-        game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
-
-    if kind is ObstacleType.ASTEROID:
-        suffer_damage(game, ship, hits=1, cause=name)
-        rolled()
-        if face in (Face.HIT, Face.CRIT):
-            suffer_damage(game, ship, hits=1, cause=name)
-    elif kind is ObstacleType.DEBRIS_CLOUD:
-        gain_token(game, ship, Token.STRESS)
-        rolled()
-        if face is Face.HIT:
-            suffer_damage(game, ship, hits=1, cause=name)
-        elif face is Face.CRIT:
-            suffer_damage(game, ship, crits=1, cause=name)
-    elif kind is ObstacleType.GAS_CLOUD:
-        break_own_locks(game, ship)
-        break_locks_on(game, ship.id)
-        gain_token(game, ship, Token.STRAIN)
-        rolled()
-        if face is Face.HIT:
-            gain_token(game, ship, Token.ION)
-        elif face is Face.CRIT:
-            gain_token(game, ship, Token.ION, 3)
-    elif kind is ObstacleType.ELECTRO_CHAFF_CLOUD:
-        break_own_locks(game, ship)
-        break_locks_on(game, ship.id)
-        gain_token(game, ship, Token.JAM)
-        rolled()
-        if face in (Face.HIT, Face.CRIT):
-            gain_token(game, ship, Token.STRESS)
-    elif kind in (ObstacleType.LOOSE_CARGO, ObstacleType.SPARE_PARTS):
-        gain_token(game, ship, Token.STRAIN)
-        rolled()
-        if face in (Face.HIT, Face.CRIT):
-            gain_token(game, ship, Token.STRESS)
-    elif kind is ObstacleType.BLAZE:
-        rolled()
-        if face in (Face.HIT, Face.CRIT):
-            suffer_damage(game, ship, hits=1, cause=name)
-        elif face is Face.FOCUS:
-            gain_token(game, ship, Token.STRESS)
-        ship.skip_action = True
 
 
 # --------------------------------------------------------------------------- decloak

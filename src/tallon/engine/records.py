@@ -16,15 +16,15 @@ game exactly where it was, as a server storing games between moves needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tallon.engine.decisions import Decision, IllegalChoiceError, Value
-from tallon.engine.game import Game, GameSetup, SetupError
-from tallon.engine.snapshot import decode, encode
+from tallon.engine.decisions import Decision, Value
+from tallon.engine.queue import Queue
+from tallon.engine.setup import SetupError
+from tallon.engine.snapshot import encode
 
 if TYPE_CHECKING:
-    from tallon.engine.abilities import CardRegistry
+    from tallon.engine.game import Game
 
 RECORD_FORMAT = "tallon-game"
 RECORD_VERSION = 2
@@ -52,30 +52,14 @@ def _check_format(data: dict[str, Any], expected: str, versions: tuple[int, ...]
                          f"(this Tallon reads {', '.join(map(str, versions))})")
 
 
-def from_record(record: dict[str, Any], cards: CardRegistry, logging: bool = True,
-                watch: Callable[[Game], None] | None = None) -> Game:
-    """Replay a save file (see :meth:`Game.from_record`); ``watch(game)`` is called before
-    the first answer and after each (the replay page draws a frame)."""
+def check_record(record: dict[str, Any]) -> bool:
+    """Refuse what is not a record Tallon reads (:class:`SetupError` saying why); True for
+    a version 1 record (its answers need :func:`legacy_answer`)."""
     _check_format(record, RECORD_FORMAT, (1, RECORD_VERSION))
     for key in ("setup", "choices"):
         if key not in record:
             raise SetupError(f"the record has no {key!r}")
-    legacy = record["version"] == 1
-    game = Game(GameSetup.from_json(record["setup"], cards), logging=logging,
-                chance=str(record.get("chance", "sample")))
-    if watch is not None:
-        watch(game)
-    for n, value in enumerate(record["choices"]):
-        try:
-            decision = game.decision
-            if legacy and decision is not None:
-                value = legacy_answer(decision, value)
-            game.answer(value)
-        except IllegalChoiceError as error:
-            raise IllegalChoiceError(f"answer {n + 1} of the record: {error}") from None
-        if watch is not None:
-            watch(game)
-    return game
+    return record["version"] == 1
 
 
 def legacy_answer(decision: Decision, value: Value) -> Value:
@@ -87,8 +71,6 @@ def legacy_answer(decision: Decision, value: Value) -> Value:
         return value
     if isinstance(value, int):
         if decision.kind == "order_abilities":
-            from tallon.engine.queue import Queue
-
             step = decision.resume
             assert isinstance(step, Queue)
             return step.entries[value].key
@@ -117,17 +99,10 @@ def save(game: Game) -> dict[str, Any]:
             "log": encode(game.log)}
 
 
-def load(data: dict[str, Any], cards: CardRegistry) -> Game:
-    """The game :func:`save` saved, playing the card pool ``cards``."""
+def check_snapshot(data: dict[str, Any]) -> None:
+    """Refuse what is not a snapshot Tallon reads (:class:`SetupError` saying why)."""
     _check_format(data, SNAPSHOT_FORMAT, (SNAPSHOT_VERSION,))
-    game = Game.__new__(Game)
-    game.setup = GameSetup.from_json(data["setup"], cards)
-    game.explicit_chance = data["chance"] == "explicit"
-    game.logging = bool(data["logging"])
-    game.choices = decode(data["choices"])
-    game.state = decode(data["state"])
-    game.stack = [decode(step) for step in data["stack"]]
-    game.pending = None if data["pending"] is None else decode(data["pending"])
-    game.log = decode(data["log"])
-    game.urgent = []
-    return game
+    missing = [k for k in ("setup", "chance", "logging", "choices", "state", "stack",
+                           "pending", "log") if k not in data]
+    if missing:
+        raise SetupError(f"the snapshot has no {', '.join(map(repr, missing))}")

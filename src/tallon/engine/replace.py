@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tallon.engine.abilities import Ctx, Event
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.queue import replacements
+from tallon.engine.state import Token
 from tallon.engine.steps import ChoiceStep
 
 if TYPE_CHECKING:
@@ -18,8 +19,8 @@ if TYPE_CHECKING:
 
 def _default(game: Game, point: str, facts: dict[str, Any]) -> None:
     """The effect as it happens when nothing replaces it."""
+    # the rules' recursion: the default of each replaceable effect is that effect
     from tallon.engine.effects import gain_token
-    from tallon.engine.state import Token
 
     if point == "gain_token":
         ship = game.state.ships[facts["ship"]]

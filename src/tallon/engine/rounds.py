@@ -6,9 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tallon.engine.abilities import Event
 from tallon.engine.actions import PerformAction
+from tallon.engine.attack import Engage
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option
+from tallon.engine.devices import expire_fused_obstacles
 from tallon.engine.effects import gain_token, remove_ship, remove_token
 from tallon.engine.movement import (
     STRESS_MANEUVER,
@@ -16,8 +19,9 @@ from tallon.engine.movement import (
     ExecuteManeuver,
     difficulty_of,
     ion_maneuver,
+    with_difficulty,
 )
-from tallon.engine.queue import FireWindow
+from tallon.engine.queue import FireWindow, collect, own_modifiers, total
 from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 
@@ -141,9 +145,6 @@ def _eligible(game: Game, ship: ShipState, phase: str) -> bool:
 
 
 def _has_system_ability(game: Game, ship: ShipState) -> bool:
-    from tallon.engine.abilities import Event
-    from tallon.engine.queue import collect
-
     return bool(collect(game, Event.of("system_phase", ship=ship.id), only=ship))
 
 
@@ -192,8 +193,6 @@ class Sweep(ChoiceStep):
     def apply(self, game: Game, answer: Any) -> None:
         chosen = game.state.ships[answer]
         _mark(chosen, self.phase)
-        from tallon.engine.attack import Engage
-
         turn = {"system": SystemTurn, "activation": Activate, "engagement": Engage}[self.phase]
         game.push(turn(chosen.id), Sweep(self.phase, chosen.current_initiative))
 
@@ -274,9 +273,6 @@ class RevealDial(Step):
 def effective_code(game: Game, ship: ShipState, code: str) -> str:
     """The maneuver with its difficulty as cards change it while executing (RR:
     DIFFICULTY: cumulative; purple never changes; red and blue are the limits)."""
-    from tallon.engine.movement import with_difficulty
-    from tallon.engine.queue import total
-
     colour = difficulty_of(code)
     if colour == "purple":
         return code
@@ -357,8 +353,6 @@ def planned_maneuver(game: Game, ship: ShipState, ion: bool) -> str:
 def alternatives(game: Game, ship: ShipState, code: str) -> list[str]:
     """Maneuvers cards let the ship execute instead of ``code`` (hook
     ``maneuver_alternatives``: each of the ship's modifiers gives a list of codes)."""
-    from tallon.engine.queue import own_modifiers
-
     found: list[str] = []
     for held in own_modifiers(game, ship, "maneuver_alternatives"):
         for other in held.ability.value(game, ship, maneuver=code) or ():
@@ -430,8 +424,6 @@ class StartEngagement(Step):
 @dataclass(frozen=True)
 class StartEndPhase(Step):
     def run(self, game: Game) -> Decision | None:
-        from tallon.engine.devices import expire_fused_obstacles
-
         game.state.phase = "end"
         _remove_destroyed(game)
         # a rule of the objects "during the End Phase": game effects come before abilities

@@ -16,9 +16,14 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tallon.data import load_cards
+from tallon.engine.action_bodies import turret_arcs_for
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option, Value
-from tallon.engine.state import ActionSpec, Charge, GameState, PlayerState, ShipState
+from tallon.engine.effects import flip_upgrade
+from tallon.engine.loadout import TURRET_ARCS, build_ship, unplayable
+from tallon.engine.queue import FireWindow
+from tallon.engine.rounds import StartRound
+from tallon.engine.state import GameState, PlayerState, ShipState
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.geometry import (
     Arc,
@@ -35,140 +40,20 @@ from tallon.geometry.overlap import ships_overlapped
 from tallon.geometry.ranges import pieces_distance
 
 if TYPE_CHECKING:
-    from tallon.engine.abilities import CardRegistry
     from tallon.engine.game import Game, GameSetup
-    from tallon.squads import Squad
 
 #: Obstacles used when a squad names none (three each, as in a tournament).
 DEFAULT_OBSTACLES = (("core2asteroid0", "core2asteroid4", "core2debris0"),
                      ("core2asteroid2", "core2debris1", "gascloud2"))
-TURRET_ARCS = {"single_turret": False, "double_turret": True}
 
 
 # ------------------------------------------------------------------ gather forces
-def unplayable(squad: Squad, cards: CardRegistry) -> list[str]:
-    """Why a game with the card pool ``cards`` can't play this squad: each card whose
-    ability the pool doesn't implement (a card is never played silently without its
-    ability)."""
-    is_implemented = cards.implements
-    problems = []
-    for ship in squad.ships:
-        pilot = ship.pilot
-        if pilot.has_ability and not is_implemented("pilot", pilot.xws):
-            problems.append(f"{pilot.name} ({pilot.xws}): its pilot ability is not "
-                            "implemented by the engine yet")
-        if pilot.ship_ability and not is_implemented("ship_ability", pilot.ship_ability):
-            problems.append(f"{pilot.name} ({pilot.xws}): its ship ability "
-                            f"{pilot.ship_ability!r} is not implemented by the engine yet")
-        for equipped in ship.upgrades:
-            card = equipped.upgrade
-            if any(side.has_ability for side in card.sides) and not is_implemented(
-                    "upgrade", card.xws):
-                problems.append(f"{card.name} ({card.xws}) on {pilot.name}: its ability is "
-                                "not implemented by the engine yet")
-    return problems
-
-
-def _action_spec(action: Any, source: str) -> ActionSpec:
-    linked = _action_spec(action.linked, source) if action.linked is not None else None
-    return ActionSpec(action.type, action.difficulty, linked, source)
-
-
-def side_actions(xws: str, side: int) -> list[ActionSpec]:
-    """The actions an upgrade's side adds to the ship's action bar."""
-    upgrade = load_cards().upgrade(xws)
-    face = upgrade.sides[min(side, len(upgrade.sides) - 1)]
-    found: list[ActionSpec] = []
-    for action in (*face.grants.actions, *face.actions):
-        spec = _action_spec(action, xws)
-        if spec not in found:  # the data may list an action both as a grant and on the bar
-            found.append(spec)
-    return found
-
-
-def upgrade_actions(cards: list[tuple[str, str, int]]) -> list[ActionSpec]:
-    return [spec for kind, xws, side in cards if kind == "upgrade"
-            for spec in side_actions(xws, side)]
-
-
-def refresh_actions(ship: ShipState) -> None:
-    """Rebuild the action bar after an upgrade changed sides."""
-    own = [spec for spec in ship.actions if spec.source == "ship"]
-    ship.actions = tuple(own + upgrade_actions(ship.cards))
-
-
-def build_ship(owner: int, number: int, entry: Any) -> ShipState:
-    """A ship's starting state from its squad entry (RR: SETUP, Gather Forces)."""
-    db = load_cards()
-    pilot = entry.pilot
-    ship = db.ship_of(pilot)
-    stats = db.stats_of(pilot)
-    actions = [_action_spec(a, "ship") for a in db.actions_of(pilot)]
-    hull, shields, agility = stats.hull, stats.shields, stats.agility
-    attacks = [(a.arc, a.value) for a in stats.attacks]
-    force_limit = pilot.force.value if pilot.force else 0
-    force_recurring = pilot.force.recovers if pilot.force else 0
-    charges: dict[str, Charge] = {}
-    if pilot.charges:
-        charges[pilot.xws] = Charge(pilot.charges.value, pilot.charges.value,
-                                    pilot.charges.recovers)
-    for equipped in entry.upgrades:
-        side = equipped.upgrade.front
-        for grant in side.grants.stats:
-            if grant.stat == "hull":
-                hull += grant.amount
-            elif grant.stat == "shields":
-                shields += grant.amount
-            elif grant.stat == "agility":
-                agility += grant.amount
-        for force in side.grants.force:
-            force_limit += force.amount
-        if side.force is not None:
-            force_limit += side.force.value
-            force_recurring = max(force_recurring, side.force.recovers)
-        if side.charges is not None:
-            charges[equipped.upgrade.xws] = Charge(side.charges.value, side.charges.value,
-                                                   side.charges.recovers)
-    # a stat can't go below 0 (Angled Deflectors on a ship without shields)
-    hull, shields, agility = max(1, hull), max(0, shields), max(0, agility)
-    turret = tuple(arc for arc, _ in attacks if arc in TURRET_ARCS)
-    size = BaseSize(ship.size)
-    cards = [("pilot", pilot.xws, 0)]
-    if pilot.ship_ability:
-        cards.append(("ship_ability", pilot.ship_ability, 0))
-    cards += [("upgrade", u.upgrade.xws, 0) for u in entry.upgrades]
-    actions += upgrade_actions(cards)
-    state = ShipState(
-        id=f"p{owner + 1}.{number}",
-        owner=owner,
-        pilot=pilot.xws,
-        name=pilot.name,
-        ship_type=ship.xws,
-        size=size,
-        initiative=pilot.initiative,
-        cost=pilot.cost,
-        dial=tuple(ship.dial),
-        attacks=tuple(attacks),
-        agility=agility,
-        hull=hull,
-        shield_limit=shields,
-        actions=tuple(actions),
-        upgrades=tuple(u.upgrade.xws for u in entry.upgrades),
-        cards=cards,
-        shields=shields,
-        force=force_limit,
-        force_limit=force_limit,
-        force_recurring=force_recurring,
-        charges=charges,
-        turret_double=bool(turret) and TURRET_ARCS[turret[0]],
-    )
-    return state
+class SetupError(ValueError):
+    """The game can't be set up as asked (names the squad, card and reason)."""
 
 
 def build_state(setup: GameSetup) -> GameState:
     """The state after Gather Forces; checks the squads can be played."""
-    from tallon.engine.game import SetupError
-
     problems = []
     for k, squad in enumerate(setup.squads):
         if not squad.ships:
@@ -214,9 +99,6 @@ class StartGame(Step):
 @continuation("setup.first_player")
 def _first_player(game: Game, first: int) -> None:
     """RR: SETUP steps 2-6 once the first player is known."""
-    from tallon.engine.queue import FireWindow
-    from tallon.engine.rounds import StartRound
-
     s = game.state
     s.first_player = first
     for p in s.players:
@@ -440,8 +322,6 @@ def _setup_order(game: Game) -> list[ShipState]:
 @dataclass(frozen=True)
 class PlaceForces(Step):
     def run(self, game: Game) -> Decision | None:
-        from tallon.engine.queue import FireWindow
-
         steps: list[Step] = []
         for ship in _setup_order(game):
             steps += [PlaceShip(ship.id)]
@@ -520,8 +400,6 @@ class PlaceShip(ChoiceStep):
         return ship_placement_problem(game, ship, pose)
 
     def apply(self, game: Game, answer: Any) -> None:
-        from tallon.engine.action_bodies import turret_arcs_for
-
         s = game.state
         ship = s.ships[self.ship_id]
         if isinstance(answer, str):
@@ -568,8 +446,6 @@ class ChooseSide(ChoiceStep):
                               for k, side in enumerate(upgrade.sides)), ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
-        from tallon.engine.effects import flip_upgrade
-
         side = SIDES.index(answer)
         if side != 0:
             flip_upgrade(game, game.state.ships[self.ship_id], self.xws, side)

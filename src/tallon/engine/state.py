@@ -59,6 +59,10 @@ _COLOUR = {
 GREEN_TOKENS = tuple(t for t in Token if t.colour == "green")
 ORANGE_TOKENS = tuple(t for t in Token if t.colour == "orange")
 
+#: The stand-in for a facedown damage card whose card went back into a rebuilt deck
+#: (RR: DAMAGE CARDS, "record how many facedown damage cards each ship has").
+MARKER = "(marker)"
+
 #: Tokens needed before a ship is ionized / tractored, by size (RR: ION, TRACTOR, SHIP SIZES).
 THRESHOLD = {BaseSize.SMALL: 1, BaseSize.MEDIUM: 2, BaseSize.LARGE: 3}
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, Event, Weapon
 from tallon.engine.queue import any_true, own_modifiers
 from tallon.engine.state import ShipState, Token, WeaponSpec, touching
@@ -36,8 +37,6 @@ def weapon_ability(game: Game, weapon: WeaponSpec) -> Weapon | None:
 
 def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
     """The ship's primary weapons and its implemented special weapons."""
-    from tallon.data import load_cards
-
     printed = list(ship.attacks)
     # cards that give a primary weapon ("you have a primary [rear arc] weapon ...")
     for held in own_modifiers(game, ship, "primary_weapons"):

@@ -26,8 +26,10 @@ from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, Situation
 from tallon.dice.abilities.effects import CardAbility, Effect, RerollDice, Variant
+from tallon.dice.counts import face_count
 from tallon.dice.ops import Cancel
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.actions import PerformAction
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     expose_damage,
@@ -37,7 +39,8 @@ from tallon.engine.effects import (
     remove_token,
     suffer_damage,
 )
-from tallon.engine.state import GREEN_TOKENS, ShipState, Token
+from tallon.engine.setup import choosable_sides
+from tallon.engine.state import GREEN_TOKENS, MARKER, ShipState, Token
 from tallon.engine.steps import Ask, continuation
 
 if TYPE_CHECKING:
@@ -236,8 +239,6 @@ register("pilot", "biggsdarklighter-battleofyavin",
 
 
 def _grant_any(ctx: Ctx) -> None:
-    from tallon.engine.actions import PerformAction
-
     # "before you activate" comes before the activation: not during it
     ctx.game.push(PerformAction(ctx.ship.id, during_activation=False))
 
@@ -250,8 +251,6 @@ register("pilot", "edriotwotubes",
 
 
 def _configurations(ctx: Ctx) -> list[str]:
-    from tallon.engine.setup import choosable_sides
-
     return choosable_sides(ctx.ship)
 
 
@@ -280,14 +279,10 @@ class SpendResult(Effect):
         self.faces = faces
 
     def variants(self, situation: Situation) -> list[Variant]:
-        from tallon.dice.counts import face_count
-
         return [(Cancel(face, 1),) for face in self.faces if face_count(situation.pool, face)]
 
 
 def _thane_expose(ctx: Ctx, option: Any) -> None:
-    from tallon.engine.effects import MARKER
-
     attack = ctx.attack
     assert attack is not None
     defender = ctx.other(attack.defender)

@@ -38,6 +38,7 @@ from tallon.engine.abilities import (
     Replacement,
     Triggered,
 )
+from tallon.engine.actions import PerformAction
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
@@ -489,8 +490,6 @@ def _mianda_choices(ctx: Ctx) -> list[Option]:
 
 
 def _mianda(ctx: Ctx, choice: Any) -> None:
-    from tallon.engine.actions import PerformAction
-
     specs = tuple(_mianda_specs(ctx.card))
     others = () if choice == "alone" else tuple(choice.split(","))
     ctx.game.push(*(PerformAction(ship_id, grant=specs)

@@ -22,6 +22,7 @@ from tallon.cards.common import (
     token_choices,
 )
 from tallon.cards.registry import register
+from tallon.data import load_cards
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, DEFENDING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults, RerollDice
@@ -33,9 +34,13 @@ from tallon.engine.abilities import (
     Modifier,
     Triggered,
 )
+from tallon.engine.action_bodies import lock_targets
 from tallon.engine.chance import PickAtRandom
 from tallon.engine.decisions import Option
-from tallon.engine.effects import acquire_lock, gain_token, repair_damage
+from tallon.engine.effects import acquire_lock, flip_upgrade, gain_token, repair_damage
+from tallon.engine.movement import difficulty_of
+from tallon.engine.queue import fire
+from tallon.engine.rounds import planned_maneuver
 from tallon.engine.state import ActionSpec, DamageCard, ShipState, Token
 from tallon.engine.steps import continuation
 from tallon.geometry import Arc, Maneuver
@@ -51,8 +56,6 @@ def _stressed_bar_actions(ctx: Ctx) -> list[ActionSpec]:
 
 
 def _lock_options(ctx: Ctx, exclude: tuple[str, ...] = ()) -> list[Option]:
-    from tallon.engine.action_bodies import lock_targets
-
     return [Option(t, _name(ctx, t)) for t in lock_targets(ctx.game, ctx.ship)
             if t not in exclude]
 
@@ -89,8 +92,6 @@ for _xws in ("r2d2", "r2d2-battleofyavin", "r2a3-battleofyavin", "r2f2-battleofy
 
 # ------------------------------------------------- R5 units: repairing damage
 def _damage_type(card: str) -> str:
-    from tallon.data import load_cards
-
     for entry in load_cards().damage_deck("core").cards:
         if entry.id == card:
             return entry.type
@@ -150,16 +151,12 @@ register("upgrade", "stabilizingastromech-battleoverendor",
 
 def _planned(ctx: Ctx) -> Maneuver | None:
     """The maneuver about to be executed, with the difficulty changes so far."""
-    from tallon.engine.rounds import planned_maneuver
-
     if ctx.ship.ionized or ctx.ship.dial_set is None:
         return None  # the ion and stress maneuvers are set by the rules, not the dial
     return Maneuver.parse(planned_maneuver(ctx.game, ctx.ship, False))
 
 
 def _colour(maneuver: Maneuver) -> str:
-    from tallon.engine.movement import difficulty_of
-
     return difficulty_of(maneuver.code)
 
 
@@ -243,8 +240,6 @@ register("upgrade", "r2c4",
 
 
 def _r2ha_spend_lock(ctx: Ctx, option: Any) -> None:
-    from tallon.engine.queue import fire
-
     attack = ctx.attack
     assert attack is not None
     ctx.ship.locks = [t for t in ctx.ship.locks if t != attack.attacker]
@@ -442,6 +437,4 @@ register("upgrade", "c110p",
 
 
 def _flip(ctx: Ctx, xws: str) -> None:
-    from tallon.engine.effects import flip_upgrade
-
     flip_upgrade(ctx.game, ctx.ship, xws)

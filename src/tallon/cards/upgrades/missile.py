@@ -35,6 +35,7 @@ from tallon.engine.abilities import (
     Weapon,
 )
 from tallon.engine.decisions import Option
+from tallon.engine.devices import launch_obstacle, launch_remote, remote_kind
 from tallon.engine.effects import can_lock, gain_token, suffer_damage
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, continuation
@@ -306,20 +307,14 @@ CHAFF_CLOUD = "electrochaffcloud"
 
 
 def _swarm_outline() -> str:
-    from tallon.engine.devices import remote_kind
-
     return remote_kind(DISCORD)
 
 
 def _launch_swarm(ctx: Ctx, template: str) -> None:
-    from tallon.engine.devices import launch_remote
-
     launch_remote(ctx.game, ctx.ship, DISCORD, template)
 
 
 def _launch_cloud(ctx: Ctx, template: str) -> None:
-    from tallon.engine.devices import launch_obstacle
-
     launch_obstacle(ctx.game, ctx.ship, CHAFF_CLOUD, template, fuses=1)
 
 

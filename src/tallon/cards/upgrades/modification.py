@@ -17,6 +17,7 @@ from tallon.cards.common import (
     ships_in_range,
 )
 from tallon.cards.registry import register
+from tallon.data import load_cards
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility
@@ -28,6 +29,8 @@ from tallon.engine.abilities import (
     Replacement,
     Triggered,
 )
+from tallon.engine.action_bodies import lock_targets
+from tallon.engine.damage import SufferDamage
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     acquire_lock,
@@ -38,10 +41,11 @@ from tallon.engine.effects import (
     remove_token,
     suffer_damage,
 )
+from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Then, continuation
 from tallon.engine.weapons import weapon_ability
-from tallon.geometry import Arc, Maneuver, in_arc
+from tallon.geometry import Arc, Maneuver, in_arc, line_obstruction, measure_arc, range_between
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -140,8 +144,6 @@ def _pie_choices(ctx: Ctx, facts: dict[str, Any]) -> list[Option]:
 
 
 def _pie(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
-    from tallon.engine.movement import ExecuteManeuver
-
     ctx.game.event("activate", f"{ctx.ship.name} ({ctx.ship.id}) executes [{choice}] "
                    f"instead of [{facts['maneuver']}]", ship=ctx.ship.id)
     ctx.game.push(ExecuteManeuver(ctx.ship.id, str(choice), ion=facts["ion"],
@@ -232,8 +234,6 @@ register("upgrade", "chaffparticles-battleoverendor",
 
 # ------------------------------------------------------- Unstable Sublight Engines
 def _unstable(ctx: Ctx, choice: Any) -> None:
-    from tallon.engine.movement import ExecuteManeuver
-
     ship = ctx.ship
     ctx.game.push(ExecuteManeuver(ship.id, "1FW"),
                   Then("unstablesublightengines.blast", (ship.id,)))
@@ -273,8 +273,6 @@ register("upgrade", "electronicbaffle",
 # -------------------------------------------------------------- Munitions Failsafe
 def _ordnance_with_charges(game: Any, attack: Any, owner: ShipState) -> bool:
     """The attack is made with a torpedo or missile whose attack costs charges."""
-    from tallon.data import load_cards
-
     weapon = attack.weapon
     if weapon.card is None:
         return False
@@ -364,8 +362,6 @@ register("upgrade", "beskarreinforcedplating",
 
 # --------------------------------------------------------------- Tactical Scrambler
 def _obstructs(game: Any, owner: ShipState, attack: Any) -> bool:
-    from tallon.geometry import line_obstruction, measure_arc
-
     attacker = game.state.ships[attack.attacker]
     defender = game.state.ships[attack.defender]
     if owner.id in (attacker.id, defender.id) or attacker.owner == owner.owner:
@@ -409,8 +405,6 @@ def _plating_choices(ctx: Ctx, facts: dict[str, Any]) -> list[Option]:
 
 
 def _plating(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
-    from tallon.engine.damage import SufferDamage
-
     hits = facts["hits"] - (1 if choice == "hit" else 0)
     crits = facts["crits"] - (1 if choice == "crit" else 0)
     ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) prevents 1 damage",
@@ -429,8 +423,6 @@ register("upgrade", "ablativeplating",
 
 # --------------------------------------------------------------- Mandalorian Optics
 def _optics_targets(ctx: Ctx) -> list[Option]:
-    from tallon.engine.action_bodies import lock_targets
-
     assert ctx.ship.body is not None
     table = ctx.state.table()
     found = []
@@ -447,8 +439,6 @@ def _optics_ignores(game: Any, owner: ShipState, attack: Any = None, **facts: An
     one of them is at range 0 of the attacker or the defender (ruling: "beyond range 0"
     of both ships; an attacker at range 0 of an asteroid, debris or gas can't attack at
     all, so the defender's side is where the words matter)."""
-    from tallon.geometry import line_obstruction, measure_arc, range_between
-
     if attack is None or attack.attacker != owner.id or not attack.primary \
             or attack.defender not in owner.locks or owner.body is None:
         return False

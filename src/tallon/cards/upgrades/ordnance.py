@@ -24,11 +24,14 @@ from tallon.dice.abilities.effects import Effect
 from tallon.dice.ops import Change, Reroll
 from tallon.dice.ops import Option as DiceOption
 from tallon.engine.abilities import FREE, Cost, Ctx, Modifier, Triggered
+from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.chance import PickAtRandom
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.effects import suffer_damage
+from tallon.engine.devices import can_place_device, placement_options
+from tallon.engine.effects import expose_damage, gain_token, suffer_damage
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, Step, continuation
+from tallon.engine.weapons import cannot_attack, valid_targets
 from tallon.geometry import Arc
 
 if TYPE_CHECKING:
@@ -137,8 +140,6 @@ class GainTokens(Step):
     applier: int
 
     def run(self, game: Game) -> Decision | None:
-        from tallon.engine.effects import gain_token
-
         ship = game.state.ships[self.ship_id]
         gain_token(game, ship, Token(self.token), self.count, self.applier)
         return None
@@ -166,8 +167,6 @@ def expose_random(game: Game, ship: ShipState) -> bool:
 
 @continuation("ordnance.expose_random")
 def _expose_picked(game: Game, serial: str, ship_id: str) -> None:
-    from tallon.engine.effects import expose_damage
-
     expose_damage(game, game.state.ships[ship_id], int(serial))
 
 
@@ -192,8 +191,6 @@ def can_repeat(ctx: Ctx, card: str, ignore_requirement: bool, free: bool) -> boo
     """The ship may still perform a bonus attack with ``card``'s weapon against a
     different target at range 0-1 of the defender (in arc and range: RR FAQ, a
     requirement of the ability)."""
-    from tallon.engine.weapons import cannot_attack, valid_targets
-
     ship = ctx.ship
     if ship.bonus_attack_done or not ship.in_play or cannot_attack(ctx.game, ship):
         return False
@@ -208,8 +205,6 @@ def repeat_attack(card: str, ignore_requirement: bool, free: bool
     target at range 0-1 of the defender."""
 
     def effect(ctx: Ctx, choice: Any) -> None:
-        from tallon.engine.attack import perform_bonus_attack
-
         perform_bonus_attack(ctx.game, ctx.ship, only=(card,),
                              defenders=other_targets_near_defender(ctx),
                              ignore_requirement=ignore_requirement, free=free)
@@ -310,8 +305,6 @@ def launch_device(title: str, window: str, cost: Cost, templates: tuple[str, ...
     (the System Phase), so only the card's own ship's counts."""
 
     def choices(ctx: Ctx) -> list[Option]:
-        from tallon.engine.devices import can_place_device, placement_options
-
         if (own_window and not is_me(ctx)) or not can_place_device(ctx.game, ctx.ship):
             return []
         return placement_options(ctx.game, ctx.ship, templates, outline(), launch=True)

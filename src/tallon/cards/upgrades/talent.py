@@ -50,10 +50,13 @@ from tallon.engine.abilities import (
     Triggered,
     Weapon,
 )
+from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
-from tallon.engine.effects import suffer_damage
+from tallon.engine.effects import gain_token, suffer_damage
+from tallon.engine.movement import reposition
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, continuation
+from tallon.engine.weapons import cannot_attack, valid_targets
 from tallon.geometry import Arc, boost
 
 if TYPE_CHECKING:
@@ -330,8 +333,6 @@ register("upgrade", "collected-battleoverendor",
 
 
 def _gain(ctx: Ctx, token: Token, count: int) -> None:
-    from tallon.engine.effects import gain_token
-
     gain_token(ctx.game, ctx.ship, token, count)
 
 
@@ -344,8 +345,6 @@ def _attack_speed(ctx: Ctx, choice: Any) -> None:
     attempt = _attack_speed_boost(ctx)
     if attempt.fails():
         return
-    from tallon.engine.movement import reposition
-
     reposition(ctx.game, ctx.ship, attempt)
     ctx.game.event("move", f"{ctx.ship.name} ({ctx.ship.id}) boosts straight (Attack "
                    "Speed, not an action)", ship=ctx.ship.id)
@@ -462,8 +461,6 @@ register("upgrade", "cutthroat",
 
 # --------------------------------------------------------------------- Snap Shot
 def _snap_targets(ctx: Ctx) -> tuple[str, ...]:
-    from tallon.engine.weapons import cannot_attack, valid_targets
-
     enemy = event_ship(ctx)
     ship = ctx.ship
     if enemy.owner == ship.owner or not enemy.in_play or ship.bonus_attack_done \
@@ -474,8 +471,6 @@ def _snap_targets(ctx: Ctx) -> tuple[str, ...]:
 
 
 def _snap(ctx: Ctx, choice: Any) -> None:
-    from tallon.engine.attack import perform_bonus_attack
-
     perform_bonus_attack(ctx.game, ctx.ship, only=("snapshot",), defenders=_snap_targets(ctx))
 
 

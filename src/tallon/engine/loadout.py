@@ -1,0 +1,138 @@
+"""A ship's loadout in play (RR: SETUP, Gather Forces; UPGRADE CARDS; ACTIONS): the
+starting state of a ship built from its squad entry - stats with the upgrades' grants,
+Force, charges, its cards, its action bar (the ship's and the upgrades' current sides) -
+and whether a card pool can play a squad at all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tallon.data import load_cards
+from tallon.engine.state import ActionSpec, Charge, ShipState
+from tallon.geometry import BaseSize
+
+if TYPE_CHECKING:
+    from tallon.engine.abilities import CardRegistry
+    from tallon.squads import Squad
+
+TURRET_ARCS = {"single_turret": False, "double_turret": True}
+
+
+def unplayable(squad: Squad, cards: CardRegistry) -> list[str]:
+    """Why a game with the card pool ``cards`` can't play this squad: each card whose
+    ability the pool doesn't implement (a card is never played silently without its
+    ability)."""
+    is_implemented = cards.implements
+    problems = []
+    for ship in squad.ships:
+        pilot = ship.pilot
+        if pilot.has_ability and not is_implemented("pilot", pilot.xws):
+            problems.append(f"{pilot.name} ({pilot.xws}): its pilot ability is not "
+                            "implemented by the engine yet")
+        if pilot.ship_ability and not is_implemented("ship_ability", pilot.ship_ability):
+            problems.append(f"{pilot.name} ({pilot.xws}): its ship ability "
+                            f"{pilot.ship_ability!r} is not implemented by the engine yet")
+        for equipped in ship.upgrades:
+            card = equipped.upgrade
+            if any(side.has_ability for side in card.sides) and not is_implemented(
+                    "upgrade", card.xws):
+                problems.append(f"{card.name} ({card.xws}) on {pilot.name}: its ability is "
+                                "not implemented by the engine yet")
+    return problems
+
+
+def _action_spec(action: Any, source: str) -> ActionSpec:
+    linked = _action_spec(action.linked, source) if action.linked is not None else None
+    return ActionSpec(action.type, action.difficulty, linked, source)
+
+
+def side_actions(xws: str, side: int) -> list[ActionSpec]:
+    """The actions an upgrade's side adds to the ship's action bar."""
+    upgrade = load_cards().upgrade(xws)
+    face = upgrade.sides[min(side, len(upgrade.sides) - 1)]
+    found: list[ActionSpec] = []
+    for action in (*face.grants.actions, *face.actions):
+        spec = _action_spec(action, xws)
+        if spec not in found:  # the data may list an action both as a grant and on the bar
+            found.append(spec)
+    return found
+
+
+def upgrade_actions(cards: list[tuple[str, str, int]]) -> list[ActionSpec]:
+    return [spec for kind, xws, side in cards if kind == "upgrade"
+            for spec in side_actions(xws, side)]
+
+
+def refresh_actions(ship: ShipState) -> None:
+    """Rebuild the action bar after an upgrade changed sides."""
+    own = [spec for spec in ship.actions if spec.source == "ship"]
+    ship.actions = tuple(own + upgrade_actions(ship.cards))
+
+
+def build_ship(owner: int, number: int, entry: Any) -> ShipState:
+    """A ship's starting state from its squad entry (RR: SETUP, Gather Forces)."""
+    db = load_cards()
+    pilot = entry.pilot
+    ship = db.ship_of(pilot)
+    stats = db.stats_of(pilot)
+    actions = [_action_spec(a, "ship") for a in db.actions_of(pilot)]
+    hull, shields, agility = stats.hull, stats.shields, stats.agility
+    attacks = [(a.arc, a.value) for a in stats.attacks]
+    force_limit = pilot.force.value if pilot.force else 0
+    force_recurring = pilot.force.recovers if pilot.force else 0
+    charges: dict[str, Charge] = {}
+    if pilot.charges:
+        charges[pilot.xws] = Charge(pilot.charges.value, pilot.charges.value,
+                                    pilot.charges.recovers)
+    for equipped in entry.upgrades:
+        side = equipped.upgrade.front
+        for grant in side.grants.stats:
+            if grant.stat == "hull":
+                hull += grant.amount
+            elif grant.stat == "shields":
+                shields += grant.amount
+            elif grant.stat == "agility":
+                agility += grant.amount
+        for force in side.grants.force:
+            force_limit += force.amount
+        if side.force is not None:
+            force_limit += side.force.value
+            force_recurring = max(force_recurring, side.force.recovers)
+        if side.charges is not None:
+            charges[equipped.upgrade.xws] = Charge(side.charges.value, side.charges.value,
+                                                   side.charges.recovers)
+    # a stat can't go below 0 (Angled Deflectors on a ship without shields)
+    hull, shields, agility = max(1, hull), max(0, shields), max(0, agility)
+    turret = tuple(arc for arc, _ in attacks if arc in TURRET_ARCS)
+    size = BaseSize(ship.size)
+    cards = [("pilot", pilot.xws, 0)]
+    if pilot.ship_ability:
+        cards.append(("ship_ability", pilot.ship_ability, 0))
+    cards += [("upgrade", u.upgrade.xws, 0) for u in entry.upgrades]
+    actions += upgrade_actions(cards)
+    state = ShipState(
+        id=f"p{owner + 1}.{number}",
+        owner=owner,
+        pilot=pilot.xws,
+        name=pilot.name,
+        ship_type=ship.xws,
+        size=size,
+        initiative=pilot.initiative,
+        cost=pilot.cost,
+        dial=tuple(ship.dial),
+        attacks=tuple(attacks),
+        agility=agility,
+        hull=hull,
+        shield_limit=shields,
+        actions=tuple(actions),
+        upgrades=tuple(u.upgrade.xws for u in entry.upgrades),
+        cards=cards,
+        shields=shields,
+        force=force_limit,
+        force_limit=force_limit,
+        force_recurring=force_recurring,
+        charges=charges,
+        turret_double=bool(turret) and TURRET_ARCS[turret[0]],
+    )
+    return state

@@ -1,0 +1,97 @@
+"""Obstacles met (RR: OBSTACLES, and the appendix's obstacles placed by cards): the
+effect of moving through or overlapping one obstacle - asteroids, debris clouds, gas
+clouds, electro-chaff clouds, loose cargo, spare parts and blazes. Each rolls one attack
+die (a chance step) and applies its effects with the result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tallon.dice import Face
+from tallon.engine.chance import RollDice
+from tallon.engine.effects import (
+    break_locks_on,
+    break_own_locks,
+    gain_token,
+    suffer_damage,
+)
+from tallon.engine.state import Token
+from tallon.engine.steps import Step, continuation
+from tallon.geometry import ObstacleType
+
+if TYPE_CHECKING:
+    from tallon.engine.decisions import Decision
+    from tallon.engine.game import Game
+
+
+@dataclass(frozen=True)
+class ObstacleEffect(Step):
+    """RR: OBSTACLES - the effect of moving through or overlapping one obstacle: each kind
+    rolls one attack die (a chance step) and applies its effects with the result."""
+
+    ship_id: str
+    obstacle_id: str
+    kind: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not ship.in_play:
+            return None
+        game.push(RollDice("attack", 1, "movement.obstacle_rolled",
+                           (ship.id, self.obstacle_id, self.kind), who=ship.name))
+        return None
+
+
+@continuation("movement.obstacle_rolled")
+def _obstacle_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, obstacle_id: str,
+                     kind_name: str) -> None:
+    ship = game.state.ships[ship_id]
+    face = faces[0]
+    kind = ObstacleType(kind_name)
+    name = f"{kind.value.replace('_', ' ')} {obstacle_id}"
+
+    def rolled() -> None:
+        game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
+
+    if kind is ObstacleType.ASTEROID:
+        suffer_damage(game, ship, hits=1, cause=name)
+        rolled()
+        if face in (Face.HIT, Face.CRIT):
+            suffer_damage(game, ship, hits=1, cause=name)
+    elif kind is ObstacleType.DEBRIS_CLOUD:
+        gain_token(game, ship, Token.STRESS)
+        rolled()
+        if face is Face.HIT:
+            suffer_damage(game, ship, hits=1, cause=name)
+        elif face is Face.CRIT:
+            suffer_damage(game, ship, crits=1, cause=name)
+    elif kind is ObstacleType.GAS_CLOUD:
+        break_own_locks(game, ship)
+        break_locks_on(game, ship.id)
+        gain_token(game, ship, Token.STRAIN)
+        rolled()
+        if face is Face.HIT:
+            gain_token(game, ship, Token.ION)
+        elif face is Face.CRIT:
+            gain_token(game, ship, Token.ION, 3)
+    elif kind is ObstacleType.ELECTRO_CHAFF_CLOUD:
+        break_own_locks(game, ship)
+        break_locks_on(game, ship.id)
+        gain_token(game, ship, Token.JAM)
+        rolled()
+        if face in (Face.HIT, Face.CRIT):
+            gain_token(game, ship, Token.STRESS)
+    elif kind in (ObstacleType.LOOSE_CARGO, ObstacleType.SPARE_PARTS):
+        gain_token(game, ship, Token.STRAIN)
+        rolled()
+        if face in (Face.HIT, Face.CRIT):
+            gain_token(game, ship, Token.STRESS)
+    elif kind is ObstacleType.BLAZE:
+        rolled()
+        if face in (Face.HIT, Face.CRIT):
+            suffer_damage(game, ship, hits=1, cause=name)
+        elif face is Face.FOCUS:
+            gain_token(game, ship, Token.STRESS)
+        ship.skip_action = True
