@@ -39,7 +39,7 @@ import pytest
 from tallon.agents.simple import SimpleAgent
 from tallon.cards import CARDS
 from tallon.engine import vocabulary as v
-from tallon.engine.abilities import RULES, Modifier, Replacement, Triggered
+from tallon.engine.abilities import RULES, CardRegistry, Modifier, Replacement, Triggered
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
@@ -601,3 +601,16 @@ def test_the_generator_refuses_a_document_without_markers(tmp_path):
     assert vocabulary_docs.main(["--check", "--doc", str(doc)]) == 1
     assert vocabulary_docs.main(["--doc", str(doc)]) == 1
     assert doc.read_text(encoding="utf-8") == text
+
+
+def test_registering_an_ability_with_a_misspelt_name_is_refused():
+    """Situation: a card registers a triggered ability at window "after_defned" (and a
+    modifier at hook "atack_dice"). Expected: the registry refuses it when the card module
+    loads, naming the card, the ability and the likely meant name - a misspelt window would
+    otherwise never fire."""
+    registry = CardRegistry("test pool")
+    with pytest.raises(ValueError, match=r"pilot 'x', ability 'y'.*did you mean 'after_defend'"):
+        registry.register("pilot", "x", Triggered("y", window="after_defned"))
+    with pytest.raises(ValueError, match="did you mean 'attack_dice'"):
+        registry.register("pilot", "z", Modifier("w", hook="atack_dice"))
+    assert not registry.specs

@@ -7,10 +7,19 @@ area; no count is negative and none exceeds its limit (tokens, shields, Force, c
 removed ships are off the table; a remote never has tokens, and one in play is not
 destroyed outside the Engagement Phase; fused objects are on the table with at most one
 fuse; the game ends; replaying the record reproduces the final state.
+
+And the idioms search and servers rely on, at sampled decisions: answering a clone (and
+playing it on) leaves the original game unchanged; a game saved there - as its record and
+as a full snapshot, through JSON - loads back and, given the same answers, ends in the
+same state as the game itself.
+
+The budget: ``TALLON_FUZZ_GAMES`` games (1,000 by default; CI plays the default).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
 
 import pytest
@@ -22,9 +31,14 @@ from tallon.engine import Game, GameSetup
 from tallon.geometry.boxes import boxes_penetration
 from tallon.geometry.constants import EPS
 
-GAMES = 1000
+GAMES = int(os.environ.get("TALLON_FUZZ_GAMES", "1000"))
 CHUNKS = 20
 MAX_ANSWERS = 5000
+#: every how many answers a clone is answered and played on
+CLONE_EVERY = 40
+#: every how many games the game is saved mid-way (record and snapshot) and reloaded
+SAVE_EVERY = 5
+
 
 def squads_for(seed: int):
     """Two random legal squads of the cards the engine plays (starter pool included)."""
@@ -64,26 +78,63 @@ def check_invariants(game: Game) -> None:
             assert pool is None or len(pool) <= 12, "a dice pool grew without bound"
 
 
-def play_checked(seed: int) -> Game:
+def answer_a_clone(game: Game, rng: random.Random, answers: int = 25) -> None:
+    """Answer a clone of ``game`` (and play it on a little): the original must not
+    change (steps hold plain data, never the original's live objects)."""
+    before = game.state_hash()
+    clone = game.clone()
+    for _ in range(answers):
+        decision = clone.decision
+        if decision is None:
+            break
+        clone.answer(rng.choice(decision.options).key)
+    assert game.state_hash() == before, "answering a clone changed the original"
+
+
+def play_checked(seed: int) -> tuple[Game, list[tuple[int, dict, dict]]]:
+    """A checked game, and the saves made on the way: (answers given, record, snapshot),
+    both through JSON."""
     game = Game(GameSetup(squads_for(seed), seed=seed, cards=CARDS), logging=False)
     agents = (RandomAgent(seed), RandomAgent(seed + 7919))
+    probe = random.Random(seed)
+    saves = []
+    save_at = probe.randrange(20, 200) if seed % SAVE_EVERY == 0 else -1
     check_invariants(game)
-    for _ in range(MAX_ANSWERS):
+    for n in range(MAX_ANSWERS):
         decision = game.decision
         if decision is None:
             break
+        if n % CLONE_EVERY == CLONE_EVERY // 2:
+            answer_a_clone(game, probe)
+        if n == save_at:
+            saves.append((n, json.loads(json.dumps(game.to_record())),
+                          json.loads(json.dumps(game.save()))))
         game.answer(agents[decision.player].choose({}, decision))
         check_invariants(game)
     assert game.over, f"seed {seed}: the game did not end within {MAX_ANSWERS} answers"
-    return game
+    return game, saves
+
+
+def continue_saved(seed: int, game: Game, saves: list[tuple[int, dict, dict]]) -> None:
+    """Each save, loaded (from the record by replay, from the snapshot directly) and given
+    the rest of the game's answers, ends in the game's final state."""
+    for given, record, snapshot in saves:
+        for loaded in (Game.from_record(record, CARDS, logging=False),
+                       Game.load(snapshot, CARDS)):
+            for value in game.choices[given:]:
+                loaded.answer(value)
+            assert loaded.state_hash() == game.state_hash(), \
+                f"seed {seed}: a game saved after {given} answers does not continue exactly"
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant_and_replay_exactly(chunk):
-    """Each chunk plays 50 seeded games; every game replays from its record to the same
-    state hash."""
-    per_chunk = GAMES // CHUNKS
+    """Each chunk plays its share of the seeded games; every game replays from its record
+    to the same state hash, answering clones never changes the original, and games saved
+    mid-way continue exactly."""
+    per_chunk = max(1, GAMES // CHUNKS)
     for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
-        game = play_checked(seed)
+        game, saves = play_checked(seed)
         replayed = Game.from_record(game.to_record(), CARDS, logging=False)
         assert replayed.state_hash() == game.state_hash(), f"seed {seed} does not replay"
+        continue_saved(seed, game, saves)

@@ -1,7 +1,9 @@
 """Agents: programs that answer decisions.
 
 An agent sees only what its player may see: the per-player view of the game and the
-decision asked of it (architecture principle 5), never the game object itself.
+decision asked of it (architecture principle 5), never the game object itself. An agent
+that searches also gets the player's :class:`InformationSet`: a source of whole games
+consistent with that view (the hidden rest drawn at random), to play forward in.
 
     agent = SimpleAgent(seed=1)
     value = agent.choose(game.view(player), game.decision)
@@ -13,12 +15,32 @@ import random
 from typing import Any, Protocol
 
 from tallon.engine.decisions import Decision, Value
+from tallon.engine.game import Game
 
 
 class Agent(Protocol):
     """Anything that answers decisions from a player's view."""
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Value: ...
+
+
+class InformationSet:
+    """What one player knows of a game, as games to search: :meth:`sample` gives a game
+    consistent with everything the player may see, its hidden facts (the opponent's
+    dials, the damage decks, secret conditions, future dice) drawn at random
+    (:meth:`Game.determinize <tallon.engine.game.Game.determinize>`). Two games the player
+    can't tell apart give the same samples: searching them learns nothing hidden."""
+
+    __slots__ = ("_game", "player")
+
+    def __init__(self, game: Game, player: int) -> None:
+        self._game = game
+        self.player = player
+
+    def sample(self, rng: random.Random) -> Game:
+        """A game to search: consistent with the player's view, the rest drawn with
+        ``rng``."""
+        return self._game.determinize(self.player, rng)
 
 
 class RandomAgent:
@@ -33,8 +55,9 @@ class RandomAgent:
         return self.rng.choice(decision.options).key
 
 
-def play(game: Any, agents: tuple[Agent, Agent], max_decisions: int = 100_000) -> None:
-    """Let two agents play ``game`` to its end."""
+def play(game: Game, agents: tuple[Agent, Agent], max_decisions: int = 100_000) -> None:
+    """Let two agents play ``game`` to its end (an agent with ``searches`` set is also
+    given its player's :class:`InformationSet` as ``choose(view, decision, world)``)."""
     for _ in range(max_decisions):
         decision = game.decision
         if decision is None:
@@ -42,10 +65,14 @@ def play(game: Any, agents: tuple[Agent, Agent], max_decisions: int = 100_000) -
         agent = agents[decision.player]
         view = game.view(decision.player, log=False) if getattr(agent, "needs_view", True) \
             else {}
-        game.answer(agent.choose(view, decision))
+        if getattr(agent, "searches", False):
+            world = InformationSet(game, decision.player)
+            game.answer(agent.choose(view, decision, world))  # type: ignore[call-arg]
+        else:
+            game.answer(agent.choose(view, decision))
     raise RuntimeError(f"the game did not end within {max_decisions} decisions")
 
 
 from tallon.agents.simple import SimpleAgent  # noqa: E402  (depends on the names above)
 
-__all__ = ["Agent", "RandomAgent", "SimpleAgent", "play"]
+__all__ = ["Agent", "InformationSet", "RandomAgent", "SimpleAgent", "play"]

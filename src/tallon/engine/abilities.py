@@ -305,9 +305,11 @@ class CardRegistry:
         if (kind, xws) in self.specs:
             raise ValueError(f"{kind} {xws!r} is registered twice")
         sides = (tuple(abilities),) if back is None else (tuple(abilities), tuple(back))
+        for held in sides:
+            for ability in held:
+                check_vocabulary(ability, f"{kind} {xws!r}")
         for side, held in enumerate(sides):
             for position, ability in enumerate(held):
-                check_vocabulary(ability, f"{kind} {xws!r}")
                 self._abilities[ability_ref(kind, xws, side, position)] = ability
         spec = CardSpec(kind, xws, sides, description, marker)
         self.specs[(kind, xws)] = spec

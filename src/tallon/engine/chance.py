@@ -49,9 +49,10 @@ def faces_key(faces: tuple[Face, ...] | list[Face]) -> str:
 
 @cache
 def dice_outcomes(kind: DieKind, count: int) -> tuple[tuple[str, float], ...]:
-    """Every result of rolling ``count`` dice of ``kind`` as a multiset of faces (listed in
-    face order), with its probability (multinomial)."""
-    faces = kind.faces
+    """Every result of rolling ``count`` dice of ``kind`` as a multiset of faces, listed
+    best first (``"crit,hit,focus"``, ``"evade,blank"``), with its probability
+    (multinomial)."""
+    faces = sorted(kind.faces, reverse=True)
     weights = kind.weights
     found: list[tuple[str, float]] = []
 
