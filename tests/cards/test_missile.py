@@ -1,6 +1,6 @@
-"""Missile upgrades (RR: SPECIAL WEAPON, CHARGES, BONUS ATTACK, RELOAD, DAMAGE CARDS).
-Each scene puts a Red Squadron Veteran (T-65) facing TIEs at chosen ranges with loaded
-dice; a TIE straight ahead is in the bullseye arc."""
+"""Missile upgrades (RR: SPECIAL WEAPON, RR: CHARGES, RR: BONUS ATTACK, RR: RELOAD,
+RR: DAMAGE CARDS). Each scene puts a Red Squadron Veteran (T-65) facing TIEs at chosen ranges with
+loaded dice; a TIE straight ahead is in the bullseye arc."""
 
 from __future__ import annotations
 
@@ -600,7 +600,7 @@ class TestElectroChaffMissiles:
         assert game.decision is None
 
     def test_the_cloud_stays_one_round_and_leaves_at_the_next_end_phase(self):
-        """RR appendix (Electro-Chaff Cloud): in the End Phase each cloud with no fuse
+        """RR: ELECTRO-CHAFF CLOUD: in the End Phase each cloud with no fuse
         marker is removed, then each loses a fuse marker. Launched in round 1 it loses its
         fuse at the end of round 1 and is removed at the end of round 2. The charge is
         never recovered."""

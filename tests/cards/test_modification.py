@@ -219,7 +219,7 @@ def test_chaff_particles_spend_a_focus_result_to_remove_a_red_token():
 
 
 def test_chaff_particles_can_remove_a_lock():
-    """A lock on the ship is its red token (RR FAQ): Chaff Particles can remove it."""
+    """A lock on the ship is its red token (RR: FAQ): Chaff Particles can remove it."""
     game, tie, rebel = chaff_game(["focus", "blank", "blank"], locked=True)
     pass_until(game, "use_ability", rebel)
     answer(game, "use_ability", f"lock:{tie}", rebel)

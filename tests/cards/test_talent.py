@@ -537,7 +537,7 @@ class TestVengeful:
 
     def test_an_enemy_lock_on_it_is_one_of_its_red_tokens(self):
         """The X-wing's lock on the carrier (p2.2) is a red token assigned to the carrier:
-        Vengeful may remove it (RR FAQ on "your tokens")."""
+        Vengeful may remove it (RR: FAQ on "your tokens")."""
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), locks=["p2.2"])
         target = sc.ship("howlrunner", player=1, at=(400, 490, 180),

@@ -73,7 +73,7 @@ def test_deuterium_power_cells_recover_a_shield_in_the_system_phase():
     """Deuterium Power Cells: in the System Phase the ship may spend 1 charge and gain a
     disarm token to recover 1 shield (the card gives the ship a System Phase turn)."""
     game, x1 = power_cells_used()
-    # the disarm token is a cost the card's own second ability could replace (RR FAQ: a
+    # the disarm token is a cost the card's own second ability could replace (RR: FAQ: a
     # replaced cost still pays): declined here
     answer(game, "replacement", "decline", x1)
     ship = game.state.ships[x1]

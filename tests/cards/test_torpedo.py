@@ -1,4 +1,4 @@
-"""Torpedo upgrades (RR: SPECIAL WEAPON, CHARGES, ATTACK). Each scene puts a Red Squadron
+"""Torpedo upgrades (RR: SPECIAL WEAPON, RR: CHARGES, RR: ATTACK). Each scene puts a Red Squadron
 Veteran (T-65) facing a TIE at a chosen range with loaded dice; the TIE sits straight
 ahead, so it is in the bullseye arc."""
 

@@ -1,6 +1,6 @@
 """A deliberately naive exact solver, used only to check ``AttackSolver``.
 
-It plays the same game (RR: Attack steps 2-4, same step order, same
+It plays the same game (RR: ATTACK steps 2-4, same step order, same
 tie-breaks) with none of the solver's shortcuts: ``Fraction`` arithmetic,
 every die rolled as its own chance node, full states (rerolled marks always
 kept, all resources, the full attack pool to the end) and one solve per

@@ -1,4 +1,4 @@
-"""RR: Calculate — spend one or more calculate tokens to change that many focus results to
+"""RR: CALCULATE — spend one or more calculate tokens to change that many focus results to
 hits (attacking) or evades (defending)."""
 
 from tallon.dice import Role

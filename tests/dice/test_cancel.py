@@ -1,4 +1,4 @@
-"""RR: Cancel — a canceled result is removed and ignored; canceling is not modifying.
+"""RR: CANCEL — a canceled result is removed and ignored; canceling is not modifying.
 Here: the attacker's cancels before Neutralize Results (Crack Shot)."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""RR: Deplete — a depleted ship rolls 1 fewer attack die, then removes 1 deplete token."""
+"""RR: DEPLETE — a depleted ship rolls 1 fewer attack die, then removes 1 deplete token."""
 
 from tallon.dice import Role
 

@@ -1,4 +1,4 @@
-"""RR: Attack (steps 2a/3a) — the faces of attack and defense dice."""
+"""RR: ATTACK steps 2a/3a — the faces of attack and defense dice."""
 
 from fractions import Fraction
 
@@ -34,7 +34,7 @@ def test_defense_die_has_3_evades_2_focus_3_blanks():
     ],
 )
 def test_a_die_only_has_its_own_faces(kind, face, present):
-    """RR: Dice Modification — an attack die cannot show an evade, a defense die no hit."""
+    """RR: DICE MODIFICATION — an attack die cannot show an evade, a defense die no hit."""
     assert kind.has_face(face) is present
 
 

@@ -1,4 +1,4 @@
-"""RR: Dice Modification — add, change, reroll — on live pools and on canonical counts.
+"""RR: DICE MODIFICATION — add, change, reroll — on live pools and on canonical counts.
 
 The engine applies options to live pools; the calculator applies the same
 options to counts. Both must agree.
@@ -27,7 +27,7 @@ from tallon.dice.counts import REROLLED
 
 
 def test_add_places_a_normal_die_that_can_be_rerolled(rng):
-    """An added die is treated as a normal die for all purposes (RR: Dice Modification)."""
+    """An added die is treated as a normal die for all purposes (RR: DICE MODIFICATION)."""
     pool = DicePool(DieKind.ATTACK)
     pool.apply(Option("test", "add", (Add(Face.BLANK),)), rng)
     assert pool.faces() == [Face.BLANK]
@@ -70,7 +70,7 @@ def test_reroll_of_an_already_rerolled_die_is_impossible_on_counts():
 
 
 def test_cancel_removes_results_and_is_not_a_change():
-    """RR: Cancel — the die is removed from the pool."""
+    """RR: CANCEL — the die is removed from the pool."""
     counts = make_counts([Face.EVADE, Face.EVADE, Face.BLANK])
     kept, to_roll = apply_to_counts(counts, (Cancel(Face.EVADE),), DieKind.DEFENSE)
     assert kept == make_counts([Face.EVADE, Face.BLANK]) and to_roll == 0

@@ -1,4 +1,4 @@
-"""RR: Evade — while defending, spend evade tokens to change that many blank or focus
+"""RR: EVADE — while defending, spend evade tokens to change that many blank or focus
 results to evades."""
 
 from tallon.dice import EVADE_ABILITY, DieKind, Face, Role, Situation, Tokens, make_counts

@@ -1,4 +1,4 @@
-"""RR: Focus — spend a focus token to change all focus results to hits (attacking) or
+"""RR: FOCUS — spend a focus token to change all focus results to hits (attacking) or
 evades (defending); it cannot be spent without focus results."""
 
 from tallon.dice import FOCUS_ABILITY, DieKind, Face, Role, Situation, Tokens, make_counts

@@ -1,4 +1,4 @@
-"""RR: Charges, Force charge — while attacking, spend any number of Force to change that many
+"""RR: CHARGES, RR: FORCE CHARGE — while attacking, spend any number of Force to change that many
 focus results to hits; while defending, focus results to evades."""
 
 from tallon.dice import Role

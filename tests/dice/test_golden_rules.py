@@ -1,4 +1,4 @@
-"""Golden Rules / RR: Dice Modification — each die can be rerolled at most once, however many
+"""Golden Rules / RR: DICE MODIFICATION — each die can be rerolled at most once, however many
 effects could reroll it."""
 
 from tallon.dice.abilities import cards

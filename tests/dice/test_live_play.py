@@ -1,4 +1,4 @@
-"""Live play: RR Attack steps 2-4 on concrete dice with the game's seeded generator, and the
+"""Live play: RR: ATTACK steps 2-4 on concrete dice with the game's seeded generator, and the
 calculator's policy playing them. A Monte Carlo of that policy must agree with the exact
 result within statistical bounds; this checks the live procedure, the shared ability
 options applied to live pools, and the solver, against each other."""

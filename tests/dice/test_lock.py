@@ -1,4 +1,4 @@
-"""RR: Lock — during Modify Attack Dice, spend the lock on the defender to reroll one or more
+"""RR: LOCK — during Modify Attack Dice, spend the lock on the defender to reroll one or more
 attack dice."""
 
 from tallon.dice import LOCK_ABILITY, DieKind, Face, Role, Situation, Tokens, make_counts

@@ -1,4 +1,4 @@
-"""RR: Attack 2b and 3b — the defender modifies attack dice before the attacker does; the
+"""RR: ATTACK steps 2b and 3b — the defender modifies attack dice before the attacker does; the
 attacker modifies defense dice before the defender does. Each later player chooses knowing
 what the earlier one did."""
 
@@ -44,7 +44,7 @@ def test_juke_wins_when_the_defender_cannot_answer():
 
 
 def test_only_the_defender_may_modify_attack_dice_at_range_0():
-    """RR: Attack 2b — at range 0 a primary attack's dice can be modified only by the
+    """RR: ATTACK step 2b — at range 0 a primary attack's dice can be modified only by the
     defender: the attacker's focus token does nothing (1 die: 1/2), while Plated Hull still
     changes the crit."""
     result = solve(1, attacker={"focus": 1}, defender_abilities=(cards.plated_hull(),),

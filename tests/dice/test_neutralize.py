@@ -1,4 +1,4 @@
-"""RR: Attack 4 (Neutralize Results) — evades cancel hits first, then crits; the attack hits
+"""RR: ATTACK step 4 (Neutralize Results) — evades cancel hits first, then crits; the attack hits
 if a hit or crit is left."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""RR: Obstructed — if an obstacle obstructs the attack, the defender rolls 1 more die."""
+"""RR: OBSTRUCTED — if an obstacle obstructs the attack, the defender rolls 1 more die."""
 
 from .helpers import F, solve
 

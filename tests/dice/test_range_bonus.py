@@ -1,5 +1,5 @@
-"""RR: Range Bonus — range 1: the attacker rolls 1 more die; range 3: the defender rolls 1
-more die; not for ordnance. RR: Attack 2a — at range 0 no attack dice can be added."""
+"""RR: RANGE BONUS — range 1: the attacker rolls 1 more die; range 3: the defender rolls 1
+more die; not for ordnance. RR: ATTACK step 2a — at range 0 no attack dice can be added."""
 
 import pytest
 

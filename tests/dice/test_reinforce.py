@@ -1,4 +1,4 @@
-"""RR: Reinforce — during Neutralize Results, if the attack would hit and more than one
+"""RR: REINFORCE — during Neutralize Results, if the attack would hit and more than one
 hit/crit remains, one evade is added (per token, one at a time), when the attacker is in
 the token's arc."""
 
@@ -43,6 +43,6 @@ def test_reinforce_does_nothing_outside_its_arc():
 
 
 def test_reinforce_token_is_not_spent():
-    """RR: Reinforce — 'A ship does not spend the reinforce token when resolving its effect.'"""
+    """RR: REINFORCE — 'A ship does not spend the reinforce token when resolving its effect.'"""
     result = solve(2, defender={"reinforce": 1})
     assert result.expected_tokens(Role.DEFENDER)["reinforce"] == 1

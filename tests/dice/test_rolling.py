@@ -1,4 +1,4 @@
-"""RR: Attack 2a/3a (rolling) and the Golden Rules (each die rerolled at most once).
+"""RR: ATTACK steps 2a/3a (rolling) and the Golden Rules (each die rerolled at most once).
 
 Every random draw comes from the generator the game passes in.
 """

@@ -1,4 +1,4 @@
-"""RR: Strain — a strained ship rolls 1 fewer defense die while it defends, then removes 1
+"""RR: STRAIN — a strained ship rolls 1 fewer defense die while it defends, then removes 1
 strain token."""
 
 from tallon.dice import Combatant, Role, Tokens, defense_dice_count

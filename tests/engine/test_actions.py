@@ -1,5 +1,5 @@
 """RR: ACTIONS (the Perform Action step, white/red/purple difficulty, once per round,
-failed actions, stress), FAIL, LINKED ACTION, FOCUS, EVADE, CALCULATE."""
+failed actions, stress), RR: FAIL, RR: LINKED ACTION, RR: FOCUS, RR: EVADE, RR: CALCULATE."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""RR: BARREL ROLL (left or right, front/middle/back, failing), SHIP SIZES (medium and large
-ships barrel roll with the template's long edge), FLEE (no fleeing while barrel rolling).
+"""RR: BARREL ROLL (left or right, front/middle/back, failing), RR: SHIP SIZES (medium and large
+ships barrel roll with the template's long edge), RR: FLEE (no fleeing while barrel rolling).
 
 p1.1 flies [1 straight] first (alone at its initiative), then barrel rolls; blockers are
 arranged after it moved."""

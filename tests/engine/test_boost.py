@@ -1,4 +1,4 @@
-"""RR: BOOST (straight/left/right with the 1-speed templates, failing), FLEE (no fleeing
+"""RR: BOOST (straight/left/right with the 1-speed templates, failing), RR: FLEE (no fleeing
 while boosting).
 
 p1.1 (a T-65 with Engine Upgrade, or a Firespray) flies [1 straight] first, then boosts;

@@ -1,6 +1,6 @@
 """RR: CLOAK (the cloak action and token, disarmed, decloaking in the System Phase: small
 ships with the [2 straight], medium and large with the [1 straight]; failing; allowed while
-stressed; not an action nor a maneuver), SYSTEM PHASE, TOKEN COLORS (cloak is blue).
+stressed; not an action nor a maneuver), RR: SYSTEM PHASE, TOKEN COLORS (cloak is blue).
 
 No ship the engine can play has the cloak action yet (the TIE Phantoms have the Stygium
 Array ship ability): the cloak action and cloak tokens are arranged on generic ships."""

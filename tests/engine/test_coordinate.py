@@ -1,5 +1,5 @@
 """RR: COORDINATE (another friendly ship at range 1-2 may perform an action; failing),
-SLAM (only during the ship's own activation), LINKED ACTION (after a granted action).
+RR: SLAM (only during the ship's own activation), RR: LINKED ACTION (after a granted action).
 
 p1.1 is a Lambda shuttle (initiative 1, large, white coordinate) that flies [1 straight]
 to (400, 320): its base spans x 360-440, y 280-360. Its friends (initiative 2-3) are

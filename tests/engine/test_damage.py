@@ -1,7 +1,7 @@
 """RR: DAMAGE (shields first, one at a time, regular before critical, facedown and faceup
-cards, dealing a card vs suffering damage, excess cards), HULL, DESTROYING SHIPS (removed
-at once outside the Engagement Phase; simultaneous fire within it), SIMULTANEOUS FIRE,
-DAMAGE CARDS (the owner's deck; an empty deck is rebuilt).
+cards, dealing a card vs suffering damage, excess cards), RR: HULL, RR: DESTROYING SHIPS (removed
+at once outside the Engagement Phase; simultaneous fire within it), RR: SIMULTANEOUS FIRE,
+RR: DAMAGE CARDS (the owner's deck; an empty deck is rebuilt).
 
 Without attacks (not in the engine yet), damage reaches ships through obstacles and bumps
 (tested in their files) and here through the engine's damage effect itself."""

@@ -1,7 +1,7 @@
 """State and decisions: every choice is a Decision naming the player and listing the legal
 options; illegal answers are refused with a reason and change nothing; clones are
 independent; records save, load and replay exactly; a player's view hides what they may
-not see (RR: DIAL, DAMAGE CARDS)."""
+not see (RR: DIAL, RR: DAMAGE CARDS)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RR: FLEE, PLAY AREA, REMOVED FROM THE GAME (and the scoring ruling: the opponent earns
+"""RR: FLEE, RR: PLAY AREA, RR: REMOVED FROM THE GAME (and the scoring ruling: the opponent earns
 the squad points of a ship destroyed or fled)."""
 
 from __future__ import annotations

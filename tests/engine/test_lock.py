@@ -1,5 +1,5 @@
-"""RR: LOCK (range 0-3, objects, one lock per ship, breaking, failing), ION (no locks),
-REMOVED FROM THE GAME (locks break).
+"""RR: LOCK (range 0-3, objects, one lock per ship, breaking, failing), RR: ION (no locks),
+RR: REMOVED FROM THE GAME (locks break).
 
 The scene: p1.1 (T-65, initiative 1) at (400, 200) flies [1 straight] to (400, 280): its
 front edge at y = 300."""

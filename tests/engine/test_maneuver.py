@@ -1,5 +1,5 @@
-"""RR: MANEUVER, DIFFICULTY, STRESS, ION, PLANNING PHASE (no dial), ACTIVATION PHASE
-(stress maneuver), BEARING (stationary), SHIP SIZES (ion thresholds).
+"""RR: MANEUVER, RR: DIFFICULTY, RR: STRESS, RR: ION, RR: PLANNING PHASE (no dial),
+RR: ACTIVATION PHASE (stress maneuver), RR: BEARING (stationary), RR: SHIP SIZES (ion thresholds).
 
 The scenes: the ship under test activates between two TIEs of player 2: the initiative 1
 TIE's action decision is the moment before, the initiative 3 TIE's the moment after."""

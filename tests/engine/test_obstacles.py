@@ -1,5 +1,5 @@
 """RR: OBSTACLES (asteroid, debris cloud, gas cloud; several obstacles; ending on one;
-starting on one; range 0 effects on locks), MOVE, OVERLAP (partial maneuvers and
+starting on one; range 0 effects on locks), RR: MOVE, RR: OVERLAP (partial maneuvers and
 obstacles).
 
 The scene: p1.1 is the first ship to activate (initiative 1, alone at that initiative),

@@ -1,4 +1,4 @@
-"""RR: OVERLAP (partial maneuvers and their effects), MOVE (moving through ships), RANGE
+"""RR: OVERLAP (partial maneuvers and their effects), RR: MOVE (moving through ships), RR: RANGE
 (range 0 after a bump).
 
 The scene: p1.1 (a T-65, initiative 2) flies from (400, 200) facing +y; a [2 straight]

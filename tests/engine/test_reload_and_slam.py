@@ -1,6 +1,6 @@
 """RR: RELOAD (a torpedo, missile or device card below its charge limit recovers one charge;
-the ship gains a disarm token), SLAM (a maneuver of the speed executed this round, a
-disarm token, failing instead of fleeing), DISARMED.
+the ship gains a disarm token), RR: SLAM (a maneuver of the speed executed this round, a
+disarm token, failing instead of fleeing), RR: DISARMED.
 
 No playable card has torpedo, missile or device charges yet: those charges are arranged on
 the ship (as the cards would place them)."""

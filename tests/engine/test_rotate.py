@@ -1,4 +1,5 @@
-"""RR: ROTATE (turret arc indicators: single and double), ARC (turret arcs), LINKED ACTION."""
+"""RR: ROTATE (turret arc indicators: single and double), RR: ARC (turret arcs),
+RR: LINKED ACTION."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """RR: SETUP steps 1-6 (gather forces, player order, play area, obstacles, forces, damage
-decks), DEFICIT, and the refusal of cards the engine can't play."""
+decks), RR: DEFICIT, and the refusal of cards the engine can't play."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""RR: TOKENS (gain, spend/remove, transfer), TOKEN COLORS AND SHAPES, TRACTOR (thresholds
+"""RR: TOKENS (gain, spend/remove, transfer), RR: TOKEN COLORS AND SHAPES, RR: TRACTOR (thresholds
 by size, the tractor move chosen by the player whose effect applied the token, the owner's
-rotation, once per round), CLOAK (no second token).
+rotation, once per round), RR: CLOAK (no second token).
 
 No card the engine plays can apply tractor tokens yet: they are gained here through the
 engine's own effect (as a weapon would apply them), at a decision of the game."""

@@ -1,6 +1,6 @@
-"""RR: ATTACK step 6 (Aftermath, 6a-6d), BONUS ATTACK, SIMULTANEOUS FIRE, DESTROYING SHIPS,
-ENGAGEMENT PHASE, and the FAQ "Engagement Phase and attacking" (effects of a destruction
-during an attack resolve in step 6).
+"""RR: ATTACK step 6 (Aftermath, 6a-6d), RR: BONUS ATTACK, RR: SIMULTANEOUS FIRE,
+RR: DESTROYING SHIPS, RR: ENGAGEMENT PHASE, and the FAQ "Engagement Phase and attacking" (effects of
+a destruction during an attack resolve in step 6).
 
 Cards used because their timing is the point: Wes Janson (after attacking / after
 defending: may spend 1 charge to give the other ship a jam token), Hopeful (after another
@@ -74,7 +74,7 @@ def decisions(game, limit=30, answers=None, until=None):
 
 # ================================================================ STEP 6: THE ORDER
 class TestAftermathOrder:
-    """RR: ATTACK 6 - a) the defending player's abilities that trigger after defending or
+    """RR: ATTACK step 6 - a) the defending player's abilities that trigger after defending or
     a destruction, b) the attacking player's after attacking or a destruction, c) the
     defending player's that grant a bonus attack, d) the attacking player's that grant a
     bonus attack."""
@@ -282,7 +282,7 @@ class TestDestroyedDuringAnAttack:
 
     def test_the_destroyed_defender_is_not_removed_during_the_aftermath(self):
         """RR: DEFENDER (remains the defender until the after-attack abilities have
-        resolved), SIMULTANEOUS FIRE: the destroyed ship is still in play when the
+        resolved), RR: SIMULTANEOUS FIRE: the destroyed ship is still in play when the
         aftermath abilities resolve, and after the attack (its initiative step has not
         ended)."""
         game, _, d, _ = self.scene()
@@ -293,8 +293,8 @@ class TestDestroyedDuringAnAttack:
 
 # ================================================================ SIMULTANEOUS FIRE
 class TestSimultaneousFire:
-    """RR: SIMULTANEOUS FIRE, DESTROYING SHIPS, ENGAGEMENT PHASE ("After all ships of a given
-    initiative have engaged, all destroyed ships are removed"). The Engagement Phase is run
+    """RR: SIMULTANEOUS FIRE, RR: DESTROYING SHIPS, RR: ENGAGEMENT PHASE ("After all ships of a
+    given initiative have engaged, all destroyed ships are removed"). The Engagement Phase is run
     from its first initiative step; player 1 is the first player."""
 
     def run(self, defender):

@@ -1,5 +1,5 @@
 """RR: ARC (standard, bullseye, full and turret arcs; in front of, behind, flanking),
-ATTACK RANGE, and the FAQ "Is a ship in its own firing arc?"."""
+RR: ATTACK RANGE, and the FAQ "Is a ship in its own firing arc?"."""
 
 from __future__ import annotations
 

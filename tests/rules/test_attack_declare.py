@@ -1,6 +1,6 @@
-"""RR: ATTACK step 1 (Declare Target) and the entries it uses: ATTACK ARC, ATTACK RANGE,
-ARC (standard, bullseye, full and turret arcs), PRIMARY WEAPON, SPECIAL WEAPON, ENEMY /
-FRIENDLY, DISARMED, CLOAK, OBSTACLES (range 0) and RANGE 0.
+"""RR: ATTACK step 1 (Declare Target) and the entries it uses: RR: ATTACK ARC, RR: ATTACK RANGE,
+RR: ARC (standard, bullseye, full and turret arcs), RR: PRIMARY WEAPON, RR: SPECIAL WEAPON,
+RR: ENEMY / RR: FRIENDLY, RR: DISARMED, RR: CLOAK, RR: OBSTACLES (range 0) and RR: RANGE (range 0).
 
 Each test engages one ship (``Engage``) and looks at the declaration the engine offers:
 the (weapon, defender) pairs with their attack range, or no declaration at all (the
@@ -68,24 +68,24 @@ def offered(attacker, enemies, **kw) -> dict[tuple[str, str], int]:
 # ====================================================================== ENEMY, FRIENDLY
 def test_only_enemy_ships_can_be_declared_as_defender():
     """A friendly X-wing straight ahead at range 1 and an enemy TIE behind it at range 3.
-    RR: ATTACK 1c ("The attacking player chooses an enemy ship to be the defender"),
-    FRIENDLY ("Ships cannot perform attacks against friendly ships"). Only the TIE is
+    RR: ATTACK step 1c ("The attacking player chooses an enemy ship to be the defender"),
+    RR: FRIENDLY ("Ships cannot perform attacks against friendly ships"). Only the TIE is
     offered."""
     game, _, (tie,) = engage(XWING, [(TIE, AHEAD_R3)], friends=[(XWING, (400, 420, 180))])
     assert targets(game) == {("primary:front", tie): 3}
 
 
 def test_a_friendly_ship_alone_in_arc_means_no_attack():
-    """Only a friendly ship in the front arc (range 1); the enemy is far away. RR: ATTACK 1c,
-    FRIENDLY. No attack is declared."""
+    """Only a friendly ship in the front arc (range 1); the enemy is far away. RR: ATTACK step 1c,
+    RR: FRIENDLY. No attack is declared."""
     game, a, _ = engage(XWING, [(TIE, (400, 850, 180))], friends=[(XWING, (400, 420, 180))])
     assert game.decision is None
     assert "no target" in no_attack(game, a)
 
 
 def test_the_attacker_may_choose_not_to_attack():
-    """RR: ATTACK 1 ("... either chooses a different weapon or chooses not to attack"),
-    ENGAGEMENT PHASE ("it may perform an attack"). Declining ends the engagement with no
+    """RR: ATTACK step 1 ("... either chooses a different weapon or chooses not to attack"),
+    RR: ENGAGEMENT PHASE ("it may perform an attack"). Declining ends the engagement with no
     attack."""
     game, _, _ = engage(XWING, [(TIE, AHEAD)])
     assert "none" in game.decision.option_keys()
@@ -95,7 +95,7 @@ def test_the_attacker_may_choose_not_to_attack():
 
 # ============================================================================ ATTACK ARC
 class TestStandardArcs:
-    """RR: ARC, ATTACK ARC - the defender must be in the arc of the chosen weapon."""
+    """RR: ARC, RR: ATTACK ARC - the defender must be in the arc of the chosen weapon."""
 
     @pytest.mark.parametrize(("pose", "expected"), [
         (AHEAD, True), (BEHIND, False), (LEFT, False), (RIGHT, False)])
@@ -109,7 +109,7 @@ class TestStandardArcs:
 
     def test_rear_arc_weapon_reaches_behind_the_ship(self):
         """A Firespray (primary front 3 and rear 3) with one enemy ahead and one behind.
-        RR: ARC (rear arc), PRIMARY WEAPON (up to two primary weapons, each with its arc).
+        RR: ARC (rear arc), RR: PRIMARY WEAPON (up to two primary weapons, each with its arc).
         The enemy ahead is offered to the front weapon only, the one behind to the rear
         weapon only."""
         game, _, (ahead, behind) = engage(FIRESPRAY, [(TIE, AHEAD), (TIE, BEHIND)])
@@ -130,14 +130,14 @@ class TestStandardArcs:
 
     def test_arcs_reach_only_to_range_3(self):
         """An enemy straight ahead at range 4. RR: ARC ("extending ... to range 3"),
-        PRIMARY WEAPON (range 0-3). No attack."""
+        RR: PRIMARY WEAPON (range 0-3). No attack."""
         game, a, (tie,) = engage(XWING, [(TIE, AHEAD_R4)])
         assert range_of(game.state.ships[a], game.state.ships[tie]) == 4
         assert game.decision is None and "no target" in no_attack(game, a)
 
 
 class TestFullFrontArc:
-    """RR: ARC - FULL ARCS: the full front arc covers everything in front of the midway
+    """RR: ARC, RR: FULL ARCS: the full front arc covers everything in front of the midway
     line."""
 
     def test_full_front_weapon_reaches_beside_the_ship(self):
@@ -157,7 +157,7 @@ class TestFullFrontArc:
 
 
 class TestBullseyeArc:
-    """RR: BULLSEYE ARC, SPECIAL WEAPON (arc restriction). Proton Rockets (Attack (focus):
+    """RR: BULLSEYE ARC, RR: SPECIAL WEAPON (arc restriction). Proton Rockets (Attack (focus):
     bullseye arc, range 1-2, 5 dice) on a Firespray with a focus token."""
 
     def test_bullseye_weapon_needs_the_defender_in_the_bullseye(self):
@@ -206,8 +206,8 @@ class TestTurrets:
 
     def test_front_weapon_and_turret_are_different_weapons(self):
         """A Shadowport Hunter (Lancer: primary front 3 and single turret 2, turret pointing
-        front) with an enemy ahead. RR: ATTACK 1b (choose one of the primary or special
-        weapons), PRIMARY WEAPON (up to two). Both weapons are offered against it."""
+        front) with an enemy ahead. RR: ATTACK step 1b (choose one of the primary or special
+        weapons), RR: PRIMARY WEAPON (up to two). Both weapons are offered against it."""
         found = offered("shadowporthunter", [(TIE, (400, 520, 180))], turret="front")
         assert set(found) == {("primary:front", "p2.1"), ("primary:single_turret", "p2.1")}
 
@@ -233,7 +233,7 @@ def test_attack_range_at_range_0_is_0():
 def test_after_a_bump_the_attack_range_is_0():
     """The T-65 executes a [2 straight] into a TIE facing it and stops short, touching it
     (its guides touch; the bases are 6.6 mm apart). RR: RANGE ("After a ship partially
-    executes a maneuver, it is at range 0 of the last ship it overlapped"), ATTACK RANGE;
+    executes a maneuver, it is at range 0 of the last ship it overlapped"), RR: ATTACK RANGE;
     ruling Game engine 12. It is offered at attack range 0, not 1."""
     game, a, tie = bumped_into_a_tie()
     s = game.state.ships
@@ -243,7 +243,7 @@ def test_after_a_bump_the_attack_range_is_0():
 
 
 def test_a_touching_ship_outside_the_arc_cannot_be_attacked():
-    """An enemy touching the T-65's rear edge. RR: ATTACK ARC, RANGE 0 - range 0 does not put
+    """An enemy touching the T-65's rear edge. RR: ATTACK ARC, RR: RANGE - range 0 does not put
     a ship in an arc. No attack."""
     assert offered(XWING, [(TIE, (400, 260, 0))]) == {}
 
@@ -252,8 +252,8 @@ def test_a_touching_ship_outside_the_arc_cannot_be_attacked():
 @pytest.mark.parametrize(("pose", "attack_range"), [
     (TOUCHING, 0), (AHEAD_R1, 1), (AHEAD, 2), (AHEAD_R3, 3), (AHEAD_R4, None)])
 def test_primary_weapon_range_is_0_to_3(pose, attack_range):
-    """An enemy straight ahead at range 0, 1, 2, 3 or 4. RR: ATTACK 1 ("A primary weapon
-    requires the attack range to be range 0-3"), PRIMARY WEAPON. Offered at 0-3, not at 4.
+    """An enemy straight ahead at range 0, 1, 2, 3 or 4. RR: ATTACK step 1 ("A primary weapon
+    requires the attack range to be range 0-3"), RR: PRIMARY WEAPON. Offered at 0-3, not at 4.
     (The FAQ on Automated Target Priority says range 0 is not a valid attack range for a
     primary weapon; the glossary rule, followed here and by the engine, says 0-3.)"""
     found = offered(XWING, [(TIE, pose)])
@@ -303,14 +303,14 @@ class TestSpecialWeapons:
             FIRESPRAY, [(TIE, pose)], upgrades=["protonrockets"], tokens={"focus": 1})
 
     def test_a_cost_that_cannot_be_paid_rules_the_weapon_out(self):
-        """The torpedoes have no active charge. RR: ATTACK 1 ("if the attacker cannot pay
+        """The torpedoes have no active charge. RR: ATTACK step 1 ("if the attacker cannot pay
         the costs required for the attack, the attacking player either chooses a different
         weapon or chooses not to attack"). Only the primary weapon is offered."""
         found = self.torpedo((400, 510, 180), charges={"protontorpedoes": 0})
         assert set(found) == {("primary:double_turret", "p2.1")}
 
     def test_the_cost_is_paid_when_the_attack_is_declared(self):
-        """RR: ATTACK 1d (Pay Costs). Declaring the torpedo attack spends 1 charge at once;
+        """RR: ATTACK step 1d (Pay Costs). Declaring the torpedo attack spends 1 charge at once;
         declaring the primary attack spends none."""
         for weapon, left in (("protontorpedoes", 1), ("primary:double_turret", 2)):
             game, a, (tie,) = engage(KWING, [(TIE, (400, 510, 180))],
@@ -322,7 +322,7 @@ class TestSpecialWeapons:
 
 # ===================================================================== NO VALID TARGET
 def test_no_valid_target_means_no_attack():
-    """The only enemy is at range 4. RR: ATTACK 1 (no valid target: choose another weapon or
+    """The only enemy is at range 4. RR: ATTACK step 1 (no valid target: choose another weapon or
     not to attack). No declaration is asked; the ship engages without attacking."""
     game, a, _ = engage(XWING, [(TIE, AHEAD_R4)])
     assert game.decision is None
@@ -332,7 +332,7 @@ def test_no_valid_target_means_no_attack():
 
 def test_a_ship_engages_once_and_performs_one_attack():
     """Two enemies ahead. RR: ATTACK ("Each ship may perform one standard attack when it
-    engages"), ENGAGEMENT PHASE. After attacking one, no second declaration follows."""
+    engages"), RR: ENGAGEMENT PHASE. After attacking one, no second declaration follows."""
     game, a, (one, _two) = engage(XWING, [(TIE, AHEAD), (TIE, (480, 520, 180))])
     game.answer(f"primary:front@{one}")
     finish(game)
@@ -348,7 +348,7 @@ def test_a_disarmed_ship_cannot_attack():
 
 
 def test_a_disarmed_ship_still_engages():
-    """The same disarmed T-65 in the Engagement Phase. RR: DISARMED, ENGAGEMENT PHASE
+    """The same disarmed T-65 in the Engagement Phase. RR: DISARMED, RR: ENGAGEMENT PHASE
     ("Disarmed ships still engage"). It engages (its turn passes) without attacking; the
     enemy TIE then engages and attacks it."""
     sc = Scene()

@@ -63,7 +63,7 @@ def counts(*args, **kw) -> tuple[int, int]:
 
 # ====================================================================== ATTACK VALUE
 class TestAttackValue:
-    """RR: ATTACK 2a ("Starting with the attack value"), 3a ("Starting with the defender's
+    """RR: ATTACK step 2a ("Starting with the attack value"), 3a ("Starting with the defender's
     agility value"), PRIMARY WEAPON (the attack value of the weapon chosen)."""
 
     @pytest.mark.parametrize(("attacker", "defender", "expected"), [
@@ -85,7 +85,7 @@ class TestAttackValue:
         ("primary:front", 3), ("primary:single_turret", 2)])
     def test_the_chosen_weapon_sets_the_dice(self, weapon, dice):
         """A Shadowport Hunter (Lancer: front 3, single turret 2 pointing front) attacks the
-        same enemy ahead with either weapon. RR: ATTACK 1b, 2a. It rolls that weapon's
+        same enemy ahead with either weapon. RR: ATTACK steps 1b, 2a. It rolls that weapon's
         value."""
         assert counts("shadowporthunter", to=(400, 520, 180), weapon=weapon,
                       turret="front")[0] == dice
@@ -105,15 +105,15 @@ class TestRangeBonus:
 
     def test_the_bonus_follows_the_attack_range_not_the_range_between_the_ships(self):
         """The TIE straddles the front arc's right line: the ships are at range 1 but the
-        attack range is 2. RR: RANGE BONUS ("depending on the attack range"), ATTACK
-        RANGE. No additional attack die."""
+        attack range is 2. RR: RANGE BONUS ("depending on the attack range"), RR: ATTACK RANGE. No
+        additional attack die."""
         game, a, d = attack(to=(510, 390, 0))
         assert range_of(game.state.ships[a], game.state.ships[d]) == 1
         assert dice_counts(game, a, d) == (3, 3)
 
     def test_no_attack_bonus_with_an_ordnance_weapon(self):
         """Proton Rockets (5 dice, ordnance icon, bullseye range 1-2) at attack range 1
-        from a Firespray with a focus token. RR: RANGE BONUS, SPECIAL WEAPON (the ordnance
+        from a Firespray with a focus token. RR: RANGE BONUS, RR: SPECIAL WEAPON (the ordnance
         icon: range bonuses are not applied). 5 dice, not 6; the primary weapon at the same
         range rolls 3 + 1."""
         pose = (400, 420, 180)
@@ -123,7 +123,7 @@ class TestRangeBonus:
 
     def test_no_defense_bonus_against_an_ordnance_weapon(self):
         """Proton Torpedoes (4 dice, ordnance, range 2-3) from a K-wing with a lock, at
-        attack range 3. RR: RANGE BONUS, SPECIAL WEAPON. The TIE rolls 3 defense dice (its
+        attack range 3. RR: RANGE BONUS, RR: SPECIAL WEAPON. The TIE rolls 3 defense dice (its
         agility), not 4; against the K-wing's primary weapon at the same range it rolls
         4."""
         kw = {"upgrades": ["protontorpedoes"], "locks": ["p2.1"], "to": (400, 610, 180)}
@@ -132,7 +132,7 @@ class TestRangeBonus:
 
     def test_no_bonus_at_attack_range_0(self):
         """The TIE touches the T-65's front edge: attack range 0, which is not range 1.
-        RR: ATTACK RANGE, RANGE BONUS. 3 attack dice, 3 defense dice."""
+        RR: ATTACK RANGE, RR: RANGE BONUS. 3 attack dice, 3 defense dice."""
         assert counts(to=R0) == (3, 3)
 
     def test_no_bonus_after_a_bump(self):
@@ -149,7 +149,7 @@ class TestRangeBonus:
 
 # ========================================================================= OBSTRUCTED
 class TestObstructed:
-    """RR: OBSTRUCTED, OBSTACLES - if at least one obstacle obstructs the attack, the
+    """RR: OBSTRUCTED, RR: OBSTACLES - if at least one obstacle obstructs the attack, the
     defender rolls 1 additional defense die; a ship or device obstructing has no
     effect."""
 
@@ -246,7 +246,7 @@ class TestDeplete:
         assert game.state.ships[d].count(Token.DEPLETE) == 1
 
     def test_deplete_applies_at_attack_range_0(self):
-        """A depleted T-65 attacks a touching TIE. RR: ATTACK 2a forbids adding dice at range
+        """A depleted T-65 attacks a touching TIE. RR: ATTACK step 2a forbids adding dice at range
         0, not removing them (ruling: decreases still apply). 2 dice, token removed."""
         game, a, d = attack(to=R0, tokens={"deplete": 1})
         assert dice_counts(game, a, d) == (2, 3)
@@ -266,7 +266,7 @@ class TestTractor:
     @pytest.mark.parametrize(("tokens", "dice"), [(1, 2), (2, 1)])
     def test_a_medium_ship_needs_two_tractor_tokens(self, tokens, dice):
         """A Firespray (medium, agility 2) with 1 tractor token is not tractored; with 2 it
-        is (RR: SHIP SIZES, TRACTOR)."""
+        is (RR: SHIP SIZES, RR: TRACTOR)."""
         assert counts(XWING, FIRESPRAY, to=(400, 510, 180),
                       defender_tokens={"tractor": tokens})[1] == dice
 
@@ -284,8 +284,8 @@ def test_a_cloaked_defender_adds_2_to_its_agility():
 
 # ======================================================================== THE LIMITS
 class TestLimits:
-    """RR: ATTACK 2a/3a ("There is always a minimum of 0 and a maximum of 6"), AGILITY,
-    FAQ (the limits apply after all modifiers)."""
+    """RR: ATTACK steps 2a/3a ("There is always a minimum of 0 and a maximum of 6"), RR: AGILITY,
+    RR: FAQ (the limits apply after all modifiers)."""
 
     def test_never_more_than_6_defense_dice(self):
         """A cloaked TIE (3 + 2) at attack range 3 (+1) behind an asteroid (+1): 7, limited
@@ -311,7 +311,7 @@ class TestLimits:
 
 # ===================================================================== RANGE 0 RULES
 class TestRange0:
-    """RR: ATTACK 2a ("While performing a primary attack at attack range 0, attack dice
+    """RR: ATTACK step 2a ("While performing a primary attack at attack range 0, attack dice
     cannot be added")."""
 
     @pytest.mark.parametrize(("pose", "dice"), [(R0, 2), (R1, 4), (R2, 3)])

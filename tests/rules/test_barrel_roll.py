@@ -1,4 +1,4 @@
-"""RR: BARREL ROLL, SHIP SIZES — where a barrel roll places a ship and when it fails."""
+"""RR: BARREL ROLL, RR: SHIP SIZES — where a barrel roll places a ship and when it fails."""
 
 from __future__ import annotations
 

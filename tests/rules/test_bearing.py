@@ -1,4 +1,4 @@
-"""RR: BEARING, MANEUVER, SIDESLIP — where every bearing leaves every base size.
+"""RR: BEARING, RR: MANEUVER, RR: SIDESLIP — where every bearing leaves every base size.
 
 Each expectation is computed independently from the physical description: the template
 starts at the front guides (rear guides for reverse maneuvers), the ship ends with its rear

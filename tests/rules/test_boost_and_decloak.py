@@ -1,4 +1,4 @@
-"""RR: BOOST and CLOAK (decloaking)."""
+"""RR: BOOST and RR: CLOAK (decloaking)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Engine pieces added for the Imperial cards, each on its own (the cards' own tests show
 them at work):
 
-- ``after_reveal`` abilities resolve before the maneuver is executed (RR: ACTIVATION
-  PHASE - reveal dial, then execute maneuver);
+- ``after_reveal`` abilities resolve before the maneuver is executed (RR: ACTIVATION PHASE - reveal
+  dial, then execute maneuver);
 - ``PerformAction(even_stressed=True)`` offers bar actions to a stressed ship;
 - ``ShipState.last_attack`` says in which round and phase the ship last attacked;
 - the ``after_neutralize`` window comes at the end of the Neutralize Results step;

@@ -1,4 +1,4 @@
-"""RR: CONDITION CARDS, LIMITED CONDITIONS, SECRET CONDITIONS - assigning, limits, the
+"""RR: CONDITION CARDS, RR: LIMITED CONDITIONS, RR: SECRET CONDITIONS - assigning, limits, the
 secret marker, and who may see a facedown condition. Zam Wesell's two secret conditions
 (limited 1, sharing her marker) are the cards used."""
 

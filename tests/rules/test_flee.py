@@ -1,4 +1,4 @@
-"""RR: FLEE, PLAY AREA — a ship flees when any part of its base is outside the play area."""
+"""RR: FLEE, RR: PLAY AREA — a ship flees when any part of its base is outside the play area."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ VADER = "darthvader"       # TIE Advanced x1 with Force (his ability acts after 
 @pytest.fixture
 def plated_hull():
     """A test double: gives a ship a condition whose ability is the catalogue's Plated
-    Hull, a defender's mandatory change of 1 attack crit to a hit (RR: ATTACK 2b, the
+    Hull, a defender's mandatory change of 1 attack crit to a hit (RR: ATTACK step 2b, the
     defending player's abilities)."""
     CARDS.register("condition", DOUBLE,
                    DiceMod("test double: 1 attacker crit to a hit", dice=dice("platedhull")))
@@ -71,7 +71,7 @@ def attack(sc, a, d, *rolls, weapon=None):
 
 # ============================================================== ORDER OF MODIFICATION
 class TestOrder:
-    """RR: ATTACK 2b ("The defending player resolves their abilities first, then the
+    """RR: ATTACK step 2b ("The defending player resolves their abilities first, then the
     attacking player"), 3b ("The attacking player resolves their abilities first, then the
     defending player")."""
 
@@ -333,7 +333,7 @@ class TestMandatory:
 
 # ==================================================================== RANGE 0
 class TestRange0:
-    """RR: ATTACK 2b ("While performing a primary attack at attack range 0, the attacker's
+    """RR: ATTACK step 2b ("While performing a primary attack at attack range 0, the attacker's
     dice cannot be modified, except by the defender"); rulebook, Defense Dice ("While
     defending at range 0, enemy ships cannot reduce the number of defense dice you roll,
     cancel your results, or modify your results")."""
@@ -385,7 +385,7 @@ class TestRange0:
 
 # ==================================================================== CANCEL
 class TestCancelIsNotModifying:
-    """RR: CANCEL ("Canceling dice does not count as modifying dice"), DICE MODIFICATION.
+    """RR: CANCEL ("Canceling dice does not count as modifying dice"), RR: DICE MODIFICATION.
     Moff Gideon (before attack dice: spend 1 charge, choose a friendly ship at range 0-1
     of the defender, which gains a strain token; the defense dice can't be modified this
     attack) helps a Baron of the Empire with Crack Shot attack a T-65 at range 1."""

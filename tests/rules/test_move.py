@@ -1,4 +1,4 @@
-"""RR: MOVE and MANEUVER — moving through objects with the template; OBSTACLES — the order
+"""RR: MOVE and RR: MANEUVER — moving through objects with the template; OBSTACLES — the order
 in which obstacles are met; DEVICE — the part of the template that counts after a partial
 maneuver."""
 

@@ -63,7 +63,7 @@ def suffered(game, ship_id) -> int:
 
 # ======================================================================== NEUTRALIZE
 class TestNeutralize:
-    """RR: ATTACK 4 ("a. Pairs of hit and evade results are canceled. b. Pairs of crit and
+    """RR: ATTACK step 4 ("a. Pairs of hit and evade results are canceled. b. Pairs of crit and
     evade results are canceled"), rulebook ("All hit results must be canceled before crit
     results are canceled")."""
 
@@ -85,7 +85,7 @@ class TestNeutralize:
 # ========================================================================= HIT, MISS
 class TestHitAndMiss:
     """RR: HIT ("the attack hits if at least one hit or crit result remains uncanceled"),
-    MISS ("If the attack misses, the Deal Damage step of the attack is skipped")."""
+    RR: MISS ("If the attack misses, the Deal Damage step of the attack is skipped")."""
 
     def test_a_lone_crit_is_a_hit(self):
         game, _, d = attack(["crit", "blank", "blank"], ["blank", "blank", "blank"])
@@ -247,7 +247,7 @@ class TestDamage:
 # ================================================================= DESTROYING SHIPS
 class TestDestroyed:
     """RR: DESTROYING SHIPS ("A ship is destroyed after it has a number of damage cards
-    that equals or exceeds its hull value"), DAMAGE ("the excess damage cards are still
+    that equals or exceeds its hull value"), RR: DAMAGE ("the excess damage cards are still
     dealt")."""
 
     @pytest.mark.parametrize(("hits", "destroyed"), [(2, False), (3, True)])

@@ -1,5 +1,5 @@
-"""RR: OVERLAP (partial execution), BEARING (advanced maneuvers that can't be completed),
-SIDESLIP (partial sideslips) and the FAQ on the Tallon roll's positions."""
+"""RR: OVERLAP (partial execution), RR: BEARING (advanced maneuvers that can't be completed),
+RR: SIDESLIP (partial sideslips) and the FAQ on the Tallon roll's positions."""
 
 from __future__ import annotations
 

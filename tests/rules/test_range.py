@@ -1,4 +1,4 @@
-"""RR: RANGE, GUIDES — measuring range between objects."""
+"""RR: RANGE, RR: GUIDES — measuring range between objects."""
 
 from __future__ import annotations
 

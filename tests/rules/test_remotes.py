@@ -1,5 +1,5 @@
-"""RR: REMOTES (attacking, damaging, using and relocating remotes), OBJECTS, SIMULTANEOUS
-FIRE, FLEE, and the appendix's Buzz Droid Swarm.
+"""RR: REMOTES (attacking, damaging, using and relocating remotes), RR: OBJECTS,
+RR: SIMULTANEOUS FIRE, RR: FLEE, and the appendix's Buzz Droid Swarm.
 
 The scenes put a buzz droid swarm (the remote Discord Missiles launch: initiative 0,
 agility 1, hull 1) on the table directly. A swarm placed at (x, y, h) has the back edge of
@@ -320,7 +320,7 @@ class TestAttackingRemotes:
         assert "r1.1" not in {d.id for d in game.state.table().devices}
 
     def test_a_lock_on_it_breaks_when_it_is_removed(self):
-        """RR: REMOVED FROM THE GAME / LOCK - the attacker's lock on the destroyed swarm
+        """RR: REMOVED FROM THE GAME / RR: LOCK - the attacker's lock on the destroyed swarm
         breaks with it."""
         sc = attack_scene()
         game = sc.at(Engage("p2.1"))
@@ -331,7 +331,7 @@ class TestAttackingRemotes:
         assert game.state.ships["p2.1"].locks == []
 
     def test_an_initiative_0_attacker_and_simultaneous_fire(self):
-        """RR: DAMAGING REMOTES, SIMULTANEOUS FIRE - destroyed by an attack at its own
+        """RR: DAMAGING REMOTES, RR: SIMULTANEOUS FIRE - destroyed by an attack at its own
         initiative (0: the TIE's initiative is set to 0 for the round), the swarm stays
         until all units of initiative 0 have engaged: it still engages, the TIE touching it
         suffers 1 critical damage, and only then is it removed."""
@@ -383,7 +383,7 @@ class TestShipEffectsAndRemotes:
         assert game.state.ships[swarm].destroyed
 
     def test_no_ship_is_outside_the_arcs_of_a_remote(self):
-        """RR FAQ (remotes with no arcs): Outmaneuver's "not in the defender's firing arc"
+        """RR: FAQ (remotes with no arcs): Outmaneuver's "not in the defender's firing arc"
         can't be met against the swarm: it rolls its agility 1 + the range 3 bonus = 2 dice,
         while a TIE facing away in the same place rolls 3 + 1 - 1 = 3."""
         for defender, expected in (("swarm", 2), ("tie", 3)):
@@ -439,8 +439,8 @@ class TestShipEffectsAndRemotes:
 # ----------------------------------------------------------------- the game's end
 class TestGameEnd:
     def test_a_player_with_only_remotes_has_no_ships(self):
-        """RR: GAME LENGTH - a player whose ships are all destroyed loses, remotes or not;
-        the winner's remotes score nothing."""
+        """RR: GAME LENGTH AND TRACKING ROUNDS - a player whose ships are all destroyed loses,
+        remotes or not; the winner's remotes score nothing."""
         sc = Scene()
         sc.ship("academypilot", at=(100, 100, 0))
         sc.ship("academypilot", player=1, at=(600, 800, 180))

@@ -1,4 +1,4 @@
-"""RR: TRACTOR, DEVICE (drop and launch), ROTATE A SHIP."""
+"""RR: TRACTOR, RR: DEVICE (drop and launch), RR: ROTATE A SHIP."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_rotating_onto_an_obstacle_is_range_0_only(table_svg):
 
 # ----------------------------------------------- devices that are obstacles; guides
 def test_a_launched_electro_chaff_cloud_is_an_obstacle(table_svg):
-    """RR appendix: an electro-chaff cloud is a device and an obstacle. Launched with the
+    """RR: ELECTRO-CHAFF CLOUD: it is a device and an obstacle. Launched with the
     [4 straight] from a small ship at y = 300, its guides sit at the template's far end
     (y = 320 + 160) and it comes back as an obstacle of that type, not a plain device."""
     from tallon.geometry import Obstacle, ObstacleType
@@ -117,7 +117,7 @@ def test_an_unknown_device_outline_is_refused():
 
 @pytest.mark.parametrize("rear,y,heading", [(False, 420, 0), (True, 380, 180)])
 def test_aligning_a_swarm_to_a_ships_guides_only_touches_that_ship(rear, y, heading):
-    """RR appendix (Buzz Droid Swarm): the swarm's tab is aligned to the ship's front or
+    """RR: APPENDIX: EXAMPLES (Buzz Droid Swarm): the swarm's tab is aligned to the ship's front or
     rear guides, facing away from it; the ship is at range 0 of it but not overlapped."""
     from tallon.geometry import align_to_guides, range_between
 

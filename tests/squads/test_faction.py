@@ -1,4 +1,4 @@
-"""RR: Faction; Squad Building Appendix: Faction — all ship cards from a single faction."""
+"""RR: FACTION; RR: SQUAD BUILDING APPENDIX — all ship cards from a single faction."""
 
 from __future__ import annotations
 

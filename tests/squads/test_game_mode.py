@@ -1,4 +1,4 @@
-"""RR: Game Mode; Squad Building Appendix: Ban List, Restricted List — which cards each
+"""RR: GAME MODE; RR: BAN LIST, RR: RESTRICTED LIST — which cards each
 format allows, from the database's legality flags and the lists (data, empty by default)."""
 
 from __future__ import annotations

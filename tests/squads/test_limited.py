@@ -1,4 +1,4 @@
-"""RR: Limited — no more copies of cards sharing a name than the bullets before it,
+"""RR: LIMITED — no more copies of cards sharing a name than the bullets before it,
 counted across ship cards and upgrade cards."""
 
 from __future__ import annotations

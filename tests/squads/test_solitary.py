@@ -1,4 +1,4 @@
-"""RR: Solitary — at most one card of the same upgrade type with the solitary
+"""RR: SOLITARY — at most one card of the same upgrade type with the solitary
 restriction per squad (all Tactical Relay upgrades are solitary)."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_two_different_solitary_tactical_relays_are_an_error(db):
 
 
 def test_every_tactical_relay_is_solitary_even_without_the_marker(db):
-    """Ruling: RR: Solitary says all Tactical Relays are solitary; Kalani lacks the marker in
+    """Ruling: RR: SOLITARY says all Tactical Relays are solitary; Kalani lacks the marker in
     the card database but still counts, so TV-94 with Kalani is an error."""
     assert not db.upgrade("kalani").solitary
     assert all(is_solitary(relay) for relay in db.upgrades_for_slot("tactical-relay"))

@@ -1,4 +1,4 @@
-"""Squad Building Appendix: Squad Points (20 by default) and RR: Deficit."""
+"""Squad Building Appendix: Squad Points (20 by default) and RR: DEFICIT."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_the_limit_is_configurable(db, limit, legal):
 
 
 def test_deficit_is_what_the_squad_leaves_unspent(db):
-    """RR: Deficit: 15 points of 20 leave a deficit of 5 (scored by the opponent)."""
+    """RR: DEFICIT: 15 points of 20 leave a deficit of 5 (scored by the opponent)."""
     report = judge(db, "rebelalliance", [ESCORT] * 3)
     assert report.deficit == 20 - 15
 

@@ -1,4 +1,4 @@
-"""RR: Standardized — if a ship has a standardized upgrade, every ship of that ship type
+"""RR: STANDARDIZED — if a ship has a standardized upgrade, every ship of that ship type
 in the squad must be equipped with a copy."""
 
 from __future__ import annotations

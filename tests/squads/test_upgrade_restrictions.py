@@ -1,4 +1,4 @@
-"""RR: Upgrade Cards — only ships matching an upgrade's restrictions can equip it:
+"""RR: UPGRADE CARDS — only ships matching an upgrade's restrictions can equip it:
 faction, size, ship type, action (not linked), builder keywords, arcs, Force side,
 equipped upgrades, squad including a name, ship ability, non-limited."""
 
@@ -54,7 +54,7 @@ def test_a_white_action_requirement_is_not_met_by_a_red_action(db):
 
 
 def test_an_action_added_by_another_upgrade_counts(db):
-    """Ruling: upgrade action bars are added to the ship's action bar (RR: Actions), so
+    """Ruling: upgrade action bars are added to the ship's action bar (RR: ACTIONS), so
     Engine Upgrade's white Boost lets the HWK-290 equip Daredevil."""
     report = judge(db, "rebelalliance", [("kylekatarn", ("engineupgrade", "daredevil")),
                                          ESCORT, ESCORT])

@@ -149,7 +149,7 @@ def green_tokens(ship: ShipState) -> list[Token]:
 def token_choices(game: Game, ship: ShipState, colours: tuple[str, ...]) -> list[Option]:
     """The ship's tokens of these colours as choices ("token:<kind>") and, with red, the
     locks other ships have on it ("lock:<ship id>"): a lock is the locked ship's red token
-    (RR FAQ). :func:`remove_token_choice` removes the one chosen."""
+    (RR: FAQ). :func:`remove_token_choice` removes the one chosen."""
     found = [Option(f"token:{t.value}", f"remove 1 {t.value} token")
              for t in Token if t.colour in colours and ship.has(t)]
     if "red" in colours:

@@ -1,5 +1,5 @@
-"""Remote cards (RR: REMOTES, appendix OBJECTS: REMOTES): what a remote does, as abilities
-of its remote card (card kind ``"remote"``; a remote's ``ctx.ship`` is the remote itself).
+"""Remote cards (RR: REMOTES, RR: APPENDIX: EXAMPLES - Objects: Remotes): what a remote does, as
+abilities of its remote card (card kind ``"remote"``; a remote's ``ctx.ship`` is the remote itself).
 
 Buzz Droid Swarm (placed by Discord Missiles): after an enemy ship moves through or
 overlaps it, its controller relocates it to that ship's front or rear guides; when it

@@ -33,7 +33,7 @@ CARD_KINDS: tuple[CardKind, ...] = ("pilot", "upgrade", "ship", "condition")
 def name_key(name: str) -> str:
     """A card name reduced for comparison: lower case, letters and digits only.
 
-    Two cards "share a name" (RR: Limited) when their keys are equal, so quotes, accents
+    Two cards "share a name" (RR: LIMITED) when their keys are equal, so quotes, accents
     of the source's spelling and punctuation never separate them.
     """
     return re.sub(r"[^0-9a-z]", "", name.casefold())

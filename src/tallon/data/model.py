@@ -34,7 +34,7 @@ from tallon.data.vocab import (
 class Action:
     """An action on an action bar, with the action linked to it if any.
 
-    ``linked`` is the action that may be performed after this one (RR: Linked Action);
+    ``linked`` is the action that may be performed after this one (RR: LINKED ACTION);
     it has its own difficulty.
     """
 
@@ -53,10 +53,10 @@ class PrimaryAttack:
 
 @dataclass(frozen=True, slots=True)
 class Charges:
-    """Standard charges (RR: Charges).
+    """Standard charges (RR: CHARGES).
 
     ``recovers`` is the recurring count: positive recovers that many at the end of each
-    round, negative loses that many (RR: Negative Recurring Charges), zero never recovers.
+    round, negative loses that many (RR: NEGATIVE RECURRING CHARGES), zero never recovers.
     """
 
     value: int
@@ -73,7 +73,7 @@ class Charges:
 
 @dataclass(frozen=True, slots=True)
 class Force:
-    """Force charges (RR: Force Charge): the value, the recurring count, and the side."""
+    """Force charges (RR: FORCE CHARGE): the value, the recurring count, and the side."""
 
     value: int
     recovers: int = 0
@@ -238,7 +238,7 @@ class UpgradeCost:
 
 @dataclass(frozen=True, slots=True)
 class SpecialAttack:
-    """An attack printed on an upgrade or remote (RR: Special Weapon)."""
+    """An attack printed on an upgrade or remote (RR: SPECIAL WEAPON)."""
 
     arc: Arc
     value: int
@@ -352,9 +352,8 @@ class Upgrade:
 
     ``slot`` is its XWS slot key (the key it is listed under in an XWS file). The front
     side (``sides[0]``) decides the slots used while squad building. ``standardized``,
-    ``solitary`` and ``non_limited`` are the squad-level restriction markers (RR:
-    Standardized, Solitary); ``cost`` is ``None`` for cards that exist only as part of a
-    standard loadout.
+    ``solitary`` and ``non_limited`` are the squad-level restriction markers (RR: STANDARDIZED,
+    RR: SOLITARY); ``cost`` is ``None`` for cards that exist only as part of a standard loadout.
     """
 
     xws: str
@@ -388,7 +387,7 @@ class Upgrade:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """A condition card (RR: Condition Cards)."""
+    """A condition card (RR: CONDITION CARDS)."""
 
     xws: str
     name: str

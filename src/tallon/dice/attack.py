@@ -1,8 +1,8 @@
 """What an attack is, as far as dice are concerned, and how many dice each side rolls.
 
-RR: Attack 2a/3a (roll dice; minimum 0, maximum 6; no attack dice added to a
-primary attack at range 0), RR: Range Bonus, RR: Obstructed, RR: Deplete,
-RR: Strain.
+RR: ATTACK steps 2a/3a (roll dice; minimum 0, maximum 6; no attack dice added to a
+primary attack at range 0), RR: RANGE BONUS, RR: OBSTRUCTED, RR: DEPLETE,
+RR: STRAIN.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Attack:
         if self.attack_range is not None and not 0 <= self.attack_range <= 3:
             raise ValueError(f"attack range must be 0-3 (got {self.attack_range})")
         if self.attacker.tokens[LOCK] > 1:
-            raise ValueError("a ship can maintain only one lock (RR: Lock)")
+            raise ValueError("a ship can maintain only one lock (RR: LOCK)")
         for name in self.attacker.tokens:
             _check_token(name, Role.ATTACKER, self.attacker.abilities)
         for name in self.defender.tokens:
@@ -91,7 +91,7 @@ class Attack:
 
     @property
     def attacker_locked_out(self) -> bool:
-        """RR: Attack 2b — at range 0 only the defender may modify a primary attack's dice."""
+        """RR: ATTACK step 2b — at range 0 only the defender may modify a primary attack's dice."""
         return self.primary and self.attack_range == 0
 
     def abilities(self, role: Role, tokens: Tokens | None = None) -> list[DiceAbility]:
@@ -177,10 +177,10 @@ def attack_dice_count(
     attacker_abilities: Sequence[DiceAbility],
     defender_abilities: Sequence[DiceAbility],
 ) -> tuple[int, dict[str, int]]:
-    """Attack dice to roll (RR: Attack 2a) and the attacker's token changes (deplete spent).
+    """Attack dice to roll (RR: ATTACK step 2a) and the attacker's token changes (deplete spent).
 
-    Additions: range 1 bonus (RR: Range Bonus) and abilities. Reductions:
-    deplete (RR: Deplete) and abilities. At range 0 a primary attack cannot add
+    Additions: range 1 bonus (RR: RANGE BONUS) and abilities. Reductions:
+    deplete (RR: DEPLETE) and abilities. At range 0 a primary attack cannot add
     dice, so additions are dropped there. The total is kept within 0-6.
     """
     added = removed = 0
@@ -210,10 +210,10 @@ def defense_dice_count(
     attacker_abilities: Sequence[DiceAbility],
     defender_abilities: Sequence[DiceAbility],
 ) -> tuple[int, dict[str, int]]:
-    """Defense dice to roll (RR: Attack 3a) and the defender's token changes (strain spent).
+    """Defense dice to roll (RR: ATTACK step 3a) and the defender's token changes (strain spent).
 
-    Additions: range 3 bonus, obstruction by an obstacle (RR: Obstructed) and
-    abilities; reductions: strain (RR: Strain) and abilities; kept within 0-6.
+    Additions: range 3 bonus, obstruction by an obstacle (RR: OBSTRUCTED) and
+    abilities; reductions: strain (RR: STRAIN) and abilities; kept within 0-6.
     The strain token is removed even if the ship rolls 0 dice anyway (FAQ).
     """
     count = attack.defender.dice

@@ -1,4 +1,4 @@
-"""Die faces and the two kinds of X-Wing dice (RR: Attack, steps 2-3).
+"""Die faces and the two kinds of X-Wing dice (RR: ATTACK steps 2-3).
 
 An attack die has 8 faces: 3 hit, 1 critical hit, 2 focus, 2 blank.
 A defense die has 8 faces: 3 evade, 2 focus, 3 blank.
@@ -65,7 +65,7 @@ class DieKind(Enum):
         return _SIDES[self]
 
     def has_face(self, face: Face) -> bool:
-        """Whether a die of this kind can show ``face`` (RR: Dice Modification, change)."""
+        """Whether a die of this kind can show ``face`` (RR: DICE MODIFICATION, change)."""
         return _WEIGHTS[self][face] > 0
 
     def focus_target(self) -> Face:

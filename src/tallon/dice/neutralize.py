@@ -1,4 +1,4 @@
-"""RR: Attack step 4 (Neutralize Results) and RR: Reinforce."""
+"""RR: ATTACK step 4 (Neutralize Results) and RR: REINFORCE."""
 
 from __future__ import annotations
 
@@ -25,10 +25,10 @@ def neutralize(
 ) -> tuple[int, int]:
     """Cancel hits and crits with evades; return the uncanceled (hits, crits).
 
-    Evades cancel hits first, then crits (RR: Attack 4). ``crits_first``
+    Evades cancel hits first, then crits (RR: ATTACK step 4). ``crits_first``
     reverses that (Plasma Torpedoes); ``evades_cancel_crits=False`` leaves
     crits alone. Then each reinforce token that applies adds one evade if more
-    than one hit/crit remains, one token at a time (RR: Reinforce); that
+    than one hit/crit remains, one token at a time (RR: REINFORCE); that
     evade follows the same order.
     """
     if min(hits, crits, evades, reinforce) < 0:

@@ -2,8 +2,8 @@
 
 An ``Option`` is one legal way to use a dice ability right now: what it costs
 (tokens or charges spent), what it gains (marks such as "cannot spend lock"),
-and which primitive operations it performs on the dice (RR: Dice Modification
-— add, change, reroll; RR: Cancel). Abilities produce options from a
+and which primitive operations it performs on the dice (RR: DICE MODIFICATION
+— add, change, reroll; RR: CANCEL). Abilities produce options from a
 ``Situation``; a live game applies an option to a concrete ``DicePool`` with
 its seeded generator, and the calculator applies it to canonical counts.
 
@@ -22,7 +22,7 @@ from tallon.dice.faces import NUM_FACES, DieKind, Face
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """Reroll fresh dice: ``dice[face]`` fresh dice showing ``face`` (RR: Dice Modification).
+    """Reroll fresh dice: ``dice[face]`` fresh dice showing ``face`` (RR: DICE MODIFICATION).
 
     Only dice that were not rerolled before can be chosen (Golden Rules).
     """
@@ -45,7 +45,7 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class ChangeAll:
-    """Change every die showing ``source`` (fresh or rerolled) to ``to`` (e.g. RR: Focus)."""
+    """Change every die showing ``source`` (fresh or rerolled) to ``to`` (e.g. RR: FOCUS)."""
 
     source: Face
     to: Face
@@ -53,7 +53,7 @@ class ChangeAll:
 
 @dataclass(frozen=True, slots=True)
 class Add:
-    """Add ``count`` dice showing ``face``, normal and rerollable (RR: Dice Modification)."""
+    """Add ``count`` dice showing ``face``, normal and rerollable (RR: DICE MODIFICATION)."""
 
     face: Face
     count: int = 1
@@ -61,7 +61,7 @@ class Add:
 
 @dataclass(frozen=True, slots=True)
 class Cancel:
-    """Cancel ``count`` dice showing ``face``: they are removed and ignored (RR: Cancel)."""
+    """Cancel ``count`` dice showing ``face``: they are removed and ignored (RR: CANCEL)."""
 
     face: Face
     count: int = 1

@@ -1,6 +1,6 @@
 """Play the dice of one attack live, with the game's generator and the players' choices.
 
-This is the dice part of RR: Attack (steps 2-4) on concrete dice: roll, let
+This is the dice part of RR: ATTACK steps 2-4 on concrete dice: roll, let
 each player modify in the order the rules give, neutralize. The engine's
 attack procedure does the same through its own Decision machinery; this
 module is its reference and is what the Monte Carlo checks of the calculator

@@ -1,6 +1,6 @@
 """Live dice: rolling from the game's generator and pools that remember rerolls.
 
-RR: Attack (steps 2a and 3a) — roll dice; RR: Dice Modification — add, change,
+RR: ATTACK steps 2a and 3a — roll dice; RR: DICE MODIFICATION — add, change,
 reroll; Golden Rules — each die is rerolled at most once during an attack.
 
 Every random draw comes from the ``random.Random`` passed in, never from the
@@ -55,7 +55,7 @@ class DicePool:
 
     @classmethod
     def roll(cls, kind: DieKind, count: int, rng: random.Random) -> DicePool:
-        """Roll ``count`` fresh dice (RR: Attack 2a/3a)."""
+        """Roll ``count`` fresh dice (RR: ATTACK steps 2a/3a)."""
         if count < 0:
             raise ValueError(f"cannot roll {count} dice")
         return cls(kind, [Die(kind, roll_face(kind, rng)) for _ in range(count)])
@@ -103,7 +103,7 @@ class DicePool:
             die.rerolled = True
 
     def change(self, index: int, face: Face) -> bool:
-        """Change one die's result; a side the die lacks means no change (RR: Dice Modification)."""
+        """Change one die's result; a side the die lacks means no change (RR: DICE MODIFICATION)."""
         if not self.kind.has_face(face):
             return False
         self.dice[index].face = face

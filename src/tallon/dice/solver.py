@@ -1,9 +1,9 @@
-"""Exact optimal play of an attack's dice (RR: Attack steps 2-4).
+"""Exact optimal play of an attack's dice (RR: ATTACK steps 2-4).
 
 The attack is a perfect-information game between the two players, played in
 the order the rules give (``docs/dice.md``):
 
-1. roll attack dice (RR: Attack 2a);
+1. roll attack dice (RR: ATTACK step 2a);
 2. the defender modifies attack dice, then the attacker does (2b);
 3. roll defense dice (3a);
 4. the attacker modifies defense dice, then the defender does (3b);

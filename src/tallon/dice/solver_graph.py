@@ -1,12 +1,12 @@
 """The positions of the exact attack calculator: contexts, keys, and where each choice and
-each roll leads (RR: Attack steps 2-4).
+each roll leads (RR: ATTACK steps 2-4).
 
 Contexts (``tallon.dice.solver_contexts``) are made when first reached and numbered per
 phase, the attack-dice phase and the defense-dice subgame; a position's key is its context's
 number above its packed pool (``tallon.dice.solver_keys``). The moves of an ability at a
 pool come from its packed table where it has one, else from asking it
 (``tallon.dice.solver_moves``). At the end of the attack-dice phase the defense dice are
-counted (RR: Attack 3a) and the subgame is entered without the attacker resources that no
+counted (RR: ATTACK step 3a) and the subgame is entered without the attacker resources that no
 longer matter.
 """
 
@@ -433,7 +433,7 @@ class PositionGraph(PackedValues):
         return [(weight, start + step) for weight, step in roll.steps]
 
     def _make_attack_end(self, ares: Resources, dres: Resources) -> AttackEnd:
-        """The attack dice are final: count the defense dice (RR: Attack 3a) and find the
+        """The attack dice are final: count the defense dice (RR: ATTACK step 3a) and find the
         defense subgame, without the attacker resources that no longer matter."""
         counted = self._defense_counts.get((ares, dres))
         if counted is None:

@@ -26,7 +26,7 @@ class ScaleError(ArithmeticError):
 
 
 STEPS = tuple(Step)
-"""The steps in which players act on dice, in order (RR: Attack steps 2-4)."""
+"""The steps in which players act on dice, in order (RR: ATTACK steps 2-4)."""
 ROLES = tuple(step.role for step in STEPS)
 LAST_ATTACK_STEP = Step.ATTACKER_MODIFIES_ATTACK
 LAST_STEP = STEPS[-1]

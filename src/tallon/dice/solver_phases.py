@@ -1,9 +1,9 @@
-"""Backward induction over the positions of an attack (RR: Attack steps 2-4).
+"""Backward induction over the positions of an attack (RR: ATTACK steps 2-4).
 
 The attack-dice phase has scalar values; where the attack dice are final, the defense-dice
 subgame is solved once for every (hits, crits) pair at the same time, its values vectors with
 one entry per pair, each entry with its own optimal choices. At the subgame's ends results
-are neutralized (RR: Attack 4) and paid off. The recorded choices give the exact
+are neutralized (RR: ATTACK step 4) and paid off. The recorded choices give the exact
 distribution of outcomes in a forward pass (``_b_conditional`` for the subgame).
 
 ``_a_decide_value`` is the solver's hot loop and is kept inline: it repeats the key rules of
@@ -221,7 +221,7 @@ class PhaseRecursion(PositionGraph):
         return value
 
     def _b_end_value(self, key: int, end: End) -> tuple[int, ...]:
-        """Neutralize results (RR: Attack 4) for every (hits, crits) pair, then pay off."""
+        """Neutralize results (RR: ATTACK step 4) for every (hits, crits) pair, then pay off."""
         evades = key & POOL_MASK
         ares, dres = end.ares, end.dres
         reinforce = dres[self.reinforce_at] if self.reinforce_at is not None else 0
@@ -246,7 +246,7 @@ class PhaseRecursion(PositionGraph):
                     for hits, crits in self.pairs
                 ]
             else:
-                # The usual rule written out (RR: Attack 4): evades cancel hits, then crits.
+                # The usual rule written out (RR: ATTACK step 4): evades cancel hits, then crits.
                 neutralized = [
                     (hits - evades, crits) if hits >= evades
                     else (0, max(0, crits - (evades - hits)))

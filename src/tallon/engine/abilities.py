@@ -1,5 +1,5 @@
-"""Card abilities as small units, registered by card id (RR: ABILITIES, TIMING, ABILITY
-QUEUE, REPLACEMENT EFFECTS, PAYING COSTS; architecture principle 6).
+"""Card abilities as small units, registered by card id (RR: ABILITIES, RR: TIMING,
+RR: ABILITY QUEUE, RR: REPLACEMENT EFFECTS, RR: PAYING COSTS; architecture principle 6).
 
 The engine asks its registry which abilities a ship has (its pilot card, ship ability,
 equipped upgrades on their current side, conditions and faceup damage cards) and offers them

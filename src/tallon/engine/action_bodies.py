@@ -1,6 +1,6 @@
-"""The effects of the standard actions (RR: FOCUS, EVADE, CALCULATE, CLOAK, REINFORCE,
-LOCK, BARREL ROLL, BOOST, ROTATE, JAM, RELOAD, SLAM; COORDINATE lives beside the Perform
-Action step it schedules, in :mod:`tallon.engine.actions`).
+"""The effects of the standard actions (RR: FOCUS, RR: EVADE, RR: CALCULATE, RR: CLOAK,
+RR: REINFORCE, RR: LOCK, RR: BARREL ROLL, RR: BOOST, RR: ROTATE, RR: JAM, RR: RELOAD, RR: SLAM;
+RR: COORDINATE lives beside the Perform Action step it schedules, in :mod:`tallon.engine.actions`).
 
 Each body is a step made by :class:`~tallon.engine.actions.StartAction` as
 ``body(ship_id, during_activation)``. A body that finds nothing to do calls :func:`fail`

@@ -1,12 +1,12 @@
-"""Actions (RR: ACTIONS, LINKED ACTION, FAIL, COORDINATE).
+"""Actions (RR: ACTIONS, RR: LINKED ACTION, RR: FAIL, RR: COORDINATE).
 
 A ship performs an action from its action bar (ship card and upgrade bars). White, red and
 purple difficulty: a purple action costs 1 Force to attempt (paid even if it fails); a red
-action gives a stress token once it is resolved, failed or not (RR: ACTIONS, FAIL, ABILITY
-QUEUE: the game effect precedes "after you perform" abilities). A ship can't perform an
-action it performed or failed this round, can't act while stressed, and while ionized can
-only focus. After an action with a linked action, the ship may perform the linked action.
-The standard actions' effects are in :mod:`tallon.engine.action_bodies`.
+action gives a stress token once it is resolved, failed or not (RR: ACTIONS, RR: FAIL,
+RR: ABILITY QUEUE: the game effect precedes "after you perform" abilities). A ship can't perform an
+action it performed or failed this round, can't act while stressed, and while ionized can only
+focus. After an action with a linked action, the ship may perform the linked action. The standard
+actions' effects are in :mod:`tallon.engine.action_bodies`.
 """
 
 from __future__ import annotations
@@ -129,8 +129,8 @@ def _card_ctx(game: Game, ship: ShipState, spec: ActionSpec, ability: CardAction
 
 @dataclass(frozen=True)
 class CardActionBody(ChoiceStep):
-    """A card's "Action:" ability: its choices, then its cost and effect (RR: PAYING
-    COSTS). With nothing to choose the action fails."""
+    """A card's "Action:" ability: its choices, then its cost and effect (RR: PAYING COSTS). With
+    nothing to choose the action fails."""
 
     ship_id: str
     spec: ActionSpec
@@ -222,8 +222,7 @@ class PerformAction(ChoiceStep):
 
 
 def _treated(spec: ActionSpec, colour: str) -> ActionSpec:
-    """An action treated as another colour: the most restrictive colour wins (RR:
-    ACTIONS)."""
+    """An action treated as another colour: the most restrictive colour wins (RR: ACTIONS)."""
     if DIFFICULTY_RANK[colour] > DIFFICULTY_RANK[spec.difficulty]:
         return ActionSpec(spec.kind, colour, spec.linked, spec.source)
     return spec

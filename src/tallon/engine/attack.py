@@ -1,5 +1,5 @@
-"""The attack (RR: ATTACK steps 1-6, RANGE BONUS, OBSTRUCTED, HIT, MISS, BONUS ATTACK,
-DEPLETE, STRAIN, TRACTOR, CLOAK, REINFORCE).
+"""The attack (RR: ATTACK steps 1-6, RR: RANGE BONUS, RR: OBSTRUCTED, RR: HIT, RR: MISS,
+RR: BONUS ATTACK, RR: DEPLETE, RR: STRAIN, RR: TRACTOR, RR: CLOAK, RR: REINFORCE).
 
 1. Declare target: the attacker's valid (weapon, defender) pairs are measured and offered
    (:mod:`tallon.engine.weapons`); the cost of the chosen weapon is paid.
@@ -182,7 +182,7 @@ def _maximum(game: Game, hook: str, attack: AttackState) -> int | None:
 
 @dataclass(frozen=True)
 class RollAttackDice(Step):
-    """RR: ATTACK 2a - the attack value, the range bonus (attack range 1: +1, not with the
+    """RR: ATTACK step 2a - the attack value, the range bonus (attack range 1: +1, not with the
     ordnance icon; no dice are added to a primary attack at range 0), deplete, card effects;
     then the 0-6 limits; then the dice are rolled (a chance step)."""
 
@@ -202,7 +202,7 @@ class RollAttackDice(Step):
             changes.append(-1)
             remove_token(game, attacker, Token.DEPLETE)
         if attack.range == 0 and attack.primary:
-            # RR: ATTACK 2a - no dice are added at range 0; the decreases still apply
+            # RR: ATTACK step 2a - no dice are added at range 0; the decreases still apply
             changes = [c for c in changes if c < 0]
         count = _clamp(count + sum(changes))
         limit = _maximum(game, "max_attack_dice", attack)
@@ -215,7 +215,7 @@ class RollAttackDice(Step):
 
 @dataclass(frozen=True)
 class RollDefenseDice(Step):
-    """RR: ATTACK 3a - agility (a cloaked ship's is 2 higher), the range bonus (attack
+    """RR: ATTACK step 3a - agility (a cloaked ship's is 2 higher), the range bonus (attack
     range 3: +1, not against ordnance), obstruction by an obstacle (+1), strain (-1, then
     remove a strain token), tractored (-1), card effects; then the 0-6 limits; then the
     dice are rolled (a chance step)."""
@@ -280,7 +280,7 @@ class BeforeNeutralize(Step):
 
 @dataclass(frozen=True)
 class Neutralize(Step):
-    """RR: ATTACK 4, REINFORCE - evades cancel hits, then crits; a reinforce token whose
+    """RR: ATTACK step 4, RR: REINFORCE - evades cancel hits, then crits; a reinforce token whose
     full arc holds the attacker (and not the other full arc) adds an evade while more than
     one hit or crit remains; the attack hits if a hit or crit remains."""
 
@@ -330,7 +330,7 @@ def _reinforce(game: Game, attack: AttackState) -> int:
 # ------------------------------------------------------------- 5-6. damage, after
 @dataclass(frozen=True)
 class DealDamage(Step):
-    """RR: ATTACK 5 - the defender suffers the uncanceled hits, then the crits (a weapon
+    """RR: ATTACK step 5 - the defender suffers the uncanceled hits, then the crits (a weapon
     may turn results into other effects instead, e.g. ion tokens)."""
 
     def run(self, game: Game) -> Decision | None:
@@ -349,9 +349,9 @@ class DealDamage(Step):
 
 @dataclass(frozen=True)
 class Aftermath(Step):
-    """RR: ATTACK 6 - a) the defender's, b) the attacker's abilities after defending,
+    """RR: ATTACK step 6 - a) the defender's, b) the attacker's abilities after defending,
     attacking or destruction; c) the defender's and d) the attacker's bonus attacks. Effects
-    of "while you perform an attack" end here (RR FAQ)."""
+    of "while you perform an attack" end here (RR: FAQ)."""
 
     def run(self, game: Game) -> Decision | None:
         attack = current(game)
@@ -363,7 +363,7 @@ class Aftermath(Step):
                   FireWindow("after_attack", facts, False),
                   FireWindow("after_defend", facts, True),
                   FireWindow("after_attack", facts, True))
-        # the effects of a destruction during the attack (delayed to step 6: RR FAQ), once
+        # the effects of a destruction during the attack (delayed to step 6: RR: FAQ), once
         for ship_id in attack.destroyed:
             fire(game, "after_destroyed", ship=ship_id)
         return None
@@ -408,8 +408,8 @@ def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = ()
 class Engage(Step):
     """RR: ENGAGEMENT PHASE - the ship engages: "before you engage" abilities, "when you
     engage" abilities, then it may perform an attack (a disarmed ship engages without
-    attacking). A remote engages by resolving its card's "when you engage" abilities (RR:
-    USING REMOTES)."""
+    attacking). A remote engages by resolving its card's "when you engage" abilities
+    (RR: USING REMOTES)."""
 
     ship_id: str
 

@@ -248,7 +248,7 @@ def first_player_from(rng: random.Random) -> int:
 
 @dataclass(frozen=True)
 class RollForFirstPlayer(ChanceStep):
-    """The first-player roll (RR: SETUP, PLANNING PHASE): each player rolls three attack
+    """The first-player roll (RR: SETUP, RR: PLANNING PHASE): each player rolls three attack
     dice, most critical hits, then focus, then hits; ties reroll. By symmetry each player
     is first with probability 1/2; the continuation ``then`` gets 0 or 1."""
 

@@ -1,4 +1,4 @@
-"""Condition cards (RR: CONDITION CARDS, LIMITED CONDITIONS, SECRET CONDITIONS).
+"""Condition cards (RR: CONDITION CARDS, RR: LIMITED CONDITIONS, RR: SECRET CONDITIONS).
 
 A condition is assigned by an effect: its text resolves when it is assigned (the
 "condition_assigned" window), its abilities are the ship's while it stays, and it is
@@ -77,7 +77,7 @@ def ships_with(game: Game, card: str) -> list[ShipState]:
 
 @dataclass(frozen=True)
 class AssignCondition(ChoiceStep):
-    """Assign a condition (RR: CONDITION CARDS, LIMITED CONDITIONS, SECRET CONDITIONS): a
+    """Assign a condition (RR: CONDITION CARDS, RR: LIMITED CONDITIONS, RR: SECRET CONDITIONS): a
     limited one over its limit first removes an instance its player chooses (answer: the
     ship it is removed from)."""
 

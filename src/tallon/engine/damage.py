@@ -1,4 +1,4 @@
-"""Suffering damage (RR: DAMAGE, SHIELDS, DAMAGE CARDS, DESTROYING SHIPS).
+"""Suffering damage (RR: DAMAGE, RR: SHIELDS, RR: DAMAGE CARDS, RR: DESTROYING SHIPS).
 
 Damage is suffered one at a time, regular damage before critical damage: each loses an
 active shield or, without one, deals a damage card, facedown for regular damage and faceup
@@ -111,7 +111,7 @@ def _counted(step: SufferDamage, shields: int = 0, cards: int = 0) -> SufferDama
 @dataclass(frozen=True)
 class RemoveDestroyed(Step):
     """Remove a ship destroyed outside the Engagement Phase once the effects of its
-    destruction are done (RR: DESTROYING SHIPS, ABILITY QUEUE)."""
+    destruction are done (RR: DESTROYING SHIPS, RR: ABILITY QUEUE)."""
 
     ship_id: str
 

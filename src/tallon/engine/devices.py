@@ -1,4 +1,5 @@
-"""Devices and remotes in play (RR: DEVICE, REMOTES, OBJECTS, OBSTACLES, FUSE MARKER).
+"""Devices and remotes in play (RR: DEVICE, RR: REMOTES, RR: OBJECTS, RR: OBSTACLES,
+RR: FUSE MARKER).
 
 - **Placing.** A ship drops or launches a device with a template from its rear or front
   guides. Only placements wholly inside the play area are offered: a device that would
@@ -46,10 +47,10 @@ from tallon.geometry.overlap import objects_overlapped
 if TYPE_CHECKING:
     from tallon.engine.game import Game
 
-#: Obstacles that leave in the End Phase once their fuse markers are gone (RR appendix:
-#: Electro-Chaff Cloud; the Blaze has the same rule).
+#: Obstacles that leave in the End Phase once their fuse markers are gone (RR: ELECTRO-CHAFF CLOUD;
+#: the Blaze has the same rule).
 FUSE_EXPIRING = (ObstacleType.ELECTRO_CHAFF_CLOUD, ObstacleType.BLAZE)
-#: The most fuse markers an object can have (RR appendix: an electro-chaff cloud, one).
+#: The most fuse markers an object can have (RR: ELECTRO-CHAFF CLOUD: one).
 MAX_FUSES = {ObstacleType.ELECTRO_CHAFF_CLOUD: 1}
 
 _BEARING_NAMES = {Bearing.STRAIGHT: "straight", Bearing.BANK_LEFT: "bank left",
@@ -245,7 +246,7 @@ def remove_obstacle(game: Game, obstacle_id: str, reason: str) -> None:
 
 
 def expire_fused_obstacles(game: Game) -> None:
-    """RR appendix (Electro-Chaff Cloud): during the End Phase each such obstacle with no
+    """RR: ELECTRO-CHAFF CLOUD: during the End Phase each such obstacle with no
     fuse marker is removed, then each loses one fuse marker."""
     s = game.state
     expiring = [o.id for o in s.obstacles if o.type in FUSE_EXPIRING]

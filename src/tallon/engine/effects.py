@@ -1,6 +1,6 @@
 """The game's primitive effects: tokens, locks, charges, damage, destruction and removal
-(RR: TOKENS and each token's entry, LOCK, CHARGES, SHIELDS, DAMAGE, DAMAGE CARDS, HULL,
-DESTROYING SHIPS, REMOVED FROM THE GAME).
+(RR: TOKENS and each token's entry, RR: LOCK, RR: CHARGES, RR: SHIELDS, RR: DAMAGE,
+RR: DAMAGE CARDS, RR: HULL, RR: DESTROYING SHIPS, RR: REMOVED FROM THE GAME).
 
 Effects change the state directly. When the rules make a player choose something the
 moment an effect happens (a jam token's consequence, a tractor move), the effect schedules
@@ -135,7 +135,7 @@ def lock_blockers(game: Game, ship: ShipState) -> list[str]:
 
 
 def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
-    """Why ``ship`` can't lock ``target_id`` now, or None (RR: LOCK, ION, OBSTACLES)."""
+    """Why ``ship`` can't lock ``target_id`` now, or None (RR: LOCK, RR: ION, RR: OBSTACLES)."""
     if target_id == ship.id:
         return "a ship can't lock itself"
     if ship.ionized:
@@ -261,7 +261,7 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
         _remote_destroyed(game, ship)
         return
     # effects that trigger on destruction resolve before the ship is removed; during an
-    # attack they wait for its Aftermath step (RR FAQ)
+    # attack they wait for its Aftermath step (RR: FAQ)
     if game.state.attack is None:
         fire(game, "after_destroyed", ship=ship.id)
     else:

@@ -1,4 +1,4 @@
-"""A ship's loadout in play (RR: SETUP, Gather Forces; UPGRADE CARDS; ACTIONS): the
+"""A ship's loadout in play (RR: SETUP step 1: Gather Forces; UPGRADE CARDS; ACTIONS): the
 starting state of a ship built from its squad entry - stats with the upgrades' grants,
 Force, charges, its cards, its action bar (the ship's and the upgrades' current sides) -
 and whether a card pool can play a squad at all.
@@ -71,7 +71,7 @@ def refresh_actions(ship: ShipState) -> None:
 
 
 def build_ship(owner: int, number: int, entry: Any) -> ShipState:
-    """A ship's starting state from its squad entry (RR: SETUP, Gather Forces)."""
+    """A ship's starting state from its squad entry (RR: SETUP step 1: Gather Forces)."""
     db = load_cards()
     pilot = entry.pilot
     ship = db.ship_of(pilot)

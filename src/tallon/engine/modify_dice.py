@@ -1,4 +1,4 @@
-"""Modifying dice during an attack (RR: DICE MODIFICATION, ATTACK steps 2b and 3b, CANCEL,
+"""Modifying dice during an attack (RR: DICE MODIFICATION, RR: ATTACK, RR: CANCEL,
 and the Golden Rules on rerolling).
 
 Every available modification is offered as a decision, one use at a time: spending tokens
@@ -204,7 +204,7 @@ def modification_keys(user_id: str, found: list[Modification]) -> list[str]:
 # --------------------------------------------------------------------------- steps
 @dataclass(frozen=True)
 class ModifyDice(ChoiceStep):
-    """RR: ATTACK 2b/3b - a player modifies dice, one modification at a time, until they
+    """RR: ATTACK steps 2b/3b - a player modifies dice, one modification at a time, until they
     stop or nothing is left to do. At the ``"cancel"`` stage: abilities that cancel
     results before the Neutralize Results step."""
 

@@ -1,5 +1,5 @@
-"""Executing maneuvers in the game (RR: MANEUVER, DIFFICULTY, OVERLAP, MOVE, OBSTACLES,
-FLEE, STRESS, ION, CLOAK).
+"""Executing maneuvers in the game (RR: MANEUVER, RR: DIFFICULTY, RR: OVERLAP, RR: MOVE,
+RR: OBSTACLES, RR: FLEE, RR: STRESS, RR: ION, RR: CLOAK).
 
 The geometry says where the ship ends and what it met; this module applies the rules:
 difficulty (red gives stress, blue removes stress, strain and deplete, purple costs Force),
@@ -7,8 +7,8 @@ the effect of the ship that forced a partial maneuver, the obstacles moved throu
 overlapped in the order met, and fleeing.
 
 Order of the after-move effects (ruling): the Check Difficulty step, then the effect of the
-ship overlapped (RR: "after the Check Difficulty step"), then obstacles (RR: "after
-resolving its move", which includes checking difficulty), then the remotes moved through or
+ship overlapped (RR: OVERLAP "after the Check Difficulty step"), then obstacles (RR: OBSTACLES
+"after resolving its move", which includes checking difficulty), then the remotes moved through or
 overlapped ("after a ship overlaps or moves through": window ``after_device_met``).
 """
 
@@ -100,8 +100,8 @@ def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
 def roll_positions(game: Game, ship: ShipState, side: str, template_speed: int = 1
                    ) -> dict[str, Attempt]:
     """Where a barrel roll to ``side`` may place the ship, by position (``front``,
-    ``middle``, ``back``); empty when all three fail, which fails the roll (RR: BARREL
-    ROLL, CLOAK)."""
+    ``middle``, ``back``); empty when all three fail, which fails the roll (RR: BARREL ROLL,
+    RR: CLOAK)."""
     return {a.label.split()[-1]: a for a in barrel_roll_options(
         game.state.table(), ship.id, Side.parse(side), template_speed) if not a.fails()}
 
@@ -222,7 +222,7 @@ def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[s
 
 @dataclass(frozen=True)
 class CheckDifficulty(Step):
-    """RR: MANEUVER step 2, DIFFICULTY."""
+    """RR: MANEUVER step 2, RR: DIFFICULTY."""
 
     ship_id: str
     code: str
@@ -297,7 +297,7 @@ class BlockActions(Step):
 # --------------------------------------------------------------------------- decloak
 @dataclass(frozen=True)
 class Decloak(ChoiceStep):
-    """RR: CLOAK, DECLOAK - in the System Phase a cloaked ship may spend its cloak token to
+    """RR: CLOAK, RR: DECLOAK - in the System Phase a cloaked ship may spend its cloak token to
     decloak: declare a boost or a barrel roll (left or right) with the [2 straight] (small)
     or [1 straight] (medium, large), then place it. If the placement fails, the ship stays
     and keeps its cloak token. Not a maneuver, not an action; allowed while stressed."""

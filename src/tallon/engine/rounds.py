@@ -1,5 +1,6 @@
-"""The round (RR: ROUND, PLANNING/SYSTEM/ACTIVATION/ENGAGEMENT/END PHASE, INITIATIVE,
-PLAYER ORDER, GAME LENGTH, WINNING THE GAME)."""
+"""The round (RR: ROUND, RR: PLANNING PHASE, RR: SYSTEM PHASE, RR: ACTIVATION PHASE,
+RR: ENGAGEMENT PHASE, RR: END PHASE, RR: INITIATIVE, RR: PLAYER ORDER,
+RR: GAME LENGTH AND TRACKING ROUNDS, RR: WINNING THE GAME)."""
 
 from __future__ import annotations
 
@@ -271,8 +272,8 @@ class RevealDial(Step):
 
 
 def effective_code(game: Game, ship: ShipState, code: str) -> str:
-    """The maneuver with its difficulty as cards change it while executing (RR:
-    DIFFICULTY: cumulative; purple never changes; red and blue are the limits)."""
+    """The maneuver with its difficulty as cards change it while executing (RR: DIFFICULTY:
+    cumulative; purple never changes; red and blue are the limits)."""
     colour = difficulty_of(code)
     if colour == "purple":
         return code
@@ -459,8 +460,8 @@ class EndPhase(Step):
 
 @dataclass(frozen=True)
 class CheckEnd(Step):
-    """RR: GAME LENGTH, WINNING THE GAME - a player without ships at the end of a round
-    loses; after the last round the player with more mission points wins (a tie is a
+    """RR: GAME LENGTH AND TRACKING ROUNDS, RR: WINNING THE GAME - a player without ships at the end
+    of a round loses; after the last round the player with more mission points wins (a tie is a
     draw). Scoring without a scenario: the opponent's squad points of each ship
     destroyed or fled, and the opponent's deficit (ruling)."""
 

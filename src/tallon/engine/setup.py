@@ -1,4 +1,4 @@
-"""Setup (RR: SETUP, steps 1-6): gather forces, player order, play area, obstacles, forces,
+"""Setup (RR: SETUP steps 1-6): gather forces, player order, play area, obstacles, forces,
 damage decks; then the first round begins.
 
 Placing obstacles and ships are decisions: each lists a sensible set of candidate
@@ -332,7 +332,7 @@ class PlaceForces(Step):
 
 
 def ship_placement_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:
-    """Why a ship can't be placed here (RR: SETUP step 5, SHIP SIZES), or None."""
+    """Why a ship can't be placed here (RR: SETUP step 5, RR: SHIP SIZES), or None."""
     body = Ship(ship.id, pose, ship.size)
     if not game.state.table().area.contains_pieces(body.overlap_pieces):
         return "no part of a ship may be outside the play area"

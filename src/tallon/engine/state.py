@@ -20,7 +20,7 @@ from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 
 
 class Token(Enum):
-    """Token kinds (RR: TOKENS, TOKEN COLORS AND SHAPES). Locks are kept separately: a lock
+    """Token kinds (RR: TOKENS, RR: TOKEN COLORS AND SHAPES). Locks are kept separately: a lock
     is the locked object's red token, numbered with the locking ship's id."""
 
     FOCUS = "focus"
@@ -63,7 +63,8 @@ ORANGE_TOKENS = tuple(t for t in Token if t.colour == "orange")
 #: (RR: DAMAGE CARDS, "record how many facedown damage cards each ship has").
 MARKER = "(marker)"
 
-#: Tokens needed before a ship is ionized / tractored, by size (RR: ION, TRACTOR, SHIP SIZES).
+#: Tokens needed before a ship is ionized / tractored, by size (RR: ION, RR: TRACTOR,
+#: RR: SHIP SIZES).
 THRESHOLD = {BaseSize.SMALL: 1, BaseSize.MEDIUM: 2, BaseSize.LARGE: 3}
 
 
@@ -277,8 +278,8 @@ ARCS = {"front": (Arc.FRONT,), "rear": (Arc.REAR,), "full_front": (Arc.FULL_FRON
 @dataclass(frozen=True)
 class WeaponSpec:
     """A weapon a ship can attack with: its primary weapon (one per printed arc) or a
-    special weapon from an upgrade card, whose ``Weapon`` ability ``ref`` names (RR:
-    PRIMARY WEAPON, SPECIAL WEAPON)."""
+    special weapon from an upgrade card, whose ``Weapon`` ability ``ref`` names (RR: PRIMARY WEAPON,
+    RR: SPECIAL WEAPON)."""
 
     id: str
     name: str

@@ -62,20 +62,49 @@ def check_plain(value: Any, where: str) -> None:
     """Raise :class:`StepDataError` unless ``value`` is plain data: JSON scalars, tuples,
     lists and string-keyed dicts of plain data, enum members, and frozen records (frozen
     dataclasses, named tuples) whose fields are plain data."""
+    if not _is_plain(value):
+        _explain(value, where)
+
+
+def _is_plain(value: Any) -> bool:
+    # one loop over the whole value, no call per item: every step made runs this
+    pending = [value]
+    pop, extend, scalars = pending.pop, pending.extend, _SCALARS
+    while pending:
+        item = pop()
+        kind = type(item)
+        if kind in scalars:
+            continue
+        if kind is tuple or kind is list:
+            extend(item)
+        elif kind is dict:
+            if any(type(key) is not str for key in item):
+                return False
+            extend(item.values())
+        elif isinstance(item, Enum):
+            continue
+        else:
+            names = _record_fields(kind)
+            if names is None:
+                return False
+            extend(getattr(item, name) for name in names)
+    return True
+
+
+def _explain(value: Any, where: str) -> None:
+    """Raise the error naming where in ``value`` the first non-plain item is."""
     kind = type(value)
-    if kind in _SCALARS:
+    if kind in _SCALARS or isinstance(value, Enum):
         return
     if kind is tuple or kind is list:
         for k, item in enumerate(value):
-            check_plain(item, f"{where}[{k}]")
+            _explain(item, f"{where}[{k}]")
         return
     if kind is dict:
         for key, item in value.items():
             if type(key) is not str:
                 raise StepDataError(f"{where}: a dict key must be a string, not {key!r}")
-            check_plain(item, f"{where}[{key!r}]")
-        return
-    if isinstance(value, Enum):
+            _explain(item, f"{where}[{key!r}]")
         return
     names = _record_fields(kind)
     if names is None:
@@ -85,7 +114,7 @@ def check_plain(value: Any, where: str) -> None:
             "frozen records), never functions or live game objects; name a registered "
             "continuation and pass ids instead")
     for name in names:
-        check_plain(getattr(value, name), f"{where}.{name}")
+        _explain(getattr(value, name), f"{where}.{name}")
 
 
 # ---------------------------------------------------------------------- continuations
@@ -121,11 +150,11 @@ class Step(ABC):
     """A piece of the rules waiting to be carried out."""
 
     def __post_init__(self) -> None:
-        name = type(self).__name__
+        scalars = _SCALARS
         for item in _step_fields(type(self)):
             value = getattr(self, item)
-            if type(value) not in _SCALARS:
-                check_plain(value, f"{name}.{item}")
+            if type(value) not in scalars and not _is_plain(value):
+                _explain(value, f"{type(self).__name__}.{item}")
 
     @abstractmethod
     def run(self, game: Game) -> Decision | None:

@@ -1,4 +1,4 @@
-"""Choices that tokens force the moment they are gained (RR: JAM, TRACTOR)."""
+"""Choices that tokens force the moment they are gained (RR: JAM, RR: TRACTOR)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ compare games.
 
 Hidden information: a player sees their own facedown dials but not their opponent's (until
 revealed); nobody sees the text of facedown damage cards or the order of a damage deck
-(RR: DIAL, DAMAGE CARDS); the opponent's pending secret choices are not shown.
+(RR: DIAL, RR: DAMAGE CARDS); the opponent's pending secret choices are not shown.
 
 Remotes are listed apart from ships (``remotes``); devices that are obstacles are among the
 ``obstacles``, marked ``device`` with their fuse markers.
@@ -91,7 +91,7 @@ def _obstacles(game: Game) -> list[dict[str, Any]]:
         data: dict[str, Any] = {"id": o.id, "outline": o.outline_id, "x": round(o.pose.x, 6),
                                 "y": round(o.pose.y, 6), "rotation": round(o.pose.heading, 6)}
         if o.outline_id in placed_obstacle_outlines():
-            data["device"] = True  # placed by a card (RR: an electro-chaff cloud is both)
+            data["device"] = True  # placed by a card (RR: ELECTRO-CHAFF CLOUD: it is both)
             data["fuses"] = s.fuses.get(o.id, 0)
         found.append(data)
     return found

@@ -1,5 +1,5 @@
-"""Weapons and the targets a ship may declare (RR: ATTACK step 1, ATTACK ARC, ATTACK
-RANGE, PRIMARY WEAPON, SPECIAL WEAPON, DISARMED, OBSTACLES).
+"""Weapons and the targets a ship may declare (RR: ATTACK step 1, RR: ATTACK ARC, RR: ATTACK RANGE,
+RR: PRIMARY WEAPON, RR: SPECIAL WEAPON, RR: DISARMED, RR: OBSTACLES).
 
 A ship attacks with its primary weapons (one per printed arc, plus any a card gives it)
 and the special weapons of its cards ("Attack:" headers, registered as

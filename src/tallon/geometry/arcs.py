@@ -1,4 +1,4 @@
-"""Arcs, attack range and relative position (RR: ARC, ATTACK RANGE, TURRET ARCS).
+"""Arcs, attack range and relative position (RR: ARC, RR: ATTACK RANGE, RR: TURRET ARCS).
 
 Every arc is a convex region in the measuring ship's frame, bounded by half-planes:
 
@@ -124,7 +124,7 @@ class ArcMeasure:
 def measure_arc(ship: Ship, target: TableObject, arc: Arc, *,
                 reach_bands: int = ARC_REACH_BANDS, front_angle: float | None = None
                 ) -> ArcMeasure:
-    """Measure ``target`` in ``arc`` of ``ship`` (RR: ARC, ATTACK RANGE)."""
+    """Measure ``target`` in ``arc`` of ``ship`` (RR: ARC, RR: ATTACK RANGE)."""
     planes = arc_halfplanes(ship.size, arc, front_angle)
     half = ship.base.half
     square = ship.base.square

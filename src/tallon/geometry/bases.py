@@ -1,4 +1,4 @@
-"""Ship bases: squares with two pairs of guides (RR: SHIP SIZES, GUIDES).
+"""Ship bases: squares with two pairs of guides (RR: SHIP SIZES, RR: GUIDES).
 
 Guides count for overlapping (and so for fleeing); they are ignored for range and arcs.
 Local coordinates are ``(right, forward)`` from the centre of the base.

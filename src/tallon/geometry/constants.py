@@ -33,7 +33,7 @@ class BaseSize(Enum):
             raise ValueError(f"unknown base size {text!r}; expected one of: {accepted}") from None
 
 
-#: Play area side: 3 ft = 914.4 mm (RR: SETUP, step 3).
+#: Play area side: 3 ft = 914.4 mm (RR: SETUP step 3).
 PLAY_AREA_SIDE = 914.4
 
 #: Base side lengths. Small 40 and large 80 are agreed; one hand measurement of a medium

@@ -1,5 +1,5 @@
-"""What flying one maneuver with one base size needs, derived once (RR: MANEUVER, BEARING,
-SIDESLIP).
+"""What flying one maneuver with one base size needs, derived once (RR: MANEUVER, RR: BEARING,
+RR: SIDESLIP).
 
 A :class:`ManeuverKit` holds what doesn't depend on where the ship is: its final offsets
 (three for the Tallon roll), the chord path its hashmarks follow along the template

@@ -1,5 +1,5 @@
-"""Maneuvers: dial codes, bearings and how each bearing is flown (RR: BEARING, MANEUVER,
-SIDESLIP).
+"""Maneuvers: dial codes, bearings and how each bearing is flown (RR: BEARING, RR: MANEUVER,
+RR: SIDESLIP).
 
 Every bearing that uses a template is flown as a *basic* maneuver in a "virtual frame":
 the ship's own frame turned by ``frame_rotation`` so that the template always starts at the

@@ -1,4 +1,5 @@
-"""Executing maneuvers on the table (RR: MANEUVER, MOVE, OVERLAP, FLEE, BEARING, SIDESLIP).
+"""Executing maneuvers on the table (RR: MANEUVER, RR: MOVE, RR: OVERLAP, RR: FLEE, RR: BEARING,
+RR: SIDESLIP).
 
 :func:`execute_maneuver` places the ship at the end of the template; when the base would
 overlap another ship it partially executes: it backs along the template to the first
@@ -87,11 +88,11 @@ def _non_ship_objects(table: Table) -> list[TableObject]:
 
 def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
                      sideslip: bool = False, position: str | None = None) -> MoveOutcome:
-    """Execute a maneuver for ``ship_id`` on ``table`` (RR: MANEUVER, OVERLAP).
+    """Execute a maneuver for ``ship_id`` on ``table`` (RR: MANEUVER, RR: OVERLAP).
 
     ``position`` chooses the Tallon roll placement (front, middle or back); when it is not
     given, the first valid one in the order middle, front, back is used. A requested
-    position that overlaps a ship while another is free is refused (RR FAQ: Tallon roll).
+    position that overlaps a ship while another is free is refused (RR: FAQ: Tallon roll).
     """
     if isinstance(maneuver, str):
         maneuver = Maneuver.parse(maneuver)

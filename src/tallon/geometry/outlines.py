@@ -8,9 +8,9 @@ obstacle's pose rotating it), kept as a union of convex pieces for exact tests.
 Device tokens are placed by sliding their guides into the end of a template (RR: DEVICE).
 Their local origin is the middle of the guides' edge and they extend forward from it; the
 guides count as part of the device for range, overlap and moving through. Their sizes are
-estimates, easy to change here. A buzz droid swarm has a tab instead of guides (RR: Buzz
-Droid Swarm: "aligning the tab to that ship's front or rear guides"): its origin is the
-tab's back edge, the edge that meets a template's end or a ship's base.
+estimates, easy to change here. A buzz droid swarm has a tab instead of guides
+(RR: APPENDIX: EXAMPLES - Buzz Droid Swarm: "aligning the tab to that ship's front or rear guides"):
+its origin is the tab's back edge, the edge that meets a template's end or a ship's base.
 
 Some devices are also obstacles (the electro-chaff cloud): their outlines are obstacle
 outlines of their own (:func:`placed_obstacle_outlines`), laid out like a device's, and are
@@ -207,7 +207,7 @@ def device_outlines() -> dict[str, Outline]:
 
 
 #: Estimated electro-chaff cloud token: a lobed cloud 80 mm across, the size of Tallon's gas
-#: clouds (65-95 mm), with a device's guides (RR: Electro-Chaff Cloud: a device and an
+#: clouds (65-95 mm), with a device's guides (RR: ELECTRO-CHAFF CLOUD: a device and an
 #: obstacle).
 _CHAFF_RADII = tuple(round(34 + 6 * math.cos(4 * 2 * math.pi * i / 18), 2) for i in range(18))
 

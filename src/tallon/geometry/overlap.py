@@ -1,4 +1,4 @@
-"""Which ships and objects a base or a template overlaps or moves through (RR: OVERLAP, MOVE).
+"""Which ships and objects a base or a template overlaps or moves through (RR: OVERLAP, RR: MOVE).
 
 The tests are exact up to the tolerance ``EPS``: convex pieces overlap when they
 penetrate by more than it. Every test first rejects what the bounding circles keep apart,

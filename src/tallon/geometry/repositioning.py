@@ -1,5 +1,6 @@
 """Moves that are not maneuvers: barrel roll, boost, decloak, tractor moves, rotating a
-ship, and placing devices (RR: BARREL ROLL, BOOST, CLOAK, TRACTOR, ROTATE A SHIP, DEVICE).
+ship, and placing devices (RR: BARREL ROLL, RR: BOOST, RR: CLOAK, RR: TRACTOR, RR: ROTATE A SHIP,
+RR: DEVICE).
 
 These moves never partially execute: a position is either available or it fails. Each
 attempt reports what would make it fail (overlapping a ship; overlapping or moving through
@@ -81,7 +82,7 @@ class Attempt:
         return bool(self.overlapped_obstacles or self.moved_through_obstacles)
 
     def fails(self, ignore_obstacles: bool = False) -> bool:
-        """The move fails at this position (RR: BARREL ROLL, BOOST)."""
+        """The move fails at this position (RR: BARREL ROLL, RR: BOOST)."""
         return (bool(self.overlapped_ships) or self.outside_play_area
                 or (self.blocked_by_obstacle and not ignore_obstacles))
 
@@ -122,7 +123,7 @@ def barrel_roll_geometry(size: BaseSize, side: Side, position: RollPosition,
     rectangle for a barrel roll with the ``[template_speed straight]`` template.
 
     Small ships lay the template's narrow edge against their side; medium and large ships
-    its long edge (RR: BARREL ROLL, SHIP SIZES).
+    its long edge (RR: BARREL ROLL, RR: SHIP SIZES).
     """
     length = base_shape(size).length
     template_length = STRAIGHT_LENGTH_PER_SPEED * template_speed
@@ -308,7 +309,7 @@ class GuidePlacement:
 def align_to_guides(table: Table, ship_id: str, device_id: str, outline: str,
                     rear: bool = False) -> GuidePlacement:
     """Place device ``device_id`` (picked up from wherever it is) with its tab at the ship's
-    front or rear guides, facing away from the ship (RR: Buzz Droid Swarm)."""
+    front or rear guides, facing away from the ship (RR: APPENDIX: EXAMPLES - Buzz Droid Swarm)."""
     ship = table.ship(ship_id)
     frame = ship.pose.rotated(180.0) if rear else ship.pose
     device = Device(device_id, frame.moved(forward=ship.base.half), outline)

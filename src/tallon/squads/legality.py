@@ -1,8 +1,8 @@
 """Judging a squad against the squad-building rules of 2.5.
 
-RR: Squad Building Appendix, Limited, Solitary, Standardized, Upgrade Cards, Faction,
-Game Mode, Deficit; rulebook: Squad Building, Standard Loadouts. Every rule is checked
-and every failure reported (with the ship, the card and the rule), not just the first.
+RR: SQUAD BUILDING APPENDIX, RR: LIMITED, RR: SOLITARY, RR: STANDARDIZED, RR: UPGRADE CARDS,
+RR: FACTION, RR: GAME MODE, RR: DEFICIT; rulebook: Squad Building, Standard Loadouts. Every rule is
+checked and every failure reported (with the ship, the card and the rule), not just the first.
 """
 
 from __future__ import annotations
@@ -119,13 +119,13 @@ def _check_limited(squad: Squad) -> Iterator[Problem]:
                           f"({where}); the limit is {limit}", ship=index, card=card.xws)
 
 
-# RR: Solitary says every Tactical Relay upgrade is solitary; the card database misses the
+# RR: SOLITARY says every Tactical Relay upgrade is solitary; the card database misses the
 # marker on some (Kalani), so the slot itself decides too.
 ALWAYS_SOLITARY_SLOTS = frozenset({"tactical-relay"})
 
 
 def is_solitary(upgrade: Upgrade) -> bool:
-    """Whether ``upgrade`` has the solitary restriction (RR: Solitary)."""
+    """Whether ``upgrade`` has the solitary restriction (RR: SOLITARY)."""
     return upgrade.solitary or upgrade.slot in ALWAYS_SOLITARY_SLOTS
 
 

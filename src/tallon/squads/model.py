@@ -61,7 +61,7 @@ class Squad:
 
     @property
     def points(self) -> int:
-        """Total squad points: the sum of the ship cards' costs (RR: Squad Points).
+        """Total squad points: the sum of the ship cards' costs (RR: SQUAD POINTS).
 
         Upgrades cost loadout points, which count against each ship's loadout value,
         not against the squad's points.

@@ -9,9 +9,9 @@ from typing import Any
 class Rule:
     """The rule a problem breaks, named after its rules-reference entry where one exists.
 
-    RR: Squad Building Appendix (Faction, Limited and Solitary Cards, Ban List, Restricted
-    List, Squad Points, Loadout Value, Upgrades, Loadout Points), RR: Standardized,
-    RR: Game Mode, rulebook: Standard Loadouts.
+    RR: SQUAD BUILDING APPENDIX (Faction, Limited and Solitary Cards, Ban List, Restricted
+    List, Squad Points, Loadout Value, Upgrades, Loadout Points), RR: STANDARDIZED,
+    RR: GAME MODE, rulebook: Standard Loadouts.
     """
 
     SHIP_COUNT = "SQUAD BUILDING"
@@ -102,7 +102,7 @@ class ShipReport:
 class SquadReport:
     """The verdict on a squad: legal when there are no errors.
 
-    ``deficit`` is what the squad leaves unspent of the points limit (RR: Deficit); the
+    ``deficit`` is what the squad leaves unspent of the points limit (RR: DEFICIT); the
     opponent scores it as mission points at the start of the game.
     """
 

@@ -1,4 +1,4 @@
-"""Upgrade restrictions: whether a ship may equip an upgrade (RR: Upgrade Cards).
+"""Upgrade restrictions: whether a ship may equip an upgrade (RR: UPGRADE CARDS).
 
 An upgrade's restriction box is a list of groups; every group must be met, and a group is
 met when the ship matches any one of its alternatives (the source's encoding of cards
@@ -25,7 +25,7 @@ class ShipProfile:
     """Everything an upgrade's restriction box can ask about one ship of a squad.
 
     ``actions`` holds ``(type, difficulty)`` pairs of the ship's action bar, including the
-    actions added by its other equipped upgrades (RR: Actions: upgrade action bars are
+    actions added by its other equipped upgrades (RR: ACTIONS: upgrade action bars are
     added to the ship's action bar); linked actions are not part of the bar.
     ``squad_names`` are the name keys of every card in the squad.
     """

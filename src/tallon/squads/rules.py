@@ -1,6 +1,6 @@
 """What a game mode allows: format, squad points, ship count, ban and restricted lists.
 
-RR: Game Mode, Squad Building Appendix. The ban and restricted lists are data
+RR: GAME MODE, RR: SQUAD BUILDING APPENDIX. The ban and restricted lists are data
 (``tallon/squads/lists.json``, empty by default) so that a tournament organiser's lists
 can be dropped in without changing code.
 """

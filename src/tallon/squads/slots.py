@@ -1,4 +1,4 @@
-"""Fitting upgrades onto a ship's upgrade bar (RR: Upgrade Cards, Squad Building: Upgrades).
+"""Fitting upgrades onto a ship's upgrade bar (RR: UPGRADE CARDS, RR: UPGRADES).
 
 A ship's upgrade bar is its pilot's printed slots, plus and minus the slots granted by
 its equipped upgrades (front sides), plus any special slot its ship ability gives. Each

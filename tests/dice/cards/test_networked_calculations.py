@@ -15,7 +15,7 @@ def test_networked_calculation_works_like_own_calculate():
 
 
 def test_it_is_used_once_per_attack_however_many_tokens_are_near():
-    """A card ability resolves once per opportunity (RR: Once Per Opportunity): with 2 nearby
+    """A card ability resolves once per opportunity (RR: ONCE PER OPPORTUNITY): with 2 nearby
     calculate tokens the defender still changes only 1 focus per attack — the same as one
     calculate token of its own — and keeps the other token."""
     ability = parse_ability("networkedcalculations=2", Role.DEFENDER)

@@ -331,7 +331,7 @@ def _corran_applies(ctx: Ctx) -> bool:
 def _corran(ctx: Ctx, choice: Any) -> None:
     friend = ctx.other(choice)
     defender = ctx.event["defender"]
-    # two locks of one ship can't sit on one object: the moved one merges (RR FAQ, R3)
+    # two locks of one ship can't sit on one object: the moved one merges (RR: FAQ, R3)
     moved = [defender if t == ctx.ship.id else t for t in friend.locks]
     friend.locks = list(dict.fromkeys(moved))
     ctx.game.event("lock", f"{friend.name} ({friend.id}) transfers its lock from "

@@ -1,6 +1,6 @@
-"""Missile upgrades: special weapons with charges (RR: SPECIAL WEAPON, CHARGES, BONUS
-ATTACK, RELOAD), and the two missiles that launch devices (RR: DEVICE, REMOTES): Discord
-Missiles (a buzz droid swarm, see ``tallon.cards.remotes``) and Electro-Chaff Missiles (an
+"""Missile upgrades: special weapons with charges (RR: SPECIAL WEAPON, RR: CHARGES,
+RR: BONUS ATTACK, RR: RELOAD), and the two missiles that launch devices (RR: DEVICE, RR: REMOTES):
+Discord Missiles (a buzz droid swarm, see ``tallon.cards.remotes``) and Electro-Chaff Missiles (an
 electro-chaff cloud, a device that is also an obstacle).
 """
 

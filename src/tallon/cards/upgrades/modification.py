@@ -58,7 +58,7 @@ RED = (Token.STRESS, Token.STRAIN, Token.DEPLETE, Token.ION)
 # ------------------------------------------------------------------ shared pieces
 def token_options(game: Any, ship: ShipState, kinds: tuple[Token, ...]) -> list[Option]:
     """A ship's red (or red and orange) tokens of these kinds as choices; the locks
-    assigned to it are red tokens too (RR FAQ, Locking: a lock is the locked ship's red
+    assigned to it are red tokens too (RR: FAQ, Locking: a lock is the locked ship's red
     token)."""
     options = [Option(t.value, f"remove 1 {t.value} token") for t in kinds if ship.has(t)]
     options += [Option(f"lock:{s.id}", f"remove the lock of {s.name} ({s.id})")

@@ -147,7 +147,7 @@ class GainTokens(Step):
 
 def lose_shield(game: Game, ship: ShipState, cause: str) -> None:
     """The ship loses 1 active shield, if it has one (losing a shield is not suffering
-    damage: RR FAQ)."""
+    damage: RR: FAQ)."""
     if ship.shields > 0:
         ship.shields -= 1
         game.event("damage", f"{ship.name} ({ship.id}) loses 1 shield ({cause})",
@@ -155,8 +155,8 @@ def lose_shield(game: Game, ship: ShipState, cause: str) -> None:
 
 
 def expose_random(game: Game, ship: ShipState) -> bool:
-    """Expose one of the ship's facedown damage cards, chosen at random (RR: DAMAGE
-    CARDS); False if it has none."""
+    """Expose one of the ship's facedown damage cards, chosen at random (RR: DAMAGE CARDS); False if
+    it has none."""
     facedown = tuple(str(card.serial) for card in facedown_damage(ship))
     if not facedown:
         return False
@@ -189,7 +189,7 @@ def other_targets_near_defender(ctx: Ctx) -> tuple[str, ...]:
 
 def can_repeat(ctx: Ctx, card: str, ignore_requirement: bool, free: bool) -> bool:
     """The ship may still perform a bonus attack with ``card``'s weapon against a
-    different target at range 0-1 of the defender (in arc and range: RR FAQ, a
+    different target at range 0-1 of the defender (in arc and range: RR: FAQ, a
     requirement of the ability)."""
     ship = ctx.ship
     if ship.bonus_attack_done or not ship.in_play or cannot_attack(ctx.game, ship):
@@ -283,7 +283,7 @@ def ion_results(card: str) -> Triggered:
 
 def loses_shield_on_hit(card: str) -> Triggered:
     """"After this attack hits, the defender loses 1 shield": at the end of the Neutralize
-    Results step, before damage is dealt (RR FAQ: Plasma Torpedoes)."""
+    Results step, before damage is dealt (RR: FAQ: Plasma Torpedoes)."""
 
     def effect(ctx: Ctx, choice: Any) -> None:
         attack = ctx.attack

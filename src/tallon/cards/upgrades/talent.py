@@ -310,7 +310,7 @@ def _outmaneuver(game: Game, owner: ShipState, attack: AttackState | None = None
         return 0
     defender = game.state.ships[attack.defender]
     if defender.remote:
-        return 0  # RR FAQ: no ship is outside the arcs of a remote that has none
+        return 0  # RR: FAQ: no ship is outside the arcs of a remote that has none
     return 0 if in_firing_arc(defender, owner) else 1
 
 
@@ -495,7 +495,7 @@ register("upgrade", "snapshot",
 # ------------------------------------------------- Saturation Salvo (per weapon)
 def _ordnance_weapons() -> list[str]:
     """Every upgrade with a torpedo or missile slot and an attack: Saturation Salvo spends
-    a charge of the weapon in use (types count even on dual cards: RR FAQ)."""
+    a charge of the weapon in use (types count even on dual cards: RR: FAQ)."""
     found = []
     for upgrade in load_cards().upgrades_for_slot("torpedo") + load_cards().upgrades_for_slot(
             "missile"):

@@ -1,4 +1,4 @@
-"""Torpedo upgrades: special weapons with charges (RR: SPECIAL WEAPON, CHARGES)."""
+"""Torpedo upgrades: special weapons with charges (RR: SPECIAL WEAPON, RR: CHARGES)."""
 
 from __future__ import annotations
 

@@ -9,9 +9,9 @@ conditions hold for this attack.
 
 An ability may take part in several places of the attack:
 
-* ``window`` and ``options``: dice modification (RR: Attack 2b/3b) or canceling
+* ``window`` and ``options``: dice modification (RR: ATTACK steps 2b/3b) or canceling
   before the Neutralize Results step;
-* ``attack_dice_bonus`` / ``defense_dice_bonus``: dice rolled (RR: Attack 2a/3a);
+* ``attack_dice_bonus`` / ``defense_dice_bonus``: dice rolled (RR: ATTACK steps 2a/3a);
 * ``after_modify_attack``: a fixed change after the Modify Attack Dice step;
 * ``crits_canceled_first`` / ``evades_cancel_crits``: neutralizing rules;
 * ``after_attack``: resource changes once the damage is known.
@@ -165,7 +165,7 @@ class DiceAbility:
     """True if it must be resolved once in its window ("may" is absent from the card)."""
     repeatable: bool = False
     """True for token effects: usable again in the same window while the cost can be paid.
-    Card abilities are once per opportunity (RR: Once Per Opportunity)."""
+    Card abilities are once per opportunity (RR: ONCE PER OPPORTUNITY)."""
     rerolls: bool = False
     """True if some option may reroll dice."""
     max_added_dice: int = 0
@@ -215,11 +215,11 @@ class DiceAbility:
         return self.rerolls
 
     def attack_dice_bonus(self, role: Role, own: Tokens, opponent: Tokens) -> int:
-        """Attack dice added (positive) or removed (negative) at RR: Attack 2a."""
+        """Attack dice added (positive) or removed (negative) at RR: ATTACK step 2a."""
         return 0
 
     def defense_dice_bonus(self, role: Role, own: Tokens, opponent: Tokens) -> int:
-        """Defense dice added or removed at RR: Attack 3a."""
+        """Defense dice added or removed at RR: ATTACK step 3a."""
         return 0
 
     after_modify_attack: tuple[Op, ...] = ()

@@ -399,7 +399,7 @@ def crack_shot(charges: int = 1) -> DiceAbility:
 
 
 class DiceCountAbility(DiceAbility):
-    """Rolls more or fewer dice (RR: Attack 2a/3a); not a dice modification."""
+    """Rolls more or fewer dice (RR: ATTACK steps 2a/3a); not a dice modification."""
 
     def __init__(self, key: str, title: str, *, roles: frozenset[Role], attack: int = 0,
                  defense: int = 0) -> None:

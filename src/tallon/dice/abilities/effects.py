@@ -161,7 +161,7 @@ class Effect:
 
 
 class RerollDice(Effect):
-    """Reroll dice that have not been rerolled yet (RR: Dice Modification, Golden Rules).
+    """Reroll dice that have not been rerolled yet (RR: DICE MODIFICATION, RR: GOLDEN RULES).
 
     ``up_to=None`` means any number. With ``exactly=True`` the owner must reroll
     ``up_to`` dice, or as many as are eligible (FAQ: Rolling and Rerolling Dice).
@@ -207,13 +207,13 @@ class RerollDice(Effect):
         fresh = pool & self._eligible
         if not fresh:
             return []
-        # The chosen fresh dice leave the pool (RR: Dice Modification, reroll).
+        # The chosen fresh dice leave the pool (RR: DICE MODIFICATION, reroll).
         return [(pool - chosen, n)
                 for chosen, n in _packed_choices(fresh, self.up_to, self.exactly)]
 
 
 class ChangeResults(Effect):
-    """Change results from ``sources`` to one of ``targets`` (RR: Dice Modification).
+    """Change results from ``sources`` to one of ``targets`` (RR: DICE MODIFICATION).
 
     ``count=None`` changes every die showing the source face (like a focus
     token). Otherwise exactly ``count`` dice are changed, or all eligible dice
@@ -295,7 +295,7 @@ class ChangeResults(Effect):
 
 
 class AddResults(Effect):
-    """Add ``count`` dice showing ``face`` (RR: Dice Modification, add)."""
+    """Add ``count`` dice showing ``face`` (RR: DICE MODIFICATION, add)."""
 
     def __init__(self, face: Face, count: int = 1) -> None:
         self.face = face
@@ -321,7 +321,7 @@ class AddResults(Effect):
 
 
 class CancelResults(Effect):
-    """Cancel up to ``count`` dice showing ``face`` (RR: Cancel; not a modification)."""
+    """Cancel up to ``count`` dice showing ``face`` (RR: CANCEL; not a modification)."""
 
     def __init__(self, face: Face, count: int = 1) -> None:
         self.face = face
@@ -359,7 +359,7 @@ class CardAbility(DiceAbility):
 
     ``cost`` is paid from the owner's resources (tokens, Force, or the card's
     own charges, named after its key); an option exists only if the cost can
-    be paid and the effect can be resolved (RR: Paying Costs). ``gain`` lists
+    be paid and the effect can be resolved (RR: PAYING COSTS). ``gain`` lists
     resources or marks the owner gains when using it. ``requires`` is a
     further condition; set ``requirement_reads_dice=False`` when it looks only
     at resources (never at ``situation.pool``), so that the calculator checks
@@ -428,9 +428,9 @@ class CardAbility(DiceAbility):
         return [option for option, _, _ in self.transitions(situation)]
 
     def usable(self, situation: Situation) -> bool:
-        """Whether the ability may be used now, effect aside: its role, its cost (RR: Paying
-        Costs) and its requirement. The calculator asks once per resources state, with no
-        dice, unless the requirement reads the dice or a subclass overrides this."""
+        """Whether the ability may be used now, effect aside: its role, its cost (RR: PAYING COSTS)
+        and its requirement. The calculator asks once per resources state, with no dice, unless the
+        requirement reads the dice or a subclass overrides this."""
         if situation.role not in self.roles:
             return False
         own = situation.own

@@ -1,6 +1,6 @@
 """The rules' own ways to modify dice with tokens and Force, as dice abilities.
 
-RR: Focus, Calculate, Evade, Lock, Charges (Force charge). Token effects are
+RR: FOCUS, RR: CALCULATE, RR: EVADE, RR: LOCK, RR: CHARGES (Force charge). Token effects are
 game rules, not card abilities, so "once per opportunity" does not limit
 them: a ship may spend another token in the same step while it has one and
 the effect can be resolved (for example focus, lock reroll, focus again).
@@ -28,7 +28,7 @@ FORCE = "force"
 LOCK = "lock"
 """The attacker has a lock on the defender (0 or 1)."""
 REINFORCE = "reinforce"
-"""Reinforce tokens on the defender whose arc contains the attacker (RR: Reinforce)."""
+"""Reinforce tokens on the defender whose arc contains the attacker (RR: REINFORCE)."""
 STRAIN = "strain"
 DEPLETE = "deplete"
 STRESS = "stress"
@@ -36,7 +36,7 @@ LOCK_DISABLED = "lock-disabled"
 """Mark: the attacker may not spend its lock during this attack (Fire-Control System)."""
 
 GREEN_TOKENS = (FOCUS, EVADE, CALCULATE, REINFORCE)
-"""Green tokens that matter to dice (RR: Tokens); others are not modelled here."""
+"""Green tokens that matter to dice (RR: TOKENS); others are not modelled here."""
 
 ATTACKER_TOKENS = (FOCUS, CALCULATE, FORCE, LOCK, EVADE, REINFORCE, DEPLETE, STRAIN, STRESS)
 DEFENDER_TOKENS = (FOCUS, EVADE, CALCULATE, FORCE, REINFORCE, STRAIN, DEPLETE, STRESS)
@@ -49,7 +49,7 @@ def _lock_not_disabled(situation: Situation) -> bool:
 
 
 class LockAbility(CardAbility):
-    """RR: Lock — spend the lock on the defender to reroll one or more attack dice."""
+    """RR: LOCK — spend the lock on the defender to reroll one or more attack dice."""
 
     def __init__(self) -> None:
         super().__init__(
