@@ -204,6 +204,8 @@ def _apply_setup(ship: ShipState, setup: dict[str, Any]) -> None:
                 ship.charges[card].active = active
         elif name in Token._value2member_map_:
             ship.tokens[Token(name)] = int(value)
+        elif name in ("cards", "conditions", "damage"):
+            setattr(ship, name, tuple(value))  # immutable on the ship (see ShipState)
         elif hasattr(ship, name):
             setattr(ship, name, value)
         else:

@@ -279,15 +279,21 @@ class CardRegistry:
     """The cards a game can play: each card's abilities by kind and xws id.
 
     Card modules register into one registry (the card pool's); a game is given the
-    registry in its setup and asks it for every ship's abilities.
+    registry in its setup and asks it for every ship's abilities. A registry made from a
+    ``base`` starts with the base's cards: cards registered in it are added to them (a
+    card of the base registered again is replaced, for house rules and tests).
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, base: CardRegistry | None = None) -> None:
         self.name = name
-        self.specs: dict[tuple[str, str], CardSpec] = {}
-        self._abilities: dict[str, Ability] = {}
+        self.specs: dict[tuple[str, str], CardSpec] = dict(base.specs) if base else {}
+        self._abilities: dict[str, Ability] = dict(base._abilities) if base else {}
+        self._own: set[tuple[str, str]] = set()  # registered here, not taken from a base
         self._indexes: dict[tuple[Any, ...], AbilityIndex] = {}
         self._windows: dict[str, tuple[Held, ...]] = {}
+        #: a new object each time the registry changes: a ship's remembered abilities hold
+        #: the one they were found with
+        self._generation = object()
 
     def __repr__(self) -> str:
         return f"CardRegistry({self.name!r}, {len(self.specs)} cards)"
@@ -302,8 +308,10 @@ class CardRegistry:
         are refused (:mod:`tallon.engine.vocabulary`)."""
         if kind not in KINDS:
             raise ValueError(f"unknown card kind {kind!r}")
-        if (kind, xws) in self.specs:
+        if (kind, xws) in self._own:
             raise ValueError(f"{kind} {xws!r} is registered twice")
+        if (kind, xws) in self.specs:
+            self.unregister(kind, xws)  # a card of the base, replaced
         sides = (tuple(abilities),) if back is None else (tuple(abilities), tuple(back))
         for held in sides:
             for ability in held:
@@ -313,19 +321,24 @@ class CardRegistry:
                 self._abilities[ability_ref(kind, xws, side, position)] = ability
         spec = CardSpec(kind, xws, sides, description, marker)
         self.specs[(kind, xws)] = spec
-        self._indexes.clear()
-        self._windows.clear()
+        self._own.add((kind, xws))
+        self._changed()
         return spec
 
     def unregister(self, kind: str, xws: str) -> None:
         """Forget a card (for tests that register a card of their own)."""
         spec = self.specs.pop((kind, xws), None)
+        self._own.discard((kind, xws))
         if spec is not None:
             for side, held in enumerate(spec.sides):
                 for position in range(len(held)):
                     self._abilities.pop(ability_ref(kind, xws, side, position), None)
+        self._changed()
+
+    def _changed(self) -> None:
         self._indexes.clear()
         self._windows.clear()
+        self._generation = object()
 
     def spec(self, kind: str, xws: str) -> CardSpec | None:
         return self.specs.get((kind, xws))
@@ -345,12 +358,23 @@ class CardRegistry:
 
     def index(self, ship: ShipState) -> AbilityIndex:
         """The ship's abilities now (cached by its cards, conditions and faceup damage:
-        the engine asks at every timing window and hook)."""
+        the engine asks at every timing window and hook). The ship remembers the last
+        answer while its card, condition and damage tuples are the same objects (they are
+        immutable: any change replaces them)."""
+        memo = ship._abilities
+        if memo is not None and memo[0] is ship.cards and memo[1] is ship.conditions and \
+                memo[2] is ship.damage and memo[3] is self._generation:
+            return memo[4]  # type: ignore[no-any-return]
+        index = self._lookup(ship)
+        ship._abilities = (ship.cards, ship.conditions, ship.damage, self._generation, index)
+        return index
+
+    def _lookup(self, ship: ShipState) -> AbilityIndex:
         if ship.conditions or ship.damage:
-            key: tuple[Any, ...] = (tuple(ship.cards), tuple(c.card for c in ship.conditions),
+            key: tuple[Any, ...] = (ship.cards, tuple(c.card for c in ship.conditions),
                                     tuple((d.card, d.serial) for d in ship.damage if d.faceup))
         else:
-            key = (tuple(ship.cards),)  # the usual case, without building generators
+            key = (ship.cards,)  # the usual case, without building generators
         index = self._indexes.get(key)
         if index is None:
             if len(self._indexes) > 50_000:

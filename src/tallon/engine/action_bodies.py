@@ -18,7 +18,7 @@ from tallon.engine.effects import acquire_lock, can_lock, gain_token
 from tallon.engine.movement import ExecuteManeuver, reposition, roll_positions, would_flee
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step
-from tallon.geometry import STANDARD_ARCS, Arc, boost, in_arc
+from tallon.geometry import STANDARD_ARCS, Arc, barrel_roll, boost, in_arc
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -171,7 +171,7 @@ class BarrelRollAction(ActionBody, ChoiceStep):
             game.push(BarrelRollAction(self.ship_id, self.during_activation, side=answer))
             return
         ship = game.state.ships[self.ship_id]
-        reposition(game, ship, roll_positions(game, ship, self.side)[answer])
+        reposition(game, ship, barrel_roll(game.state.table(), ship.id, self.side, answer))
         game.event("move", f"{ship.name} ({ship.id}) barrel rolls {self.side} ({answer})",
                    ship=ship.id)
 

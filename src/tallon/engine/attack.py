@@ -90,7 +90,11 @@ class DeclareAttack(ChoiceStep):
         if answer == "none":
             return
         ship = game.state.ships[self.ship_id]
-        target = next(t for t in self._targets(game, ship) if t.key == answer)
+        weapon, _, defender = answer.rpartition("@")
+        # measure only the target chosen (the options listed every one)
+        chosen = valid_targets(game, ship, (weapon,), (defender,), self.ignore_requirement,
+                               self.free)
+        target = next(t for t in chosen if t.key == answer)
         _begin(game, ship, target, self.bonus, self.free)
 
 

@@ -152,14 +152,14 @@ def rebuild_empty_deck(game: Game, owner: int) -> None:
     for ship in game.state.ships_of(owner):
         if ship.destroyed:
             rebuilt.extend(d.card for d in ship.damage if d.card != MARKER)
-            ship.damage = [DamageCard(MARKER, d.faceup, d.serial) for d in ship.damage]
+            ship.damage = tuple(DamageCard(MARKER, d.faceup, d.serial) for d in ship.damage)
     if not rebuilt:
         for ship in game.state.ships_of(owner):
             if not ship.destroyed:
-                for card in ship.damage:
-                    if not card.faceup and card.card != MARKER:
-                        rebuilt.append(card.card)
-                        card.card = MARKER
+                rebuilt.extend(d.card for d in ship.damage
+                               if not d.faceup and d.card != MARKER)
+                ship.damage = tuple(d if d.faceup else DamageCard(MARKER, False, d.serial)
+                                    for d in ship.damage)
     if not rebuilt:
         raise RuntimeError("no damage cards left anywhere to rebuild a deck")
     game.state.rng.shuffle(rebuilt)

@@ -11,7 +11,7 @@ player but the one who assigned them (see :mod:`tallon.engine.view`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.data import load_cards
@@ -51,7 +51,7 @@ def remove_condition(game: Game, ship: ShipState, card: str) -> bool:
     """Remove the condition ``card`` from ``ship`` (facedown ones stay unrevealed)."""
     for k, c in enumerate(ship.conditions):
         if c.card == card:
-            del ship.conditions[k]
+            ship.conditions = (*ship.conditions[:k], *ship.conditions[k + 1:])
             game.event("condition", f"{card} is removed from {ship.name} ({ship.id})"
                        if c.faceup else f"a secret condition is removed from {ship.name} "
                        f"({ship.id})", ship=ship.id)
@@ -60,9 +60,10 @@ def remove_condition(game: Game, ship: ShipState, card: str) -> bool:
 
 
 def reveal_condition(game: Game, ship: ShipState, card: str) -> None:
-    for c in ship.conditions:
+    for k, c in enumerate(ship.conditions):
         if c.card == card and not c.faceup:
-            c.faceup = True
+            ship.conditions = (*ship.conditions[:k], replace(c, faceup=True),
+                               *ship.conditions[k + 1:])
             game.event("condition", f"{ship.name} ({ship.id}) reveals {card}",
                        ship=ship.id, card=card)
 
@@ -109,7 +110,7 @@ class AssignCondition(ChoiceStep):
                 if c.card != self.card and secret_marker(game, c.card) == marker:
                     remove_condition(game, ship, c.card)
         faceup = marker is None
-        ship.conditions.append(ConditionCard(self.card, self.player, faceup))
+        ship.conditions = (*ship.conditions, ConditionCard(self.card, self.player, faceup))
         if faceup:
             game.event("condition", f"{ship.name} ({ship.id}) is assigned {self.card}",
                        ship=ship.id, card=self.card)

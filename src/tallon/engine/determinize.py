@@ -26,13 +26,28 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tallon.engine.rounds import dial_options
-from tallon.engine.state import MARKER
+from tallon.engine.state import MARKER, DamageCard
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+
+
+def _unseen(card: DamageCard) -> bool:
+    """A facedown damage card that stands for a real card (not a rebuilt deck's marker)."""
+    return not card.faceup and card.card != MARKER
+
+
+def _siblings(game: Game, condition: str) -> list[str]:
+    """The conditions sharing ``condition``'s secret marker (what its facedown card may
+    be, to a player who did not assign it)."""
+    spec = game.cards.spec("condition", condition)
+    marker = spec.marker if spec is not None else None
+    return sorted(xws for (kind, xws), held in game.cards.specs.items()
+                  if kind == "condition" and held.marker == marker)
 
 
 def determinize(game: Game, player: int, rng: random.Random) -> Game:
@@ -50,22 +65,19 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
         if ship.owner != player and ship.dial_set is not None and not ship.dial_revealed:
             ship.dial_set = rng.choice(dial_options(ship, ship.dial_stressed))
     for owner in (0, 1):
-        facedown = [card for ship in ships if ship.owner == owner
-                    for card in ship.damage if not card.faceup and card.card != MARKER]
+        mine = [ship for ship in ships if ship.owner == owner]
         deck = state.players[owner].deck
-        unseen = sorted([*deck, *(card.card for card in facedown)])
+        unseen = sorted([*deck, *(card.card for ship in mine for card in ship.damage
+                                  if _unseen(card))])
         rng.shuffle(unseen)
-        for card in facedown:
-            card.card = unseen.pop()
+        for ship in mine:
+            ship.damage = tuple(replace(card, card=unseen.pop()) if _unseen(card) else card
+                                for card in ship.damage)
         deck[:] = unseen
     for ship in ships:
-        for condition in ship.conditions:
-            if condition.faceup or condition.assigned_by == player:
-                continue
-            spec = game.cards.spec("condition", condition.card)
-            marker = spec.marker if spec is not None else None
-            siblings = sorted(xws for (kind, xws), held in game.cards.specs.items()
-                              if kind == "condition" and held.marker == marker)
-            condition.card = rng.choice(siblings)
+        ship.conditions = tuple(
+            condition if condition.faceup or condition.assigned_by == player else
+            replace(condition, card=rng.choice(_siblings(game, condition.card)))
+            for condition in ship.conditions)
     state.rng = random.Random(rng.getrandbits(64))
     return world

@@ -168,7 +168,7 @@ def build_remote(game: Game, owner: int, card: str) -> ShipState:
         id=f"r{owner + 1}.{number}", owner=owner, pilot=kind, name=device.name,
         ship_type=kind, size=BaseSize.SMALL, initiative=device.initiative, cost=0, dial=(),
         attacks=(), agility=device.agility or 0, hull=device.hull or 1, shield_limit=0,
-        actions=(), cards=[("remote", kind, 0)], remote=True, outline=kind)
+        actions=(), cards=(("remote", kind, 0),), remote=True, outline=kind)
 
 
 def relocate_remote(game: Game, remote: ShipState, pose: Pose, how: str) -> None:
@@ -186,7 +186,7 @@ def relocate_remote(game: Game, remote: ShipState, pose: Pose, how: str) -> None
 # ------------------------------------------------------------- meeting devices
 def remote_ids(game: Game) -> set[str]:
     """Ids of the remotes on the table."""
-    return {d.id for d in game.state.table().devices}
+    return {s.id for s in game.state.ships.values() if s.remote and s.in_play}
 
 
 def overlapped_before(game: Game, ship: ShipState) -> set[str]:
@@ -195,8 +195,12 @@ def overlapped_before(game: Game, ship: ShipState) -> set[str]:
     body = ship.body
     assert body is not None
     table = game.state.table()
-    return {o.id for o in objects_overlapped([*table.obstacles, *table.devices],
-                                             body.overlap_pieces, body.circle)}
+    # most ships touch nothing: rule objects out by their bounding circles before the
+    # ship's pieces are even built
+    near = [o for o in (*table.obstacles, *table.devices) if body.near(o)]
+    if not near:
+        return set()
+    return {o.id for o in objects_overlapped(near, body.overlap_pieces, body.circle)}
 
 
 def devices_met(game: Game, before: set[str], met: Iterable[str], over: Iterable[str]

@@ -9,6 +9,7 @@ that choice with :meth:`Game.now` so it resolves before anything else.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -239,7 +240,7 @@ def _deal(game: Game, ship: ShipState, faceup: bool, card: str, then: str | None
           args: tuple[Any, ...]) -> None:
     game.state.serial += 1
     dealt = DamageCard(card, faceup, game.state.serial)
-    ship.damage.append(dealt)
+    ship.damage = (*ship.damage, dealt)
     if faceup:
         game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card "
                    f"{damage_title(card)}", ship=ship.id, card=card)
@@ -311,7 +312,7 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
 
 def _return_remote_cards(game: Game, remote: ShipState) -> None:
     cards = [d.card for d in remote.damage if d.card != MARKER]
-    remote.damage = []
+    remote.damage = ()
     if cards:
         deck = game.state.players[remote.owner].deck
         deck.extend(cards)
@@ -319,6 +320,13 @@ def _return_remote_cards(game: Game, remote: ShipState) -> None:
         game.event("damage", f"{remote.name} ({remote.id})'s {len(cards)} damage card(s) are "
                    f"shuffled back into player {remote.owner + 1}'s damage deck",
                    ship=remote.id)
+
+
+def replace_damage(ship: ShipState, index: int, card: DamageCard | None) -> None:
+    """Put ``card`` in the place of the ship's damage card at ``index`` (None removes it):
+    the ship's damage is a tuple of frozen cards, replaced as a whole."""
+    damage = ship.damage
+    ship.damage = (*damage[:index], *(() if card is None else (card,)), *damage[index + 1:])
 
 
 def find_damage(ship: ShipState, serial: int) -> int:
@@ -335,11 +343,11 @@ def repair_damage(game: Game, ship: ShipState, serial: int) -> None:
     index = find_damage(ship, serial)
     card = ship.damage[index]
     if card.faceup:
-        card.faceup = False
+        replace_damage(ship, index, replace(card, faceup=False))
         game.event("damage", f"{ship.name} ({ship.id}) repairs {damage_title(card.card)} (flipped "
                    "facedown)", ship=ship.id, card=card.card)
         return
-    del ship.damage[index]
+    replace_damage(ship, index, None)
     if card.card != MARKER:
         game.state.players[ship.owner].discard.append(card.card)
     game.event("damage", f"{ship.name} ({ship.id}) repairs a facedown damage card",
@@ -361,13 +369,14 @@ def expose_damage(game: Game, ship: ShipState, serial: int) -> None:
 @continuation("effects.expose_drawn")
 def _expose_drawn(game: Game, drawn: str, ship_id: str, serial: int) -> None:
     ship = game.state.ships[ship_id]
-    card = ship.damage[find_damage(ship, serial)]
-    card.card = drawn
-    _expose(game, ship, card)
+    index = find_damage(ship, serial)
+    replace_damage(ship, index, replace(ship.damage[index], card=drawn))
+    _expose(game, ship, ship.damage[index])
 
 
 def _expose(game: Game, ship: ShipState, card: DamageCard) -> None:
-    card.faceup = True
+    card = replace(card, faceup=True)
+    replace_damage(ship, find_damage(ship, card.serial), card)
     game.event("damage", f"{ship.name} ({ship.id}) exposes {damage_title(card.card)}",
                ship=ship.id, card=card.card)
     fire(game, "damage_dealt_faceup", ship=ship.id, card=card.card, serial=card.serial,
@@ -386,7 +395,7 @@ def flip_upgrade(game: Game, ship: ShipState, xws: str, side: int | None = None)
     for k, (kind, card, current) in enumerate(ship.cards):
         if kind == "upgrade" and card == xws:
             new = (current + 1) % sides if side is None else side
-            ship.cards[k] = (kind, card, new)
+            ship.cards = (*ship.cards[:k], (kind, card, new), *ship.cards[k + 1:])
             refresh_actions(ship)
             title = load_cards().upgrade(xws).sides[new].title
             game.event("flip", f"{ship.name} ({ship.id}) flips {xws}: {title}",

@@ -6,6 +6,7 @@ and whether a card pool can play a squad at all.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tallon.data import load_cards
@@ -59,7 +60,7 @@ def side_actions(xws: str, side: int) -> list[ActionSpec]:
     return found
 
 
-def upgrade_actions(cards: list[tuple[str, str, int]]) -> list[ActionSpec]:
+def upgrade_actions(cards: Iterable[tuple[str, str, int]]) -> list[ActionSpec]:
     return [spec for kind, xws, side in cards if kind == "upgrade"
             for spec in side_actions(xws, side)]
 
@@ -127,7 +128,7 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         shield_limit=shields,
         actions=tuple(actions),
         upgrades=tuple(u.upgrade.xws for u in entry.upgrades),
-        cards=cards,
+        cards=tuple(cards),
         shields=shields,
         force=force_limit,
         force_limit=force_limit,

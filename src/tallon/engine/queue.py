@@ -53,9 +53,13 @@ def collect(game: Game, event: Event, only: ShipState | None = None) -> list[Ent
     rules' own abilities (:data:`~tallon.engine.abilities.RULES`) concern the ship the
     event names and come first."""
     state = game.state
+    window = event.window
+    rules = RULES.by_window(window)
+    listening = _listening(game, window, only)
+    if not rules and not listening:
+        return []  # the usual case: nobody listens to this window
     order = state.player_order()
     found: list[tuple[int, Entry]] = []
-    rules = RULES.by_window(event.window)
     if rules:
         ship = state.ships.get(event.get("ship"))
         if ship is not None and (only is None or only.id == ship.id) and _active(ship, game):
@@ -64,19 +68,34 @@ def collect(game: Game, event: Event, only: ShipState | None = None) -> list[Ent
                 if held.ability.requirement(ctx):
                     found.append((order.index(ship.owner), Entry(ship.id, held.card,
                                                                   held.ref)))
-    cards = game.cards
-    for ship in state.ships.values() if only is None else (only,):
-        if not _active(ship, game):
-            continue
-        for held in cards.index(ship).by_window.get(event.window, ()):
-            ability = held.ability
-            ctx = Ctx(game, ship, held.card, event, ability)
-            # the cost first: it is cheap, and a card without the charge needs no search
-            if ability.cost.can_pay(ctx) and ability.requirement(ctx):
-                player = ability.player(ctx) if ability.player else ship.owner
-                found.append((order.index(player), Entry(ship.id, held.card, held.ref)))
+    for ship, held in listening:
+        ability = held.ability
+        ctx = Ctx(game, ship, held.card, event, ability)
+        # the cost first: it is cheap, and a card without the charge needs no search
+        if ability.cost.can_pay(ctx) and ability.requirement(ctx):
+            player = ability.player(ctx) if ability.player else ship.owner
+            found.append((order.index(player), Entry(ship.id, held.card, held.ref)))
     found.sort(key=lambda item: item[0])
     return [entry for _, entry in found]
+
+
+def _listening(game: Game, window: str, only: ShipState | None
+               ) -> list[tuple[ShipState, Held]]:
+    """The abilities of ``window`` on ships whose abilities are active (asked at every
+    window of the game: kept to one pass over the ships)."""
+    state = game.state
+    setup = state.phase == "setup"
+    index = game.cards.index
+    found = []
+    for ship in state.ships.values() if only is None else (only,):
+        # inline _active: a removed ship's abilities are gone; before it is placed, only
+        # during setup
+        if ship.removed or (ship.body is None and not setup):
+            continue
+        held = index(ship).by_window.get(window)
+        if held:
+            found.extend((ship, h) for h in held)
+    return found
 
 
 def fire(game: Game, window: str, **data: Any) -> None:
@@ -197,10 +216,10 @@ def modifiers(game: Game, hook: str) -> list[tuple[ShipState, str, Modifier]]:
 
 
 def _modifiers(game: Game, hook: str) -> Iterator[tuple[ShipState, str, Modifier]]:
-    cards = game.cards
+    index = game.cards.index
     for ship in game.state.ships.values():
-        if _active(ship):
-            for held in cards.index(ship).by_hook.get(hook, ()):
+        if not ship.removed and ship.body is not None:  # _active, inline: asked very often
+            for held in index(ship).by_hook.get(hook, ()):
                 yield ship, held.card, held.ability
 
 

@@ -5,6 +5,7 @@ RR: GAME LENGTH AND TRACKING ROUNDS, RR: WINNING THE GAME)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import Event
@@ -84,6 +85,12 @@ def dial_options(ship: ShipState, stressed: bool | None = None) -> list[str]:
     return codes or list(ship.dial)
 
 
+@cache
+def _dial_choices(codes: tuple[str, ...]) -> tuple[Option, ...]:
+    """A dial's maneuvers as options (remembered: every round asks the same dials)."""
+    return tuple(Option(c, c) for c in codes)
+
+
 @dataclass(frozen=True)
 class SetDial(ChoiceStep):
     """RR: DIAL - the owner secretly sets the ship's dial (answer: the maneuver's code)."""
@@ -92,9 +99,9 @@ class SetDial(ChoiceStep):
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        options = tuple(Option(c, c) for c in dial_options(ship))
         return self.ask(ship.owner, "set_dial", f"{ship.name} ({ship.id}): set its dial",
-                        options, ship=ship.id, hidden=True)
+                        _dial_choices(tuple(dial_options(ship))), ship=ship.id,
+                        hidden=True)
 
     def apply(self, game: Game, answer: Any) -> None:
         ship = game.state.ships[self.ship_id]

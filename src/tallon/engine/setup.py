@@ -29,6 +29,7 @@ from tallon.geometry import (
     Arc,
     BaseSize,
     Obstacle,
+    PlayArea,
     Pose,
     Ship,
     base_shape,
@@ -216,10 +217,26 @@ def _edge_legal_spots(obstacle_id: str) -> tuple[Pose, ...]:
     return tuple(spots)
 
 
-#: Obstacle anchors: 207 mm apart and 250 mm from the edges, so obstacles no more than
-#: 53 mm in radius on different anchors are always beyond range 1 of each other and range 2
-#: of the edges; nine anchors for six obstacles means placing on them never dead-ends.
+#: Obstacle anchors: 207.2 mm apart and 250 mm from the edges, so obstacles under 50 mm in
+#: radius on different anchors are always beyond range 1 of each other (207.2 - 2 x 50 >
+#: 100) and beyond range 2 of the edges (250 - 50 = 200 is range 2 still); nine anchors for
+#: six obstacles means placing on them never dead-ends. Larger outlines use the grid.
 ANCHORS = tuple(Pose(x, y, 0.0) for y in (250.0, 457.2, 664.4) for x in (250.0, 457.2, 664.4))
+ANCHOR_RADIUS = 49.95
+_ANCHOR_SET = frozenset(ANCHORS)
+
+
+def _free_anchors(game: Game) -> set[Pose] | None:
+    """The anchors no obstacle sits on, when every obstacle placed sits on an anchor and is
+    no more than ANCHOR_RADIUS in radius: then an obstacle that small is legal on exactly
+    those (the anchors' spacing keeps it beyond range 1 of the others). None otherwise."""
+    taken = set()
+    for obstacle in game.state.obstacles:
+        at = Pose(obstacle.pose.x, obstacle.pose.y, 0.0)
+        if at not in _ANCHOR_SET or obstacle.outline.outer_radius > ANCHOR_RADIUS:
+            return None
+        taken.add(at)
+    return _ANCHOR_SET - taken
 
 
 def _obstacle_spots(game: Game, obstacle_id: str, wanted: int = 4) -> list[Pose]:
@@ -227,11 +244,13 @@ def _obstacle_spots(game: Game, obstacle_id: str, wanted: int = 4) -> list[Pose]
     fits them, otherwise up to ``wanted`` spots from the outline's grid clear of the
     edges."""
     found: list[Pose] = []
-    if obstacle_outline(obstacle_id).outer_radius <= 53.0:
+    if obstacle_outline(obstacle_id).outer_radius <= ANCHOR_RADIUS:
+        free = _free_anchors(game)
         for anchor in ANCHORS:
             for rotation in (0.0, 90.0):
                 pose = Pose(anchor.x, anchor.y, rotation)
-                if obstacle_problem(game, obstacle_id, pose, edges=False) is None:
+                if anchor in free if free is not None else \
+                        obstacle_problem(game, obstacle_id, pose, edges=False) is None:
                     found.append(pose)
         if found:
             return found
@@ -252,8 +271,12 @@ def _number(value: float) -> str:
     return short if float(short) == value else repr(value)
 
 
-def _obstacle_key(obstacle_id: str, pose: Pose) -> str:
-    return f"{obstacle_id}@{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}"
+@cache
+def _obstacle_option(obstacle_id: str, pose: Pose) -> Option:
+    """A placement offered (remembered: the same anchors are offered game after game)."""
+    return Option(f"{obstacle_id}@{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}",
+                  f"{obstacle_id} at ({pose.x:.0f}, {pose.y:.0f})",
+                  {"obstacle": obstacle_id, "x": pose.x, "y": pose.y, "rotation": pose.heading})
 
 
 @dataclass(frozen=True)
@@ -265,14 +288,9 @@ class PlaceObstacle(ChoiceStep):
     player: int
 
     def choice(self, game: Game) -> Decision | None:
-        options = []
-        for obstacle_id in _remaining_obstacles(game):
-            for pose in _obstacle_spots(game, obstacle_id):
-                options.append(Option(
-                    _obstacle_key(obstacle_id, pose),
-                    f"{obstacle_id} at ({pose.x:.0f}, {pose.y:.0f})",
-                    {"obstacle": obstacle_id, "x": pose.x, "y": pose.y,
-                     "rotation": pose.heading}))
+        options = [_obstacle_option(obstacle_id, pose)
+                   for obstacle_id in _remaining_obstacles(game)
+                   for pose in _obstacle_spots(game, obstacle_id)]
         if not options:
             # no legal place is left for any remaining obstacle (ruling: it stays out)
             options.append(Option("none", "no legal place is left: place none"))
@@ -333,25 +351,56 @@ class PlaceForces(Step):
 
 def ship_placement_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:
     """Why a ship can't be placed here (RR: SETUP step 5, RR: SHIP SIZES), or None."""
-    body = Ship(ship.id, pose, ship.size)
-    if not game.state.table().area.contains_pieces(body.overlap_pieces):
+    problem = _edge_problem(ship.size, ship.owner, pose)
+    if problem is not None:
+        return problem
+    return _overlap_problem(game, ship, pose)
+
+
+@cache
+def _edge_problem(size: BaseSize, owner: int, pose: Pose) -> str | None:
+    """What the table's edges say of a ship placed here, whatever else is on the table:
+    wholly inside the play area, within range 1 of its player's edge (remembered: the same
+    spots are offered game after game)."""
+    body = Ship("(placing)", pose, size)
+    x, y, reach = body.circle
+    # a base whose bounding circle is inside the play area is inside it: no pieces needed
+    inside = reach <= x <= PLAY_AREA_SIDE - reach and reach <= y <= PLAY_AREA_SIDE - reach
+    if not inside and not PlayArea().contains_pieces(body.overlap_pieces):
         return "no part of a ship may be outside the play area"
     near = [y for piece in body.range_pieces for _, y in piece]
-    distances = near if ship.owner == 0 else [PLAY_AREA_SIDE - y for y in near]
+    distances = near if owner == 0 else [PLAY_AREA_SIDE - y for y in near]
     farthest, nearest = max(distances), min(distances)
     # a large ship may reach beyond range 1 if it fills the whole depth of the area
-    fills_area = ship.size is BaseSize.LARGE and nearest <= EPS
+    fills_area = size is BaseSize.LARGE and nearest <= EPS
     if farthest > RANGE_BAND_LENGTH + EPS and not fills_area:
         return "ships must be placed within range 1 of their player edge"
-    table = game.state.table()
-    if ships_overlapped(table, ship.id, body.overlap_pieces, body.circle):
-        return "it would overlap another ship"
     return None
 
 
-def _ship_key(pose: Pose, turret: str | None) -> str:
+def _overlap_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:
+    table = game.state.table()
+    reach = base_shape(ship.size).radius
+    # only ships whose bounding circles meet the base's can overlap it
+    for other in table.ships:
+        ox, oy, other_reach = other.circle
+        if other.id != ship.id and math.hypot(ox - pose.x, oy - pose.y) <= reach + other_reach:
+            body = Ship(ship.id, pose, ship.size)
+            if ships_overlapped(table, ship.id, body.overlap_pieces, body.circle):
+                return "it would overlap another ship"
+            return None
+    return None
+
+
+@cache
+def _ship_option(pose: Pose, turret: str | None) -> Option:
+    """A placement offered (remembered: the same spots are offered game after game)."""
     key = f"{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}"
-    return key if turret is None else f"{key},{turret}"
+    info: dict[str, Value] = {"x": pose.x, "y": pose.y, "heading": pose.heading}
+    if turret is not None:
+        key += f",{turret}"
+        info["turret"] = turret
+    return Option(key, f"at x {pose.x:.0f} facing the enemy edge", info)
 
 
 @dataclass(frozen=True)
@@ -372,12 +421,9 @@ class PlaceShip(ChoiceStep):
         options = []
         for x in [60.0 + 66.0 * k for k in range(13)]:
             pose = Pose(x, y, heading)
-            if ship_placement_problem(game, ship, pose) is None:
-                info: dict[str, Value] = {"x": x, "y": y, "heading": heading}
-                if turret is not None:
-                    info["turret"] = turret
-                options.append(Option(_ship_key(pose, turret),
-                                      f"at x {x:.0f} facing the enemy edge", info))
+            if _edge_problem(ship.size, ship.owner, pose) is None and \
+                    _overlap_problem(game, ship, pose) is None:
+                options.append(_ship_option(pose, turret))
         return self.ask(ship.owner, "place_ship",
                         f"Player {ship.owner + 1}: place {ship.name} ({ship.id})", options,
                         ship=ship.id,

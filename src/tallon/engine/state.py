@@ -97,20 +97,22 @@ class Charge:
     recurring: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DamageCard:
     """A damage card dealt to a ship: its id, whether it is faceup, and a serial number
-    that names this copy for its abilities (two cards of one name are two cards)."""
+    that names this copy for its abilities (two cards of one name are two cards). Frozen:
+    flipping a card replaces it (see :attr:`ShipState.damage`)."""
 
     card: str
     faceup: bool
     serial: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class ConditionCard:
     """A condition assigned to a ship (RR: CONDITION CARDS): who assigned it, and whether
-    it is faceup (a secret condition is facedown until its effect resolves)."""
+    it is faceup (a secret condition is facedown until its effect resolves). Frozen:
+    revealing one replaces it."""
 
     card: str
     assigned_by: int
@@ -129,6 +131,10 @@ class ShipState:
     :meth:`GameState.in_play` list ships only, :meth:`GameState.remotes_of` the remotes;
     ``GameState.ships`` holds both, for the rules that treat them alike (initiative order,
     abilities, attacking, damage).
+
+    What decides the ship's abilities - ``cards``, ``conditions`` and ``damage`` - is kept
+    in tuples of frozen records: a change replaces the tuple, so a clone shares them and
+    the ability lookup can remember its answer for as long as they are the same objects.
     """
 
     id: str
@@ -146,8 +152,8 @@ class ShipState:
     shield_limit: int
     actions: tuple[ActionSpec, ...]
     upgrades: tuple[str, ...] = ()
-    cards: list[tuple[str, str, int]] = field(default_factory=list)
-    conditions: list[ConditionCard] = field(default_factory=list)
+    cards: tuple[tuple[str, str, int], ...] = ()
+    conditions: tuple[ConditionCard, ...] = ()
     body: Ship | Device | None = None
     shields: int = 0
     force: int = 0
@@ -156,7 +162,7 @@ class ShipState:
     charges: dict[str, Charge] = field(default_factory=dict)
     tokens: dict[Token, int] = field(default_factory=dict)
     locks: list[str] = field(default_factory=list)
-    damage: list[DamageCard] = field(default_factory=list)
+    damage: tuple[DamageCard, ...] = ()
     turret: tuple[Arc, ...] = ()
     turret_double: bool = False
     docked: tuple[str, ...] = ()
@@ -193,6 +199,9 @@ class ShipState:
     #: (round, phase) in which the ship last dropped or launched a device: it can't place
     #: another in that System Phase, nor decloak (RR: DEVICE)
     device_placed: tuple[int, str] | None = None
+    #: the card registry's last answer about the ship's abilities, with the cards,
+    #: conditions and damage it was for (a cache: not part of the game's facts)
+    _abilities: Any = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> ShipState:
@@ -203,11 +212,7 @@ class ShipState:
                         for k, c in self.charges.items()}
         copy.tokens = dict(self.tokens)
         copy.locks = list(self.locks)
-        copy.damage = [DamageCard(d.card, d.faceup, d.serial) for d in self.damage]
         copy.actions_done = set(self.actions_done)
-        copy.cards = list(self.cards)
-        copy.conditions = [ConditionCard(c.card, c.assigned_by, c.faceup)
-                           for c in self.conditions]
         return copy
 
     # ---------------------------------------------------------------- questions
@@ -263,8 +268,7 @@ class ShipState:
 
 _SHIP_SCALARS = tuple(
     name for name in ShipState.__slots__  # type: ignore[attr-defined]
-    if name not in ("charges", "tokens", "locks", "damage", "actions_done", "cards",
-                    "conditions")
+    if name not in ("charges", "tokens", "locks", "actions_done")
 )
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, is_dataclass, replace
+from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -150,25 +150,16 @@ class Step(ABC):
     """A piece of the rules waiting to be carried out."""
 
     def __post_init__(self) -> None:
+        # a step's __dict__ holds exactly its fields: read them at once (this runs for
+        # every step made)
         scalars = _SCALARS
-        for item in _step_fields(type(self)):
-            value = getattr(self, item)
+        for name, value in self.__dict__.items():
             if type(value) not in scalars and not _is_plain(value):
-                _explain(value, f"{type(self).__name__}.{item}")
+                _explain(value, f"{type(self).__name__}.{name}")
 
     @abstractmethod
     def run(self, game: Game) -> Decision | None:
         """Carry the step out; return a decision to wait for an answer."""
-
-
-_STEP_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _step_fields(kind: type) -> tuple[str, ...]:
-    found = _STEP_FIELDS.get(kind)
-    if found is None:
-        found = _STEP_FIELDS[kind] = tuple(f.name for f in fields(kind))
-    return found
 
 
 @dataclass(frozen=True)
@@ -210,8 +201,12 @@ class ChoiceStep(Step):
         return "this decision accepts only its listed options"
 
     def answered(self, value: Any) -> ChoiceStep:
-        """This step with the answer to its decision."""
-        return replace(self, answer=value)
+        """This step with the answer to its decision (a validated answer: a key or a
+        JSON object, plain data; the rest was checked when the step was made)."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        object.__setattr__(copy, "answer", value)
+        return copy
 
     def ask(self, player: int, kind: str, prompt: str, options: tuple[Option, ...] |
             list[Option], *, ship: str | None = None, free: str | None = None,

@@ -18,6 +18,7 @@ from tallon.engine.abilities import Ctx, Event, Weapon
 from tallon.engine.queue import any_true, own_modifiers
 from tallon.engine.state import ShipState, Token, WeaponSpec, touching
 from tallon.geometry import Arc, ObstacleType, measure_arc
+from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -157,6 +158,7 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                 continue
             if not ability.extra_requirement(ctx):
                 continue
+        farthest = weapon.max_range * RANGE_BAND_LENGTH + EPS
         for enemy in enemies:
             waive = 0
             if ability is not None and not ignore_requirement and \
@@ -167,6 +169,8 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                 waive = waiver  # a card lets the ship ignore the requirement for Force
             best: tuple[int, Arc] | None = None
             contact = enemy.id in ship.contacts  # a bump left them at range 0
+            if not contact and not ship.body.near(enemy.body, farthest):
+                continue  # beyond the weapon's range whatever the arc: no need to measure
             for arc in weapon.arcs(ship):
                 measure = measure_arc(ship.body, enemy.body, arc)
                 reach = 0 if contact else measure.range

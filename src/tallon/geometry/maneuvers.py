@@ -120,6 +120,10 @@ class Maneuver:
     @classmethod
     def parse(cls, code: str) -> Maneuver:
         """Parse a dial code: speed, bearing letter, optional difficulty letter."""
+        return _parse(code)  # a game parses the same few codes thousands of times
+
+    @classmethod
+    def _read(cls, code: str) -> Maneuver:
         match = _CODE.match(code)
         if not match:
             raise ValueError(
@@ -228,3 +232,8 @@ class FlightPlan:
     def has_positions(self) -> bool:
         """True for the Tallon roll's three placements."""
         return len(self.shifts) > 1
+
+
+@cache
+def _parse(code: str) -> Maneuver:
+    return Maneuver._read(code)
