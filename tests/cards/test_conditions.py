@@ -23,9 +23,7 @@ def scene():
 
 
 def suppress(game, ship: str) -> None:
-    game.state.ships[ship].conditions.append(ConditionCard(SF, 0))
-
-
+    game.state.ships[ship].conditions += (ConditionCard(SF, 0),)
 def tie_attacks(sc, tie, target, dice, suppressed=True):
     game = sc.at(Engage(tie))
     if suppressed:
@@ -90,8 +88,8 @@ def test_the_card_leaves_when_rex_is_destroyed():
     sc, rex, _, tie = scene()
     game = sc.game()
     suppress(game, tie)
-    game.state.ships[rex].damage = [DamageCard("directhit", False, 90),
-                                    DamageCard("directhit", False, 91)]
+    game.state.ships[rex].damage = (DamageCard("directhit", False, 90),
+                                    DamageCard("directhit", False, 91))
     start_at(game, Hurt(rex), phase="activation")
     assert game.state.ships[rex].removed
     assert not has_condition(game.state.ships[tie], SF)

@@ -56,7 +56,7 @@ def test_the_conditions_are_removed_at_the_start_of_the_system_phase():
     secret(game, zam, BUSINESS)
     game.state.ships[zam].system_done = False   # a new round
     system_phase(game)          # removed first, then she may choose again
-    assert game.state.ships[zam].conditions == []
+    assert game.state.ships[zam].conditions == ()
     assert game.decision.kind == "use_ability"
 
 

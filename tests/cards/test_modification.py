@@ -246,8 +246,8 @@ def engines_game(upgrades):
                     shields=0)
 
     def damaged(game):
-        game.state.ships[xwing].damage = [DamageCard("directhit", False, 90 + k)
-                                          for k in range(3)]
+        game.state.ships[xwing].damage = tuple(DamageCard("directhit", False, 90 + k)
+                                               for k in range(3))
 
     game = attack(sc, tie, xwing, ["hit", "blank"], ["blank", "blank"], before=damaged)
     return game, tie, far, xwing

@@ -142,6 +142,24 @@ def test_maarek_stele_chooses_the_faceup_damage_card(pilot):
     assert sorted(game.state.players[1].discard) == ["consolefire", "directhit"]
 
 
+def test_maarek_stele_sees_two_copies_of_a_card_as_one_choice():
+    """Maarek Stele draws Direct Hit twice and Console Fire. Ruling (two copies of one card
+    are one choice): he chooses between Direct Hit and Console Fire; keeping Console Fire
+    discards both copies of Direct Hit."""
+    sc = Scene()
+    maarek = sc.ship("maarekstele", at=(400, 300, 0))
+    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    game = attack(sc, maarek, target, ["crit", "blank"], ["blank"] * 3,
+                  deck=["directhit", "directhit", "consolefire"])
+    pass_until(game, "maarek_damage_card")
+    assert game.decision.option_keys() == ["directhit", "consolefire"]
+    game.answer("consolefire")
+    pass_all(game)
+    assert [(c.card, c.faceup) for c in game.state.ships[target].damage] == [
+        ("consolefire", True)]
+    assert game.state.players[1].discard == ["directhit", "directhit"]
+
+
 def test_without_maarek_the_top_card_is_dealt_faceup():
     sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0))
@@ -190,7 +208,7 @@ def zertik_scene(locked: bool):
     zertik = sc.ship("zertikstrom", at=(400, 300, 0), locks=["p2.1"] if locked else [])
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.game()
-    game.state.ships[enemy].damage = [DamageCard("consolefire", False, 90)]
+    game.state.ships[enemy].damage = (DamageCard("consolefire", False, 90),)
     start_at(game, FireWindow.of("end_phase"), phase="end")
     return game, zertik, enemy
 

@@ -326,7 +326,7 @@ def test_del_meeko_rerolls_a_friends_defense_die_against_a_damaged_attacker(dama
     friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.at(Engage(enemy))
     if damaged:
-        game.state.ships[enemy].damage.append(DamageCard("directhit", False, 99))
+        game.state.ships[enemy].damage += (DamageCard("directhit", False, 99),)
     from tallon.dice import DieKind, Face
 
     load_dice(game, ["hit", "hit"], ["blank", "evade", "blank"],
@@ -350,7 +350,7 @@ def test_gideon_hask_rolls_more_against_a_damaged_defender(damaged, dice):
     enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
     game = sc.at(Engage(hask))
     if damaged:
-        game.state.ships[enemy].damage.append(DamageCard("directhit", False, 99))
+        game.state.ships[enemy].damage += (DamageCard("directhit", False, 99),)
     load_dice(game, ["blank"] * dice, ["blank"] * 3)
     declare(game, hask, enemy)
     assert len(rolled(game, hask)) == dice

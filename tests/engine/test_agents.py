@@ -9,7 +9,7 @@ import pytest
 
 from tallon.agents import RandomAgent, SimpleAgent, play
 from tallon.cards import CARDS
-from tests.engine.conftest import EMPIRE, REBEL, SCUM, new_game, squad
+from tests.rules.game_helpers import EMPIRE, REBEL, SCUM, new_game, squad
 
 SQUADS = [
     (squad(REBEL, "bluesquadronescort", "redsquadronveteran"),

@@ -18,7 +18,7 @@ from tallon.engine import CHANCE, Game, GameSetup
 from tallon.engine.attack import Engage
 from tallon.engine.chance import dice_outcomes, parse_faces
 from tallon.scene import Scene
-from tests.engine.conftest import EMPIRE, REBEL, squad
+from tests.rules.game_helpers import EMPIRE, REBEL, squad
 
 REBELS = squad(REBEL, "bluesquadronescort", "redsquadronveteran")
 IMPERIALS = squad(EMPIRE, "academypilot", "obsidiansquadronpilot", "blacksquadronace")

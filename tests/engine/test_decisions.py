@@ -14,7 +14,7 @@ from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
 from tallon.engine.effects import suffer_damage
 from tallon.engine.state import Token
-from tests.engine.conftest import (
+from tests.rules.game_helpers import (
     EMPIRE,
     REBEL,
     at,
@@ -141,7 +141,7 @@ def test_a_clone_is_independent_of_the_original():
     ship.tokens[Token.STRESS] = 3
     ship.locks.append("p2.1")
     ship.actions_done.add("focus")
-    ship.damage.clear()
+    ship.damage = ()
     copy.state.players[0].deck.pop()
     copy.state.players[1].mission_points += 5
     copy.state.obstacles.pop()

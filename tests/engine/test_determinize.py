@@ -16,7 +16,7 @@ from tallon.engine import Game, GameSetup
 from tallon.engine.decisions import Decision
 from tallon.engine.rounds import dial_options
 from tallon.engine.state import DamageCard
-from tests.engine.conftest import EMPIRE, REBEL, squad
+from tests.rules.game_helpers import EMPIRE, REBEL, squad
 
 REBELS = squad(REBEL, "bluesquadronescort", "redsquadronveteran")
 IMPERIALS = squad(EMPIRE, "academypilot", "obsidiansquadronpilot", "blacksquadronace")
@@ -164,7 +164,7 @@ def test_a_secret_condition_is_redrawn_among_its_siblings():
     siblings = sorted(x for x in specs if CARDS.spec("condition", x).marker == marker)
     from tallon.engine.state import ConditionCard
 
-    game.state.ships["p1.1"].conditions.append(ConditionCard(siblings[0], 1, False))
+    game.state.ships["p1.1"].conditions += (ConditionCard(siblings[0], 1, False),)
     drawn = {game.determinize(0, random.Random(s)).state.ships["p1.1"].conditions[0].card
              for s in range(12)}
     assert drawn == set(siblings)
@@ -233,7 +233,7 @@ def test_damage_cards_dealt_facedown_are_part_of_the_redraw():
     the number of facedown cards per ship stays, their identity moves with the pool."""
     game = in_activation()
     ship = game.state.ships["p2.1"]
-    ship.damage.append(DamageCard("directhit", False, 999))
+    ship.damage += (DamageCard("directhit", False, 999),)
     game.state.players[1].deck.remove("directhit")
     cards = {game.determinize(0, random.Random(s)).state.ships["p2.1"].damage[-1].card
              for s in range(10)}

@@ -1,15 +1,16 @@
-"""Helpers for the engine tests: build games, drive them to a situation, rig the dice.
+"""Helpers for the tests that play a game: build games, drive them to a situation, rig the
+dice, and the scenes several rules files share.
 
 Games are built from real squads and set up by answering the real setup decisions. A test
 that needs a particular table then *arranges* it (ship poses, obstacles, tokens) in the
 state after setup, and exercises the rule under test through the engine's own procedures
-by answering its decisions.
+by answering its decisions. (The attack tests build their tables with
+:class:`tallon.scene.Scene` instead: see ``tests/rules/attack_helpers.py``.)
 
 Conventions: player 1 (index 0) sits at y = 0 and faces +y (heading 0); player 2 at
 y = 914.4 facing -y (heading 180). A small base is 40 mm, a medium 60, a large 80; a
 [1 straight] moves a ship's centre by one base length plus 40 mm.
 """
-
 from __future__ import annotations
 
 import random
@@ -21,6 +22,7 @@ from tallon.cards import CARDS
 from tallon.dice import DieKind, Face, roll_face
 from tallon.engine import Decision, Game, GameSetup
 from tallon.engine.chance import first_player_from
+from tallon.engine.effects import suffer_damage
 from tallon.engine.state import Token
 from tallon.geometry import Obstacle, Pose
 from tallon.squads import Squad, build_squad
@@ -330,3 +332,77 @@ def action_targets(game: Game, action: str) -> list[str]:
         return []
     assert d.player == 0
     return sorted(d.option_keys())
+
+
+def actions_of(game: Game, ship_id: str) -> list[str]:
+    """The actions the ship performed, in order (from the log)."""
+    return [e["action"] for e in events(game, "action", ship_id) if "action" in e]
+
+
+# ------------------------------------------------------------ whole rounds, spread out
+#: Ships far apart, each with room to fly straight for a whole game's worth of rounds.
+SPREAD = {"p1.1": (100, 60, 0), "p1.2": (300, 60, 0), "p1.3": (500, 60, 0),
+          "p2.1": (150, 850, 180), "p2.2": (350, 850, 180), "p2.3": (550, 850, 180)}
+
+
+def spread(ids: list[str]) -> dict[str, tuple[float, float, float]]:
+    """The ``SPREAD`` poses of the ships ``ids``."""
+    return {i: SPREAD[i] for i in ids}
+
+
+def pacer_game() -> Game:
+    """A T-65 (initiative 2) and two TIEs: the initiative 3 TIE's action decision is a
+    moment after the T-65 has activated."""
+    return start(squad(REBEL, "bluesquadronescort"),
+                 squad(EMPIRE, "academypilot", "blacksquadronace"),
+                 poses={"p1.1": (300, 200, 0), "p2.1": (100, 700, 180),
+                        "p2.2": (700, 700, 180)})
+
+
+# --------------------------------------------------- one ship activating between two TIEs
+#: Player 2's TIEs: the initiative 1 TIE activates before player 1's ship, the initiative
+#: 3 TIE after it.
+TIES = squad(EMPIRE, "academypilot", "blacksquadronace")
+TIE_POSES = {"p2.1": (100, 700, 180), "p2.2": (800, 700, 180)}
+
+
+def between_ties(*pilots: str, at_pose: tuple[float, float, float] = (400, 200, 0),
+                 **kw: Any) -> Game:
+    """Player 1's ships (p1.1 at ``at_pose``, others spread) against the two ``TIES``."""
+    poses = {"p1.1": at_pose, **TIE_POSES}
+    for k in range(2, len(pilots) + 1):
+        poses[f"p1.{k}"] = (100 + 150 * k, 100, 0)
+    return start(squad(REBEL, *pilots), TIES, poses=poses, **kw)
+
+
+def before_p1_activates(game: Game) -> None:
+    """Run the Planning Phase's remaining dials and stop before p1.1 activates (at the
+    initiative 1 TIE's action decision)."""
+    assert drive(game, at("perform_action", "p2.1")) is not None
+
+
+def after_p1_activates(game: Game) -> Decision | None:
+    """Run on until p1.1 has activated (the initiative 3 TIE's action decision)."""
+    return drive(game, at("perform_action", "p2.2"))
+
+
+# -------------------------------------------------------------------------- damage
+def wingmen_at_action() -> Game:
+    """Player 1's T-65 p1.1 (hull 4, 2 shields) at its action decision; a second T-65
+    p1.2 and a TIE p2.1 far away."""
+    game = start(squad(REBEL, "cavernangelszealot", "redsquadronveteran"),
+                 squad(EMPIRE, "blacksquadronace"),
+                 poses={"p1.1": (400, 200, 0), "p1.2": (100, 60, 0), "p2.1": (800, 850, 180)})
+    to_action(game, "p1.1", {"p1.1": "1FB"})
+    return game
+
+
+def hurt(game: Game, ship_id: str, hits: int = 0, crits: int = 0) -> None:
+    """The ship suffers ``hits`` regular and ``crits`` critical damage, through the
+    engine's damage effect (as an attack or obstacle would deal it)."""
+    inject(game, lambda g: suffer_damage(g, g.state.ships[ship_id], hits=hits, crits=crits))
+
+
+def damage_faces(game: Game, ship_id: str = "p1.1") -> list[bool]:
+    """The ship's damage cards in order: True for a faceup card."""
+    return [d.faceup for d in game.state.ships[ship_id].damage]

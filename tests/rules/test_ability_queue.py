@@ -30,6 +30,13 @@ def jake_scene():
 
 
 def test_example_1_jake_farrell():
+    """The appendix's example 1: Jake Farrell (after you perform a barrel roll or boost, a
+    friendly ship at range 0-1 may perform a focus action) with Vectored Thrusters beside a
+    Phoenix Squadron Pilot, barrel rolling in his activation. RR: ABILITY QUEUE - a player
+    orders the abilities they add; an ability triggered while another resolves goes to the
+    front of the queue; an ability with nothing left to do resolves without effect. The
+    decisions come as in the example: two boosts in all, and the stressed ships' last
+    instances do nothing."""
     game, jake, phoenix = jake_scene()
     # Jake activates and performs a barrel roll: his pilot ability (barrel roll or boost)
     # and his ship ability (any action) trigger; he adds the pilot ability first
@@ -75,8 +82,11 @@ def test_example_1_jake_farrell():
 
 
 def test_ability_triggered_while_resolving_goes_in_front():
-    """Rule 3: the ship ability triggered by the focus action resolves before the first
-    instance of the ship ability that was already queued behind the pilot ability."""
+    """Jake barrel rolls, orders his pilot ability first, focuses with it, and declines the
+    ship ability that focus triggers. RR: ABILITY QUEUE (rule 3: an ability triggered while
+    one resolves is added to the front of the queue). The first instance of the ship
+    ability, queued behind the pilot ability, is offered only then; declined, the queue is
+    empty."""
     game, jake, _ = jake_scene()
     answer(game, "perform_action", "barrel_roll", jake)
     answer(game, "barrel_roll_direction", "left")
@@ -106,6 +116,9 @@ def teroch_scene(first_player: int = 0):
 
 
 def test_example_2_geometry(db):
+    """The table of the appendix's example 2. RR: ABILITY QUEUE (the example's setting).
+    Chopper touches Old Teroch (range 0), Kyle Katarn is at range 1 of him with Chopper in
+    his firing arc, and Teroch is in both Rebels' front arcs."""
     from tallon.cards.common import in_firing_arc, is_in_arc, range_of
     from tallon.geometry import Arc
 
@@ -119,6 +132,12 @@ def test_example_2_geometry(db):
 
 
 def test_example_2_chopper_kyle_teroch():
+    """The appendix's example 2, at the start of the Engagement Phase, the Rebels first.
+    RR: ABILITY QUEUE - the first player adds and orders their abilities; a replacement
+    effect (the vanes) resolves at once inside another ability; RR: JAM. Chopper's jam
+    tokens: one goes to Kyle instead (removing a focus token), Teroch keeps the other, with
+    a stress token and 1 damage; Kyle transfers his last focus to Chopper; Teroch's ability
+    then has no effect on anyone."""
     game, chopper, kyle, teroch = teroch_scene()
     s = game.state.ships
     # the three abilities trigger; Rachel (first player) adds hers first and orders them
@@ -151,6 +170,9 @@ def test_example_2_chopper_kyle_teroch():
 
 
 def test_example_2_without_the_vanes_teroch_keeps_both_jam_tokens():
+    """Example 2 with Teroch declining the vanes' replacement. RR: ABILITY QUEUE,
+    RR: REPLACEMENT EFFECTS. Teroch keeps both jam tokens and gains no stress; Kyle keeps
+    both focus tokens."""
     game, _chopper, kyle, teroch = teroch_scene()
     s = game.state.ships
     d = game.decision
@@ -161,7 +183,9 @@ def test_example_2_without_the_vanes_teroch_keeps_both_jam_tokens():
 
 
 def test_the_second_player_abilities_come_after_the_first_players():
-    """Rule 1: in player order. With Sam first, Old Teroch resolves before the Rebels."""
+    """Example 2 with player 2 (Sam, Old Teroch) the first player. RR: ABILITY QUEUE (rule
+    1: abilities resolve in player order). Old Teroch's ability is resolved before the
+    Rebels'."""
     game, _chopper, _kyle, teroch = teroch_scene(first_player=1)
     d = game.decision
     assert d.kind == "use_ability" and d.ship == teroch

@@ -1,17 +1,21 @@
-"""RR: ACTIONS (the Perform Action step, white/red/purple difficulty, once per round,
-failed actions, stress), RR: FAIL, RR: LINKED ACTION, RR: FOCUS, RR: EVADE, RR: CALCULATE."""
+"""RR: ACTIONS - the Perform Action step, the action bar and the bars upgrades add, once per
+round, no actions while stressed, no second try of a failed action, and the white, red
+and purple difficulties (with RR: PURPLE ACTIONS).
+
+The ships are played through the engine: p1.1 flies its dial, then is at its Perform
+Action step (``solo_at_action``); its lone enemy waits far away."""
 
 from __future__ import annotations
 
 from tallon.engine.state import ActionSpec, Token
-from tests.engine.conftest import (
+from tests.rules.game_helpers import (
     EMPIRE,
     REBEL,
     SEPARATIST,
+    actions_of,
     arrange,
     at,
     drive,
-    events,
     failed,
     give,
     labels,
@@ -34,41 +38,28 @@ def next_for(game, ship_id: str):
     return d if game.state.phase == "activation" else None
 
 
-def actions_of(game, ship_id: str) -> list[str]:
-    return [e["action"] for e in events(game, "action", ship_id) if "action" in e]
-
-
 # ---------------------------------------------------------------- perform action
 def test_the_perform_action_step_offers_the_action_bar():
-    """ACTIONS: during its Perform Action step the ship may perform one action of its
-    action bar (T-65: focus, lock, barrel roll) or none."""
+    """A T-65 at its Perform Action step. RR: ACTIONS - during the Perform Action step the
+    ship may perform one action of its action bar, or none. It is offered focus, lock and
+    barrel roll (its bar) and pass, by its own player."""
     _game, d = solo_at_action("cavernangelszealot", enemy_at=(400, 600, 180))
     assert offered(d) == {"focus", "lock", "barrel_roll", "pass"}
     assert d.player == 0
 
 
 def test_an_upgrade_action_bar_adds_actions():
-    """ACTIONS: an upgrade's action bar adds to the ship's (Engine Upgrade: boost)."""
+    """A T-65 with Engine Upgrade at its Perform Action step. RR: ACTIONS - an upgrade's
+    action bar adds its actions to the ship's. Boost is offered."""
     _game, d = solo_at_action(("cavernangelszealot", ["engineupgrade"]),
                               enemy_at=(400, 600, 180))
     assert "boost" in offered(d)
 
 
-def test_focus_evade_and_calculate_give_their_token():
-    """FOCUS, EVADE, CALCULATE: performing the action gives one token of its kind."""
-    for faction, pilot, action in ((REBEL, "cavernangelszealot", "focus"),
-                                   (EMPIRE, "academypilot", "evade"),
-                                   (SEPARATIST, "feethanottrawautopilot", "calculate")):
-        game, _d = solo_at_action(pilot, faction, "2FB",
-                                  enemy=squad(REBEL, "redsquadronveteran"),
-                                  enemy_at=(400, 800, 180))
-        game.answer(action)
-        assert tokens(game, "p1.1") == {action: 1}
-
-
 def test_a_ship_performs_one_action_in_its_perform_action_step():
-    """ACTIONS: the ship may perform one action: after it, no further action is offered in
-    its activation."""
+    """A T-65 focuses in its Perform Action step. RR: ACTIONS - the ship may perform an
+    action (one) during that step. No further action is offered in its activation; the log
+    shows the focus alone."""
     game, _d = solo_at_action("cavernangelszealot", enemy_at=(400, 600, 180))
     game.answer("focus")
     assert next_for(game, "p1.1") is None
@@ -76,8 +67,9 @@ def test_a_ship_performs_one_action_in_its_perform_action_step():
 
 
 def test_a_stressed_ship_can_not_perform_actions():
-    """ACTIONS / STRESS: a ship cannot perform actions while stressed: its Perform Action
-    step offers nothing."""
+    """A T-65 with two stress tokens flies a blue maneuver (one stress left). RR: ACTIONS,
+    RR: STRESS - a ship cannot perform actions while stressed. Its Perform Action step
+    offers nothing and it performs no action."""
     game = solo("cavernangelszealot", enemy_at=(400, 600, 180))
     give(game, "p1.1", Token.STRESS, 2)
     plan(game, {"p1.1": "1FB"})               # blue: removes one of the two
@@ -105,8 +97,9 @@ def _coordinated(p1_pose: tuple[float, float, float], coordinator_pose: tuple[fl
 
 
 def test_a_ship_can_not_perform_the_same_action_twice_in_a_round():
-    """ACTIONS: a ship cannot perform the same action more than once during a round: a
-    T-65 that focused in its activation, coordinated later, is not offered focus."""
+    """A T-65 focuses in its activation; later in the round a UT-60D coordinates it.
+    RR: ACTIONS - a ship cannot perform the same action more than once during a round. The
+    coordinated action offers lock, barrel roll and pass, not focus."""
     game = _coordinated((400, 200, 0), (520, 150, 0), "focus", [])
     d = game.decision
     assert (d.kind, d.ship) == ("perform_action", "p1.1")
@@ -114,9 +107,10 @@ def test_a_ship_can_not_perform_the_same_action_twice_in_a_round():
 
 
 def test_a_failed_action_can_not_be_performed_again_that_round():
-    """ACTIONS / FAIL: a ship cannot perform an action it has failed this round: a barrel
-    roll over the table edge fails (the ship stays, not fleeing), and when coordinated
-    later the ship is not offered the barrel roll."""
+    """A T-65 at the left edge barrel rolls left over the edge; later a UT-60D coordinates
+    it. RR: ACTIONS - a ship cannot perform an action it has failed this round; RR: FAIL.
+    The roll fails (the ship stays, it does not flee), and the coordinated action offers
+    focus, lock and pass, not the barrel roll."""
     game = _coordinated((30, 200, 0), (150, 150, 0), "barrel_roll", ["left"])
     ship = game.state.ships["p1.1"]
     assert ship.in_play and ship.pose.x == 30
@@ -125,6 +119,8 @@ def test_a_failed_action_can_not_be_performed_again_that_round():
 
 
 def test_the_action_may_be_performed_again_next_round():
+    """A T-65 focuses in round 1. RR: ACTIONS - the limit is one of each action per round.
+    In round 2 its Perform Action step offers focus again."""
     game, _d = solo_at_action("cavernangelszealot", enemy_at=(400, 800, 180))
     game.answer("focus")
     drive(game, lambda d: game.state.round == 2)
@@ -133,7 +129,9 @@ def test_the_action_may_be_performed_again_next_round():
 
 # ------------------------------------------------------------------ difficulty
 def test_a_red_action_gives_a_stress_token():
-    """ACTIONS: a red action costs a stress token (Z-95: red barrel roll)."""
+    """A Z-95 (red barrel roll) barrel rolls right. RR: ACTIONS - as a cost to attempt a red
+    action, a ship gains 1 stress token. The option is labelled red; the ship moves and
+    gains one stress token."""
     game, d = solo_at_action("banditsquadronpilot", code="2FB", enemy_at=(400, 800, 180))
     assert labels(d)["barrel_roll"] == "red barrel roll"
     game.answer("barrel_roll")
@@ -141,16 +139,6 @@ def test_a_red_action_gives_a_stress_token():
     game.answer("middle")
     assert tokens(game, "p1.1") == {"stress": 1}
     assert game.state.ships["p1.1"].pose.x == 480
-
-
-def test_a_red_action_that_fails_still_gives_stress():
-    """FAIL: after a red action fails, the ship gains a stress token."""
-    game, _d = solo_at_action("banditsquadronpilot", code="2FB", at_pose=(30, 200, 0),
-                              enemy_at=(400, 800, 180))
-    game.answer("barrel_roll")
-    game.answer("left")
-    ship = game.state.ships["p1.1"]
-    assert ship.pose.x == 30 and tokens(game, "p1.1") == {"stress": 1}
 
 
 def _purple_boost(blocked: bool, force: int = 1):
@@ -169,6 +157,9 @@ def _purple_boost(blocked: bool, force: int = 1):
 
 
 def test_a_purple_action_costs_one_force():
+    """An Inquisitor whose only action is (arranged) a purple boost boosts straight.
+    RR: ACTIONS, RR: PURPLE ACTIONS - as a cost to attempt a purple action the ship spends 1
+    Force. The option is labelled purple; the ship ends with no Force and no token."""
     game, d = _purple_boost(blocked=False)
     assert labels(d)["boost"] == "purple boost"
     game.answer("boost")
@@ -178,8 +169,8 @@ def test_a_purple_action_costs_one_force():
 
 
 def test_a_purple_action_that_fails_still_costs_its_force():
-    """FAQ / ACTIONS: a purple action's Force is a cost to attempt it: paid even when the
-    action fails."""
+    """The same Inquisitor boosts into a ship in its way. RR: ACTIONS (the Force is a cost
+    to attempt the action), RR: FAQ. The boost fails and the Force is spent all the same."""
     game, _d = _purple_boost(blocked=True)
     game.answer("boost")
     game.answer("straight")
@@ -189,53 +180,16 @@ def test_a_purple_action_that_fails_still_costs_its_force():
 
 
 def test_a_purple_action_needs_a_force():
-    """ACTIONS: as a cost to attempt a purple action the ship spends 1 Force: without Force
-    the (only) purple boost is not offered, so there is no Perform Action decision."""
+    """The same Inquisitor without Force. RR: ACTIONS - a purple action costs 1 Force to
+    attempt. Its only action is not offered, so it has no Perform Action decision."""
     _game, d = _purple_boost(blocked=False, force=0)
     assert d is None or d.kind != "perform_action"
 
 
-# ------------------------------------------------------------------ linked
-def test_a_linked_action_may_follow_its_action():
-    """LINKED ACTION: after performing the action, the ship may perform the linked action
-    (B-wing: focus > red barrel roll): it gains the stress of the red linked action."""
-    game, _d = solo_at_action("bluesquadronpilot", code="2FB", enemy_at=(400, 800, 180))
-    game.answer("focus")
-    d = game.decision
-    assert (d.kind, d.ship) == ("linked_action", "p1.1")
-    assert labels(d)["barrel_roll"] == "red barrel roll"
-    game.answer("barrel_roll")
-    game.answer("left")
-    game.answer("back")
-    assert tokens(game, "p1.1") == {"focus": 1, "stress": 1}
-    assert actions_of(game, "p1.1") == ["focus", "barrel_roll"]
-
-
-def test_a_linked_action_may_be_declined():
-    game, _d = solo_at_action("bluesquadronpilot", code="2FB", enemy_at=(400, 800, 180))
-    game.answer("focus")
-    game.answer("decline")
-    assert tokens(game, "p1.1") == {"focus": 1}
-
-
-def test_no_linked_action_after_a_failed_action():
-    """FAIL: if an action fails the ship cannot perform its linked action (Belbullab:
-    boost > red focus, the boost blocked by a ship)."""
-    game = solo("skakoanace", SEPARATIST, enemy=squad(REBEL, "cavernangelszealot"),
-                enemy_at=(400, 400, 180))
-    to_action(game, "p1.1", {"p1.1": "2FB", "p2.1": "2TW"})
-    arrange(game, {"p2.1": (400, 420, 180)})          # arranged: a ship ahead
-    refresh(game)
-    game.answer("boost")
-    game.answer("straight")
-    assert game.decision is None or game.decision.ship != "p1.1" or \
-        game.decision.kind != "linked_action"
-    assert tokens(game, "p1.1") == {}
-
-
 def test_no_linked_action_of_a_kind_already_performed():
-    """ACTIONS: the linked action is still an action: a ship that already focused this round
-    is not offered a linked focus (Belbullab: barrel roll > red focus)."""
+    """A Belbullab (barrel roll > red focus) that focused earlier this round (arranged)
+    barrel rolls. RR: ACTIONS - the same action only once per round, RR: LINKED ACTION - a
+    linked action is an action too. No linked focus is offered."""
     game, _d = solo_at_action("skakoanace", SEPARATIST, "2FB",
                               enemy=squad(REBEL, "cavernangelszealot"),
                               enemy_at=(800, 800, 180))
@@ -246,31 +200,3 @@ def test_no_linked_action_of_a_kind_already_performed():
     game.answer("middle")
     d = game.decision
     assert d is None or not (d.ship == "p1.1" and d.kind == "linked_action")
-
-
-def test_a_linked_action_does_not_link_further():
-    """LINKED ACTION: after a ship performs a linked action it cannot use that action to
-    add another linked action (arranged bar: focus > boost, boost > evade)."""
-    game = solo("cavernangelszealot", enemy_at=(800, 800, 180))
-    game.state.ships["p1.1"].actions = (
-        ActionSpec("focus", linked=ActionSpec("boost")),
-        ActionSpec("boost", linked=ActionSpec("evade")))
-    refresh(game)
-    to_action(game, "p1.1", {"p1.1": "2FB"})
-    game.answer("focus")
-    assert game.decision.kind == "linked_action"
-    game.answer("boost")
-    game.answer("straight")
-    d = game.decision
-    assert d is None or not (d.ship == "p1.1" and d.kind == "linked_action")
-    assert tokens(game, "p1.1") == {"focus": 1}
-
-
-def test_the_linked_bar_is_not_the_action_bar():
-    """UPGRADE CARDS / LINKED ACTION: a linked action is not an action on the bar: the B-wing
-    (focus > barrel roll) is offered its own white barrel roll in the Perform Action step,
-    and the HWK-290's red rotate linked to focus and lock doesn't replace its white
-    rotate."""
-    _game, d = solo_at_action("rebelscout", code="2FB", enemy_at=(800, 800, 180))
-    assert labels(d)["rotate"] == "rotate"
-    assert labels(d)["focus"] == "focus > red rotate"

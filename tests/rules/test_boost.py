@@ -1,15 +1,18 @@
-"""RR: BOOST (straight/left/right with the 1-speed templates, failing), RR: FLEE (no fleeing
-while boosting).
+"""RR: BOOST - a boost moves the ship with the [1 straight], [1 bank left] or [1 bank right]
+template from its front guides; it fails if the ship would overlap a ship, move through or
+overlap an obstacle, or leave the play area (RR: FLEE).
 
-p1.1 (a T-65 with Engine Upgrade, or a Firespray) flies [1 straight] first, then boosts;
-blockers are arranged after it moved."""
+The first tests place the template on a table (the geometry); the others play the boost
+action in a game: p1.1 (a T-65 with Engine Upgrade, or a Firespray) flies [1 straight]
+first, then boosts; blockers are arranged after it moved."""
 
 from __future__ import annotations
 
 import pytest
 
-from tallon.geometry import Pose
-from tests.engine.conftest import (
+from tallon.geometry import BaseSize, Pose, Table, boost
+from tests.conftest import obstacle, ship
+from tests.rules.game_helpers import (
     ASTEROID,
     REBEL,
     SCUM,
@@ -18,6 +21,57 @@ from tests.engine.conftest import (
     solo_at_action,
 )
 
+
+# ------------------------------------------------------------ where the ship lands
+@pytest.mark.parametrize("size,length", [(BaseSize.SMALL, 40), (BaseSize.MEDIUM, 60),
+                                         (BaseSize.LARGE, 80)])
+def test_boost_uses_the_speed_1_straight_and_banks(size, length):
+    """A small, medium and large ship boost straight, right and left. RR: BOOST - the
+    [1 straight], [1 bank left] or [1 bank right] template from the front guides. Straight
+    moves the base length plus 40 mm; a bank turns 45 degrees and lands where the bank
+    template puts it, left mirroring right."""
+    table = Table(ships=(ship("a", 400, 400, 0, size),))
+    assert boost(table, "a", "straight").relative() == pytest.approx((0, length + 40, 0))
+    right, forward, rotation = boost(table, "a", "right").relative()
+    assert rotation == pytest.approx(45)
+    assert forward == pytest.approx(length / 2 + 80 * 0.7071067811865476
+                                    + length / 2 * 0.7071067811865476)
+    left = boost(table, "a", "left").relative()
+    assert left == pytest.approx((-right, forward, -45))
+
+
+def test_boost_onto_a_ship_fails(table_svg):
+    """A ship right where a straight boost would land. RR: BOOST ("the ship's final position
+    would cause the ship to overlap another ship"). The boost fails, overlapping that ship."""
+    table = table_svg(Table(ships=(ship("a", 400, 400), ship("b", 400, 480))))
+    assert boost(table, "a", "straight").fails()
+    assert boost(table, "a", "straight").overlapped_ships == ("b",)
+
+
+def test_boost_through_an_obstacle_fails(table_svg):
+    """An asteroid under the [1 straight] template. RR: BOOST ("the ship would overlap or
+    move through an obstacle"). The boost moves through it and fails."""
+    table = table_svg(Table(ships=(ship("a", 400, 400),),
+                            obstacles=(obstacle("rock", 400, 440, outline="core2asteroid3"),)))
+    attempt = boost(table, "a", "straight")
+    assert attempt.moved_through_obstacles == ("rock",) and attempt.fails()
+
+
+def test_boost_off_the_table_fails(table_svg):
+    """A ship at the far edge boosts straight. RR: BOOST, RR: FLEE - a boost can't make a
+    ship flee. The position outside the play area fails."""
+    table = table_svg(Table(ships=(ship("a", 400, 880),)))
+    assert boost(table, "a", "straight").fails()
+
+
+def test_unknown_boost_direction_is_refused():
+    """A boost asked "up". RR: BOOST - the directions are straight, left and right. The
+    geometry refuses it with an error naming the unknown direction."""
+    with pytest.raises(ValueError, match="unknown boost direction"):
+        boost(Table(ships=(ship("a", 400, 400),)), "a", "up")
+
+
+# ------------------------------------------------------------------ in a game
 XWING = ("cavernangelszealot", ["engineupgrade"])
 
 
@@ -29,7 +83,7 @@ def scene(pilot=XWING, faction: str = REBEL, at_pose=(400, 200, 0),
                           obstacles=obstacles)[0]
 
 
-def boost(game, direction: str) -> None:
+def boost_action(game, direction: str) -> None:
     game.answer("boost")
     d = game.decision
     assert (d.kind, d.option_keys()) == ("boost_direction", ["left", "straight", "right"])
@@ -37,56 +91,68 @@ def boost(game, direction: str) -> None:
 
 
 def test_a_straight_boost_uses_the_1_straight_template():
-    """BOOST: the [1 straight] template between the front guides, the ship's rear guides
-    at its end: 40 mm of template plus the base."""
+    """A T-65 with Engine Upgrade at (400, 280) boosts straight. RR: BOOST - the
+    [1 straight] template between the front guides, the ship's rear guides at its end. The
+    direction is asked (left, straight, right); the ship ends 40 mm of template plus its
+    base ahead, at (400, 360), and the action did not fail."""
     game = scene()
-    boost(game, "straight")
+    boost_action(game, "straight")
     assert game.state.ships["p1.1"].pose == Pose(400, 360, 0)
     assert not failed(game, "p1.1")
 
 
 @pytest.mark.parametrize(("direction", "sign"), [("left", -1), ("right", 1)])
 def test_a_boost_left_or_right_uses_the_1_bank(direction, sign):
+    """The same T-65 boosts left or right. RR: BOOST - the [1 bank left] or [1 bank right]
+    template. It turns 45 degrees to that side and moves forward and to that side."""
     game = scene()
     start_pose = game.state.ships["p1.1"].pose
-    boost(game, direction)
+    boost_action(game, direction)
     right, forward, rotation = moved(game, "p1.1", start_pose)
     assert rotation == 45 * sign and right * sign > 0 and forward > 40
 
 
 def test_a_medium_ship_boosts_its_base_length_plus_the_template():
+    """A Firespray (medium) boosts straight. RR: BOOST - the rear guides at the end of the
+    [1 straight]. It moves its 60 mm base plus 40 mm: 100 mm straight ahead."""
     game = scene(pilot="bountyhunter", faction=SCUM)
     start_pose = game.state.ships["p1.1"].pose
-    boost(game, "straight")
+    boost_action(game, "straight")
     assert moved(game, "p1.1", start_pose) == (0, 100, 0)
 
 
 def test_a_boost_onto_a_ship_fails_and_the_ship_stays():
-    """BOOST: the boost fails if the final position would overlap another ship; the ship
-    returns to its prior position and the action fails."""
+    """The T-65 boosts straight into an enemy arranged where it would land. RR: BOOST - the
+    boost fails if the final position would overlap another ship; the ship returns to its
+    prior position. It stays at (400, 280) and the action failed."""
     game = scene(blocker=(400, 370, 180))
-    boost(game, "straight")
+    boost_action(game, "straight")
     assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_boost_onto_an_obstacle_fails():
+    """The T-65 boosts straight onto an asteroid. RR: BOOST - the boost fails if the ship
+    would overlap an obstacle. It stays at (400, 280) and the action failed."""
     game = scene(obstacles=[(ASTEROID, 400, 380, 0)])
-    boost(game, "straight")
+    boost_action(game, "straight")
     assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")
 
 
 def test_a_failed_boost_direction_is_the_declared_one():
-    """BOOST: the player declares the direction; if that boost fails the action fails (it
-    doesn't turn into another direction), even when another direction was free."""
+    """The T-65 declares a straight boost into an enemy, though a bank would be free.
+    RR: BOOST, RR: FAIL - the player declares the direction, and if that boost fails the
+    action fails (no other direction is tried). The action failed and counts as performed
+    this round."""
     game = scene(blocker=(400, 370, 180))
-    boost(game, "straight")
+    boost_action(game, "straight")
     assert failed(game, "p1.1")
     assert "boost" in game.state.ships["p1.1"].actions_done
 
 
 def test_a_ship_can_not_flee_by_boosting():
-    """BOOST / FLEE: a boost that would leave the play area fails; the ship stays."""
+    """The T-65 boosts straight from near the far edge. RR: BOOST, RR: FLEE - a ship cannot
+    flee while boosting: the boost fails. The ship stays in play and the action failed."""
     game = scene(at_pose=(400, 914.4 - 23.3 - 80 - 60, 0))
-    boost(game, "straight")
+    boost_action(game, "straight")
     ship = game.state.ships["p1.1"]
     assert ship.in_play and failed(game, "p1.1")

@@ -1,6 +1,7 @@
-"""RR: CONDITION CARDS, RR: LIMITED CONDITIONS, RR: SECRET CONDITIONS - assigning, limits, the
-secret marker, and who may see a facedown condition. Zam Wesell's two secret conditions
-(limited 1, sharing her marker) are the cards used."""
+"""RR: CONDITION CARDS - assigning conditions, with RR: LIMITED CONDITIONS (a limited
+condition counted per player) and RR: SECRET CONDITIONS (one per marker per ship, assigned
+facedown, hidden from the opponent). Zam Wesell's two secret conditions (limited 1,
+sharing her marker) are the cards used."""
 
 from __future__ import annotations
 
@@ -23,14 +24,17 @@ def assign(game, ship_id: str, card: str, player: int = 0) -> None:
 
 
 def test_an_assigned_condition_stays_with_the_ship():
+    """"You'd Better Mean Business" is assigned to Zam Wesell. RR: CONDITION CARDS - a
+    condition card is assigned to a ship and stays with it. Zam has the condition."""
     game, zam, _, _ = scene()
     assign(game, zam, BUSINESS)
     assert has_condition(game.state.ships[zam], BUSINESS)
 
 
 def test_limited_condition_assigning_another_instance_removes_the_first():
-    """LIMITED CONDITIONS: limited 1 per player: assigning it to a second ship removes the
-    first instance."""
+    """The same limited condition assigned to Zam, then to a friendly ship.
+    RR: LIMITED CONDITIONS - limited 1 per player: assigning it to a second ship removes the
+    first instance. Only the second ship has it."""
     game, zam, mate, _ = scene()
     assign(game, zam, BUSINESS)
     assign(game, mate, BUSINESS)
@@ -39,7 +43,9 @@ def test_limited_condition_assigning_another_instance_removes_the_first():
 
 
 def test_limited_counts_per_player():
-    """Another player's instance does not count against this player's limit."""
+    """Player 1 assigns the condition to Zam, player 2 to their own ship.
+    RR: LIMITED CONDITIONS - the limit is per player: another player's instance does not
+    count. Both ships keep it."""
     game, zam, _, enemy = scene()
     assign(game, zam, BUSINESS, player=0)
     assign(game, enemy, BUSINESS, player=1)
@@ -48,8 +54,9 @@ def test_limited_counts_per_player():
 
 
 def test_secret_conditions_sharing_a_marker_one_per_ship():
-    """SECRET CONDITIONS: a ship can't have two secret conditions of one marker: the new one
-    replaces the old, which is not revealed."""
+    """Zam is assigned "You'd Better Mean Business", then "You Should Thank Me" (same
+    marker). RR: SECRET CONDITIONS - a ship can't have two secret conditions of one marker.
+    The new one replaces the old, which is removed without being revealed."""
     game, zam, _, _ = scene()
     assign(game, zam, BUSINESS)
     assign(game, zam, THANKS)
@@ -60,8 +67,10 @@ def test_secret_conditions_sharing_a_marker_one_per_ship():
 
 
 def test_a_secret_condition_is_facedown_and_hidden_from_the_opponent():
-    """SECRET CONDITIONS: assigned facedown; the other player doesn't know which; the
-    player who assigned it may look at it."""
+    """A secret condition assigned to Zam, seen by each player. RR: SECRET CONDITIONS -
+    assigned facedown; the other player doesn't know which; the player who assigned it may
+    look at it. Player 1's view names it; player 2's shows one secret condition, no name,
+    and its log names none."""
     game, zam, _, _ = scene()
     assign(game, zam, BUSINESS)
     mine = next(s for s in game.view(0)["ships"] if s["id"] == zam)

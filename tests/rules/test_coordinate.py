@@ -1,5 +1,7 @@
-"""RR: COORDINATE (another friendly ship at range 1-2 may perform an action; failing),
-RR: SLAM (only during the ship's own activation), RR: LINKED ACTION (after a granted action).
+"""RR: COORDINATE - the coordinating ship chooses another friendly ship at range 1-2, which
+may perform an action; the coordinate fails without one. What a coordinated ship can do
+is tested here too: no SLAM (RR: SLAM), a linked action after the granted one
+(RR: LINKED ACTION).
 
 p1.1 is a Lambda shuttle (initiative 1, large, white coordinate) that flies [1 straight]
 to (400, 320): its base spans x 360-440, y 280-360. Its friends (initiative 2-3) are
@@ -8,7 +10,7 @@ arranged around it after it moved."""
 from __future__ import annotations
 
 from tallon.engine.state import Token
-from tests.engine.conftest import (
+from tests.rules.game_helpers import (
     EMPIRE,
     REBEL,
     action_targets,
@@ -17,7 +19,6 @@ from tests.engine.conftest import (
     failed,
     give,
     offered,
-    plan,
     refresh,
     solo_at_action,
     squad,
@@ -45,8 +46,9 @@ def scene(friends: list[str], poses: dict, enemy=(800, 850, 180), coordinator=No
 
 
 def test_coordinate_chooses_another_friendly_ship_at_range_1_to_2():
-    """COORDINATE: choose another friendly ship at range 1-2: not one at range 0 or 3, not
-    an enemy (here at range 1), not the coordinating ship itself."""
+    """The shuttle coordinates with TIEs at range 1, 2, 3 and 0 (touching) and an enemy at
+    range 1. RR: COORDINATE - choose another friendly ship at range 1-2. Only the friends at
+    range 1 and 2 are offered: not range 0 or 3, not the enemy, not the shuttle."""
     game = scene(["blacksquadronace"] * 4,
                  {"p1.2": RANGE_1, "p1.3": RANGE_2, "p1.4": RANGE_3, "p1.5": TOUCHING},
                  enemy=(290, 320, 0))
@@ -54,8 +56,9 @@ def test_coordinate_chooses_another_friendly_ship_at_range_1_to_2():
 
 
 def test_the_coordinated_ship_may_perform_one_action():
-    """COORDINATE: the chosen ship may perform one action (its own action bar, its
-    owner's choice); the coordinating ship keeps its own tokens."""
+    """The shuttle coordinates a TIE at range 1. RR: COORDINATE - the chosen ship may
+    perform an action. The TIE's owner is asked, with its own action bar (focus, evade,
+    barrel roll, pass); it evades, and the shuttle gains no token."""
     game = scene(["blacksquadronace"], {"p1.2": RANGE_1})
     action_targets(game, "coordinate")
     game.answer("p1.2")
@@ -68,7 +71,9 @@ def test_the_coordinated_ship_may_perform_one_action():
 
 
 def test_coordinate_fails_without_a_friendly_ship_in_range():
-    """COORDINATE / FAIL: the coordinate fails if no valid ship is chosen."""
+    """The shuttle's only friend is at range 3. RR: COORDINATE, RR: FAIL - the coordinate
+    fails if no ship is chosen. No target is offered, the action failed, and it counts as
+    performed this round."""
     game = scene(["blacksquadronace"], {"p1.2": RANGE_3})
     assert action_targets(game, "coordinate") == []
     assert failed(game, "p1.1")
@@ -76,7 +81,8 @@ def test_coordinate_fails_without_a_friendly_ship_in_range():
 
 
 def test_a_red_coordinate_that_fails_gives_stress():
-    """The UT-60D's coordinate is red: failing, the ship still gains its stress."""
+    """A UT-60D (red coordinate) alone on its side coordinates. RR: COORDINATE, RR: FAIL -
+    after a red action fails, the ship gains a stress token. It fails and is stressed."""
     game, _d = solo_at_action("bluesquadronscout")
     game.answer("coordinate")
     assert tokens(game, "p1.1") == {"stress": 1}
@@ -84,8 +90,9 @@ def test_a_red_coordinate_that_fails_gives_stress():
 
 
 def test_the_coordinated_ships_failed_action_does_not_fail_the_coordinate():
-    """COORDINATE: if the chosen ship's action fails, the coordinate does not fail (a
-    barrel roll over the table edge)."""
+    """The shuttle coordinates a TIE at the left edge, which barrel rolls left off the
+    table. RR: COORDINATE - the chosen ship's action is its own. The barrel roll fails; the
+    coordinate does not."""
     game = scene(["blacksquadronace"], {"p1.1": (170, 320, 0), "p1.2": (30, 320, 0)})
     assert action_targets(game, "coordinate") == ["p1.2"]
     game.answer("p1.2")
@@ -96,8 +103,9 @@ def test_the_coordinated_ships_failed_action_does_not_fail_the_coordinate():
 
 
 def test_a_stressed_ship_can_be_chosen_but_performs_no_action():
-    """COORDINATE: the chosen ship *may* perform an action: a stressed ship performs none
-    (and the coordinate still happened)."""
+    """The shuttle coordinates a stressed TIE at range 1. RR: COORDINATE - the chosen ship
+    *may* perform an action (RR: STRESS - not while stressed). It performs none (it is asked
+    nothing until its own activation), and the coordinate did not fail."""
     game = scene(["blacksquadronace"], {"p1.2": RANGE_1})
     give(game, "p1.2", Token.STRESS)
     action_targets(game, "coordinate")
@@ -108,8 +116,9 @@ def test_a_stressed_ship_can_be_chosen_but_performs_no_action():
 
 
 def test_a_coordinated_ship_can_not_slam():
-    """SLAM: a ship can perform a SLAM action only during its activation: coordinated, the
-    Alpha-class star wing is not offered its SLAM."""
+    """The shuttle coordinates an Alpha-class star wing (SLAM on its bar). RR: SLAM - a ship
+    can perform a SLAM action only during its activation. The star wing is offered focus,
+    not SLAM."""
     game = scene(["nusquadronpilot"], {"p1.2": RANGE_1})
     action_targets(game, "coordinate")
     game.answer("p1.2")
@@ -118,9 +127,10 @@ def test_a_coordinated_ship_can_not_slam():
 
 
 def test_a_linked_action_follows_a_coordinated_action():
-    """LINKED ACTION: a linked action can be performed after the action it is attached to
-    even if that action was granted by an effect: a coordinated TIE/ag barrel rolls, then
-    may perform its linked red evade."""
+    """The shuttle coordinates a TIE/ag (barrel roll > red evade), which barrel rolls.
+    RR: LINKED ACTION - a linked action can be performed after the action it is attached to
+    even if that action was granted by an effect. The linked evade is offered; its stress
+    comes before the TIE/ag's own activation, and it has an evade token."""
     game = scene(["sienarspecialist"], {"p1.2": RANGE_2})
     action_targets(game, "coordinate")
     game.answer("p1.2")
@@ -137,8 +147,9 @@ def test_a_linked_action_follows_a_coordinated_action():
 
 
 def test_coordinating_is_an_action_of_the_coordinator_only():
-    """COORDINATE: the coordinated ship's action is its own (its actions this round), and it
-    can still perform its own Perform Action step later with its other actions."""
+    """The shuttle coordinates a TIE, which focuses. RR: COORDINATE - the coordinate is the
+    coordinating ship's action; the granted one is the chosen ship's. The TIE's actions this
+    round are {focus}, the shuttle's {coordinate}."""
     game = scene(["blacksquadronace"], {"p1.2": RANGE_1})
     action_targets(game, "coordinate")
     game.answer("p1.2")
@@ -146,23 +157,3 @@ def test_coordinating_is_an_action_of_the_coordinator_only():
     ships = game.state.ships
     assert ships["p1.2"].actions_done == {"focus"}
     assert ships["p1.1"].actions_done == {"coordinate"}
-
-
-def test_a_ship_that_ended_on_an_obstacle_can_still_be_granted_an_action():
-    """OBSTACLES: a ship that ended its maneuver on an obstacle skips its Perform Action
-    step, but can still perform actions granted by other effects: a T-65 on an asteroid,
-    coordinated by a UT-60D."""
-    game = start(squad(REBEL, "cavernangelszealot", "bluesquadronscout"),
-                 squad(EMPIRE, "blacksquadronace"),
-                 poses={"p1.1": (400, 200, 0), "p1.2": (520, 150, 0), "p2.1": (800, 850, 180)},
-                 obstacles=[("core2asteroid3", 400, 290, 0)])
-    plan(game, {"p1.1": "1FB", "p1.2": "1FB"})
-    d = game.decision
-    assert d.ship == "p1.2"                      # p1.1 skipped its action
-    assert events(game, "obstacle", "p1.1")
-    game.answer("coordinate")
-    game.answer("p1.1")
-    d = game.decision
-    assert (d.kind, d.ship) == ("perform_action", "p1.1")
-    game.answer("focus")
-    assert tokens(game, "p1.1") == {"focus": 1}

@@ -1,6 +1,7 @@
-"""RR: JAM (targets at range 1, or range 1-2 in the front arc (ruling: "FOV" read as the
-front arc); the jam token's consequences, chosen by the jamming player; failing), TOKEN
-COLORS (jam tokens are orange).
+"""RR: JAM - the jam action's targets (an enemy at range 1, or at range 1-2 in the front
+arc; ruling: the RR's "FOV" read as the front arc), failing without one, and the jam
+token's consequences, chosen by the jamming player; jam tokens are orange
+(RR: TOKEN COLORS AND SHAPES) and leave in the End Phase.
 
 p1.1 is a G-1A (initiative 1, medium, white jam) that flies [1 straight] to (400, 300):
 its base spans x 370-430, y 270-330. The enemy T-65s (initiative 3) are arranged after it
@@ -11,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tallon.engine.state import Token
-from tests.engine.conftest import (
+from tests.rules.game_helpers import (
     EMPIRE,
     REBEL,
     SCUM,
@@ -64,14 +65,19 @@ def jam(game, target: str) -> None:
     ("front_1", True), ("front_2", True), ("front_3", False), ("side_1", True),
     ("side_2", False), ("touching", False)])
 def test_jam_targets_are_enemies_at_range_1_or_at_range_2_in_the_front_arc(spot, allowed):
-    """JAM: choose an enemy ship at range 1, or at range 1-2 in the jamming ship's front arc
-    (RR text 'at range 1': a touching ship, at range 0, is not a target)."""
+    """The G-1A jams with one enemy ahead at range 1, 2 or 3, beside it at range 1 or 2, or
+    touching it. RR: JAM - choose an enemy ship at range 1, or at range 1-2 in the jamming
+    ship's front arc (at range 1: a touching ship, at range 0, is not a target). The enemy
+    is offered ahead at range 1-2 and beside at range 1, not at range 3, beside at range 2
+    or touching."""
     game = scene([spot])
     assert action_targets(game, "jam") == (["p2.1"] if allowed else [])
 
 
 def test_jam_fails_without_a_target():
-    """JAM / FAIL: while a ship attempts to jam, it fails if no ship is chosen."""
+    """The G-1A jams with its only enemy ahead at range 3. RR: JAM, RR: FAIL - while a ship
+    attempts to jam, it fails if no ship is chosen. No target is offered; the action failed
+    and counts as performed this round."""
     game = scene(["front_3"])
     action_targets(game, "jam")
     assert failed(game, "p1.1")
@@ -79,6 +85,8 @@ def test_jam_fails_without_a_target():
 
 
 def test_friendly_ships_are_not_jam_targets():
+    """The G-1A jams with a friendly Kihraxz at range 1 ahead and its enemy far away.
+    RR: JAM - the target is an enemy ship. No target is offered."""
     game = start(squad(SCUM, "gandfindsman", "cartelmarauder"), squad(EMPIRE, "blacksquadronace"),
                  poses={"p1.1": (400, 200, 0), "p1.2": (100, 60, 0), "p2.1": (800, 850, 180)})
     to_action(game, "p1.1", {"p1.1": "1FB"})
@@ -88,8 +96,10 @@ def test_friendly_ships_are_not_jam_targets():
 
 
 def test_the_jamming_player_chooses_the_green_token_removed():
-    """JAM: when a ship becomes jammed, the player whose effect gave the jam token chooses
-    one of its green tokens to remove; the jam token is then removed."""
+    """The G-1A jams a T-65 that has a focus and an evade token. RR: JAM - when a ship
+    becomes jammed, the player whose effect gave the jam token chooses one of its green
+    tokens to remove; then the jam token is removed. Player 1 is asked (the evade or the
+    focus); the T-65 keeps just the focus token."""
     game = scene(["front_1"])
     give(game, "p2.1", Token.FOCUS)
     give(game, "p2.1", Token.EVADE)
@@ -102,6 +112,9 @@ def test_the_jamming_player_chooses_the_green_token_removed():
 
 
 def test_the_jamming_player_may_break_a_lock_instead():
+    """The G-1A jams a T-65 that has a focus token and a lock on the G-1A. RR: JAM - the
+    jamming player chooses a green token to remove or a lock to break. Both are offered;
+    breaking the lock leaves the T-65 its focus token and no lock."""
     game = scene(["front_1"])
     give(game, "p2.1", Token.FOCUS)
     game.state.ships["p2.1"].locks = ["p1.1"]
@@ -112,6 +125,8 @@ def test_the_jamming_player_may_break_a_lock_instead():
 
 
 def test_a_single_green_token_is_removed_at_once():
+    """The G-1A jams a T-65 whose only green token is a calculate token. RR: JAM. With
+    nothing to choose, the token and the jam token are removed at once, without a decision."""
     game = scene(["front_1"])
     give(game, "p2.1", Token.CALCULATE)
     jam(game, "p2.1")
@@ -120,8 +135,11 @@ def test_a_single_green_token_is_removed_at_once():
 
 
 def test_a_ship_without_green_tokens_or_locks_stays_jammed():
-    """JAM: if the ship has no green token and maintains no lock it remains jammed ...
-    and after it gains a green token it removes that token, then one jam token."""
+    """The G-1A jams a T-65 with only a (red) strain token, which later focuses in its
+    activation. RR: JAM - if the ship has no green token and maintains no lock it remains
+    jammed; after it gains a green token it removes that token, then one jam token. It keeps
+    the jam token until it focuses; then focus and jam tokens go (the strain stays), and the
+    focus action was still performed."""
     game = scene(["front_1", "front_3"], dials={"p2.1": "2TW", "p2.2": "2TW"})
     give(game, "p2.1", Token.STRAIN)             # red tokens aren't affected
     jam(game, "p2.1")
@@ -137,8 +155,9 @@ def test_a_ship_without_green_tokens_or_locks_stays_jammed():
 
 
 def test_a_jammed_ship_that_acquires_a_lock_breaks_it():
-    """JAM: after a jammed ship acquires a lock it breaks that lock, then removes one jam
-    token."""
+    """The G-1A jams a T-65 with no token; in its activation the T-65 locks the G-1A.
+    RR: JAM - after a jammed ship acquires a lock it breaks that lock, then removes one jam
+    token. Before the End Phase the T-65 has no lock and no token."""
     game = scene(["front_1", "front_3"], dials={"p2.1": "2TW", "p2.2": "2TW"})
     jam(game, "p2.1")
     drive(game, at("activation_order"))
@@ -152,6 +171,9 @@ def test_a_jammed_ship_that_acquires_a_lock_breaks_it():
 
 
 def test_jam_tokens_leave_in_the_end_phase():
+    """The G-1A jams a T-65 with no token, which stays jammed. RR: JAM,
+    RR: TOKEN COLORS AND SHAPES - jam tokens are orange, removed in the End Phase. In round
+    2 the T-65 has no token."""
     game = scene(["front_1"])
     jam(game, "p2.1")
     drive(game, lambda d: game.state.round == 2)
@@ -159,7 +181,8 @@ def test_jam_tokens_leave_in_the_end_phase():
 
 
 def test_a_red_jam_gives_stress():
-    """The Lambda shuttle's jam is red."""
+    """A Lambda shuttle (red jam) jams a T-65 at range 1. RR: ACTIONS, RR: JAM - a red
+    action costs a stress token. The shuttle has a stress token, the T-65 a jam token."""
     game, d = solo_at_action("omicrongrouppilot", EMPIRE)
     assert "jam" in offered(d)
     arrange(game, {"p2.1": (400, 420, 180)})
@@ -172,8 +195,9 @@ def test_a_red_jam_gives_stress():
 
 def test_a_ship_that_bumped_an_enemy_can_not_jam_it_at_range_0():
     """A Lambda shuttle bumps head-on into a T-65 (so they are at range 0); coordinated
-    later that round by a VT-49, it may not jam that T-65 (jam: range 1, or 1-2 in the
-    front arc)."""
+    later that round by a VT-49, it jams. RR: JAM - range 1, or 1-2 in the front arc;
+    RR: RANGE - after a partial maneuver the ships are at range 0. The T-65 is not a jam
+    target."""
     game = start(squad(EMPIRE, "omicrongrouppilot", "patrolleader"),
                  squad(REBEL, "redsquadronveteran"),
                  poses={"p1.1": (400, 200, 0), "p1.2": (560, 300, 0), "p2.1": (400, 365, 180)})

@@ -1,10 +1,15 @@
-"""RR: OBSTACLES (asteroid, debris cloud, gas cloud; several obstacles; ending on one;
-starting on one; range 0 effects on locks), RR: MOVE, RR: OVERLAP (partial maneuvers and
-obstacles).
+"""RR: OBSTACLES - the effects of moving through or overlapping an asteroid, debris cloud, gas
+cloud and the obstacles cards place (electro-chaff cloud, loose cargo, spare parts,
+blaze), in the order met along the template; ending on an obstacle skips the Perform
+Action step (granted actions are still allowed); starting on one has no effect; at range
+0, no attacks and no locks.
 
-The scene: p1.1 is the first ship to activate (initiative 1, alone at that initiative),
-at (400, 200) facing +y; the Planning Phase's helper rigs the dice it rolls. Player 2's
-initiative 3 T-65 far away gives the moment after (its action decision)."""
+The first tests fly a template on a table (which obstacles are met, in which order). In
+the game tests p1.1 is the first ship to activate (initiative 1, alone at that
+initiative), at (400, 200) facing +y; the Planning Phase's helper rigs the dice it rolls.
+Player 2's initiative 3 T-65 far away gives the moment after (its action decision). The
+attack tests engage one ship (``engage``) and look at the declaration the engine
+offers."""
 
 from __future__ import annotations
 
@@ -12,8 +17,19 @@ import pytest
 
 from tallon.dice import Face
 from tallon.engine.state import DamageCard, Token
-from tallon.geometry import BaseSize, Obstacle, Pose, Ship, object_distance, range_between
-from tests.engine.conftest import (
+from tallon.geometry import (
+    BaseSize,
+    Obstacle,
+    Pose,
+    Ship,
+    Table,
+    execute_maneuver,
+    object_distance,
+    range_between,
+)
+from tests.conftest import obstacle, ship
+from tests.rules.attack_helpers import R2, TIE, XWING, declarable, engage, no_attack
+from tests.rules.game_helpers import (
     ASTEROID,
     DEBRIS,
     EMPIRE,
@@ -31,6 +47,56 @@ from tests.engine.conftest import (
     tokens,
 )
 
+
+# -------------------------------------------------------- along the template
+def test_obstacles_are_met_in_order_along_the_template(table_svg):
+    """Three asteroids across a [5 straight] template, listed far, near, middle.
+    RR: OBSTACLES ("If a ship moves through or overlaps more than one obstacle, it suffers
+    the effects of each obstacle, starting with the obstacle that was closest to the ship in
+    its starting position and proceeding along the template"). They are met near, middle,
+    far."""
+    far = obstacle("far", 320, 575, outline="core2asteroid1")
+    near = obstacle("near", 290, 380, outline="core2asteroid3")
+    middle = obstacle("middle", 300, 470, outline="core2asteroid3")
+    table = table_svg(Table(ships=(ship("a", 300, 300),), obstacles=(far, near, middle)))
+    outcome = execute_maneuver(table, "a", "5F")
+    assert outcome.hazards == ("near", "middle", "far")
+
+
+def test_obstacles_along_a_curve_are_ordered_by_the_curve(table_svg):
+    """Two asteroids on a [3 turn right] template, one near its end listed first, one near
+    its start. RR: OBSTACLES - the order follows the template, also on a turn. The one near
+    the start is met first."""
+    probe = execute_maneuver(Table(ships=(ship("a", 300, 300),)), "a", "3Y").full_template
+    spots = [probe.template.centre_point(probe.template.length * f) for f in (0.85, 0.15)]
+    late, early = (probe.start.to_world(r, f) for r, f, _ in spots)
+    table = table_svg(Table(ships=(ship("a", 300, 300),), obstacles=(
+        obstacle("late", *late, outline="core2asteroid3"),
+        obstacle("early", *early, outline="core2asteroid3"))))
+    assert execute_maneuver(table, "a", "3Y").hazards == ("early", "late")
+
+
+def test_after_a_partial_maneuver_only_the_travelled_template_counts(table_svg):
+    """A [4 straight] whose template crosses two asteroids, the far one beyond a ship that
+    stops the maneuver. RR: OBSTACLES ("If a ship partially executes a maneuver, only the
+    portion of the template that is between the starting and final position of the ship is
+    counted"). Without the ship both are moved through; with it only the near one is (the
+    far one is overlapped by the base itself where it stopped)."""
+    table = table_svg(Table(
+        ships=(ship("a", 300, 300), ship("b", 300, 490)),
+        obstacles=(obstacle("near", 300, 350, outline="core2asteroid3"),
+                   obstacle("far", 300, 470, outline="core2asteroid3")),
+    ))
+    full_template = execute_maneuver(table.without("b"), "a", "4F").moved_through
+    assert full_template == ("near", "far")
+    outcome = execute_maneuver(table, "a", "4F")
+    assert outcome.partial
+    assert "near" in outcome.moved_through
+    assert "far" not in outcome.moved_through
+    assert "far" in outcome.overlapping  # the base itself stopped on it
+
+
+# ---------------------------------------------------------------------- the scene
 P2 = squad(REBEL, "redsquadronveteran")
 FAR = {"p2.1": (800, 850, 180)}
 
@@ -67,9 +133,11 @@ def obstacle_events(game) -> list[str]:
 @pytest.mark.parametrize(("face", "cards"), [(Face.BLANK, 1), (Face.FOCUS, 1),
                                              (Face.HIT, 2), (Face.CRIT, 2)])
 def test_moving_through_an_asteroid(face, cards):
-    """OBSTACLES, asteroid: the ship suffers one regular damage, then rolls an attack
-    die: on a hit or crit it suffers one more regular damage (facedown cards for an
-    unshielded TIE). Moving through (not ending on it) the ship still acts."""
+    """An unshielded TIE flies a [4 straight] through an asteroid, the die showing a blank,
+    focus, hit or crit. RR: OBSTACLES, asteroid - the ship suffers one regular damage, then
+    rolls an attack die: on a hit or crit it suffers one more. One facedown card for a blank
+    or focus, two for a hit or crit; the log names the result; moving through (not ending on
+    it) the ship still acts."""
     game, asked = scene([(ASTEROID, 400, 300, 0)], faces=(face,))
     assert damage(game) == [False] * cards
     assert any(face.label in t for t in obstacle_events(game))
@@ -77,19 +145,23 @@ def test_moving_through_an_asteroid(face, cards):
 
 
 def test_an_asteroid_hits_shields_first():
+    """A T-65 (2 shields) flies through an asteroid and rolls a hit. RR: OBSTACLES,
+    RR: DAMAGE - the asteroid's damage is suffered like any other, on shields first. Both
+    shields are lost and no card is dealt."""
     game, _ = scene([(ASTEROID, 400, 300, 0)], pilot="cavernangelszealot", faction=REBEL,
                     code="4FW", faces=(Face.HIT,))
     ship = game.state.ships["p1.1"]
-    assert (ship.shields, ship.damage) == (0, [])
+    assert (ship.shields, ship.damage) == (0, ())
 
 
 # ------------------------------------------------------------------------ debris
 @pytest.mark.parametrize(("face", "cards"), [(Face.BLANK, []), (Face.FOCUS, []),
                                              (Face.HIT, [False]), (Face.CRIT, [True])])
 def test_moving_through_a_debris_cloud(face, cards):
-    """OBSTACLES, debris cloud: the ship is assigned a stress token, then rolls: a hit
-    deals one regular damage (facedown card), a crit one critical damage (faceup
-    card). Stressed, it then performs no action."""
+    """An unshielded TIE flies through a debris cloud, the die showing a blank, focus, hit
+    or crit. RR: OBSTACLES, debris cloud - the ship is assigned a stress token, then rolls:
+    a hit deals one regular damage (facedown card), a crit one critical damage (faceup
+    card). It has the stress token and the cards, and, stressed, performs no action."""
     game, asked = scene([(DEBRIS, 400, 300, 0)], faces=(face,))
     assert damage(game) == cards
     assert tokens(game, "p1.1") == {"stress": 1}
@@ -97,19 +169,23 @@ def test_moving_through_a_debris_cloud(face, cards):
 
 
 def test_critical_damage_from_debris_is_taken_by_a_shield():
-    """DAMAGE: critical damage to a shielded ship costs a shield like any damage."""
+    """A T-65 (2 shields) flies through a debris cloud and rolls a crit. RR: DAMAGE -
+    critical damage to a shielded ship costs a shield like any damage. One shield is left
+    and no card is dealt."""
     game, _ = scene([(DEBRIS, 400, 300, 0)], pilot="cavernangelszealot", faction=REBEL,
                     faces=(Face.CRIT,))
     ship = game.state.ships["p1.1"]
-    assert ship.shields == 1 and ship.damage == []
+    assert ship.shields == 1 and ship.damage == ()
 
 
 # --------------------------------------------------------------------- gas cloud
 @pytest.mark.parametrize(("face", "ions"), [(Face.BLANK, 0), (Face.FOCUS, 0),
                                             (Face.HIT, 1), (Face.CRIT, 3)])
 def test_moving_through_a_gas_cloud(face, ions):
-    """OBSTACLES, gas cloud: the ship is assigned a strain token, then rolls: a hit gives
-    one ion token, a crit three."""
+    """A TIE flies through a gas cloud, the die showing a blank, focus, hit or crit.
+    RR: OBSTACLES, gas cloud - the ship is assigned a strain token, then rolls: a hit gives
+    one ion token, a crit three. It has the strain token and 0, 0, 1 or 3 ion tokens, and no
+    damage."""
     game, _ = scene([(GAS, 400, 300, 0)], faces=(face,))
     expected = {"strain": 1, **({"ion": ions} if ions else {})}
     assert tokens(game, "p1.1") == expected
@@ -117,7 +193,9 @@ def test_moving_through_a_gas_cloud(face, ions):
 
 
 def test_a_gas_cloud_breaks_the_ships_locks_and_the_locks_on_it():
-    """OBSTACLES, gas cloud: the ship breaks all its locks and all locks on it."""
+    """A TIE with a lock on the T-65, and locked by it, flies through a gas cloud.
+    RR: OBSTACLES, gas cloud - the ship breaks all its locks and all locks on it. Neither
+    ship has a lock left."""
     def locks(game) -> None:
         game.state.ships["p1.1"].locks = ["p2.1"]
         game.state.ships["p2.1"].locks = ["p1.1"]
@@ -128,15 +206,17 @@ def test_a_gas_cloud_breaks_the_ships_locks_and_the_locks_on_it():
 
 
 def test_ion_tokens_from_a_gas_cloud_ionize_the_ship_for_its_action():
-    """A small ship given an ion token by a gas cloud is ionized: it may only focus."""
+    """A TIE (small) gains an ion token from a gas cloud it moves through. RR: OBSTACLES,
+    RR: ION - one ion token ionizes a small ship, and an ionized ship may only focus. Its
+    Perform Action step offers focus and pass."""
     _, asked = scene([(GAS, 400, 300, 0)], faces=(Face.HIT,))
     assert [d.option_keys() for d in asked] == [["focus", "pass"]]
 
 
 def test_ion_from_a_gas_cloud_stays_until_an_ion_maneuver():
-    """ION: the ion tokens gained from a gas cloud stay after that activation (only an ion
-    maneuver removes them): the next round the ship, ionized, gets no dial and executes
-    an ion maneuver."""
+    """The same TIE, ionized by the gas cloud, plays round 2. RR: ION - ion tokens stay
+    after that activation (only an ion maneuver removes them). In round 2 it gets no dial
+    (only player 2's ship is asked) and executes an ion maneuver, [1 straight]."""
     game, _ = scene([(GAS, 400, 300, 0)], faces=(Face.HIT,))
     assert tokens(game, "p1.1") == {"strain": 1, "ion": 1}
     drive(game, lambda d: game.state.round == 2)
@@ -152,24 +232,28 @@ def test_ion_from_a_gas_cloud_stays_until_an_ion_maneuver():
 # ----------------------------------------------------------- ending on an obstacle
 @pytest.mark.parametrize("outline", [ASTEROID, DEBRIS, GAS])
 def test_ending_a_maneuver_on_an_obstacle_skips_the_action(outline):
-    """OBSTACLES: if a ship ends a maneuver overlapping an obstacle, it skips its Perform
-    Action step (after suffering the obstacle's effect)."""
+    """A TIE ends its [4 straight] on an asteroid, a debris cloud or a gas cloud.
+    RR: OBSTACLES - if a ship ends a maneuver overlapping an obstacle, it skips its Perform
+    Action step (after suffering the obstacle's effect). The obstacle's effect happens once
+    and no action is offered."""
     game, asked = scene([(outline, 400, 400, 0)], faces=(Face.BLANK,))
     assert asked == []
     assert len(obstacle_events(game)) == 1
 
 
 def test_starting_on_an_obstacle_and_moving_off_it_has_no_effect():
-    """OBSTACLES: before a ship moves, if it is overlapping an obstacle, it does not
-    suffer the effects of moving through that obstacle."""
+    """A TIE on an asteroid flies off it (its die would show a hit). RR: OBSTACLES - before
+    a ship moves, if it is overlapping an obstacle, it does not suffer the effects of moving
+    through that obstacle. No damage, no obstacle event, and it acts."""
     game, asked = scene([(ASTEROID, 400, 200, 0)], faces=(Face.HIT,))
     assert damage(game) == [] and obstacle_events(game) == []
     assert [d.kind for d in asked] == ["perform_action"]
 
 
 def test_starting_on_an_obstacle_and_ending_on_it_again_has_its_effect():
-    """OBSTACLES: a ship on an obstacle that overlaps it again at the end of its move
-    suffers its effect (and skips its action)."""
+    """A T-65 on a debris cloud flies a [1 straight] that ends on it again. RR: OBSTACLES -
+    a ship that overlaps the obstacle again at the end of its move suffers its effect. It
+    gains the stress token and skips its action."""
     game, asked = scene([(DEBRIS, 400, 260, 90)], code="1FB", pilot="cavernangelszealot",
                         faction=REBEL, faces=(Face.BLANK,))
     assert tokens(game, "p1.1") == {"stress": 1}
@@ -177,8 +261,10 @@ def test_starting_on_an_obstacle_and_ending_on_it_again_has_its_effect():
 
 
 def test_a_stationary_maneuver_on_an_obstacle_has_its_effect():
-    """BEARING, stationary: a ship executing a [0 stop] does trigger the effects of
-    overlapping any obstacle it is on; it skips its action."""
+    """An HWK-290 on an asteroid executes a red [0 stop]. RR: BEARING, stationary - a ship
+    executing a stationary maneuver does trigger the effects of overlapping any obstacle it
+    is on; RR: OBSTACLES - then it skips its action. It stays put, loses a shield to the
+    asteroid (one obstacle event) and performs no action."""
     game, asked = scene([(ASTEROID, 400, 200, 0)], code="0OR", pilot="rebelscout",
                         faction=REBEL, faces=(Face.BLANK,))
     ship = game.state.ships["p1.1"]
@@ -188,8 +274,10 @@ def test_a_stationary_maneuver_on_an_obstacle_has_its_effect():
 
 
 def test_a_ship_touching_an_obstacle_before_moving_suffers_it_when_moving_through():
-    """OBSTACLES: a ship at range 0 of an obstacle before it moves (touching, not on it)
-    does suffer its effect when it moves through it."""
+    """A TIE touching an asteroid's side (range 0, not on it) flies a [2 bank left] across
+    it. RR: OBSTACLES - a ship at range 0 of an obstacle before it moves does suffer its
+    effect when it moves through it again. It is dealt one card, and (moving through, not
+    ending on it) it still acts."""
     ship = Ship("probe", Pose(400, 200, 0), BaseSize.SMALL)
     low, high = 250.0, 380.0        # bisect for an asteroid just touching the left side
     for _ in range(80):
@@ -203,10 +291,10 @@ def test_a_ship_touching_an_obstacle_before_moving_suffers_it_when_moving_throug
 
 
 def test_a_ship_whose_guides_rest_on_an_obstacle_overlaps_it():
-    """Ruling (docs/rulings.md, geometry 8: guides are part of the base except for range
-    and arcs): an asteroid touching the front edge lies under the front guides, so the
-    ship is overlapping it before it moves - moving off it, even across it, has no
-    effect."""
+    """A TIE with an asteroid just touching its front edge, under its front guides, flies
+    across it. RR: OBSTACLES - a ship overlapping an obstacle before it moves does not
+    suffer moving through it; the guides are part of the base except for range and arcs
+    (ruling: docs/rulings.md, geometry 8), so the ship overlaps it. No damage, and it acts."""
     ship = Ship("probe", Pose(400, 200, 0), BaseSize.SMALL)
     low, high = 220.0, 320.0        # bisect for an asteroid just touching the front edge
     for _ in range(80):
@@ -223,11 +311,11 @@ def test_a_ship_whose_guides_rest_on_an_obstacle_overlaps_it():
     ([(ASTEROID, 400, 270, 0), (DEBRIS, 400, 360, 0)], [False, False]),
 ])
 def test_several_obstacles_resolve_in_the_order_met_along_the_template(layout, expected):
-    """OBSTACLES: a ship moving through several obstacles suffers each one's effect,
-    starting with the one closest to its starting position, along the template. The dice
-    show a crit then a blank: debris first makes the crit a faceup card and the asteroid
-    a facedown one; asteroid first turns the crit into a second hit (two facedown cards)
-    and the debris roll is blank."""
+    """A TIE flies a [5 straight] through a debris cloud and an asteroid, in either order;
+    the dice show a crit then a blank. RR: OBSTACLES - each obstacle's effect, the one
+    closest to the starting position first, along the template. Debris first: the crit is a
+    faceup card and the asteroid's a facedown one; asteroid first: its crit roll adds a
+    second facedown card and the debris roll is blank. Either way the debris stresses it."""
     game, _ = scene(layout, code="5FW", faces=(Face.CRIT, Face.BLANK))
     texts = obstacle_events(game)
     first = "debris" if layout[0][0] == DEBRIS else "asteroid"
@@ -238,10 +326,11 @@ def test_several_obstacles_resolve_in_the_order_met_along_the_template(layout, e
 
 # ---------------------------------------------------------- partial maneuvers
 def test_a_partial_maneuver_ignores_the_template_beyond_its_final_position():
-    """OVERLAP / OBSTACLES: after a partial maneuver only the part of the template between
-    the start and final positions counts. A [5 straight] ends on an enemy; backing up, the
-    ship also backs over a friendly ship and ends behind it. An asteroid between the two
-    ships lies on the part of the template beyond the final position: no effect."""
+    """A TIE's [5 straight] ends on an enemy; backing up, it also backs over a friendly ship
+    and ends behind it; an asteroid lies between the two ships. RR: OBSTACLES, RR: OVERLAP -
+    after a partial maneuver only the part of the template between the start and the final
+    position counts. The asteroid, beyond the final position, has no effect (no damage, no
+    obstacle event); the enemy-bump action is offered."""
     game = start(squad(EMPIRE, "academypilot", "obsidiansquadronpilot"), P2,
                  poses={"p1.1": (400, 200, 0), "p1.2": (400, 370, 0), "p2.1": (400, 440, 180)},
                  obstacles=[(ASTEROID, 400, 405, 0)])
@@ -253,9 +342,10 @@ def test_a_partial_maneuver_ignores_the_template_beyond_its_final_position():
 
 
 def test_the_bump_effect_resolves_before_the_obstacles():
-    """Ruling (engine docstring): the overlapped ship's effect follows the Check
-    Difficulty step, then the obstacles: a ship moving through debris into an enemy is
-    offered the red focus before the debris stresses it."""
+    """A TIE flies through a debris cloud into an enemy. RR: OBSTACLES, RR: OVERLAP (ruling:
+    engine docstring - the overlapped ship's effect follows the Check Difficulty step, then
+    the obstacles). It is offered the red focus before the debris stresses it, and ends with
+    the debris' stress."""
     def blocker(game) -> None:
         arrange(game, {"p2.1": (400, 400, 180)})
 
@@ -265,8 +355,12 @@ def test_the_bump_effect_resolves_before_the_obstacles():
 
 
 def test_an_obstacle_can_destroy_a_ship_removed_at_once():
+    """An unshielded TIE with 2 damage cards (hull 3) flies through an asteroid.
+    RR: OBSTACLES, RR: DESTROYING SHIPS - destroyed outside the Engagement Phase, it is
+    removed at once. It is destroyed and removed, performs no action, and player 2 scores
+    its cost."""
     def worn(game) -> None:
-        game.state.ships["p1.1"].damage = [DamageCard("x", False) for _ in range(2)]
+        game.state.ships["p1.1"].damage = tuple(DamageCard("x", False) for _ in range(2))
 
     game, asked = scene([(ASTEROID, 400, 300, 0)], faces=(Face.BLANK,), prepare=worn)
     ship = game.state.ships["p1.1"]
@@ -274,10 +368,11 @@ def test_an_obstacle_can_destroy_a_ship_removed_at_once():
     assert game.state.players[1].mission_points == 18 + ship.cost
 
 
-# ------------------------------------------------------------- range 0: locks
+# ------------------------------------------------------- range 0: locks, attacks
 def test_a_ship_at_range_0_of_a_gas_cloud_can_not_be_locked():
-    """OBSTACLES, gas cloud at range 0: the ship cannot be locked: an enemy's lock options
-    leave it out (the cloud itself, an object, may be locked)."""
+    """A T-65 locks with the only enemy, a TIE, sitting on a gas cloud. RR: OBSTACLES, gas
+    cloud at range 0 - the ship cannot be locked. The TIE is not offered; the cloud (an
+    object) is."""
     game = start(squad(REBEL, "cavernangelszealot"), squad(EMPIRE, "blacksquadronace"),
                  poses={"p1.1": (400, 200, 0), "p2.1": (400, 450, 180)},
                  obstacles=[(GAS, 400, 450, 0)])
@@ -291,8 +386,9 @@ def test_a_ship_at_range_0_of_a_gas_cloud_can_not_be_locked():
 
 
 def test_a_ship_at_range_0_of_a_gas_cloud_can_not_acquire_locks():
-    """OBSTACLES, gas cloud at range 0: the ship cannot acquire locks: its lock action
-    fails (LOCK: it fails when there is no valid object)."""
+    """A T-65 with a gas cloud (arranged) under it locks. RR: OBSTACLES, gas cloud at range
+    0 - the ship cannot acquire locks; RR: LOCK - a lock fails when there is no valid
+    object. It has no lock, and the lock action failed and is spent."""
     game = start(squad(REBEL, "cavernangelszealot"), squad(EMPIRE, "blacksquadronace"),
                  poses={"p1.1": (400, 200, 0), "p2.1": (400, 450, 180)})
     plan(game, {"p1.1": "1FB", "p2.1": "1TW"})
@@ -303,6 +399,45 @@ def test_a_ship_at_range_0_of_a_gas_cloud_can_not_acquire_locks():
     ship = game.state.ships["p1.1"]
     assert ship.locks == [] and "lock" in ship.actions_done
     assert failed(game, "p1.1")
+
+
+@pytest.mark.parametrize("outline", [ASTEROID, DEBRIS, GAS])
+def test_a_ship_at_range_0_of_an_obstacle_cannot_attack(outline):
+    """A T-65 sitting on an asteroid, a debris cloud or a gas cloud, an enemy ahead at range
+    2. RR: OBSTACLES ("While a ship is at range 0 of an obstacle ... Asteroid / Debris Cloud
+    / Gas Cloud: The ship cannot perform attacks"). No declaration; the engine says it is at
+    range 0 of the obstacle."""
+    game, a, _ = engage(XWING, [(TIE, R2)], obstacles=[(outline, 400, 300)])
+    assert game.decision is None
+    assert "range 0 of" in no_attack(game, a)
+
+
+def test_the_obstacle_rule_binds_the_attacker_not_the_defender():
+    """The enemy, not the attacker, sits on an asteroid. RR: OBSTACLES (the ship at range 0
+    cannot perform attacks; nothing stops it being attacked). It can be declared at range 2."""
+    found = declarable(XWING, [(TIE, R2)], obstacles=[(ASTEROID, 400, 520)])
+    assert found == {("primary:front", "p2.1"): 2}
+
+
+def test_a_ship_that_ended_on_an_obstacle_can_still_be_granted_an_action():
+    """A T-65 ends its maneuver on an asteroid; a UT-60D then coordinates it. RR: OBSTACLES
+    - a ship that is overlapping an obstacle skips its Perform Action step but can still
+    perform actions granted by other effects. The UT-60D is the next to act (the T-65 had no
+    action step); coordinated, the T-65 is offered an action and focuses."""
+    game = start(squad(REBEL, "cavernangelszealot", "bluesquadronscout"),
+                 squad(EMPIRE, "blacksquadronace"),
+                 poses={"p1.1": (400, 200, 0), "p1.2": (520, 150, 0), "p2.1": (800, 850, 180)},
+                 obstacles=[("core2asteroid3", 400, 290, 0)])
+    plan(game, {"p1.1": "1FB", "p1.2": "1FB"})
+    d = game.decision
+    assert d.ship == "p1.2"                      # p1.1 skipped its action
+    assert events(game, "obstacle", "p1.1")
+    game.answer("coordinate")
+    game.answer("p1.1")
+    d = game.decision
+    assert (d.kind, d.ship) == ("perform_action", "p1.1")
+    game.answer("focus")
+    assert tokens(game, "p1.1") == {"focus": 1}
 
 
 # ------------------------------------------------- obstacles placed by card effects
@@ -329,6 +464,11 @@ def _effect(kind: str, face, tokens: dict | None = None, locks=()):
 @pytest.mark.parametrize(("face", "stressed"), [("hit", True), ("crit", True),
                                                ("focus", False), ("blank", False)])
 def test_electro_chaff_cloud_breaks_locks_jams_and_may_stress(face, stressed):
+    """A T-65 with a lock on a TIE, and locked by it, moves through an electro-chaff cloud;
+    the die shows a hit, crit, focus or blank. RR: OBSTACLES, electro-chaff cloud - the ship
+    breaks all its locks and all locks on it, is assigned a jam token, then on a hit or crit
+    a stress token. No lock is left, it has the jam token, and it is stressed only on a hit
+    or crit."""
     ship, enemy = _effect("electro_chaff_cloud", face, locks=["p2.1"])
     assert ship.locks == [] and enemy.locks == []
     assert ship.count(Token.JAM) == 1
@@ -339,6 +479,10 @@ def test_electro_chaff_cloud_breaks_locks_jams_and_may_stress(face, stressed):
 @pytest.mark.parametrize(("face", "stressed"), [("hit", True), ("crit", True),
                                                ("focus", False)])
 def test_loose_cargo_and_spare_parts_strain_and_may_stress(kind, face, stressed):
+    """A T-65 moves through loose cargo or spare parts; the die shows a hit, crit or focus.
+    RR: OBSTACLES, loose cargo and spare parts - the ship is assigned a strain token, then
+    on a hit or crit a stress token. It has the strain token, and is stressed only on a hit
+    or crit."""
     ship, _ = _effect(kind, face)
     assert ship.count(Token.STRAIN) == 1 and ship.stressed is stressed
 
@@ -346,6 +490,11 @@ def test_loose_cargo_and_spare_parts_strain_and_may_stress(kind, face, stressed)
 @pytest.mark.parametrize(("face", "shields", "stress"), [("hit", 1, 0), ("crit", 1, 0),
                                                          ("focus", 2, 1), ("blank", 2, 0)])
 def test_blaze_damages_or_stresses_and_skips_the_action(face, shields, stress):
+    """A T-65 (2 shields) moves through a blaze; the die shows a hit, crit, focus or blank.
+    RR: OBSTACLES, blaze - on a hit or crit the ship suffers one damage, on a focus it gains
+    a stress token; then it skips its Perform Action step. A shield is lost on a hit or
+    crit, a stress token gained on a focus, nothing on a blank; the action is skipped each
+    time."""
     ship, _ = _effect("blaze", face)
     assert ship.shields == shields and ship.count(Token.STRESS) == stress
     assert ship.skip_action

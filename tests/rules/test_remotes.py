@@ -1,5 +1,8 @@
-"""RR: REMOTES (attacking, damaging, using and relocating remotes), RR: OBJECTS,
-RR: SIMULTANEOUS FIRE, RR: FLEE, and the appendix's Buzz Droid Swarm.
+"""RR: REMOTES - remotes are devices with initiative, agility and hull that ships move
+through and overlap without bumping (RR: OBJECTS); attacking, damaging, using and
+relocating them (RR: ATTACKING REMOTES, RR: DAMAGING REMOTES, RR: USING REMOTES,
+RR: RELOCATING REMOTES); and the buzz droid swarm of RR: APPENDIX: EXAMPLES (relocated to
+a ship's guides, damaging ships at range 0 when it engages).
 
 The scenes put a buzz droid swarm (the remote Discord Missiles launch: initiative 0,
 agility 1, hull 1) on the table directly. A swarm placed at (x, y, h) has the back edge of
@@ -19,8 +22,9 @@ from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.rounds import CheckEnd, StartEngagement, Sweep
 from tallon.engine.state import Token
 from tallon.engine.weapons import valid_targets
-from tallon.geometry import Pose, range_between
+from tallon.geometry import Pose, Table, range_between
 from tallon.scene import Scene, declare, load_dice, stack_deck, start_at
+from tests.conftest import ship
 
 DISCORD = "discordmissiles"
 
@@ -51,9 +55,13 @@ def answer_all(game, value=None):
 
 # ---------------------------------------------------------------------- the remote
 class TestARemoteIsAnObjectNotAShip:
+    """RR: REMOTES, RR: USING REMOTES - a remote is a device, not a ship: ships move through
+    and overlap it, it has no dial and takes no tokens but locks."""
     def test_the_swarm_has_its_card_values_and_is_a_device_on_the_table(self):
-        """RR: REMOTES - a device with initiative, agility and hull; the RR errata sets the
-        swarm's agility to 1. It is on the table as a device, not a ship."""
+        """A swarm of player 1's on the table. RR: REMOTES - a device with initiative,
+        agility and hull; the RR errata sets the swarm's agility to 1. It has initiative 0,
+        agility 1, hull 1, belongs to player 1, costs nothing, and is on the table as a
+        device, not a ship."""
         sc, swarm = swarm_scene()
         game = sc.game()
         remote = game.state.ships[swarm]
@@ -64,9 +72,9 @@ class TestARemoteIsAnObjectNotAShip:
         assert swarm not in {s.id for s in table.ships}
 
     def test_a_ship_moves_through_a_remote_without_bumping(self):
-        """RR: REMOTES - ships can move through and overlap remotes: a TIE flying a 3
-        straight through a friendly swarm executes it fully (no partial maneuver) and the
-        move reports the swarm as met."""
+        """A TIE flies a [3 straight] through a friendly swarm. RR: REMOTES - ships can move
+        through and overlap remotes. It executes the maneuver fully (no partial maneuver)
+        and ends 120 mm on."""
         sc, _ = swarm_scene(swarm_player=1)
         game = fly(sc, "p2.1", "3FW")
         moves = [e for e in game.log if e["kind"] == "move"]
@@ -74,9 +82,9 @@ class TestARemoteIsAnObjectNotAShip:
         assert game.state.ships["p2.1"].pose.y == pytest.approx(360.0)
 
     def test_a_ship_can_end_on_a_remote(self):
-        """RR: REMOTES - a ship may overlap a remote: a 2 straight ending on a friendly
-        swarm is fully executed and the ship's action step is not skipped (a remote is not
-        an obstacle)."""
+        """A TIE's [2 straight] ends on a friendly swarm. RR: REMOTES - a ship may overlap a
+        remote. It is fully executed, at range 0 of the swarm, and its action step is not
+        skipped (a remote is not an obstacle); a friendly swarm stays where it was."""
         sc, _ = swarm_scene(swarm_player=1, enemy_at=(400.0, 540.0, 180.0))
         game = fly(sc, "p2.1", "2FW")
         ship = game.state.ships["p2.1"]
@@ -87,8 +95,9 @@ class TestARemoteIsAnObjectNotAShip:
         assert swarm_pose(game, "r2.1") == Pose(400.0, 400.0, 0.0)  # a friend: it stays
 
     def test_a_remote_gets_no_dial_and_does_not_activate(self):
-        """RR: USING REMOTES - the swarm has no dial (Planning Phase) and nothing to do in
-        the Activation Phase."""
+        """A swarm through the Planning, System and Activation Phases. RR: USING REMOTES -
+        the swarm has no dial and nothing to do in the Activation Phase. It is never asked
+        anything and does not activate."""
         sc, swarm = swarm_scene()
         game = sc.game()
         asked = []
@@ -100,7 +109,9 @@ class TestARemoteIsAnObjectNotAShip:
         assert not game.state.ships[swarm].activated
 
     def test_a_remote_gets_no_tokens_but_can_be_locked(self):
-        """RR: USING REMOTES - a remote can be assigned no tokens except locks."""
+        """A swarm is given a jam and a stress token, then an enemy TIE locks it.
+        RR: USING REMOTES - a remote can be assigned no tokens except locks. It gains
+        neither token; the TIE may lock it and does."""
         sc, swarm = swarm_scene(enemy_at=(400.0, 600.0, 180.0))
         game = sc.game()
         remote = game.state.ships[swarm]
@@ -112,9 +123,10 @@ class TestARemoteIsAnObjectNotAShip:
         assert acquire_lock(game, tie, swarm) and tie.locks == [swarm]
 
     def test_jam_and_ship_ranges_leave_remotes_out(self):
-        """RR: ATTACKING REMOTES - "enemy ship" and "friendly ship" effects don't apply to
-        a remote outside an attack: the jam action (an enemy ship at range 1) can't pick
-        the swarm, and the card helper for ships in range doesn't list it."""
+        """An enemy swarm at range 1 of a TIE. RR: ATTACKING REMOTES - "enemy ship" and
+        "friendly ship" effects don't apply to a remote outside an attack. The jam action
+        (an enemy ship at range 1) can't pick it, and the card helper for ships in range
+        doesn't list it."""
         sc, swarm = swarm_scene(enemy_at=(400.0, 520.0, 180.0))
         game = sc.game()
         tie = game.state.ships["p2.1"]
@@ -124,11 +136,44 @@ class TestARemoteIsAnObjectNotAShip:
 
 
 # ----------------------------------------------------------- the swarm relocates
+@pytest.mark.parametrize("rear,y,heading", [(False, 420, 0), (True, 380, 180)])
+def test_aligning_a_swarm_to_a_ships_guides_only_touches_that_ship(rear, y, heading):
+    """A swarm aligned to a ship's front or rear guides. RR: APPENDIX: EXAMPLES (Buzz Droid
+    Swarm) - the swarm's tab is aligned to the ship's front or rear guides, facing away from
+    it. The ship is at range 0 of it but not overlapped, and it is inside the play area."""
+    from tallon.geometry import align_to_guides, range_between
+
+    table = Table(ships=(ship("a", 400, 400),))
+    spot = align_to_guides(table, "a", "r1.1", "buzzdroidswarm", rear=rear)
+    assert (spot.device.pose.y, spot.device.pose.heading) == pytest.approx((y, heading))
+    assert spot.overlapped == () and not spot.outside_play_area
+    assert spot.guides == ("rear" if rear else "front")
+    assert range_between(table.ship("a"), spot.device) == 0
+
+
+def test_aligning_a_swarm_reports_what_it_would_overlap(table_svg):
+    """A ship 50 mm ahead of another's front guides, the other near the table's edge.
+    RR: APPENDIX: EXAMPLES (Buzz Droid Swarm - the swarm cannot be aligned where it would
+    overlap an object). Aligned to the front guides, the swarm would overlap the ship ahead;
+    to the rear guides, it would stick out of the play area."""
+    from tallon.geometry import align_to_guides
+
+    table = table_svg(Table(ships=(ship("a", 400, 40), ship("b", 400, 110))))
+    front = align_to_guides(table, "a", "r1.1", "buzzdroidswarm")
+    rear = align_to_guides(table, "a", "r1.1", "buzzdroidswarm", rear=True)
+    assert front.overlapped == ("b",)
+    assert rear.outside_play_area and rear.overlapped == ()
+
+
 class TestSwarmRelocation:
+    """RR: APPENDIX: EXAMPLES (Buzz Droid Swarm: "After an enemy ship overlaps or moves
+    through a buzz droid swarm, the swarm's controlling player relocates it by aligning the
+    tab to that ship's front or rear guides"), RR: RELOCATING REMOTES."""
     def test_an_enemy_moving_through_makes_the_controller_choose_the_guides(self):
-        """Appendix, Buzz Droid Swarm: after an enemy ship moves through it, its
-        controlling player (player 1, not the mover's) relocates it to the ship's front or
-        rear guides; placed at the front it touches the ship (range 0) and faces away."""
+        """An enemy TIE flies a [3 straight] through player 1's swarm.
+        RR: APPENDIX: EXAMPLES. Its controlling player (player 1, not the mover's) is asked
+        for the front or rear guides; placed at the front it touches the ship (range 0) and
+        faces away."""
         sc, swarm = swarm_scene()
         game = fly(sc, "p2.1", "3FW")
         d = game.decision
@@ -140,14 +185,17 @@ class TestSwarmRelocation:
         assert range_between(tie.body, game.state.ships[swarm].body) == 0
 
     def test_rear_guides(self):
-        """The same, aligned to the rear guides: it sits behind the ship, facing away."""
+        """The same, player 1 choosing the rear guides. RR: APPENDIX: EXAMPLES. The swarm
+        sits behind the ship, facing away."""
         sc, _ = swarm_scene()
         game = fly(sc, "p2.1", "3FW")
         game.answer("rear")
         assert swarm_pose(game) == Pose(400.0, 380.0, 0.0)
 
     def test_an_enemy_ending_on_the_swarm_relocates_it(self):
-        """Appendix: after an enemy ship overlaps it (ends its move on it)."""
+        """An enemy TIE's [2 straight] ends on the swarm. RR: APPENDIX: EXAMPLES - after an
+        enemy ship overlaps it. The relocation is asked; at the rear guides it lies 20 mm
+        behind the TIE's centre."""
         sc, _ = swarm_scene(enemy_at=(400.0, 540.0, 180.0))
         game = fly(sc, "p2.1", "2FW")
         assert game.decision.kind == "relocate_remote"
@@ -156,16 +204,18 @@ class TestSwarmRelocation:
         assert swarm_pose(game).y == pytest.approx(tie.pose.y + 20.0)
 
     def test_a_friendly_ship_does_not_move_it(self):
-        """Appendix: only an enemy ship's move relocates it."""
+        """A TIE flies through its own player's swarm. RR: APPENDIX: EXAMPLES - only an
+        enemy ship's move relocates it. Nothing is asked and the swarm stays."""
         sc, _ = swarm_scene(swarm_player=1)
         game = fly(sc, "p2.1", "3FW")
         assert game.decision is None
         assert swarm_pose(game, "r2.1") == Pose(400.0, 400.0, 0.0)
 
     def test_a_blocked_set_of_guides_leaves_the_other(self):
-        """Appendix: the swarm can't be aligned where it would overlap an object; then it
-        must go to the other set (no choice is asked). An asteroid ahead of the TIE's
-        final position blocks its front guides."""
+        """An asteroid ahead of the TIE's final position blocks its front guides.
+        RR: APPENDIX: EXAMPLES - the swarm can't be aligned where it would overlap an
+        object; then it must go to the other set. No choice is asked; it goes to the rear
+        guides."""
         sc, _ = swarm_scene()
         sc.obstacle("core2asteroid3", 400.0, 305.0)
         game = fly(sc, "p2.1", "3FW")
@@ -173,11 +223,11 @@ class TestSwarmRelocation:
         assert swarm_pose(game) == Pose(400.0, 380.0, 0.0)
 
     def test_both_sets_blocked_damages_both(self):
-        """Appendix: if neither set works, the swarm and the ship each suffer 1 critical
-        damage: the swarm (hull 1) is destroyed and leaves the play area; its facedown card
-        goes back into its player's deck; the TIE gets a faceup card. The front guides are
-        blocked by an asteroid, the rear ones by the TIE's own swarm, which it flew
-        through (a friendly swarm does nothing)."""
+        """The front guides are blocked by an asteroid, the rear ones by the TIE's own
+        swarm, which it flew through (a friendly swarm does nothing). RR: APPENDIX: EXAMPLES
+        - if neither set works, the swarm and the ship each suffer 1 critical damage;
+        RR: DAMAGING REMOTES. The swarm (hull 1) is destroyed and leaves the play area, its
+        facedown card back in its player's deck; the TIE gets a faceup card."""
         sc, swarm = swarm_scene()
         sc.obstacle("core2asteroid3", 400.0, 305.0)
         sc.remote(DISCORD, player=1, at=(400.0, 384.0, 0.0))
@@ -193,8 +243,9 @@ class TestSwarmRelocation:
         assert swarm not in {d.id for d in game.state.table().devices}
 
     def test_the_swarm_relocated_off_the_table_flees(self):
-        """RR: RELOCATING REMOTES - a remote relocated with any part outside the play area
-        flees: a TIE at the edge, the swarm sent to its front guides (over the edge)."""
+        """A TIE near the near edge, the swarm sent to its front guides, over the edge.
+        RR: RELOCATING REMOTES - a remote relocated with any part outside the play area
+        flees. The option says so; the swarm is removed, not destroyed."""
         sc, swarm = swarm_scene(swarm_at=(400.0, 125.0, 0.0), enemy_at=(400.0, 230.0, 180.0))
         game = fly(sc, "p2.1", "4FW")
         d = game.decision
@@ -205,8 +256,9 @@ class TestSwarmRelocation:
         assert remote.removed and not remote.destroyed
 
     def test_a_barrel_roll_over_the_swarm_moves_it(self):
-        """RR: MOVE - a barrel roll is a move with a template: rolling over the swarm
-        meets it and relocates it."""
+        """A TIE barrel rolls over the swarm. RR: MOVE - a barrel roll is a move with a
+        template; RR: APPENDIX: EXAMPLES. Rolling over the swarm meets it: the relocation is
+        asked."""
         sc, _ = swarm_scene(swarm_at=(470.0, 380.0, 0.0), enemy_at=(400.0, 400.0, 180.0))
         game = sc.at(PerformAction("p2.1"), phase="activation")
         game.answer("barrel_roll")
@@ -216,8 +268,9 @@ class TestSwarmRelocation:
         assert game.decision.kind == "relocate_remote"
 
     def test_starting_on_the_swarm_and_moving_off_does_not_count(self):
-        """Ruling (as for obstacles): a ship that overlaps the swarm before it moves doesn't
-        meet it by moving off it (the swarm stuck under a ship stays)."""
+        """A TIE already over the swarm flies off it. RR: APPENDIX: EXAMPLES (ruling: as for
+        obstacles, a ship that overlaps the swarm before it moves doesn't meet it by moving
+        off it). Nothing is asked; the swarm stays."""
         sc, _ = swarm_scene(swarm_at=(400.0, 480.0, 180.0), enemy_at=(400.0, 470.0, 180.0))
         game = fly(sc, "p2.1", "2FW")
         assert game.decision is None
@@ -226,9 +279,13 @@ class TestSwarmRelocation:
 
 # -------------------------------------------------------------- the swarm engages
 class TestSwarmEngagement:
+    """RR: USING REMOTES, RR: APPENDIX: EXAMPLES (Buzz Droid Swarm: "When you engage, each
+    enemy ship at range 0 of the buzz droid swarm suffers 1 critical damage")."""
     def test_each_enemy_ship_at_range_0_suffers_1_critical_damage(self):
-        """Appendix: when the swarm engages, each enemy ship at range 0 suffers 1 critical
-        damage; a friendly ship at range 0 and an enemy at range 1 don't."""
+        """The swarm engages with a friendly TIE touching it, an enemy touching its tab, an
+        enemy on its disk and an enemy at range 1. RR: APPENDIX: EXAMPLES. Each enemy at
+        range 0 suffers 1 critical damage (a faceup card); the friend and the enemy at range
+        1 don't."""
         sc = Scene()
         sc.remote(DISCORD, at=(400, 400, 0))  # tab y 400-404; disk centre (400, 424), r 20
         sc.ship("academypilot", at=(440, 424, 0))              # p1.1: friendly, touching
@@ -248,7 +305,9 @@ class TestSwarmEngagement:
         assert ships["p2.1"].damage[0].faceup
 
     def test_the_swarm_engages_at_initiative_0(self):
-        """RR: USING REMOTES - it engages at its initiative: after the initiative 1 TIEs."""
+        """The Engagement Phase with two initiative 1 TIEs and the swarm. RR: USING REMOTES
+        - it engages at its initiative. It engages last, after the TIEs, and damages the
+        enemy touching it."""
         sc = Scene()
         sc.ship("academypilot", at=(100, 100, 0))
         sc.ship("academypilot", player=1, at=(400, 380, 0))
@@ -274,9 +333,13 @@ def attack_scene(attacker_at=(400.0, 250.0, 0.0), swarm_at=(400.0, 420.0, 180.0)
 
 
 class TestAttackingRemotes:
+    """RR: ATTACKING REMOTES, RR: DAMAGING REMOTES - a remote can be declared as the
+    defender; attacked, it is treated as a ship; damaged, it is dealt facedown cards and
+    destroyed at its hull value. Player 2's TIE attacks player 1's swarm, which faces it."""
     def test_an_enemy_remote_in_arc_and_range_is_a_valid_target(self):
-        """RR: ATTACKING REMOTES - a remote can be declared as the defender; a friendly one
-        can't (the defender is an enemy)."""
+        """An enemy TIE with the swarm in its front arc, and player 1's own ship engaging.
+        RR: ATTACKING REMOTES - a remote can be declared as the defender (an enemy one). The
+        TIE is offered the swarm; player 1's ship is not."""
         sc = attack_scene()
         game = sc.at(Engage("p2.1"))
         targets = {(o.info["defender"], o.info.get("weapon")) for o in game.decision.options
@@ -287,8 +350,9 @@ class TestAttackingRemotes:
                    valid_targets(game, game.state.ships["p1.1"]))
 
     def test_range_bonus_and_obstruction_apply(self):
-        """RR: ATTACKING REMOTES - range bonuses apply and the attack can be obstructed:
-        at range 3 through a debris cloud the swarm rolls agility 1 + 1 + 1 = 3 dice."""
+        """The TIE attacks the swarm at range 3 through a debris cloud.
+        RR: ATTACKING REMOTES - range bonuses apply and the attack can be obstructed. The
+        swarm rolls agility 1 + 1 + 1 = 3 dice."""
         sc = attack_scene(attacker_at=(400.0, 150.0, 0.0), swarm_at=(400.0, 440.0, 180.0))
         sc.obstacle("core2debris2", 400.0, 300.0)
         game = sc.at(Engage("p2.1"))
@@ -300,10 +364,11 @@ class TestAttackingRemotes:
         assert len(rolls[-1].split(" rolls ")[1].split(", ")) == 3
 
     def test_damage_destroys_it_and_its_card_goes_back_into_the_deck(self):
-        """RR: DAMAGING REMOTES - a hit deals a facedown card (a crit too); at hull 1 it is
-        destroyed, removed from the play area at once (the attack was not at its
-        initiative) and its card is shuffled back into its player's deck; it scores
-        nothing."""
+        """The TIE rolls a crit against the swarm (hull 1). RR: DAMAGING REMOTES - a hit
+        deals a facedown card (a crit too); at its hull value it is destroyed, removed from
+        the play area at once (the attack was not at its initiative) and its card is
+        shuffled back into its player's deck. No faceup card, the deck is whole again, no
+        points are scored, and it is off the table."""
         sc = attack_scene()
         game = sc.at(Engage("p2.1"))
         deck = len(game.state.players[0].deck)
@@ -320,8 +385,8 @@ class TestAttackingRemotes:
         assert "r1.1" not in {d.id for d in game.state.table().devices}
 
     def test_a_lock_on_it_breaks_when_it_is_removed(self):
-        """RR: REMOVED FROM THE GAME / RR: LOCK - the attacker's lock on the destroyed swarm
-        breaks with it."""
+        """The TIE, with a lock on the swarm, destroys it. RR: REMOVED FROM THE GAME,
+        RR: LOCK - the lock on the destroyed swarm breaks with it. The TIE has no lock."""
         sc = attack_scene()
         game = sc.at(Engage("p2.1"))
         game.state.ships["p2.1"].locks = ["r1.1"]
@@ -331,10 +396,10 @@ class TestAttackingRemotes:
         assert game.state.ships["p2.1"].locks == []
 
     def test_an_initiative_0_attacker_and_simultaneous_fire(self):
-        """RR: DAMAGING REMOTES, RR: SIMULTANEOUS FIRE - destroyed by an attack at its own
-        initiative (0: the TIE's initiative is set to 0 for the round), the swarm stays
-        until all units of initiative 0 have engaged: it still engages, the TIE touching it
-        suffers 1 critical damage, and only then is it removed."""
+        """A TIE whose initiative is 0 for the round destroys the swarm (initiative 0).
+        RR: DAMAGING REMOTES, RR: SIMULTANEOUS FIRE - destroyed by an attack at its own
+        initiative, the swarm stays until all units of initiative 0 have engaged. It still
+        engages, the TIE touching it suffers 1 critical damage, and only then is it removed."""
         sc = Scene(first_player=1)
         sc.ship("academypilot", at=(100, 100, 0))
         sc.ship("academypilot", player=1, at=(400, 380, 0), round_initiative=0)
@@ -364,11 +429,14 @@ def finish_attack(game):
 
 
 class TestShipEffectsAndRemotes:
+    """RR: ATTACKING REMOTES - card effects on "friendly ships", "enemy ships" and arcs, as
+    they apply (or not) to remotes."""
     def test_a_friendly_ship_card_does_not_protect_a_remote(self):
-        """RR: ATTACKING REMOTES - "friendly ship" effects don't apply to a remote: Biggs
-        Darklighter, who may take a hit for a friendly ship at range 0-1 that defends, is
-        not offered the choice when his player's swarm beside him is attacked (he is for
-        a friendly ship in the same place: tests/cards/test_t65xwing.py)."""
+        """Biggs Darklighter (may take a hit for a friendly ship at range 0-1 that defends)
+        beside his player's swarm, which a TIE attacks. RR: ATTACKING REMOTES - "friendly
+        ship" effects don't apply to a remote. He is not offered the choice, and the swarm
+        is destroyed (he is offered it for a friendly ship in the same place:
+        tests/cards/test_t65xwing.py)."""
         sc = Scene()
         sc.ship("biggsdarklighter", at=(460, 300, 0))
         tie = sc.ship("academypilot", player=1, at=(420, 500, 180))
@@ -383,9 +451,11 @@ class TestShipEffectsAndRemotes:
         assert game.state.ships[swarm].destroyed
 
     def test_no_ship_is_outside_the_arcs_of_a_remote(self):
-        """RR: FAQ (remotes with no arcs): Outmaneuver's "not in the defender's firing arc"
-        can't be met against the swarm: it rolls its agility 1 + the range 3 bonus = 2 dice,
-        while a TIE facing away in the same place rolls 3 + 1 - 1 = 3."""
+        """A T-65 with Outmaneuver ("not in the defender's firing arc": one fewer defense
+        die) attacks a swarm at range 3, then a TIE facing away in the same place. RR: FAQ
+        (remotes with no arcs), RR: ATTACKING REMOTES ("If a remote does not have any arcs,
+        a ship cannot be in or outside of any of that remote's arcs"). The swarm rolls its
+        agility 1 + the range bonus = 2; the TIE 3 + 1 - 1 = 3."""
         for defender, expected in (("swarm", 2), ("tie", 3)):
             sc = Scene()
             a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["outmaneuver"])
@@ -400,9 +470,9 @@ class TestShipEffectsAndRemotes:
             assert len(rolls[-1].split(" rolls ")[1].split(", ")) == expected, defender
 
     def test_a_bonus_attack_against_a_different_target_may_pick_a_remote(self):
-        """RR: ATTACKING REMOTES - a remote can be declared as the defender, so Cluster
-        Missiles' "a different target at range 0-1 of the defender" offers the enemy
-        swarm beside the TIE."""
+        """A T-65 attacks a TIE with Cluster Missiles; an enemy swarm is beside the TIE.
+        RR: ATTACKING REMOTES - a remote can be declared as the defender, so the missiles'
+        "a different target at range 0-1 of the defender" offers the swarm, alone."""
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["clustermissiles"],
                         locks=["p2.1"])
@@ -418,9 +488,11 @@ class TestShipEffectsAndRemotes:
         assert offered == {swarm}
 
     def test_effects_on_each_ship_near_the_defender_skip_remotes(self):
-        """The ships near a defender that Concussion and Diamond-Boron Missiles affect
-        ("each ship at range 0-1 of the defender") leave the swarm beside it out; only
-        "targets" (Cluster Missiles, Saturation Rockets) include remotes."""
+        """A T-65 attacks a TIE with Concussion Missiles; an enemy swarm is beside the TIE.
+        RR: ATTACKING REMOTES ("friendly" or "enemy ships" effects). The ships near the
+        defender that Concussion and Diamond-Boron Missiles affect ("each ship at range 0-1
+        of the defender") leave the swarm out; only "targets" (Cluster Missiles, Saturation
+        Rockets) include remotes."""
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["concussionmissiles"], locks=["p2.1"])
@@ -438,9 +510,11 @@ class TestShipEffectsAndRemotes:
 
 # ----------------------------------------------------------------- the game's end
 class TestGameEnd:
+    """RR: GAME LENGTH AND TRACKING ROUNDS with remotes: only ships count."""
     def test_a_player_with_only_remotes_has_no_ships(self):
-        """RR: GAME LENGTH AND TRACKING ROUNDS - a player whose ships are all destroyed loses,
-        remotes or not; the winner's remotes score nothing."""
+        """Player 2's only ship is removed; player 2 still has a swarm.
+        RR: GAME LENGTH AND TRACKING ROUNDS - a player whose ships are all removed loses,
+        remotes or not. At the end of the round the game is over, won by player 1."""
         sc = Scene()
         sc.ship("academypilot", at=(100, 100, 0))
         sc.ship("academypilot", player=1, at=(600, 800, 180))
@@ -453,9 +527,11 @@ class TestGameEnd:
 
 # ------------------------------------------------------------------ view, snapshot
 class TestViewAndSnapshot:
+    """RR: REMOTES - a remote is an object on the table, open to both players; the game's
+    views and snapshots carry it (architecture principle 5: open information)."""
     def test_both_players_see_remotes_apart_from_ships(self):
-        """Architecture principle 5: remotes are open information, listed apart from the
-        ships with their pose, hull and facedown damage."""
+        """A swarm on the table, seen by each player. RR: REMOTES (open information). Both
+        views list it apart from the ships, with its owner, kind, hull and pose."""
         sc, swarm = swarm_scene()
         game = sc.game()
         for player in (0, 1):
@@ -467,7 +543,9 @@ class TestViewAndSnapshot:
             assert remote["pose"] == {"x": 400.0, "y": 400.0, "heading": 0.0}
 
     def test_the_snapshot_holds_remotes_and_a_clone_is_independent(self):
-        """The state hash changes when a remote moves; a clone's remote is its own."""
+        """A swarm in a snapshot, then moved in a clone. RR: REMOTES. The snapshot lists it;
+        moving the clone's swarm changes the clone's state hash, not the game's, and the
+        game's swarm stays put."""
         sc, swarm = swarm_scene()
         game = sc.game()
         assert game.snapshot()["remotes"][0]["id"] == swarm

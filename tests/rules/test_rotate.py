@@ -1,15 +1,13 @@
-"""RR: ROTATE (turret arc indicators: single and double), RR: ARC (turret arcs),
-RR: LINKED ACTION."""
+"""RR: ROTATE - the rotate action turns the turret arc indicator to select another standard
+arc; a double indicator selects the two it was not selecting. (A rotate linked to focus:
+test_linked_action; rotating a ship, not its turret: test_rotate_a_ship.)
+
+The ships are played through the engine, at their Perform Action step."""
 
 from __future__ import annotations
 
 from tallon.geometry import Arc
-from tests.engine.conftest import (
-    EMPIRE,
-    REBEL,
-    solo_at_action,
-    tokens,
-)
+from tests.rules.game_helpers import EMPIRE, REBEL, solo_at_action
 
 
 def scene(pilot: str, faction: str):
@@ -17,8 +15,9 @@ def scene(pilot: str, faction: str):
 
 
 def test_a_single_turret_rotates_to_any_other_standard_arc():
-    """ROTATE: the ship rotates its turret arc indicator to select any other standard arc
-    (HWK-290: placed pointing front)."""
+    """An HWK-290 (single turret, placed pointing front) rotates. RR: ROTATE - the ship
+    rotates its turret arc indicator to select any other standard arc. Left, rear and right
+    are offered; choosing left, the turret points left."""
     game, d = scene("rebelscout", REBEL)
     ship = game.state.ships["p1.1"]
     assert ship.turret == (Arc.FRONT,)
@@ -30,23 +29,12 @@ def test_a_single_turret_rotates_to_any_other_standard_arc():
 
 
 def test_a_double_turret_rotates_to_the_other_two_arcs():
-    """ROTATE: rotating a double turret arc indicator must select the other two standard
-    arcs (VT-49: front and rear become left and right, no choice to make)."""
+    """A VT-49 (double turret, front and rear) rotates. RR: ROTATE - a double turret arc
+    indicator must select the other two standard arcs. It selects left and right, with no
+    choice asked."""
     game, _d = scene("patrolleader", EMPIRE)
     ship = game.state.ships["p1.1"]
     assert set(ship.turret) == {Arc.FRONT, Arc.REAR}
     game.answer("rotate")
     assert set(ship.turret) == {Arc.LEFT, Arc.RIGHT}
     assert not (game.decision and game.decision.kind == "rotate_arc")
-
-
-def test_a_red_rotate_linked_to_focus():
-    """LINKED ACTION: the HWK-290's focus links to a red rotate: after it the ship rotates
-    and gains a stress token."""
-    game, _d = scene("rebelscout", REBEL)
-    game.answer("focus")
-    assert game.decision.kind == "linked_action"
-    game.answer("rotate")
-    game.answer("rear")
-    assert game.state.ships["p1.1"].turret == (Arc.REAR,)
-    assert tokens(game, "p1.1") == {"focus": 1, "stress": 1}

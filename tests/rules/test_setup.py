@@ -1,5 +1,9 @@
-"""RR: SETUP steps 1-6 (gather forces, player order, play area, obstacles, forces, damage
-decks), RR: DEFICIT, and the refusal of cards the engine can't play."""
+"""RR: SETUP - steps 1-6: gather forces (shields, Force, charges, upgrade grants), determine
+player order, the play area, place obstacles (alternately, beyond range 2 of the edges and
+range 1 of each other), place forces (by initiative, within range 1 of the player's edge;
+RR: SHIP SIZES for large ships), and the damage decks. (The first player roll itself:
+test_planning_phase; the deficit: test_deficit; squads the engine refuses:
+tests/engine/test_game_setup.py.)"""
 
 from __future__ import annotations
 
@@ -8,15 +12,14 @@ from collections import Counter
 
 import pytest
 
-from tallon.cards import CARDS
 from tallon.data import load_cards
-from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
+from tallon.engine import IllegalChoiceError
 from tallon.engine.chance import first_player_from
 from tallon.engine.loadout import build_ship
 from tallon.engine.state import Charge
 from tallon.geometry import Arc, BaseSize, Obstacle, Pose, object_distance
 from tallon.geometry.constants import PLAY_AREA_SIDE
-from tests.engine.conftest import (
+from tests.rules.game_helpers import (
     EMPIRE,
     REBEL,
     at,
@@ -33,26 +36,30 @@ IMPERIALS = squad(EMPIRE, "blacksquadronace", "academypilot", "obsidiansquadronp
 
 # -------------------------------------------------------------- 1. gather forces
 def test_gather_forces_places_shields_at_their_value():
-    """Step 1: a T-65 (hull 4, shields 2, agility 2) starts with 2 active shields and no
-    damage; a TIE/ln (3 hull, no shields, 3 agility) with none."""
+    """A T-65 and a TIE/ln as the game is set up. RR: SETUP step 1 - each ship starts with
+    its shields active and no damage. The T-65 (hull 4, shields 2, agility 2) has 2 active
+    shields; the TIE (hull 3, agility 3) none; neither has damage."""
     game = new_game(REBELS, IMPERIALS)
     xwing, tie = game.state.ships["p1.1"], game.state.ships["p2.1"]
     assert (xwing.hull, xwing.shield_limit, xwing.shields, xwing.agility) == (4, 2, 2, 2)
     assert (tie.hull, tie.shields, tie.agility) == (3, 0, 3)
-    assert xwing.damage == [] and tie.damage == []
+    assert xwing.damage == () and tie.damage == ()
 
 
 def test_gather_forces_places_force_at_its_capacity():
-    """Step 1: a pilot with a Force capacity (Inquisitor, TIE Advanced v1: 1, recurring)
-    starts with that many active Force."""
+    """An Inquisitor (TIE Advanced v1: Force 1, recurring) as the game is set up.
+    RR: SETUP step 1, RR: FORCE CHARGE. It starts with 1 active Force, capacity 1, recurring
+    1."""
     game = new_game(squad(EMPIRE, "inquisitor"), squad(REBEL, "bluesquadronescort"))
     ship = game.state.ships["p1.1"]
     assert (ship.force, ship.force_limit, ship.force_recurring) == (1, 1, 1)
 
 
 def test_gather_forces_applies_upgrade_stat_grants():
-    """Upgrades that change stats (Hull Upgrade +1 hull, Shield Upgrade +1 shield, Angled
-    Deflectors -1 shield and a reinforce action) are applied when forces are gathered."""
+    """T-65s with Hull Upgrade (+1 hull), Shield Upgrade (+1 shield) and Angled Deflectors
+    (-1 shield, adds a reinforce action). RR: SETUP step 1, RR: UPGRADE CARDS - the
+    upgrades' changes are applied when the forces are gathered. Hull 5; 3 shields (limit 3);
+    1 shield and a reinforce action."""
     game = new_game(squad(REBEL, ("bluesquadronescort", ["hullupgrade"]),
                           ("redsquadronveteran", ["shieldupgrade"]),
                           ("cavernangelszealot", ["angleddeflectors"])),
@@ -65,9 +72,11 @@ def test_gather_forces_applies_upgrade_stat_grants():
 
 
 def test_gather_forces_places_charges_on_their_cards():
-    """Step 1: each card with a charge limit starts with that many active charges, kept
-    on that card (pilot and upgrade separately), with its recurring symbol. (Read from
-    build_ship: no card with charges is playable without its ability yet.)"""
+    """A T-65 with Proton Torpedoes, and Vult Skerris. RR: SETUP step 1, RR: CHARGES - each
+    card with a charge limit starts with that many active charges, kept on that card, with
+    its recurring symbol. The torpedoes have 2 of 2 (not recurring); Vult's pilot card 1 of
+    1, negative recurring. (Read from build_ship: no card with charges is playable without
+    its ability yet.)"""
     db = load_cards()
     rebels = squad(REBEL, ("bluesquadronescort", ["protontorpedoes"]))
     ship = build_ship(0, 1, rebels.ships[0])
@@ -77,48 +86,10 @@ def test_gather_forces_places_charges_on_their_cards():
     assert vult.charges[pilot.xws] == Charge(1, 1, -1)
 
 
-def test_force_capacities_add_up_but_recurring_symbols_do_not_stack():
-    """FORCE CHARGE: an upgrade with a Force capacity adds to the ship's; with several
-    recurring sources the ship recovers the highest number of recurring symbols, not
-    their sum (Inquisitor 1 + Darth Vader crew 1: capacity 2, recovers 1). (Read from
-    build_ship: Darth Vader's ability isn't implemented yet.)"""
-    entry = squad(EMPIRE, ("inquisitor", ["darthvader"])).ships[0]
-    ship = build_ship(0, 1, entry)
-    assert (ship.force, ship.force_limit, ship.force_recurring) == (2, 2, 1)
-
-
 # -------------------------------------------------------------- 2. player order
-class ScriptedDice(random.Random):
-    """A generator whose ``randrange(8)`` returns scripted die indexes (0-1 blank, 2-3
-    focus, 4-6 hit, 7 crit)."""
-
-    def __init__(self, indexes: list[int]) -> None:
-        super().__init__(0)
-        self.indexes = list(indexes)
-
-    def randrange(self, *args, **kwargs):
-        return self.indexes.pop(0)
-
-
-@pytest.mark.parametrize(("dice", "first"), [
-    ([7, 0, 0, 4, 4, 4], 0),      # a crit beats three hits
-    ([4, 4, 4, 7, 0, 0], 1),
-    ([7, 2, 0, 7, 4, 4], 0),      # crits tie: most focus
-    ([7, 4, 4, 7, 2, 0], 1),
-    ([2, 4, 0, 2, 0, 0], 0),      # crits and focus tie: most hits
-    ([2, 0, 0, 2, 4, 0], 1),
-    ([7, 2, 4, 7, 2, 5, 0, 0, 0, 4, 0, 0], 1),  # full tie: reroll
-])
-def test_first_player_from(dice, first):
-    """Step 2 / PLANNING PHASE: each player rolls three attack dice; most crits, then most
-    focus, then most hits is the first player; a full tie is rerolled."""
-    rng = ScriptedDice(dice)
-    assert first_player_from(rng) == first
-    assert rng.indexes == []
-
-
 def test_setup_determines_the_first_player_from_the_seed():
-    """The first player of setup is the result of the roll with the game's generator;
+    """Games set up with twelve seeds. RR: SETUP step 2 - the players roll for the first
+    player. Each game's first player is the roll's result with the game's generator, and
     both players are first for some seeds."""
     seen = set()
     for seed in range(12):
@@ -131,8 +102,9 @@ def test_setup_determines_the_first_player_from_the_seed():
 # ------------------------------------------------------------------ 4. obstacles
 @pytest.mark.parametrize("first", [0, 1])
 def test_obstacles_are_placed_alternately_in_player_order(first):
-    """Step 4: in player order, players take turns placing an obstacle until all six are
-    placed."""
+    """Obstacle placement, player 1 or player 2 first. RR: SETUP step 4 - in player order,
+    players take turns placing an obstacle until all six are placed. The placing players
+    alternate from the first player, and six obstacles are on the table."""
     game = new_game(REBELS, IMPERIALS, seed=seed_with_first_player(first))
     players = []
     while game.decision.kind == "place_obstacle":
@@ -143,8 +115,10 @@ def test_obstacles_are_placed_alternately_in_player_order(first):
 
 
 def test_the_obstacle_pool_is_both_players_obstacles_each_placed_once():
-    """Players choose from the six obstacles brought by both squads; a placed obstacle is
-    not offered again and is refused if named again."""
+    """The first obstacle is placed, then the same one named again. RR: SETUP step 4 -
+    players choose from the six obstacles both squads brought; a placed obstacle is not
+    offered again. The offer is the pool minus the placed one, naming it again is refused
+    (if it was the only copy), and at the end the table holds exactly the pool."""
     game = new_game(REBELS, IMPERIALS)
     pool = Counter(game.state.players[0].obstacles + game.state.players[1].obstacles)
     first = game.decision.options[0].info
@@ -160,9 +134,10 @@ def test_the_obstacle_pool_is_both_players_obstacles_each_placed_once():
 
 
 def test_an_obstacle_both_players_brought_is_placed_twice_at_most():
-    """SETUP step 4: the six obstacles are the three each player brought; an obstacle both
-    brought exists twice: after both copies are placed it is not offered again, and all
-    six obstacles end up on the table."""
+    """Both players brought core2asteroid0, and each picks it whenever it is offered.
+    RR: SETUP step 4 - the six obstacles are the three each player brought; one both brought
+    exists twice. After both copies are placed it is not offered again, and all six
+    obstacles end up on the table."""
     def with_obstacles(s, names):
         return type(s)(faction=s.faction, ships=s.ships, obstacles=names)
 
@@ -181,8 +156,9 @@ def test_an_obstacle_both_players_brought_is_placed_twice_at_most():
 
 
 def test_listed_obstacle_placements_keep_their_distances():
-    """Every placement the engine lists is beyond range 1 of the placed obstacles and
-    beyond range 2 of each edge."""
+    """Setups with three seeds, always taking the last listed placement. RR: SETUP step 4 -
+    obstacles are placed beyond range 2 of each edge and beyond range 1 of each other. Every
+    obstacle is more than 200 mm from each edge and 100 mm from the others."""
     for seed in range(3):
         game = new_game(REBELS, IMPERIALS, seed=seed)
         while game.decision.kind == "place_obstacle":
@@ -197,6 +173,34 @@ def test_listed_obstacle_placements_keep_their_distances():
                 assert object_distance(a, b) > 100
 
 
+@pytest.mark.parametrize("outlines", [
+    ("gascloud6", "gascloud4", "core2debris1"),   # the widest: 51.7, 49.9 and 45 mm
+    ("vt49decimatordebris0", "gascloud6", "yt2400debris0"),
+])
+def test_every_listed_placement_of_large_obstacles_is_legal(outlines):
+    """Squads bringing the widest obstacles (Gas Cloud 6 reaches 51.7 mm from its centre).
+    RR: SETUP step 4 - beyond range 2 of every edge and range 1 of the others. Every
+    placement listed, at each step of the setup, passes the rule's own check (the listed
+    anchors are 250 mm from the edges, so an obstacle reaching 50 mm or more is offered
+    other spots)."""
+    from tallon.engine.setup import obstacle_problem
+
+    def with_obstacles(s, names):
+        return type(s)(faction=s.faction, ships=s.ships, obstacles=names)
+
+    rebels = with_obstacles(squad(REBEL, "bluesquadronescort"), outlines)
+    imperials = with_obstacles(squad(EMPIRE, "academypilot"), outlines)
+    for seed in range(2):
+        game = new_game(rebels, imperials, seed=seed)
+        while game.decision.kind == "place_obstacle":
+            for option in game.decision.options:
+                if option.key != "none":
+                    info = option.info
+                    pose = Pose(info["x"], info["y"], info["rotation"])
+                    assert obstacle_problem(game, info["obstacle"], pose) is None, option.key
+            game.answer(game.decision.options[seed - 1].key)
+
+
 def _edge_offset(outline: str) -> float:
     """How far left of its centre an obstacle reaches at rotation 0."""
     probe = Obstacle("probe", Pose(457.2, 457.2, 0), outline)
@@ -204,8 +208,9 @@ def _edge_offset(outline: str) -> float:
 
 
 def test_an_obstacle_at_range_2_of_an_edge_is_refused():
-    """Step 4: beyond range 2 of each edge: an obstacle whose nearest point is exactly
-    200 mm from the left edge (range 2) is refused; 0.5 mm farther it is accepted."""
+    """An obstacle placed with its nearest point exactly 200 mm from the left edge, then
+    0.5 mm farther. RR: SETUP step 4 - beyond range 2 of each edge. The first is refused
+    (the game unchanged); the second is placed."""
     game = new_game(REBELS, IMPERIALS)
     outline = game.decision.options[0].info["obstacle"]
     reach = _edge_offset(outline)
@@ -219,6 +224,8 @@ def test_an_obstacle_at_range_2_of_an_edge_is_refused():
 
 @pytest.mark.parametrize("where", [(150, 457.2), (457.2, 100), (800, 457.2), (457.2, 760)])
 def test_an_obstacle_near_any_edge_is_refused(where):
+    """An obstacle placed near the left, near, right or far edge. RR: SETUP step 4 - beyond
+    range 2 of each edge. It is refused, the reason naming the edge rule."""
     game = new_game(REBELS, IMPERIALS)
     outline = game.decision.options[0].info["obstacle"]
     with pytest.raises(IllegalChoiceError, match="range 2 of every edge"):
@@ -226,8 +233,9 @@ def test_an_obstacle_near_any_edge_is_refused(where):
 
 
 def test_obstacles_within_range_1_of_each_other_are_refused():
-    """Step 4: beyond range 1 of each other: a second obstacle whose closest point is at
-    range 1 of the first (or overlapping it) is refused; beyond range 1 it is accepted."""
+    """A second obstacle placed overlapping the first, then at range 1 of it, then just
+    beyond. RR: SETUP step 4 - beyond range 1 of the other obstacles. The first two are
+    refused (the game unchanged); the third is placed."""
     game = new_game(REBELS, IMPERIALS)
     first = game.decision.options[0].info["obstacle"]
     game.answer({"obstacle": first, "x": 330.0, "y": 457.2, "rotation": 0})
@@ -257,6 +265,8 @@ def test_obstacles_within_range_1_of_each_other_are_refused():
     {"obstacle": "nosuchrock", "x": 457.2, "y": 457.2},
 ])
 def test_malformed_obstacle_placements_are_refused_with_a_reason(answer):
+    """Obstacle placements without an obstacle, with a word for x, as a bare name, or naming
+    an obstacle that doesn't exist. RR: SETUP step 4. Each is refused with a reason."""
     game = new_game(REBELS, IMPERIALS)
     with pytest.raises(IllegalChoiceError, match=": "):
         game.answer(answer)
@@ -265,8 +275,10 @@ def test_malformed_obstacle_placements_are_refused_with_a_reason(answer):
 # --------------------------------------------------------------------- 5. forces
 @pytest.mark.parametrize("first", [0, 1])
 def test_forces_are_placed_by_ascending_initiative_then_player_order(first):
-    """Step 5: ships are placed from lowest to highest initiative, player order breaking
-    ties: initiative 1 (first player's, then the other's), 2, then 3."""
+    """Ship placement, player 1 or player 2 first, three ships a side at initiatives 1-3.
+    RR: SETUP step 5 - ships are placed from lowest to highest initiative, player order
+    breaking ties. Each owner is asked for their ship, in the order (1, first), (1, second),
+    (2, first), ... (3, second)."""
     game = new_game(REBELS, IMPERIALS, seed=seed_with_first_player(first))
     drive(game, at("place_ship"))
     order = []
@@ -285,9 +297,10 @@ def _at_place(first_squad=REBELS, second_squad=IMPERIALS, ship="p1.1"):
 
 
 def test_a_ship_is_placed_within_range_1_of_its_own_edge():
-    """Step 5 / RANGE 'within': the whole base within range 1 of the player edge. A small
-    ship of player 1 with its far side exactly 100 mm from its edge is accepted; 0.5 mm
-    farther is refused."""
+    """Player 1's small ship placed with its far side 100.5 mm from its edge, then exactly
+    100 mm. RR: SETUP step 5 - ships are placed within range 1 of the player's edge;
+    RR: RANGE - "within" is the whole base. The first is refused (the game unchanged); the
+    second is placed there."""
     game = _at_place()
     before = game.state_hash()
     with pytest.raises(IllegalChoiceError, match="within range 1 of their player edge"):
@@ -298,7 +311,8 @@ def test_a_ship_is_placed_within_range_1_of_its_own_edge():
 
 
 def test_the_second_player_places_near_the_far_edge():
-    """Player 2's edge is the opposite one: near it accepted, near player 1's refused."""
+    """Player 2's ship placed near player 1's edge, then near the far edge. RR: SETUP step 5
+    - player 2's edge is the opposite one. The first is refused; the second is placed."""
     game = _at_place(ship="p2.1")
     with pytest.raises(IllegalChoiceError, match="within range 1"):
         game.answer({"x": 300, "y": 50, "heading": 180})
@@ -307,8 +321,10 @@ def test_the_second_player_places_near_the_far_edge():
 
 
 def test_a_ship_partly_outside_the_play_area_is_refused():
-    """A ship can't be placed with any part of its base (guides included) outside the play
-    area; touching the edge is fine."""
+    """A ship placed with its side over the near edge, then with its rear guides over it,
+    then touching it. RR: SETUP step 5, RR: PLAY AREA - no part of the base, guides
+    included, may be outside the play area. The first two are refused; touching the edge is
+    fine."""
     game = _at_place()
     with pytest.raises(IllegalChoiceError, match="outside the play area"):
         game.answer({"x": 300, "y": 19, "heading": 90})
@@ -318,6 +334,8 @@ def test_a_ship_partly_outside_the_play_area_is_refused():
 
 
 def test_a_ship_may_not_overlap_another():
+    """A ship placed overlapping one placed earlier, then touching it. RR: SETUP step 5 - a
+    ship may not be placed overlapping another. The overlap is refused; touching is placed."""
     game = _at_place(ship="p1.2")                          # initiative 1: placed first
     game.answer({"x": 300, "y": 40, "heading": 0})
     drive(game, at("place_ship", "p1.3"))
@@ -327,9 +345,10 @@ def test_a_ship_may_not_overlap_another():
 
 
 def test_a_large_ship_may_reach_beyond_range_1_if_it_fills_the_depth():
-    """SHIP SIZES: a large ship's base may extend outside range 1 as long as it fills the
-    length of that area: turned 45 degrees (113 mm deep) touching the edge it is accepted;
-    lifted 1 mm off the edge it is refused."""
+    """A VT-49 (large) placed turned 45 degrees (113 mm deep) touching its edge, then lifted
+    1 mm off it. RR: SHIP SIZES, RR: SETUP step 5 - a large ship's base may extend beyond
+    range 1 as long as it fills the depth of that area. Lifted, it is refused; touching the
+    edge, it is placed."""
     vt49 = squad(EMPIRE, "patrolleader")
     game = new_game(vt49, squad(REBEL, "bluesquadronescort"))
     drive(game, at("place_ship", "p1.1"))
@@ -341,7 +360,8 @@ def test_a_large_ship_may_reach_beyond_range_1_if_it_fills_the_depth():
 
 
 def test_listed_ship_placements_are_legal():
-    """Every listed placement is within range 1 of the owner's edge, overlapping no ship."""
+    """Every placement the engine lists for each ship, in a setup. RR: SETUP step 5. Each is
+    accepted (within range 1 of the owner's edge, overlapping no ship)."""
     game = new_game(REBELS, IMPERIALS, seed=4)
     drive(game, at("place_ship"))
     while game.decision.kind == "place_ship":
@@ -359,8 +379,10 @@ def test_listed_ship_placements_are_legal():
     ("outerrimsmuggler", "front", (Arc.FRONT, Arc.REAR)),
 ])
 def test_a_turret_indicator_is_set_when_the_ship_is_placed(pilot, turret, arcs):
-    """Step 5: when a ship with a turret arc indicator is placed, the player points it at a
-    standard arc; a double indicator selects that arc and the opposite one."""
+    """An HWK-290 (single turret) and a YT-1300 (double turret) placed with the indicator
+    pointing rear, left or front. RR: SETUP step 5 - when a ship with a turret arc indicator
+    is placed, the player points it at a standard arc; a double indicator selects that arc
+    and the opposite one. The turret selects that arc (and its opposite)."""
     game = new_game(squad(REBEL, pilot), IMPERIALS)
     drive(game, at("place_ship", "p1.1"))
     game.answer({"x": 300, "y": 50, "heading": 0, "turret": turret})
@@ -368,15 +390,26 @@ def test_a_turret_indicator_is_set_when_the_ship_is_placed(pilot, turret, arcs):
 
 
 def test_a_ship_without_turret_can_not_set_one():
+    """A T-65 placed with a turret direction. RR: SETUP step 5 - only a ship with a turret
+    arc indicator points one. It is refused."""
     game = _at_place()
     with pytest.raises(IllegalChoiceError, match="no turret arc indicator"):
         game.answer({"x": 300, "y": 50, "heading": 0, "turret": "rear"})
 
 
+def test_a_turret_placed_without_choosing_points_front():
+    """An HWK-290 placed without a turret direction. RR: SETUP step 5 (ruling: the indicator
+    then points front). Its turret selects the front arc."""
+    game = new_game(squad(REBEL, "rebelscout"), IMPERIALS)
+    drive(game, at("place_ship", "p1.1"))
+    game.answer({"x": 300, "y": 50, "heading": 0})
+    assert game.state.ships["p1.1"].turret == (Arc.FRONT,)
+
+
 # -------------------------------------------------------------- 6. damage decks
 def test_each_player_has_a_shuffled_33_card_damage_deck():
-    """Step 6: each player uses their own damage deck: 33 cards each, the core deck's
-    composition, shuffled separately."""
+    """A completed setup. RR: SETUP step 6 - each player uses their own damage deck. Each
+    has the core deck's 33 cards, shuffled separately (the two orders differ)."""
     game = complete_setup(new_game(REBELS, IMPERIALS, seed=5))
     core = Counter({c.id: c.count for c in load_cards().damage_deck("core").cards})
     decks = [p.deck for p in game.state.players]
@@ -386,59 +419,9 @@ def test_each_player_has_a_shuffled_33_card_damage_deck():
 
 
 def test_setup_ends_with_the_first_round_planning():
+    """A completed setup. RR: SETUP - after the last step the first round begins. The game
+    is at round 1's Planning Phase, asking for a dial, with every ship in play."""
     game = complete_setup(new_game(REBELS, IMPERIALS))
     assert (game.state.round, game.state.phase) == (1, "planning")
     assert game.decision.kind == "set_dial"
     assert all(s.in_play for s in game.state.ships.values())
-
-
-# ------------------------------------------------------------------------ deficit
-def test_each_player_earns_the_opponents_deficit():
-    """DEFICIT: at the start of the game each player earns mission points equal to the
-    opponent's deficit (20 minus their squad points): rebels 15, imperials 6."""
-    game = new_game(REBELS, IMPERIALS)
-    assert [p.squad_points for p in game.state.players] == [15, 6]
-    assert [p.mission_points for p in game.state.players] == [14, 5]
-
-
-# ---------------------------------------------------------------- refused squads
-def test_a_pilot_whose_ability_is_not_implemented_is_refused():
-    with pytest.raises(SetupError, match="kananjarrus"):
-        Game(GameSetup((squad(REBEL, "kananjarrus"), IMPERIALS), cards=CARDS))
-
-
-def test_a_ship_ability_not_implemented_is_refused():
-    with pytest.raises(SetupError, match="ship ability"):
-        Game(GameSetup((squad(EMPIRE, "sigmasquadronace"), REBELS), cards=CARDS))
-
-
-def test_an_empty_squad_is_refused():
-    with pytest.raises(SetupError, match="no ships"):
-        Game(GameSetup((squad(REBEL), IMPERIALS), cards=CARDS))
-
-
-def test_a_game_lasts_at_least_one_round():
-    with pytest.raises(SetupError):
-        GameSetup((REBELS, IMPERIALS), rounds=0, cards=CARDS)
-
-
-def test_an_unknown_obstacle_in_a_squad_is_refused():
-    rebels = squad(REBEL, "bluesquadronescort")
-    rebels = type(rebels)(faction=rebels.faction, ships=rebels.ships,
-                          obstacles=("core2asteroid0", "nosuchrock", "core2debris0"))
-    with pytest.raises(SetupError, match="squad 1"):
-        Game(GameSetup((rebels, IMPERIALS), cards=CARDS))
-
-
-def test_a_game_needs_two_squads_and_a_known_ruleset():
-    with pytest.raises(SetupError, match="ruleset"):
-        GameSetup((REBELS, IMPERIALS), ruleset="1e", cards=CARDS)
-    with pytest.raises(SetupError, match="two squads"):
-        GameSetup((REBELS,), cards=CARDS)  # type: ignore[arg-type]
-
-
-def test_a_turret_placed_without_choosing_points_front():
-    game = new_game(squad(REBEL, "rebelscout"), IMPERIALS)
-    drive(game, at("place_ship", "p1.1"))
-    game.answer({"x": 300, "y": 50, "heading": 0})
-    assert game.state.ships["p1.1"].turret == (Arc.FRONT,)

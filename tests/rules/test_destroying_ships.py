@@ -1,0 +1,60 @@
+"""RR: DESTROYING SHIPS - a ship is destroyed when its damage cards equal or exceed its hull
+value (RR: HULL); destroyed outside the Engagement Phase it is removed from the game at
+once, and its opponent scores its squad points. (Removal in the Engagement Phase is tested
+in test_simultaneous_fire.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.attack_helpers import R1, damage, resolved_attack
+from tests.rules.game_helpers import hurt, wingmen_at_action
+
+
+def test_a_ship_is_destroyed_when_its_cards_reach_its_hull():
+    """An unshielded T-65 (hull 4) suffers 3 damage, then 1 more. RR: DESTROYING SHIPS,
+    RR: HULL - a ship is destroyed when its damage cards equal or exceed its hull value.
+    With three cards it is not destroyed (1 hull remaining); the fourth destroys it."""
+    game = wingmen_at_action()
+    game.state.ships["p1.1"].shields = 0
+    hurt(game, "p1.1", hits=3)
+    ship = game.state.ships["p1.1"]
+    assert not ship.destroyed and ship.hull_remaining == 1
+    hurt(game, "p1.1", hits=1)
+    assert ship.destroyed
+
+
+def test_a_ship_destroyed_outside_the_engagement_phase_is_removed_at_once():
+    """An unshielded T-65 suffers 4 damage in the Activation Phase. RR: DESTROYING SHIPS -
+    destroyed in a phase other than the Engagement Phase, a ship is removed from the game
+    immediately; the opponent scores its squad points (ruling). It is destroyed, removed and
+    out of play, keeps its 4 cards, and player 2 gains its cost."""
+    game = wingmen_at_action()
+    ship = game.state.ships["p1.1"]
+    ship.shields = 0
+    points = game.state.players[1].mission_points
+    hurt(game, "p1.1", hits=4)
+    assert ship.destroyed and ship.removed and not ship.in_play
+    assert len(ship.damage) == 4
+    assert game.state.players[1].mission_points == points + ship.cost
+
+
+class TestDestroyed:
+    """RR: DESTROYING SHIPS ("A ship is destroyed after it has a number of damage cards that
+    equals or exceeds its hull value"), RR: DAMAGE ("the excess damage cards are still
+    dealt"). A T-65 attacks a TIE/ln (hull 3, no shields) with loaded dice."""
+
+    @pytest.mark.parametrize(("hits", "destroyed"), [(2, False), (3, True)])
+    def test_destroyed_at_its_hull_value(self, hits, destroyed):
+        """The T-65 hits the TIE two or three times at range 2. RR: DESTROYING SHIPS. Two
+        cards leave it in play; the third destroys it."""
+        rolled = ["hit"] * hits + ["blank"] * (3 - hits)
+        game, _, d = resolved_attack(rolled, ["blank"] * 3)
+        assert game.state.ships[d].destroyed is destroyed
+
+    def test_excess_damage_cards_are_still_dealt(self):
+        """The T-65 rolls 3 hits and a crit at range 1. RR: DAMAGE, RR: DESTROYING SHIPS.
+        The TIE is dealt 4 cards (the crit's faceup) and is destroyed."""
+        game, _, d = resolved_attack(["hit", "hit", "hit", "crit"], ["blank"] * 3, to=R1)
+        assert damage(game, d) == (3, 1)
+        assert game.state.ships[d].destroyed
