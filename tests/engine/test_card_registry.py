@@ -57,3 +57,42 @@ def test_a_ships_abilities_follow_its_cards_conditions_and_damage():
     assert "attack_dice" in mine.index(ship).by_hook
     mine.unregister("condition", "tests-registry-drill")
     assert "attack_dice" not in mine.index(ship).by_hook
+
+
+def test_the_names_a_game_listens_to_cover_every_ships_abilities():
+    """Random squads of every playable card, played by random agents. The engine skips a
+    timing window, hook or replacement point no card in the game could name
+    (``queue.named``): at every decision, every ability a ship holds - from its cards,
+    conditions and faceup damage - is among those names, so nothing is skipped that would
+    have triggered."""
+    import random
+
+    from tallon.agents import RandomAgent
+    from tallon.cards.pool import random_squad
+    from tallon.engine.abilities import Modifier, Replacement, Triggered
+    from tallon.engine.queue import named
+
+    def name(ability):
+        if isinstance(ability, Triggered):
+            return ability.window
+        if isinstance(ability, Modifier):
+            return ability.hook
+        return ability.point if isinstance(ability, Replacement) else None
+
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = Game(GameSetup((random_squad(rng), random_squad(rng)), seed=seed, cards=CARDS),
+                    logging=False)
+        agents = (RandomAgent(seed), RandomAgent(seed + 1))
+        while game.decision is not None:
+            names = named(game)
+            for ship in game.state.ships.values():
+                for held in CARDS.index(ship).all:
+                    wanted = name(held.ability)
+                    assert wanted is None or wanted in names, (ship.id, held.ref)
+                    checked += 1
+            decision = game.decision
+            who = 0 if decision.player < 0 else decision.player
+            game.answer(agents[who].choose(game.view(who), decision))
+    assert checked > 1000

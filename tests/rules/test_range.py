@@ -6,6 +6,8 @@ bands, range 0 for touching objects and objects on an obstacle; "at", "within" a
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tallon.engine.state import ship_range
 from tallon.geometry import (
@@ -152,3 +154,40 @@ def test_bump_contact_lasts_until_one_ship_moves():
     assert [t.range for t in valid_targets(game, ships[xwing])] == [0]
     game.state.set_pose(ships[tie], Pose(400, 330, 180))     # the TIE moves away a little
     assert ship_range(ships[xwing], ships[tie]) == 1
+
+
+# ------------------------------------------------------------ target lists
+_IN_RANGE_GAME: list = []
+
+
+def _in_range_game():
+    """One small ship, one large ship and an obstacle (built once: examples move them)."""
+    from tallon.scene import Scene
+
+    if not _IN_RANGE_GAME:
+        sc = Scene()
+        sc.ship("academypilot", at=(400, 300, 0))
+        sc.ship("patrolleader", player=1, at=(400, 600, 180))
+        _IN_RANGE_GAME.append(sc.game())
+    return _IN_RANGE_GAME[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(60, 850), st.floats(60, 850), st.floats(0, 360),
+       st.floats(60, 850), st.floats(60, 850), st.floats(0, 360),
+       st.integers(0, 3), st.integers(0, 3))
+def test_in_range_agrees_with_measuring(x1, y1, h1, x2, y2, h2, low, span):
+    """A small and a large ship anywhere, and an obstacle. RR: RANGE - an object is at range
+    ``low``-``high`` when the range measured closest point to closest point is in the band.
+    GameState.in_range settles most objects by their bounding circles without measuring:
+    its answer is always the measured one (for ships and for the obstacle)."""
+    game = _in_range_game()
+    state = game.state
+    small, large = state.ships["p1.1"], state.ships["p2.1"]
+    state.set_pose(small, Pose(x1, y1, h1))
+    state.set_pose(large, Pose(x2, y2, h2))
+    rock = obstacle("rock", (x1 + x2) / 2, (y1 + y2) / 2, h1 + h2)
+    high = low + span
+    for other in (large, rock):
+        measured = ship_range(small, other)
+        assert state.in_range(small, other, low, high) == (low <= measured <= high)

@@ -58,8 +58,7 @@ def ships_in_range(game: Game, ship: ShipState, low: int, high: int, *,
             continue
         if friendly is False and candidate.owner == ship.owner:
             continue
-        distance = game.state.range_up_to(ship, candidate, high)
-        if distance is not None and distance >= low:
+        if game.state.in_range(ship, candidate, low, high):
             found.append(candidate)
     return found
 

@@ -291,6 +291,7 @@ class CardRegistry:
         self._own: set[tuple[str, str]] = set()  # registered here, not taken from a base
         self._indexes: dict[tuple[Any, ...], AbilityIndex] = {}
         self._windows: dict[str, tuple[Held, ...]] = {}
+        self._named: dict[tuple[Any, ...], frozenset[str]] = {}
         #: a new object each time the registry changes: a ship's remembered abilities hold
         #: the one they were found with
         self._generation = object()
@@ -338,7 +339,13 @@ class CardRegistry:
     def _changed(self) -> None:
         self._indexes.clear()
         self._windows.clear()
+        self._named.clear()
         self._generation = object()
+
+    @property
+    def version(self) -> object:
+        """An object that changes whenever a card is registered or forgotten."""
+        return self._generation
 
     def spec(self, kind: str, xws: str) -> CardSpec | None:
         return self.specs.get((kind, xws))
@@ -381,6 +388,25 @@ class CardRegistry:
                 self._indexes.clear()
             index = self._indexes[key] = self._build_index(ship)
         return index
+
+    def named(self, key: tuple[tuple[tuple[str, str, int], ...], ...]) -> frozenset[str]:
+        """Every timing window, hook and replacement point an ability of ships holding
+        these cards (``key``: each ship's ``cards``) could name: those of any side of the
+        cards, and of every condition and damage card (which a ship comes to hold in
+        play). A name outside it has no listener: most windows the engine fires have none,
+        and this answers that without asking each ship."""
+        found = self._named.get(key)
+        if found is None:
+            if len(self._named) > 10_000:
+                self._named.clear()
+            held_cards = {card[:2] for cards in key for card in cards}
+            specs = [spec for spec in self.specs.values() if spec.kind in
+                     ("condition", "damage")]
+            specs.extend(spec for spec in map(self.specs.get, held_cards) if spec)
+            found = self._named[key] = frozenset(
+                _name_of(ability) for spec in specs for held in spec.sides
+                for ability in held)
+        return found
 
     def by_window(self, window: str) -> tuple[Held, ...]:
         """Every registered triggered ability of ``window`` (for the rules' own
@@ -437,6 +463,17 @@ class CardRegistry:
                     for position, ability in enumerate(spec.abilities(0)):
                         yield Held(f"{card.card}@{card.serial}", ability,
                                    ability_ref("damage", card.card, 0, position))
+
+
+def _name_of(ability: Ability) -> str:
+    """The window, hook or replacement point an ability is looked up by."""
+    if isinstance(ability, Triggered):
+        return ability.window
+    if isinstance(ability, Modifier):
+        return ability.hook
+    if isinstance(ability, Replacement):
+        return ability.point
+    return ""
 
 
 def check_vocabulary(ability: Ability, where: str) -> None:

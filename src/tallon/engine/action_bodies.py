@@ -135,7 +135,7 @@ def lock_targets(game: Game, ship: ShipState, max_range: int = 3) -> list[str]:
     s = game.state
     assert ship.body is not None
     return [o.id for o in s.table().objects() if o.id != ship.id
-            and s.range_up_to(ship, s.ships.get(o.id, o), max_range) is not None
+            and s.in_range(ship, s.ships.get(o.id, o), 0, max_range)
             and can_lock(game, ship, o.id) is None]
 
 

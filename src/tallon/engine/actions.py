@@ -83,11 +83,14 @@ def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation
 
 
 def available_actions(game: Game, ship: ShipState, during_activation: bool,
-                      even_stressed: bool = False) -> list[ActionSpec]:
+                      even_stressed: bool = False, kind: str | None = None
+                      ) -> list[ActionSpec]:
     """The standard actions the ship could perform now (one entry per action);
-    ``even_stressed``: a card lets it act while stressed."""
+    ``even_stressed``: a card lets it act while stressed; ``kind``: only that action."""
     seen: dict[str, ActionSpec] = {}
     for spec in (*ship.actions, *card_actions(game, ship)):
+        if kind is not None and spec.kind != kind:
+            continue
         if can_perform(game, ship, spec, during_activation, even_stressed) is not None:
             continue
         held = seen.get(spec.kind)
@@ -203,15 +206,18 @@ class PerformAction(ChoiceStep):
         if answer == "pass":
             return
         ship = game.state.ships[self.ship_id]
-        spec = next(s for s in self._specs(game, ship) if s.kind == answer)
+        spec = next(s for s in self._specs(game, ship, answer) if s.kind == answer)
         game.push(StartAction(ship.id, spec, self.during_activation))
 
-    def _specs(self, game: Game, ship: ShipState) -> list[ActionSpec]:
+    def _specs(self, game: Game, ship: ShipState, kind: str | None = None
+               ) -> list[ActionSpec]:
+        """The actions offered (``kind``: only that one, to carry out an answer)."""
         if self.grant:
             # "perform a [boost] action": that action, even if it isn't on the ship's bar
-            return [s for s in self.grant if can_perform(
+            return [s for s in self.grant if (kind is None or s.kind == kind) and can_perform(
                 game, ship, s, self.during_activation, self.even_stressed) is None]
-        specs = available_actions(game, ship, self.during_activation, self.even_stressed)
+        specs = available_actions(game, ship, self.during_activation, self.even_stressed,
+                                  kind)
         if self.only:
             specs = [s for s in specs if s.kind in self.only]
         if self.treat_as is not None:
@@ -287,7 +293,7 @@ class CoordinateAction(ActionBody, ChoiceStep):
         ship = game.state.ships[self.ship_id]
         assert ship.body is not None
         friends = [s for s in game.state.in_play() if s.owner == ship.owner
-                   and s.id != ship.id and game.state.range_up_to(ship, s, 2) in (1, 2)]
+                   and s.id != ship.id and game.state.in_range(ship, s, 1, 2)]
         if not friends:
             fail(game, ship)
             return None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import RULES, Ctx, Event, Held, Modifier, Replacement
@@ -84,10 +85,13 @@ def _listening(game: Game, window: str, only: ShipState | None
     """The abilities of ``window`` on ships whose abilities are active (asked at every
     window of the game: kept to one pass over the ships)."""
     state = game.state
+    ships = state.ships.values() if only is None else (only,)
+    if window not in named(game):
+        return []
     setup = state.phase == "setup"
     index = game.cards.index
     found = []
-    for ship in state.ships.values() if only is None else (only,):
+    for ship in ships:
         # inline _active: a removed ship's abilities are gone; before it is placed, only
         # during setup
         if ship.removed or (ship.body is None and not setup):
@@ -95,6 +99,26 @@ def _listening(game: Game, window: str, only: ShipState | None
         held = index(ship).by_window.get(window)
         if held:
             found.extend((ship, h) for h in held)
+    return found
+
+
+_cards_of = attrgetter("cards")
+
+
+def named(game: Game) -> frozenset[str]:
+    """The windows, hooks and replacement points the game's ships could have abilities
+    of (:meth:`~tallon.engine.abilities.CardRegistry.named`): the engine fires many
+    windows no card listens to, and this answers those at once. Remembered while the
+    ships' card tuples are the same objects (any change replaces them) and the card
+    registry is unchanged."""
+    state = game.state
+    memo = state._named
+    version = game.cards.version
+    cards = tuple(map(_cards_of, state.ships.values()))
+    if memo is not None and memo[1] is version and memo[0] == cards:
+        return memo[2]
+    found = game.cards.named(cards)
+    state._named = (cards, version, found)
     return found
 
 
@@ -216,8 +240,11 @@ def modifiers(game: Game, hook: str) -> list[tuple[ShipState, str, Modifier]]:
 
 
 def _modifiers(game: Game, hook: str) -> Iterator[tuple[ShipState, str, Modifier]]:
+    ships = game.state.ships.values()
+    if hook not in named(game):
+        return
     index = game.cards.index
-    for ship in game.state.ships.values():
+    for ship in ships:
         if not ship.removed and ship.body is not None:  # _active, inline: asked very often
             for held in index(ship).by_hook.get(hook, ()):
                 yield ship, held.card, held.ability
@@ -245,10 +272,13 @@ def any_true(game: Game, hook: str, **facts: Any) -> bool:
 def replacements(game: Game, point: str, facts: dict[str, Any]
                  ) -> list[tuple[ShipState, str, Replacement]]:
     """The replacement abilities that could replace the effect at ``point`` now."""
+    cards = game.cards
+    ships = game.state.ships.values()
+    if point not in named(game):
+        return []
     found = []
     event = Event.of(point, **facts)
-    cards = game.cards
-    for ship in game.state.ships.values():
+    for ship in ships:
         if not _active(ship):
             continue
         for held in cards.index(ship).by_point.get(point, ()):

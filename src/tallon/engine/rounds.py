@@ -128,9 +128,12 @@ def _first_player(game: Game, first: int) -> None:
 
 
 # ------------------------------------------------------------ initiative sweeps
+#: the flag that marks a ship done with each phase's sweep
+_DONE = {"system": "system_done", "activation": "activated", "engagement": "engaged"}
+
+
 def _done(ship: ShipState, phase: str) -> bool:
-    return {"system": ship.system_done, "activation": ship.activated,
-            "engagement": ship.engaged}[phase]
+    return getattr(ship, _DONE[phase])  # type: ignore[no-any-return]
 
 
 def _mark(ship: ShipState, phase: str) -> None:
@@ -170,7 +173,12 @@ class Sweep(ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         s = game.state
         s.phase = self.phase
-        waiting = [ship for ship in s.ships.values() if _eligible(game, ship, self.phase)]
+        done = _DONE[self.phase]
+        # not done with this phase and in play (tested first, inline: this runs once per
+        # ship per phase, over every ship)
+        waiting = [ship for ship in s.ships.values()
+                   if not getattr(ship, done) and ship.body is not None and not ship.removed
+                   and _eligible(game, ship, self.phase)]
         descending = self.phase == "engagement"
 
         def next_initiative() -> int | None:

@@ -401,6 +401,8 @@ class GameState:
     attacks: list[AttackState] = field(default_factory=list)
     _table: Table | None = None
     serial: int = 0
+    #: (the ships' cards, card registry version, names): :func:`tallon.engine.queue.named`
+    _named: tuple[tuple[Any, ...], object, frozenset[str]] | None = None
 
     def clone(self) -> GameState:
         if type(self.rng) is random.Random:
@@ -415,7 +417,7 @@ class GameState:
             list(self.obstacles), dict(self.fuses), self.obstacles_placed,
             self.round, self.phase, self.first_player, self.last_round, self.over,
             self.winner, self.end_reason, [a.clone() for a in self.attacks], self._table,
-            self.serial,
+            self.serial, self._named,
         )
 
     @property
@@ -488,6 +490,38 @@ class GameState:
         less, else None: objects whose bounding circles are farther apart than range
         ``high`` are rejected without measuring (target lists ask this of every object)."""
         return range_up_to(ship, other, high)
+
+    def in_range(self, ship: ShipState, other: Any, low: int, high: int) -> bool:
+        """Whether ``other`` (as :meth:`range`) is at range ``low``-``high`` of ``ship``:
+        what target lists ask of every object. The bounding circles settle most objects
+        without measuring: those surely too far, and those surely near enough."""
+        return in_range(ship, other, low, high)
+
+
+def in_range(ship: ShipState, other: Any, low: int, high: int) -> bool:
+    """See :meth:`GameState.in_range`."""
+    if isinstance(other, ShipState):
+        if other.id in ship.contacts:
+            return low == 0
+        body = other.body
+    else:
+        body = other
+    mine = ship.body
+    assert mine is not None and body is not None
+    ax, ay, ar = mine.circle
+    bx, by, br = body.circle
+    centres = math.hypot(ax - bx, ay - by)
+    # range n is a distance d with (n - 1) * band < d - EPS <= n * band
+    limit = high * RANGE_BAND_LENGTH + EPS
+    if centres - ar - br > limit:
+        return False
+    # a ship's centre lies on its base: the closest points are no farther apart than it
+    farthest = centres + (0.0 if type(mine) is Ship else ar) + (
+        0.0 if type(body) is Ship else br)
+    if farthest <= limit and (low == 0 or
+                              centres - ar - br > (low - 1) * RANGE_BAND_LENGTH + EPS):
+        return True
+    return low <= range_between(mine, body) <= high
 
 
 def range_up_to(ship: ShipState, other: Any, high: int) -> int | None:

@@ -10,6 +10,7 @@ an obstacle; leaving the play area) so the rules engine can decide, and abilitie
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 
@@ -22,7 +23,7 @@ from tallon.geometry.overlap import (
     ships_overlapped,
     template_contacts,
 )
-from tallon.geometry.polygons import Polygon, overlaps
+from tallon.geometry.polygons import Polygon, bounding_circle, overlaps
 from tallon.geometry.pose import Pose, Transform
 from tallon.geometry.table import Device, ObjectKind, Obstacle, Ship, Table
 from tallon.geometry.templates import PlacedTemplate, Template
@@ -101,7 +102,10 @@ def _attempt(table: Table, ship: Ship, final: Pose, template: PlacedTemplate | N
         through = [o for _, o in sorted(template_contacts(template, others),
                                         key=lambda item: item[0])]
     elif rectangle is not None:
-        through = [o for o in others if any(overlaps(rectangle, p) for p in o.overlap_pieces)]
+        rx, ry, rr = bounding_circle(rectangle)
+        through = [o for o in others
+                   if math.hypot(o.circle[0] - rx, o.circle[1] - ry) <= rr + o.circle[2]
+                   and any(overlaps(rectangle, p) for p in o.overlap_pieces)]
     else:
         through = []
     return Attempt(

@@ -57,6 +57,13 @@ class TableObject(ABC):
         return _circle_of(self.overlap_pieces)
 
     @cached_property
+    def circle_entry(self) -> tuple[TableObject, complex, float, bool]:
+        """This object's entry in :attr:`Table.circles` (kept with the object: a table
+        rebuilt after one ship moves reuses every other entry)."""
+        x, y, radius = self.circle
+        return (self, complex(x, y), radius, self.kind is ObjectKind.SHIP)
+
+    @cached_property
     def piece_circles(self) -> tuple[tuple[Polygon, tuple[float, float, float]], ...]:
         """Each overlap piece with a circle holding it (for quick rejection)."""
         return tuple((piece, bounding_circle(piece)) for piece in self.overlap_pieces)
@@ -212,8 +219,7 @@ class Table:
     def circles(self) -> tuple[tuple[TableObject, complex, float, bool], ...]:
         """Every object with the circle that holds it (centre as x + yj, radius) and whether
         it is a ship, in the order of :attr:`everything` (for quick proximity scans)."""
-        return tuple((obj, complex(obj.circle[0], obj.circle[1]), obj.circle[2],
-                      obj.kind is ObjectKind.SHIP) for obj in self.everything)
+        return tuple(obj.circle_entry for obj in self.everything)
 
     @cached_property
     def _by_id(self) -> dict[str, TableObject]:
