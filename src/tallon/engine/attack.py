@@ -320,14 +320,19 @@ def _reinforce(game: Game, attack: AttackState) -> int:
     attacker = game.state.ships[attack.attacker]
     if defender.body is None or attacker.body is None or defender.remote:
         return 0  # a remote has no tokens and no arcs
+    fore, aft = defender.count(Token.REINFORCE_FORE), defender.count(Token.REINFORCE_AFT)
+    if not fore and not aft:
+        return 0
     count = 0
     reach = 5 if attack.range >= 4 else 3
-    front = measure_arc(defender.body, attacker.body, Arc.FULL_FRONT, reach_bands=reach).in_arc
-    rear = measure_arc(defender.body, attacker.body, Arc.FULL_REAR, reach_bands=reach).in_arc
+    front = measure_arc(defender.body, attacker.body, Arc.FULL_FRONT, reach_bands=reach,
+                        lines=False).in_arc
+    rear = measure_arc(defender.body, attacker.body, Arc.FULL_REAR, reach_bands=reach,
+                       lines=False).in_arc
     if front and not rear:
-        count += defender.count(Token.REINFORCE_FORE)
+        count += fore
     if rear and not front:
-        count += defender.count(Token.REINFORCE_AFT)
+        count += aft
     return count
 
 

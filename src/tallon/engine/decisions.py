@@ -100,11 +100,13 @@ class Decision:
     def validate(self, game: Game, value: Value) -> Value:
         """The answer as it will be recorded (an option key or a checked free answer), or
         :class:`IllegalChoiceError` saying why not."""
-        try:
-            canonical(value)
-        except (TypeError, ValueError):
-            raise IllegalChoiceError(f"{self.prompt}: the answer must be an option key or a "
-                                     f"JSON value (got {type(value).__name__})") from None
+        if type(value) is not str:  # a key is JSON already: the usual answer, at once
+            try:
+                canonical(value)
+            except (TypeError, ValueError):
+                raise IllegalChoiceError(
+                    f"{self.prompt}: the answer must be an option key or a JSON value "
+                    f"(got {type(value).__name__})") from None
         option = self.find(value)
         if option is not None:
             return option.key

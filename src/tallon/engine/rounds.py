@@ -201,6 +201,9 @@ class Sweep(ChoiceStep):
             mine = [ship for ship in group if ship.owner == player]
             if mine:
                 break
+        if len(mine) == 1:  # nothing to choose (auto_single), without building the question
+            self.apply(game, mine[0].id)
+            return None
         options = tuple(Option(x.id, f"{x.name} ({x.id})") for x in mine)
         return self.ask(mine[0].owner, f"{self.phase}_order",
                         f"Player {mine[0].owner + 1}: which ship goes next "

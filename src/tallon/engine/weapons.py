@@ -172,7 +172,7 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
             if not contact and not ship.body.near(enemy.body, farthest):
                 continue  # beyond the weapon's range whatever the arc: no need to measure
             for arc in weapon.arcs(ship):
-                measure = measure_arc(ship.body, enemy.body, arc)
+                measure = measure_arc(ship.body, enemy.body, arc, lines=False)
                 reach = 0 if contact else measure.range
                 if measure.in_arc and reach is not None and (best is None or reach < best[0]):
                     best = (reach, arc)

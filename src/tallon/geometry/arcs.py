@@ -122,9 +122,11 @@ class ArcMeasure:
 
 
 def measure_arc(ship: Ship, target: TableObject, arc: Arc, *,
-                reach_bands: int = ARC_REACH_BANDS, front_angle: float | None = None
-                ) -> ArcMeasure:
-    """Measure ``target`` in ``arc`` of ``ship`` (RR: ARC, RR: ATTACK RANGE)."""
+                reach_bands: int = ARC_REACH_BANDS, front_angle: float | None = None,
+                lines: bool = True) -> ArcMeasure:
+    """Measure ``target`` in ``arc`` of ``ship`` (RR: ARC, RR: ATTACK RANGE); ``lines``:
+    find the range lines too (``closest``; without them, None: a target list needs only
+    whether and at what range)."""
     planes = arc_halfplanes(ship.size, arc, front_angle)
     half = ship.base.half
     square = ship.base.square
@@ -143,10 +145,10 @@ def measure_arc(ship: Ship, target: TableObject, arc: Arc, *,
     if best is None:
         return ArcMeasure(arc, False, None, None, None)
     d, part = best
-    if d > 0.0 and object_distance(ship, target) <= EPS:
+    if d > 0.0 and ship.near(target, EPS) and object_distance(ship, target) <= EPS:
         d = 0.0  # RR: ATTACK RANGE - attacking a ship at range 0, the attack range is 0
     closest = None
-    if d > 0.0:
+    if d > 0.0 and lines:
         local = closest_set(square, _as_polygon(part))
         a0 = ship.pose.to_world(*local.a0)
         a1 = ship.pose.to_world(*local.a1)
@@ -171,12 +173,12 @@ def _degenerate_distance(square: Polygon, part: Polygon) -> float:
 
 def in_arc(ship: Ship, target: TableObject, arc: Arc) -> bool:
     """Whether any part of ``target`` is in ``arc`` of ``ship`` (within range 3)."""
-    return measure_arc(ship, target, arc).in_arc
+    return measure_arc(ship, target, arc, lines=False).in_arc
 
 
 def attack_range(ship: Ship, target: TableObject, arc: Arc) -> int | None:
     """The attack range in ``arc`` (None when the target is not in that arc)."""
-    return measure_arc(ship, target, arc).range
+    return measure_arc(ship, target, arc, lines=False).range
 
 
 class Relation(Enum):

@@ -50,12 +50,14 @@ def objects_overlapped(objects: list[TableObject], pieces: tuple[Polygon, ...],
     """The objects whose overlap pieces the given pieces overlap (``piece_circles``, when
     given, hold each of ``pieces`` for quicker rejection)."""
     cx, cy, cr = circle
-    circles = piece_circles or tuple(bounding_circle(p) for p in pieces)
+    circles = piece_circles
     found = []
     for obj in objects:
         ox, oy, orad = obj.circle
         if math.hypot(ox - cx, oy - cy) > cr + orad:
             continue
+        if circles is None:  # only once something is near
+            circles = tuple(bounding_circle(p) for p in pieces)
         if any(penetration(p, q, EPS) > EPS
                for q, (qx, qy, qr) in obj.piece_circles
                if math.hypot(qx - cx, qy - cy) <= cr + qr
