@@ -122,9 +122,17 @@ def named(game: Game) -> frozenset[str]:
     return found
 
 
+def heard(game: Game, window: str) -> bool:
+    """Whether an ability in the game could trigger on ``window`` (else firing it is
+    skipped before its event is even built)."""
+    return window in named(game) or bool(RULES.by_window(window))
+
+
 def fire(game: Game, window: str, **data: Any) -> None:
     """A timing window occurs: queue the abilities it triggers, to resolve before anything
     already scheduled."""
+    if not heard(game, window):
+        return
     event = Event.of(window, **data)
     entries = collect(game, event)
     if entries:
@@ -224,6 +232,8 @@ class FireWindow(Step):
         return cls(window, tuple(sorted(facts.items())), bonus)
 
     def run(self, game: Game) -> Decision | None:
+        if not heard(game, self.window):
+            return None
         event = Event(self.window, (*self.facts, ("bonus_window", self.bonus)))
         entries = collect(game, event)
         if self.bonus is not None:
