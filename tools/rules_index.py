@@ -8,7 +8,8 @@
 The index is read from the ``RR:`` tags in src/ and tests/ (the grammar and the rules
 for what counts as a test are in :mod:`tallon.rules_reference`). The Rules Reference
 text is found as :func:`tallon.rules_reference.default_rr_path` says, or given with
-``--rr``.
+``--rr``; read from it, the entries' names, lines and parts are also stored in
+src/tallon/rules_entries.json, which checkouts without the text use instead.
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from tallon.rules_index import IndexRow, Location, RulesIndex, build_index
-from tallon.rules_reference import RR_FILENAME, RulesReferenceNotFoundError, load_entries
+from tallon.rules_reference import (
+    RR_FILENAME,
+    STORED_ENTRIES,
+    RulesReferenceNotFoundError,
+    default_rr_path,
+    entries_json,
+    load_entries,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = Path("docs") / "rules-index.md"
@@ -133,16 +141,22 @@ def main() -> int:
         json.dump(as_json(index), sys.stdout, indent=2, ensure_ascii=False)
         print()
         return 0
-    text = render(index)
-    target = args.root / OUTPUT
+    outputs = {args.root / OUTPUT: render(index)}
+    if args.rr is not None or default_rr_path() is not None:
+        # read from the text: the stored entries are kept equal to it
+        outputs[STORED_ENTRIES] = entries_json(entries)
     if args.check:
-        current = target.read_text(encoding="utf-8") if target.is_file() else None
-        if current != text:
-            print(f"{OUTPUT} is stale: run {COMMAND}", file=sys.stderr)
+        stale = [path for path, text in outputs.items()
+                 if (path.read_text(encoding="utf-8") if path.is_file() else None) != text]
+        if stale:
+            names = ", ".join(str(p.relative_to(ROOT)) if p.is_relative_to(ROOT) else str(p)
+                              for p in stale)
+            print(f"{names} stale: run {COMMAND}", file=sys.stderr)
             return 1
         print(f"{OUTPUT} is up to date")
         return 0
-    target.write_text(text, encoding="utf-8")
+    for path, text in outputs.items():
+        path.write_text(text, encoding="utf-8")
     print(f"wrote {OUTPUT}: {len(index.rows)} entries, {len(index.unimplemented)} with no "
           f"implementation yet, {len(index.problems)} tags that break the grammar")
     return 0

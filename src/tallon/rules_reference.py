@@ -62,6 +62,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import functools
+import json
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -71,6 +72,10 @@ from pathlib import Path
 RR_FILENAME = "rules-reference-2.5-v1.4.2.txt"
 #: Environment variable naming the Rules Reference text, for checkouts without the seeds.
 RR_ENV = "TALLON_RR_PATH"
+#: The entries as last read from the text - names, lines and parts, none of its prose -
+#: for checkouts without it (``tools/rules_index.py`` writes it; a test keeps it equal to
+#: the text's where the text is present).
+STORED_ENTRIES = Path(__file__).with_name("rules_entries.json")
 SKIP_PRAGMA = "# rr-tags: skip-file"
 
 #: The parts of the Rules Reference after its front matter, in document order.
@@ -158,11 +163,14 @@ def _seed_candidates(repo: Path) -> list[Path]:
 
 
 def load_entries(path: Path | str | None = None) -> tuple[Entry, ...]:
-    """The entries of the Rules Reference text at ``path`` (default: :func:`default_rr_path`).
+    """The entries of the Rules Reference text at ``path`` (default: :func:`default_rr_path`,
+    else the stored entries, :data:`STORED_ENTRIES`, whose summaries are empty).
 
     Raises :class:`RulesReferenceNotFoundError` when there is no such file.
     """
     resolved = Path(path) if path is not None else default_rr_path()
+    if path is None and resolved is None and STORED_ENTRIES.is_file():
+        return stored_entries()
     if resolved is None or not resolved.is_file():
         looked = [resolved] if resolved else _seed_candidates(Path(__file__).resolve().parents[2])
         raise RulesReferenceNotFoundError(
@@ -170,6 +178,23 @@ def load_entries(path: Path | str | None = None) -> tuple[Entry, ...]:
             f"set {RR_ENV} to its path"
         )
     return _load_cached(str(resolved.resolve()))
+
+
+def entries_json(entries: Iterable[Entry]) -> str:
+    """The text of :data:`STORED_ENTRIES` for these entries (their summaries left out: the
+    project keeps no rule text)."""
+    rows = ",\n".join("  " + json.dumps({"name": e.name, "line": e.line, "part": e.part,
+                                          "also_at": list(e.also_at)}, ensure_ascii=False)
+                      for e in entries)
+    return f'{{"source": {json.dumps(RR_FILENAME)},\n "entries": [\n{rows}\n]}}\n'
+
+
+@functools.lru_cache(maxsize=1)
+def stored_entries() -> tuple[Entry, ...]:
+    """The entries kept in :data:`STORED_ENTRIES`."""
+    data = json.loads(STORED_ENTRIES.read_text(encoding="utf-8"))
+    return tuple(Entry(row["name"], row["line"], row["part"], "", tuple(row["also_at"]))
+                 for row in data["entries"])
 
 
 @functools.lru_cache(maxsize=4)

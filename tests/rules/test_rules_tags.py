@@ -18,13 +18,16 @@ import pytest
 
 from tallon.rules_index import build_index, entry_module_name, scan_tags
 from tallon.rules_reference import (
+    STORED_ENTRIES,
     Entry,
     RulesReferenceNotFoundError,
     default_rr_path,
+    entries_json,
     find_tags,
     heading_name,
     load_entries,
     parse_entries,
+    stored_entries,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,10 +98,17 @@ Some upgrades allow standard ships to dock with huge ships.
 
 @pytest.fixture(scope="module")
 def entries() -> tuple[Entry, ...]:
-    try:
-        return load_entries()
-    except RulesReferenceNotFoundError as exc:
-        pytest.skip(f"the Rules Reference text is absent: {exc}")
+    """The entries: read from the text, or the stored ones where it is absent."""
+    return load_entries()
+
+
+@pytest.fixture(scope="module")
+def text_entries() -> tuple[Entry, ...]:
+    """The entries read from the Rules Reference text itself."""
+    path = default_rr_path()
+    if path is None:
+        pytest.skip("the Rules Reference text is absent (set TALLON_RR_PATH)")
+    return load_entries(path)
 
 
 # ------------------------------------------------------------------------------------
@@ -150,7 +160,8 @@ class TestHeadings:
         appendix_setup = len(lines) - lines[::-1].index("SETUP")
         assert (setup.part, setup.also_at) == ("GLOSSARY", (appendix_setup,))
 
-    def test_the_rules_reference_has_the_entries_tags_cite(self, entries):
+    def test_the_rules_reference_has_the_entries_tags_cite(self, text_entries):
+        entries = text_entries
         """The real Rules Reference: glossary entries, sub-entries and appendix headings are
         found, spelled as printed; captions are not; the list is in document order."""
         names = {e.name for e in entries}
@@ -172,6 +183,29 @@ class TestHeadings:
         that points to the text."""
         with pytest.raises(RulesReferenceNotFoundError, match="TALLON_RR_PATH"):
             load_entries(tmp_path / "nothing.txt")
+
+    def test_the_stored_entries_are_the_texts(self, text_entries):
+        """src/tallon/rules_entries.json, which checkouts without the text use, against the
+        text. RR: the entries' names, lines and parts are the same, in the same order; it
+        holds no rule text (no summaries)."""
+        def facts(found):
+            return [(e.name, e.line, e.part, e.also_at) for e in found]
+
+        assert facts(stored_entries()) == facts(text_entries)
+        assert STORED_ENTRIES.read_text(encoding="utf-8") == entries_json(text_entries)
+        assert {e.summary for e in stored_entries()} == {""}
+
+    def test_without_the_text_the_stored_entries_are_used(self, monkeypatch):
+        """No Rules Reference beside the checkout and no TALLON_RR_PATH: the entries are the
+        stored ones (225, BARREL ROLL among them); a path given that holds no text is still
+        an error."""
+        import tallon.rules_reference as rr
+
+        monkeypatch.setattr(rr, "default_rr_path", lambda: None)
+        found = rr.load_entries()
+        assert len(found) == 225 and "BARREL ROLL" in {e.name for e in found}
+        with pytest.raises(RulesReferenceNotFoundError):
+            rr.load_entries("/nonexistent/rr.txt")
 
     def test_the_default_path_is_found_from_this_checkout(self):
         """The text is looked for beside this checkout, or beside the main checkout of a
