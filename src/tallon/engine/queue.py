@@ -56,9 +56,11 @@ def collect(game: Game, event: Event, only: ShipState | None = None) -> list[Ent
     state = game.state
     window = event.window
     rules = RULES.by_window(window)
+    if not rules and window not in named(game):
+        return []  # the usual case: no card in the game has an ability of this window
     listening = _listening(game, window, only)
     if not rules and not listening:
-        return []  # the usual case: nobody listens to this window
+        return []
     order = state.player_order()
     found: list[tuple[int, Entry]] = []
     if rules:
@@ -85,13 +87,10 @@ def _listening(game: Game, window: str, only: ShipState | None
     """The abilities of ``window`` on ships whose abilities are active (asked at every
     window of the game: kept to one pass over the ships)."""
     state = game.state
-    ships = state.ships.values() if only is None else (only,)
-    if window not in named(game):
-        return []
     setup = state.phase == "setup"
     index = game.cards.index
     found = []
-    for ship in ships:
+    for ship in state.ships.values() if only is None else (only,):
         # inline _active: a removed ship's abilities are gone; before it is placed, only
         # during setup
         if ship.removed or (ship.body is None and not setup):
@@ -122,17 +121,9 @@ def named(game: Game) -> frozenset[str]:
     return found
 
 
-def heard(game: Game, window: str) -> bool:
-    """Whether an ability in the game could trigger on ``window`` (else firing it is
-    skipped before its event is even built)."""
-    return window in named(game) or bool(RULES.by_window(window))
-
-
 def fire(game: Game, window: str, **data: Any) -> None:
     """A timing window occurs: queue the abilities it triggers, to resolve before anything
     already scheduled."""
-    if not heard(game, window):
-        return
     event = Event.of(window, **data)
     entries = collect(game, event)
     if entries:
@@ -232,8 +223,6 @@ class FireWindow(Step):
         return cls(window, tuple(sorted(facts.items())), bonus)
 
     def run(self, game: Game) -> Decision | None:
-        if not heard(game, self.window):
-            return None
         event = Event(self.window, (*self.facts, ("bonus_window", self.bonus)))
         entries = collect(game, event)
         if self.bonus is not None:
