@@ -6,6 +6,8 @@ a clone and in a game saved and loaded; a snapshot continues a game exactly."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -134,6 +136,30 @@ def test_a_snapshot_continues_the_game_without_replaying():
     for copy in (game, loaded):
         play(copy, (RandomAgent(5), RandomAgent(6)))
     assert loaded.state_hash() == game.state_hash()
+
+
+def test_a_snapshot_loads_in_a_process_that_never_saved(tmp_path):
+    """A game saved mid-round (a server storing it between moves), then loaded by a new
+    Python process that has made no game. The new process knows every step the snapshot
+    names and plays on to the same end as the game itself."""
+    game = next(g for n, g in enumerate(at_decisions(12, {"perform_action"})) if n == 8)
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(game.save()))
+    script = ("import json, sys\n"
+              "from tallon.agents import RandomAgent, play\n"
+              "from tallon.cards import CARDS\n"
+              "from tallon.engine import Game\n"
+              "game = Game.load(json.loads(open(sys.argv[1]).read()), CARDS)\n"
+              "print(game.state_hash())\n"
+              "play(game, (RandomAgent(5), RandomAgent(6)))\n"
+              "print(game.state_hash())\n")
+    result = subprocess.run([sys.executable, "-c", script, str(saved)], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    loaded_hash, final_hash = result.stdout.split()
+    assert loaded_hash == game.state_hash()
+    play(game, (RandomAgent(5), RandomAgent(6)))
+    assert final_hash == game.state_hash()
 
 
 def test_a_snapshot_keeps_a_scenes_loaded_dice():

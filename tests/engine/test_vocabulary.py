@@ -97,8 +97,6 @@ PASSED_ON = {
     ("tallon/engine/queue.py", "ability.decision"): "Triggered.decision, at each Triggered",
     ("tallon/engine/steps.py", "self.kind"): "Ask.kind, at each Ask",
     ("tallon/engine/steps.py", "kind"): "ChoiceStep.ask's kind, at each ask",
-    ("tallon/engine/snapshot.py", "body['kind']"): "a saved decision's kind, declared where "
-                                                   "it was asked",
     ("tallon/engine/replace.py", "self.point"): "Replaceable.point, at each Replaceable",
 }
 

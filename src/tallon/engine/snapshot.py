@@ -4,9 +4,10 @@ behind :meth:`Game.save <tallon.engine.game.Game.save>`).
 Everything a game holds is plain data (steps are plain by construction), so one encoder
 serves it all: JSON scalars as they are; tuples, sets, dicts and enum members tagged;
 records (dataclasses and named tuples of known types) as their fields under their type's
-registered name; the random generator as its state. Types are registered by a short
-stable name: every :class:`~tallon.engine.steps.Step` subclass registers itself by its
-class name, other record types are listed here. Two step classes of one name are refused.
+registered name; the random generator as its state. Types are known by a short stable
+name: every :class:`~tallon.engine.steps.Step` subclass by its class name
+(:data:`~tallon.engine.steps.STEP_TYPES`, filled as the classes are defined, so a process
+that only loads knows them all), other record types are listed here.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from tallon.engine.state import (
     Token,
     WeaponSpec,
 )
-from tallon.engine.steps import Step
+from tallon.engine.steps import STEP_TYPES
 from tallon.geometry import Arc, BaseSize, Device, Obstacle, Pose, Ship
 
 _TYPES: dict[str, type] = {}
@@ -54,21 +55,20 @@ def register_type(kind: type, name: str | None = None) -> None:
 
 for _kind in (Token, BaseSize, Arc, DieKind, Face, Role, ActionSpec, Charge, DamageCard,
               ConditionCard, ShipState, PlayerState, GameState, Pose, Ship, Device, Obstacle,
-              Event, Option, Die, Reroll, Change, ChangeAll, Add, Cancel, AttackState,
-              WeaponSpec, Entry):
+              Event, Option, Decision, Die, Reroll, Change, ChangeAll, Add, Cancel,
+              AttackState, WeaponSpec, Entry):
     register_type(_kind)
 register_type(DiceOption, "DiceOption")
 
 
 def _type_name(kind: type) -> str:
     name = _NAMES.get(kind)
-    if name is None:
-        if isinstance(kind, type) and issubclass(kind, Step):
-            register_type(kind)
-            return kind.__name__
-        raise TypeError(f"{kind.__name__} is not a type the snapshot knows; register it "
-                        "with tallon.engine.snapshot.register_type")
-    return name
+    if name is not None:
+        return name
+    if STEP_TYPES.get(kind.__name__) is kind:
+        return kind.__name__
+    raise TypeError(f"{kind.__name__} is not a type the snapshot knows; register it "
+                    "with tallon.engine.snapshot.register_type")
 
 
 def _record_fields(value: Any) -> list[str]:
@@ -97,11 +97,6 @@ def encode(value: Any) -> Any:
         return _encode_random(value)
     if kind is DicePool:
         return {"dicepool": [encode(value.kind), [encode(d) for d in value.dice]]}
-    if kind is Decision:
-        return {"decision": {"player": value.player, "kind": value.kind,
-                             "prompt": value.prompt, "options": encode(value.options),
-                             "resume": encode(value.resume), "ship": value.ship,
-                             "free": value.free, "hidden": value.hidden}}
     if is_dataclass(value) or (isinstance(value, tuple) and hasattr(value, "_fields")):
         name = _type_name(kind)
         return {"record": name, "fields": {f: encode(getattr(value, f))
@@ -129,12 +124,8 @@ def decode(data: Any) -> Any:
         return _decode_random(body)
     if tag == "dicepool":
         return DicePool(decode(body[0]), [decode(d) for d in body[1]])
-    if tag == "decision":
-        return Decision(body["player"], body["kind"], body["prompt"],
-                        decode(body["options"]), decode(body["resume"]),
-                        ship=body["ship"], free=body["free"], hidden=body["hidden"])
     if tag == "record":
-        record_type = _TYPES.get(body)
+        record_type = _TYPES.get(body) or STEP_TYPES.get(body)
         if record_type is None:
             raise ValueError(f"the snapshot names an unknown type {body!r}")
         values = {k: decode(v) for k, v in extra[0][1].items()}

@@ -145,9 +145,22 @@ def call_continuation(game: Game, name: str, value: Any, args: tuple[Any, ...]) 
 
 
 # ------------------------------------------------------------------------- steps
+#: Every step class by its class name (a saved game names its steps so).
+STEP_TYPES: dict[str, type[Step]] = {}
+
+
 @dataclass(frozen=True)
 class Step(ABC):
-    """A piece of the rules waiting to be carried out."""
+    """A piece of the rules waiting to be carried out. Each step class is known by its
+    class name (:data:`STEP_TYPES`): two of one name are refused."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        held = STEP_TYPES.get(cls.__name__)
+        if held is not None and held is not cls:
+            raise TypeError(f"two step classes are named {cls.__name__!r}: "
+                            f"{held.__module__} and {cls.__module__}")
+        STEP_TYPES[cls.__name__] = cls
 
     def __post_init__(self) -> None:
         # a step's __dict__ holds exactly its fields: read them at once (this runs for
