@@ -168,7 +168,7 @@ class Scene:
         for player in (0, 1):
             entries = [(e.pilot, list(e.upgrades)) for e in self.entries if e.player == player]
             if not entries:
-                raise ValueError(f"player {player + 1} has no ships in the scenario")
+                raise ValueError(f"player {player + 1} has no ships in the scene")
             faction = self.factions[player] or db.pilot(entries[0][0]).faction
             squads.append(build_squad(faction, entries, name=f"Scene player {player + 1}"))
         return squads[0], squads[1]
@@ -224,7 +224,7 @@ def set_tokens(ship: ShipState, tokens: dict[str, int]) -> None:
 
 def start_at(game: Game, *steps: Step, phase: str = "engagement") -> None:
     """Drop what the game had scheduled and run ``steps`` from here (the game stops when
-    they are done). For scenarios: the state stays as it is."""
+    they are done). For scenes: the state stays as it is."""
     game.pending = None
     game.stack = []
     game.push(_Phase(phase), *steps)

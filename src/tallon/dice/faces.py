@@ -35,6 +35,9 @@ _LABELS = {
     Face.EVADE: "evade",
 }
 
+#: Each face by its label (exactly as :attr:`Face.label` spells it).
+FACE_BY_LABEL: dict[str, Face] = {label: face for face, label in _LABELS.items()}
+
 FACES: tuple[Face, ...] = tuple(Face)
 NUM_FACES = len(FACES)
 SIDES_PER_DIE = 8
@@ -88,10 +91,8 @@ def parse_face(text: str) -> Face:
     """Read a face name such as ``"hit"`` or ``"crit"`` (case-insensitive)."""
     key = text.strip().lower()
     aliases = {"critical": Face.CRIT, "critical hit": Face.CRIT, "eye": Face.FOCUS}
-    if key in aliases:
-        return aliases[key]
-    for face, label in _LABELS.items():
-        if label == key:
-            return face
+    found = aliases.get(key) or FACE_BY_LABEL.get(key)
+    if found is not None:
+        return found
     accepted = ", ".join(_LABELS.values())
     raise ValueError(f"unknown die result {text!r}; accepted: {accepted}")

@@ -28,6 +28,7 @@ from math import factorial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.dice import DieKind, Face, roll_face
+from tallon.dice.faces import FACE_BY_LABEL
 from tallon.engine.decisions import CHANCE, Decision, Option
 from tallon.engine.state import MARKER, DamageCard
 from tallon.engine.steps import ChoiceStep, call_continuation
@@ -35,12 +36,10 @@ from tallon.engine.steps import ChoiceStep, call_continuation
 if TYPE_CHECKING:
     from tallon.engine.game import Game
 
-_FACE_BY_LABEL = {face.label: face for face in Face}
-
 
 def parse_faces(text: str) -> tuple[Face, ...]:
     """``"hit,focus"`` as faces (the key of a dice outcome)."""
-    return tuple(_FACE_BY_LABEL[label] for label in text.split(",")) if text else ()
+    return tuple(FACE_BY_LABEL[label] for label in text.split(",")) if text else ()
 
 
 def faces_key(faces: tuple[Face, ...] | list[Face]) -> str:
@@ -156,8 +155,7 @@ def rebuild_empty_deck(game: Game, owner: int) -> None:
     if not rebuilt:
         for ship in game.state.ships_of(owner):
             if not ship.destroyed:
-                rebuilt.extend(d.card for d in ship.damage
-                               if not d.faceup and d.card != MARKER)
+                rebuilt.extend(d.card for d in ship.damage if d.unseen)
                 ship.damage = tuple(d if d.faceup else DamageCard(MARKER, False, d.serial)
                                     for d in ship.damage)
     if not rebuilt:

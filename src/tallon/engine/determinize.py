@@ -30,15 +30,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tallon.engine.rounds import dial_options
-from tallon.engine.state import MARKER, DamageCard
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-
-
-def _unseen(card: DamageCard) -> bool:
-    """A facedown damage card that stands for a real card (not a rebuilt deck's marker)."""
-    return not card.faceup and card.card != MARKER
 
 
 def _siblings(game: Game, condition: str) -> list[str]:
@@ -68,10 +62,10 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
         mine = [ship for ship in ships if ship.owner == owner]
         deck = state.players[owner].deck
         unseen = sorted([*deck, *(card.card for ship in mine for card in ship.damage
-                                  if _unseen(card))])
+                                  if card.unseen)])
         rng.shuffle(unseen)
         for ship in mine:
-            ship.damage = tuple(replace(card, card=unseen.pop()) if _unseen(card) else card
+            ship.damage = tuple(replace(card, card=unseen.pop()) if card.unseen else card
                                 for card in ship.damage)
         deck[:] = unseen
     for ship in ships:

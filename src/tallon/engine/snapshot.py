@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any
 
 from tallon.dice import DicePool, Die, DieKind, Face, Role
+from tallon.dice.faces import FACE_BY_LABEL
 from tallon.dice.ops import Add, Cancel, Change, ChangeAll, Reroll
 from tallon.dice.ops import Option as DiceOption
 from tallon.engine.abilities import Event
@@ -146,8 +147,7 @@ def _encode_random(rng: random.Random) -> dict[str, Any]:
 def _decode_random(body: list[Any]) -> random.Random:
     state = (body[0], tuple(body[1]), body[2])
     if len(body) > 3:
-        labels = {face.label: face for face in Face}
-        rng: random.Random = LoadedDice([(DieKind(k), labels[f]) for k, f in body[3]])
+        rng: random.Random = LoadedDice([(DieKind(k), FACE_BY_LABEL[f]) for k, f in body[3]])
     else:
         rng = random.Random()
     rng.setstate(state)

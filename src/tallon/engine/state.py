@@ -107,6 +107,12 @@ class DamageCard:
     faceup: bool
     serial: int = 0
 
+    @property
+    def unseen(self) -> bool:
+        """Facedown and standing for a real card (not a rebuilt deck's marker): a card
+        nobody has seen."""
+        return not self.faceup and self.card != MARKER
+
 
 @dataclass(frozen=True, slots=True)
 class ConditionCard:
@@ -409,7 +415,7 @@ class GameState:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
         else:
-            rng = copy.copy(self.rng)  # a scenario's loaded dice keep their script
+            rng = copy.copy(self.rng)  # a scene's loaded dice keep their script
         return GameState(
             [p.clone() for p in self.players],
             {k: s.clone() for k, s in self.ships.items()},
