@@ -80,7 +80,7 @@ def render(index: RulesIndex, docs_to_root: str = "../") -> str:
         out.append(_row(row, docs_to_root))
     if index.problems:
         out += ["", "## Tags that break the grammar", "",
-                "Rewrite them with `tools/canonical_rr_tags.py` or by hand.", ""]
+                "Rewrite each as the grammar in `src/tallon/rules_reference.py` says.", ""]
         out += [f"- `{t.path}:{t.line}` `{_cell(t.text)}`: {_cell(t.problem or '')}"
                 for t in index.problems]
     out += ["", "## Entries with no implementation yet", ""]
@@ -122,7 +122,7 @@ def as_json(index: RulesIndex) -> dict:
     }
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     action = parser.add_mutually_exclusive_group()
     action.add_argument("--check", action="store_true",
@@ -130,7 +130,7 @@ def main() -> int:
     action.add_argument("--json", action="store_true", help="print the index as JSON")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to index")
     parser.add_argument("--rr", type=Path, help="the Rules Reference text")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     try:
         entries = load_entries(args.rr)
     except RulesReferenceNotFoundError as exc:

@@ -111,9 +111,8 @@ def regenerate(text: str, generated: dict[str, str] | None = None) -> str:
     return result
 
 
-def stale_tables(text: str) -> list[str]:
-    """The names of the tables whose text differs from the catalogue's."""
-    fresh = tables()
+def stale_tables(text: str, fresh: dict[str, str]) -> list[str]:
+    """The names of the tables whose text differs from the catalogue's (``fresh``)."""
     current = {m["name"]: m["body"] for m in _BLOCK.finditer(text)}
     return [name for name, body in fresh.items() if current.get(name) != body]
 
@@ -125,15 +124,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--doc", type=Path, default=DOC, help="the document to update")
     args = parser.parse_args(argv)
     text = args.doc.read_text(encoding="utf-8")
+    generated = tables()
     try:
-        updated = regenerate(text)
+        updated = regenerate(text, generated)
     except ValueError as error:
         print(f"{args.doc}: {error}", file=sys.stderr)
         return 1
     if updated == text:
         return 0
     if args.check:
-        print(f"{args.doc} is stale ({_code(stale_tables(text)) or 'markers'}): run "
+        print(f"{args.doc} is stale ({_code(stale_tables(text, generated)) or 'markers'}): run "
               "python tools/vocabulary_docs.py", file=sys.stderr)
         return 1
     args.doc.write_text(updated, encoding="utf-8")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +17,6 @@ from tallon.rules_reference import (
     SKIP_PRAGMA,
     Entry,
     Tag,
-    entry_names,
     find_tags,
     load_entries,
 )
@@ -51,27 +50,18 @@ class RulesIndex:
         return tuple(r for r in self.rows if not r.implemented)
 
 
-def python_files(root: Path, dirs: Sequence[str] = ("src", "tests")) -> list[Path]:
-    """The Python files under ``root``'s ``dirs`` that are scanned for tags, sorted."""
+def python_files(root: Path, dirs: Sequence[str] = ("src", "tests")
+                 ) -> list[tuple[Path, str]]:
+    """The Python files under ``root``'s ``dirs`` that are scanned for tags, sorted, with
+    their text."""
     files = []
     for name in dirs:
         for path in sorted((root / name).rglob("*.py")):
             text = path.read_text(encoding="utf-8")
             if any(line.strip() == SKIP_PRAGMA for line in text.splitlines()):
                 continue
-            files.append(path)
+            files.append((path, text))
     return files
-
-
-def scan_tags(root: Path, entries: Iterable[str | Entry] | None = None,
-              dirs: Sequence[str] = ("src", "tests")) -> list[Tag]:
-    """Every tag in the scanned files under ``root``, with paths relative to it."""
-    names = entry_names(entries)
-    tags = []
-    for path in python_files(root, dirs):
-        rel = path.relative_to(root).as_posix()
-        tags.extend(find_tags(path.read_text(encoding="utf-8"), names, rel))
-    return tags
 
 
 @dataclass(frozen=True)
@@ -132,9 +122,8 @@ def build_index(root: Path, entries: Sequence[Entry] | None = None,
     implemented: dict[str, set[Location]] = {n: set() for n in names}
     tested: dict[str, set[str]] = {n: set() for n in names}
     problems: list[Tag] = []
-    for path in python_files(root, dirs):
+    for path, source in python_files(root, dirs):
         rel = path.relative_to(root).as_posix()
-        source = path.read_text(encoding="utf-8")
         tags = find_tags(source, names, rel)
         problems.extend(t for t in tags if t.problem)
         if not tags:

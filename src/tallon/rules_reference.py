@@ -119,9 +119,6 @@ class Tag:
     qualifier: str = ""
     problem: str | None = None
     path: str = ""
-    #: Offsets of the tag in the text it was found in (``end`` past its last character).
-    start: int = 0
-    end: int = 0
 
     @property
     def where(self) -> str:
@@ -388,8 +385,7 @@ def find_tags(
         offset = flat.where[start]
         line = bisect.bisect_right(starts, offset)
         return Tag(flat.text[start:end].strip(), entry, line, offset - starts[line - 1] + 1,
-                   qualifier, "; ".join(problems) or None, path, offset,
-                   flat.where[end - 1] + 1)
+                   qualifier, "; ".join(problems) or None, path)
 
     tags: list[Tag] = []
     for match in _TAG_START.finditer(text):

@@ -10,13 +10,12 @@ so, when it is absent.
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import importlib.util
 from pathlib import Path
 
 import pytest
 
-from tallon.rules_index import build_index, entry_module_name, scan_tags
+from tallon.rules_index import build_index, entry_module_name
 from tallon.rules_reference import (
     STORED_ENTRIES,
     Entry,
@@ -31,6 +30,11 @@ from tallon.rules_reference import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
+_TOOL = importlib.util.spec_from_file_location("rules_index_tool",
+                                               ROOT / "tools" / "rules_index.py")
+assert _TOOL is not None and _TOOL.loader is not None
+rules_index_tool = importlib.util.module_from_spec(_TOOL)
+_TOOL.loader.exec_module(rules_index_tool)
 
 # A few entries, enough for the grammar: no Rules Reference text needed.
 NAMES = ["ATTACK", "ATTACK ARC", "ATTACK RANGE", "BARREL ROLL", "DICE MODIFICATION", "FAQ",
@@ -161,9 +165,9 @@ class TestHeadings:
         assert (setup.part, setup.also_at) == ("GLOSSARY", (appendix_setup,))
 
     def test_the_rules_reference_has_the_entries_tags_cite(self, text_entries):
-        entries = text_entries
         """The real Rules Reference: glossary entries, sub-entries and appendix headings are
         found, spelled as printed; captions are not; the list is in document order."""
+        entries = text_entries
         names = {e.name for e in entries}
         for name in ("BARREL ROLL", "ABILITY QUEUE", "ATTACKING REMOTES",
                      "GAME LENGTH AND TRACKING ROUNDS", "APPENDIX: HUGE SHIPS", "GOLDEN RULES",
@@ -311,17 +315,15 @@ class TestFindTags:
 def test_every_tag_names_an_entry(entries):
     """Every ``RR:`` tag in src/ and tests/ names a Rules Reference entry in the canonical
     spelling: the list of tags that break the grammar is empty."""
-    problems = [f"{t.where}: {t.text!r}: {t.problem}" for t in scan_tags(ROOT, entries)
-                if t.problem]
+    problems = [f"{t.where}: {t.text!r}: {t.problem}"
+                for t in build_index(ROOT, entries).problems]
     assert problems == []
 
 
-def test_the_rules_index_is_up_to_date(entries):
+def test_the_rules_index_is_up_to_date(capsys):
     """``tools/rules_index.py --check`` finds docs/rules-index.md to be what it would
     write now."""
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "rules_index.py"), "--check"],
-                            capture_output=True, text=True, cwd=ROOT)
-    assert result.returncode == 0, result.stderr
+    assert rules_index_tool.main(["--check"]) == 0, capsys.readouterr().err
 
 
 def test_the_index_of_a_small_checkout(tmp_path):
