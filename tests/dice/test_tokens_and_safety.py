@@ -5,7 +5,7 @@ import pytest
 
 from tallon.dice import ATTACKING, Attack, AttackSolver, CardAbility, Combatant, Face, Tokens
 from tallon.dice.abilities.effects import AddResults
-from tallon.dice.solver_keys import ScaleError
+from tallon.dice.solver import ScaleError
 
 
 def test_missing_names_count_as_zero_but_are_not_contained():

@@ -217,6 +217,15 @@ def solo_at_action(pilot: str | tuple[str, Iterable[str]], faction: str = REBEL,
     return game, d
 
 
+def performed(pilot: str, faction: str, action: str) -> Game:
+    """A lone ``pilot`` (an enemy X-wing far off) after a [2 straight], having performed
+    ``action`` at its Perform Action step."""
+    game, _ = solo_at_action(pilot, faction, "2FB", enemy=squad(REBEL, "redsquadronveteran"),
+                             enemy_at=(400, 800, 180))
+    game.answer(action)
+    return game
+
+
 # ------------------------------------------------------------------------ the dice
 def rigged_rng(faces: Iterable[Face] = (), first_player: int | None = None,
                roll_first: bool = False) -> random.Random:

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from tallon.engine.state import Token
 from tests.rules.attack_helpers import choose, loaded_attack, modified, modify_scene
-from tests.rules.game_helpers import REBEL, SEPARATIST, solo_at_action, squad, tokens
+from tests.rules.game_helpers import SEPARATIST, performed, tokens
 
 
 def test_the_calculate_action_gives_a_calculate_token():
     """A Belbullab performs the calculate action at its Perform Action step. RR: CALCULATE
     - performing the action, the ship gains one calculate token. It has exactly one
     calculate token."""
-    game, _d = solo_at_action("feethanottrawautopilot", SEPARATIST, "2FB",
-                              enemy=squad(REBEL, "redsquadronveteran"),
-                              enemy_at=(400, 800, 180))
-    game.answer("calculate")
+    game = performed("feethanottrawautopilot", SEPARATIST, "calculate")
     assert tokens(game, "p1.1") == {"calculate": 1}
 
 

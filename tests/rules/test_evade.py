@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from tallon.engine.state import Token
 from tests.rules.attack_helpers import choose, loaded_attack, modified, modify_scene
-from tests.rules.game_helpers import EMPIRE, REBEL, solo_at_action, squad, tokens
+from tests.rules.game_helpers import EMPIRE, performed, tokens
 
 
 def test_the_evade_action_gives_an_evade_token():
     """A TIE/ln performs the evade action at its Perform Action step. RR: EVADE -
     performing the action, the ship gains one evade token. It has exactly one evade
     token."""
-    game, _d = solo_at_action("academypilot", EMPIRE, "2FB",
-                              enemy=squad(REBEL, "redsquadronveteran"),
-                              enemy_at=(400, 800, 180))
-    game.answer("evade")
+    game = performed("academypilot", EMPIRE, "evade")
     assert tokens(game, "p1.1") == {"evade": 1}
 
 

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from tallon.engine.state import Token
 from tests.rules.attack_helpers import choose, loaded_attack, modified, modify_scene
-from tests.rules.game_helpers import REBEL, solo_at_action, squad, tokens
+from tests.rules.game_helpers import REBEL, performed, tokens
 
 
 def test_the_focus_action_gives_a_focus_token():
     """A T-65 performs the focus action at its Perform Action step. RR: FOCUS - performing
     the action, the ship gains one focus token. It has exactly one focus token."""
-    game, _d = solo_at_action("cavernangelszealot", REBEL, "2FB",
-                              enemy=squad(REBEL, "redsquadronveteran"),
-                              enemy_at=(400, 800, 180))
-    game.answer("focus")
+    game = performed("cavernangelszealot", REBEL, "focus")
     assert tokens(game, "p1.1") == {"focus": 1}
 
 

@@ -46,6 +46,7 @@ from tests.rules.game_helpers import (
     start,
     tokens,
 )
+from tests.rules.game_helpers import damage_faces as damage
 
 
 # -------------------------------------------------------- along the template
@@ -118,11 +119,6 @@ def scene(obstacles: list, code: str = "4FW", pilot: str = "academypilot",
                     else game.decision.options[0].key)
     assert game.decision.ship == "p2.1"
     return game, asked
-
-
-def damage(game) -> list[bool]:
-    """p1.1's damage cards: True for faceup."""
-    return [d.faceup for d in game.state.ships["p1.1"].damage]
 
 
 def obstacle_events(game) -> list[str]:

@@ -89,6 +89,7 @@ from tallon.dice.solver_keys import (
     SETTLED_BY_ABILITY,
     STEPS,
 )
+from tallon.dice.solver_keys import ScaleError as ScaleError  # part of the solver's API
 from tallon.dice.solver_phases import PhaseRecursion
 
 
