@@ -158,9 +158,8 @@ class Queue(ChoiceStep):
         if not self.entries:
             return None
         first, mine = self._mine(game)
-        if len(mine) == 1:  # nothing to choose (auto_single), without building the question
-            self.apply(game, mine[0].key)
-            return None
+        if len(mine) == 1:
+            return self.ask(first, "order_abilities", "", (Option(mine[0].key, ""),))
         options = tuple(Option(e.key, f"{game.cards.ability(e.ref).title} ({e.card}, "
                                       f"{e.ship_id})") for e in mine)
         return self.ask(first, "order_abilities", "Choose the ability to resolve next",

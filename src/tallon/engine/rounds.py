@@ -132,21 +132,9 @@ def _first_player(game: Game, first: int) -> None:
 _DONE = {"system": "system_done", "activation": "activated", "engagement": "engaged"}
 
 
-def _done(ship: ShipState, phase: str) -> bool:
-    return getattr(ship, _DONE[phase])  # type: ignore[no-any-return]
-
-
-def _mark(ship: ShipState, phase: str) -> None:
-    if phase == "system":
-        ship.system_done = True
-    elif phase == "activation":
-        ship.activated = True
-    else:
-        ship.engaged = True
-
-
 def _eligible(game: Game, ship: ShipState, phase: str) -> bool:
-    if not ship.in_play or _done(ship, phase):
+    # the cheap flags first: this runs once per ship per phase, over every ship
+    if getattr(ship, _DONE[phase]) or not ship.in_play:
         return False
     if phase == "system":
         return ship.cloaked or _has_system_ability(game, ship)
@@ -173,12 +161,7 @@ class Sweep(ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         s = game.state
         s.phase = self.phase
-        done = _DONE[self.phase]
-        # not done with this phase and in play (tested first, inline: this runs once per
-        # ship per phase, over every ship)
-        waiting = [ship for ship in s.ships.values()
-                   if not getattr(ship, done) and ship.body is not None and not ship.removed
-                   and _eligible(game, ship, self.phase)]
+        waiting = [ship for ship in s.ships.values() if _eligible(game, ship, self.phase)]
         descending = self.phase == "engagement"
 
         def next_initiative() -> int | None:
@@ -201,9 +184,6 @@ class Sweep(ChoiceStep):
             mine = [ship for ship in group if ship.owner == player]
             if mine:
                 break
-        if len(mine) == 1:  # nothing to choose (auto_single), without building the question
-            self.apply(game, mine[0].id)
-            return None
         options = tuple(Option(x.id, f"{x.name} ({x.id})") for x in mine)
         return self.ask(mine[0].owner, f"{self.phase}_order",
                         f"Player {mine[0].owner + 1}: which ship goes next "
@@ -211,7 +191,7 @@ class Sweep(ChoiceStep):
 
     def apply(self, game: Game, answer: Any) -> None:
         chosen = game.state.ships[answer]
-        _mark(chosen, self.phase)
+        setattr(chosen, _DONE[self.phase], True)
         turn = {"system": SystemTurn, "activation": Activate, "engagement": Engage}[self.phase]
         game.push(turn(chosen.id), Sweep(self.phase, chosen.current_initiative))
 
