@@ -64,8 +64,7 @@ def build_table(seed: int) -> Table:
         candidate = Ship(f"s{len(ships)}", Pose(rng.uniform(150, 764), rng.uniform(150, 764),
                                                 rng.uniform(0, 360)), size)
         table = Table(ships=(*ships, candidate))
-        if not ships_overlapped(table, candidate.id, candidate.overlap_pieces,
-                                candidate.circle):
+        if not ships_overlapped(table, candidate):
             ships.append(candidate)
     return Table(ships=tuple(ships), obstacles=tuple(obstacles))
 

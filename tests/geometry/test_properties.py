@@ -53,7 +53,7 @@ def table_with(size, heading, others, obstacles=()) -> Table | None:
     table = Table(ships=tuple(ships), obstacles=tuple(obstacles), area=BIG)
     # the starting layout must be legal: no two ships overlap
     for ship in table.ships:
-        if ships_overlapped(table, ship.id, ship.overlap_pieces, ship.circle):
+        if ships_overlapped(table, ship):
             return None
     return table
 

@@ -279,7 +279,7 @@ def _placement_warnings(table: Table) -> list[str]:
     for ship in table.ships:
         if not table.area.contains_pieces(ship.overlap_pieces):
             warnings.append(f"{ship.id} is (partly) outside the play area")
-        for other in ships_overlapped(table, ship.id, ship.overlap_pieces, ship.circle):
+        for other in ships_overlapped(table, ship):
             if ship.id < other:
                 warnings.append(f"{ship.id} and {other} overlap")
     return warnings

@@ -195,12 +195,7 @@ def overlapped_before(game: Game, ship: ShipState) -> set[str]:
     body = ship.body
     assert body is not None
     table = game.state.table()
-    # most ships touch nothing: rule objects out by their bounding circles before the
-    # ship's pieces are even built
-    near = [o for o in (*table.obstacles, *table.devices) if body.near(o)]
-    if not near:
-        return set()
-    return {o.id for o in objects_overlapped(near, body.overlap_pieces, body.circle)}
+    return {o.id for o in objects_overlapped([*table.obstacles, *table.devices], body)}
 
 
 def devices_met(game: Game, before: set[str], met: Iterable[str], over: Iterable[str]

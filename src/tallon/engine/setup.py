@@ -378,20 +378,10 @@ def _edge_problem(size: BaseSize, owner: int, pose: Pose) -> str | None:
     return None
 
 
-def _overlap_problem(game: Game, ship: ShipState, pose: Pose,
-                     others: list[Ship] | None = None) -> str | None:
-    """Whether the ship placed here would overlap another (``others``: the only ships that
-    could be near, when the caller knows)."""
-    table = game.state.table()
-    reach = base_shape(ship.size).radius
-    # only ships whose bounding circles meet the base's can overlap it
-    for other in table.ships if others is None else others:
-        ox, oy, other_reach = other.circle
-        if other.id != ship.id and math.hypot(ox - pose.x, oy - pose.y) <= reach + other_reach:
-            body = Ship(ship.id, pose, ship.size)
-            if ships_overlapped(table, ship.id, body.overlap_pieces, body.circle):
-                return "it would overlap another ship"
-            return None
+def _overlap_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:
+    body = Ship(ship.id, pose, ship.size)
+    if ships_overlapped(game.state.table(), body):
+        return "it would overlap another ship"
     return None
 
 
@@ -421,15 +411,11 @@ class PlaceShip(ChoiceStep):
         half = base_shape(ship.size).half
         depth = half + 3.5
         y = round(depth if ship.owner == 0 else PLAY_AREA_SIDE - depth, 3)
-        reach = base_shape(ship.size).radius
-        # the spots are in a row: only ships reaching the row can be in the way
-        row = [other for other in game.state.table().ships
-               if abs(other.circle[1] - y) <= reach + other.circle[2]]
         options = []
         for x in [60.0 + 66.0 * k for k in range(13)]:
             pose = Pose(x, y, heading)
             if _edge_problem(ship.size, ship.owner, pose) is None and \
-                    _overlap_problem(game, ship, pose, row) is None:
+                    _overlap_problem(game, ship, pose) is None:
                 options.append(_ship_option(pose, turret))
         return self.ask(ship.owner, "place_ship",
                         f"Player {ship.owner + 1}: place {ship.name} ({ship.id})", options,

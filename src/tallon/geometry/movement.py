@@ -101,11 +101,11 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
     start = ship.pose
     if plan.template is None or kit is None:
         obstacles = _non_ship_objects(table)
-        pieces = ship.overlap_pieces
-        over = objects_overlapped(obstacles, pieces, ship.circle)
+        over = objects_overlapped(obstacles, ship)
         ids = tuple(o.id for o in over)
         return MoveOutcome(ship.id, start, start, True, None, None, overlapping=ids,
-                           fled=not table.area.contains_pieces(pieces), hazards=ids)
+                           fled=not table.area.contains_pieces(ship.overlap_pieces),
+                           hazards=ids)
     base = kit.base
     # the virtual start (the start turned into the virtual frame) and the template's
     # start half a base ahead of it (virtual_start.moved(forward=half)), sharing one sine

@@ -12,7 +12,7 @@ import math
 
 from tallon.geometry.boxes import Box, box_overlaps_polygon
 from tallon.geometry.constants import EPS
-from tallon.geometry.polygons import Polygon, bounding_circle, penetration
+from tallon.geometry.polygons import Polygon, penetration
 from tallon.geometry.table import Table, TableObject
 from tallon.geometry.templates import PlacedTemplate
 
@@ -27,41 +27,35 @@ def max_penetration(a: tuple[Polygon, ...], b: tuple[Polygon, ...]) -> float:
     return max(penetration(p, q) for p in a for q in b)
 
 
-def ships_overlapped(table: Table, exclude: str | None, pieces: tuple[Polygon, ...],
-                     circle: tuple[float, float, float]) -> tuple[str, ...]:
-    """Ids of the ships (other than ``exclude``) whose bases with guides the pieces overlap."""
-    cx, cy, cr = circle
+def ships_overlapped(table: Table, body: TableObject) -> tuple[str, ...]:
+    """Ids of the other ships whose bases with guides ``body`` (a ship's base or a device
+    at some pose) overlaps. Its pieces are built only once a ship's circle meets its own."""
+    cx, cy, cr = body.circle
     hits = []
     for other in table.ships:
-        if other.id == exclude:
+        if other.id == body.id:
             continue
         ox, oy, orad = other.circle
         if math.hypot(ox - cx, oy - cy) > cr + orad:
             continue
-        if pieces_overlap(pieces, other.overlap_pieces):
+        if pieces_overlap(body.overlap_pieces, other.overlap_pieces):
             hits.append(other.id)
     return tuple(hits)
 
 
-def objects_overlapped(objects: list[TableObject], pieces: tuple[Polygon, ...],
-                       circle: tuple[float, float, float],
-                       piece_circles: tuple[tuple[float, float, float], ...] | None = None
-                       ) -> list[TableObject]:
-    """The objects whose overlap pieces the given pieces overlap (``piece_circles``, when
-    given, hold each of ``pieces`` for quicker rejection)."""
-    cx, cy, cr = circle
-    circles = piece_circles
+def objects_overlapped(objects: list[TableObject], body: TableObject) -> list[TableObject]:
+    """The objects whose overlap pieces ``body``'s overlap. Its pieces are built only once
+    an object's circle meets its own."""
+    cx, cy, cr = body.circle
     found = []
     for obj in objects:
         ox, oy, orad = obj.circle
         if math.hypot(ox - cx, oy - cy) > cr + orad:
             continue
-        if circles is None:  # only once something is near
-            circles = tuple(bounding_circle(p) for p in pieces)
         if any(penetration(p, q, EPS) > EPS
                for q, (qx, qy, qr) in obj.piece_circles
                if math.hypot(qx - cx, qy - cy) <= cr + qr
-               for p, (px, py, pr) in zip(pieces, circles, strict=True)
+               for p, (px, py, pr) in body.piece_circles
                if math.hypot(qx - px, qy - py) <= pr + qr):
             found.append(obj)
     return found

@@ -95,8 +95,8 @@ def _attempt(table: Table, ship: Ship, final: Pose, template: PlacedTemplate | N
              rectangle: Polygon | None, label: str) -> Attempt:
     moved = ship.at(final)
     pieces = moved.overlap_pieces
-    ships = ships_overlapped(table, ship.id, pieces, moved.circle)
-    over = objects_overlapped([*table.obstacles, *table.devices], pieces, moved.circle)
+    ships = ships_overlapped(table, moved)
+    over = objects_overlapped([*table.obstacles, *table.devices], moved)
     others = [o for o in (*table.obstacles, *table.devices) if o.id != ship.id]
     if template is not None:
         through = [o for _, o in sorted(template_contacts(template, others),
@@ -237,9 +237,8 @@ def rotate_ship(table: Table, ship_id: str, degrees: float) -> Rotation:
     ship = table.ship(ship_id)
     final = ship.pose.rotated(degrees)
     moved = ship.at(final)
-    blocked = ships_overlapped(table, ship.id, moved.overlap_pieces, moved.circle)
-    over = objects_overlapped([*table.obstacles, *table.devices], moved.overlap_pieces,
-                              moved.circle)
+    blocked = ships_overlapped(table, moved)
+    over = objects_overlapped([*table.obstacles, *table.devices], moved)
     return Rotation(ship_id, ship.pose, final, blocked, tuple(o.id for o in over))
 
 
@@ -289,7 +288,7 @@ def place_device(table: Table, ship_id: str, device_id: str, template_code: str,
     right, forward, rotation = template.end()
     pose = start.moved(right, forward, rotation)
     device = _device_object(device_id, pose, outline)
-    under = ships_overlapped(table, None, device.overlap_pieces, device.circle)
+    under = ships_overlapped(table, device)
     return DevicePlacement(device, placed, under,
                            not table.area.contains_pieces(device.overlap_pieces))
 
@@ -317,12 +316,11 @@ def align_to_guides(table: Table, ship_id: str, device_id: str, outline: str,
     ship = table.ship(ship_id)
     frame = ship.pose.rotated(180.0) if rear else ship.pose
     device = Device(device_id, frame.moved(forward=ship.base.half), outline)
-    pieces, circle = device.overlap_pieces, device.circle
-    ships = ships_overlapped(table, None, pieces, circle)
+    ships = ships_overlapped(table, device)
     others = [o for o in (*table.obstacles, *table.devices) if o.id != device_id]
-    over = tuple(o.id for o in objects_overlapped(others, pieces, circle))
+    over = tuple(o.id for o in objects_overlapped(others, device))
     return GuidePlacement(device, rear, (*ships, *over),
-                          not table.area.contains_pieces(pieces))
+                          not table.area.contains_pieces(device.overlap_pieces))
 
 
 __all__ = [
