@@ -93,14 +93,35 @@ class DicePool:
     def reroll(self, indices: Iterable[int], rng: random.Random) -> None:
         """Reroll the dice at ``indices``; each die may be rerolled only once (Golden Rules)."""
         chosen = sorted(set(indices))
-        for index in chosen:
+        self._check_fresh(chosen)
+        self.set_rerolled(chosen, [roll_face(self.kind, rng) for _ in chosen])
+
+    def set_rerolled(self, indices: Iterable[int], faces: Iterable[Face]) -> None:
+        """The dice at ``indices`` were rerolled and show ``faces`` (a roll made elsewhere:
+        the engine's chance steps); each die may be rerolled only once (Golden Rules)."""
+        chosen = list(indices)
+        self._check_fresh(chosen)
+        for index, face in zip(chosen, faces, strict=True):
+            die = self.dice[index]
+            die.face = face
+            die.rerolled = True
+
+    def _check_fresh(self, indices: list[int]) -> None:
+        for index in indices:
             if self.dice[index].rerolled:
                 face = self.dice[index].face.label
                 raise RerollError(f"die {index} ({face}) was already rerolled")
-        for index in chosen:
-            die = self.dice[index]
-            die.face = roll_face(self.kind, rng)
-            die.rerolled = True
+
+    def reroll_indices(self, op: Reroll) -> list[int]:
+        """The dice a reroll operation picks: by face, fresh ones (not yet rerolled), first
+        in pool order, sorted."""
+        chosen: list[int] = []
+        for face, n in enumerate(op.dice):
+            matching = self._indices(Face(face), False)
+            if len(matching) < n:
+                raise RerollError(f"not enough fresh {Face(face).label} dice to reroll {n}")
+            chosen.extend(matching[:n])
+        return sorted(chosen)
 
     def change(self, index: int, face: Face) -> bool:
         """Change one die's result; a side the die lacks means no change (RR: DICE MODIFICATION)."""
@@ -149,13 +170,7 @@ class DicePool:
             for index in matching[: op.count]:
                 self.change(index, op.to)
         elif isinstance(op, Reroll):
-            chosen: list[int] = []
-            for face, n in enumerate(op.dice):
-                matching = self._indices(Face(face), False)
-                if len(matching) < n:
-                    raise RerollError(f"not enough fresh {Face(face).label} dice to reroll {n}")
-                chosen.extend(matching[:n])
-            self.reroll(chosen, rng)
+            self.reroll(self.reroll_indices(op), rng)
         elif isinstance(op, Add):
             for _ in range(op.count):
                 self.add(op.face)

@@ -291,12 +291,7 @@ def apply_modification(game: Game, attack: AttackState, kind: str, user: ShipSta
         return []
     for op in ops[:-1]:
         pool.apply_op(op, game.state.rng)
-    reroll = ops[-1]
-    chosen: list[int] = []
-    for face, n in enumerate(reroll.dice):
-        fresh = [i for i, d in enumerate(pool.dice) if d.face is Face(face) and not d.rerolled]
-        chosen.extend(fresh[:n])
-    indices = tuple(sorted(set(chosen)))
+    indices = tuple(pool.reroll_indices(ops[-1]))
     return [RollDice(kind, len(indices), "modify_dice.rerolled",
                      (kind, indices, user.id, owner.id, card, option),
                      who=user.name)]
@@ -309,10 +304,7 @@ def _rerolled(game: Game, faces: tuple[Face, ...], kind: str, indices: tuple[int
     assert attack is not None
     pool = attack.pool(kind)
     assert pool is not None
-    for index, face in zip(indices, faces, strict=True):
-        die = pool.dice[index]
-        die.face = face
-        die.rerolled = True
+    pool.set_rerolled(indices, faces)
     ships = game.state.ships
     _settle(game, attack, kind, ships[user_id], ships[owner_id], card, option)
 
