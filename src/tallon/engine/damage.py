@@ -61,8 +61,8 @@ class SufferDamage(Step):
             # RR: DAMAGING REMOTES - every damage deals a remote a facedown card
             game.push(_counted(rest, cards=1))
             deal_damage_card(game, ship, False,
-                             then="damage.remote_card_dealt" if critical else None,
-                             args=(ship.id,))
+                             then="damage.critical_card_dealt" if critical else None,
+                             args=(ship.id, False))
             return None
         if critical:
             facts = {"ship": ship.id}
@@ -74,7 +74,7 @@ class SufferDamage(Step):
         game.push(_counted(rest, cards=1))
         deal_damage_card(game, ship, critical,
                          then="damage.critical_card_dealt" if critical else None,
-                         args=(ship.id,))
+                         args=(ship.id, True))
         return None
 
     def _report(self, game: Game) -> None:
@@ -91,15 +91,11 @@ class SufferDamage(Step):
 
 
 @continuation("damage.critical_card_dealt")
-def _critical_card_dealt(game: Game, serial: int, ship_id: str) -> None:
+def _critical_card_dealt(game: Game, serial: int, ship_id: str, faceup: bool) -> None:
     # the card's own text first, then "after you suffer critical damage" abilities (the
-    # card just dealt was not in play when the damage began: ruling)
-    fire(game, "after_suffer_crit", ship=ship_id, dealt=serial)
-
-
-@continuation("damage.remote_card_dealt")
-def _remote_card_dealt(game: Game, serial: int, ship_id: str) -> None:
-    fire(game, "after_suffer_crit", ship=ship_id, dealt=None)
+    # card just dealt was not in play when the damage began: ruling); a remote's card is
+    # facedown, and names no card dealt
+    fire(game, "after_suffer_crit", ship=ship_id, dealt=serial if faceup else None)
 
 
 def _counted(step: SufferDamage, shields: int = 0, cards: int = 0) -> SufferDamage:

@@ -190,8 +190,8 @@ def remote_ids(game: Game) -> set[str]:
 
 
 def overlapped_before(game: Game, ship: ShipState) -> set[str]:
-    """Obstacles and devices the ship overlaps before it moves (RR: OBSTACLES: moving off
-    one doesn't count as moving through it)."""
+    """Obstacles and devices the ship overlaps before it moves: moving off them doesn't
+    count as moving through them (RR: OBSTACLES; devices by ruling)."""
     body = ship.body
     assert body is not None
     table = game.state.table()

@@ -80,18 +80,12 @@ def would_flee(game: Game, ship: ShipState, code: str) -> bool:
     return execute_maneuver(game.state.table(), ship.id, Maneuver.parse(code)).fled
 
 
-def starting_overlaps(game: Game, ship: ShipState) -> set[str]:
-    """Obstacles and devices the ship overlaps before it moves: moving off them doesn't
-    count as moving through them (RR: OBSTACLES; devices by ruling)."""
-    return overlapped_before(game, ship)
-
-
 # ------------------------------------------------------------- barrel rolls, boosts
 def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
     """Put the ship where a barrel roll or boost (or such a move: decloaking, a tractor
     move) places it; the remotes it moved through or ends on are met (RR: MOVE: these
     moves use templates)."""
-    before = starting_overlaps(game, ship)
+    before = overlapped_before(game, ship)
     game.state.set_pose(ship, attempt.final)
     after_reposition(game, ship, before, attempt.moved_through_devices,
                      attempt.overlapped_devices)
@@ -159,7 +153,7 @@ class ExecuteManeuver(ChoiceStep):
         if self.slam and outcome.fled:
             ship.action_failed = True
             return
-        before = starting_overlaps(game, ship)
+        before = overlapped_before(game, ship)
         s.set_pose(ship, outcome.final)
         if not outcome.fully_executed:
             for other in outcome.forced_by:

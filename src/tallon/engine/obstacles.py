@@ -39,12 +39,12 @@ class ObstacleEffect(Step):
         ship = game.state.ships[self.ship_id]
         if not ship.in_play:
             return None
-        game.push(RollDice("attack", 1, "movement.obstacle_rolled",
+        game.push(RollDice("attack", 1, "obstacles.rolled",
                            (ship.id, self.obstacle_id, self.kind), who=ship.name))
         return None
 
 
-@continuation("movement.obstacle_rolled")
+@continuation("obstacles.rolled")
 def _obstacle_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, obstacle_id: str,
                      kind_name: str) -> None:
     ship = game.state.ships[ship_id]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from tallon.dice import DicePool, Die, Role
+from tallon.dice import DicePool, Die
 from tallon.geometry import Arc, BaseSize, Device, Obstacle, Pose, Ship, Table, range_between
 from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 
@@ -351,13 +351,6 @@ class AttackState:
     def pool(self, kind: str) -> DicePool | None:
         """The ``"attack"`` or ``"defense"`` dice."""
         return self.attack_dice if kind == "attack" else self.defense_dice
-
-    def role_of(self, ship_id: str) -> Role | None:
-        if ship_id == self.attacker:
-            return Role.ATTACKER
-        if ship_id == self.defender:
-            return Role.DEFENDER
-        return None
 
 
 def _clone_pool(pool: DicePool | None) -> DicePool | None:

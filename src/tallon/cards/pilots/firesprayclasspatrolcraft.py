@@ -7,7 +7,7 @@ itself after she defends, or at the end of the Engagement Phase when she chooses
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tallon.cards.common import in_enemy_firing_arc, is_me
 from tallon.cards.registry import register
@@ -18,9 +18,6 @@ from tallon.engine.decisions import Option
 from tallon.engine.effects import can_lock
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Ask
-
-if TYPE_CHECKING:
-    pass
 
 ZAM = "zamwesell"
 BUSINESS = "youdbettermeanbusiness"

@@ -250,15 +250,11 @@ register("pilot", "edriotwotubes",
          description="Before activating, if he has a focus token: may perform an action.")
 
 
-def _configurations(ctx: Ctx) -> list[str]:
-    return choosable_sides(ctx.ship)
-
-
 register("pilot", "kullbeesperado",
          Triggered("flip the equipped configuration upgrade", window="after_action",
                    requirement=lambda ctx: _after_my("barrel_roll", "boost")(ctx)
-                   and bool(_configurations(ctx)),
-                   choices=lambda ctx: [Option(x, f"flip {x}") for x in _configurations(ctx)],
+                   and bool(choosable_sides(ctx.ship)),
+                   choices=lambda ctx: [Option(x, f"flip {x}") for x in choosable_sides(ctx.ship)],
                    effect=lambda ctx, choice: flip_upgrade(ctx.game, ctx.ship, choice)),
          description="After a barrel roll or boost action: may flip his configuration "
                      "upgrade.")
