@@ -40,6 +40,7 @@ from tallon.geometry import (
     Maneuver,
     MoveOutcome,
     Side,
+    barrel_roll,
     barrel_roll_options,
     boost,
     execute_maneuver,
@@ -323,8 +324,10 @@ class Decloak(ChoiceStep):
     def apply(self, game: Game, answer: Any) -> None:
         ship = game.state.ships[self.ship_id]
         if self.declared is not None:
-            attempts = roll_positions(game, ship, self.declared, _decloak_speed(ship))
-            self._place(game, ship, attempts[answer], f"barrel roll {self.declared}")
+            # the answer is a position the decision listed: only it is measured again
+            attempt = barrel_roll(game.state.table(), ship.id, self.declared, answer,
+                                  _decloak_speed(ship))
+            self._place(game, ship, attempt, f"barrel roll {self.declared}")
         elif answer == "boost":
             attempt = boost(game.state.table(), ship.id, "straight", _decloak_speed(ship))
             if attempt.fails():
