@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "tallon"
 
 #: Lowest first; packages of one layer don't import each other.
 LAYERS = (
-    ("rules_reference", "geometry", "dice", "data"),
+    ("files", "rules_reference", "geometry", "dice", "data"),
     ("rules_index",),
     ("squads",),
     ("engine",),

@@ -37,3 +37,9 @@ def app_with(register: Callable[[typer.Typer], None]) -> typer.Typer:
 
     register(application)
     return application
+
+
+def said(output: str) -> str:
+    """The words of a command's output, without the boxes and line breaks of error
+    panels: to look for a message that wraps."""
+    return " ".join(output.translate(str.maketrans("", "", "│╭╮╰╯─")).split())

@@ -62,9 +62,9 @@ def test_show_json_gives_the_facts(app):
 
 
 def test_show_an_unknown_id_fails_with_suggestions(app):
-    """An unknown id exits 1 and suggests close ids."""
+    """An unknown id is bad input (docs/cli.md): exit 2, with close ids suggested."""
     result = runner.invoke(app, ["cards", "show", "lukeskywalkr"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "lukeskywalker" in result.output
 
 

@@ -6,6 +6,9 @@ that the groups stay independent of each other.
 
 from __future__ import annotations
 
+import os
+import sys
+
 import typer
 
 from tallon import __version__
@@ -35,13 +38,39 @@ def _root(
     """Tallon: a rules-exact engine for Star Wars: X-Wing."""
 
 
+_registered: list[bool] = []
+
+
 def _register_commands() -> None:
-    # each command module adds its own group, so that `tallon --help` lists every one
+    # each command module adds its own group, so that `tallon --help` lists every one;
+    # once per process, as main() may be called again (the fuzz tests call it in-process)
+    if _registered:
+        return
+    _registered.append(True)
     for register in registry.REGISTRARS:
         register(app)
+
+
+# Exit status when Tallon itself fails (docs/cli.md): never a traceback for the user.
+EXIT_INTERNAL_ERROR = 3
 
 
 def main() -> None:
     """Entry point of the ``tallon`` console script."""
     _register_commands()
-    app()
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise SystemExit(130) from None
+    except BrokenPipeError:
+        # the reader went away (``tallon cards search | head``): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(0) from None
+    except Exception as error:
+        if os.environ.get("TALLON_DEBUG"):
+            raise
+        typer.echo(f"tallon: internal error (a bug in Tallon, not in your input): "
+                   f"{type(error).__name__}: {error}\nRun again with TALLON_DEBUG=1 to see "
+                   "where, and please report it.", err=True)
+        raise SystemExit(EXIT_INTERNAL_ERROR) from None

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tallon.cards import CARDS
-from tallon.cli.common import card_database
+from tallon.cli.common import card_database, fail
 from tallon.data import (
     CARD_KINDS,
     Action,
@@ -294,11 +294,6 @@ def _hit_json(hit: SearchHit) -> dict[str, Any]:
     return data
 
 
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
-
-
 def _did_you_mean(db: CardDatabase, key: str) -> str:
     close = db.suggest(key)
     return f"; did you mean {', '.join(close)}?" if close else ""
@@ -350,7 +345,7 @@ def show(
         if faction is None or h.kind != "ship" or getattr(h.card, "faction", None) == faction
     ]
     if not hits:
-        raise _fail(f"no card has the id {card_id!r}{_did_you_mean(db, card_id)}")
+        raise fail(f"no card has the id {card_id!r}{_did_you_mean(db, card_id)}")
     if as_json:
         typer.echo(json.dumps([_hit_json(h) for h in hits], indent=2, ensure_ascii=False))
         return

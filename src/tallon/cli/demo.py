@@ -12,7 +12,9 @@ import typer
 from tallon.agents import SimpleAgent, play
 from tallon.cards import CARDS
 from tallon.cards.pool import random_squad
+from tallon.cli.common import fail, output_directory, write_output
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
+from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 from tallon.render.replay import replay_html
 from tallon.squads import Squad, XwsError, build_squad, check_squad, read_xws_file
 
@@ -111,6 +113,7 @@ def demo(
     """Play a whole game with the simple agents (default: two 20-point squads of named
     pilots), print the log round by round - each attack's dice, every modification and the
     damage - and write a replay (JSON) and a page that steps through it (HTML)."""
+    output_directory(out)  # before playing: a bad --out is refused at once
     squads = choose_squads(seed, squad1, squad2, random_squads)
     try:
         game = Game(GameSetup(squads, seed=seed, rounds=rounds, cards=CARDS))
@@ -118,12 +121,10 @@ def demo(
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     play(game, (SimpleAgent(seed), SimpleAgent(seed + 1)))
-    out.mkdir(parents=True, exist_ok=True)
     record = game.to_record()
     replay_path = out / "replay.json"
-    replay_path.write_text(json.dumps(record, indent=1), encoding="utf-8")
-    (out / "replay.html").write_text(replay_html(record, f"Tallon demo, seed {seed}"),
-                                     encoding="utf-8")
+    write_output(replay_path, json.dumps(record, indent=1))
+    write_output(out / "replay.html", replay_html(record, f"Tallon demo, seed {seed}"))
     if as_json:
         typer.echo(json.dumps(summary(game, str(replay_path))))
         return
@@ -143,18 +144,15 @@ def replay(
     """Re-run a saved game and check that it reproduces the recorded final state
     (exit status 0 when it does, 1 when it does not, 2 when the file can't be read)."""
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        typer.echo(f"error: {path}: cannot read: {error}", err=True)
-        raise typer.Exit(2) from None
-    except json.JSONDecodeError as error:
-        typer.echo(f"error: {path}: not JSON: {error.msg} (line {error.lineno})", err=True)
-        raise typer.Exit(2) from None
+        record = parse_json(read_text(path))
+    except FileAccessError as error:
+        raise fail(str(error)) from None
+    except JsonTextError as error:
+        raise fail(f"{path}: {error}") from None
     try:
         game = Game.from_record(record, CARDS, logging=False)
-    except (SetupError, IllegalChoiceError, KeyError, TypeError) as error:
-        typer.echo(f"error: {path}: {error}", err=True)
-        raise typer.Exit(2) from None
+    except (SetupError, IllegalChoiceError) as error:
+        raise fail(f"{path}: {error}") from None
     expected = record.get("state_hash")
     actual = game.state_hash()
     same = expected == actual

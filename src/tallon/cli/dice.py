@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from fractions import Fraction
@@ -12,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from tallon.cli.common import fail, write_output
 from tallon.dice import (
     CATALOGUE,
     AtLeast,
@@ -28,7 +30,7 @@ from tallon.dice import (
     parse_abilities,
 )
 from tallon.dice.abilities.tokens import ATTACKER_TOKENS, DEFENDER_TOKENS
-from tallon.dice.attack import MAX_DICE
+from tallon.dice.attack import MAX_DICE, MAX_TOKENS
 from tallon.dice.playout import OptimalPlay, play_attack
 from tallon.dice.result import fraction_text
 from tallon.dice.sequence import MAX_ATTACKS, OBJECTIVES, SequenceResult, calculate_sequence
@@ -71,8 +73,10 @@ def parse_tokens(text: str, role: Role, option: str) -> dict[str, int]:
                 raise typer.BadParameter(
                     f"{part!r}: the count after '=' must be a whole number", param_hint=option
                 ) from None
-            if count < 0:
-                raise typer.BadParameter(f"{part!r}: counts cannot be negative", param_hint=option)
+            if not 0 <= count <= MAX_TOKENS:
+                raise typer.BadParameter(
+                    f"{part!r}: accepted counts are 0 to {MAX_TOKENS} (more than an attack "
+                    "of six dice can spend)", param_hint=option)
         if name not in accepted and not _is_ability_charge(name):
             raise typer.BadParameter(
                 f"unknown token {name!r}; accepted: {', '.join(accepted)} "
@@ -80,6 +84,10 @@ def parse_tokens(text: str, role: Role, option: str) -> dict[str, int]:
                 param_hint=option,
             )
         tokens[name] = tokens.get(name, 0) + count
+        if tokens[name] > MAX_TOKENS:
+            raise typer.BadParameter(
+                f"{tokens[name]} {name}: accepted counts are 0 to {MAX_TOKENS}",
+                param_hint=option)
     if role is Role.ATTACKER and tokens.get("lock", 0) > 1:
         raise typer.BadParameter("a ship can have only one lock on the defender", param_hint=option)
     return tokens
@@ -233,7 +241,8 @@ def print_sequence(result: SequenceResult, console: Console) -> None:
 
 def plot_damage(path: Path, result: AttackResult | None, sequence: SequenceResult | None,
                 title: str) -> None:
-    """Bar charts of the damage distribution (and, for a sequence, attacks needed)."""
+    """Bar charts of the damage distribution (and, for a sequence, attacks needed), written
+    to ``path`` in the format its suffix names."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -256,8 +265,10 @@ def plot_damage(path: Path, result: AttackResult | None, sequence: SequenceResul
         ax.set_ylim(0, 1)
     figure.suptitle(title, fontsize=9)
     figure.tight_layout()
-    figure.savefig(path)
+    image = io.BytesIO()
+    figure.savefig(image, format=path.suffix.lower().lstrip(".").replace("jpg", "jpeg"))
     plt.close(figure)
+    write_output(path, image.getvalue())
 
 
 @dice_app.callback()
@@ -362,6 +373,9 @@ def dice(
         raise typer.BadParameter(
             f"{plot}; accepted: a .png, .svg, .pdf or .jpg file name", param_hint="--plot"
         )
+    if plot is not None and not plot.parent.is_dir():
+        raise typer.BadParameter(f"{plot}: the directory {plot.parent} does not exist",
+                                 param_hint="--plot")
 
     result = calculate(built, chosen)
     sequence = None
@@ -385,8 +399,7 @@ def dice(
         try:
             plot_damage(plot, result, sequence, _describe(built))
         except ImportError:
-            typer.echo("drawing needs matplotlib: pip install 'tallon[plot]'", err=True)
-            raise typer.Exit(1) from None
+            raise fail("drawing needs matplotlib: pip install 'tallon[plot]'") from None
         if not as_json:
             typer.echo(f"plot written to {plot}")
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import typer
 
+from tallon.cli.common import fail
+from tallon.files import FileAccessError
 from tallon.geometry import (
     Arc,
     BaseSize,
@@ -91,7 +93,13 @@ def build_table(ships: list[str], obstacles: list[str]) -> Table:
     if len(taken) != len(parsed):
         raise _fail("two --ship options use the same ID")
     placed = [parse_obstacle(o, taken) for o in obstacles]
-    return Table(ships=tuple(parsed), obstacles=tuple(placed))
+    table = Table(ships=tuple(parsed), obstacles=tuple(placed))
+    for piece in (*table.ships, *table.obstacles):
+        if table.area.entirely_outside(piece.overlap_pieces):
+            option = "--ship" if isinstance(piece, Ship) else "--obstacle"
+            raise _fail(f"{option} {piece.id} at ({piece.pose.x:g}, {piece.pose.y:g}) lies "
+                        f"wholly off the play area (0 to {table.area.width:g} mm each way)")
+    return table
 
 
 # ----------------------------------------------------------------------------- move
@@ -149,6 +157,11 @@ def move(
                     f"--drop, --launch, --rotate (got {', '.join(chosen) or 'none'})")
     if sideslip and maneuver is None:
         raise _fail("--sideslip goes with --maneuver")
+    if position is not None and chosen[0] not in ("--maneuver", "--barrel-roll", "--decloak"):
+        raise _fail(f"--position goes with --barrel-roll, --decloak or a Tallon roll "
+                    f"--maneuver, not {chosen[0]}")
+    if rotate is not None and not -360 <= rotate <= 360:  # also refuses nan
+        raise _fail(f"--rotate {rotate}: give degrees from -360 to 360")
     try:
         base = BaseSize.parse(size)
         origin = Pose(0.0, 0.0, 0.0)
@@ -327,7 +340,10 @@ def draw(
                 if m.closest is not None:
                     start, end = m.closest.segment
                     drawing.lines.append((start, end, "#f7dc6f"))
-    write_svg(str(out), table, drawing)
+    try:
+        write_svg(str(out), table, drawing)
+    except FileAccessError as error:
+        raise fail(str(error)) from None
     typer.echo(f"wrote {out}")
 
 

@@ -23,6 +23,9 @@ from tallon.dice.abilities.tokens import (
 from tallon.dice.faces import DieKind
 
 MAX_DICE = 6
+# Tokens or charges of one kind a side may hold here: no attack of six dice can spend more,
+# and the exact solver's recursion grows with every token.
+MAX_TOKENS = 10
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,10 @@ class Combatant:
     def __post_init__(self) -> None:
         if self.dice < 0:
             raise ValueError(f"dice cannot be negative ({self.dice})")
+        for name, count in self.tokens.items():
+            if not 0 <= count <= MAX_TOKENS:
+                raise ValueError(f"{count} {name}: a side holds 0 to {MAX_TOKENS} of a token "
+                                 "or charge here")
         object.__setattr__(self, "tokens", Tokens(dict(self.tokens)))
         object.__setattr__(self, "abilities", tuple(self.abilities))
 

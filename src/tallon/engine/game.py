@@ -19,9 +19,10 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tallon.engine import records
+from tallon.engine.abilities import CardRegistry
 from tallon.engine.decisions import Decision, IllegalChoiceError, Value
 from tallon.engine.determinize import determinize
 from tallon.engine.setup import SetupError, StartGame, build_state
@@ -29,10 +30,7 @@ from tallon.engine.snapshot import decode
 from tallon.engine.state import GameState
 from tallon.engine.steps import Step
 from tallon.engine.view import full_snapshot, player_view
-from tallon.squads import Squad, read_xws, to_xws
-
-if TYPE_CHECKING:
-    from tallon.engine.abilities import CardRegistry
+from tallon.squads import Squad, XwsError, read_xws, to_xws
 
 RULESETS = ("2.5",)
 CHANCE_MODES = ("sample", "explicit")
@@ -64,6 +62,17 @@ class GameSetup:
     cards: CardRegistry = field(kw_only=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.cards, CardRegistry):
+            raise SetupError("cards is the card pool whose abilities the game plays (a "
+                             f"CardRegistry such as tallon.cards.CARDS), not {self.cards!r}")
+        for name in ("seed", "rounds"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise SetupError(f"{name} is a whole number, not {value!r}")
+        if not isinstance(self.squads, tuple | list) or not all(
+                isinstance(squad, Squad) for squad in self.squads):
+            raise SetupError("squads are two tallon.squads.Squad objects (read_xws(...).squad "
+                             "or build_squad(...))")
         if self.ruleset not in RULESETS:
             raise SetupError(f"unknown ruleset {self.ruleset!r}; supported: "
                              f"{', '.join(RULESETS)}")
@@ -81,15 +90,28 @@ class GameSetup:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], cards: CardRegistry) -> GameSetup:
+        """The setup :meth:`to_json` wrote; :class:`SetupError` saying what is wrong."""
+        if not isinstance(data, dict):
+            raise SetupError("the setup is not a JSON object")
+        missing = [key for key in ("squads", "seed", "ruleset", "rounds") if key not in data]
+        if missing:
+            raise SetupError(f"the setup has no {', '.join(map(repr, missing))}")
+        if not isinstance(data["squads"], list) or len(data["squads"]) != 2:
+            raise SetupError("the setup's 'squads' is not a list of two XWS squads")
         squads = []
         for k, raw in enumerate(data["squads"]):
-            imported = read_xws(raw)
+            try:
+                imported = read_xws(raw)
+            except XwsError as error:
+                raise SetupError(f"squad {k + 1} of the setup: {error}") from None
             if imported.errors:
                 problems = "; ".join(p.message for p in imported.errors)
-                raise SetupError(f"squad {k + 1} of the record: {problems}")
+                raise SetupError(f"squad {k + 1} of the setup: {problems}")
             squads.append(imported.squad)
-        return cls((squads[0], squads[1]), int(data["seed"]), str(data["ruleset"]),
-                   int(data["rounds"]), cards=cards)
+        if not isinstance(data["ruleset"], str):
+            raise SetupError(f"the setup's ruleset is not a name: {data['ruleset']!r}")
+        return cls((squads[0], squads[1]), data["seed"], data["ruleset"], data["rounds"],
+                   cards=cards)
 
 
 class Game:

@@ -59,6 +59,8 @@ def check_record(record: dict[str, Any]) -> bool:
     for key in ("setup", "choices"):
         if key not in record:
             raise SetupError(f"the record has no {key!r}")
+    if not isinstance(record["choices"], list):
+        raise SetupError("the record's 'choices' is not a list of answers")
     return record["version"] == 1
 
 

@@ -98,6 +98,9 @@ def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
         maneuver = Maneuver.parse(maneuver)
     ship = table.ship(ship_id)
     plan, kit = plan_and_kit(maneuver, sideslip, ship.base)
+    if position is not None and not plan.has_positions:
+        raise ValueError(f"a position (front, middle or back) goes only with a Tallon roll, "
+                         f"not [{maneuver.code}]")
     start = ship.pose
     if plan.template is None or kit is None:
         obstacles = _non_ship_objects(table)

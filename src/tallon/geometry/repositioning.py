@@ -234,6 +234,8 @@ class Rotation:
 
 def rotate_ship(table: Table, ship_id: str, degrees: float) -> Rotation:
     """Rotate a ship by ``degrees`` clockwise (90, 180, -90 ...)."""
+    if not math.isfinite(degrees):
+        raise ValueError(f"cannot rotate by {degrees} degrees")
     ship = table.ship(ship_id)
     final = ship.pose.rotated(degrees)
     moved = ship.at(final)

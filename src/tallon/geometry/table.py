@@ -190,6 +190,14 @@ class PlayArea:
             for x, y in piece
         )
 
+    def entirely_outside(self, pieces: Iterable[Polygon]) -> bool:
+        """True when the pieces' bounding box lies wholly beyond the area's edges."""
+        points = [point for piece in pieces for point in piece]
+        xs = [x for x, _ in points]
+        ys = [y for _, y in points]
+        return (max(xs) < -EPS or min(xs) > self.width + EPS
+                or max(ys) < -EPS or min(ys) > self.height + EPS)
+
 
 @dataclass(frozen=True)
 class Table:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
+from tallon.files import write_file
 from tallon.geometry.arcs import Arc, arc_halfplanes
 from tallon.geometry.constants import RANGE_BAND_LENGTH
 from tallon.geometry.outlines import ObstacleType
@@ -238,9 +239,8 @@ def ship_layer(ships: Iterable[Ship], colours: dict[str, str], height: float,
 
 
 def write_svg(path: str, table: Table, drawing: Drawing | None = None) -> None:
-    """Write the drawing to ``path``."""
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(draw_table(table, drawing))
+    """Write the drawing to ``path`` (:class:`tallon.files.FileAccessError` if it cannot)."""
+    write_file(path, draw_table(table, drawing))
 
 
 __all__: Sequence[str] = ("Drawing", "draw_table", "write_svg")

@@ -7,12 +7,13 @@ can be dropped in without changing code.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
+
+from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 
 Format = Literal["standard", "extended"]
 FORMATS: tuple[Format, ...] = ("standard", "extended")
@@ -98,13 +99,13 @@ def rules_for(
     else:
         name = str(lists_file)
         try:
-            text = Path(lists_file).read_text(encoding="utf-8")
-        except OSError as error:
-            raise ListsError(f"{name}: cannot read: {error.strerror}") from None
+            text = read_text(lists_file)
+        except FileAccessError as error:
+            raise ListsError(str(error)) from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ListsError(f"{name}: line {error.lineno}: {error.msg}") from None
+        data = parse_json(text)
+    except JsonTextError as error:
+        raise ListsError(f"{name}: {error}") from None
     return replace(_rules_from(data, name, game_format), points=points)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from tallon.data import CardDatabase, Pilot, QuickBuild, Upgrade, load_cards
 from tallon.data.vocab import FACTIONS, SLOTS
+from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 from tallon.squads.model import EquippedUpgrade, Squad, SquadShip
 from tallon.squads.report import Problem, Rule
 
@@ -294,10 +295,9 @@ def read_xws(source: str | bytes | Mapping[str, Any], db: CardDatabase | None = 
     """
     if isinstance(source, str | bytes):
         try:
-            data = json.loads(source)
-        except json.JSONDecodeError as error:
-            raise XwsError(f"not JSON: {error.msg} (line {error.lineno}, column "
-                           f"{error.colno})") from None
+            data = parse_json(source)
+        except JsonTextError as error:
+            raise XwsError(str(error)) from None
     else:
         data = source
     if not isinstance(data, dict):
@@ -314,11 +314,9 @@ def read_xws(source: str | bytes | Mapping[str, Any], db: CardDatabase | None = 
 def read_xws_file(path: str | Path, db: CardDatabase | None = None) -> XwsImport:
     """Read an XWS file; :class:`XwsError` (naming the file) if it cannot be read at all."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise XwsError(f"{path}: cannot read: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise XwsError(f"{path}: not a UTF-8 text file") from None
+        text = read_text(path)
+    except FileAccessError as error:
+        raise XwsError(str(error)) from None
     try:
         return read_xws(text, db)
     except XwsError as error:

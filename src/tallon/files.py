@@ -1,0 +1,129 @@
+"""Reading and writing the files a user names, with errors that say which file and why.
+
+Every file Tallon reads from outside (squads, replays, ban lists) goes through
+:func:`read_text`, and every file it writes through :func:`write_file`: a write goes to a
+temporary file beside the target and is renamed over it only when complete, so an
+interrupted or failed run never leaves half a file behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+# files written here get the permissions an ordinary open() would give them
+_FILE_MODE = 0o666 & ~_umask()
+
+
+#: The largest input file read: far beyond any squad, ban list or replay.
+MAX_INPUT_BYTES = 64 * 2**20
+
+
+class FileAccessError(Exception):
+    """A file or directory that cannot be read or written; the message names it."""
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or type(error).__name__
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of ``path``; :class:`FileAccessError` if it cannot be read as such.
+    A pipe or device (``/dev/stdin``, a process substitution) is read too, up to
+    :data:`MAX_INPUT_BYTES`."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_INPUT_BYTES + 1)
+    except IsADirectoryError:
+        raise FileAccessError(f"{path}: is a directory, not a file") from None
+    except OSError as error:
+        raise FileAccessError(f"{path}: cannot read: {_reason(error)}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise FileAccessError(f"{path}: larger than {MAX_INPUT_BYTES // 2**20} MB; not a "
+                              "file Tallon reads")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FileAccessError(f"{path}: not a UTF-8 text file (byte {error.start} is "
+                          f"{data[error.start]:#04x})") from None
+
+
+class JsonTextError(ValueError):
+    """Text that is not usable JSON; the message says where it goes wrong."""
+
+
+def parse_json(text: str | bytes) -> Any:
+    """The JSON value of ``text``; :class:`JsonTextError` if it is not JSON (or nests
+    deeper than Python can follow)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise JsonTextError(f"not JSON: {error.msg} (line {error.lineno}, column "
+                            f"{error.colno})") from None
+    except UnicodeDecodeError:
+        raise JsonTextError("not JSON: not UTF-8 text") from None
+    except RecursionError:
+        raise JsonTextError("not usable JSON: nested too deeply") from None
+
+
+def ensure_directory(path: str | Path) -> Path:
+    """``path`` as a directory, created with its parents if missing."""
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise FileAccessError(f"{path}: exists and is not a directory")
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileAccessError(f"{path}: cannot create the directory: {_reason(error)}") from None
+    return target
+
+
+def write_file(path: str | Path, data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` all at once: into a temporary file in the
+    same directory, then renamed over ``path``."""
+    target = Path(path)
+    if target.is_dir():
+        raise FileAccessError(f"{path}: is a directory; give a file name")
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    if target.exists() and not target.is_file():
+        # a device or pipe (/dev/stdout, /dev/null): written into, never replaced
+        try:
+            with open(target, "wb") as stream:
+                stream.write(payload)
+        except OSError as error:
+            raise FileAccessError(f"{path}: cannot write: {_reason(error)}") from None
+        return
+    directory = target.parent
+    if not directory.is_dir():
+        raise FileAccessError(f"{path}: cannot write: the directory {directory} does not exist")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.",
+                                             suffix=".part")
+    except OSError as error:
+        raise FileAccessError(f"{path}: cannot write: {_reason(error)}") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(payload)
+        os.chmod(temporary, _FILE_MODE)
+        os.replace(temporary, target)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise FileAccessError(f"{path}: cannot write: {_reason(error)}") from None
+        raise
+
+
+__all__ = ["FileAccessError", "JsonTextError", "ensure_directory", "parse_json", "read_text",
+           "write_file"]
