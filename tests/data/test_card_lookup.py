@@ -77,6 +77,42 @@ def test_pilots_of_a_ship(db):
                                                                        "galacticempire"}
 
 
+def test_pilots_of_accepts_a_ship_object_as_its_ship_type(db):
+    """Situation: a Ship object (the rebels' TIE/ln, as db.ship returns it) instead of an
+    xws id. Expected: the same pilots as its xws id gives, with or without a faction; the
+    object's faction does not narrow the list unless given."""
+    rebel_tie = db.ship("tielnfighter", "rebelalliance")
+    assert db.pilots_of(rebel_tie) == db.pilots_of("tielnfighter")
+    only_rebels = db.pilots_of(rebel_tie, rebel_tie.faction)
+    assert only_rebels == db.pilots_of("tielnfighter", "rebelalliance")
+    assert only_rebels and {p.faction for p in only_rebels} == {"rebelalliance"}
+    assert db.pilot("lukeskywalker") in db.pilots_of(db.ship("t65xwing"))
+
+
+@pytest.mark.parametrize("wrong", [5, None, ["t65xwing"]])
+def test_pilots_of_refuses_what_is_neither_an_xws_id_nor_a_ship(db, wrong):
+    """Situation: pilots_of given a number, None or a list. Expected: a TypeError saying
+    an xws id or a Ship is expected and naming what it got, not an error from deep inside
+    the suggestion code."""
+    with pytest.raises(TypeError, match=r"xws id .* or a Ship, not ") as raised:
+        db.pilots_of(wrong)
+    assert type(wrong).__name__ in str(raised.value)
+
+
+def test_pilots_of_a_pilot_points_to_ship_of(db):
+    """Situation: a Pilot given where a ship is expected (an easy slip). Expected: a
+    TypeError that says to use db.ship_of(pilot)."""
+    with pytest.raises(TypeError, match=r"ship_of\(pilot\)"):
+        db.pilots_of(db.pilot("lukeskywalker"))
+
+
+def test_pilots_of_an_unknown_id_still_suggests_close_ids(db):
+    """Situation: a misspelt ship id. Expected: UnknownCardError (a KeyError) naming a
+    close id, as before."""
+    with pytest.raises(UnknownCardError, match="t65xwing"):
+        db.pilots_of("t65xwin")
+
+
 def test_cards_named_finds_pilots_and_upgrades_sharing_a_name(db):
     """'Chewbacca' is several pilots and several upgrades; the match ignores case and
     punctuation."""

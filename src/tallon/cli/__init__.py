@@ -14,9 +14,18 @@ import typer
 from tallon import __version__
 from tallon.cli import registry
 
+# Help texts are Markdown: a paragraph's line breaks are not kept, so each paragraph is
+# rewrapped to the terminal's width (80 columns reads well), and an indented block (a
+# table, a command to copy) is printed as it is written.
 app = typer.Typer(
     name="tallon",
-    help="Tallon: a rules-exact engine for Star Wars: X-Wing.",
+    help=(
+        "Tallon: a rules-exact engine for Star Wars: X-Wing.\n\n"
+        "Lengths are millimetres and angles degrees. Each command explains itself (tallon "
+        "move --help explains the dial codes, such as 2N or 3TR); docs/cli.md describes "
+        "them all."
+    ),
+    rich_markup_mode="markdown",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -35,7 +44,7 @@ def _root(
         False, "--version", help="Print the version and exit.", callback=_version, is_eager=True
     ),
 ) -> None:
-    """Tallon: a rules-exact engine for Star Wars: X-Wing."""
+    """The root command: only --version (``tallon --help`` prints ``app``'s help)."""
 
 
 _registered: list[bool] = []

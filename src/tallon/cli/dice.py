@@ -37,12 +37,19 @@ from tallon.dice.sequence import MAX_ATTACKS, OBJECTIVES, SequenceResult, calcul
 
 dice_app = typer.Typer(
     name="dice",
+    # Markdown (as the whole command line, tallon.cli.app): a paragraph is rewrapped to the
+    # terminal; the indented examples are printed as written, each a line that fits in 80
+    # columns and can be copied
     help=(
         "Exact attack odds — fractions, not simulations — with both sides choosing their dice "
-        "modifications optimally. Prints the damage distribution, expected damage, P(crit) and "
-        "the tokens left.\n\n"
-        "Example: tallon dice --attack 3 --attacker focus,lock --defense 2 --defender focus,evade"
-        "\n\nThe commands below roll live dice instead."
+        "modifications optimally.\n\n"
+        "Prints the damage distribution, expected damage, P(crit) and the tokens left. "
+        "Examples (-a is --attack, -d --defense):\n\n"
+        "    tallon dice -a 3 --attacker focus,lock -d 2 --defender focus,evade\n"
+        "    tallon dice -a 3 -d 2 --range 1 --objective kill:3\n"
+        "    tallon dice -a 3 --attacker-abilities howlrunner -d 2\n"
+        "    tallon dice -a 3 --attacker focus -d 2 --repeat 3 --hull 4 --shields 2\n\n"
+        "The commands below roll live dice instead."
     ),
     invoke_without_command=True,
     no_args_is_help=False,
@@ -280,12 +287,12 @@ def dice(
     defense: int = typer.Option(0, "--defense", "-d", help="Defense dice: the agility value."),
     attacker: str = typer.Option(
         "", "--attacker",
-        help=f"Attacker tokens. {_TOKENS_HELP}, e.g. 'focus,lock,calculate=2,force=2'. Names: "
+        help=f"Attacker tokens. {_TOKENS_HELP}, e.g. focus,lock or calculate,force=2. Names: "
              "focus, lock, calculate, force, evade, deplete.",
     ),
     defender: str = typer.Option(
         "", "--defender",
-        help=f"Defender tokens. {_TOKENS_HELP}, e.g. 'focus,evade=2,reinforce'. Names: focus, "
+        help=f"Defender tokens. {_TOKENS_HELP}, e.g. focus,evade=2 or reinforce. Names: focus, "
              "evade, calculate, force, reinforce, strain.",
     ),
     attacker_abilities: str = typer.Option(
@@ -294,7 +301,7 @@ def dice(
              "KEY=N sets a number (charges, ships).",
     ),
     defender_abilities: str = typer.Option(
-        "", "--defender-abilities", help="Defender's dice abilities, as for --attacker-abilities."
+        "", "--defender-abilities", help="Defender's dice abilities, as for the attacker's."
     ),
     attack_range: int | None = typer.Option(
         None, "--range", help="Attack range 0-3: adds the range bonus die (range 1 attack, range 3 "
@@ -326,8 +333,8 @@ def dice(
     shields: int = typer.Option(0, "--shields", help="Defender's shields (with --hull)."),
     sequence_objective: str = typer.Option(
         "", "--sequence-objective",
-        help="For --repeat/--hull: 'damage', 'destroy' (chance to destroy) or 'fast' (fewest "
-             "attacks). Default: 'fast' with --hull, else 'damage'.",
+        help="With --repeat or --hull: 'damage', 'destroy' (chance to destroy) or 'fast' "
+             "(fewest attacks). Default: 'fast' with --hull, else 'damage'.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
     plot: Annotated[
@@ -339,7 +346,8 @@ def dice(
 ) -> None:
     """Exact odds of an attack, both sides playing their dice modifications optimally.
 
-    Example: tallon dice --attack 3 --attacker focus,lock --defense 2 --defender focus,evade
+    The group's help (``dice_app``, above) is what ``tallon dice --help`` prints, with
+    examples.
     """
     if ctx.invoked_subcommand is not None:
         return

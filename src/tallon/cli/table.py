@@ -121,8 +121,9 @@ def _rounded(v: float) -> float:
 def move(
     size: str = typer.Option(..., "--size", help="Base size: small, medium or large."),
     maneuver: str = typer.Option(None, "--maneuver",
-                                 help="A dial code: speed, bearing, optional difficulty "
-                                      "(2N, 3K, 1E, 4FW ...)."),
+                                 help="A dial code: speed, bearing letter, optional "
+                                      "difficulty letter (2N, 3K, 1E, 4FW ...; the letters "
+                                      "are listed above)."),
     sideslip: bool = typer.Option(False, "--sideslip",
                                   help="Fly the bank or turn --maneuver as a sideslip."),
     barrel_roll_side: str = typer.Option(None, "--barrel-roll",
@@ -147,6 +148,28 @@ def move(
     Prints the final position of the base's centre as millimetres forward and to the right
     of the start, and the rotation in degrees clockwise. For --drop/--launch the position is
     the device's (the middle of its guides).
+
+    A dial code (--maneuver, and the template of --drop and --launch) is a speed 0-5, a
+    bearing letter and an optional difficulty letter, in upper or lower case. The speed
+    must fit the template: straight 1-5, bank and turn 1-3. Bearings:
+
+        F  straight               K  Koiogran turn
+        B  bank left              N  bank right
+        T  turn left              Y  turn right
+        L  Segnor's loop left     P  Segnor's loop right
+        E  Tallon roll left       R  Tallon roll right
+        A  reverse bank left      D  reverse bank right
+        S  reverse straight       O  stationary (speed 0 only)
+
+    Difficulty: W white, R red, B blue, P purple; it does not change where the ship
+    ends. The first letter is always the bearing: 3BR is a red 3 bank left, 1RR a red 1
+    Tallon roll right. Examples:
+
+        tallon move --size small --maneuver 2N
+        tallon move --size small --maneuver 3TR
+        tallon move --size medium --maneuver 2E --position front
+        tallon move --size large --maneuver 1B --sideslip
+        tallon move --size small --drop 1F
     """
     chosen = [n for n, v in (("--maneuver", maneuver), ("--barrel-roll", barrel_roll_side),
                              ("--boost", boost_direction), ("--decloak", decloak),
@@ -305,7 +328,8 @@ def draw(
     out: Path = typer.Option(Path("table.svg"), "--out", help="The SVG file to write."),
     maneuvers: list[str] = typer.Option([], "--maneuver",
                                         help="ID=CODE: draw that ship's maneuver (template "
-                                             "and final position). Repeatable."),
+                                             "and final position), e.g. xw=2N; the dial codes "
+                                             "are in 'tallon move --help'. Repeatable."),
     range_bands: list[str] = typer.Option([], "--range-bands",
                                           help="Draw range 1-3 bands round this ship."),
     arcs: list[str] = typer.Option([], "--arcs", help="Shade this ship's front arc to range 3."),

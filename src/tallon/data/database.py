@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import reprlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -210,8 +211,21 @@ class CardDatabase:
         """The action bar that applies to a pilot: its own if printed, else its ship's."""
         return self.ship_of(pilot).actions if pilot.actions is None else pilot.actions
 
-    def pilots_of(self, ship: str, faction: str | None = None) -> tuple[Pilot, ...]:
-        """The pilots of a ship type, for one faction or for all."""
+    def pilots_of(self, ship: str | Ship, faction: str | None = None) -> tuple[Pilot, ...]:
+        """The pilots of a ship type, for one faction or for all.
+
+        ``ship`` is the ship type's xws id (``"t65xwing"``) or a :class:`Ship`, which
+        stands for its type: ``db.pilots_of(db.ship("tielnfighter", "rebelalliance"))``
+        lists every faction's TIE/ln pilots, as ``pilots_of("tielnfighter")`` does; give
+        ``faction`` for one faction's. Anything else raises ``TypeError``.
+        """
+        if isinstance(ship, Ship):
+            ship = ship.xws
+        elif not isinstance(ship, str):
+            hint = " (a pilot's ship is db.ship_of(pilot))" if isinstance(ship, Pilot) else ""
+            raise TypeError(f"pilots_of expects a ship type's xws id (a str such as "
+                            f"'t65xwing') or a Ship, not {type(ship).__name__} "
+                            f"{reprlib.repr(ship)}{hint}")
         if not self.has_ship(ship):
             raise UnknownCardError("ship", ship, _suggest(ship, self._ships))
         factions = [faction] if faction else list(self._ships[ship])
