@@ -7,7 +7,7 @@ For judges who want a ruling measured, for card tests, and for developers::
 
     sc = Scene(seed=1)
     wedge = sc.ship("wedgeantilles", at=(400, 300, 0), tokens={"focus": 1})
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(wedge, tie, dice=["hit", "hit", "focus"], defense=["evade"])
     game.decision          # the first decision of the attack (the attacker declares it)
 
@@ -32,7 +32,7 @@ from tallon.engine.chance import LoadedDice
 from tallon.engine.decisions import Decision
 from tallon.engine.devices import build_remote
 from tallon.engine.game import Game, GameSetup
-from tallon.engine.state import ShipState, Token
+from tallon.engine.state import PLAYERS, ShipState, Token
 from tallon.engine.steps import Step
 from tallon.geometry import Arc, Obstacle, Pose
 from tallon.squads import build_squad
@@ -85,7 +85,7 @@ class _Entry:
 @dataclass
 class Scene:
     """A table to set up. Ships get the ids ``p1.1, p1.2, ...`` and ``p2.1, ...`` in the
-    order they are added; player 1 (index 0) sits at y = 0, player 2 at y = 914.4. The
+    order they are added; player 1 sits at y = 0, player 2 at y = 914.4. The
     game plays the card pool ``cards`` (Tallon's own by default)."""
 
     seed: int = 0
@@ -94,22 +94,21 @@ class Scene:
     obstacles: list[tuple[str, float, float, float]] = field(default_factory=list)
     fuses: dict[str, int] = field(default_factory=dict)
     remotes: list[tuple[int, str, tuple[float, float, float]]] = field(default_factory=list)
-    first_player: int = 0
+    first_player: int = 1
     round: int = 1
     cards: CardRegistry = field(default=CARDS, repr=False)
 
-    def ship(self, pilot: str, player: int = 0, at: tuple[float, float, float] | None = None,
+    def ship(self, pilot: str, player: int = 1, at: tuple[float, float, float] | None = None,
              upgrades: Iterable[str] = (), tokens: dict[str, int] | None = None,
              **setup: Any) -> str:
         """Add a ship; returns its id. ``setup`` sets state fields directly (``force=0``,
         ``shields=1``, ``charges={"elusive": 0}``, ``locks=["p2.1"]``, ``turret="left"``,
         ``stress=2`` and other token names also work there)."""
-        if player not in (0, 1):
-            raise ValueError("player is 0 (the first) or 1 (the second)")
+        _check_player(player)
         number = 1 + sum(1 for e in self.entries if e.player == player)
         self.entries.append(_Entry(player, pilot, tuple(upgrades), at, dict(tokens or {}),
                                    setup))
-        return f"p{player + 1}.{number}"
+        return f"p{player}.{number}"
 
     def obstacle(self, outline: str, x: float, y: float, rotation: float = 0.0,
                  fuses: int = 0) -> str:
@@ -121,15 +120,14 @@ class Scene:
             self.fuses[obstacle_id] = fuses
         return obstacle_id
 
-    def remote(self, card: str, player: int = 0, at: tuple[float, float, float] = (0, 0, 0)
+    def remote(self, card: str, player: int = 1, at: tuple[float, float, float] = (0, 0, 0)
                ) -> str:
         """Put the remote that upgrade ``card`` places (``discordmissiles``: a buzz droid
         swarm) on the table for ``player``, its tab's edge at ``at``; returns its id
         (``r1.1``, ``r1.2``, ... for player 1)."""
-        if player not in (0, 1):
-            raise ValueError("player is 0 (the first) or 1 (the second)")
+        _check_player(player)
         self.remotes.append((player, card, at))
-        return f"r{player + 1}.{sum(1 for p, _, _ in self.remotes if p == player)}"
+        return f"r{player}.{sum(1 for p, _, _ in self.remotes if p == player)}"
 
     # ---------------------------------------------------------------------- building
     def game(self) -> Game:
@@ -165,12 +163,12 @@ class Scene:
     def _squads(self) -> tuple[Any, Any]:
         db = load_cards()
         squads = []
-        for player in (0, 1):
+        for player in PLAYERS:
             entries = [(e.pilot, list(e.upgrades)) for e in self.entries if e.player == player]
             if not entries:
-                raise ValueError(f"player {player + 1} has no ships in the scene")
-            faction = self.factions[player] or db.pilot(entries[0][0]).faction
-            squads.append(build_squad(faction, entries, name=f"Scene player {player + 1}"))
+                raise ValueError(f"player {player} has no ships in the scene")
+            faction = self.factions[player - 1] or db.pilot(entries[0][0]).faction
+            squads.append(build_squad(faction, entries, name=f"Scene player {player}"))
         return squads[0], squads[1]
 
     def _arrange(self, game: Game) -> None:
@@ -180,10 +178,10 @@ class Scene:
         s.fuses = dict(self.fuses)
         s.first_player = self.first_player
         s.round = self.round
-        counters = [0, 0]
+        counters = dict.fromkeys(PLAYERS, 0)
         for entry in self.entries:
             counters[entry.player] += 1
-            ship = s.ships[f"p{entry.player + 1}.{counters[entry.player]}"]
+            ship = s.ships[f"p{entry.player}.{counters[entry.player]}"]
             if entry.at is not None:
                 s.set_pose(ship, Pose(*entry.at))
             set_tokens(ship, entry.tokens)
@@ -193,6 +191,11 @@ class Scene:
             s.ships[remote.id] = remote
             s.set_pose(remote, Pose(*at))
         s.moved()
+
+
+def _check_player(player: int) -> None:
+    if player not in PLAYERS:
+        raise ValueError(f"players are numbered 1 and 2, not {player!r}")
 
 
 def _apply_setup(ship: ShipState, setup: dict[str, Any]) -> None:
@@ -250,10 +253,10 @@ def declare(game: Game, attacker: str, defender: str, weapon: str | None = None)
 
 def stack_deck(game: Game, player: int, cards: Iterable[str]) -> None:
     """Put these damage cards on top of the player's deck, the first drawn first."""
-    deck = game.state.players[player].deck
+    deck = game.state.player(player).deck
     wanted = list(cards)
     for card in wanted:
         if card not in deck:
-            raise ValueError(f"no {card!r} left in player {player + 1}'s damage deck")
+            raise ValueError(f"no {card!r} left in player {player}'s damage deck")
         deck.remove(card)
     deck.extend(reversed(wanted))

@@ -30,7 +30,7 @@ def activation(upgrades: list[str], dial: str, pilot: str = "redsquadronveteran"
     ``enemy_at``)."""
     sc = Scene()
     ship = sc.ship(pilot, at=(400, 300, 0), upgrades=upgrades, dial_set=dial, **kw)
-    sc.ship("academypilot", player=1, at=enemy_at)
+    sc.ship("academypilot", player=2, at=enemy_at)
     return sc.at(Activate(ship), phase="activation"), ship
 
 
@@ -38,8 +38,8 @@ def acting(upgrades: list[str], pilot: str = "redsquadronveteran", **kw: Any):
     """The ship's Perform Action step; an enemy at range 2 ahead, another far away."""
     sc = Scene()
     ship = sc.ship(pilot, at=(400, 300, 0), upgrades=upgrades, **kw)
-    sc.ship("academypilot", player=1, at=(400, 500, 180))
-    sc.ship("academypilot", player=1, at=(250, 560, 180))
+    sc.ship("academypilot", player=2, at=(400, 500, 180))
+    sc.ship("academypilot", player=2, at=(250, 560, 180))
     return sc.at(PerformAction(ship, during_activation=True), phase="activation"), ship
 
 
@@ -245,7 +245,7 @@ def attack_with(upgrades: list[str], dice: list[str], defense: list[str],
                 pilot: str = "redsquadronveteran", **kw: Any):
     sc = Scene()
     ship = sc.ship(pilot, at=(400, 300, 0), upgrades=upgrades, **kw)
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     return sc.attack(ship, tie, dice=dice, defense=defense), ship, tie
 
 
@@ -284,7 +284,7 @@ def test_r2c4_needs_an_evade_token():
 def r2ha_scene(upgrades: list[str], locks: list[str]):
     sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades, locks=locks)
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     # the defender rerolls both its blanks into evades
     game = sc.attack(tie, ship, dice=["hit", "hit"], defense=["blank", "blank"],
                      then=[(DieKind.DEFENSE, Face.EVADE)] * 2)
@@ -362,7 +362,7 @@ def test_chopper_needs_charges_and_room():
 def test_bb_droids_reposition_in_the_system_phase(droid, kinds):
     sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[droid])
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(SystemTurn(ship), phase="system")
     answer(game, "use_ability", "act", ship)
     d = game.decision
@@ -378,7 +378,7 @@ def test_bb_droids_reposition_in_the_system_phase(droid, kinds):
 def test_without_a_bb_droid_the_system_phase_is_empty():
     sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(SystemTurn(ship), phase="system")
     assert game.decision is None
 
@@ -389,7 +389,7 @@ def test_l4er5_passes_a_calculate_token_forward():
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["l4er5"],
                    tokens={"calculate": 1})
     friend = sc.ship("redsquadronveteran", at=(400, 450, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(StartEngagement())
     answer(game, "use_ability", friend, ship)
     s = game.state.ships
@@ -401,7 +401,7 @@ def test_l4er5_friend_out_of_arc_gets_nothing():
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["l4er5"],
                    tokens={"calculate": 1})
     sc.ship("redsquadronveteran", at=(400, 150, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(StartEngagement())
     assert game.decision is None and game.state.ships[ship].has(Token.CALCULATE)
 
@@ -417,7 +417,7 @@ def rotate(game, ship: str) -> None:
 def watchful_scene(upgrades: list[str], enemy_at: tuple[float, float, float]):
     sc = Scene()
     hwk = sc.ship("wardensquadronpilot", at=(400, 300, 0), upgrades=upgrades)
-    sc.ship("academypilot", player=1, at=enemy_at)
+    sc.ship("academypilot", player=2, at=enemy_at)
     return sc.at(PerformAction(hwk, during_activation=True), phase="activation"), hwk
 
 
@@ -454,7 +454,7 @@ def kwing_lock(upgrades: list[str]):
     """A K-wing (turret, no linked rotate) locks the TIE ahead."""
     sc = Scene()
     kwing = sc.ship("wardensquadronpilot", at=(400, 300, 0), upgrades=upgrades)
-    sc.ship("academypilot", player=1, at=(400, 500, 180))
+    sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.at(PerformAction(kwing, during_activation=True), phase="activation")
     answer(game, "perform_action", "lock", kwing)
     answer(game, "lock_target", "p2.1", kwing)
@@ -484,7 +484,7 @@ def test_without_targeting_astromech_a_lock_is_just_a_lock():
 def end_phase(upgrades: list[str], **kw: Any):
     sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades, **kw)
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     return sc.at(FireWindow.of("end_phase"), phase="end"), ship
 
 
@@ -535,7 +535,7 @@ def test_c110p_erratic_jams_a_ship_at_range_1():
     sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["c110p"],
                    dial_set="1FB")
-    tie = sc.ship("academypilot", player=1, at=(400, 450, 180), tokens={"focus": 1})
+    tie = sc.ship("academypilot", player=2, at=(400, 450, 180), tokens={"focus": 1})
     game = sc.game()
     flip_upgrade(game, game.state.ships[ship], "c110p")
     start_at(game, Activate(ship), phase="activation")

@@ -18,12 +18,12 @@ def scene():
     sc = Scene()
     rex = sc.ship("captainrex", at=(400, 300, 0))
     wing = sc.ship("sabinewren-tielnfighter", at=(250, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     return sc, rex, wing, tie
 
 
 def suppress(game, ship: str) -> None:
-    game.state.ships[ship].conditions += (ConditionCard(SF, 0),)
+    game.state.ships[ship].conditions += (ConditionCard(SF, 1),)
 def tie_attacks(sc, tie, target, dice, suppressed=True):
     game = sc.at(Engage(tie))
     if suppressed:
@@ -100,8 +100,8 @@ def test_suppressive_fire_is_limited_to_one_per_player():
     first is removed as the new one is assigned (RR: LIMITED CONDITIONS)."""
     sc = Scene()
     rex = sc.ship("captainrex", at=(400, 300, 0))
-    first = sc.ship("academypilot", player=1, at=(250, 500, 180))
-    second = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    first = sc.ship("academypilot", player=2, at=(250, 500, 180))
+    second = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.at(Engage(rex))
     suppress(game, first)
     load_dice(game, ["blank", "blank"], ["blank"] * 3)

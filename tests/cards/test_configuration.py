@@ -25,7 +25,7 @@ def attack_dice_rolled(open_foils: bool) -> int:
     """A T-65 attacks a TIE at range 2 with its S-foils closed (or open)."""
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS])
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.game()
     if open_foils:
         flip_upgrade(game, game.state.ships[xwing], FOILS)
@@ -46,7 +46,7 @@ def test_closed_foils_add_boost_and_a_linked_boost():
     action the ship may perform the linked red boost. Open, it adds nothing."""
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS])
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(xwing, during_activation=True), phase="activation")
     assert "boost" in game.decision.option_keys()
     answer(game, "perform_action", "focus", xwing)
@@ -57,7 +57,7 @@ def test_closed_foils_add_boost_and_a_linked_boost():
 
     opened = Scene()
     xwing2 = opened.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS])
-    opened.ship("academypilot", player=1, at=(400, 850, 180))
+    opened.ship("academypilot", player=2, at=(400, 850, 180))
     game2 = opened.game()
     flip_upgrade(game2, game2.state.ships[xwing2], FOILS)
     start_at(game2, PerformAction(xwing2, during_activation=True), phase="activation")
@@ -71,7 +71,7 @@ def test_foils_may_flip_before_activating():
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS],
                     dial_set="2FB")
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(Activate(xwing), phase="activation")
     assert side(game, xwing) == 0
     answer(game, "use_ability", "use", xwing)
@@ -88,7 +88,7 @@ def test_declining_keeps_the_side():
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[FOILS],
                     dial_set="2FB")
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(Activate(xwing), phase="activation")
     answer(game, "use_ability", "decline", xwing)
     assert side(game, xwing) == 0

@@ -20,7 +20,7 @@ XWING = "bluesquadronescort"
 def scene(*, tokens: dict | None = None, **setup):
     sc = Scene()
     ship = sc.ship(XWING, at=(400, 300, 0), tokens=tokens, **setup)
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     return sc.game(), ship, enemy
 
 
@@ -69,7 +69,7 @@ def test_blinded_pilot_only_force_may_modify_own_attack_dice():
     def attack(blinded: bool):
         sc = Scene()
         luke = sc.ship("lukeskywalker", at=(400, 300, 0), tokens={"focus": 1})
-        tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+        tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
         game = sc.game()
         if blinded:
             deal_faceup(game, luke, "blindedpilot")
@@ -121,7 +121,7 @@ def test_stunned_pilot_suffers_one_damage_after_moving_through_an_obstacle():
     def run(stunned: bool) -> int:
         sc = Scene()
         ship = sc.ship(XWING, at=(400, 200, 0))
-        sc.ship("academypilot", player=1, at=(700, 800, 180))
+        sc.ship("academypilot", player=2, at=(700, 800, 180))
         sc.obstacle("core2debris0", 400, 300)
         game = sc.game()
         if stunned:
@@ -188,7 +188,7 @@ def test_weapons_failure_rolls_one_fewer_attack_die():
 def test_hull_breach_turns_hit_damage_into_critical_damage():
     game, ship, _ = scene(shields=0)
     deal_faceup(game, ship, "hullbreach")
-    stack_deck(game, 0, ["directhit"])
+    stack_deck(game, 1, ["directhit"])
     start_at(game, SufferDamage(ship, 1, 0, "a hit"))
     # the hit became a crit: the next card (Direct Hit!) was dealt faceup and resolved
     names = [d.card for d in game.state.ships[ship].damage]
@@ -197,7 +197,7 @@ def test_hull_breach_turns_hit_damage_into_critical_damage():
 
 def test_without_hull_breach_hit_damage_is_facedown():
     game, ship, _ = scene(shields=0)
-    stack_deck(game, 0, ["directhit"])
+    stack_deck(game, 1, ["directhit"])
     start_at(game, SufferDamage(ship, 1, 0, "a hit"))
     assert faceup(game, ship) == [] and facedown(game, ship) == 1
 
@@ -296,7 +296,7 @@ def test_direct_hit_counts_as_two_damage_cards():
 def test_direct_hit_can_destroy_a_ship_one_card_from_its_hull():
     game, ship, _ = scene(shields=0)
     s = game.state.ships[ship]
-    stack_deck(game, 0, ["consolefire", "consolefire", "fuelleak"])
+    stack_deck(game, 1, ["consolefire", "consolefire", "fuelleak"])
     start_at(game, SufferDamage(ship, 3, 0, "hits"))    # 3 facedown of hull 4
     assert len(s.damage) == 3 and not s.destroyed
     deal_faceup(game, ship, "directhit")

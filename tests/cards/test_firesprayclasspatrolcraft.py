@@ -14,7 +14,7 @@ BUSINESS, THANKS = "youdbettermeanbusiness", "youshouldthankme"
 def scene(enemy_at=(400, 500, 180)):
     sc = Scene()
     zam = sc.ship("zamwesell", at=(400, 300, 0))
-    enemy = sc.ship("redsquadronveteran", player=1, at=enemy_at)
+    enemy = sc.ship("redsquadronveteran", player=2, at=enemy_at)
     return sc.game(), zam, enemy
 
 
@@ -44,7 +44,7 @@ def test_zam_may_assign_herself_a_secret_condition_in_the_system_phase():
     d = game.decision
     assert set(d.option_keys()) == {BUSINESS, THANKS, "decline"}
     # the opponent sees only that Zam is deciding
-    assert game.view(1, log=False)["decision"] == {"player": 0, "kind": "use_ability",
+    assert game.view(2, log=False)["decision"] == {"player": 1, "kind": "use_ability",
                                                    "ship": zam}
     game.answer(THANKS)
     cond = game.state.ships[zam].conditions

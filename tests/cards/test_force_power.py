@@ -21,7 +21,7 @@ def torpedo_scene(upgrades: list[str], force: int = 2):
     sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(400, 300, 0),
                    upgrades=["protontorpedoes", *upgrades], force=force)
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(luke)
     return game, luke, tie
 
@@ -63,7 +63,7 @@ def test_instinctive_aim_with_a_lock_costs_nothing():
     sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(400, 300, 0),
                    upgrades=["protontorpedoes", "instinctiveaim"], locks=["p2.1"])
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(luke, tie, weapon="protontorpedoes", dice=["hit"] * 4,
                      defense=["blank"] * 3)
     assert game.state.ships[luke].force == 2
@@ -76,7 +76,7 @@ def test_hate_turns_damage_into_force(upgrades, force, after):
     """Darth Vader (Force 3) suffers 2 damage (his 2 shields): with Hate he recovers 2
     Force (no more than his capacity); without it, none."""
     sc = Scene()
-    vader = sc.ship("darthvader", player=1, at=(400, 500, 180), upgrades=upgrades,
+    vader = sc.ship("darthvader", player=2, at=(400, 500, 180), upgrades=upgrades,
                     force=force)
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
     game = sc.attack(xwing, vader, dice=["hit", "hit", "blank"], defense=["blank"] * 3)
@@ -90,7 +90,7 @@ def evasion_scene(upgrades: list[str], x: float):
     """The TIE attacks Luke; at x=470 he is in its front arc but not its bullseye."""
     sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(x, 300, 0), upgrades=upgrades)
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(tie, luke, dice=["hit", "hit"], defense=["focus", "focus"])
     skip_to(game, "modify_defense_dice", luke)
     return game, luke
@@ -120,7 +120,7 @@ def test_without_brilliant_evasion_a_force_changes_only_one_focus():
 def patience_scene(upgrades: list[str], enemy_heading_at: tuple[float, float, float]):
     sc = Scene()
     luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=upgrades, force=1)
-    sc.ship("academypilot", player=1, at=enemy_heading_at)
+    sc.ship("academypilot", player=2, at=enemy_heading_at)
     return sc.at(StartEngagement()), luke
 
 
@@ -145,7 +145,7 @@ def test_without_patience_no_force_comes_back():
 def predictive_scene(use: str, x: float = 400):
     sc = Scene()
     luke = sc.ship("lukeskywalker", at=(x, 300, 0), upgrades=["predictiveshot"])
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(luke, tie, dice=["hit", "blank", "focus"], defense=["evade"] * 3)
     if use:
         answer(game, "use_ability", use, luke)
@@ -176,7 +176,7 @@ def shattering_scene(upgrades: list[str], obstacle: bool = True):
     """Luke attacks a TIE at range 3 through an asteroid."""
     sc = Scene()
     luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=upgrades)
-    tie = sc.ship("academypilot", player=1, at=(400, 560, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 560, 180))
     if obstacle:
         sc.obstacle("core2asteroid3", 400, 430)
     return sc.attack(luke, tie, dice=["blank"] * 3, defense=["blank"] * 4), luke

@@ -24,7 +24,7 @@ def scene(weapon: str, range_: int = 2, x: float = 400.0, tokens: dict | None = 
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[weapon],
                     tokens=tokens or {}, locks=["p2.1"] if lock else [], **setup)
-    tie = sc.ship(defender, player=1, at=(x, RANGE_Y[range_], 180))
+    tie = sc.ship(defender, player=2, at=(x, RANGE_Y[range_], 180))
     return sc, xwing, tie
 
 
@@ -65,9 +65,9 @@ class TestHomingMissiles:
     def test_the_defender_may_take_a_regular_damage_instead_of_the_dice(self):
         sc, xwing, tie = scene("homingmissiles", range_=3)
         game = engage(sc, xwing, ["crit"] * 4, ["blank"] * 3)
-        stack_deck(game, 1, ["structuraldamage"])
+        stack_deck(game, 2, ["structuraldamage"])
         declare(game, "homingmissiles")
-        assert game.decision.kind == "homing_choice" and game.decision.player == 1
+        assert game.decision.kind == "homing_choice" and game.decision.player == 2
         game.answer("suffer")
         assert game.decision is None
         assert [c.faceup for c in game.state.ships[tie].damage] == [False]
@@ -75,7 +75,7 @@ class TestHomingMissiles:
     def test_rolling_instead_lets_the_dice_decide(self):
         sc, xwing, tie = scene("homingmissiles", range_=3)
         game = engage(sc, xwing, ["crit", "crit", "blank", "blank"], ["blank"] * 3)
-        stack_deck(game, 1, ["structuraldamage", "structuraldamage"])
+        stack_deck(game, 2, ["structuraldamage", "structuraldamage"])
         declare(game, "homingmissiles")
         game.answer("roll")
         skip_dice(game)
@@ -188,7 +188,7 @@ class TestEnergyShellCharges:
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["energyshellcharges"], charges={"energyshellcharges": 0})
-        sc.ship("academypilot", player=1, at=(400, 800, 180))
+        sc.ship("academypilot", player=2, at=(400, 800, 180))
         game = sc.at(PerformAction(xwing, during_activation=True), phase="activation")
         assert "energyshellcharges:reload" in game.decision.option_keys()
         game.answer("energyshellcharges:reload")
@@ -199,7 +199,7 @@ class TestEnergyShellCharges:
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["energyshellcharges"])
-        sc.ship("academypilot", player=1, at=(400, 800, 180))
+        sc.ship("academypilot", player=2, at=(400, 800, 180))
         game = sc.at(PerformAction(xwing, during_activation=True), phase="activation")
         assert "energyshellcharges:reload" not in game.decision.option_keys()
 
@@ -238,7 +238,7 @@ class TestMultiMissilePods:
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["multimissilepods"],
                         locks=["p2.1"])
-        sc.ship("academypilot", player=1, at=(520, 380, 180))
+        sc.ship("academypilot", player=2, at=(520, 380, 180))
         game = engage(sc, xwing, ["blank"] * 2, ["blank"] * 3)
         declare(game, "multimissilepods")
         assert game.decision.kind == "modify_attack_dice"
@@ -260,7 +260,7 @@ class TestXX23SThreadTracers:
                         upgrades=["xx23sthreadtracers"], tokens={"focus": 1})
         friend = sc.ship("redsquadronveteran", at=(250, 300, 0))
         far = sc.ship("redsquadronveteran", at=(100, 100, 0))   # beyond range 3
-        tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
+        tie = sc.ship("academypilot", player=2, at=(400, 490, 180))
         game = engage(sc, xwing, ["hit", "hit", "crit"], ["blank"] * 3)
         declare(game, "xx23sthreadtracers", tie)
         skip_dice(game, "use_ability")
@@ -279,7 +279,7 @@ class TestMagPulseWarheads:
     def test_one_critical_damage_a_deplete_and_a_jam_token_instead_of_damage(self):
         sc, xwing, tie = scene("magpulsewarheads", range_=3)
         game = engage(sc, xwing, ["hit", "hit", "hit"], ["blank"] * 3)
-        stack_deck(game, 1, ["structuraldamage"])
+        stack_deck(game, 2, ["structuraldamage"])
         declare(game, "magpulsewarheads")
         skip_dice(game)
         defender = game.state.ships[tie]
@@ -304,11 +304,11 @@ def concussion_scene():
                     locks=["p2.1"])
     wingman = sc.ship("redsquadronveteran", at=(340, 490, 0),
                       damage=[DamageCard("structuraldamage", False, 101)])
-    tie = sc.ship("academypilot", player=1, at=(400, 490, 180),
+    tie = sc.ship("academypilot", player=2, at=(400, 490, 180),
                   damage=[DamageCard("structuraldamage", False, 102)])
-    near = sc.ship("academypilot", player=1, at=(460, 490, 180),
+    near = sc.ship("academypilot", player=2, at=(460, 490, 180),
                    damage=[DamageCard("structuraldamage", False, 103)])
-    far = sc.ship("academypilot", player=1, at=(620, 490, 180),
+    far = sc.ship("academypilot", player=2, at=(620, 490, 180),
                   damage=[DamageCard("structuraldamage", False, 104)])
     return sc, xwing, wingman, tie, near, far
 
@@ -317,7 +317,7 @@ class TestConcussionMissiles:
     def test_a_hit_makes_every_ship_at_range_0_1_of_the_defender_expose_a_card(self):
         sc, xwing, wingman, tie, near, far = concussion_scene()
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
-        stack_deck(game, 1, ["structuraldamage"])
+        stack_deck(game, 2, ["structuraldamage"])
         declare(game, "concussionmissiles", tie)
         skip_dice(game)
         ships = game.state.ships
@@ -345,12 +345,12 @@ class TestDiamondBoronMissiles:
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["diamondboronmissiles"], locks=["p2.1"])
         wingman = sc.ship("redsquadronveteran", at=(340, 490, 0))
-        tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
-        ace = sc.ship("blacksquadronace", player=1, at=(460, 490, 180))
+        tie = sc.ship("academypilot", player=2, at=(400, 490, 180))
+        ace = sc.ship("blacksquadronace", player=2, at=(460, 490, 180))
         rolls = faces(DieKind.ATTACK, ["blank", "crit", "hit"])  # wingman, tie, ace
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3, then=rolls)
         # dealt in order: the defender's critical, the ace's hit, then the attack's hit
-        stack_deck(game, 1, ["structuraldamage", "fuelleak", "fuelleak"])
+        stack_deck(game, 2, ["structuraldamage", "fuelleak", "fuelleak"])
         declare(game, "diamondboronmissiles", tie)
         skip_dice(game, "use_ability")
         game.answer("use")
@@ -368,8 +368,8 @@ class TestDiamondBoronMissiles:
         tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["diamondboronmissiles"],
                       locks=["p2.1"])
         sc.ship("blacksquadronace", at=(460, 490, 180))
-        target = sc.ship("redsquadronveteran", player=1, at=(400, 490, 180))
-        escort = sc.ship("bluesquadronescort", player=1, at=(340, 490, 180))
+        target = sc.ship("redsquadronveteran", player=2, at=(400, 490, 180))
+        escort = sc.ship("bluesquadronescort", player=2, at=(340, 490, 180))
         rolls = faces(DieKind.ATTACK, ["hit", "hit"])  # the target, then the escort
         game = engage(sc, tie, ["hit", "blank", "blank"], ["blank"] * 2, then=rolls)
         declare(game, "diamondboronmissiles", target)
@@ -385,7 +385,7 @@ class TestDiamondBoronMissiles:
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["diamondboronmissiles"], locks=["p2.1"])
-        tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
+        tie = sc.ship("academypilot", player=2, at=(400, 490, 180))
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
         declare(game, "diamondboronmissiles", tie)
         skip_dice(game, "use_ability")
@@ -398,8 +398,8 @@ def cluster_scene(charges: int = 4, neighbour: bool = True):
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["clustermissiles"],
                     locks=["p2.1"], charges={"clustermissiles": charges})
-    first = sc.ship("academypilot", player=1, at=(400, 490, 180))
-    second = sc.ship("academypilot", player=1, at=(460 if neighbour else 650, 490, 180))
+    first = sc.ship("academypilot", player=2, at=(400, 490, 180))
+    second = sc.ship("academypilot", player=2, at=(460 if neighbour else 650, 490, 180))
     return sc, xwing, first, second
 
 
@@ -486,7 +486,7 @@ def launching(weapon: str, tokens: dict | None = None, at=(400.0, 300.0, 0.0),
     """A Red Squadron Veteran (p1.1) with ``weapon`` and a TIE (p2.1)."""
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=at, upgrades=[weapon], tokens=tokens or {})
-    tie = sc.ship("academypilot", player=1, at=tie_at, **(tie_setup or {}))
+    tie = sc.ship("academypilot", player=2, at=tie_at, **(tie_setup or {}))
     return sc, xwing, tie
 
 
@@ -509,11 +509,11 @@ class TestDiscordMissiles:
         sc, xwing, _ = launching(DISCORD, tokens={"calculate": 1})
         game = at_engagement_start(sc)
         d = game.decision
-        assert (d.kind, d.player) == ("launch_device", 0)
+        assert (d.kind, d.player) == ("launch_device", 1)
         assert d.option_keys() == ["3B", "3F", "3N", "decline"]
         game.answer("3F")
         swarm = game.state.ships["r1.1"]
-        assert swarm.remote and swarm.owner == 0 and swarm.in_play
+        assert swarm.remote and swarm.owner == 1 and swarm.in_play
         assert swarm.body.pose == Pose(400.0, 440.0, 0.0)
         ship = game.state.ships[xwing]
         assert Token.CALCULATE not in ship.tokens
@@ -559,11 +559,11 @@ class TestDiscordMissiles:
         and the TIE suffers 1 critical damage (a faceup card)."""
         sc, _, tie = launching(DISCORD, tokens={"calculate": 1}, tie_at=(400.0, 480.0, 180.0))
         game = sc.game()
-        stack_deck(game, 1, ["loosestabilizer"])
+        stack_deck(game, 2, ["loosestabilizer"])
         start_at(game, StartEngagement(), Sweep("engagement"))
         game.answer("3F")
         d = game.decision
-        assert (d.kind, d.player) == ("relocate_remote", 0)
+        assert (d.kind, d.player) == ("relocate_remote", 1)
         game.answer("rear")
         assert game.state.ships["r1.1"].body.pose == Pose(400.0, 500.0, 0.0)
         while game.decision is not None:  # neither ship attacks
@@ -583,7 +583,7 @@ class TestElectroChaffMissiles:
         sc, xwing, _ = launching(CHAFF)
         game = at_system_phase(sc)
         d = game.decision
-        assert (d.kind, d.player) == ("launch_device", 0)
+        assert (d.kind, d.player) == ("launch_device", 1)
         assert d.option_keys() == ["3B", "3N", "4F", "decline"]
         game.answer("4F")
         cloud = game.state.obstacles[-1]

@@ -28,7 +28,7 @@ from tests.cards.helpers import (
 
 
 def enemy_far(sc: Scene) -> str:
-    return sc.ship("academypilot", player=1, at=(400, 850, 180))
+    return sc.ship("academypilot", player=2, at=(400, 850, 180))
 
 
 # ---------------------------------------------------------- Static Discharge Vanes
@@ -36,7 +36,7 @@ def vanes_scene(stress: int = 0, near: bool = True, token: str = "ion"):
     sc = Scene()
     vanes = sc.ship("academypilot", at=(400, 300, 0), upgrades=["staticdischargevanes"],
                     stress=stress)
-    other = sc.ship("academypilot", player=1, at=(400, 400 if near else 700, 180))
+    other = sc.ship("academypilot", player=2, at=(400, 400 if near else 700, 180))
     game = sc.game()
     start_at(game, Give(vanes, token, 1, applier=1), phase="activation")
     return game, vanes, other
@@ -170,7 +170,7 @@ MATRIX = "targetingmatrix-battleoverendor"
 def matrix_game(dice):
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=[MATRIX])
-    enemy = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180))
+    enemy = sc.ship("redsquadronveteran", player=2, at=(400, 500, 180))
     return attack(sc, tie, enemy, dice, ["blank", "blank"]), tie, enemy
 
 
@@ -203,7 +203,7 @@ CHAFF = "chaffparticles-battleoverendor"
 def chaff_game(defense, locked=False):
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), locks=["p2.1"] if locked else [])
-    rebel = sc.ship("sabinewren-tielnfighter", player=1, at=(400, 500, 180),
+    rebel = sc.ship("sabinewren-tielnfighter", player=2, at=(400, 500, 180),
                     upgrades=[CHAFF], stress=1)
     return attack(sc, tie, rebel, ["hit", "blank"], defense), tie, rebel
 
@@ -242,7 +242,7 @@ def engines_game(upgrades):
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 200, 0))
     far = sc.ship("academypilot", at=(750, 300, 0))
-    xwing = sc.ship("redsquadronveteran", player=1, at=(400, 380, 180), upgrades=upgrades,
+    xwing = sc.ship("redsquadronveteran", player=2, at=(400, 380, 180), upgrades=upgrades,
                     shields=0)
 
     def damaged(game):
@@ -308,7 +308,7 @@ def failsafe_game(upgrades):
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), locks=["p2.1"],
                     upgrades=["protontorpedoes", *upgrades])
-    enemy = sc.ship("academypilot", player=1, at=(400, 550, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 550, 180))
     game = attack(sc, xwing, enemy, ["blank", "blank", "focus", "blank"], ["blank"] * 3,
                   weapon="protontorpedoes")
     return game, xwing, enemy
@@ -337,7 +337,7 @@ def test_munitions_failsafe_not_for_a_primary_attack():
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                     upgrades=["protontorpedoes", "munitionsfailsafe"])
-    enemy = sc.ship("academypilot", player=1, at=(400, 550, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 550, 180))
     game = attack(sc, xwing, enemy, ["blank"] * 3, ["blank"] * 3, weapon="primary:front")
     assert not offers(game, "munitionsfailsafe")
 
@@ -348,7 +348,7 @@ def test_stealth_device_adds_a_die_until_the_ship_is_damaged():
     die; after it suffers damage it loses the charge (and the extra die)."""
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
-    rebel = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180),
+    rebel = sc.ship("redsquadronveteran", player=2, at=(400, 500, 180),
                     upgrades=["stealthdevice"])
     game = attack(sc, tie, rebel, ["hit", "hit"], ["blank"] * 3)
     pass_all(game)
@@ -358,7 +358,7 @@ def test_stealth_device_adds_a_die_until_the_ship_is_damaged():
 
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
-    rebel = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180),
+    rebel = sc.ship("redsquadronveteran", player=2, at=(400, 500, 180),
                     upgrades=["stealthdevice"], charges={"stealthdevice": 0})
     game = attack(sc, tie, rebel, ["hit", "hit"], ["blank"] * 2)
     assert len(rolled(game, rebel)) == 2
@@ -367,7 +367,7 @@ def test_stealth_device_adds_a_die_until_the_ship_is_damaged():
 def test_stealth_device_keeps_its_charge_when_no_damage_is_suffered():
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
-    rebel = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180),
+    rebel = sc.ship("redsquadronveteran", player=2, at=(400, 500, 180),
                     upgrades=["stealthdevice"])
     game = attack(sc, tie, rebel, ["hit", "blank"], ["evade", "blank", "blank"])
     pass_all(game)
@@ -378,7 +378,7 @@ def test_stealth_device_keeps_its_charge_when_no_damage_is_suffered():
 def beskar_game(heading: float = 180, charges: int = 2):
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
-    rebel = sc.ship("redsquadronveteran", player=1, at=(400, 500, heading), shields=0,
+    rebel = sc.ship("redsquadronveteran", player=2, at=(400, 500, heading), shields=0,
                     upgrades=["beskarreinforcedplating"],
                     charges={"beskarreinforcedplating": charges})
     game = attack(sc, tie, rebel, ["crit", "blank"], ["blank", "blank"],
@@ -426,8 +426,8 @@ def test_tactical_scrambler_obstructing_gives_the_defender_a_die(upgrades, dice)
     rolls 1 more defense die (an X-wing at range 3: 2 + 1, and 1 more)."""
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 250, 0))
-    rebel = sc.ship("redsquadronveteran", player=1, at=(400, 560, 180))
-    sc.ship("rebelscout", player=1, at=(400, 410, 90), upgrades=upgrades)
+    rebel = sc.ship("redsquadronveteran", player=2, at=(400, 560, 180))
+    sc.ship("rebelscout", player=2, at=(400, 410, 90), upgrades=upgrades)
     game = attack(sc, tie, rebel, ["blank", "blank"], ["blank"] * dice)
     assert len(rolled(game, rebel)) == dice
 
@@ -435,8 +435,8 @@ def test_tactical_scrambler_obstructing_gives_the_defender_a_die(upgrades, dice)
 def test_tactical_scrambler_out_of_the_line_does_nothing():
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 250, 0))
-    rebel = sc.ship("redsquadronveteran", player=1, at=(400, 560, 180))
-    sc.ship("rebelscout", player=1, at=(650, 410, 90), upgrades=["tacticalscrambler"])
+    rebel = sc.ship("redsquadronveteran", player=2, at=(400, 560, 180))
+    sc.ship("rebelscout", player=2, at=(650, 410, 90), upgrades=["tacticalscrambler"])
     game = attack(sc, tie, rebel, ["blank", "blank"], ["blank"] * 3)
     assert len(rolled(game, rebel)) == 3
 
@@ -455,7 +455,7 @@ def test_stat_and_action_modifications_come_from_the_card_data():
     computer = sc.ship("sabinewren-tielnfighter", at=(500, 100, 0),
                        upgrades=["targetingcomputer"])
     angled = sc.ship("redsquadronveteran", at=(600, 100, 0), upgrades=["angleddeflectors"])
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     s = sc.game().state.ships
     assert (s[plain].hull, s[hull].hull) == (4, 5)
     assert (s[plain].shields, s[shield].shields, s[angled].shields) == (2, 3, 1)
@@ -472,7 +472,7 @@ def plating_game(upgrades, roll):
     hit: 1 more damage)."""
     sc = Scene()
     hwk = sc.ship("rebelscout", at=(400, 300, 0), upgrades=upgrades)
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     sc.obstacle("core2asteroid3", 400, 390)
     game = sc.game()
     from tallon.scene import load_dice
@@ -502,7 +502,7 @@ def test_without_ablative_plating_the_asteroid_hurts():
 def test_ablative_plating_not_against_an_attack():
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
-    hwk = sc.ship("rebelscout", player=1, at=(400, 500, 180), upgrades=["ablativeplating"])
+    hwk = sc.ship("rebelscout", player=2, at=(400, 500, 180), upgrades=["ablativeplating"])
     game = attack(sc, tie, hwk, ["hit", "hit"], ["blank"] * 2)
     assert "replacement" not in pass_all(game)
     assert game.state.ships[hwk].shields == 0
@@ -516,8 +516,8 @@ def test_mandalorian_optics_lock_in_the_system_phase():
 
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["mandalorianoptics"])
-    ahead = sc.ship("academypilot", player=1, at=(400, 500, 180))
-    sc.ship("academypilot", player=1, at=(400, 150, 180))
+    ahead = sc.ship("academypilot", player=2, at=(400, 500, 180))
+    sc.ship("academypilot", player=2, at=(400, 150, 180))
     game = sc.at(Sweep("system"), phase="system")
     assert set(values(game)) == {ahead, "decline"}
     answer(game, "use_ability", ahead, tie)
@@ -532,7 +532,7 @@ def test_mandalorian_optics_ignore_obstruction_against_a_locked_defender(locked,
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 250, 0), upgrades=["mandalorianoptics"],
                   locks=["p2.1"] if locked else [])
-    enemy = sc.ship("academypilot", player=1, at=(400, 480, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 480, 180))
     sc.obstacle("core2asteroid3", 400, 365)
     game = attack(sc, tie, enemy, ["blank", "blank"], ["blank"] * dice)
     pass_all(game)
@@ -544,7 +544,7 @@ def test_mandalorian_optics_not_for_an_obstacle_at_range_0_of_the_defender():
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 250, 0), upgrades=["mandalorianoptics"],
                   locks=["p2.1"])
-    enemy = sc.ship("academypilot", player=1, at=(400, 480, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 480, 180))
     sc.obstacle("core2asteroid3", 400, 440)  # touching the defender's front edge
     game = attack(sc, tie, enemy, ["blank", "blank"], ["blank"] * 4)
     pass_all(game)

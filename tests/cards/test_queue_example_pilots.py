@@ -17,7 +17,7 @@ from tallon.scene import Scene, load_dice
 def test_vectored_thrusters_after_an_action_a_red_boost():
     sc = Scene()
     awing = sc.ship("phoenixsquadronpilot", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(awing, during_activation=True), phase="activation")
     game.answer("focus")
     assert game.decision.kind == "use_ability"
@@ -31,7 +31,7 @@ def test_vectored_thrusters_after_an_action_a_red_boost():
 def test_vectored_thrusters_no_boost_after_boosting_this_round():
     sc = Scene()
     awing = sc.ship("phoenixsquadronpilot", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(awing, during_activation=True), phase="activation")
     game.answer("boost")
     game.answer("straight")
@@ -43,7 +43,7 @@ def test_jake_farrell_after_a_boost_a_friend_may_focus():
     sc = Scene()
     jake = sc.ship("jakefarrell", at=(400, 300, 0))
     friend = sc.ship("phoenixsquadronpilot", at=(480, 380, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(jake, during_activation=True), phase="activation")
     game.answer("boost")
     game.answer("straight")
@@ -57,7 +57,7 @@ def test_jake_farrell_after_a_boost_a_friend_may_focus():
 def test_jake_farrell_a_focus_action_does_not_trigger_him():
     sc = Scene()
     jake = sc.ship("jakefarrell", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(jake, during_activation=True), phase="activation")
     game.answer("focus")
     d = game.decision            # only Vectored Thrusters triggers
@@ -68,7 +68,7 @@ def test_jake_farrell_a_focus_action_does_not_trigger_him():
 def chopper_scene(enemy_at):
     sc = Scene()
     chopper = sc.ship("chopper", at=(400, 400, 0))
-    enemy = sc.ship("academypilot", player=1, at=enemy_at, tokens={"focus": 1})
+    enemy = sc.ship("academypilot", player=2, at=enemy_at, tokens={"focus": 1})
     return sc.at(StartEngagement()), chopper, enemy
 
 
@@ -90,7 +90,7 @@ def test_tail_gun_gives_a_rear_weapon_only_with_a_docked_ship():
     sc = Scene()
     chopper = sc.ship("chopper", at=(400, 400, 0))
     awing = sc.ship("phoenixsquadronpilot", at=(100, 100, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, 250, 0))     # behind Chopper
+    enemy = sc.ship("academypilot", player=2, at=(400, 250, 0))     # behind Chopper
     game = sc.game()
     ship = game.state.ships[chopper]
     assert [w.arc for w in weapons_of(game, ship)] == ["front"]
@@ -106,7 +106,7 @@ def test_kyle_katarn_gives_a_focus_token_to_a_friend_in_his_turret_arc():
     sc = Scene()
     kyle = sc.ship("kylekatarn", at=(400, 300, 0), tokens={"focus": 1}, turret="right")
     friend = sc.ship("phoenixsquadronpilot", at=(550, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(StartEngagement())
     game.answer(friend)
     assert game.state.ships[friend].count(Token.FOCUS) == 1
@@ -117,7 +117,7 @@ def test_kyle_katarn_not_in_his_arc_no_transfer():
     sc = Scene()
     sc.ship("kylekatarn", at=(400, 300, 0), tokens={"focus": 1}, turret="left")
     sc.ship("phoenixsquadronpilot", at=(550, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(StartEngagement())
     assert game.decision is None
 
@@ -125,7 +125,7 @@ def test_kyle_katarn_not_in_his_arc_no_transfer():
 # ---------------------------------------------------------------------- old teroch
 def teroch_scene(enemy_heading: float):
     sc = Scene()
-    teroch = sc.ship("oldteroch", player=1, at=(400, 500, 180))
+    teroch = sc.ship("oldteroch", player=2, at=(400, 500, 180))
     enemy = sc.ship("redsquadronveteran", at=(400, 380, enemy_heading),
                     tokens={"focus": 1, "evade": 1})
     return sc.at(StartEngagement()), teroch, enemy
@@ -150,7 +150,7 @@ def test_concordia_faceoff_at_range_1_in_the_attackers_front_arc_adds_an_evade()
     def defend(at_y: float) -> list[str]:
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
-        fang = sc.ship("zealousrecruit", player=1, at=(400, at_y, 180), tokens={"focus": 1})
+        fang = sc.ship("zealousrecruit", player=2, at=(400, at_y, 180), tokens={"focus": 1})
         game = sc.at(Engage(xwing))
         load_dice(game, ["hit", "hit", "hit", "hit"], ["focus", "blank", "blank", "blank"])
         game.answer(f"primary:front@{fang}")

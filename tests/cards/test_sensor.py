@@ -14,7 +14,7 @@ def fcs_game(upgrades):
     sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), locks=["p2.1"],
                  upgrades=upgrades)
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     # Advanced Targeting Computer: 3 dice against the locked defender; then the reroll
     game = attack(sc, x1, enemy, ["blank", "blank", "blank", "hit"], ["blank"] * 3)
     return game, x1, enemy
@@ -41,7 +41,7 @@ def test_fire_control_system_needs_a_lock():
     sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["firecontrolsystem"],
                  tokens={"focus": 1})
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = attack(sc, x1, enemy, ["blank", "focus"], ["blank"] * 3)
     assert game.decision.kind == "modify_attack_dice"
     assert not offers(game, "firecontrolsystem")
@@ -51,7 +51,7 @@ def test_fire_control_system_needs_a_lock():
 def sensors_game(upgrades):
     sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=upgrades)
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.game()
     game.state.ships[x1].dial_set = "2FB"
     start_at(game, Activate(x1), phase="activation")

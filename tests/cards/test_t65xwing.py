@@ -26,7 +26,7 @@ def test_generic_pilots_field_and_fight(pilot):
     weapon at range 2; its 2 hits against 1 evade deal 1 damage."""
     sc = Scene()
     xwing = sc.ship(pilot, at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(xwing, tie, dice=["hit", "hit", "blank"], defense=["evade", "blank",
                                                                           "blank"])
     finish(game)
@@ -39,7 +39,7 @@ def wedge_scene(pilot: str, wingman: bool = False, dice: tuple[str, ...] = ("hit
                 **kw: Any):
     sc = Scene()
     wedge = sc.ship(pilot, at=(400, 300, 0), **kw)
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     if wingman:
         # in front of the TIE: in its firing arc
         sc.ship("redsquadronveteran", at=(520, 330, 0))
@@ -73,7 +73,7 @@ def test_wedge_yavin_only_primary_attacks():
     sc = Scene()
     wedge = sc.ship("wedgeantilles-battleofyavin", at=(400, 300, 0),
                     upgrades=["protontorpedoes"], locks=["p2.1"])
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     sc.ship("redsquadronveteran", at=(520, 330, 0))
     game = sc.attack(wedge, tie, dice=["hit"] * 4, defense=["evade"] * 3,
                      weapon="protontorpedoes")
@@ -89,7 +89,7 @@ def test_wedge_endor_gains_focus_after_a_hit():
     assert game.state.ships[wedge].count(Token.FOCUS) == 1
     sc = Scene()
     wedge2 = sc.ship("wedgeantilles-battleoverendor", at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     miss = sc.attack(wedge2, tie, dice=["blank"] * 3, defense=["blank"] * 3)
     finish(miss)
     assert not miss.state.ships[wedge2].has(Token.FOCUS)
@@ -104,7 +104,7 @@ def test_garven_passes_a_focus_token_on(pilot):
         sc = Scene()
         garven = sc.ship(pilot, at=(400, 300, 0), tokens={"focus": 1})
         friend = sc.ship("redsquadronveteran", at=(250, 300, 0))
-        tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+        tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
         game = sc.attack(garven, tie, dice=["focus", "hit", "blank"], defense=["blank"] * 3)
         answer(game, "modify_attack_dice", option_with(game, "focus"))
         return game, garven, friend
@@ -126,7 +126,7 @@ def test_luke_recovers_force_when_attacked(pilot):
     the dice are rolled, and can spend it on his defense dice at once."""
     sc = Scene()
     luke = sc.ship(pilot, at=(400, 300, 0), force=0)
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(tie, luke, dice=["hit", "hit"], defense=["focus", "focus"])
     assert game.state.ships[luke].force == 0
     answer(game, "use_ability", "use", luke)
@@ -142,7 +142,7 @@ def test_luke_swz106_plays_his_standard_loadout():
     sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(400, 300, 0), dial_set="1FB", shields=1,
                    upgrades=["instinctiveaim", "protontorpedoes", "r2d2"])
-    tie = sc.ship("academypilot", player=1, at=(400, 560, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 560, 180))
     game = sc.at(Activate(luke), phase="activation")
     answer(game, "use_ability", "use", luke)  # R2-D2
     finish(game)
@@ -160,7 +160,7 @@ def test_luke_swz106_plays_his_standard_loadout():
 def test_luke_at_full_force_has_nothing_to_recover():
     sc = Scene()
     luke = sc.ship("lukeskywalker", at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(tie, luke, dice=["hit", "hit"], defense=["blank"] * 2)
     assert game.decision is None or game.decision.kind != "use_ability"
 
@@ -171,7 +171,7 @@ def jek_scene(pilot: str, die: str):
     shows ``die``."""
     sc = Scene()
     jek = sc.ship(pilot, at=(400, 300, 0), dial_set="4KR")
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(Activate(jek), phase="activation")
     load_dice(game, [die])
     skip_to(game, "use_ability", jek)
@@ -215,7 +215,7 @@ def biggs_scene(pilot: str = "biggsdarklighter", dice: tuple[str, ...] = ("hit",
     sc = Scene()
     friend = sc.ship("redsquadronveteran", at=(400, 300, 0))
     biggs = sc.ship(pilot, at=(460, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(420, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(420, 500, 180))
     game = sc.attack(tie, friend, dice=list(dice), defense=["blank"] * 2)
     return game, biggs, friend
 
@@ -253,7 +253,7 @@ def test_biggs_outside_the_attack_arc_cannot_help():
     sc = Scene()
     friend = sc.ship("redsquadronveteran", at=(400, 300, 0))
     biggs = sc.ship("biggsdarklighter", at=(470, 420, 0))
-    tie = sc.ship("academypilot", player=1, at=(560, 300, 270))  # facing -x
+    tie = sc.ship("academypilot", player=2, at=(560, 300, 270))  # facing -x
     game = sc.attack(tie, friend, dice=["hit"], defense=["blank"] * 2)
     finish(game)
     assert game.state.ships[biggs].shields == 2
@@ -267,7 +267,7 @@ def yavin_round(use: bool) -> tuple[Any, list[str]]:
     sc = Scene()
     biggs = sc.ship("biggsdarklighter-battleofyavin", at=(400, 200, 0))
     luke = sc.ship("lukeskywalker-battleofyavin", at=(500, 200, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.game()
     seen: list[str] = []
     for _ in range(60):
@@ -305,7 +305,7 @@ def edrio_scene(focus: int):
     sc = Scene()
     edrio = sc.ship("edriotwotubes", at=(400, 300, 0), dial_set="2FB",
                     tokens={"focus": focus})
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     return sc.at(Activate(edrio), phase="activation"), edrio
 
 
@@ -336,7 +336,7 @@ def test_kullbee_flips_his_s_foils_after_a_barrel_roll():
     them open, which removes their boost from his action bar."""
     sc = Scene()
     kullbee = sc.ship("kullbeesperado", at=(400, 300, 0), upgrades=["servomotorsfoils"])
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(kullbee, during_activation=True), phase="activation")
     ship = game.state.ships[kullbee]
     assert ("upgrade", "servomotorsfoils", 0) in ship.cards
@@ -352,7 +352,7 @@ def test_kullbee_flips_his_s_foils_after_a_barrel_roll():
 def test_kullbee_without_a_configuration_has_nothing_to_flip():
     sc = Scene()
     kullbee = sc.ship("kullbeesperado", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(kullbee, during_activation=True), phase="activation")
     answer(game, "perform_action", "barrel_roll", kullbee)
     answer(game, "barrel_roll_direction", "right")
@@ -366,7 +366,7 @@ def test_lee_evades_after_a_barrel_roll():
     evade token and a stress token."""
     sc = Scene()
     lee = sc.ship("leevantenza", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(lee, during_activation=True), phase="activation")
     answer(game, "perform_action", "barrel_roll", lee)
     answer(game, "barrel_roll_direction", "left")
@@ -380,7 +380,7 @@ def test_lee_evades_after_a_barrel_roll():
 def test_lee_after_a_focus_action_gets_nothing():
     sc = Scene()
     lee = sc.ship("leevantenza", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(lee, during_activation=True), phase="activation")
     answer(game, "perform_action", "focus", lee)
     assert game.decision is None and not game.state.ships[lee].has(Token.EVADE)
@@ -390,7 +390,7 @@ def test_lee_after_a_focus_action_gets_nothing():
 def thane_scene(pilot: str = "thanekyrell"):
     sc = Scene()
     thane = sc.ship(pilot, at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180),
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180),
                   damage=[DamageCard("consolefire", False, 90),
                           DamageCard("structuraldamage", False, 91)])
     game = sc.attack(thane, tie, dice=["focus", "hit", "hit"], defense=["blank"] * 3)
@@ -404,7 +404,7 @@ def test_thane_spends_a_focus_result_to_expose_a_damage_card():
     game, thane, tie = thane_scene()
     answer(game, "modify_attack_dice", option_with(game, "cancel 1 focus"), thane)
     d = game.decision
-    assert d.kind == "expose_damage" and d.player == 0
+    assert d.kind == "expose_damage" and d.player == 1
     assert {o.label for o in d.options} == {"consolefire", "structuraldamage"}
     game.answer("91")
     s = game.state.ships[tie]
@@ -423,7 +423,7 @@ def test_without_thane_no_card_is_exposed():
 def test_thane_needs_a_facedown_card_to_expose():
     sc = Scene()
     thane = sc.ship("thanekyrell", at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(thane, tie, dice=["focus", "hit", "hit"], defense=["blank"] * 3)
     assert not offered(game, "expose")
 
@@ -435,7 +435,7 @@ def test_corran_hands_a_wingmans_lock_to_the_defender():
     sc = Scene()
     corran = sc.ship("corranhorn-t65xwing", at=(400, 300, 0), locks=["p2.1"])
     wingman = sc.ship("redsquadronveteran", at=(250, 300, 0), locks=["p1.1"])
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(corran, tie, dice=["hit"], defense=["blank"] * 3)
     answer(game, "use_ability", wingman, corran)
     assert game.state.ships[wingman].locks == [tie]
@@ -446,7 +446,7 @@ def test_corran_without_a_lock_on_the_defender_does_nothing():
     sc = Scene()
     corran = sc.ship("corranhorn-t65xwing", at=(400, 300, 0))
     wingman = sc.ship("redsquadronveteran", at=(250, 300, 0), locks=["p1.1"])
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(corran, tie, dice=["hit"], defense=["blank"] * 3)
     finish(game)
     assert game.state.ships[wingman].locks == [corran]
@@ -458,7 +458,7 @@ def test_wes_jams_the_defender_after_attacking():
     jam token, which strips its focus token."""
     sc = Scene()
     wes = sc.ship("wesjanson", at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180), tokens={"focus": 1})
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180), tokens={"focus": 1})
     game = sc.attack(wes, tie, dice=["blank"] * 3, defense=["blank"] * 3)
     skip_to(game, "use_ability", wes)
     answer(game, "use_ability", "use", wes)
@@ -470,7 +470,7 @@ def test_wes_jams_the_defender_after_attacking():
 def test_wes_jams_the_attacker_after_defending():
     sc = Scene()
     wes = sc.ship("wesjanson", at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(tie, wes, dice=["blank"] * 2, defense=["blank"] * 2)
     skip_to(game, "use_ability", wes)
     answer(game, "use_ability", "use", wes)
@@ -480,7 +480,7 @@ def test_wes_jams_the_attacker_after_defending():
 def test_wes_without_a_charge_cannot_jam():
     sc = Scene()
     wes = sc.ship("wesjanson", at=(400, 300, 0), charges={"wesjanson": 0})
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(wes, tie, dice=["blank"] * 3, defense=["blank"] * 3)
     finish(game)
     assert not game.state.ships[tie].has(Token.JAM)
@@ -493,7 +493,7 @@ def test_yendor_gains_strain_to_reroll_a_blank():
 
     sc = Scene()
     yendor = sc.ship("yendor-battleoverendor", at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     # the reroll comes before the defense dice
     game = sc.attack(yendor, tie, dice=["blank", "hit", "hit"],
                      then=[(DieKind.ATTACK, Face.HIT)] + [(DieKind.DEFENSE, Face.BLANK)] * 3)
@@ -507,7 +507,7 @@ def test_yendor_gains_strain_to_reroll_a_blank():
 def test_yendor_has_nothing_to_reroll_without_blanks():
     sc = Scene()
     yendor = sc.ship("yendor-battleoverendor", at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(yendor, tie, dice=["hit", "hit", "focus"], defense=["blank"] * 3)
     assert not offered(game, "blank")
 
@@ -519,7 +519,7 @@ def test_kendy_spends_focus_and_lets_a_wingman_act():
     sc = Scene()
     kendy = sc.ship("kendyidele-battleoverendor", at=(400, 300, 0), tokens={"focus": 1})
     wingman = sc.ship("redsquadronveteran", at=(280, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(kendy, tie, dice=["focus", "hit", "blank"], defense=["blank"] * 3)
     answer(game, "modify_attack_dice", option_with(game, "focus"), kendy)
     answer(game, "use_ability", wingman, kendy)
@@ -536,7 +536,7 @@ def test_kendy_declining_costs_nothing():
     sc = Scene()
     kendy = sc.ship("kendyidele-battleoverendor", at=(400, 300, 0), tokens={"focus": 1})
     wingman = sc.ship("redsquadronveteran", at=(280, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(kendy, tie, dice=["focus", "hit", "blank"], defense=["blank"] * 3)
     answer(game, "modify_attack_dice", option_with(game, "focus"), kendy)
     answer(game, "use_ability", "decline", kendy)
@@ -551,7 +551,7 @@ def hope_scene(pilot: str, x: float):
     victim = sc.ship("redsquadronveteran", at=(400, 300, 0), shields=0,
                      damage=[DamageCard("(marker)", False, 90 + k) for k in range(3)])
     hoper = sc.ship(pilot, at=(x, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(tie, victim, dice=["hit", "hit"], defense=["blank"] * 2)
     return game, victim, hoper
 
@@ -588,7 +588,7 @@ def test_without_hope_nothing_happens():
 def boost_scene(pilot: str):
     sc = Scene()
     ship = sc.ship(pilot, at=(400, 300, 0), upgrades=["servomotorsfoils"])
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(ship, during_activation=True), phase="activation")
     answer(game, "perform_action", "boost", ship)
     answer(game, "boost_direction", "straight", ship)

@@ -32,7 +32,7 @@ def duel(upgrade=None, range_=2, x=400.0, attacker="redsquadronveteran",
     sc = Scene()
     a = sc.ship(attacker, at=(400, 300, 0), upgrades=[upgrade] if upgrade else [],
                 tokens=tokens or {}, **(attacker_setup or {}))
-    d = sc.ship(defender, player=1, at=(x, Y[range_], heading), upgrades=list(defender_up))
+    d = sc.ship(defender, player=2, at=(x, Y[range_], heading), upgrades=list(defender_up))
     return sc, a, d
 
 
@@ -58,7 +58,7 @@ class TestPredator:
         sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0),
                     upgrades=["predator", "protontorpedoes"], locks=["p2.1"])
-        sc.ship("academypilot", player=1, at=(400, 490, 180))
+        sc.ship("academypilot", player=2, at=(400, 490, 180))
         game = engage(sc, a, ["blank"] * 4, ["blank"] * 3)
         declare(game, weapon="protontorpedoes")
         assert not offered(game, "Predator")
@@ -140,7 +140,7 @@ class TestElusive:
             sc = Scene()
             tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=["elusive"],
                           charges={"elusive": 0})
-            sc.ship("redsquadronveteran", player=1, at=(100, 800, 180))
+            sc.ship("redsquadronveteran", player=2, at=(100, 800, 180))
             game = sc.at(ExecuteManeuver(tie, code), phase="activation")
             assert game.state.ships[tie].charges["elusive"].active == recovered, code
 
@@ -207,7 +207,7 @@ class TestItsATrap:
     def test_outnumbering_nearby_enemies_reroll_a_blank_defense_die(self):
         """The defender has a friend at range 1 and no enemy at range 0-1."""
         sc, a, d = duel(defender_up=["itsatrap-battleoverendor"])
-        sc.ship("academypilot", player=1, at=(460, 490, 180))
+        sc.ship("academypilot", player=2, at=(460, 490, 180))
         game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3,
                       then=faces(DieKind.DEFENSE, ["evade"]))
         declare(game, d)
@@ -217,7 +217,7 @@ class TestItsATrap:
 
     def test_not_when_as_many_enemies_are_near(self):
         sc, a, d = duel(defender_up=["itsatrap-battleoverendor"])
-        sc.ship("academypilot", player=1, at=(460, 490, 180))
+        sc.ship("academypilot", player=2, at=(460, 490, 180))
         sc.ship("redsquadronveteran", at=(340, 490, 0))
         game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3)
         declare(game, d)
@@ -237,7 +237,7 @@ class TestNoEscape:
     def test_not_when_the_defender_has_as_many_friends_near(self):
         sc, a, d = duel("noescape-battleoverendor")
         sc.ship("redsquadronveteran", at=(340, 490, 0))
-        sc.ship("academypilot", player=1, at=(460, 490, 180))
+        sc.ship("academypilot", player=2, at=(460, 490, 180))
         game = engage(sc, a, ["blank", "blank", "blank"], ["blank"] * 3)
         declare(game, d)
         assert game.decision is None
@@ -266,7 +266,7 @@ class TestDeadeyeShot:
     def test_a_critical_hit_becomes_a_hit_and_the_defender_exposes_a_card(self):
         sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["deadeyeshot"])
-        d = sc.ship("academypilot", player=1, at=(400, 490, 180),
+        d = sc.ship("academypilot", player=2, at=(400, 490, 180),
                     damage=[DamageCard("structuraldamage", False, 100)])
         game = engage(sc, a, ["crit", "hit", "blank"], ["blank"] * 3)
         declare(game, d)
@@ -279,7 +279,7 @@ class TestDeadeyeShot:
     def test_spending_a_hit(self):
         sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["deadeyeshot"])
-        d = sc.ship("academypilot", player=1, at=(400, 490, 180),
+        d = sc.ship("academypilot", player=2, at=(400, 490, 180),
                     damage=[DamageCard("structuraldamage", False, 100)])
         game = engage(sc, a, ["hit", "hit", "blank"], ["blank"] * 3)
         declare(game, d)
@@ -293,8 +293,8 @@ class TestDeadeyeShot:
 def selfless_scene(x: float, y: float):
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
-    guard = sc.ship("blacksquadronace", player=1, at=(x, y, 180), upgrades=["selfless"])
+    tie = sc.ship("academypilot", player=2, at=(400, 490, 180))
+    guard = sc.ship("blacksquadronace", player=2, at=(x, y, 180), upgrades=["selfless"])
     return sc, xwing, tie, guard
 
 
@@ -302,10 +302,10 @@ class TestSelfless:
     def test_a_friend_in_the_attack_arc_takes_the_critical_hit(self):
         sc, xwing, tie, guard = selfless_scene(460, 490)
         game = engage(sc, xwing, ["crit", "blank", "blank"], ["blank"] * 3)
-        stack_deck(game, 1, ["structuraldamage"])
+        stack_deck(game, 2, ["structuraldamage"])
         declare(game, tie)
         skip_dice(game, "cancel_attack_results")
-        assert game.decision.player == 1 and game.decision.ship == tie
+        assert game.decision.player == 2 and game.decision.ship == tie
         pick(game, "Selfless")
         ships = game.state.ships
         assert "0 hit(s), 0 critical" in neutralized(game)
@@ -324,7 +324,7 @@ class TestRuthless:
         sc = Scene()
         ace = sc.ship("blacksquadronace", at=(400, 300, 0), upgrades=["ruthless"])
         friend = sc.ship("academypilot", at=(460, 490, 180))
-        xwing = sc.ship("redsquadronveteran", player=1, at=(400, 490, 180))
+        xwing = sc.ship("redsquadronveteran", player=2, at=(400, 490, 180))
         game = engage(sc, ace, ["hit", "blank", "blank"], ["blank"] * 2)
         declare(game, xwing)
         pick(game, "Ruthless")
@@ -336,7 +336,7 @@ class TestRuthless:
         sc = Scene()
         ace = sc.ship("blacksquadronace", at=(400, 300, 0), upgrades=["ruthless"])
         sc.ship("academypilot", at=(100, 100, 0))
-        xwing = sc.ship("redsquadronveteran", player=1, at=(400, 490, 180))
+        xwing = sc.ship("redsquadronveteran", player=2, at=(400, 490, 180))
         game = engage(sc, ace, ["hit", "blank", "blank"], ["blank"] * 2)
         declare(game, xwing)
         assert game.decision is None
@@ -349,7 +349,7 @@ class TestTrickShot:
             sc = Scene()
             a = sc.ship("redsquadronveteran", at=(300, 300, 0),
                         upgrades=[upgrade] if upgrade else [])
-            sc.ship("academypilot", player=1, at=(350, 560, 180))
+            sc.ship("academypilot", player=2, at=(350, 560, 180))
             sc.obstacle("core2asteroid3", 325, 420)
             game = engage(sc, a, ["blank"] * dice, ["blank"] * 5)
             declare(game)
@@ -395,7 +395,7 @@ class TestCollected:
         a = sc.ship("redsquadronveteran", at=(400, 300, 0),
                     upgrades=["collected-battleoverendor", "protontorpedoes"],
                     locks=["p2.1"], tokens={"focus": 1})
-        sc.ship("academypilot", player=1, at=(400, 490, 180))
+        sc.ship("academypilot", player=2, at=(400, 490, 180))
         game = engage(sc, a, ["blank"] * 4, ["blank"] * 3)
         declare(game, weapon="protontorpedoes")
         skip_dice(game)
@@ -410,7 +410,7 @@ class TestAttackSpeed:
             sc = Scene()
             xwing = sc.ship("redsquadronveteran", at=(400, 200, 0),
                             upgrades=["attackspeed-battleofyavin"])
-            sc.ship("academypilot", player=1, at=(100, 850, 180))
+            sc.ship("academypilot", player=2, at=(100, 850, 180))
             game = sc.at(ExecuteManeuver(xwing, "3FW"), phase="activation")
             assert game.decision.kind == "use_ability"
             game.answer(answer)
@@ -422,7 +422,7 @@ class TestAttackSpeed:
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 200, 0),
                         upgrades=["attackspeed-battleofyavin"])
-        sc.ship("academypilot", player=1, at=(100, 850, 180))
+        sc.ship("academypilot", player=2, at=(100, 850, 180))
         game = sc.at(ExecuteManeuver(xwing, "2FB"), phase="activation")
         assert game.decision is None
 
@@ -433,7 +433,7 @@ class TestSwarmTactics:
         sc = Scene()
         leader = sc.ship("blacksquadronace", at=(400, 100, 0), upgrades=["swarmtactics"])
         wing = sc.ship("academypilot", at=(480, 100, 0))
-        sc.ship("obsidiansquadronpilot", player=1, at=(100, 850, 180))
+        sc.ship("obsidiansquadronpilot", player=2, at=(100, 850, 180))
         game = sc.at(StartEngagement(), Sweep("engagement"))
         d = game.decision
         assert d.kind == "use_ability" and set(d.option_keys()) == {wing, "decline"}
@@ -455,7 +455,7 @@ class TestSwarmTactics:
         sc = Scene()
         sc.ship("blacksquadronace", at=(400, 100, 0), upgrades=["swarmtactics"])
         wing = sc.ship("academypilot", at=(480, 100, 0))
-        sc.ship("obsidiansquadronpilot", player=1, at=(100, 850, 180))
+        sc.ship("obsidiansquadronpilot", player=2, at=(100, 850, 180))
         game = sc.at(StartEngagement())
         game.answer(wing)
         assert game.state.ships[wing].current_initiative == 3
@@ -467,7 +467,7 @@ class TestSwarmTactics:
         sc = Scene()
         sc.ship("blacksquadronace", at=(400, 100, 0), upgrades=["swarmtactics"])
         wing = sc.ship("academypilot", at=(480, 100, 0))
-        sc.ship("obsidiansquadronpilot", player=1, at=(100, 850, 180))
+        sc.ship("obsidiansquadronpilot", player=2, at=(100, 850, 180))
         game = sc.at(StartEngagement())
         ships = {s["id"]: s for s in game.snapshot()["ships"]}
         assert "round_initiative" not in ships[wing]
@@ -482,10 +482,10 @@ def loss_scene(victim: str, carrier_upgrades, victim_upgrades=(), **carrier_setu
     of the talent is at range 1-3 of it."""
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
-    target = sc.ship(victim, player=1, at=(400, 490, 180), upgrades=list(victim_upgrades),
+    target = sc.ship(victim, player=2, at=(400, 490, 180), upgrades=list(victim_upgrades),
                      damage=[DamageCard("fuelleak", False, 101),
                              DamageCard("fuelleak", False, 102)])
-    carrier = sc.ship("blacksquadronace", player=1, at=(560, 600, 180),
+    carrier = sc.ship("blacksquadronace", player=2, at=(560, 600, 180),
                       upgrades=list(carrier_upgrades), **carrier_setup)
     game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
     declare(game, target)
@@ -540,10 +540,10 @@ class TestVengeful:
         Vengeful may remove it (RR: FAQ on "your tokens")."""
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), locks=["p2.2"])
-        target = sc.ship("howlrunner", player=1, at=(400, 490, 180),
+        target = sc.ship("howlrunner", player=2, at=(400, 490, 180),
                          damage=[DamageCard("fuelleak", False, 101),
                                  DamageCard("fuelleak", False, 102)])
-        carrier = sc.ship("blacksquadronace", player=1, at=(560, 600, 180),
+        carrier = sc.ship("blacksquadronace", player=2, at=(560, 600, 180),
                           upgrades=["vengeful-battleofyavin"])
         game = engage(sc, xwing, ["hit", "blank", "blank"], ["blank"] * 3)
         declare(game, target)
@@ -578,7 +578,7 @@ class TestSnapShot:
         sc = Scene()
         tie = sc.ship("blacksquadronace", at=(400, 300, 0), upgrades=["snapshot"],
                       tokens={"focus": 1})
-        xwing = sc.ship("redsquadronveteran", player=1, at=(400, start_y, 180))
+        xwing = sc.ship("redsquadronveteran", player=2, at=(400, start_y, 180))
         game = sc.at(ExecuteManeuver(xwing, "2FB"), phase="activation")
         return game, tie, xwing
 
@@ -610,7 +610,7 @@ class TestSaturationSalvo:
         sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0),
                     upgrades=["saturationsalvo", "protontorpedoes"], locks=["p2.1"])
-        sc.ship("academypilot", player=1, at=(400, 550, 180))
+        sc.ship("academypilot", player=2, at=(400, 550, 180))
         game = engage(sc, a, ["hit", "hit", "blank", "blank"],
                       ["evade", "evade", "blank"], then=faces(DieKind.DEFENSE,
                                                               ["blank", "blank"]))
@@ -625,7 +625,7 @@ class TestSaturationSalvo:
     def test_not_with_the_primary_weapon(self):
         sc = Scene()
         a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["saturationsalvo"])
-        sc.ship("academypilot", player=1, at=(400, 490, 180))
+        sc.ship("academypilot", player=2, at=(400, 490, 180))
         game = engage(sc, a, ["hit", "hit", "blank"], ["evade", "evade", "blank"])
         declare(game)
         assert game.decision is None
@@ -638,7 +638,7 @@ class TestExpertHandling:
         for upgrades, stress in ((["experthandling"], 0), ([], 1)):
             sc = Scene()
             z95 = sc.ship("talasquadronpilot", at=(400, 300, 0), upgrades=upgrades)
-            sc.ship("academypilot", player=1, at=(400, 800, 180))
+            sc.ship("academypilot", player=2, at=(400, 800, 180))
             game = sc.at(PerformAction(z95, during_activation=True), phase="activation")
             game.answer("barrel_roll")
             game.answer("left")

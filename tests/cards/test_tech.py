@@ -17,7 +17,7 @@ def optics_game(tokens):
     sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["advancedoptics"],
                  tokens=tokens)
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     return attack(sc, x1, enemy, ["hit", "blank"], ["blank"] * 3), x1, enemy
 
 
@@ -49,7 +49,7 @@ def test_primed_thrusters_barrel_roll_and_boost_while_stressed(upgrades, stress,
     boost actions while stressed (not its other actions)."""
     sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=upgrades, stress=stress)
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = sc.at(PerformAction(x1, during_activation=True), phase="activation")
     if offered is None:
         assert game.decision is None
@@ -63,7 +63,7 @@ def power_cells_used():
     sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), shields=1,
                  upgrades=["deuteriumpowercells"])
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = sc.at(Sweep("system"), phase="system")
     answer(game, "use_ability", "use", x1)
     return game, x1
@@ -92,7 +92,7 @@ def test_deuterium_power_cells_may_replace_their_own_disarm_cost():
 def test_deuterium_power_cells_need_a_lost_shield():
     sc = Scene()
     sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["deuteriumpowercells"])
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = sc.at(Sweep("system"), phase="system")
     assert game.decision is None
 
@@ -104,7 +104,7 @@ def test_deuterium_power_cells_take_stress_instead_of_another_token(use):
     sc = Scene()
     x1 = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["deuteriumpowercells"],
                  tokens={"focus": 1})
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = sc.game()
     start_at(game, Give(x1, "jam", 1, applier=1), phase="activation")
     answer(game, "replacement", "use" if use else "decline", x1)
@@ -121,7 +121,7 @@ def test_deuterium_power_cells_take_stress_instead_of_another_token(use):
 def analyzer_game(upgrades, dial):
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), upgrades=upgrades)
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.game()
     game.state.ships[tie].dial_set = dial
     from tallon.engine.rounds import Activate
@@ -157,7 +157,7 @@ def test_targeting_synchronizer_lends_its_lock_to_a_friend(upgrades, offered):
     sc = Scene()
     sc.ship("tempestsquadronpilot", at=(250, 300, 0), locks=["p2.1"], upgrades=upgrades)
     bomber = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=["protontorpedoes"])
-    sc.ship("academypilot", player=1, at=(400, 550, 180))
+    sc.ship("academypilot", player=2, at=(400, 550, 180))
     from tallon.engine.attack import Engage
 
     game = sc.at(Engage(bomber))

@@ -33,7 +33,7 @@ def test_generic_pilots_set_up_and_fight(pilot):
     with its 2 dice."""
     sc = Scene()
     x1 = sc.ship(pilot, at=(400, 300, 0))
-    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    target = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(x1, target, dice=["hit", "hit"], defense=["blank"] * 3)
     pass_all(game)
     assert rolled(game, x1) == ["hit", "hit"]
@@ -46,7 +46,7 @@ def test_advanced_targeting_computer_with_a_lock():
     die and must change 1 hit to a critical hit."""
     sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0), locks=["p2.1"])
-    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    target = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = attack(sc, x1, target, ["hit", "hit", "blank"], ["blank"] * 3,
                   deck=["consolefire", "structuraldamage"])
     assert len(rolled(game, x1)) == 3
@@ -61,7 +61,7 @@ def test_advanced_targeting_computer_with_a_lock():
 def test_advanced_targeting_computer_without_a_lock():
     sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0))
-    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    target = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = attack(sc, x1, target, ["hit", "hit"], ["blank"] * 3,
                   deck=["consolefire", "structuraldamage"])
     pass_all(game)
@@ -76,7 +76,7 @@ def test_darth_vader_spends_force_for_a_second_action(pilot):
     (the action is chosen with the ability)."""
     sc = Scene()
     vader = sc.ship(pilot, at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 600, 180))
+    sc.ship("academypilot", player=2, at=(400, 600, 180))
     game = sc.at(PerformAction(vader, during_activation=True), phase="activation")
     answer(game, "perform_action", "lock", vader)
     answer(game, "lock_target", "p2.1")
@@ -89,7 +89,7 @@ def test_darth_vader_spends_force_for_a_second_action(pilot):
 def test_darth_vader_without_force_performs_one_action():
     sc = Scene()
     vader = sc.ship("darthvader", at=(400, 300, 0), force=0)
-    sc.ship("academypilot", player=1, at=(400, 600, 180))
+    sc.ship("academypilot", player=2, at=(400, 600, 180))
     game = sc.at(PerformAction(vader, during_activation=True), phase="activation")
     answer(game, "perform_action", "lock", vader)
     answer(game, "lock_target", "p2.1")
@@ -103,7 +103,7 @@ def test_darth_vader_yavin_turns_a_blank_into_a_hit_with_the_force():
     result to a hit."""
     sc = Scene()
     vader = sc.ship("darthvader-battleofyavin", at=(400, 300, 0))
-    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    target = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(vader, target, dice=["hit", "blank"], defense=["blank"] * 3)
     modify_with(game, "darthvader-battleofyavin", "change 1 blank to hit")
     pass_all(game)
@@ -114,7 +114,7 @@ def test_darth_vader_yavin_turns_a_blank_into_a_hit_with_the_force():
 def test_darth_vader_yavin_without_force_has_no_such_choice():
     sc = Scene()
     vader = sc.ship("darthvader-battleofyavin", at=(400, 300, 0), force=0)
-    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    target = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(vader, target, dice=["hit", "blank"], defense=["blank"] * 3)
     assert not offers(game, "darthvader-battleofyavin")
     pass_all(game)
@@ -128,12 +128,12 @@ def test_maarek_stele_chooses_the_faceup_damage_card(pilot):
     draws 3 cards instead, chooses the one dealt (faceup) and discards the other 2."""
     sc = Scene()
     maarek = sc.ship(pilot, at=(400, 300, 0))
-    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    target = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = attack(sc, maarek, target, ["crit", "blank"], ["blank"] * 3,
                   deck=["directhit", "consolefire", "structuraldamage"])
     pass_until(game, "maarek_damage_card")
     d = game.decision
-    assert d.player == 0 and [o.key for o in d.options] == [
+    assert d.player == 1 and [o.key for o in d.options] == [
         "directhit", "consolefire", "structuraldamage"]
     game.answer("structuraldamage")
     pass_all(game)
@@ -148,7 +148,7 @@ def test_maarek_stele_sees_two_copies_of_a_card_as_one_choice():
     discards both copies of Direct Hit."""
     sc = Scene()
     maarek = sc.ship("maarekstele", at=(400, 300, 0))
-    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    target = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = attack(sc, maarek, target, ["crit", "blank"], ["blank"] * 3,
                   deck=["directhit", "directhit", "consolefire"])
     pass_until(game, "maarek_damage_card")
@@ -163,7 +163,7 @@ def test_maarek_stele_sees_two_copies_of_a_card_as_one_choice():
 def test_without_maarek_the_top_card_is_dealt_faceup():
     sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0))
-    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    target = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = attack(sc, x1, target, ["crit", "blank"], ["blank"] * 3,
                   deck=["consolefire", "directhit", "structuraldamage"])
     pass_all(game)
@@ -177,7 +177,7 @@ def test_ved_foslo_may_fly_one_speed_faster_or_slower():
     difficulty 1 speed higher or lower instead ([2 turn] -> [1 turn] or [3 turn])."""
     sc = Scene()
     ved = sc.ship("vedfoslo", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = activation(sc, ved, "2TW")
     assert set(values(game)) == {"2TW", "1TW", "3TW"}
     answer(game, "choose_maneuver", "3TW", ved)
@@ -188,7 +188,7 @@ def test_ved_foslo_has_no_zero_speed_bank():
     """FAQ: a [1 bank] can't become a [0 bank]; only [2 bank] is offered."""
     sc = Scene()
     ved = sc.ship("vedfoslo", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = activation(sc, ved, "1BB")
     assert set(values(game)) == {"1BB", "2BB"}
 
@@ -196,7 +196,7 @@ def test_ved_foslo_has_no_zero_speed_bank():
 def test_other_x1_pilots_execute_the_revealed_maneuver():
     sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = activation(sc, x1, "2TW")
     assert game.decision.kind == "perform_action"
     assert logged(game, "move", "executes [2TW]")
@@ -206,7 +206,7 @@ def test_other_x1_pilots_execute_the_revealed_maneuver():
 def zertik_scene(locked: bool):
     sc = Scene()
     zertik = sc.ship("zertikstrom", at=(400, 300, 0), locks=["p2.1"] if locked else [])
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.game()
     game.state.ships[enemy].damage = (DamageCard("consolefire", False, 90),)
     start_at(game, FireWindow.of("end_phase"), phase="end")
@@ -233,7 +233,7 @@ def juno_locks_then_boosts():
     """Juno's action: a lock, then (her ability) a straight red boost."""
     sc = Scene()
     juno = sc.ship("junoeclipse", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 600, 180))
+    sc.ship("academypilot", player=2, at=(400, 600, 180))
     game = sc.at(PerformAction(juno, during_activation=True), phase="activation")
     answer(game, "perform_action", "lock", juno)
     answer(game, "lock_target", "p2.1")

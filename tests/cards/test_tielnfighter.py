@@ -38,7 +38,7 @@ def test_generic_pilots_set_up_and_fight(pilot):
     attack at range 2 (2 dice) hits an undefended target."""
     sc = Scene()
     tie = sc.ship(pilot, at=(400, 300, 0))
-    target = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    target = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(tie, target, dice=["hit", "hit"], defense=["blank", "blank", "blank"])
     pass_all(game)
     assert rolled(game, tie) == ["hit", "hit"]
@@ -51,7 +51,7 @@ def formed_up_scene(wingman: str | None):
     tie = sc.ship("scythe6-battleoverendor", at=(400, 300, 0), stress=1)
     if wingman:
         sc.ship(wingman, at=(480, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     return sc.at(EndPhase(), FireWindow.of("end_phase_end"), phase="end"), tie
 
 
@@ -79,7 +79,7 @@ def test_zeb_evades_cancel_critical_hits_first(defender, faceup):
     and a crit leaves the hit (a facedown card) instead of the crit (a faceup card)."""
     sc = Scene()
     attacker = sc.ship("academypilot", at=(400, 300, 0))
-    rebel = sc.ship(defender, player=1, at=(400, 500, 180))
+    rebel = sc.ship(defender, player=2, at=(400, 500, 180))
     game = attack(sc, attacker, rebel, ["hit", "crit"], ["evade", "blank", "blank"],
                   deck=["consolefire"])
     pass_all(game)
@@ -93,7 +93,7 @@ def rex_scene():
     sc = Scene()
     rex = sc.ship("captainrex", at=(400, 300, 0))
     wing = sc.ship("sabinewren-tielnfighter", at=(250, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     return sc, rex, wing, tie
 
 
@@ -105,7 +105,7 @@ def test_captain_rex_assigns_suppressive_fire_after_attacking():
     pass_all(game)
     conditions = game.state.ships[tie].conditions
     assert [(c.card, c.assigned_by, c.faceup) for c in conditions] == [
-        ("suppressivefire", 0, True)]
+        ("suppressivefire", 1, True)]
 
 
 def test_captain_rex_needs_to_attack():
@@ -120,7 +120,7 @@ def ezra_game(stress: int):
     sc = Scene()
     ezra = sc.ship("ezrabridger-tielnfighter", at=(400, 300, 0), stress=stress,
                    tokens={"focus": 1})
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(ezra, tie, dice=["focus", "focus"], defense=["blank"] * 3)
     return game, ezra, tie
 
@@ -149,7 +149,7 @@ def test_ezra_unstressed_has_no_such_choice():
 def test_ezra_defending_changes_focus_to_evades():
     sc = Scene()
     attacker = sc.ship("academypilot", at=(400, 300, 0))
-    ezra = sc.ship("ezrabridger-tielnfighter", player=1, at=(400, 500, 180), stress=1)
+    ezra = sc.ship("ezrabridger-tielnfighter", player=2, at=(400, 500, 180), stress=1)
     game = sc.attack(attacker, ezra, dice=["hit", "hit"], defense=["focus", "focus",
                                                                    "blank"])
     pass_until(game, "modify_defense_dice", ezra)
@@ -164,7 +164,7 @@ def test_sabine_boosts_before_activating():
     (boost is not on the TIE/ln's bar): she boosts before revealing her dial."""
     sc = Scene()
     sabine = sc.ship("sabinewren-tielnfighter", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = activation(sc, sabine, "2FB")
     assert set(values(game)) == {"barrel_roll", "boost", "decline"}
     answer(game, "use_ability", "boost", sabine)
@@ -179,7 +179,7 @@ def test_sabine_boosts_before_activating():
 def test_sabine_may_decline():
     sc = Scene()
     sabine = sc.ship("sabinewren-tielnfighter", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = activation(sc, sabine, "2FB")
     answer(game, "use_ability", "decline", sabine)
     assert not game.state.ships[sabine].actions_done
@@ -194,7 +194,7 @@ def test_howlrunner_lets_a_friend_at_range_1_reroll(x, offered):
     sc = Scene()
     sc.ship("howlrunner", at=(x, 300, 0))
     friend = sc.ship("academypilot", at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     # the third attack die is the reroll, if there is one
     game = sc.attack(friend, enemy, dice=["blank", "blank", "hit"] if offered else
                      ["blank", "blank"], defense=["blank"] * 3)
@@ -214,7 +214,7 @@ def test_mauler_rolls_an_extra_die_at_range_1(pilot, y, dice):
     + 1); at range 2 he rolls his 2; another pilot at range 1 rolls 3."""
     sc = Scene()
     tie = sc.ship(pilot, at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, y, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, y, 180))
     game = sc.attack(tie, enemy, dice=["blank"] * dice, defense=["blank"] * 4)
     assert len(rolled(game, tie)) == dice
 
@@ -226,7 +226,7 @@ def test_night_beast_focuses_after_a_blue_maneuver(pilot):
     (and then can't focus again in his Perform Action step)."""
     sc = Scene()
     beast = sc.ship(pilot, at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = activation(sc, beast, "2FB")
     answer(game, "use_ability", "focus", beast)
     assert game.state.ships[beast].count(Token.FOCUS) == 1
@@ -235,7 +235,7 @@ def test_night_beast_focuses_after_a_blue_maneuver(pilot):
 def test_night_beast_after_a_white_maneuver_has_no_extra_focus():
     sc = Scene()
     beast = sc.ship("nightbeast", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = activation(sc, beast, "3BW")
     d = game.decision
     assert d.kind == "perform_action"  # straight to the Perform Action step
@@ -245,7 +245,7 @@ def test_night_beast_after_a_white_maneuver_has_no_extra_focus():
 def test_night_beast_focus_counts_as_the_rounds_focus_action():
     sc = Scene()
     beast = sc.ship("nightbeast", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = activation(sc, beast, "2FB")
     answer(game, "use_ability", "focus", beast)
     assert "focus" not in values(game)  # the Perform Action step offers the rest
@@ -258,7 +258,7 @@ def test_scourge_rolls_an_extra_die_against_a_defender_in_his_bullseye(x, dice):
     defender in his front arc but outside the bullseye gets the usual 2 dice."""
     sc = Scene()
     scourge = sc.ship("scourgeskutu", at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(x, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(x, 500, 180))
     game = sc.attack(scourge, enemy, dice=["blank"] * dice, defense=["blank"] * 3)
     assert len(rolled(game, scourge)) == dice
 
@@ -269,7 +269,7 @@ def test_wampa_spends_his_charge_for_an_extra_die(pilot):
     """"Wampa": while attacking he may spend his charge to roll 1 more attack die."""
     sc = Scene()
     wampa = sc.ship(pilot, at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.at(Engage(wampa))
     load_dice(game, ["hit"] * 3, ["blank"] * 3)
     declare(game, wampa, enemy)
@@ -281,7 +281,7 @@ def test_wampa_spends_his_charge_for_an_extra_die(pilot):
 def test_wampa_declining_rolls_two():
     sc = Scene()
     wampa = sc.ship("wampa", at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.at(Engage(wampa))
     load_dice(game, ["hit"] * 2, ["blank"] * 3)
     declare(game, wampa, enemy)
@@ -295,7 +295,7 @@ def test_wampa_at_range_0_has_nothing_to_buy():
     offered."""
     sc = Scene()
     wampa = sc.ship("wampa", at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, 340, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 340, 180))
     game = attack(sc, wampa, enemy, ["hit", "hit"], ["blank"] * 3)
     assert "use_ability" not in pass_all(game)
     assert game.state.ships[wampa].charges["wampa"].active == 1
@@ -304,7 +304,7 @@ def test_wampa_at_range_0_has_nothing_to_buy():
 def test_wampa_loses_his_charge_after_defending():
     sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
-    wampa = sc.ship("wampa", player=1, at=(400, 500, 180))
+    wampa = sc.ship("wampa", player=2, at=(400, 500, 180))
 
     def charged(game):
         assert game.state.ships[wampa].charges["wampa"].active == 1
@@ -322,8 +322,8 @@ def test_del_meeko_rerolls_a_friends_defense_die_against_a_damaged_attacker(dama
     may reroll 1 defense die."""
     sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
-    sc.ship("delmeeko", player=1, at=(550, 600, 180))
-    friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    sc.ship("delmeeko", player=2, at=(550, 600, 180))
+    friend = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.at(Engage(enemy))
     if damaged:
         game.state.ships[enemy].damage += (DamageCard("directhit", False, 99),)
@@ -347,7 +347,7 @@ def test_gideon_hask_rolls_more_against_a_damaged_defender(damaged, dice):
     """Gideon Hask: attacking a damaged defender he rolls 1 more attack die."""
     sc = Scene()
     hask = sc.ship("gideonhask", at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.at(Engage(hask))
     if damaged:
         game.state.ships[enemy].damage += (DamageCard("directhit", False, 99),)
@@ -363,8 +363,8 @@ def test_iden_versio_prevents_a_friends_damage(pilot):
     may spend her charge to prevent all of it."""
     sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
-    iden = sc.ship(pilot, player=1, at=(480, 500, 180))
-    friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    iden = sc.ship(pilot, player=2, at=(480, 500, 180))
+    friend = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(enemy, friend, dice=["hit", "crit"], defense=["blank"] * 3)
     pass_until(game, "replacement", iden)
     answer(game, "replacement", "use", iden)
@@ -376,8 +376,8 @@ def test_iden_versio_prevents_a_friends_damage(pilot):
 def test_iden_versio_declined_the_damage_is_suffered():
     sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
-    iden = sc.ship("idenversio", player=1, at=(480, 500, 180))
-    friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    iden = sc.ship("idenversio", player=2, at=(480, 500, 180))
+    friend = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(enemy, friend, dice=["hit", "crit"], defense=["blank"] * 3)
     pass_until(game, "replacement", iden)
     answer(game, "replacement", "decline", iden)
@@ -388,8 +388,8 @@ def test_iden_versio_declined_the_damage_is_suffered():
 def test_iden_versio_protects_only_tie_ln_fighters():
     sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
-    sc.ship("idenversio", player=1, at=(480, 500, 180))
-    friend = sc.ship("tempestsquadronpilot", player=1, at=(400, 500, 180))
+    sc.ship("idenversio", player=2, at=(480, 500, 180))
+    friend = sc.ship("tempestsquadronpilot", player=2, at=(400, 500, 180))
     game = sc.attack(enemy, friend, dice=["hit", "hit"], defense=["blank"] * 3)
     kinds = pass_all(game)
     assert "replacement" not in kinds
@@ -400,7 +400,7 @@ def test_iden_versio_protects_only_tie_ln_fighters():
 def seyn_game(pilot: str):
     sc = Scene()
     seyn = sc.ship(pilot, at=(400, 300, 0))
-    xwing = sc.ship("redsquadronveteran", player=1, at=(400, 500, 180))
+    xwing = sc.ship("redsquadronveteran", player=2, at=(400, 500, 180))
     game = sc.attack(seyn, xwing, dice=["crit", "hit"], defense=["blank", "blank"])
     return game, seyn, xwing
 
@@ -431,8 +431,8 @@ def test_valen_rudor_acts_after_a_friend_at_range_1_defends(pilot):
     action."""
     sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
-    valen = sc.ship(pilot, player=1, at=(480, 500, 180))
-    friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    valen = sc.ship(pilot, player=2, at=(480, 500, 180))
+    friend = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(enemy, friend, dice=["blank", "blank"], defense=["blank"] * 3)
     pass_until(game, "use_ability", valen)
     assert {"focus", "evade", "barrel_roll"} <= set(values(game))
@@ -443,8 +443,8 @@ def test_valen_rudor_acts_after_a_friend_at_range_1_defends(pilot):
 def test_valen_rudor_out_of_range_does_nothing():
     sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
-    valen = sc.ship("valenrudor", player=1, at=(700, 500, 180))
-    friend = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    valen = sc.ship("valenrudor", player=2, at=(700, 500, 180))
+    friend = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(enemy, friend, dice=["blank", "blank"], defense=["blank"] * 3)
     assert "use_ability" not in pass_all(game)
     assert not game.state.ships[valen].tokens
@@ -454,7 +454,7 @@ def test_valen_rudor_out_of_range_does_nothing():
 def jingoist_game(enemy_tokens: dict[str, int]):
     sc = Scene()
     isb = sc.ship("isbjingoist", at=(400, 300, 0))
-    enemy = sc.ship("lukeskywalker", player=1, at=(400, 400, 180), tokens=enemy_tokens)
+    enemy = sc.ship("lukeskywalker", player=2, at=(400, 400, 180), tokens=enemy_tokens)
     return sc.at(Engage(isb)), isb, enemy
 
 
@@ -474,7 +474,7 @@ def test_isb_jingoist_the_enemy_may_give_up_a_green_token():
     answer(game, "use_ability", enemy, isb)
     answer(game, "jingoist_token", "deplete")
     d = game.decision
-    assert d.kind == "jingoist_refusal" and d.player == 1
+    assert d.kind == "jingoist_refusal" and d.player == 2
     answer(game, "jingoist_refusal", "remove:focus")
     ship = game.state.ships[enemy]
     assert not ship.has(Token.FOCUS) and not ship.has(Token.DEPLETE)
@@ -483,7 +483,7 @@ def test_isb_jingoist_the_enemy_may_give_up_a_green_token():
 def test_isb_jingoist_needs_the_enemy_in_his_front_arc_at_range_1():
     sc = Scene()
     isb = sc.ship("isbjingoist", at=(400, 300, 0))
-    sc.ship("lukeskywalker", player=1, at=(400, 500, 180))  # range 2
+    sc.ship("lukeskywalker", player=2, at=(400, 500, 180))  # range 2
     game = sc.at(Engage(isb))
     assert game.decision.kind == "declare_attack"
 
@@ -493,7 +493,7 @@ def gideon_game():
     sc = Scene()
     gideon = sc.ship("moffgideon", at=(600, 300, 0))
     attacker = sc.ship("academypilot", at=(400, 300, 0))
-    enemy = sc.ship("redsquadronveteran", player=1, at=(400, 400, 180),
+    enemy = sc.ship("redsquadronveteran", player=2, at=(400, 400, 180),
                     tokens={"focus": 1})
     game = sc.at(Engage(attacker))
     load_dice(game, ["hit", "hit", "hit"], ["focus", "focus"])
@@ -543,7 +543,7 @@ def test_yavin_wingmen_roll_an_extra_die_beside_their_leaders(pilot, wingman, x,
     sc = Scene()
     tie = sc.ship(pilot, at=(400, 300, 0))
     sc.ship(wingman, at=(x, y, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.attack(tie, enemy, dice=["blank"] * dice, defense=["blank"] * 3)
     assert len(rolled(game, tie)) == dice
 
@@ -556,7 +556,7 @@ def test_dark_curse_the_attack_dice_cannot_be_modified(defender, modifiable):
     attacker's focus token can't be spent)."""
     sc = Scene()
     attacker = sc.ship("redsquadronveteran", at=(400, 300, 0), tokens={"focus": 1})
-    curse = sc.ship(defender, player=1, at=(400, 500, 180))
+    curse = sc.ship(defender, player=2, at=(400, 500, 180))
     game = sc.attack(attacker, curse, dice=["focus", "focus", "focus"],
                      defense=["blank"] * 3)
     kinds = pass_all(game)
@@ -572,7 +572,7 @@ def test_magna_tolvan_performs_white_actions_while_lightly_stressed(pilot, stres
     stressed; with 3 she can't, nor can another stressed pilot."""
     sc = Scene()
     magna = sc.ship(pilot, at=(400, 300, 0), stress=stress)
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = sc.at(PerformAction(magna, during_activation=True), phase="activation")
     if offered:
         assert {"focus", "evade", "barrel_roll"} <= set(values(game))
@@ -585,7 +585,7 @@ def test_magna_tolvan_acts_after_gaining_a_stress_token():
     action, if able."""
     sc = Scene()
     magna = sc.ship("magnatolvan", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = activation(sc, magna, "3KR")
     answer(game, "use_ability", "evade", magna)
     ship = game.state.ships[magna]
@@ -601,7 +601,7 @@ def test_yrica_quell_locks_an_enemy_in_her_bullseye_after_moving(x, offered):
     bullseye arc."""
     sc = Scene()
     yrica = sc.ship("yricaquell", at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(x, 700, 180))
+    enemy = sc.ship("academypilot", player=2, at=(x, 700, 180))
     game = activation(sc, yrica, "2FB")
     if offered:
         answer(game, "use_ability", enemy, yrica)
@@ -616,7 +616,7 @@ def test_hebsly_boosts_after_defending_even_while_stressed():
     stressed (she gains a second stress token)."""
     sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
-    hebsly = sc.ship("lieutenanthebsly-battleoverendor", player=1, at=(400, 500, 180),
+    hebsly = sc.ship("lieutenanthebsly-battleoverendor", player=2, at=(400, 500, 180),
                      stress=1)
     game = sc.attack(enemy, hebsly, dice=["blank", "blank"], defense=["blank"] * 3)
     pass_until(game, "use_ability", hebsly)
@@ -629,7 +629,7 @@ def test_hebsly_boosts_after_defending_even_while_stressed():
 def test_hebsly_has_no_boost_left_after_boosting_this_round():
     sc = Scene()
     enemy = sc.ship("academypilot", at=(400, 300, 0))
-    hebsly = sc.ship("lieutenanthebsly-battleoverendor", player=1, at=(400, 500, 180),
+    hebsly = sc.ship("lieutenanthebsly-battleoverendor", player=2, at=(400, 500, 180),
                      actions_done={"boost"})
     game = sc.attack(enemy, hebsly, dice=["blank", "blank"], defense=["blank"] * 3)
     assert "use_ability" not in pass_all(game)
@@ -642,7 +642,7 @@ def test_scythe_6_rolls_an_extra_die_at_range_1_2(y, dice):
     range 3: his 2)."""
     sc = Scene()
     scythe = sc.ship("scythe6-battleoverendor", at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, y, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, y, 180))
     game = sc.attack(scythe, enemy, dice=["blank"] * dice, defense=["blank"] * 4)
     assert len(rolled(game, scythe)) == dice
 
@@ -655,7 +655,7 @@ def test_major_mianda_and_a_wingman_reposition_in_the_end_phase():
     mianda = sc.ship("majormianda-battleoverendor", at=(400, 300, 0))
     wing = sc.ship("academypilot", at=(550, 300, 0))
     far = sc.ship("academypilot", at=(750, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = sc.at(FireWindow.of("end_phase"), phase="end")
     options = values(game)
     assert wing in options and far not in options and "alone" in options

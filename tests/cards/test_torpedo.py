@@ -19,7 +19,7 @@ def scene(weapon: str, range_: int = 3, defender: str = "academypilot", lock: bo
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[weapon],
                     locks=["p2.1"] if lock else [], **attacker_setup)
-    tie = sc.ship(defender, player=1, at=(400, Y_AT_RANGE[range_], 180))
+    tie = sc.ship(defender, player=2, at=(400, Y_AT_RANGE[range_], 180))
     return sc, xwing, tie
 
 
@@ -80,7 +80,7 @@ class TestProtonTorpedoes:
         faceup card (the primary weapon's two hits would deal two facedown cards)."""
         sc, xwing, tie = scene("protontorpedoes")
         game = engage(sc, xwing, ["hit", "hit", "blank", "blank"], ["blank"] * 3)
-        stack_deck(game, 1, ["structuraldamage", "structuraldamage"])
+        stack_deck(game, 2, ["structuraldamage", "structuraldamage"])
         declare(game, "protontorpedoes")
         d = game.decision
         assert d.kind == "modify_attack_dice" and "done" not in d.option_keys()
@@ -104,7 +104,7 @@ class TestAdvProtonTorpedoes:
         """Ordnance: 5 dice at range 1 (not 6); one hit must become a critical hit."""
         sc, xwing, tie = scene("advprotontorpedoes", range_=1)
         game = engage(sc, xwing, ["hit", "blank", "blank", "blank", "blank"], ["blank"] * 3)
-        stack_deck(game, 1, ["structuraldamage"])
+        stack_deck(game, 2, ["structuraldamage"])
         declare(game, "advprotontorpedoes")
         assert len(game.state.attack.attack_dice) == 5
         assert game.state.ships[xwing].charges["advprotontorpedoes"].active == 0
@@ -124,7 +124,7 @@ class TestHomingTorpedoes:
         game = engage(sc, xwing, ["hit"] * 4, ["blank"] * 3)
         declare(game, "homingtorpedoes")
         d = game.decision
-        assert d.kind == "homing_choice" and d.player == 1
+        assert d.kind == "homing_choice" and d.player == 2
         game.answer("suffer")
         assert game.decision is None
         defender = game.state.ships[tie]

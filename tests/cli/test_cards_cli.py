@@ -1,4 +1,4 @@
-"""`tallon cards show` and `tallon cards search`."""
+"""`tallon cards show`, `tallon cards search` and `tallon cards list`."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import json
 import pytest
 import typer
 
+from tallon.cards import CARDS
 from tallon.cli import cards, registry
 from tallon.cli.cards import dial_table
+from tallon.data import load_cards
 from tests.cli.helpers import app_with, runner
 
 
@@ -111,6 +113,90 @@ def test_dial_table_has_a_row_per_speed_and_a_column_per_bearing(db):
 
 def test_every_command_has_help(app):
     """Each cards command explains itself with --help."""
-    for command in ("show", "search"):
+    for command in ("show", "search", "list"):
         result = runner.invoke(app, ["cards", command, "--help"])
         assert result.exit_code == 0 and "Usage" in result.output
+
+
+def _engine_plays(kind: str, xws: str, faction: str | None = None) -> bool:
+    """The engine's rule, written out with CARDS.implements: a pilot whose ability and
+    ship ability are implemented or absent, not on a huge ship, whose standard loadout (if
+    any) is playable; an upgrade whose ability is implemented or absent; a ship with such a
+    pilot; a condition whose ability is implemented or absent."""
+    db = load_cards()
+    if kind == "pilot":
+        pilot = db.pilot(xws)
+        return ((not pilot.has_ability or CARDS.implements("pilot", xws))
+                and (not pilot.ship_ability
+                     or CARDS.implements("ship_ability", pilot.ship_ability))
+                and db.ship_of(pilot).size != "huge"
+                and all(_engine_plays("upgrade", u) for u in pilot.standard_loadout))
+    if kind == "upgrade":
+        upgrade = db.upgrade(xws)
+        return not upgrade.has_ability or CARDS.implements("upgrade", xws)
+    if kind == "ship":
+        return any(_engine_plays("pilot", p.xws) for p in db.pilots_of(xws, faction))
+    return not db.condition(xws).has_ability or CARDS.implements("condition", xws)
+
+
+def _unplayed(kind: str) -> str:
+    """A card of this kind whose ability the engine does not implement (found, not
+    written down, so the test survives new abilities)."""
+    db = load_cards()
+    cards_of_kind = db.pilots if kind == "pilot" else db.upgrades
+    return next(c.xws for c in cards_of_kind
+                if c.has_ability and not CARDS.implements(kind, c.xws))
+
+
+def test_playable_lists_only_cards_the_engine_plays(app):
+    """Situation: `cards list --playable --json`, every card of the database. Rule: the
+    engine plays a pilot or upgrade whose ability is implemented (CARDS.implements) or
+    absent, and a ship with a playable pilot. Expected: every result passes that rule and
+    says playable true; pilots, upgrades and ships are all represented; fewer cards than
+    the whole list."""
+    result = runner.invoke(app, ["cards", "list", "--playable", "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    for card in found:
+        assert _engine_plays(card["kind"], card["xws"], card.get("faction")), card["xws"]
+        assert card["playable"] is True
+    assert {"pilot", "upgrade", "ship"} <= {card["kind"] for card in found}
+    everything = json.loads(runner.invoke(app, ["cards", "list", "--json"]).output)
+    assert len(found) < len(everything)
+    assert len(found) == sum(card["playable"] for card in everything)
+
+
+@pytest.mark.parametrize("kind", ["pilot", "upgrade"])
+def test_playable_search_leaves_out_an_unplayed_card(app, kind):
+    """Situation: a search for a card whose ability the engine does not implement. Rule:
+    --playable keeps only cards the engine plays. Expected: found without --playable
+    (with playable false in JSON), left out with it, in JSON and in the table."""
+    xws = _unplayed(kind)
+    plain = json.loads(runner.invoke(app, ["cards", "search", xws, "--kind", kind,
+                                           "--json"]).output)
+    assert any(c["xws"] == xws and c["playable"] is False for c in plain)
+    playable = runner.invoke(app, ["cards", "search", xws, "--kind", kind, "--playable",
+                                   "--json"])
+    assert playable.exit_code == 0, playable.output
+    assert xws not in {c["xws"] for c in json.loads(playable.output)}
+    table = runner.invoke(app, ["cards", "search", xws, "--kind", kind, "--playable"])
+    assert table.exit_code == 0 and f" {xws} " not in table.output
+
+
+def test_playable_search_keeps_a_played_card(app):
+    """Situation: Luke Skywalker, whose pilot ability the engine plays (the demo fields
+    him). Expected: --playable still finds him."""
+    assert _engine_plays("pilot", "lukeskywalker")
+    result = runner.invoke(app, ["cards", "search", "lukeskywalker", "--kind", "pilot",
+                                 "--playable", "--json"])
+    assert "lukeskywalker" in {c["xws"] for c in json.loads(result.output)}
+
+
+def test_list_is_search_without_text(app):
+    """Situation: `cards list` and `cards search` with no text, same filters. Expected:
+    the same cards; list takes the filters and refuses unknown values as search does."""
+    options = ["--ship", "t70xwing", "--playable", "--json"]
+    listed = runner.invoke(app, ["cards", "list", *options])
+    searched = runner.invoke(app, ["cards", "search", *options])
+    assert listed.exit_code == 0 and json.loads(listed.output) == json.loads(searched.output)
+    assert runner.invoke(app, ["cards", "list", "--kind", "token"]).exit_code == 2

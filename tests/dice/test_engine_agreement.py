@@ -34,7 +34,7 @@ def engine_attacks(attacker_tokens: dict, defender_tokens: dict, lock: bool, cou
     sc = Scene()
     shooter = sc.ship("bluesquadronescort", at=(400, 300, 0), tokens=attacker_tokens,
                       locks=["p2.1"] if lock else [])
-    target = sc.ship("bluesquadronescort", player=1, at=(400, 480, 180),
+    target = sc.ship("bluesquadronescort", player=2, at=(400, 480, 180),
                      tokens=defender_tokens)
     base = sc.at(Engage(shooter))
     base.log.clear()  # each attack's own log is read for its result

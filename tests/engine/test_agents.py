@@ -9,6 +9,10 @@ import pytest
 
 from tallon.agents import RandomAgent, SimpleAgent, play
 from tallon.cards import CARDS
+from tallon.engine.attack import Engage
+from tallon.engine.decisions import Decision, Option
+from tallon.geometry import Pose
+from tallon.scene import Scene
 from tests.rules.game_helpers import EMPIRE, REBEL, SCUM, new_game, squad
 
 SQUADS = [
@@ -55,7 +59,7 @@ def test_the_simple_agent_completes_games(pair):
     play(game, (SimpleAgent(1), SimpleAgent(2)))
     s = game.state
     assert s.over and s.phase == "over"
-    assert s.round == 12 or not all(any(x.in_play for x in s.ships_of(p)) for p in (0, 1))
+    assert s.round == 12 or not all(any(x.in_play for x in s.ships_of(p)) for p in (1, 2))
 
 
 def test_a_game_played_by_agents_replays_from_its_record():
@@ -65,3 +69,62 @@ def test_a_game_played_by_agents_replays_from_its_record():
     play(game, (SimpleAgent(3), RandomAgent(4)))
     assert Game.from_record(json.loads(json.dumps(game.to_record())), CARDS).state_hash() == \
         game.state_hash()
+
+
+# ------------------------------------------------------ the simple agent's judgement
+def _offer(ship: str, *keys: str) -> Decision:
+    """An ability's offer as the engine asks it (the agent reads only keys and labels)."""
+    options = tuple(Option(k, "don't use it" if k == "decline" else f"perform a {k} action")
+                    for k in keys)
+    return Decision(2, "use_ability", "use darthvader?", options, None, ship=ship)  # type: ignore[arg-type]
+
+
+def test_the_simple_agent_leaves_a_destroyed_ship_alone():
+    """Situation: a T-65 engages with one TIE in arc that is destroyed but not yet removed
+    (simultaneous fire) and one alive. Expected: it attacks the live TIE; with only the
+    destroyed one in arc it does not attack."""
+    sc = Scene()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
+    dead = sc.ship("academypilot", player=2, at=(400, 420, 180))
+    alive = sc.ship("academypilot", player=2, at=(470, 520, 180))
+    game = sc.at(Engage(xwing))
+    game.state.ships[dead].destroyed = True
+    d = game.decision
+    assert d.kind == "declare_attack" and any(k.endswith(dead) for k in d.option_keys())
+    assert SimpleAgent(1).choose(game.view(1), d).endswith(alive)
+    game.state.ships[alive].destroyed = True
+    assert SimpleAgent(1).choose(game.view(1), d) == "none"
+
+
+def test_the_simple_agent_spends_no_force_to_lock_nothing():
+    """Situation: Darth Vader may spend 1 Force to perform a lock or barrel roll, with no
+    enemy ahead within range 3 (it once locked an asteroid). Expected: he declines; with
+    an enemy ahead he takes the lock."""
+    sc = Scene()
+    sc.ship("redsquadronveteran", at=(150, 100, 0))
+    vader = sc.ship("darthvader", player=2, at=(700, 800, 180))
+    game = sc.at(Engage(vader))
+    offer = _offer(vader, "lock", "barrel_roll", "decline")
+    assert SimpleAgent(1).choose(game.view(2), offer) == "decline"
+    game.state.set_pose(game.state.ships[vader], Pose(150, 300, 180))
+    assert SimpleAgent(1).choose(game.view(2), offer) == "lock"
+
+
+def test_the_simple_agent_aims_an_object_ability_only_at_an_enemy():
+    """Situation: an ability offering objects to aim at (R3 Astromech's second lock), with
+    only obstacles and a friendly ship among them. Expected: it declines; offered an enemy
+    too, it picks the enemy."""
+    sc = Scene()
+    biggs = sc.ship("biggsdarklighter", at=(400, 300, 0))
+    friend = sc.ship("redsquadronveteran", at=(200, 300, 0))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
+    rock = sc.obstacle("core2asteroid3", 600, 400)
+    game = sc.at(Engage(biggs))
+    objects = Decision(1, "use_ability", "use r3astromech?",
+                       tuple(Option(k, k) for k in (rock, friend, "decline")), None,  # type: ignore[arg-type]
+                       ship=biggs)
+    assert SimpleAgent(1).choose(game.view(1), objects) == "decline"
+    with_enemy = Decision(1, "use_ability", "use r3astromech?",
+                          tuple(Option(k, k) for k in (rock, enemy, "decline")), None,  # type: ignore[arg-type]
+                          ship=biggs)
+    assert SimpleAgent(1).choose(game.view(1), with_enemy) == enemy

@@ -60,7 +60,7 @@ def activation(upgrades: list[str], dial: str, **kw):
     sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades, dial_set=dial,
                    **kw)
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     return sc.at(Activate(ship), phase="activation"), ship
 
 
@@ -72,7 +72,7 @@ def test_after_reveal_abilities_resolve_before_the_maneuver():
     with with_card("ship_ability", "Test Reveal", note("after_reveal")):
         sc = Scene()
         tie = sc.ship("academypilot", at=(400, 300, 0))
-        sc.ship("academypilot", player=1, at=(400, 850, 180))
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
         game = sc.game()
         game.state.ships[tie].cards += (("ship_ability", "Test Reveal", 0),)
         game.state.ships[tie].dial_set = "2FB"
@@ -137,7 +137,7 @@ def test_execute_maneuver_can_be_replaced():
     with with_card("ship_ability", "Test Maneuver", card):
         sc = Scene()
         tie = sc.ship("academypilot", at=(400, 300, 0))
-        sc.ship("academypilot", player=1, at=(400, 850, 180))
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
         game = sc.game()
         game.state.ships[tie].cards += (("ship_ability", "Test Maneuver", 0),)
         start_at(game, ExecuteManeuver(tie, "3FB"), phase="activation")
@@ -165,7 +165,7 @@ def test_before_check_difficulty_comes_after_the_move_and_before_the_stress():
     with with_card("ship_ability", "Test Difficulty", card):
         sc = Scene()
         tie = sc.ship("academypilot", at=(400, 300, 0))
-        sc.ship("academypilot", player=1, at=(400, 850, 180))
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
         game = sc.game()
         game.state.ships[tie].cards += (("ship_ability", "Test Difficulty", 0),)
         start_at(game, ExecuteManeuver(tie, "3KR"), phase="activation")
@@ -181,7 +181,7 @@ def test_perform_action_even_stressed_offers_the_bar():
     second nothing."""
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0), stress=1)
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(tie, even_stressed=True), phase="activation")
     assert set(game.decision.option_keys()) == {"focus", "evade", "barrel_roll", "pass"}
     game = sc.at(PerformAction(tie), phase="activation")
@@ -194,7 +194,7 @@ def test_last_attack_records_round_and_phase():
     "engagement"); the defender still has none."""
     sc = Scene()
     tie = sc.ship("academypilot", at=(400, 300, 0))
-    enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.at(Engage(tie))
     assert game.state.ships[tie].last_attack is None
     load_dice(game, ["blank", "blank"], ["blank"] * 3)
@@ -209,7 +209,7 @@ def test_after_neutralize_comes_between_neutralizing_and_damage():
     with with_card("ship_ability", "Test Neutralize", note("after_neutralize")):
         sc = Scene()
         tie = sc.ship("academypilot", at=(400, 300, 0))
-        enemy = sc.ship("academypilot", player=1, at=(400, 500, 180))
+        enemy = sc.ship("academypilot", player=2, at=(400, 500, 180))
         game = sc.at(Engage(tie))
         game.state.ships[tie].cards += (("ship_ability", "Test Neutralize", 0),)
         load_dice(game, ["hit", "hit"], ["blank"] * 3)
@@ -228,7 +228,7 @@ def test_ignore_lock_requirement_hook():
 
     sc = Scene()
     x1 = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=["protontorpedoes"])
-    sc.ship("academypilot", player=1, at=(400, 550, 180))
+    sc.ship("academypilot", player=2, at=(400, 550, 180))
     game = sc.game()
     ship = game.state.ships[x1]
     assert "protontorpedoes" not in {t.weapon.id for t in valid_targets(game, ship)}
@@ -246,7 +246,7 @@ def test_a_waived_requirement_is_offered_with_its_force_cost():
     sc = Scene()
     luke = sc.ship("lukeskywalker-swz106", at=(400, 300, 0),
                    upgrades=["protontorpedoes", "instinctiveaim"])
-    sc.ship("academypilot", player=1, at=(400, 500, 180))
+    sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.game()
     targets = valid_targets(game, game.state.ships[luke])
     by_weapon = {t.weapon.id: t.waive for t in targets}
@@ -264,7 +264,7 @@ def test_a_second_lock_with_r3_and_the_oldest_goes_first():
     sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["r3astromech"])
     for x in (300, 400, 500):
-        sc.ship("academypilot", player=1, at=(x, 500, 180))
+        sc.ship("academypilot", player=2, at=(x, 500, 180))
     game = sc.game()
     s = game.state.ships[ship]
     acquire_lock(game, s, "p2.1")
@@ -283,8 +283,8 @@ def test_a_jammed_ship_with_two_locks_loses_only_the_new_one():
     sc = Scene()
     ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["r3astromech"],
                    locks=["p2.1"], tokens={"jam": 1})
-    sc.ship("academypilot", player=1, at=(300, 500, 180))
-    sc.ship("academypilot", player=1, at=(500, 500, 180))
+    sc.ship("academypilot", player=2, at=(300, 500, 180))
+    sc.ship("academypilot", player=2, at=(500, 500, 180))
     game = sc.game()
     s = game.state.ships[ship]
     acquire_lock(game, s, "p2.2")

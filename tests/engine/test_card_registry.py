@@ -45,7 +45,7 @@ def test_a_ships_abilities_follow_its_cards_conditions_and_damage():
     mine = CardRegistry("mine", base=CARDS)
     sc = Scene(cards=mine)
     tie = sc.ship("academypilot", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 800, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
     game = sc.game()
     ship = game.state.ships[tie]
     first = mine.index(ship)
@@ -93,6 +93,6 @@ def test_the_names_a_game_listens_to_cover_every_ships_abilities():
                     assert wanted is None or wanted in names, (ship.id, held.ref)
                     checked += 1
             decision = game.decision
-            who = 0 if decision.player < 0 else decision.player
-            game.answer(agents[who].choose(game.view(who), decision))
+            who = 1 if decision.is_chance else decision.player
+            game.answer(agents[who - 1].choose(game.view(who), decision))
     assert checked > 1000

@@ -48,7 +48,7 @@ def test_rolling_several_dice_lists_every_result_once_with_multinomial_odds(kind
 def explicit_attack() -> Game:
     sc = Scene()
     xwing = sc.ship("bluesquadronescort", at=(400, 300, 0))
-    tie = sc.ship("academypilot", player=1, at=(400, 500, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
     game = sc.at(Engage(xwing))
     game.explicit_chance = True
     game.answer(f"primary:front@{tie}")
@@ -71,7 +71,7 @@ def test_an_explicit_game_stops_at_the_attack_roll_and_applies_the_outcome_chose
 def test_a_chance_decision_is_public():
     """Both players' views show the pending chance decision with its outcomes."""
     game = explicit_attack()
-    for player in (0, 1):
+    for player in (1, 2):
         shown = game.view(player, log=False)["decision"]
         assert shown["player"] == CHANCE and len(shown["options"]) == 20
 
@@ -104,7 +104,7 @@ def test_the_first_player_roll_is_even():
     assert d.kind == "chance_first_player"
     assert {o.key: o.info["probability"] for o in d.options} == {"1": 0.5, "2": 0.5}
     game.answer("2")
-    assert game.state.first_player == 1
+    assert game.state.first_player == 2
 
 
 def play_explicit(seed: int) -> Game:
@@ -120,7 +120,7 @@ def play_explicit(seed: int) -> Game:
             weights = [o.info["probability"] for o in d.options]
             game.answer(draw.choices(d.options, weights)[0].key)
         else:
-            game.answer(agents[d.player].choose({}, d))
+            game.answer(agents[d.player - 1].choose({}, d))
     return game
 
 
@@ -141,7 +141,7 @@ def test_sampling_draws_what_a_replay_draws():
     agents = (RandomAgent(1), RandomAgent(2))
     while game.decision is not None:
         assert not game.decision.is_chance
-        game.answer(agents[game.decision.player].choose({}, game.decision))
+        game.answer(agents[game.decision.player - 1].choose({}, game.decision))
     assert "chance" not in game.to_record()
     replay = Game.from_record(game.to_record(), CARDS, logging=False)
     assert replay.state_hash() == game.state_hash()

@@ -37,7 +37,7 @@ def random_game(seed: int, decisions: int, agent_seed: int = 1) -> Game:
     for _ in range(decisions):
         if game.decision is None:
             break
-        game.answer(agents[game.decision.player].choose({}, game.decision))
+        game.answer(agents[game.decision.player - 1].choose({}, game.decision))
     return game
 
 
@@ -52,13 +52,13 @@ def test_every_decision_names_a_player_and_lists_distinct_legal_options():
         agents = (RandomAgent(seed), RandomAgent(seed + 10))
         while game.decision is not None:
             d = game.decision
-            assert d.player in (0, 1)
+            assert d.player in (1, 2)
             assert d.kind and d.prompt
             values = [json.dumps(v, sort_keys=True) for v in d.option_keys()]
             assert values and len(values) == len(set(values))
             if d.ship is not None and d.kind not in ("jam_effect", "tractor_move"):
                 assert game.state.ships[d.ship].owner == d.player
-            game.answer(agents[d.player].choose({}, d))
+            game.answer(agents[d.player - 1].choose({}, d))
         assert game.over
 
 
@@ -246,7 +246,7 @@ def test_a_view_hides_the_opponents_dial_before_activation():
     game = start(REBELS, IMPERIALS, seed=3)
     drive(game, lambda d: d.kind == "set_dial" and d.ship == "p2.1",
           dials={"p1.1": "4KR", "p1.2": "3ER"})
-    theirs, mine = game.view(1), game.view(0)
+    theirs, mine = game.view(2), game.view(1)
     assert _ship_view(mine, "p1.1")["dial"] == "4KR"
     assert _ship_view(theirs, "p1.1")["dial"] == "set"
     assert _ship_view(theirs, "p2.1")["dial"] is None
@@ -261,7 +261,7 @@ def test_a_revealed_dial_is_visible_to_both():
         "p2.2": (650, 700, 180), "p2.3": (800, 700, 180)})
     plan(game, {"p1.1": "2BB"})
     drive(game, at("perform_action", "p1.1"))
-    assert _ship_view(game.view(1), "p1.1")["dial"] == "2BB"
+    assert _ship_view(game.view(2), "p1.1")["dial"] == "2BB"
 
 
 def test_facedown_damage_is_hidden_from_everyone_faceup_is_shown():
@@ -277,7 +277,7 @@ def test_facedown_damage_is_hidden_from_everyone_faceup_is_shown():
     inject(game, hurt)
     facedown = next(d.card for d in ship.damage if not d.faceup)
     faceup = next(d.card for d in ship.damage if d.faceup)
-    for player in (0, 1):
+    for player in (1, 2):
         view = game.view(player)
         shown = _ship_view(view, "p1.1")
         assert shown["damage_facedown"] == 1
@@ -291,7 +291,7 @@ def test_a_view_hides_the_opponents_pending_decision_options():
     the options (a dial's options would say nothing secret, but answers may)."""
     game = start(REBELS, IMPERIALS, seed=3)
     d = game.decision
-    other = 1 - d.player
+    other = 3 - d.player
     shown = game.view(other)["decision"]
     assert shown == {"player": d.player, "kind": d.kind, "ship": d.ship}
     assert game.view(d.player)["decision"]["options"]

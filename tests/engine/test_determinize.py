@@ -30,9 +30,9 @@ def in_activation(seed: int = 4) -> Game:
     while True:
         d = game.decision
         assert d is not None, "the game ended before round 2's activation"
-        if game.state.round == 2 and game.state.phase == "activation" and d.player == 0:
+        if game.state.round == 2 and game.state.phase == "activation" and d.player == 1:
             return game
-        game.answer(agents[d.player].choose({}, d))
+        game.answer(agents[d.player - 1].choose({}, d))
 
 
 def twin(game: Game, seed: int) -> Game:
@@ -41,12 +41,12 @@ def twin(game: Game, seed: int) -> Game:
     damage card is, the random generator and the setup's seed."""
     other = game.clone()
     rng = random.Random(seed)
-    for ship in other.state.ships_of(1):
+    for ship in other.state.ships_of(2):
         if ship.dial_set is not None and not ship.dial_revealed:
             choices = [c for c in dial_options(ship, ship.dial_stressed) if c != ship.dial_set]
             ship.dial_set = rng.choice(choices)
-    for owner in (0, 1):
-        deck = other.state.players[owner].deck
+    for owner in (1, 2):
+        deck = other.state.player(owner).deck
         facedown = [d for s in other.state.ships_of(owner) for d in s.damage if not d.faceup]
         pool = deck + [d.card for d in facedown]
         rng.shuffle(pool)
@@ -59,7 +59,7 @@ def twin(game: Game, seed: int) -> Game:
 
 def hidden_facts(game: Game) -> tuple[Any, ...]:
     s = game.state
-    return (tuple(ship.dial_set for ship in s.ships_of(1)),
+    return (tuple(ship.dial_set for ship in s.ships_of(2)),
             tuple(tuple(p.deck) for p in s.players),
             tuple(d.card for ship in s.ships_of() for d in ship.damage if not d.faceup),
             s.rng.getstate())
@@ -70,8 +70,8 @@ def test_a_determinized_game_looks_the_same_to_the_player():
     their view of the game."""
     game = in_activation()
     for seed in range(5):
-        world = game.determinize(0, random.Random(seed))
-        assert world.view(0, log=False) == game.view(0, log=False)
+        world = game.determinize(1, random.Random(seed))
+        assert world.view(1, log=False) == game.view(1, log=False)
 
 
 def test_it_redraws_what_the_player_cannot_see():
@@ -82,15 +82,15 @@ def test_it_redraws_what_the_player_cannot_see():
     game = in_activation()
     seen = set()
     for seed in range(8):
-        world = game.determinize(0, random.Random(seed))
-        for ship in world.state.ships_of(1):
+        world = game.determinize(1, random.Random(seed))
+        for ship in world.state.ships_of(2):
             if ship.dial_set is not None and not ship.dial_revealed:
                 assert ship.dial_set in dial_options(ship, ship.dial_stressed)
-        for owner in (0, 1):
-            before = sorted([*game.state.players[owner].deck,
+        for owner in (1, 2):
+            before = sorted([*game.state.player(owner).deck,
                              *(d.card for s in game.state.ships_of(owner) for d in s.damage
                                if not d.faceup)])
-            after = sorted([*world.state.players[owner].deck,
+            after = sorted([*world.state.player(owner).deck,
                             *(d.card for s in world.state.ships_of(owner) for d in s.damage
                               if not d.faceup)])
             assert before == after
@@ -101,9 +101,9 @@ def test_it_redraws_what_the_player_cannot_see():
 def test_own_dials_are_kept():
     """Player 1 knows their own dials: determinizing for them keeps those."""
     game = in_activation()
-    world = game.determinize(0, random.Random(1))
-    assert [s.dial_set for s in world.state.ships_of(0)] == \
-        [s.dial_set for s in game.state.ships_of(0)]
+    world = game.determinize(1, random.Random(1))
+    assert [s.dial_set for s in world.state.ships_of(1)] == \
+        [s.dial_set for s in game.state.ships_of(1)]
 
 
 def test_two_games_the_player_cannot_tell_apart_give_the_same_world():
@@ -114,8 +114,8 @@ def test_two_games_the_player_cannot_tell_apart_give_the_same_world():
     for seed in range(4):
         other = twin(game, 100 + seed)
         assert hidden_facts(other) != hidden_facts(game)
-        assert game.determinize(0, random.Random(seed)).state_hash() == \
-            other.determinize(0, random.Random(seed)).state_hash()
+        assert game.determinize(1, random.Random(seed)).state_hash() == \
+            other.determinize(1, random.Random(seed)).state_hash()
 
 
 def test_a_clone_carries_the_future_and_a_determinized_game_does_not():
@@ -129,7 +129,7 @@ def test_a_clone_carries_the_future_and_a_determinized_game_does_not():
         return g.state_hash()
 
     assert future(game.clone()) == future(game)
-    worlds = {future(game.determinize(0, random.Random(seed))) for seed in range(5)}
+    worlds = {future(game.determinize(1, random.Random(seed))) for seed in range(5)}
     assert len(worlds) == 5
 
 
@@ -137,21 +137,21 @@ def test_the_copy_keeps_no_answers_no_log_and_no_seed():
     """The answers given include the opponent's dials, the log their secret events, the
     seed every future roll: the copy has none of them."""
     game = in_activation()
-    world = game.determinize(0, random.Random(3))
+    world = game.determinize(1, random.Random(3))
     assert world.choices == [] and world.log == [] and world.setup.seed == 0
     assert game.choices and game.setup.seed == 4
 
 
 def test_a_determinized_game_plays_on():
     """The copy is a whole game: it can be played to the end."""
-    world = in_activation().determinize(1, random.Random(2))
+    world = in_activation().determinize(2, random.Random(2))
     play(world, (RandomAgent(1), RandomAgent(2)))
     assert world.over
 
 
 def test_an_unknown_player_is_refused():
-    with pytest.raises(ValueError, match="player is 0 or 1"):
-        in_activation().determinize(2, random.Random(0))
+    with pytest.raises(ValueError, match="player is 1 or 2"):
+        in_activation().determinize(3, random.Random(0))
 
 
 def test_a_secret_condition_is_redrawn_among_its_siblings():
@@ -164,11 +164,11 @@ def test_a_secret_condition_is_redrawn_among_its_siblings():
     siblings = sorted(x for x in specs if CARDS.spec("condition", x).marker == marker)
     from tallon.engine.state import ConditionCard
 
-    game.state.ships["p1.1"].conditions += (ConditionCard(siblings[0], 1, False),)
-    drawn = {game.determinize(0, random.Random(s)).state.ships["p1.1"].conditions[0].card
+    game.state.ships["p1.1"].conditions += (ConditionCard(siblings[0], 2, False),)
+    drawn = {game.determinize(1, random.Random(s)).state.ships["p1.1"].conditions[0].card
              for s in range(12)}
     assert drawn == set(siblings)
-    kept = {game.determinize(1, random.Random(s)).state.ships["p1.1"].conditions[0].card
+    kept = {game.determinize(2, random.Random(s)).state.ships["p1.1"].conditions[0].card
             for s in range(4)}
     assert kept == {siblings[0]}
 
@@ -198,9 +198,9 @@ class RolloutAgent:
                     d = sample.decision
                     if d is None:
                         break
-                    sample.answer(agents[d.player].choose({}, d))
-                points = [p.mission_points for p in sample.state.players]
-                score += points[world.player] - points[1 - world.player]
+                    sample.answer(agents[d.player - 1].choose({}, d))
+                points = sample.state.mission_points
+                score += points[world.player] - points[3 - world.player]
             if score > best_score:
                 best, best_score = option.key, score
         return best
@@ -214,10 +214,10 @@ def test_a_searching_agent_learns_nothing_it_could_not_see():
     agent = RolloutAgent()
     for seed in range(2):
         other = twin(game, 200 + seed)
-        chosen = agent.choose(game.view(0, log=False), game.decision,
-                              InformationSet(game, 0))
-        assert agent.choose(other.view(0, log=False), other.decision,
-                            InformationSet(other, 0)) == chosen
+        chosen = agent.choose(game.view(1, log=False), game.decision,
+                              InformationSet(game, 1))
+        assert agent.choose(other.view(1, log=False), other.decision,
+                            InformationSet(other, 1)) == chosen
         assert chosen in game.decision.option_keys()
 
 
@@ -235,6 +235,6 @@ def test_damage_cards_dealt_facedown_are_part_of_the_redraw():
     ship = game.state.ships["p2.1"]
     ship.damage += (DamageCard("directhit", False, 999),)
     game.state.players[1].deck.remove("directhit")
-    cards = {game.determinize(0, random.Random(s)).state.ships["p2.1"].damage[-1].card
+    cards = {game.determinize(1, random.Random(s)).state.ships["p2.1"].damage[-1].card
              for s in range(10)}
     assert len(cards) > 1

@@ -55,7 +55,7 @@ def test_a_step_refuses_a_live_ship_even_inside_a_tuple():
     """A ShipState is a live object of one game: refused wherever it hides."""
     sc = Scene()
     sc.ship("academypilot", at=(400, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 600, 180))
+    sc.ship("academypilot", player=2, at=(400, 600, 180))
     ship = sc.game().state.ships["p1.1"]
     with pytest.raises(StepDataError, match=r"Holder.value\[1\] is a ShipState"):
         Holder(("p1.1", ship))
@@ -127,7 +127,7 @@ def test_jingoist_answered_in_a_clone_leaves_the_original_alone():
 
     sc = Scene()
     jingoist = sc.ship("isbjingoist", at=(400, 300, 0))
-    enemy = sc.ship("redsquadronveteran", player=1, at=(400, 380, 180),
+    enemy = sc.ship("redsquadronveteran", player=2, at=(400, 380, 180),
                     tokens={"focus": 1})
     game = sc.at(Engage(jingoist))
     game.answer(enemy)                       # use the ability on the enemy

@@ -247,7 +247,7 @@ def check_outputs(work: Path) -> None:
     """Nothing half-written: no temporary file left; written files are whole."""
     for path in work.rglob("*"):
         assert not path.name.endswith(".part"), f"temporary file left: {path}"
-        if path.name.startswith("input"):
+        if path.name.startswith("input") or not path.is_file():
             continue
         if path.suffix == ".json":
             json.loads(path.read_text(encoding="utf-8"))

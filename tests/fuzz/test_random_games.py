@@ -109,7 +109,7 @@ def play_checked(seed: int) -> tuple[Game, list[tuple[int, dict, dict]]]:
         if n == save_at:
             saves.append((n, json.loads(json.dumps(game.to_record())),
                           json.loads(json.dumps(game.save()))))
-        game.answer(agents[decision.player].choose({}, decision))
+        game.answer(agents[decision.player - 1].choose({}, decision))
         check_invariants(game)
     assert game.over, f"seed {seed}: the game did not end within {MAX_ANSWERS} answers"
     return game, saves

@@ -85,7 +85,7 @@ def bumped_into_a_tie() -> tuple[Game, str, str]:
     Returns the game after the activation and the two ships' ids."""
     sc = Scene()
     xwing = sc.ship(XWING, at=(400, 300, 0))
-    tie = sc.ship(TIE, player=1, at=(400, 450, 180))
+    tie = sc.ship(TIE, player=2, at=(400, 450, 180))
     game = sc.game()
     game.state.ships[xwing].dial_set = "2FB"
     start_at(game, Activate(xwing), phase="activation")
@@ -230,7 +230,7 @@ def engage(attacker: str, enemies: list[tuple[str, tuple[float, float, float]]],
     a = sc.ship(attacker, at=at, upgrades=upgrades, tokens=tokens, **setup)
     for pilot, pose in friends:
         sc.ship(pilot, at=pose)
-    ids = [sc.ship(pilot, player=1, at=pose) for pilot, pose in enemies]
+    ids = [sc.ship(pilot, player=2, at=pose) for pilot, pose in enemies]
     for outline, x, y in obstacles:
         sc.obstacle(outline, x, y)
     return sc.at(Engage(a)), a, ids
@@ -257,7 +257,7 @@ def blank_attack(attacker: str = XWING, defender: str = TIE, *,
     over. ``others`` are extra ships (player, pilot, pose)."""
     sc = Scene()
     a = sc.ship(attacker, at=at, upgrades=upgrades, tokens=tokens, **setup)
-    d = sc.ship(defender, player=1, at=to, tokens=defender_tokens)
+    d = sc.ship(defender, player=2, at=to, tokens=defender_tokens)
     for player, pilot, pose in others:
         sc.ship(pilot, player=player, at=pose)
     for outline, x, y in obstacles:
@@ -283,7 +283,7 @@ def modify_scene(attacker: str = XWING, defender: str = TIE, *,
     """The attacker at ``HERE`` and the defender at ``to``: (scene, attacker, defender)."""
     sc = Scene()
     a = sc.ship(attacker, at=HERE, tokens=tokens, upgrades=upgrades, **(attacker_setup or {}))
-    d = sc.ship(defender, player=1, at=to, tokens=defender_tokens, upgrades=defender_upgrades,
+    d = sc.ship(defender, player=2, at=to, tokens=defender_tokens, upgrades=defender_upgrades,
                 **(defender_setup or {}))
     return sc, a, d
 
@@ -305,9 +305,9 @@ def resolved_attack(rolled: list[str], defended: list[str], *, attacker: str = X
     attack). Returns (game, attacker id, defender id) when it is over."""
     sc = Scene()
     a = sc.ship(attacker, at=at, tokens=attacker_tokens)
-    d = sc.ship(defender, player=1, at=to, **defender_setup)
+    d = sc.ship(defender, player=2, at=to, **defender_setup)
     game = sc.game()
-    stack_deck(game, 1, deck or QUIET_CARDS)
+    stack_deck(game, 2, deck or QUIET_CARDS)
     start_at(game, Engage(a))
     load_dice(game, then=script(("attack", rolled), ("defense", defended)))
     declare(game, a, d)

@@ -48,8 +48,9 @@ def squad(faction: str, *ships: str | tuple[str, Iterable[str]]) -> Squad:
 
 
 def seed_with_first_player(first: int, start: int = 0) -> int:
-    """A seed whose setup roll makes player ``first`` (0 or 1) the first player: the setup
+    """A seed whose setup roll makes player ``first`` (1 or 2) the first player: the setup
     roll is the first thing drawn from the game's generator."""
+    assert first in (1, 2), f"players are numbered 1 and 2, not {first!r}"
     seed = start
     while first_player_from(random.Random(seed)) != first:
         seed += 1
@@ -339,7 +340,7 @@ def action_targets(game: Game, action: str) -> list[str]:
     d = game.decision
     if d is None or d.kind != f"{action}_target":
         return []
-    assert d.player == 0
+    assert d.player == 1
     return sorted(d.option_keys())
 
 

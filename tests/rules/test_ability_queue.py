@@ -24,7 +24,7 @@ def jake_scene():
     sc = Scene()
     jake = sc.ship("jakefarrell", at=(400, 300, 0))
     phoenix = sc.ship("phoenixsquadronpilot", at=(250, 300, 0))
-    sc.ship("academypilot", player=1, at=(400, 850, 180))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
     game = sc.at(PerformAction(jake, during_activation=True), phase="activation")
     return game, jake, phoenix
 
@@ -103,13 +103,13 @@ def test_ability_triggered_while_resolving_goes_in_front():
 
 
 # --------------------------------------------------------------------- example 2
-def teroch_scene(first_player: int = 0):
+def teroch_scene(first_player: int = 1):
     """Chopper (large) touches Old Teroch's base; Kyle is at range 1 of Teroch with Chopper
     in his turret arc; Teroch is in both Rebels' front arcs."""
     sc = Scene(first_player=first_player)
     chopper = sc.ship("chopper", at=(400, 400, 0))
     kyle = sc.ship("kylekatarn", at=(480, 480, 210), tokens={"focus": 2}, turret="right")
-    teroch = sc.ship("oldteroch", player=1, upgrades=["staticdischargevanes"],
+    teroch = sc.ship("oldteroch", player=2, upgrades=["staticdischargevanes"],
                      at=(400, 460, 180))
     game = sc.at(StartEngagement())
     return game, chopper, kyle, teroch
@@ -142,14 +142,14 @@ def test_example_2_chopper_kyle_teroch():
     s = game.state.ships
     # the three abilities trigger; Rachel (first player) adds hers first and orders them
     d = game.decision
-    assert d.kind == "order_abilities" and d.player == 0
+    assert d.kind == "order_abilities" and d.player == 1
     labels = queue_labels(game)
     assert any("chopper" in x for x in labels) and any("kylekatarn" in x for x in labels)
     answer(game, "order_abilities", next(o.key for o in d.options if "chopper" in o.label))
     # Chopper's ability: Old Teroch would gain 2 jam tokens. The vanes replace one at once:
     # Teroch gains a stress token and Kyle gains that jam token instead
     d = game.decision
-    assert d.kind == "replacement" and d.player == 1 and d.ship == teroch
+    assert d.kind == "replacement" and d.player == 2 and d.ship == teroch
     assert kyle in d.option_keys() and chopper in d.option_keys()
     answer(game, "replacement", kyle)
     # Kyle had 2 focus tokens: the jam token removes one of them (and itself)
@@ -186,6 +186,6 @@ def test_the_second_player_abilities_come_after_the_first_players():
     """Example 2 with player 2 (Sam, Old Teroch) the first player. RR: ABILITY QUEUE (rule
     1: abilities resolve in player order). Old Teroch's ability is resolved before the
     Rebels'."""
-    game, _chopper, _kyle, teroch = teroch_scene(first_player=1)
+    game, _chopper, _kyle, teroch = teroch_scene(first_player=2)
     d = game.decision
     assert d.kind == "use_ability" and d.ship == teroch

@@ -45,7 +45,7 @@ def test_the_perform_action_step_offers_the_action_bar():
     barrel roll (its bar) and pass, by its own player."""
     _game, d = solo_at_action("cavernangelszealot", enemy_at=(400, 600, 180))
     assert offered(d) == {"focus", "lock", "barrel_roll", "pass"}
-    assert d.player == 0
+    assert d.player == 1
 
 
 def test_an_upgrade_action_bar_adds_actions():

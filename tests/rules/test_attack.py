@@ -434,14 +434,14 @@ class TestAftermathOrder:
     the defender) and Zam Wesell's "You'd Better Mean Business" (after defending: a bonus
     attack against the attacker)."""
 
-    @pytest.mark.parametrize("first_player", [0, 1])
+    @pytest.mark.parametrize("first_player", [1, 2])
     def test_the_defenders_abilities_before_the_attackers(self, first_player):
         """Wes Janson attacks Wes Janson; both Wes abilities trigger.
         RR: ATTACK steps 6a/6b. Whoever is the first player, the defender's (6a) resolves
         before the attacker's (6b)."""
         sc = Scene(first_player=first_player)
         a = sc.ship("wesjanson", at=HERE)
-        d = sc.ship("wesjanson", player=1, at=R2)
+        d = sc.ship("wesjanson", player=2, at=R2)
         game = sc.attack(a, d, then=script(("attack", ["hit", "blank", "blank"]),
                                            ("defense", ["blank", "blank"])))
         assert decisions(game) == [("use_ability", d), ("use_ability", a)]
@@ -455,8 +455,8 @@ class TestAftermathOrder:
         at the other enemy."""
         sc = Scene()
         a = sc.ship(KWING, at=HERE, upgrades=["clustermissiles"], locks=["p2.1"])
-        d = sc.ship("wesjanson", player=1, at=(400, 490, 180))
-        near = sc.ship(XWING, player=1, at=(480, 490, 180))
+        d = sc.ship("wesjanson", player=2, at=(400, 490, 180))
+        near = sc.ship(XWING, player=2, at=(480, 490, 180))
         game = sc.attack(a, d, weapon="clustermissiles",
                          then=script(("attack", ["blank"] * 3), evades(2),
                                      ("attack", ["blank"] * 3), evades(2)))
@@ -476,8 +476,8 @@ class TestAftermathOrder:
         attack (6d)."""
         sc = Scene()
         a = sc.ship(KWING, at=HERE, upgrades=["clustermissiles"], locks=["p2.1"])
-        zam = sc.ship("zamwesell", player=1, at=(400, 480, 180), charges={"zamwesell": 4})
-        runner = sc.ship("spicerunner", player=1, at=(480, 470, 180))
+        zam = sc.ship("zamwesell", player=2, at=(400, 480, 180), charges={"zamwesell": 4})
+        runner = sc.ship("spicerunner", player=2, at=(480, 470, 180))
         game = sc.game()
         game.state.ships[zam].conditions += (ConditionCard(BUSINESS, 1, False),)
         start_at(game, Engage(a))
@@ -507,9 +507,9 @@ class TestDestroyedDuringAnAttack:
     def scene(self, attacker="wesjanson"):
         sc = Scene()
         a = sc.ship(attacker, at=HERE)
-        d = sc.ship(XWING3, player=1, at=(400, 420, 180), upgrades=["hopeful"], shields=0,
+        d = sc.ship(XWING3, player=2, at=(400, 420, 180), upgrades=["hopeful"], shields=0,
                     damage=preset_damage(2))
-        friend = sc.ship(XWING3, player=1, at=(550, 420, 180), upgrades=["hopeful"])
+        friend = sc.ship(XWING3, player=2, at=(550, 420, 180), upgrades=["hopeful"])
         game = sc.attack(a, d, then=script(("attack", ["hit", "hit", "hit", "blank"]),
                                            ("defense", ["blank", "blank"])))
         return game, a, d, friend
@@ -540,9 +540,9 @@ class TestDestroyedDuringAnAttack:
         again: used once."""
         sc = Scene()
         a = sc.ship(XWING3, at=HERE)
-        d = sc.ship(XWING3, player=1, at=R2, upgrades=["hopeful"], shields=0,
+        d = sc.ship(XWING3, player=2, at=R2, upgrades=["hopeful"], shields=0,
                     damage=preset_damage(3))
-        friend = sc.ship(XWING3, player=1, at=(600, 500, 180), upgrades=["hopeful"])
+        friend = sc.ship(XWING3, player=2, at=(600, 500, 180), upgrades=["hopeful"])
         game = sc.game()
         load_dice(game, then=script(("attack", ["hit", "blank", "blank"]),
                                     ("defense", ["blank"] * 2),

@@ -39,7 +39,7 @@ class TestBonusAttack:
         it at range 2, 80 mm apart: each at range 1 of the next."""
         sc = Scene()
         a = sc.ship(KWING, at=HERE, upgrades=["clustermissiles"], locks=["p2.1"])
-        ties = [sc.ship(TIE, player=1, at=(x, 490, 180)) for x in (320, 400, 480)]
+        ties = [sc.ship(TIE, player=2, at=(x, 490, 180)) for x in (320, 400, 480)]
         game = sc.attack(a, ties[0], weapon="clustermissiles",
                          then=script(*[("attack", ["blank"] * 3), evades(3)] * 3))
         return game, a, ties
@@ -51,7 +51,7 @@ class TestBonusAttack:
         sc = Scene()
         at = (200, 480, 90) if case == "attacker beside her" else HERE
         a = sc.ship(XWING, at=at)
-        zam = sc.ship("zamwesell", player=1, at=(400, 480, 180), charges={"zamwesell": 4},
+        zam = sc.ship("zamwesell", player=2, at=(400, 480, 180), charges={"zamwesell": 4},
                       tokens={"disarm": 1} if case == "disarmed" else None)
         if case == "on an asteroid":
             sc.obstacle("core2asteroid0", 400, 500)
@@ -87,9 +87,9 @@ class TestBonusAttack:
         requirements, and cost requirements are followed"). Only the first is offered."""
         sc = Scene()
         a = sc.ship(KWING, at=HERE, upgrades=["clustermissiles"], locks=["p2.1"])
-        d = sc.ship(TIE, player=1, at=(320, 490, 180))
-        in_arc = sc.ship(TIE, player=1, at=(400, 490, 180))
-        beside = sc.ship(TIE, player=1, at=(250, 400, 90))
+        d = sc.ship(TIE, player=2, at=(320, 490, 180))
+        in_arc = sc.ship(TIE, player=2, at=(400, 490, 180))
+        beside = sc.ship(TIE, player=2, at=(250, 400, 90))
         game = sc.attack(a, d, weapon="clustermissiles",
                          then=script(("attack", ["blank"] * 3), evades(3)))
         assert decisions(game, until="bonus_attack") == [("use_ability", a)]

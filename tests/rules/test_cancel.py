@@ -19,7 +19,7 @@ class TestCancelIsNotModifying:
         sc = Scene()
         a = sc.ship("baronoftheempire", at=HERE, upgrades=["crackshot"])
         sc.ship("moffgideon", at=(300, 300, 0))
-        d = sc.ship(XWING, player=1, at=(400, 420, 180), tokens={"focus": 1})
+        d = sc.ship(XWING, player=2, at=(400, 420, 180), tokens={"focus": 1})
         game = sc.attack(a, d, then=script(("attack", ["hit", "hit", "blank"]),
                                            ("defense", ["evade", "focus"])))
         answer(game, "use_ability", a if gideon else "decline")

@@ -67,7 +67,7 @@ def test_force_capacities_add_up_but_recurring_symbols_do_not_stack():
     their sum. Capacity 2, 2 Force, recovers 1. (Read from build_ship: Darth Vader's ability
     isn't implemented yet.)"""
     entry = squad(EMPIRE, ("inquisitor", ["darthvader"])).ships[0]
-    ship = build_ship(0, 1, entry)
+    ship = build_ship(1, 1, entry)
     assert (ship.force, ship.force_limit, ship.force_recurring) == (2, 2, 1)
 
 

@@ -68,7 +68,7 @@ def cloaked(pilot: str = "bluesquadronescort", at_pose=(400, 300, 0), stressed: 
         give(game, "p1.1", Token.STRESS)
     plan(game, {"p1.1": "2FB"})
     d = game.decision
-    assert (d.kind, d.ship, d.player) == ("decloak", "p1.1", 0)
+    assert (d.kind, d.ship, d.player) == ("decloak", "p1.1", 1)
     assert game.state.phase == "system"
     return game
 

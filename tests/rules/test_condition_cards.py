@@ -15,11 +15,11 @@ def scene():
     sc = Scene()
     zam = sc.ship("zamwesell", at=(400, 300, 0))
     mate = sc.ship("separatistracketeer", at=(600, 300, 0))
-    enemy = sc.ship("redsquadronveteran", player=1, at=(400, 600, 180))
+    enemy = sc.ship("redsquadronveteran", player=2, at=(400, 600, 180))
     return sc.game(), zam, mate, enemy
 
 
-def assign(game, ship_id: str, card: str, player: int = 0) -> None:
+def assign(game, ship_id: str, card: str, player: int = 1) -> None:
     start_at(game, AssignCondition(ship_id, card, player), phase="system")
 
 
@@ -47,8 +47,8 @@ def test_limited_counts_per_player():
     RR: LIMITED CONDITIONS - the limit is per player: another player's instance does not
     count. Both ships keep it."""
     game, zam, _, enemy = scene()
-    assign(game, zam, BUSINESS, player=0)
-    assign(game, enemy, BUSINESS, player=1)
+    assign(game, zam, BUSINESS, player=1)
+    assign(game, enemy, BUSINESS, player=2)
     assert has_condition(game.state.ships[zam], BUSINESS)
     assert has_condition(game.state.ships[enemy], BUSINESS)
 
@@ -73,11 +73,11 @@ def test_a_secret_condition_is_facedown_and_hidden_from_the_opponent():
     and its log names none."""
     game, zam, _, _ = scene()
     assign(game, zam, BUSINESS)
-    mine = next(s for s in game.view(0)["ships"] if s["id"] == zam)
-    theirs = next(s for s in game.view(1)["ships"] if s["id"] == zam)
+    mine = next(s for s in game.view(1)["ships"] if s["id"] == zam)
+    theirs = next(s for s in game.view(2)["ships"] if s["id"] == zam)
     assert mine["secret_conditions_known"] == [BUSINESS]
     assert theirs["secret_conditions"] == 1 and "secret_conditions_known" not in theirs
     assert theirs["conditions"] == []
-    opponent_log = [e for e in game.view(1)["log"] if e["kind"] == "condition"]
+    opponent_log = [e for e in game.view(2)["log"] if e["kind"] == "condition"]
     assert opponent_log and all("secret" not in e and BUSINESS not in e["text"]
                                 for e in opponent_log)

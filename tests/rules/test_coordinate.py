@@ -63,7 +63,7 @@ def test_the_coordinated_ship_may_perform_one_action():
     action_targets(game, "coordinate")
     game.answer("p1.2")
     d = game.decision
-    assert (d.kind, d.ship, d.player) == ("perform_action", "p1.2", 0)
+    assert (d.kind, d.ship, d.player) == ("perform_action", "p1.2", 1)
     assert offered(d) == {"focus", "evade", "barrel_roll", "pass"}
     game.answer("evade")
     assert tokens(game, "p1.2") == {"evade": 1}

@@ -65,7 +65,7 @@ def test_excess_damage_cards_are_still_dealt():
     game = wingmen_at_action()
     ship = game.state.ships["p1.1"]
     ship.shields = 0
-    stack_deck(game, 0, ["consolefire", "consolefire", "damagedengine", "damagedengine",
+    stack_deck(game, 1, ["consolefire", "consolefire", "damagedengine", "damagedengine",
                          "weaponsfailure", "structuraldamage"])  # no card text in the way
     hurt(game, "p1.1", hits=5, crits=1)
     assert len(ship.damage) == 6 and ship.destroyed

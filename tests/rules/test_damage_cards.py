@@ -22,7 +22,7 @@ def test_damage_cards_come_from_the_owners_deck():
     of player 1's deck, which loses them; player 2's deck is untouched."""
     game = wingmen_at_action()
     game.state.ships["p1.1"].shields = 0
-    stack_deck(game, 0, ["consolefire", "structuraldamage"])  # no card text in the way
+    stack_deck(game, 1, ["consolefire", "structuraldamage"])  # no card text in the way
     decks = [list(p.deck) for p in game.state.players]
     hurt(game, "p1.1", hits=1, crits=1)
     assert [d.card for d in game.state.ships["p1.1"].damage] == decks[0][-1:-3:-1]
@@ -83,10 +83,10 @@ class TestDamageCards:
         has Console Fire on top."""
         sc = Scene()
         a = sc.ship(XWING, at=HERE)
-        d = sc.ship(TIE, player=1, at=R2)
+        d = sc.ship(TIE, player=2, at=R2)
         game = sc.game()
-        stack_deck(game, 0, ["consolefire"])
-        stack_deck(game, 1, ["blindedpilot"])
+        stack_deck(game, 1, ["consolefire"])
+        stack_deck(game, 2, ["blindedpilot"])
         start_at(game, Engage(a))
         load_dice(game, ["crit", "blank", "blank"], ["blank"] * 3)
         declare(game, a, d)
@@ -103,8 +103,8 @@ class TestDamageCards:
         Game engine 9: markers)."""
         sc = Scene()
         a = sc.ship(XWING, at=HERE)
-        d = sc.ship(TIE, player=1, at=R2)
-        wreck = sc.ship(TIE, player=1, at=(700, 800, 180), destroyed=True, removed=True,
+        d = sc.ship(TIE, player=2, at=R2)
+        wreck = sc.ship(TIE, player=2, at=(700, 800, 180), destroyed=True, removed=True,
                         damage=[DamageCard("hullbreach", False, 900 + k) for k in range(3)])
         game = sc.game()
         game.state.players[1].deck = []

@@ -34,7 +34,7 @@ def test_a_disarmed_ship_still_engages():
     enemy TIE then engages and attacks it."""
     sc = Scene()
     a = sc.ship(XWING, at=HERE, tokens={"disarm": 1})
-    tie = sc.ship(TIE, player=1, at=R2)
+    tie = sc.ship(TIE, player=2, at=R2)
     game = sc.at(Sweep("engagement"))
     assert game.state.ships[a].engaged
     assert any(e["kind"] == "engage" and e.get("ship") == a for e in game.log)

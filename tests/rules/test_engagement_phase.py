@@ -21,7 +21,7 @@ from tests.rules.game_helpers import (
 )
 
 
-@pytest.mark.parametrize("first", [0, 1])
+@pytest.mark.parametrize("first", [1, 2])
 def test_engagement_descends_by_initiative_with_player_order_on_ties(first):
     """Three ships a side at initiatives 1, 2 and 3, player 1 or player 2 first.
     RR: ENGAGEMENT PHASE - the ships engage from the highest initiative to the lowest; on
@@ -34,7 +34,7 @@ def test_engagement_descends_by_initiative_with_player_order_on_ties(first):
     drive(game, lambda d: game.state.round == 2)
     engaged = [e["ship"] for e in events(game, "engage") if e["round"] == 1]
     order = [(game.state.ships[s].initiative, game.state.ships[s].owner) for s in engaged]
-    assert order == [(i, p) for i in (3, 2, 1) for p in (first, 1 - first)]
+    assert order == [(i, p) for i in (3, 2, 1) for p in (first, 3 - first)]
 
 
 def test_a_player_chooses_the_engagement_order_of_same_initiative_ships():
@@ -45,7 +45,7 @@ def test_a_player_chooses_the_engagement_order_of_same_initiative_ships():
     game = start(rebels, squad(EMPIRE, "blacksquadronace"),
                  poses=spread(["p1.1", "p1.2", "p2.1"]))
     d = drive(game, at("engagement_order"))
-    assert (d.player, sorted(d.option_keys())) == (0, ["p1.1", "p1.2"])
+    assert (d.player, sorted(d.option_keys())) == (1, ["p1.1", "p1.2"])
     game.answer("p1.2")
     drive(game, lambda d: game.state.round == 2)
     engaged = [e["ship"] for e in events(game, "engage")]

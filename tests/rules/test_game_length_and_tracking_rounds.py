@@ -30,7 +30,7 @@ def test_a_game_lasts_twelve_rounds_by_default():
     s = game.state
     assert s.over and s.round == 12 and s.phase == "over"
     assert [p.mission_points for p in s.players] == [18, 15]
-    assert s.winner == 0
+    assert s.winner == 1
 
 
 def test_the_number_of_rounds_is_configurable():
@@ -57,6 +57,6 @@ def test_a_player_without_ships_loses_at_the_end_of_the_round():
     game.answer("focus")
     drive(game)
     s = game.state
-    assert s.over and s.round == 1 and s.winner == 1
+    assert s.over and s.round == 1 and s.winner == 2
     assert [e["ship"] for e in events(game, "engage")] == ["p2.2", "p2.1"]
     assert tokens(game, "p2.2") == {}                    # the End Phase happened

@@ -171,5 +171,5 @@ def test_an_ionized_ships_dial_is_flipped_faceup():
     [3 turn left] on it."""
     game = _ionized_after_planning("3TW")
     after_p1_activates(game)
-    seen = next(s for s in game.view(1)["ships"] if s["id"] == "p1.1")
+    seen = next(s for s in game.view(2)["ships"] if s["id"] == "p1.1")
     assert seen["dial"] == "3TW"

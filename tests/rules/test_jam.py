@@ -105,7 +105,7 @@ def test_the_jamming_player_chooses_the_green_token_removed():
     give(game, "p2.1", Token.EVADE)
     jam(game, "p2.1")
     d = game.decision
-    assert (d.kind, d.player, d.ship) == ("jam_effect", 0, "p2.1")
+    assert (d.kind, d.player, d.ship) == ("jam_effect", 1, "p2.1")
     assert sorted(d.option_keys()) == ["token:evade", "token:focus"]
     game.answer("token:evade")
     assert tokens(game, "p2.1") == {"focus": 1}

@@ -207,7 +207,7 @@ class TestLock:
         """The attacker's lock is on a second enemy, not on the defender. RR: LOCK - the
         lock must be on the defender. No lock option (no decision), and the lock stays."""
         sc, a, d = modify_scene(attacker_setup={"locks": ["p2.2"]})
-        sc.ship(TIE, player=1, at=(600, 700, 180))
+        sc.ship(TIE, player=2, at=(600, 700, 180))
         game = loaded_attack(sc, a, d, ("attack", ["blank", "focus", "blank"]),
                              ("defense", ["blank"] * 3))
         assert game.decision is None

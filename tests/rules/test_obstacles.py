@@ -448,7 +448,7 @@ def _effect(kind: str, face, tokens: dict | None = None, locks=()):
     sc = Scene()
     ship = sc.ship("bluesquadronescort", at=(400, 300, 0), tokens=tokens or {},
                    locks=list(locks))
-    enemy = sc.ship("academypilot", player=1, at=(400, 600, 180))
+    enemy = sc.ship("academypilot", player=2, at=(400, 600, 180))
     game = sc.game()
     if locks:
         game.state.ships[enemy].locks = [ship]

@@ -140,7 +140,7 @@ class TestObstructed:
     def test_a_ship_on_the_range_line_has_no_effect(self):
         """A friendly T-65 between the attacker and the TIE. RR: OBSTRUCTED ("If a ship or
         device obstructs an attack, there is no inherent effect"). 3 defense dice."""
-        assert blank_counts(others=[(0, XWING, (400, 400, 0))]) == (3, 3)
+        assert blank_counts(others=[(1, XWING, (400, 400, 0))]) == (3, 3)
 
     @pytest.mark.parametrize(("x", "y", "dice"), [(430, 390, 4), (480, 330, 3)])
     def test_obstruction_is_judged_on_the_attack_range_line(self, x, y, dice):
@@ -160,7 +160,7 @@ class TestObstructed:
         defense dice: 3 clear, 4 obstructed."""
         sc = Scene()
         a = sc.ship(XWING, at=HERE)
-        d = sc.ship(TIE, player=1, at=(410, 500, 180))
+        d = sc.ship(TIE, player=2, at=(410, 500, 180))
         sc.obstacle("core2asteroid3", 380, 400)
         game = sc.attack(a, d, dice=BLANKS, defense=BLANKS)
         answer(game, "obstruction", choice, a)

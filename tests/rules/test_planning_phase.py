@@ -38,7 +38,7 @@ def test_planning_asks_one_dial_per_ship_of_its_owner():
         d = game.decision
         asked.append((d.ship, d.player))
         game.answer("2FB")
-    assert sorted(asked) == [("p1.1", 0), ("p1.2", 0), ("p2.1", 1)]
+    assert sorted(asked) == [("p1.1", 1), ("p1.2", 1), ("p2.1", 2)]
 
 
 def test_first_player_is_rolled_each_round_after_the_dials():
@@ -74,13 +74,13 @@ class ScriptedDice(random.Random):
 
 
 @pytest.mark.parametrize(("dice", "first"), [
-    ([7, 0, 0, 4, 4, 4], 0),      # a crit beats three hits
-    ([4, 4, 4, 7, 0, 0], 1),
-    ([7, 2, 0, 7, 4, 4], 0),      # crits tie: most focus
-    ([7, 4, 4, 7, 2, 0], 1),
-    ([2, 4, 0, 2, 0, 0], 0),      # crits and focus tie: most hits
-    ([2, 0, 0, 2, 4, 0], 1),
-    ([7, 2, 4, 7, 2, 5, 0, 0, 0, 4, 0, 0], 1),  # full tie: reroll
+    ([7, 0, 0, 4, 4, 4], 1),      # a crit beats three hits
+    ([4, 4, 4, 7, 0, 0], 2),
+    ([7, 2, 0, 7, 4, 4], 1),      # crits tie: most focus
+    ([7, 4, 4, 7, 2, 0], 2),
+    ([2, 4, 0, 2, 0, 0], 1),      # crits and focus tie: most hits
+    ([2, 0, 0, 2, 4, 0], 2),
+    ([7, 2, 4, 7, 2, 5, 0, 0, 0, 4, 0, 0], 2),  # full tie: reroll
 ])
 def test_first_player_from(dice, first):
     """Scripted rolls of three attack dice each. RR: PLANNING PHASE (the roll for the first

@@ -7,11 +7,11 @@ from tests.rules.game_helpers import EMPIRE, REBEL, seed_with_first_player, squa
 
 
 def test_the_setup_roll_gives_player_order_until_the_first_planning_roll():
-    """A game whose setup roll makes player 2 (index 1) the first player, at round 1's first
-    dial. RR: PLAYER ORDER, RR: SETUP step 2 - the first player of setup holds the marker
-    until the first Planning Phase's roll. Player 2 is first: the order is (1, 0)."""
-    seed = seed_with_first_player(1)
+    """A game whose setup roll makes player 2 the first player, at round 1's first dial.
+    RR: PLAYER ORDER, RR: SETUP step 2 - the first player of setup holds the marker until
+    the first Planning Phase's roll. Player 2 is first: the order is (2, 1)."""
+    seed = seed_with_first_player(2)
     game = start(squad(REBEL, "bluesquadronescort"), squad(EMPIRE, "academypilot"),
                  seed=seed)
-    assert game.state.first_player == 1
-    assert game.state.player_order() == (1, 0)
+    assert game.state.first_player == 2
+    assert game.state.player_order() == (2, 1)

@@ -146,7 +146,7 @@ def test_bump_contact_lasts_until_one_ship_moves():
 
     sc = Scene()
     xwing = sc.ship("redsquadronveteran", at=(400, 200, 0), dial_set="2FW")
-    tie = sc.ship("academypilot", player=1, at=(400, 320, 180))
+    tie = sc.ship("academypilot", player=2, at=(400, 320, 180))
     game = sc.game()
     start_at(game, Activate(xwing), phase="activation")
     ships = game.state.ships
@@ -167,7 +167,7 @@ def _in_range_game():
     if not _IN_RANGE_GAME:
         sc = Scene()
         sc.ship("academypilot", at=(400, 300, 0))
-        sc.ship("patrolleader", player=1, at=(400, 600, 180))
+        sc.ship("patrolleader", player=2, at=(400, 600, 180))
         _IN_RANGE_GAME.append(sc.game())
     return _IN_RANGE_GAME[0]
 

@@ -38,7 +38,7 @@ def test_reinforce_gives_a_fore_or_aft_token_of_the_players_choice(side, token):
     game, d = scene()
     game.answer("reinforce")
     d = game.decision
-    assert (d.kind, d.player, d.option_keys()) == ("reinforce_side", 0, ["fore", "aft"])
+    assert (d.kind, d.player, d.option_keys()) == ("reinforce_side", 1, ["fore", "aft"])
     game.answer(side)
     assert tokens(game, "p1.1") == {token: 1}
 

@@ -30,11 +30,11 @@ DISCORD = "discordmissiles"
 
 
 def swarm_scene(swarm_at=(400.0, 400.0, 0.0), enemy_at=(400.0, 520.0, 180.0),
-                swarm_player: int = 0, **extra):
+                swarm_player: int = 1, **extra):
     """Player 1 (p1.1 far away) controls the swarm r1.1; player 2's TIE p2.1 flies."""
     sc = Scene()
     sc.ship("academypilot", at=(100, 100, 0))
-    sc.ship("academypilot", player=1, at=enemy_at, **extra)
+    sc.ship("academypilot", player=2, at=enemy_at, **extra)
     swarm = sc.remote(DISCORD, player=swarm_player, at=swarm_at)
     return sc, swarm
 
@@ -66,7 +66,7 @@ class TestARemoteIsAnObjectNotAShip:
         game = sc.game()
         remote = game.state.ships[swarm]
         assert (remote.initiative, remote.agility, remote.hull) == (0, 1, 1)
-        assert remote.remote and remote.owner == 0 and remote.cost == 0
+        assert remote.remote and remote.owner == 1 and remote.cost == 0
         table = game.state.table()
         assert swarm in {d.id for d in table.devices}
         assert swarm not in {s.id for s in table.ships}
@@ -75,7 +75,7 @@ class TestARemoteIsAnObjectNotAShip:
         """A TIE flies a [3 straight] through a friendly swarm. RR: REMOTES - ships can move
         through and overlap remotes. It executes the maneuver fully (no partial maneuver)
         and ends 120 mm on."""
-        sc, _ = swarm_scene(swarm_player=1)
+        sc, _ = swarm_scene(swarm_player=2)
         game = fly(sc, "p2.1", "3FW")
         moves = [e for e in game.log if e["kind"] == "move"]
         assert moves[-1]["full"] is True
@@ -85,7 +85,7 @@ class TestARemoteIsAnObjectNotAShip:
         """A TIE's [2 straight] ends on a friendly swarm. RR: REMOTES - a ship may overlap a
         remote. It is fully executed, at range 0 of the swarm, and its action step is not
         skipped (a remote is not an obstacle); a friendly swarm stays where it was."""
-        sc, _ = swarm_scene(swarm_player=1, enemy_at=(400.0, 540.0, 180.0))
+        sc, _ = swarm_scene(swarm_player=2, enemy_at=(400.0, 540.0, 180.0))
         game = fly(sc, "p2.1", "2FW")
         ship = game.state.ships["p2.1"]
         assert [e for e in game.log if e["kind"] == "move"][-1]["full"] is True
@@ -177,7 +177,7 @@ class TestSwarmRelocation:
         sc, swarm = swarm_scene()
         game = fly(sc, "p2.1", "3FW")
         d = game.decision
-        assert (d.kind, d.player) == ("relocate_remote", 0)
+        assert (d.kind, d.player) == ("relocate_remote", 1)
         assert set(d.option_keys()) == {"front", "rear"}
         game.answer("front")
         tie = game.state.ships["p2.1"]
@@ -206,7 +206,7 @@ class TestSwarmRelocation:
     def test_a_friendly_ship_does_not_move_it(self):
         """A TIE flies through its own player's swarm. RR: APPENDIX: EXAMPLES - only an
         enemy ship's move relocates it. Nothing is asked and the swarm stays."""
-        sc, _ = swarm_scene(swarm_player=1)
+        sc, _ = swarm_scene(swarm_player=2)
         game = fly(sc, "p2.1", "3FW")
         assert game.decision is None
         assert swarm_pose(game, "r2.1") == Pose(400.0, 400.0, 0.0)
@@ -230,10 +230,10 @@ class TestSwarmRelocation:
         facedown card back in its player's deck; the TIE gets a faceup card."""
         sc, swarm = swarm_scene()
         sc.obstacle("core2asteroid3", 400.0, 305.0)
-        sc.remote(DISCORD, player=1, at=(400.0, 384.0, 0.0))
+        sc.remote(DISCORD, player=2, at=(400.0, 384.0, 0.0))
         game = sc.game()
         deck = len(game.state.players[0].deck)
-        stack_deck(game, 1, ["loosestabilizer"])
+        stack_deck(game, 2, ["loosestabilizer"])
         start_at(game, ExecuteManeuver("p2.1", "3FW"), phase="activation")
         answer_all(game)
         remote, tie = game.state.ships[swarm], game.state.ships["p2.1"]
@@ -289,14 +289,14 @@ class TestSwarmEngagement:
         sc = Scene()
         sc.remote(DISCORD, at=(400, 400, 0))  # tab y 400-404; disk centre (400, 424), r 20
         sc.ship("academypilot", at=(440, 424, 0))              # p1.1: friendly, touching
-        sc.ship("academypilot", player=1, at=(400, 380, 0))    # p2.1: touching the tab
-        sc.ship("academypilot", player=1, at=(520, 420, 0))    # p2.2: range 1
-        sc.ship("academypilot", player=1, at=(400, 430, 0))    # p2.3: on the disk
+        sc.ship("academypilot", player=2, at=(400, 380, 0))    # p2.1: touching the tab
+        sc.ship("academypilot", player=2, at=(520, 420, 0))    # p2.2: range 1
+        sc.ship("academypilot", player=2, at=(400, 430, 0))    # p2.3: on the disk
         game = sc.game()
         assert game.state.range(game.state.ships["r1.1"], game.state.ships["p1.1"]) == 0
         ships = game.state.ships
         assert game.state.range(ships["r1.1"], ships["p2.2"]) == 1
-        stack_deck(game, 1, ["loosestabilizer", "loosestabilizer"])
+        stack_deck(game, 2, ["loosestabilizer", "loosestabilizer"])
         start_at(game, Engage("r1.1"))
         answer_all(game)
         ships = game.state.ships
@@ -310,10 +310,10 @@ class TestSwarmEngagement:
         enemy touching it."""
         sc = Scene()
         sc.ship("academypilot", at=(100, 100, 0))
-        sc.ship("academypilot", player=1, at=(400, 380, 0))
+        sc.ship("academypilot", player=2, at=(400, 380, 0))
         sc.remote(DISCORD, at=(400, 400, 0))
         game = sc.game()
-        stack_deck(game, 1, ["loosestabilizer"])
+        stack_deck(game, 2, ["loosestabilizer"])
         start_at(game, StartEngagement(), Sweep("engagement"))
         answer_all(game, "none")
         engaged = [e["ship"] for e in game.log if e["kind"] == "engage"]
@@ -327,8 +327,8 @@ def attack_scene(attacker_at=(400.0, 250.0, 0.0), swarm_at=(400.0, 420.0, 180.0)
     """Player 2's TIE attacks player 1's swarm, which faces it."""
     sc = Scene()
     sc.ship("academypilot", at=(100, 100, 0))
-    sc.ship(pilot, player=1, at=attacker_at)
-    sc.remote(DISCORD, player=0, at=swarm_at)
+    sc.ship(pilot, player=2, at=attacker_at)
+    sc.remote(DISCORD, player=1, at=swarm_at)
     return sc
 
 
@@ -400,12 +400,12 @@ class TestAttackingRemotes:
         RR: DAMAGING REMOTES, RR: SIMULTANEOUS FIRE - destroyed by an attack at its own
         initiative, the swarm stays until all units of initiative 0 have engaged. It still
         engages, the TIE touching it suffers 1 critical damage, and only then is it removed."""
-        sc = Scene(first_player=1)
+        sc = Scene(first_player=2)
         sc.ship("academypilot", at=(100, 100, 0))
-        sc.ship("academypilot", player=1, at=(400, 380, 0), round_initiative=0)
-        sc.remote(DISCORD, player=0, at=(400, 400, 0))
+        sc.ship("academypilot", player=2, at=(400, 380, 0), round_initiative=0)
+        sc.remote(DISCORD, player=1, at=(400, 400, 0))
         game = sc.at(StartEngagement(), Sweep("engagement"))
-        stack_deck(game, 1, ["loosestabilizer"])
+        stack_deck(game, 2, ["loosestabilizer"])
         load_dice(game, ["hit", "hit", "hit"], [])
         while game.decision is not None:
             d = game.decision
@@ -439,8 +439,8 @@ class TestShipEffectsAndRemotes:
         tests/cards/test_t65xwing.py)."""
         sc = Scene()
         sc.ship("biggsdarklighter", at=(460, 300, 0))
-        tie = sc.ship("academypilot", player=1, at=(420, 500, 180))
-        swarm = sc.remote(DISCORD, player=0, at=(400, 280, 0))
+        tie = sc.ship("academypilot", player=2, at=(420, 500, 180))
+        swarm = sc.remote(DISCORD, player=1, at=(400, 280, 0))
         game = sc.attack(tie, swarm, dice=["hit", "crit"], defense=["blank"])
         kinds = []
         while game.decision is not None:
@@ -460,10 +460,10 @@ class TestShipEffectsAndRemotes:
             sc = Scene()
             a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["outmaneuver"])
             if defender == "swarm":
-                target = sc.remote(DISCORD, player=1, at=(400, 540, 0))
-                sc.ship("academypilot", player=1, at=(800, 800, 0))
+                target = sc.remote(DISCORD, player=2, at=(400, 540, 0))
+                sc.ship("academypilot", player=2, at=(800, 800, 0))
             else:
-                target = sc.ship("academypilot", player=1, at=(400, 560, 0))
+                target = sc.ship("academypilot", player=2, at=(400, 560, 0))
             game = sc.attack(a, target, dice=["blank"] * 3, defense=["blank"] * 3)
             finish_attack(game)
             rolls = [e["text"] for e in game.log if e["kind"] == "dice"]
@@ -476,8 +476,8 @@ class TestShipEffectsAndRemotes:
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["clustermissiles"],
                         locks=["p2.1"])
-        tie = sc.ship("academypilot", player=1, at=(400, 490, 180))
-        swarm = sc.remote(DISCORD, player=1, at=(460, 470, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 490, 180))
+        swarm = sc.remote(DISCORD, player=2, at=(460, 470, 0))
         game = sc.attack(xwing, tie, dice=["blank"] * 3, defense=["blank"] * 3,
                          weapon="clustermissiles")
         finish_attack(game)
@@ -496,8 +496,8 @@ class TestShipEffectsAndRemotes:
         sc = Scene()
         xwing = sc.ship("redsquadronveteran", at=(400, 300, 0),
                         upgrades=["concussionmissiles"], locks=["p2.1"])
-        tie = sc.ship("academypilot", player=1, at=(400, 520, 180))
-        swarm = sc.remote(DISCORD, player=1, at=(460, 500, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 520, 180))
+        swarm = sc.remote(DISCORD, player=2, at=(460, 500, 0))
         game = sc.attack(xwing, tie, dice=["hit", "blank", "blank"], defense=["blank"] * 3,
                          weapon="concussionmissiles")
         from tallon.cards.upgrades.ordnance import ships_near
@@ -517,12 +517,12 @@ class TestGameEnd:
         remotes or not. At the end of the round the game is over, won by player 1."""
         sc = Scene()
         sc.ship("academypilot", at=(100, 100, 0))
-        sc.ship("academypilot", player=1, at=(600, 800, 180))
-        sc.remote(DISCORD, player=1, at=(400, 400, 0))
+        sc.ship("academypilot", player=2, at=(600, 800, 180))
+        sc.remote(DISCORD, player=2, at=(400, 400, 0))
         game = sc.game()
         game.state.ships["p2.1"].removed = True
         start_at(game, CheckEnd(), phase="end")
-        assert game.state.over and game.state.winner == 0
+        assert game.state.over and game.state.winner == 1
 
 
 # ------------------------------------------------------------------ view, snapshot
@@ -534,11 +534,11 @@ class TestViewAndSnapshot:
         views list it apart from the ships, with its owner, kind, hull and pose."""
         sc, swarm = swarm_scene()
         game = sc.game()
-        for player in (0, 1):
+        for player in (1, 2):
             view = game.view(player)
             assert swarm not in {s["id"] for s in view["ships"]}
             (remote,) = view["remotes"]
-            assert remote["id"] == swarm and remote["owner"] == 0
+            assert remote["id"] == swarm and remote["owner"] == 1
             assert remote["remote"] == "buzzdroidswarm" and remote["hull"] == 1
             assert remote["pose"] == {"x": 400.0, "y": 400.0, "heading": 0.0}
 

@@ -79,10 +79,10 @@ def test_gather_forces_places_charges_on_their_cards():
     its ability yet.)"""
     db = load_cards()
     rebels = squad(REBEL, ("bluesquadronescort", ["protontorpedoes"]))
-    ship = build_ship(0, 1, rebels.ships[0])
+    ship = build_ship(1, 1, rebels.ships[0])
     assert ship.charges == {"protontorpedoes": Charge(2, 2, 0)}
     pilot = db.pilot("vultskerris-tieininterceptor")
-    vult = build_ship(1, 1, squad(EMPIRE, pilot.xws).ships[0])
+    vult = build_ship(2, 1, squad(EMPIRE, pilot.xws).ships[0])
     assert vult.charges[pilot.xws] == Charge(1, 1, -1)
 
 
@@ -96,11 +96,11 @@ def test_setup_determines_the_first_player_from_the_seed():
         game = new_game(REBELS, IMPERIALS, seed=seed)
         assert game.state.first_player == first_player_from(random.Random(seed))
         seen.add(game.state.first_player)
-    assert seen == {0, 1}
+    assert seen == {1, 2}
 
 
 # ------------------------------------------------------------------ 4. obstacles
-@pytest.mark.parametrize("first", [0, 1])
+@pytest.mark.parametrize("first", [1, 2])
 def test_obstacles_are_placed_alternately_in_player_order(first):
     """Obstacle placement, player 1 or player 2 first. RR: SETUP step 4 - in player order,
     players take turns placing an obstacle until all six are placed. The placing players
@@ -110,7 +110,7 @@ def test_obstacles_are_placed_alternately_in_player_order(first):
     while game.decision.kind == "place_obstacle":
         players.append(game.decision.player)
         game.answer(game.decision.options[0].key)
-    assert players == [first, 1 - first] * 3
+    assert players == [first, 3 - first] * 3
     assert len(game.state.obstacles) == 6
 
 
@@ -273,7 +273,7 @@ def test_malformed_obstacle_placements_are_refused_with_a_reason(answer):
 
 
 # --------------------------------------------------------------------- 5. forces
-@pytest.mark.parametrize("first", [0, 1])
+@pytest.mark.parametrize("first", [1, 2])
 def test_forces_are_placed_by_ascending_initiative_then_player_order(first):
     """Ship placement, player 1 or player 2 first, three ships a side at initiatives 1-3.
     RR: SETUP step 5 - ships are placed from lowest to highest initiative, player order
@@ -287,7 +287,7 @@ def test_forces_are_placed_by_ascending_initiative_then_player_order(first):
         assert game.decision.player == ship.owner
         order.append((ship.initiative, ship.owner))
         game.answer(game.decision.options[0].key)
-    assert order == [(i, p) for i in (1, 2, 3) for p in (first, 1 - first)]
+    assert order == [(i, p) for i in (1, 2, 3) for p in (first, 3 - first)]
 
 
 def _at_place(first_squad=REBELS, second_squad=IMPERIALS, ship="p1.1"):

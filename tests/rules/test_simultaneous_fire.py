@@ -32,9 +32,9 @@ def test_simultaneous_fire_a_ship_destroyed_in_the_engagement_phase_still_engage
                  squad(EMPIRE, "blacksquadronace", "academypilot"),
                  poses={"p1.1": (100, 100, 0), "p1.2": (300, 100, 0),
                         "p2.1": (500, 800, 180), "p2.2": (700, 800, 180)})
-    plan(game, first_player=0)
+    plan(game, first_player=1)
     d = drive(game, at("engagement_order"))
-    assert d.player == 0
+    assert d.player == 1
     hurt(game, "p2.1", hits=3)                        # a TIE: hull 3, no shields
     tie = game.state.ships["p2.1"]
     assert tie.destroyed and not tie.removed and tie.in_play
@@ -53,11 +53,11 @@ def test_a_destroyed_ship_in_the_engagement_phase_is_removed_by_the_end_phase():
     game = start(squad(REBEL, "redsquadronveteran", "redsquadronveteran"),
                  squad(EMPIRE, "blacksquadronace"),
                  poses={"p1.1": (100, 100, 0), "p1.2": (300, 100, 0), "p2.1": (500, 800, 180)})
-    plan(game, first_player=1)
+    plan(game, first_player=2)
     drive(game, at("engagement_order"))
     hurt(game, "p2.1", hits=3)
     drive(game)
-    assert game.over and game.state.winner == 0 and game.state.round == 1
+    assert game.over and game.state.winner == 1 and game.state.round == 1
     assert game.state.ships["p2.1"].removed
 
 
@@ -71,7 +71,7 @@ class TestSimultaneousFire:
         3) facing each other at range 2; the T-65's 1 hit destroys it."""
         sc = Scene()
         a = sc.ship(XWING3, at=HERE)
-        d = sc.ship(defender, player=1, at=R2, damage=preset_damage(2))
+        d = sc.ship(defender, player=2, at=R2, damage=preset_damage(2))
         game = sc.at(Sweep("engagement"))
         load_dice(game, then=script(("attack", ["hit", "blank", "blank"]),
                                     ("defense", ["blank"] * 3),
@@ -103,7 +103,7 @@ class TestSimultaneousFire:
         a = sc.ship(XWING3, at=HERE, shields=0, upgrades=["hopeful"],
                     damage=[*preset_damage(2), DamageCard("consolefire", True, 950)])
         friend = sc.ship(XWING3, at=(200, 300, 0), upgrades=["hopeful"])
-        d = sc.ship(TIE, player=1, at=R2)
+        d = sc.ship(TIE, player=2, at=R2)
         game = sc.game()
         load_dice(game, then=script(("attack", ["hit"]), ("attack", ["hit", "blank", "blank"]),
                                     ("defense", ["blank"] * 3)))

@@ -60,4 +60,4 @@ def test_a_stressed_ship_revealing_red_executes_the_stress_maneuver():
     assert tokens(game, "p1.1") == {"stress": 1}
     assert [e["maneuver"] for e in events(game, "move", "p1.1")] == ["2FW"]
     assert [e["maneuver"] for e in events(game, "reveal", "p1.1")] == ["3ER"]
-    assert game.view(1)["ships"][0]["dial"] == "3ER"
+    assert game.view(2)["ships"][0]["dial"] == "3ER"

@@ -64,7 +64,7 @@ def tractor_scene(pilot: str = "cavernangelszealot", faction: str = REBEL,
     return game
 
 
-def tractor(game, count: int = 1, applier: int = 1) -> None:
+def tractor(game, count: int = 1, applier: int = 2) -> None:
     inject(game, lambda g: gain_token(g, g.state.ships["p1.1"], Token.TRACTOR, count,
                                       applier=applier))
 
@@ -78,7 +78,7 @@ def test_a_tractored_ship_may_be_moved_by_the_player_who_applied_the_token():
     game = tractor_scene()
     tractor(game)
     d = game.decision
-    assert (d.kind, d.player, d.ship) == ("tractor_move", 1, "p1.1")
+    assert (d.kind, d.player, d.ship) == ("tractor_move", 2, "p1.1")
     values = set(d.option_keys())
     assert {"none", "boost straight"} <= values
     assert {f"barrel roll {s} {p}" for s in ("left", "right")
@@ -97,7 +97,7 @@ def test_after_an_opponent_moved_it_the_owner_may_rotate_it_90_degrees_and_gain_
     assert game.state.ships["p1.1"].pose == Pose(400, 360, 0)
     d = game.decision
     assert (d.kind, d.player, sorted(d.option_keys())) == \
-        ("tractor_rotate", 0, ["left", "none", "right"])
+        ("tractor_rotate", 1, ["left", "none", "right"])
     game.answer("left")
     assert game.state.ships["p1.1"].pose == Pose(400, 360, 270)
     assert tokens(game, "p1.1") == {"tractor": 1, "stress": 1}
@@ -120,8 +120,8 @@ def test_no_rotation_when_the_owners_own_effect_moved_it():
     rotation is offered only if an opponent moved the ship. Player 1 chooses the move; no
     rotation follows."""
     game = tractor_scene()
-    tractor(game, applier=0)
-    assert game.decision.player == 0
+    tractor(game, applier=1)
+    assert game.decision.player == 1
     game.answer("boost straight")
     assert game.decision is None or game.decision.kind != "tractor_rotate"
 

@@ -135,24 +135,55 @@ class SimpleAgent:
 
     # ----------------------------------------------------------------- actions
     def _perform_action(self, view: dict[str, Any], decision: Decision) -> Value:
-        values = decision.option_keys()
-        labels = {o.key: o.label for o in decision.options}
-        me = next(s for s in view["ships"] if s["id"] == decision.ship)
+        return self._useful_action(view, decision) or "pass"
+
+    def _use_ability(self, view: dict[str, Any], decision: Decision) -> Value:
+        """An ability offering actions (Darth Vader: spend 1 Force to perform one) is used
+        only for an action worth taking, one aimed at objects only at an enemy; other
+        abilities are used."""
+        keys = decision.option_keys()
+        if "decline" not in keys:
+            return None
+        if any(k in ACTION_PREFERENCE for k in keys):
+            return self._useful_action(view, decision) or "decline"
+        targets = [k for k in keys if k != "decline"]
+        owners = {s["id"]: s["owner"] for s in (*view["ships"], *view.get("remotes", ()))}
+        objects = set(owners) | {o["id"] for o in view["obstacles"]}
+        if targets and all(k in objects for k in targets):
+            # an ability aimed at an object (R3 Astromech's second lock): an enemy or none
+            enemies = [k for k in targets if owners.get(k, view["player"]) != view["player"]]
+            return enemies[0] if enemies else "decline"
+        return None
+
+    def _useful_action(self, view: dict[str, Any], offer: Decision) -> str | None:
+        """The first white action of ACTION_PREFERENCE offered; a lock only when no enemy
+        is locked yet and one is ahead within range 3 (never an obstacle)."""
+        values = offer.option_keys()
+        labels = {o.key: o.label for o in offer.options}
+        me = next(s for s in view["ships"] if s["id"] == offer.ship)
         for kind in ACTION_PREFERENCE:
             if kind not in values or labels[kind].startswith(("red", "purple")):
                 continue
-            if kind == "lock" and (me["locks"] or not self._enemy_ahead(view, me)):
+            if kind == "lock" and (self._holds_lock(view, me)
+                                   or not self._enemy_ahead(view, me)):
                 continue
             return kind
-        return "pass"
+        return None
+
+    @staticmethod
+    def _holds_lock(view: dict[str, Any], me: dict[str, Any]) -> bool:
+        # a ship's "locks" are the ids of the ships holding a lock on it
+        return any(me["id"] in s["locks"] for s in view["ships"]
+                   if s["owner"] != me["owner"] and not s["removed"])
 
     def _enemy_ahead(self, view: dict[str, Any], me: dict[str, Any]) -> bool:
         table = table_from_view(view)
         ship = table.ship(me["id"])
+        destroyed = {s["id"]: s["destroyed"] for s in view["ships"]}
         for other in table.ships:
             owner = next(s["owner"] for s in view["ships"] if s["id"] == other.id)
             if owner != me["owner"] and object_distance(ship, other) <= 300 and \
-                    in_arc(ship, other, Arc.FRONT):
+                    in_arc(ship, other, Arc.FRONT) and not destroyed.get(other.id):
                 return True
         return False
 
@@ -187,6 +218,8 @@ class SimpleAgent:
                 remaining = remote["hull"] - remote["damage_facedown"]
             else:
                 target = ships[defender]
+                if target["destroyed"]:
+                    continue  # destroyed, not yet removed (simultaneous fire): leave it
                 remaining = target["hull"] - target["damage_facedown"] - len(
                     target["damage_faceup"]) + target["shields"]
             dice = option.info["value"] + (1 if option.info["range"] == 1 and

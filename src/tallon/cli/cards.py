@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tallon.cards import CARDS
+from tallon.cards.pool import pilot_playable, upgrade_playable
 from tallon.cli.common import card_database, fail
 from tallon.data import (
     CARD_KINDS,
@@ -284,13 +285,30 @@ def _show_condition(console: Console, condition: Condition) -> None:
     )
 
 
-def _hit_json(hit: SearchHit) -> dict[str, Any]:
+def playable(db: CardDatabase, hit: SearchHit) -> bool:
+    """Whether the engine plays the card, by the rule it refuses squads with at setup: a
+    pilot whose ability and ship ability are implemented or absent, on a ship that is not
+    huge, with a standard loadout (if it has one) of playable upgrades; an upgrade whose
+    ability is implemented or absent; a ship with a playable pilot; a condition whose
+    ability is implemented or absent."""
+    card = hit.card
+    if isinstance(card, Pilot):
+        return pilot_playable(card)
+    if isinstance(card, Upgrade):
+        return upgrade_playable(card)
+    if isinstance(card, Ship):
+        return any(pilot_playable(p) for p in db.pilots_of(card.xws, card.faction))
+    return not card.has_ability or CARDS.implements("condition", card.xws)
+
+
+def _hit_json(db: CardDatabase, hit: SearchHit) -> dict[str, Any]:
     data = {"kind": hit.kind, **to_data(hit.card)}
     has_ability = getattr(hit.card, "has_ability", False)
     if hit.kind != "ship":
         data["engine_implemented"] = (
             CARDS.implements(hit.kind, hit.card.xws) if has_ability else None
         )
+    data["playable"] = playable(db, hit)
     return data
 
 
@@ -347,7 +365,8 @@ def show(
     if not hits:
         raise fail(f"no card has the id {card_id!r}{_did_you_mean(db, card_id)}")
     if as_json:
-        typer.echo(json.dumps([_hit_json(h) for h in hits], indent=2, ensure_ascii=False))
+        typer.echo(json.dumps([_hit_json(db, h) for h in hits], indent=2,
+                              ensure_ascii=False))
         return
     console = Console()
     for number, hit in enumerate(hits):
@@ -379,6 +398,40 @@ def _summary(db: CardDatabase, hit: SearchHit) -> str:
     return "condition"
 
 
+# The filters of `cards search` and `cards list`.
+FactionFilter = Annotated[
+    str | None, typer.Option("--faction", help="Only cards usable by this faction.")
+]
+ShipFilter = Annotated[
+    str | None,
+    typer.Option(
+        "--ship",
+        help="Only this ship type, its pilots, and upgrades not restricted to other ship types.",
+    ),
+]
+SlotFilter = Annotated[
+    str | None,
+    typer.Option(
+        "--slot",
+        help="Only upgrades using this slot and pilots "
+        "with it on their upgrade bar (e.g. astromech, force-power).",
+    ),
+]
+KindFilter = Annotated[
+    str | None,
+    typer.Option("--kind", help="Only cards of this kind: pilot, upgrade, ship or condition."),
+]
+PlayableFilter = Annotated[
+    bool,
+    typer.Option(
+        "--playable",
+        help="Only cards Tallon's engine plays: pilots and upgrades whose abilities are "
+        "implemented or that have none, ships with such a pilot.",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the matching cards as JSON.")]
+
+
 @cards_app.command("search")
 def search(
     text: Annotated[
@@ -387,34 +440,33 @@ def search(
             help="Text to find in names, titles and ids (case and punctuation are ignored)."
         ),
     ] = "",
-    faction: Annotated[
-        str | None, typer.Option("--faction", help="Only cards usable by this faction.")
-    ] = None,
-    ship: Annotated[
-        str | None,
-        typer.Option(
-            "--ship",
-            help="Only this ship type, its pilots, and "
-            "upgrades not restricted to other ship types.",
-        ),
-    ] = None,
-    slot: Annotated[
-        str | None,
-        typer.Option(
-            "--slot",
-            help="Only upgrades using this slot and pilots "
-            "with it on their upgrade bar (e.g. astromech, force-power).",
-        ),
-    ] = None,
-    kind: Annotated[
-        str | None,
-        typer.Option("--kind", help="Only cards of this kind: pilot, upgrade, ship or condition."),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the matching cards as JSON.")
-    ] = False,
+    faction: FactionFilter = None,
+    ship: ShipFilter = None,
+    slot: SlotFilter = None,
+    kind: KindFilter = None,
+    only_playable: PlayableFilter = False,
+    as_json: JsonOption = False,
 ) -> None:
-    """Find cards by name, faction, ship and slot."""
+    """Find cards by name, faction, ship and slot (no text: every card)."""
+    _find(text, faction, ship, slot, kind, only_playable, as_json)
+
+
+@cards_app.command("list")
+def list_cards(
+    faction: FactionFilter = None,
+    ship: ShipFilter = None,
+    slot: SlotFilter = None,
+    kind: KindFilter = None,
+    only_playable: PlayableFilter = False,
+    as_json: JsonOption = False,
+) -> None:
+    """List cards, filtered by faction, ship, slot, kind and whether the engine plays them
+    (the same as `cards search` without text)."""
+    _find("", faction, ship, slot, kind, only_playable, as_json)
+
+
+def _find(text: str, faction: str | None, ship: str | None, slot: str | None,
+          kind: str | None, only_playable: bool, as_json: bool) -> None:
     _check_choice(faction, FACTIONS, "--faction")
     _check_choice(slot, SLOTS, "--slot")
     _check_choice(kind, CARD_KINDS, "--kind")
@@ -424,13 +476,16 @@ def search(
                                  param_hint="--ship")
     kinds = tuple(k for k in CARD_KINDS if kind is None or k == kind)
     hits = db.search(text, kinds=kinds, faction=faction, ship=ship, slot=slot)
+    if only_playable:
+        hits = [hit for hit in hits if playable(db, hit)]
     if as_json:
-        typer.echo(json.dumps([_hit_json(h) for h in hits], indent=2, ensure_ascii=False))
+        typer.echo(json.dumps([_hit_json(db, h) for h in hits], indent=2, ensure_ascii=False))
         return
     if not hits:
         typer.echo("no cards found")
         return
-    table = Table(title=f"{len(hits)} card{'s' if len(hits) != 1 else ''}")
+    which = " the engine plays" if only_playable else ""
+    table = Table(title=f"{len(hits)} card{'s' if len(hits) != 1 else ''}{which}")
     # Ids are what users copy into other commands: fold them, never cut them short.
     for column in ("kind", "id", "name", "details"):
         table.add_column(column, overflow="fold")

@@ -13,7 +13,7 @@ from tallon.agents import SimpleAgent, play
 from tallon.cards import CARDS
 from tallon.cards.pool import random_squad
 from tallon.cli.common import fail, output_directory, write_output
-from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
+from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 from tallon.render.replay import replay_html
 from tallon.squads import Squad, XwsError, build_squad, check_squad, read_xws_file
@@ -73,7 +73,8 @@ def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
     return {
         "seed": game.setup.seed,
         "rounds": s.round,
-        "winner": None if s.winner is None else s.winner + 1,
+        "winner": s.winner,
+        "draw": s.draw,
         "state_hash": game.state_hash(),
         "ships_destroyed": sum(1 for ship in ships if ship.destroyed),
         "ships_fled": sum(1 for e in game.log if e["kind"] == "removed"
@@ -82,12 +83,33 @@ def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
         "attacks": sum(1 for e in game.log if e["kind"] == "attack" and "defender" in e),
         "damage_dealt": sum(len(ship.damage) + (ship.shield_limit - ship.shields)
                             for ship in ships),
-        "mission_points": [p.mission_points for p in s.players],
+        "mission_points": {str(p): points for p, points in s.mission_points.items()},
+        "squads": [{"player": number, "name": squad.name, "faction": squad.faction,
+                    "points": squad.points,
+                    "ships": [{"pilot": ship.pilot.xws, "cost": ship.pilot.cost,
+                               "upgrades": [u.upgrade.xws for u in ship.upgrades]}
+                              for ship in squad.ships]}
+                   for number, squad in enumerate(game.setup.squads, start=1)],
         "replay": replay_path,
     }
 
 
+def squad_lines(game: Game) -> list[str]:
+    """Each player's squad: name, faction, squad points, and each ship with its upgrades."""
+    lines = []
+    for number, squad in enumerate(game.setup.squads, start=1):
+        lines.append(f"Player {number}: {squad.name or 'unnamed squad'} ({squad.faction}, "
+                     f"{squad.points} points)")
+        for ship in squad.ships:
+            upgrades = ", ".join(u.upgrade.name for u in ship.upgrades)
+            lines.append(f"  {ship.pilot.name} ({ship.pilot.cost})"
+                         + (f" with {upgrades}" if upgrades else ""))
+    return lines
+
+
 def print_log(game: Game) -> None:
+    for line in squad_lines(game):
+        typer.echo(line)
     current = None
     for event in game.log:
         if "secret" in event or event["kind"] == "round":
@@ -118,7 +140,9 @@ def demo(
     try:
         game = Game(GameSetup(squads, seed=seed, rounds=rounds, cards=CARDS))
     except SetupError as error:
-        typer.echo(f"error: {error}", err=True)
+        typer.echo("error: the engine cannot play these squads:", err=True)
+        for problem in error.problems:
+            typer.echo(f"  - {problem}", err=True)
         raise typer.Exit(2) from None
     play(game, (SimpleAgent(seed), SimpleAgent(seed + 1)))
     record = game.to_record()
@@ -132,8 +156,8 @@ def demo(
     result = summary(game, str(replay_path))
     winner = "a draw" if result["winner"] is None else f"player {result['winner']} wins"
     typer.echo(f"\nAfter {result['rounds']} rounds: {winner} "
-               f"(mission points {result['mission_points'][0]}-"
-               f"{result['mission_points'][1]}); state {result['state_hash']}")
+               f"(mission points {result['mission_points']['1']}-"
+               f"{result['mission_points']['2']}); state {result['state_hash']}")
     typer.echo(f"wrote {replay_path} and {out / 'replay.html'}")
 
 
@@ -154,8 +178,8 @@ def replay(
     except (SetupError, IllegalChoiceError) as error:
         raise fail(f"{path}: {error}") from None
     expected = record.get("state_hash")
-    actual = game.state_hash()
-    same = expected == actual
+    actual = game.state_hash(records.numbered_from_zero(record))
+    same = game.reproduces(record)
     if as_json:
         typer.echo(json.dumps({"file": str(path), "reproduced": same, "expected": expected,
                                "actual": actual, "choices": len(record["choices"]),

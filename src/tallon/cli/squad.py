@@ -5,19 +5,22 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from tallon.cards import CARDS
 from tallon.cli.common import EXIT_UNREADABLE, card_database
 from tallon.data import CardDatabase
 from tallon.data.vocab import FACTIONS, arc_name, slot_name
+from tallon.engine.loadout import Unplayable, unplayable_cards
 from tallon.squads import (
     FORMATS,
     ListsError,
     Problem,
+    Squad,
     SquadReport,
     XwsError,
     XwsImport,
@@ -62,6 +65,38 @@ def _read(path: Path, db: CardDatabase, as_json: bool) -> XwsImport:
     except XwsError as error:
         where = "standard input: " if str(path) == "-" else ""
         raise _unreadable(f"{where}{error}", as_json) from None
+
+
+def not_playable(squad: Squad) -> list[Unplayable]:
+    """The cards of ``squad`` the engine refuses to play with Tallon's card pool, by the
+    engine's own rule (:func:`tallon.engine.loadout.unplayable_cards`)."""
+    return unplayable_cards(squad, CARDS)
+
+
+def _not_playable_json(card: Unplayable) -> dict[str, Any]:
+    return {"kind": card.kind, "xws": card.xws, "name": card.name, "ship": card.ship,
+            "reason": card.reason}
+
+
+def _not_playable_line(card: Unplayable) -> str:
+    kind = card.kind.replace("_", " ")
+    named = (f"{card.name} ({kind})" if card.kind == "ship_ability"
+             else f"{card.name} ({card.xws}, {kind})")
+    where = f"on ship {card.ship + 1}" + ("" if card.kind == "pilot" else f" ({card.pilot})")
+    return f"{named} {where} — {card.reason}"
+
+
+def _print_not_playable(console: Console, cards: list[Unplayable]) -> None:
+    if not cards:
+        return
+    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    console.print(
+        f"[bold magenta]Not playable in Tallon's engine yet[/] ({count}; not a legality "
+        "problem, but the engine refuses a game with this squad):",
+        highlight=False,
+    )
+    for card in cards:
+        console.print(f"  - {_not_playable_line(card)}", highlight=False, markup=False)
 
 
 def _problem_line(problem: Problem) -> str:
@@ -129,7 +164,9 @@ def check(
 ) -> None:
     """Judge a squad: legal or not, points, each ship's cost and loadout, every error.
 
-    Exit status: 0 when legal, 1 when not, 2 when the file cannot be read.
+    Cards that Tallon's engine does not play yet are listed apart, as a warning that does
+    not change the verdict. Exit status: 0 when legal, 1 when not, 2 when the file cannot
+    be read.
     """
     if game_format not in FORMATS:
         raise _unreadable(
@@ -144,10 +181,16 @@ def check(
     report = check_squad(
         imported.squad, db, rules, errors=imported.errors, warnings=imported.warnings
     )
+    unplayed = not_playable(imported.squad)
     if as_json:
-        typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        data = report.to_json()
+        data["playable"] = not unplayed
+        data["not_playable"] = [_not_playable_json(card) for card in unplayed]
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        _print_report(Console(), report, imported.squad.name)
+        console = Console()
+        _print_report(console, report, imported.squad.name)
+        _print_not_playable(console, unplayed)
     raise typer.Exit(EXIT_LEGAL if report.legal else EXIT_ILLEGAL)
 
 
@@ -160,7 +203,8 @@ def show(
 ) -> None:
     """Print a squad readably: each ship's pilot, stats, cost and upgrades.
 
-    Problems met while reading the file are listed too; use `squad check` for legality.
+    Problems met while reading the file are listed too, and the cards Tallon's engine
+    does not play yet; use `squad check` for legality.
     """
     db = card_database()
     imported = _read(file, db, as_json)
@@ -209,6 +253,7 @@ def show(
     for label, problems in (("error", imported.errors), ("warning", imported.warnings)):
         for problem in problems:
             console.print(f"{label}: {_problem_line(problem)}", highlight=False, markup=False)
+    _print_not_playable(console, not_playable(squad))
 
 
 @squad_app.command("quickbuild")

@@ -144,7 +144,7 @@ class RollDice(ChanceStep):
 def rebuild_empty_deck(game: Game, owner: int) -> None:
     """RR: DAMAGE CARDS - an empty damage deck is rebuilt from the cards of the player's
     destroyed ships, else from the facedown cards of their ships in play, and shuffled."""
-    player = game.state.players[owner]
+    player = game.state.player(owner)
     if player.deck:
         return
     rebuilt: list[str] = []
@@ -162,7 +162,7 @@ def rebuild_empty_deck(game: Game, owner: int) -> None:
         raise RuntimeError("no damage cards left anywhere to rebuild a deck")
     game.state.rng.shuffle(rebuilt)
     player.deck = rebuilt
-    game.event("damage", f"Player {owner + 1}'s damage deck is rebuilt from "
+    game.event("damage", f"Player {owner}'s damage deck is rebuilt from "
                f"{len(rebuilt)} cards")
 
 
@@ -183,24 +183,24 @@ class DrawDamage(ChanceStep):
         return super().run(game)
 
     def outcomes(self, game: Game) -> list[tuple[str, float, str]]:
-        deck = game.state.players[self.player].deck
+        deck = game.state.player(self.player).deck
         counts = Counter(deck)
         return [(card, n / len(deck), card) for card, n in sorted(counts.items())]
 
     def sample(self, game: Game) -> str:
-        return game.state.players[self.player].deck[-1]
+        return game.state.player(self.player).deck[-1]
 
     def prompt(self, game: Game) -> str:
-        return f"player {self.player + 1} draws a damage card"
+        return f"player {self.player} draws a damage card"
 
     def apply(self, game: Game, answer: Any) -> None:
-        deck = game.state.players[self.player].deck
+        deck = game.state.player(self.player).deck
         for index in range(len(deck) - 1, -1, -1):
             if deck[index] == answer:
                 del deck[index]
                 break
         else:
-            raise ValueError(f"no {answer!r} is left in player {self.player + 1}'s damage "
+            raise ValueError(f"no {answer!r} is left in player {self.player}'s damage "
                              "deck")
         call_continuation(game, self.then, answer, self.args)
 
@@ -236,19 +236,19 @@ class LoadedDice(random.Random):
 
 # ---------------------------------------------------------------------- other events
 def first_player_from(rng: random.Random) -> int:
-    """The first-player roll made with ``rng`` (RR: SETUP step 2): 0 or 1."""
+    """The first-player roll made with ``rng`` (RR: SETUP step 2): player 1 or 2."""
     while True:
         rolls = [[roll_face(DieKind.ATTACK, rng) for _ in range(3)] for _ in range(2)]
         keys = [(r.count(Face.CRIT), r.count(Face.FOCUS), r.count(Face.HIT)) for r in rolls]
         if keys[0] != keys[1]:
-            return 0 if keys[0] > keys[1] else 1
+            return 1 if keys[0] > keys[1] else 2
 
 
 @dataclass(frozen=True)
 class RollForFirstPlayer(ChanceStep):
     """The first-player roll (RR: SETUP, RR: PLANNING PHASE): each player rolls three attack
     dice, most critical hits, then focus, then hits; ties reroll. By symmetry each player
-    is first with probability 1/2; the continuation ``then`` gets 0 or 1."""
+    is first with probability 1/2; the continuation ``then`` gets 1 or 2."""
 
     then: str
     args: tuple[Any, ...] = ()
@@ -259,10 +259,10 @@ class RollForFirstPlayer(ChanceStep):
                 ("2", 0.5, "player 2 is the first player")]
 
     def sample(self, game: Game) -> str:
-        return str(first_player_from(game.state.rng) + 1)
+        return str(first_player_from(game.state.rng))
 
     def apply(self, game: Game, answer: Any) -> None:
-        call_continuation(game, self.then, int(answer) - 1, self.args)
+        call_continuation(game, self.then, int(answer), self.args)
 
 
 @dataclass(frozen=True)

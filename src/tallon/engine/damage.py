@@ -32,6 +32,8 @@ class SufferDamage(Step):
     shields_lost: int = 0
     cards_dealt: int = 0
     crits_suffered: int = 0
+    #: this damage destroyed the ship: the log says so after its summary
+    destroyed: bool = False
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -84,6 +86,8 @@ class SufferDamage(Step):
             text += f" from {self.cause}"
         game.event("damage", f"{text}: {self.shields_lost} shield(s) lost, "
                    f"{self.cards_dealt} damage card(s) dealt", ship=ship.id)
+        if self.destroyed:
+            game.event("destroyed", f"{ship.name} ({ship.id}) is destroyed", ship=ship.id)
         if self.shields_lost + self.cards_dealt:
             fire(game, "after_suffer_damage", ship=ship.id, shields=self.shields_lost,
                  cards=self.cards_dealt, crits=self.crits_suffered,
@@ -101,7 +105,7 @@ def _critical_card_dealt(game: Game, serial: int, ship_id: str, faceup: bool) ->
 def _counted(step: SufferDamage, shields: int = 0, cards: int = 0) -> SufferDamage:
     return SufferDamage(step.ship_id, step.hits, step.crits, step.cause, False,
                         step.shields_lost + shields, step.cards_dealt + cards,
-                        step.crits_suffered)
+                        step.crits_suffered, step.destroyed)
 
 
 @dataclass(frozen=True)

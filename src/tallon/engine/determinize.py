@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tallon.engine.rounds import dial_options
+from tallon.engine.state import PLAYERS
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -46,8 +47,8 @@ def _siblings(game: Game, condition: str) -> list[str]:
 
 def determinize(game: Game, player: int, rng: random.Random) -> Game:
     """See :meth:`Game.determinize <tallon.engine.game.Game.determinize>`."""
-    if player not in (0, 1):
-        raise ValueError(f"player is 0 or 1, not {player!r}")
+    if player not in PLAYERS:
+        raise ValueError(f"player is 1 or 2, not {player!r}")
     world = game.clone()
     setup = copy.copy(game.setup)
     object.__setattr__(setup, "seed", 0)
@@ -58,9 +59,9 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
     for ship in ships:
         if ship.owner != player and ship.dial_set is not None and not ship.dial_revealed:
             ship.dial_set = rng.choice(dial_options(ship, ship.dial_stressed))
-    for owner in (0, 1):
+    for owner in PLAYERS:
         mine = [ship for ship in ships if ship.owner == owner]
-        deck = state.players[owner].deck
+        deck = state.player(owner).deck
         unseen = sorted([*deck, *(card.card for ship in mine for card in ship.damage
                                   if card.unseen)])
         rng.shuffle(unseen)

@@ -165,7 +165,7 @@ def build_remote(game: Game, owner: int, card: str) -> ShipState:
     kind = remote_kind(card)
     number = len(game.state.remotes_of(owner)) + 1
     return ShipState(
-        id=f"r{owner + 1}.{number}", owner=owner, pilot=kind, name=device.name,
+        id=f"r{owner}.{number}", owner=owner, pilot=kind, name=device.name,
         ship_type=kind, size=BaseSize.SMALL, initiative=device.initiative, cost=0, dial=(),
         attacks=(), agility=device.agility or 0, hull=device.hull or 1, shield_limit=0,
         actions=(), cards=(("remote", kind, 0),), remote=True, outline=kind)

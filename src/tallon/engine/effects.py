@@ -24,6 +24,7 @@ from tallon.engine.state import (
     DamageCard,
     ShipState,
     Token,
+    opponent,
     touching,
 )
 from tallon.engine.steps import call_continuation, continuation
@@ -250,6 +251,19 @@ def _deal(game: Game, ship: ShipState, faceup: bool, card: str, then: str | None
         call_continuation(game, then, dealt.serial, args)
 
 
+def _say_destroyed(game: Game, ship: ShipState) -> None:
+    """Log the destruction - after the summary of the damage that caused it, when the ship
+    is destroyed while suffering damage, so the log reads in the order of the table."""
+    from tallon.engine.damage import SufferDamage
+
+    for k in range(len(game.stack) - 1, -1, -1):
+        step = game.stack[k]
+        if isinstance(step, SufferDamage) and step.ship_id == ship.id:
+            game.stack[k] = replace(step, destroyed=True)
+            return
+    game.event("destroyed", f"{ship.name} ({ship.id}) is destroyed", ship=ship.id)
+
+
 def check_destroyed(game: Game, ship: ShipState) -> None:
     """A ship with as many damage cards as its hull is destroyed (RR: DESTROYING SHIPS);
     outside the Engagement Phase it is removed at once, in it after its initiative step
@@ -257,7 +271,7 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
     if ship.destroyed or len(ship.damage) < ship.hull:
         return
     ship.destroyed = True
-    game.event("destroyed", f"{ship.name} ({ship.id}) is destroyed", ship=ship.id)
+    _say_destroyed(game, ship)
     if ship.remote:
         _remote_destroyed(game, ship)
         return
@@ -304,21 +318,21 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
         game.event("removed", f"{ship.name} ({ship.id}) is removed from the play area "
                    f"({reason})", ship=ship.id, reason=reason)
         return
-    opponent = game.state.players[1 - ship.owner]
-    opponent.mission_points += ship.cost
+    scorer = game.state.player(opponent(ship.owner))
+    scorer.mission_points += ship.cost
     game.event("removed", f"{ship.name} ({ship.id}) is removed from the game ({reason}); "
-               f"player {opponent.index + 1} scores {ship.cost}", ship=ship.id, reason=reason)
+               f"player {scorer.number} scores {ship.cost}", ship=ship.id, reason=reason)
 
 
 def _return_remote_cards(game: Game, remote: ShipState) -> None:
     cards = [d.card for d in remote.damage if d.card != MARKER]
     remote.damage = ()
     if cards:
-        deck = game.state.players[remote.owner].deck
+        deck = game.state.player(remote.owner).deck
         deck.extend(cards)
         game.state.rng.shuffle(deck)
         game.event("damage", f"{remote.name} ({remote.id})'s {len(cards)} damage card(s) are "
-                   f"shuffled back into player {remote.owner + 1}'s damage deck",
+                   f"shuffled back into player {remote.owner}'s damage deck",
                    ship=remote.id)
 
 
@@ -349,7 +363,7 @@ def repair_damage(game: Game, ship: ShipState, serial: int) -> None:
         return
     replace_damage(ship, index, None)
     if card.card != MARKER:
-        game.state.players[ship.owner].discard.append(card.card)
+        game.state.player(ship.owner).discard.append(card.card)
     game.event("damage", f"{ship.name} ({ship.id}) repairs a facedown damage card",
                ship=ship.id)
 

@@ -27,7 +27,7 @@ from tallon.engine.decisions import Decision, IllegalChoiceError, Value
 from tallon.engine.determinize import determinize
 from tallon.engine.setup import SetupError, StartGame, build_state
 from tallon.engine.snapshot import decode
-from tallon.engine.state import GameState
+from tallon.engine.state import PLAYERS, GameState
 from tallon.engine.steps import Step
 from tallon.engine.view import full_snapshot, player_view
 from tallon.squads import Squad, XwsError, read_xws, to_xws
@@ -277,17 +277,26 @@ class Game:
         return game
 
     # ----------------------------------------------------------------- hashing
-    def snapshot(self) -> dict[str, Any]:
-        """Every fact that determines the game's future, as JSON (what the hash digests)."""
-        return full_snapshot(self)
+    def snapshot(self, legacy_numbering: bool = False) -> dict[str, Any]:
+        """Every fact that determines the game's future, as JSON (what the hash digests);
+        ``legacy_numbering``: with players numbered 0 and 1, as before version 3 records."""
+        return full_snapshot(self, legacy_numbering)
 
-    def state_hash(self) -> str:
+    def state_hash(self, legacy_numbering: bool = False) -> str:
         """A short digest of :meth:`snapshot`, to compare games."""
-        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        text = json.dumps(self.snapshot(legacy_numbering), sort_keys=True,
+                          separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
+    def reproduces(self, record: dict[str, Any]) -> bool:
+        """Whether this game (replayed from ``record``) is in the state the record saved:
+        its hash as the record's version computed it (players 0 and 1 before version 3)."""
+        return record.get("state_hash") == self.state_hash(records.numbered_from_zero(record))
+
     def view(self, player: int, log: bool = True) -> dict[str, Any]:
-        """What ``player`` may see (architecture principle 5)."""
+        """What ``player`` (1 or 2) may see (architecture principle 5)."""
+        if player not in PLAYERS:
+            raise ValueError(f"players are numbered 1 and 2, not {player!r}")
         return player_view(self, player, log)
 
     @property

@@ -7,6 +7,7 @@ and whether a card pool can play a squad at all.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tallon.data import load_cards
@@ -20,27 +21,64 @@ if TYPE_CHECKING:
 TURRET_ARCS = {"single_turret": False, "double_turret": True}
 
 
-def unplayable(squad: Squad, cards: CardRegistry) -> list[str]:
-    """Why a game with the card pool ``cards`` can't play this squad: each card whose
+@dataclass(frozen=True)
+class Unplayable:
+    """A card of a squad that a card pool can't play, so a game with the squad is refused
+    at setup (whatever its legality). ``kind``: ``pilot``, ``ship_ability`` (``xws`` and
+    ``name`` are then the ability's name as the registry knows it), ``upgrade`` or ``ship``
+    (a huge ship); ``ship``: the ship's position in the squad (0 first); ``pilot``: its
+    pilot's name."""
+
+    kind: str
+    xws: str
+    name: str
+    ship: int
+    pilot: str
+    reason: str
+
+    def message(self) -> str:
+        """The problem as setup names it."""
+        if self.kind == "ship_ability":
+            return f"{self.pilot}: its ship ability {self.xws!r} {self.reason}"
+        where = f" on {self.pilot}" if self.kind == "upgrade" else ""
+        return f"{self.name} ({self.xws}){where}: {self.reason}"
+
+
+def unplayable_cards(squad: Squad, cards: CardRegistry) -> list[Unplayable]:
+    """The cards of ``squad`` a game with the card pool ``cards`` can't play: each card whose
     ability the pool doesn't implement (a card is never played silently without its
-    ability)."""
+    ability; a card without an ability is always played), and huge ships."""
     is_implemented = cards.implements
-    problems = []
-    for ship in squad.ships:
+    found = []
+    for index, ship in enumerate(squad.ships):
         pilot = ship.pilot
+
+        def add(kind: str, xws: str, name: str, reason: str, _index: int = index,
+                _pilot: str = pilot.name) -> None:
+            found.append(Unplayable(kind, xws, name, _index, _pilot, reason))
+
         if pilot.has_ability and not is_implemented("pilot", pilot.xws):
-            problems.append(f"{pilot.name} ({pilot.xws}): its pilot ability is not "
-                            "implemented by the engine yet")
+            add("pilot", pilot.xws, pilot.name,
+                "its pilot ability is not implemented by the engine yet")
         if pilot.ship_ability and not is_implemented("ship_ability", pilot.ship_ability):
-            problems.append(f"{pilot.name} ({pilot.xws}): its ship ability "
-                            f"{pilot.ship_ability!r} is not implemented by the engine yet")
+            add("ship_ability", pilot.ship_ability, pilot.ship_ability,
+                "is not implemented by the engine yet")
         for equipped in ship.upgrades:
             card = equipped.upgrade
             if any(side.has_ability for side in card.sides) and not is_implemented(
                     "upgrade", card.xws):
-                problems.append(f"{card.name} ({card.xws}) on {pilot.name}: its ability is "
-                                "not implemented by the engine yet")
-    return problems
+                add("upgrade", card.xws, card.name,
+                    "its ability is not implemented by the engine yet")
+        hull = load_cards().ship_of(pilot)
+        if hull.size == "huge":
+            add("ship", hull.xws, hull.name, "huge ships are not supported yet")
+    return found
+
+
+def unplayable(squad: Squad, cards: CardRegistry) -> list[str]:
+    """Why a game with the card pool ``cards`` can't play this squad, one message per card
+    (:func:`unplayable_cards`)."""
+    return [card.message() for card in unplayable_cards(squad, cards)]
 
 
 def _action_spec(action: Any, source: str) -> ActionSpec:
@@ -113,7 +151,7 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
     cards += [("upgrade", u.upgrade.xws, 0) for u in entry.upgrades]
     actions += upgrade_actions(cards)
     state = ShipState(
-        id=f"p{owner + 1}.{number}",
+        id=f"p{owner}.{number}",
         owner=owner,
         pilot=pilot.xws,
         name=pilot.name,

@@ -2,7 +2,10 @@
 at one point, loaded without replaying).
 
 A **record** (``format: tallon-game``) holds the setup, every answer given and the state
-hash to check a replay against. Version 2 answers are option keys; a version 1 record (the
+hash to check a replay against. Version 3 numbers the players 1 and 2 in that hash, as
+everything else does; versions 1 and 2 numbered them 0 and 1 there (their answers never
+named a player, so they replay the same). Version 2 and 3 answers are option keys; a
+version 1 record (the
 answers were option values: list positions for dice modifications and the ability queue,
 objects for attack declarations) is read by translating each answer to its key as it is
 replayed. A game played with ``chance="explicit"`` records its chance outcomes among the
@@ -27,9 +30,9 @@ if TYPE_CHECKING:
     from tallon.engine.game import Game
 
 RECORD_FORMAT = "tallon-game"
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 SNAPSHOT_FORMAT = "tallon-snapshot"
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2  # 2: players numbered 1 and 2
 
 
 # ------------------------------------------------------------------------ records
@@ -55,13 +58,18 @@ def _check_format(data: dict[str, Any], expected: str, versions: tuple[int, ...]
 def check_record(record: dict[str, Any]) -> bool:
     """Refuse what is not a record Tallon reads (:class:`SetupError` saying why); True for
     a version 1 record (its answers need :func:`legacy_answer`)."""
-    _check_format(record, RECORD_FORMAT, (1, RECORD_VERSION))
+    _check_format(record, RECORD_FORMAT, (1, 2, RECORD_VERSION))
     for key in ("setup", "choices"):
         if key not in record:
             raise SetupError(f"the record has no {key!r}")
     if not isinstance(record["choices"], list):
         raise SetupError("the record's 'choices' is not a list of answers")
     return record["version"] == 1
+
+
+def numbered_from_zero(record: dict[str, Any]) -> bool:
+    """Whether the record's state hash numbers the players 0 and 1 (before version 3)."""
+    return record.get("version") in (1, 2)
 
 
 def legacy_answer(decision: Decision, value: Value) -> Value:

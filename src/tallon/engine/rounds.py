@@ -24,7 +24,7 @@ from tallon.engine.movement import (
     with_difficulty,
 )
 from tallon.engine.queue import FireWindow, collect, own_modifiers, total
-from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, ShipState, Token
+from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, PLAYERS, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class PlanningPhase(Step):
         s = game.state
         s.phase = "planning"
         steps: list[Step] = []
-        for player in (0, 1):
+        for player in PLAYERS:
             for ship in s.ships_of(player):
                 if ship.in_play and not ship.ionized:
                     steps.append(SetDial(ship.id))
@@ -107,7 +107,7 @@ class SetDial(ChoiceStep):
         ship = game.state.ships[self.ship_id]
         ship.dial_set = answer
         ship.dial_stressed = ship.stressed
-        game.event("dial", f"Player {ship.owner + 1} sets a dial for {ship.name} "
+        game.event("dial", f"Player {ship.owner} sets a dial for {ship.name} "
                    f"({ship.id})", ship=ship.id, secret={"player": ship.owner,
                                                          "maneuver": answer})
 
@@ -124,7 +124,7 @@ class RollFirstPlayer(Step):
 @continuation("rounds.first_player")
 def _first_player(game: Game, first: int) -> None:
     game.state.first_player = first
-    game.event("planning", f"Player {first + 1} is the first player this round")
+    game.event("planning", f"Player {first} is the first player this round")
 
 
 # ------------------------------------------------------------ initiative sweeps
@@ -186,7 +186,7 @@ class Sweep(ChoiceStep):
                 break
         options = tuple(Option(x.id, f"{x.name} ({x.id})") for x in mine)
         return self.ask(mine[0].owner, f"{self.phase}_order",
-                        f"Player {mine[0].owner + 1}: which ship goes next "
+                        f"Player {mine[0].owner}: which ship goes next "
                         f"(initiative {initiative})?", options)
 
     def apply(self, game: Game, answer: Any) -> None:
@@ -465,19 +465,19 @@ class CheckEnd(Step):
 
     def run(self, game: Game) -> Decision | None:
         s = game.state
-        alive = [any(x.in_play for x in s.ships_of(p)) for p in (0, 1)]
+        alive = [any(x.in_play for x in s.ships_of(p)) for p in PLAYERS]
         if not all(alive):
             s.over = True
-            s.winner = None if not any(alive) else alive.index(True)
+            s.winner = None if not any(alive) else PLAYERS[alive.index(True)]
             s.end_reason = "no ships left" if any(alive) else "both fleets are gone"
         elif s.round >= s.last_round:
             s.over = True
             points = [p.mission_points for p in s.players]
-            s.winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+            s.winner = None if points[0] == points[1] else (1 if points[0] > points[1] else 2)
             s.end_reason = f"round {s.round} ended with {points[0]}-{points[1]} points"
         if s.over:
             s.phase = "over"
-            result = "a draw" if s.winner is None else f"player {s.winner + 1} wins"
+            result = "a draw" if s.winner is None else f"player {s.winner} wins"
             game.event("over", f"The game is over: {result} ({s.end_reason})")
             return None
         game.push(StartRound())

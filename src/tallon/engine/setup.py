@@ -23,7 +23,7 @@ from tallon.engine.effects import flip_upgrade
 from tallon.engine.loadout import TURRET_ARCS, build_ship, unplayable
 from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartRound
-from tallon.engine.state import GameState, PlayerState, ShipState
+from tallon.engine.state import GameState, PlayerState, ShipState, opponent
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.geometry import (
     Arc,
@@ -50,7 +50,12 @@ DEFAULT_OBSTACLES = (("core2asteroid0", "core2asteroid4", "core2debris0"),
 
 # ------------------------------------------------------------------ gather forces
 class SetupError(ValueError):
-    """The game can't be set up as asked (names the squad, card and reason)."""
+    """The game can't be set up as asked (names the squad, card and reason); ``problems``
+    lists each problem on its own when there are several."""
+
+    def __init__(self, message: str, problems: list[str] | tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems: tuple[str, ...] = tuple(problems) or (message,)
 
 
 def build_state(setup: GameSetup) -> GameState:
@@ -62,27 +67,24 @@ def build_state(setup: GameSetup) -> GameState:
         if squad.faction is None:
             problems.append(f"squad {k + 1} names no faction")
         problems.extend(f"squad {k + 1}: {p}" for p in unplayable(squad, setup.cards))
-        for size in {load_cards().ship_of(s.pilot).size for s in squad.ships}:
-            if size == "huge":
-                problems.append(f"squad {k + 1}: huge ships are not supported yet")
     if problems:
-        raise SetupError("; ".join(problems))
+        raise SetupError("; ".join(problems), problems)
     ships: dict[str, ShipState] = {}
     players = []
-    for owner, squad in enumerate(setup.squads):
+    for owner, squad in enumerate(setup.squads, start=1):
         points = 0
         for number, entry in enumerate(squad.ships, start=1):
             ship = build_ship(owner, number, entry)
             ships[ship.id] = ship
             points += ship.cost
         obstacles = tuple(squad.obstacles) if len(squad.obstacles) == 3 else \
-            DEFAULT_OBSTACLES[owner]
+            DEFAULT_OBSTACLES[owner - 1]
         for obstacle_id in obstacles:
             problem = setup_obstacle_problem(obstacle_id)
             if problem is not None:
-                raise SetupError(f"squad {owner + 1}: {problem}")
+                raise SetupError(f"squad {owner}: {problem}")
         players.append(PlayerState(owner, squad.faction or "", squad.name or f"Player "
-                                   f"{owner + 1}", points, obstacles=obstacles))
+                                   f"{owner}", points, obstacles=obstacles))
     state = GameState(players, ships, random.Random(setup.seed), last_round=setup.rounds)
     return state
 
@@ -104,9 +106,9 @@ def _first_player(game: Game, first: int) -> None:
     s.first_player = first
     for p in s.players:
         # RR: DEFICIT - each player earns the opponent's deficit
-        other = s.players[1 - p.index]
+        other = s.player(opponent(p.number))
         p.mission_points += max(0, 20 - other.squad_points)
-    game.event("setup", f"Player {s.first_player + 1} is the first player")
+    game.event("setup", f"Player {s.first_player} is the first player")
     order = s.player_order()
     turns = [order[k % 2] for k in range(6)]
     steps: list[Step] = [FireWindow.of("gather_forces")]
@@ -133,7 +135,7 @@ def _remaining_obstacles(game: Game) -> list[str]:
     placed = Counter(o.outline_id for o in game.state.obstacles)
     pool: list[str] = []
     for p in game.state.player_order():
-        pool.extend(game.state.players[p].obstacles)
+        pool.extend(game.state.player(p).obstacles)
     remaining = []
     for obstacle_id in pool:
         if placed[obstacle_id]:
@@ -295,7 +297,7 @@ class PlaceObstacle(ChoiceStep):
             # no legal place is left for any remaining obstacle (ruling: it stays out)
             options.append(Option("none", "no legal place is left: place none"))
         return self.ask(self.player, "place_obstacle",
-                        f"Player {self.player + 1}: choose an obstacle and place it", options,
+                        f"Player {self.player}: choose an obstacle and place it", options,
                         free="{obstacle, x, y, rotation}: any remaining obstacle beyond "
                              "range 1 of the others and range 2 of the edges")
 
@@ -313,7 +315,7 @@ class PlaceObstacle(ChoiceStep):
     def apply(self, game: Game, answer: Any) -> None:
         s = game.state
         if answer == "none":
-            game.event("setup", f"Player {self.player + 1} has no legal place left for an "
+            game.event("setup", f"Player {self.player} has no legal place left for an "
                        "obstacle")
             return
         if isinstance(answer, str):
@@ -327,7 +329,7 @@ class PlaceObstacle(ChoiceStep):
             pose = placed
         s.obstacles.append(Obstacle(f"obstacle-{len(s.obstacles) + 1}", pose, obstacle_id))
         s.moved()
-        game.event("setup", f"Player {self.player + 1} places {obstacle_id} at "
+        game.event("setup", f"Player {self.player} places {obstacle_id} at "
                    f"({pose.x:.0f}, {pose.y:.0f})")
 
 
@@ -369,7 +371,7 @@ def _edge_problem(size: BaseSize, owner: int, pose: Pose) -> str | None:
     if not inside and not PlayArea().contains_pieces(body.overlap_pieces):
         return "no part of a ship may be outside the play area"
     near = [y for piece in body.range_pieces for _, y in piece]
-    distances = near if owner == 0 else [PLAY_AREA_SIDE - y for y in near]
+    distances = near if owner == 1 else [PLAY_AREA_SIDE - y for y in near]
     farthest, nearest = max(distances), min(distances)
     # a large ship may reach beyond range 1 if it fills the whole depth of the area
     fills_area = size is BaseSize.LARGE and nearest <= EPS
@@ -407,10 +409,10 @@ class PlaceShip(ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         turret = "front" if _has_turret(ship) else None
-        heading = 0.0 if ship.owner == 0 else 180.0
+        heading = 0.0 if ship.owner == 1 else 180.0
         half = base_shape(ship.size).half
         depth = half + 3.5
-        y = round(depth if ship.owner == 0 else PLAY_AREA_SIDE - depth, 3)
+        y = round(depth if ship.owner == 1 else PLAY_AREA_SIDE - depth, 3)
         options = []
         for x in [60.0 + 66.0 * k for k in range(13)]:
             pose = Pose(x, y, heading)
@@ -418,7 +420,7 @@ class PlaceShip(ChoiceStep):
                     _overlap_problem(game, ship, pose) is None:
                 options.append(_ship_option(pose, turret))
         return self.ask(ship.owner, "place_ship",
-                        f"Player {ship.owner + 1}: place {ship.name} ({ship.id})", options,
+                        f"Player {ship.owner}: place {ship.name} ({ship.id})", options,
                         ship=ship.id,
                         free="{x, y, heading[, turret]}: within range 1 of your edge, "
                              "overlapping no ship")

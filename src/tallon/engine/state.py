@@ -68,6 +68,17 @@ MARKER = "(marker)"
 THRESHOLD = {BaseSize.SMALL: 1, BaseSize.MEDIUM: 2, BaseSize.LARGE: 3}
 
 
+#: The players' numbers, everywhere a player is named: decisions, ships' owners, the
+#: winner, views, logs and the command line. The chance player is
+#: :data:`tallon.engine.decisions.CHANCE` (-1).
+PLAYERS = (1, 2)
+
+
+def opponent(player: int) -> int:
+    """The other player's number."""
+    return 3 - player
+
+
 @dataclass(frozen=True, slots=True)
 class ActionSpec:
     """An action a ship can perform: its kind, difficulty and the linked action if any."""
@@ -361,9 +372,10 @@ def _clone_pool(pool: DicePool | None) -> DicePool | None:
 
 @dataclass(slots=True)
 class PlayerState:
-    """A player: their squad's name and faction, damage deck and mission points."""
+    """A player: their number (1 or 2, :data:`PLAYERS`), squad's name and faction, damage
+    deck and mission points."""
 
-    index: int
+    number: int
     faction: str
     squad_name: str
     squad_points: int
@@ -373,7 +385,7 @@ class PlayerState:
     obstacles: tuple[str, ...] = ()
 
     def clone(self) -> PlayerState:
-        return PlayerState(self.index, self.faction, self.squad_name, self.squad_points,
+        return PlayerState(self.number, self.faction, self.squad_name, self.squad_points,
                            list(self.deck), list(self.discard), self.mission_points,
                            self.obstacles)
 
@@ -392,9 +404,10 @@ class GameState:
     obstacles_placed: int = 0
     round: int = 0
     phase: str = "setup"
-    first_player: int = 0
+    first_player: int = 1
     last_round: int = 12
     over: bool = False
+    #: the player who won (1 or 2); None while the game goes on and after a draw (:attr:`draw`)
     winner: int | None = None
     end_reason: str = ""
     attacks: list[AttackState] = field(default_factory=list)
@@ -425,9 +438,25 @@ class GameState:
         return self.attacks[-1] if self.attacks else None
 
     # --------------------------------------------------------------- questions
+    def player(self, number: int) -> PlayerState:
+        """Player ``number`` (1 or 2)."""
+        if number not in PLAYERS:
+            raise ValueError(f"players are numbered 1 and 2, not {number!r}")
+        return self.players[number - 1]
+
+    @property
+    def draw(self) -> bool:
+        """True when the game is over and no one won."""
+        return self.over and self.winner is None
+
+    @property
+    def mission_points(self) -> dict[int, int]:
+        """Each player's mission points, by player number: ``{1: 0, 2: 3}``."""
+        return {p.number: p.mission_points for p in self.players}
+
     def player_order(self) -> tuple[int, int]:
         """Players in player order (RR: PLAYER ORDER)."""
-        return (self.first_player, 1 - self.first_player)
+        return (self.first_player, opponent(self.first_player))
 
     def ships_of(self, player: int | None = None) -> list[ShipState]:
         """The player's ships, or both players' (``None``), in play or not; remotes are

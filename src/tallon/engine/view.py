@@ -131,8 +131,11 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
         "first_player": s.first_player,
         "over": s.over,
         "winner": s.winner,
-        "mission_points": [p.mission_points for p in s.players],
-        "damage_deck_sizes": [len(p.deck) for p in s.players],
+        "draw": s.draw,
+        "players": [{"player": p.number, "faction": p.faction, "squad": p.squad_name,
+                     "squad_points": p.squad_points, "mission_points": p.mission_points,
+                     "damage_deck": len(p.deck), "discard": list(p.discard)}
+                    for p in s.players],
         "obstacles": _obstacles(game),
         "ships": ships,
         "remotes": [_remote_public(r) for r in s.remotes_of()],
@@ -173,9 +176,21 @@ def _attack_view(game: Game) -> dict[str, Any] | None:
     }
 
 
-def full_snapshot(game: Game) -> dict[str, Any]:
-    """Every fact that determines the game's future (hidden ones included)."""
+def _same(player: int | None) -> int | None:
+    return player
+
+
+def _legacy(player: int | None) -> int | None:
+    return player - 1 if player is not None and player > 0 else player
+
+
+def full_snapshot(game: Game, legacy_numbering: bool = False) -> dict[str, Any]:
+    """Every fact that determines the game's future (hidden ones included).
+
+    ``legacy_numbering``: players numbered 0 and 1, as Tallon numbered them before
+    version 3 records; the state hash of such a record is checked against this."""
     s = game.state
+    number = _legacy if legacy_numbering else _same
     ships = []
     for ship in s.ships_of():
         data = _ship_public(ship)
@@ -183,7 +198,8 @@ def full_snapshot(game: Game) -> dict[str, Any]:
             "dial": ship.dial_set,
             "dial_revealed": ship.dial_revealed,
             "damage": [[d.card, d.faceup, d.serial] for d in ship.damage],
-            "all_conditions": [[c.card, c.assigned_by, c.faceup] for c in ship.conditions],
+            "all_conditions": [[c.card, number(c.assigned_by), c.faceup]
+                               for c in ship.conditions],
             "cards": [list(c) for c in ship.cards],
             "actions_done": sorted(ship.actions_done),
             "system_done": ship.system_done,
@@ -193,20 +209,22 @@ def full_snapshot(game: Game) -> dict[str, Any]:
         })
         if ship.device_placed is not None:
             data["device_placed"] = list(ship.device_placed)
+        data["owner"] = number(ship.owner)
         ships.append(data)
     remotes = []
     for remote in s.remotes_of():
         data = _remote_public(remote)
         data["damage"] = [[d.card, d.faceup, d.serial] for d in remote.damage]
+        data["owner"] = number(remote.owner)
         remotes.append(data)
     rng = hashlib.sha256(repr(s.rng.getstate()).encode()).hexdigest()[:16]
     decision = game.pending
     return {
         "round": s.round,
         "phase": s.phase,
-        "first_player": s.first_player,
+        "first_player": number(s.first_player),
         "over": s.over,
-        "winner": s.winner,
+        "winner": number(s.winner),
         "players": [{"mission_points": p.mission_points, "deck": list(p.deck),
                      "discard": list(p.discard)} for p in s.players],
         "obstacles": [[o.id, o.outline_id, round(o.pose.x, 6), round(o.pose.y, 6),
@@ -217,7 +235,7 @@ def full_snapshot(game: Game) -> dict[str, Any]:
         "obstacles_placed": s.obstacles_placed,
         "rng": rng,
         "attacks": [_attack_snapshot(a) for a in s.attacks],
-        "pending": None if decision is None else [decision.player, decision.kind,
+        "pending": None if decision is None else [number(decision.player), decision.kind,
                                                   decision.ship],
         "stack": len(game.stack),
         "serial": s.serial,

@@ -101,7 +101,7 @@ def _maarek_keep(game: Game, kept: str, ship_id: str, defender_id: str,
     ship, defender = game.state.ships[ship_id], game.state.ships[defender_id]
     others = list(drawn)
     others.remove(kept)
-    game.state.players[defender.owner].discard.extend(others)
+    game.state.player(defender.owner).discard.extend(others)
     game.event("damage", f"{ship.name} ({ship.id}) chooses {kept} of {', '.join(drawn)}",
                ship=ship.id)
     deal_damage_card(game, defender, True, card=kept)

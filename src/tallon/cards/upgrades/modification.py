@@ -347,7 +347,7 @@ def _beskar(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 @continuation("beskarreinforcedplating.discard")
 def _beskar_discard(game: Game, card: str, ship_id: str) -> None:
     ship = game.state.ships[ship_id]
-    game.state.players[ship.owner].discard.append(card)
+    game.state.player(ship.owner).discard.append(card)
     game.event("damage", f"{ship.name} ({ship.id}) discards the damage card {card}",
                ship=ship.id)
 
