@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -77,10 +78,25 @@ def parse_json(text: str | bytes) -> Any:
         raise JsonTextError("not usable JSON: nested too deeply") from None
 
 
+def _kind(path: Path) -> str:
+    """``missing``, ``directory``, ``file`` or ``other`` (a device, a pipe)."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "missing"
+    except NotADirectoryError:
+        raise FileAccessError(f"{path}: a part of the path is a file, not a directory") \
+            from None
+    except OSError as error:
+        raise FileAccessError(f"{path}: {_reason(error)}") from None
+    return ("directory" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode)
+            else "other")
+
+
 def ensure_directory(path: str | Path) -> Path:
     """``path`` as a directory, created with its parents if missing."""
     target = Path(path)
-    if target.exists() and not target.is_dir():
+    if _kind(target) not in ("missing", "directory"):
         raise FileAccessError(f"{path}: exists and is not a directory")
     try:
         target.mkdir(parents=True, exist_ok=True)
@@ -93,10 +109,11 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     """Write ``data`` (text as UTF-8) to ``path`` all at once: into a temporary file in the
     same directory, then renamed over ``path``."""
     target = Path(path)
-    if target.is_dir():
+    kind = _kind(target)
+    if kind == "directory":
         raise FileAccessError(f"{path}: is a directory; give a file name")
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    if target.exists() and not target.is_file():
+    if kind == "other":
         # a device or pipe (/dev/stdout, /dev/null): written into, never replaced
         try:
             with open(target, "wb") as stream:
@@ -105,7 +122,7 @@ def write_file(path: str | Path, data: str | bytes) -> None:
             raise FileAccessError(f"{path}: cannot write: {_reason(error)}") from None
         return
     directory = target.parent
-    if not directory.is_dir():
+    if _kind(directory) != "directory":
         raise FileAccessError(f"{path}: cannot write: the directory {directory} does not exist")
     try:
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.",

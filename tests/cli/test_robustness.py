@@ -139,3 +139,20 @@ def test_an_output_file_is_written_whole_or_not_at_all(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
     write_file("/dev/null", "nothing")
     assert Path("/dev/null").is_char_device()
+
+
+@pytest.mark.parametrize("args", [
+    ["demo", "--out", "x" * 300],
+    ["draw", "--ship", "a=small@300,300,0", "--out", "x" * 300 + ".svg"],
+    ["dice", "--attack", "2", "--plot", "y" * 300 + "/z.png"],
+    ["replay", "x" * 300],
+], ids=["demo", "draw", "dice", "replay"])
+def test_a_file_name_too_long_is_bad_input(args, tmp_path, monkeypatch):
+    """Situation: a path longer than the system allows (found by the fuzz test: it ended
+    in an internal error). Expected: exit 2 with the reason."""
+    from tests.fuzz.test_cli_fuzz import run_main
+
+    monkeypatch.chdir(tmp_path)
+    outcome = run_main(args)
+    assert outcome.code == 2, outcome.err
+    assert "too long" in outcome.err or "does not exist" in said(outcome.err)

@@ -50,6 +50,7 @@ PATHS: dict[str, list[str]] = {
     "file as directory": ["{tmp}/afile.txt/x", "{tmp}/afile.txt/y.svg"],
     "unwritable place": ["/proc/nope", "/proc/self/nope/x", "/sys/x.svg"],
     "device file": ["/dev/null"],
+    "name too long": ["{tmp}/" + "x" * 300 + ".png", "y" * 300 + "/z.svg", "w" * 5000],
 }
 
 #: Paths only ever read (never given where a command writes).

@@ -79,6 +79,11 @@ GOOD: dict[str, list[str]] = {
     "--plot": ["{tmp}/p.png", "{tmp}/p.svg"],
 }
 
+#: Options of which a command takes exactly one: inputs with all good values keep to one,
+#: so that the fuzzing reaches the command's work and not only this refusal.
+EXCLUSIVE = {"move": {"--maneuver", "--barrel-roll", "--boost", "--decloak", "--drop",
+                      "--launch", "--rotate"}}
+
 #: Which document an option or argument reads (the others write: ``--out``, ``--plot``).
 READS = {"--squad1": "xws", "--squad2": "xws", "file": "xws", "--lists": "lists",
          "path": "record"}
@@ -188,7 +193,11 @@ def invocations(draw: st.DrawFn, command: Command) -> Invocation:
     mode = draw(st.sampled_from(["one bad", "one bad", "all good", "many bad"]))
     valued = [k for k, p in enumerate(command.params) if not p.flag]
     spoiled = draw(st.sampled_from(valued)) if valued and mode == "one bad" else None
+    exclusive = sorted(EXCLUSIVE.get(command.name, ()))
+    chosen = draw(st.sampled_from(exclusive)) if exclusive else None
     for k, param in enumerate(command.params):
+        if mode == "all good" and param.name in exclusive and param.name != chosen:
+            continue
         if param.flag:
             if draw(st.booleans()):
                 inv.args.append(param.name)

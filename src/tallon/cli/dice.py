@@ -129,6 +129,13 @@ def _abilities(text: str, role: Role, option: str) -> tuple:
         raise typer.BadParameter(str(error), param_hint=option) from None
 
 
+def _is_directory(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long, a loop of links
+        return False
+
+
 def _check_dice(value: int, option: str) -> int:
     if not 0 <= value <= MAX_DICE:
         raise typer.BadParameter(
@@ -381,7 +388,7 @@ def dice(
         raise typer.BadParameter(
             f"{plot}; accepted: a .png, .svg, .pdf or .jpg file name", param_hint="--plot"
         )
-    if plot is not None and not plot.parent.is_dir():
+    if plot is not None and not _is_directory(plot.parent):
         raise typer.BadParameter(f"{plot}: the directory {plot.parent} does not exist",
                                  param_hint="--plot")
 
