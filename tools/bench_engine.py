@@ -62,9 +62,14 @@ def _engine() -> dict[str, Any]:
 
         def setup(squads: Any, seed: int) -> Any:
             return GameSetup(squads, seed=seed)
+    try:  # players numbered 1 and 2 (0 and 1 before)
+        from tallon.engine.state import PLAYERS
+        first = PLAYERS[0]
+    except ImportError:
+        first = 0
     return {"Game": Game, "setup": setup, "default_squads": default_squads, "play": play,
             "RandomAgent": RandomAgent, "SimpleAgent": SimpleAgent,
-            "random_squad": random_squad}
+            "random_squad": random_squad, "first_player": first}
 
 
 def _games_per_second(api: dict[str, Any], count: int, first_seed: int, pool: bool = False,
@@ -93,8 +98,8 @@ def _mid_round_game(api: dict[str, Any], seed: int) -> Any:
         if s.round >= 3 and s.phase == "activation":
             return game
         decision = game.decision
-        game.answer(agents[decision.player].choose(game.view(decision.player, log=False),
-                                                   decision))
+        agent = agents[decision.player - api["first_player"]]
+        game.answer(agent.choose(game.view(decision.player, log=False), decision))
     raise RuntimeError("the game ended before round 3")
 
 
@@ -121,7 +126,7 @@ def measure(run: int, games: int) -> dict[str, float | None]:
         "pool_games_per_second": _games_per_second(api, games, 1000 * run + 500, pool=True),
         "clone_microseconds": _microseconds(game.clone),
         "determinize_microseconds": None if determinize is None else
-        _microseconds(lambda: determinize(0, rng)),
+        _microseconds(lambda: determinize(api["first_player"], rng)),
         "simple_games_per_second": _games_per_second(api, max(2, games // 10),
                                                      5000 + 100 * run, simple=True),
     }
