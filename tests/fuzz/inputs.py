@@ -82,9 +82,13 @@ def documents() -> dict[str, Any]:
     from tallon.agents import RandomAgent, play
 
     play(game, (RandomAgent(1), RandomAgent(2)))
+    midway = Game(GameSetup(squads, seed=5, rounds=2, cards=CARDS))
+    while midway.state.round < 1:
+        midway.answer(midway.decision.options[0].key)
     return {
         "xws": to_xws(squads[0]),
         "record": game.to_record(),
+        "snapshot": json.loads(json.dumps(midway.save())),
         "lists": {"standard": {"banned": ["pilot:lukeskywalker"], "restricted": []}},
     }
 

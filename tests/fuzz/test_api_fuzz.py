@@ -1,5 +1,6 @@
 """Fuzzing the Python API's entry points that take outside data: ``read_xws`` (an XWS
-squad), ``Game.from_record`` (a save file) and ``GameSetup`` (what a program passes).
+squad), ``Game.from_record`` (a save file), ``Game.load`` (a snapshot) and ``GameSetup``
+(what a program passes).
 
 Each refuses bad data with its documented exception and a message, never a KeyError,
 TypeError or other error from inside (docs/engine.md, "Bad input"):
@@ -9,7 +10,8 @@ TypeError or other error from inside (docs/engine.md, "Bad input"):
 - ``Game.from_record``: :class:`~tallon.engine.SetupError` (not a record, or a setup that
   cannot be played) or :class:`~tallon.engine.IllegalChoiceError` (an answer that does not
   fit);
-- ``GameSetup``: :class:`~tallon.engine.SetupError`.
+- ``GameSetup``: :class:`~tallon.engine.SetupError`;
+- ``Game.load`` (a snapshot): :class:`~tallon.engine.SetupError` for what it cannot decode.
 
 The budget: ``TALLON_FUZZ_API`` examples per entry point (150 by default, what CI runs).
 """
@@ -67,6 +69,19 @@ def test_from_record_refuses_a_damaged_record_with_its_documented_errors(damage)
     try:
         Game.from_record(record, CARDS, logging=False)  # type: ignore[arg-type]
     except (SetupError, IllegalChoiceError) as error:
+        assert str(error)
+
+
+@FUZZ
+@given(damaged("snapshot"))
+def test_load_refuses_a_snapshot_it_cannot_decode_with_setup_error(damage):
+    """Situation: a saved game (snapshot) damaged one way or another. Expected: the game,
+    or SetupError with a message; nothing else escapes ``Game.load``."""
+    how, data = damage
+    event(how)
+    try:
+        Game.load(_parsed(data), CARDS)  # type: ignore[arg-type]
+    except SetupError as error:
         assert str(error)
 
 

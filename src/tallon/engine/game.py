@@ -262,17 +262,26 @@ class Game:
 
     @classmethod
     def load(cls, data: dict[str, Any], cards: CardRegistry) -> Game:
-        """A game from :meth:`save`, with the card pool ``cards``."""
+        """A game from :meth:`save`, with the card pool ``cards``. :class:`SetupError` for
+        what is not a snapshot or cannot be decoded; a snapshot is trusted to be what
+        ``save`` wrote (a record, replayed, is the form checked answer by answer)."""
         records.check_snapshot(data)
         game = cls.__new__(cls)
         game.setup = GameSetup.from_json(data["setup"], cards)
         game.explicit_chance = data["chance"] == "explicit"
         game.logging = bool(data["logging"])
-        game.choices = decode(data["choices"])
-        game.state = decode(data["state"])
-        game.stack = [decode(step) for step in data["stack"]]
-        game.pending = None if data["pending"] is None else decode(data["pending"])
-        game.log = decode(data["log"])
+        try:
+            game.choices = decode(data["choices"])
+            game.state = decode(data["state"])
+            game.stack = [decode(step) for step in data["stack"]]
+            game.pending = None if data["pending"] is None else decode(data["pending"])
+            game.log = decode(data["log"])
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                RecursionError) as error:
+            raise SetupError(f"the snapshot is damaged: {type(error).__name__}: {error}") \
+                from None
+        if not isinstance(game.state, GameState) or not isinstance(game.stack, list):
+            raise SetupError("the snapshot is damaged: no game state in it")
         game.urgent = []
         return game
 
