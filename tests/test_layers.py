@@ -24,6 +24,7 @@ LAYERS = (
     ("engine",),
     ("cards",),
     ("scene", "agents", "render"),
+    ("server",),
     ("cli",),
 )
 LAYER = {package: k for k, packages in enumerate(LAYERS) for package in packages}

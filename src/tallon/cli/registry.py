@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import typer
 
-from tallon.cli import cards, demo, dice, squad, table
+from tallon.cli import cards, demo, dice, serve, squad, table
 
 REGISTRARS: list[Callable[[typer.Typer], None]] = [
     table.register,
@@ -14,4 +14,5 @@ REGISTRARS: list[Callable[[typer.Typer], None]] = [
     cards.register,
     squad.register,
     dice.register,
+    serve.register,
 ]

@@ -1,0 +1,151 @@
+"""The server's ASGI application (Starlette): the JSON HTTP API and a WebSocket per seat
+that pushes the player's new message after every change (docs/server.md).
+
+The engine's work runs in worker threads (``anyio.to_thread``), one game at a time per
+game lock, so that a game thinking (an AI seat) never blocks the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from typing import Any
+
+from anyio import to_thread
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from tallon.server.host import Host, RequestError
+from tallon.server.store import Store
+
+INDEX = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Tallon server</title></head><body><h1>Tallon server</h1>
+<p>This server plays X-Wing games through its JSON API (see docs/server.md):
+<code>POST /api/games</code>, <code>GET /api/games/{id}/view?token=...</code>,
+<code>POST /api/games/{id}/answer?token=...</code>, and a WebSocket at
+<code>/api/games/{id}/socket?token=...</code>. The play page is not built yet.</p>
+</body></html>"""
+
+
+def _error(error: RequestError) -> JSONResponse:
+    return JSONResponse({"error": str(error), "problems": error.problems},
+                        status_code=error.status)
+
+
+async def _body(request: Request) -> Any:
+    try:
+        return json.loads(await request.body())
+    except (ValueError, RecursionError):
+        raise RequestError(400, "the body is not JSON") from None
+
+
+class Pushes:
+    """The open WebSockets of each game, each with its player and a queue of changes."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.queues: dict[str, set[asyncio.Queue[str]]] = defaultdict(set)
+
+    def changed(self, game_id: str) -> None:
+        """Called from any thread when a game changed."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._notify, game_id)
+
+    def _notify(self, game_id: str) -> None:
+        for queue in self.queues.get(game_id, ()):
+            queue.put_nowait(game_id)
+
+
+def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
+    """The server, keeping its games in ``database`` (an SQLAlchemy URL)."""
+    host = Host(Store(database))
+    pushes = Pushes()
+    host.listeners.append(pushes.changed)
+
+    async def call(work: Any, *args: Any) -> Response:
+        try:
+            return JSONResponse(await to_thread.run_sync(work, *args))
+        except RequestError as error:
+            return _error(error)
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(INDEX)
+
+    async def create_game(request: Request) -> Response:
+        try:
+            body = await _body(request)
+        except RequestError as error:
+            return _error(error)
+        return await call(host.create, body)
+
+    async def view(request: Request) -> Response:
+        return await call(host.view, request.path_params["game"],
+                          request.query_params.get("token"))
+
+    async def answer(request: Request) -> Response:
+        try:
+            body = await _body(request)
+        except RequestError as error:
+            return _error(error)
+        return await call(host.answer, request.path_params["game"],
+                          request.query_params.get("token"), body)
+
+    async def record(request: Request) -> Response:
+        return await call(host.record, request.path_params["game"],
+                          request.query_params.get("token"))
+
+    async def socket(websocket: WebSocket) -> None:
+        game_id = websocket.path_params["game"]
+        token = websocket.query_params.get("token")
+        await websocket.accept()
+        try:
+            first = await to_thread.run_sync(host.view, game_id, token)
+        except RequestError as error:
+            await websocket.send_json({"error": str(error), "status": error.status})
+            await websocket.close(code=4000 + error.status)
+            return
+        pushes.loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        pushes.queues[game_id].add(queue)
+        try:
+            await websocket.send_json(first)
+            waiting = asyncio.ensure_future(websocket.receive_text())
+            while True:
+                changed = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({waiting, changed},
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if waiting in done:  # the client spoke or left: answers go over HTTP
+                    waiting.result()
+                    waiting = asyncio.ensure_future(websocket.receive_text())
+                if changed in done:
+                    await websocket.send_json(
+                        await to_thread.run_sync(host.view, game_id, token))
+                else:
+                    changed.cancel()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            pushes.queues[game_id].discard(queue)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        pushes.loop = asyncio.get_running_loop()
+        yield
+
+    return Starlette(lifespan=lifespan, routes=[
+        Route("/", index),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/{game}/view", view),
+        Route("/api/games/{game}/answer", answer, methods=["POST"]),
+        Route("/api/games/{game}/record", record),
+        WebSocketRoute("/api/games/{game}/socket", socket),
+    ])
+
+
+__all__ = ["create_app"]

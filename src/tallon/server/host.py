@@ -1,0 +1,220 @@
+"""The authoritative host of the server's games, independent of HTTP: it creates games
+from squads and seats, applies the answers a seat's token allows, lets AI seats play, and
+says what each player may see.
+
+Only answers come from clients; the engine decides everything else. A seat token is the
+only way to act for a player. Each accepted answer is stored before it is acknowledged,
+and a game not in memory (after a restart) is rebuilt by replaying its stored answers.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tallon.agents import RandomAgent, SimpleAgent
+from tallon.cards import CARDS
+from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
+from tallon.server.messages import player_message
+from tallon.server.store import Store, token_digest
+from tallon.squads import XwsError, check_squad, read_xws
+
+#: The AI levels a seat can name (``"ai:simple"``); the AI issue adds stronger ones.
+AI_LEVELS: dict[str, Callable[[int], Any]] = {"simple": SimpleAgent, "random": RandomAgent}
+
+
+class RequestError(Exception):
+    """A request the server refuses: ``status`` is the HTTP status, ``problems`` the
+    reasons (each a JSON object with at least a ``message``)."""
+
+    def __init__(self, status: int, message: str,
+                 problems: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.problems = problems or [{"message": message}]
+
+
+@dataclass
+class Session:
+    """A game in memory: the engine's game, its seats and the lock its changes take."""
+
+    id: str
+    game: Game
+    seats: list[dict[str, Any]]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    agents: dict[int, Any] = field(default_factory=dict)
+
+    def seat_of(self, token: str | None) -> int:
+        """The player whose seat ``token`` opens; 403 for any other token."""
+        digest = token_digest(token or "")
+        for seat in self.seats:
+            if secrets.compare_digest(seat["token_digest"], digest):
+                return int(seat["player"])
+        raise RequestError(403, "this token opens no seat of this game")
+
+
+class Host:
+    """Every game of one server, stored in ``store``."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._sessions: dict[str, Session] = {}
+        self._lock = threading.Lock()
+        #: called with (game id) after every change, to push the new views
+        self.listeners: list[Callable[[str], None]] = []
+
+    # ------------------------------------------------------------------ creating
+    def create(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A new game from ``{"squads": [XWS, XWS], "seats": [...], "seed", "ruleset"}``;
+        returns its id and the seat tokens."""
+        if not isinstance(request, dict):
+            raise RequestError(400, "the request is a JSON object with squads and seats")
+        squads = _squads(request.get("squads"))
+        seats = request.get("seats", ["human", "human"])
+        if not isinstance(seats, list) or len(seats) != 2 or not all(
+                isinstance(s, str) for s in seats):
+            raise RequestError(422, "seats is a list of two: \"human\" or \"ai:<level>\"")
+        for seat in seats:
+            if seat != "human" and seat.removeprefix("ai:") not in AI_LEVELS:
+                raise RequestError(422, f"unknown seat {seat!r}: \"human\" or one of "
+                                   + ", ".join(f"ai:{level}" for level in AI_LEVELS))
+        seed = request.get("seed", secrets.randbelow(2**31))
+        if request.get("scenario") not in (None, "standard"):
+            raise RequestError(422, "scenarios other than the standard game are not "
+                                    "supported yet")
+        try:
+            setup = GameSetup(squads, seed, request.get("ruleset", "2.5"), cards=CARDS)
+            game = Game(setup)
+        except SetupError as error:
+            raise RequestError(422, str(error),
+                               [{"message": problem} for problem in error.problems]) from None
+        game_id = uuid.uuid4().hex
+        tokens = [secrets.token_urlsafe(18) for _ in seats]
+        stored = [{"player": number, "kind": kind, "token_digest": token_digest(token)}
+                  for number, (kind, token) in enumerate(zip(seats, tokens, strict=True),
+                                                         start=1)]
+        self.store.add_game(game_id, setup.to_json(), stored)
+        session = Session(game_id, game, stored)
+        with self._lock:
+            self._sessions[game_id] = session
+        with session.lock:
+            self._play_ai(session)
+        return {"game": game_id,
+                "seats": [{"player": seat["player"], "kind": seat["kind"], "token": token}
+                          for seat, token in zip(stored, tokens, strict=True)]}
+
+    # ------------------------------------------------------------------- playing
+    def session(self, game_id: str) -> Session:
+        """The game ``game_id``, rebuilt from the database if it is not in memory."""
+        with self._lock:
+            found = self._sessions.get(game_id)
+            if found is not None:
+                return found
+            stored = self.store.game(game_id)
+            if stored is None:
+                raise RequestError(404, f"no game has the id {game_id!r}")
+            game = Game.from_record({"format": "tallon-game", "version": 3,
+                                     "setup": stored.setup, "choices": stored.answers},
+                                    CARDS)
+            session = self._sessions[game_id] = Session(game_id, game, stored.seats)
+        with session.lock:
+            self._play_ai(session)  # an AI answer may have been lost in the crash
+        return session
+
+    def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+        session = self.session(game_id)
+        player = session.seat_of(token)
+        with session.lock:
+            return player_message(session.game, player)
+
+    def answer(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
+        """Apply ``{"decision": n, "answer": value}`` for the token's player: 409 when
+        ``n`` is not the pending decision, 422 when the engine refuses the answer."""
+        session = self.session(game_id)
+        player = session.seat_of(token)
+        if not isinstance(body, dict) or "decision" not in body or "answer" not in body:
+            raise RequestError(400, "the body is {\"decision\": n, \"answer\": value}")
+        with session.lock:
+            game = session.game
+            decision = game.decision
+            if decision is None:
+                raise RequestError(409, "the game is over")
+            if body["decision"] != len(game.choices):
+                raise RequestError(409, f"decision {body['decision']!r} is not the pending "
+                                        f"one ({len(game.choices)})")
+            if decision.player != player:
+                raise RequestError(409, f"the pending decision is player "
+                                        f"{decision.player}'s, not yours")
+            self._apply(session, body["answer"])
+            self._play_ai(session)
+            message = player_message(game, player)
+        self._changed(game_id)
+        return message
+
+    def record(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The replay record, once the game is over (before, it would show hidden facts)."""
+        session = self.session(game_id)
+        session.seat_of(token)
+        with session.lock:
+            if not session.game.over:
+                raise RequestError(409, "the record is given once the game is over")
+            return session.game.to_record()
+
+    def _apply(self, session: Session, answer: Any) -> None:
+        game = session.game
+        number = len(game.choices)
+        try:
+            game.answer(answer)
+        except IllegalChoiceError as error:
+            raise RequestError(422, str(error)) from None
+        try:
+            self.store.add_answer(session.id, number, game.choices[-1])
+        except Exception:
+            # not stored, so not accepted: forget it by rebuilding the game from the store
+            with self._lock:
+                self._sessions.pop(session.id, None)
+            raise
+
+    def _play_ai(self, session: Session) -> None:
+        game = session.game
+        while game.decision is not None:
+            player = game.decision.player
+            seat = next((s for s in session.seats if s["player"] == player), None)
+            if seat is None or seat["kind"] == "human":
+                return
+            agent = session.agents.get(player)
+            if agent is None:
+                level = seat["kind"].removeprefix("ai:")
+                agent = session.agents[player] = AI_LEVELS[level](
+                    game.setup.seed + player)
+            self._apply(session, agent.choose(game.view(player, log=False), game.decision))
+
+    def _changed(self, game_id: str) -> None:
+        for listener in self.listeners:
+            listener(game_id)
+
+
+def _squads(given: Any) -> tuple[Any, Any]:
+    """Two legal squads from XWS, or 422 listing every problem as `squad check` does."""
+    if not isinstance(given, list) or len(given) != 2:
+        raise RequestError(422, "squads is a list of two XWS squads")
+    squads, problems = [], []
+    for number, xws in enumerate(given, start=1):
+        try:
+            imported = read_xws(xws)
+        except XwsError as error:
+            problems.append({"squad": number, "message": str(error)})
+            continue
+        report = check_squad(imported.squad, errors=imported.errors)
+        problems += [{"squad": number, **problem.to_json()} for problem in report.errors]
+        squads.append(imported.squad)
+    if problems:
+        raise RequestError(422, "the squads are not legal", problems)
+    return squads[0], squads[1]
+
+
+__all__ = ["AI_LEVELS", "Host", "RequestError", "Session"]
