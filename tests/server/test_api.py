@@ -4,6 +4,8 @@ on a free port (docs/server.md)."""
 from __future__ import annotations
 
 import json
+import urllib.error
+import urllib.request
 
 import pytest
 from websockets.sync.client import connect
@@ -169,3 +171,28 @@ def test_the_websocket_pushes_each_seat_its_new_message(server):
             assert pushed[player]["decision"]["id"] == opening[player]["decision"]["id"] + 1
     with connect(url + "nope") as refused:
         assert json.loads(refused.recv(timeout=10))["status"] == 403
+
+
+def test_the_pages_and_the_board_are_served(server):
+    """Situation: a browser opening the server. Expected: the lobby and the game page
+    (HTML), their ES modules and style, the example squads (two XWS squads the engine
+    plays), and the table of a game as SVG for a seat's token (403 for another)."""
+    for path, kind in (("/", "text/html"), ("/play", "text/html"),
+                       ("/static/lobby.js", "javascript"), ("/static/play.js", "javascript"),
+                       ("/static/tallon.css", "text/css")):
+        with urllib.request.urlopen(server.base + path, timeout=10) as response:
+            assert response.status == 200 and kind in response.headers["Content-Type"]
+    status, examples = server.call("GET", "/api/examples")
+    assert status == 200 and len(examples["squads"]) == 2
+    game, one, _ = new_game(server)
+    with urllib.request.urlopen(f"{server.base}/api/games/{game}/board.svg?token={one}",
+                                timeout=10) as response:
+        svg = response.read().decode()
+    assert response.headers["Content-Type"].startswith("image/svg+xml")
+    assert "<svg" in svg[:200] and svg.rstrip().endswith("</svg>")
+    try:
+        urllib.request.urlopen(f"{server.base}/api/games/{game}/board.svg?token=nope",
+                               timeout=10)
+        raise AssertionError("a wrong token got the board")
+    except urllib.error.HTTPError as error:
+        assert error.code == 403

@@ -116,3 +116,24 @@ def _add_upgrades(rng: random.Random, faction: str, entries: list[tuple[str, lis
                     equipped.append(upgrade.xws)
                     break
     return result
+
+
+#: The demo's squads: named pilots and upgrades whose abilities the engine plays (20
+#: points each).
+DEFAULT_SQUADS = (
+    ("rebelalliance", [("lukeskywalker", ["protontorpedoes", "r2d2", "instinctiveaim"]),
+                       ("wedgeantilles", ["marksmanship", "r5d8"]),
+                       ("biggsdarklighter", ["r3astromech"]),
+                       ("thanekyrell", ["predator"])]),
+    ("galacticempire", [("darthvader", ["hate", "afterburners"]),
+                        ("howlrunner", ["crackshot"]), ("maulermithel", ["predator"]),
+                        ("academypilot", []), ("blacksquadronace", []),
+                        ("obsidiansquadronpilot", [])]),
+)
+
+
+def default_squads() -> tuple[Squad, Squad]:
+    """The demo's two squads (``tallon demo``, the server's example squads)."""
+    first, second = (build_squad(faction, ships, name=f"Demo {faction}")
+                     for faction, ships in DEFAULT_SQUADS)
+    return (first, second)

@@ -11,31 +11,12 @@ import typer
 
 from tallon.agents import SimpleAgent, play
 from tallon.cards import CARDS
-from tallon.cards.pool import random_squad
+from tallon.cards.pool import default_squads, random_squad
 from tallon.cli.common import fail, output_directory, write_output
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 from tallon.render.replay import replay_html
-from tallon.squads import Squad, XwsError, build_squad, check_squad, read_xws_file
-
-#: The demo's squads: named pilots and upgrades whose abilities the engine plays (20
-#: points each).
-DEFAULT_SQUADS = (
-    ("rebelalliance", [("lukeskywalker", ["protontorpedoes", "r2d2", "instinctiveaim"]),
-                       ("wedgeantilles", ["marksmanship", "r5d8"]),
-                       ("biggsdarklighter", ["r3astromech"]),
-                       ("thanekyrell", ["predator"])]),
-    ("galacticempire", [("darthvader", ["hate", "afterburners"]),
-                        ("howlrunner", ["crackshot"]), ("maulermithel", ["predator"]),
-                        ("academypilot", []), ("blacksquadronace", []),
-                        ("obsidiansquadronpilot", [])]),
-)
-
-
-def default_squads() -> tuple[Squad, Squad]:
-    first, second = (build_squad(faction, ships, name=f"Demo {faction}")
-                     for faction, ships in DEFAULT_SQUADS)
-    return (first, second)
+from tallon.squads import Squad, XwsError, check_squad, read_xws_file
 
 
 def load_squad(path: Path, player: int) -> Squad:

@@ -12,25 +12,23 @@ import contextlib
 import json
 from collections import defaultdict
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tallon.cards.pool import default_squads
 from tallon.server.host import Host, RequestError
 from tallon.server.store import Store
+from tallon.squads import to_xws
 
-INDEX = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>Tallon server</title></head><body><h1>Tallon server</h1>
-<p>This server plays X-Wing games through its JSON API (see docs/server.md):
-<code>POST /api/games</code>, <code>GET /api/games/{id}/view?token=...</code>,
-<code>POST /api/games/{id}/answer?token=...</code>, and a WebSocket at
-<code>/api/games/{id}/socket?token=...</code>. The play page is not built yet.</p>
-</body></html>"""
+STATIC = Path(__file__).resolve().parent / "static"
 
 
 def _error(error: RequestError) -> JSONResponse:
@@ -75,7 +73,21 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
             return _error(error)
 
     async def index(request: Request) -> Response:
-        return HTMLResponse(INDEX)
+        return FileResponse(STATIC / "index.html")
+
+    async def play_page(request: Request) -> Response:
+        return FileResponse(STATIC / "play.html")
+
+    async def examples(request: Request) -> Response:
+        return JSONResponse({"squads": [to_xws(squad) for squad in default_squads()]})
+
+    async def board(request: Request) -> Response:
+        try:
+            svg = await to_thread.run_sync(host.board, request.path_params["game"],
+                                           request.query_params.get("token"))
+        except RequestError as error:
+            return _error(error)
+        return Response(svg, media_type="image/svg+xml")
 
     async def create_game(request: Request) -> Response:
         try:
@@ -140,6 +152,10 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
 
     return Starlette(lifespan=lifespan, routes=[
         Route("/", index),
+        Route("/play", play_page),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/api/examples", examples),
+        Route("/api/games/{game}/board.svg", board),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{game}/view", view),
         Route("/api/games/{game}/answer", answer, methods=["POST"]),

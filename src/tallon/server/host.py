@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tallon.agents import RandomAgent, SimpleAgent
+from tallon.agents.simple import table_from_view
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
+from tallon.render.svg import draw_table
 from tallon.server.messages import player_message
 from tallon.server.store import Store, token_digest
 from tallon.squads import XwsError, check_squad, read_xws
@@ -154,6 +156,15 @@ class Host:
             message = player_message(game, player)
         self._changed(game_id)
         return message
+
+    def board(self, game_id: str, token: str | None) -> str:
+        """The table as the token's player sees it, drawn to scale (SVG): positions,
+        obstacles and remotes are public, so one drawing serves either player."""
+        session = self.session(game_id)
+        player = session.seat_of(token)
+        with session.lock:
+            view = session.game.view(player, log=False)
+        return draw_table(table_from_view(view))
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The replay record, once the game is over (before, it would show hidden facts)."""
