@@ -11,21 +11,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-# files written here get the permissions an ordinary open() would give them
-_FILE_MODE = 0o666 & ~_umask()
-
 
 #: The largest input file read: far beyond any squad, ban list or replay.
 MAX_INPUT_BYTES = 64 * 2**20
@@ -93,6 +82,15 @@ def _kind(path: Path) -> str:
             else "other")
 
 
+def is_directory(path: str | Path) -> bool:
+    """Whether ``path`` is a directory (False too when it can't even be looked at: a name
+    too long, a file in the middle of the path)."""
+    try:
+        return _kind(Path(path)) == "directory"
+    except FileAccessError:
+        return False
+
+
 def ensure_directory(path: str | Path) -> Path:
     """``path`` as a directory, created with its parents if missing."""
     target = Path(path)
@@ -124,15 +122,15 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     directory = target.parent
     if _kind(directory) != "directory":
         raise FileAccessError(f"{path}: cannot write: the directory {directory} does not exist")
+    temporary = directory / f".{target.name}.{secrets.token_hex(4)}.part"
     try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.",
-                                             suffix=".part")
+        # mode 0o666 less the umask: the permissions an ordinary open() gives a new file
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as error:
         raise FileAccessError(f"{path}: cannot write: {_reason(error)}") from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(payload)
-        os.chmod(temporary, _FILE_MODE)
         os.replace(temporary, target)
     except BaseException as error:
         with contextlib.suppress(OSError):
@@ -142,5 +140,5 @@ def write_file(path: str | Path, data: str | bytes) -> None:
         raise
 
 
-__all__ = ["FileAccessError", "JsonTextError", "ensure_directory", "parse_json", "read_text",
-           "write_file"]
+__all__ = ["FileAccessError", "JsonTextError", "ensure_directory", "is_directory",
+           "parse_json", "read_text", "write_file"]

@@ -15,23 +15,20 @@ from functools import cache
 
 from tallon.cards.registry import CARDS
 from tallon.data import Pilot, Upgrade, load_cards
+from tallon.engine.loadout import unplayable_ship, upgrade_unplayable
 from tallon.squads import Squad, build_squad, check_squad
 
 
 def pilot_playable(pilot: Pilot) -> bool:
-    if pilot.has_ability and not CARDS.implements("pilot", pilot.xws):
-        return False
-    if pilot.ship_ability and not CARDS.implements("ship_ability", pilot.ship_ability):
-        return False
+    """Whether the engine plays the pilot with its standard loadout (the rule setup
+    refuses squads by: :func:`tallon.engine.loadout.unplayable_ship`)."""
     db = load_cards()
-    if load_cards().ship_of(pilot).size == "huge":
-        return False
-    return all(upgrade_playable(db.upgrade(u)) for u in pilot.standard_loadout)
+    loadout = [db.upgrade(u) for u in pilot.standard_loadout]
+    return not unplayable_ship(pilot, loadout, CARDS)
 
 
 def upgrade_playable(upgrade: Upgrade) -> bool:
-    return not any(side.has_ability for side in upgrade.sides) or CARDS.implements(
-        "upgrade", upgrade.xws)
+    return not upgrade_unplayable(upgrade, CARDS)
 
 
 @cache

@@ -34,6 +34,7 @@ from tallon.dice.attack import MAX_DICE, MAX_TOKENS
 from tallon.dice.playout import OptimalPlay, play_attack
 from tallon.dice.result import fraction_text
 from tallon.dice.sequence import MAX_ATTACKS, OBJECTIVES, SequenceResult, calculate_sequence
+from tallon.files import is_directory
 
 dice_app = typer.Typer(
     name="dice",
@@ -127,13 +128,6 @@ def _abilities(text: str, role: Role, option: str) -> tuple:
         return tuple(parse_abilities(text, role))
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint=option) from None
-
-
-def _is_directory(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except OSError:  # a name too long, a loop of links
-        return False
 
 
 def _check_dice(value: int, option: str) -> int:
@@ -388,7 +382,7 @@ def dice(
         raise typer.BadParameter(
             f"{plot}; accepted: a .png, .svg, .pdf or .jpg file name", param_hint="--plot"
         )
-    if plot is not None and not _is_directory(plot.parent):
+    if plot is not None and not is_directory(plot.parent):
         raise typer.BadParameter(f"{plot}: the directory {plot.parent} does not exist",
                                  param_hint="--plot")
 

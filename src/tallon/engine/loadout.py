@@ -15,6 +15,7 @@ from tallon.engine.state import ActionSpec, Charge, ShipState
 from tallon.geometry import BaseSize
 
 if TYPE_CHECKING:
+    from tallon.data import Pilot, Upgrade
     from tallon.engine.abilities import CardRegistry
     from tallon.squads import Squad
 
@@ -44,35 +45,46 @@ class Unplayable:
         return f"{self.name} ({self.xws}){where}: {self.reason}"
 
 
-def unplayable_cards(squad: Squad, cards: CardRegistry) -> list[Unplayable]:
-    """The cards of ``squad`` a game with the card pool ``cards`` can't play: each card whose
-    ability the pool doesn't implement (a card is never played silently without its
-    ability; a card without an ability is always played), and huge ships."""
-    is_implemented = cards.implements
+def upgrade_unplayable(upgrade: Upgrade, cards: CardRegistry) -> bool:
+    """Whether the card pool ``cards`` can't play the upgrade: it has an ability the pool
+    doesn't implement."""
+    return any(side.has_ability for side in upgrade.sides) and not cards.implements(
+        "upgrade", upgrade.xws)
+
+
+def unplayable_ship(pilot: Pilot, upgrades: Iterable[Upgrade], cards: CardRegistry,
+                    index: int = 0) -> list[Unplayable]:
+    """The cards of one ship (``pilot`` with ``upgrades``, the ``index``-th of its squad)
+    that the card pool ``cards`` can't play: each card whose ability the pool doesn't
+    implement (a card is never played silently without its ability; a card without an
+    ability is always played), and a huge ship."""
     found = []
-    for index, ship in enumerate(squad.ships):
-        pilot = ship.pilot
 
-        def add(kind: str, xws: str, name: str, reason: str, _index: int = index,
-                _pilot: str = pilot.name) -> None:
-            found.append(Unplayable(kind, xws, name, _index, _pilot, reason))
+    def add(kind: str, xws: str, name: str, reason: str) -> None:
+        found.append(Unplayable(kind, xws, name, index, pilot.name, reason))
 
-        if pilot.has_ability and not is_implemented("pilot", pilot.xws):
-            add("pilot", pilot.xws, pilot.name,
-                "its pilot ability is not implemented by the engine yet")
-        if pilot.ship_ability and not is_implemented("ship_ability", pilot.ship_ability):
-            add("ship_ability", pilot.ship_ability, pilot.ship_ability,
-                "is not implemented by the engine yet")
-        for equipped in ship.upgrades:
-            card = equipped.upgrade
-            if any(side.has_ability for side in card.sides) and not is_implemented(
-                    "upgrade", card.xws):
-                add("upgrade", card.xws, card.name,
-                    "its ability is not implemented by the engine yet")
-        hull = load_cards().ship_of(pilot)
-        if hull.size == "huge":
-            add("ship", hull.xws, hull.name, "huge ships are not supported yet")
+    if pilot.has_ability and not cards.implements("pilot", pilot.xws):
+        add("pilot", pilot.xws, pilot.name,
+            "its pilot ability is not implemented by the engine yet")
+    if pilot.ship_ability and not cards.implements("ship_ability", pilot.ship_ability):
+        add("ship_ability", pilot.ship_ability, pilot.ship_ability,
+            "is not implemented by the engine yet")
+    for upgrade in upgrades:
+        if upgrade_unplayable(upgrade, cards):
+            add("upgrade", upgrade.xws, upgrade.name,
+                "its ability is not implemented by the engine yet")
+    hull = load_cards().ship_of(pilot)
+    if hull.size == "huge":
+        add("ship", hull.xws, hull.name, "huge ships are not supported yet")
     return found
+
+
+def unplayable_cards(squad: Squad, cards: CardRegistry) -> list[Unplayable]:
+    """The cards of ``squad`` a game with the card pool ``cards`` can't play, ship by ship
+    (:func:`unplayable_ship`)."""
+    return [card for index, ship in enumerate(squad.ships)
+            for card in unplayable_ship(ship.pilot, (e.upgrade for e in ship.upgrades),
+                                        cards, index)]
 
 
 def unplayable(squad: Squad, cards: CardRegistry) -> list[str]:

@@ -25,8 +25,6 @@ from tallon.render.replay_page import (
     ship_svg,
 )
 
-OWNER_COLOURS = PLAYER_COLOURS
-
 
 @dataclass
 class Frame:
@@ -39,7 +37,6 @@ class Frame:
     phase: str
     lines: list[str]
     ships: list[dict[str, Any]]
-    svg: str = ""
     devices: list[dict[str, Any]] = field(default_factory=list)
     obstacles: list[dict[str, Any]] = field(default_factory=list)
 
@@ -124,13 +121,12 @@ def replay_html(record: dict[str, Any], title: str = "Tallon replay") -> str:
     game, frames = frames_of(record)
     colours = player_colours(game)
     # every setup obstacle is drawn once, hidden until the frame it is placed in
-    keys: dict[tuple[Any, ...], int] = {}
+    placed: dict[tuple[Any, ...], dict[str, Any]] = {}
     for frame in frames:
         for o in frame.obstacles:
-            keys.setdefault(_obstacle_key(o), len(keys))
-    drawn = sorted(keys, key=keys.__getitem__)
-    board = board_svg([obstacle_of({"id": k[0], "outline": k[1], "x": k[2], "y": k[3],
-                                    "heading": k[4]}) for k in drawn])
+            placed.setdefault(_obstacle_key(o), o)
+    keys = {key: k for k, key in enumerate(placed)}
+    board = board_svg([obstacle_of(o) for o in placed.values()])
     data = []
     for frame in frames:
         pieces = [(Device if d["remote"] else Obstacle)(
@@ -139,9 +135,9 @@ def replay_html(record: dict[str, Any], title: str = "Tallon replay") -> str:
                   + (f", {s['tokens']}" if s["tokens"] else "") for s in frame.ships]
         status += [f"{d['name']} ({d['id']}, remote): hull {d['hull']}"
                    for d in frame.devices if d["remote"]]
-        frame.svg = ship_svg(frame.ships, colours)
         data.append({"round": frame.round, "phase": frame.phase, "lines": frame.lines,
-                     "status": status, "svg": frame.svg, "pieces": pieces_svg(pieces),
+                     "status": status, "svg": ship_svg(frame.ships, colours),
+                     "pieces": pieces_svg(pieces),
                      "obstacles": [keys[_obstacle_key(o)] for o in frame.obstacles]})
     summary = ("a draw" if game.state.draw else
                f"player {game.state.winner} wins" if game.over else "unfinished")

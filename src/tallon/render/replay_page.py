@@ -21,7 +21,7 @@ from typing import Any
 
 from tallon.geometry import PLAY_AREA_SIDE, BaseSize, Obstacle, Pose, base_shape
 from tallon.geometry.constants import FRONT_ARC_ANGLE
-from tallon.render.svg import ship_layer
+from tallon.render.svg import fmt, ship_layer
 
 #: The players' colours, first player first.
 PLAYER_COLOURS = ("#e74c3c", "#3498db")
@@ -31,12 +31,6 @@ LABEL_SIZE = 11.0
 #: Labels longer than this are wrapped at spaces (setup puts ships 66 mm apart).
 LABEL_WIDTH = 10
 BOARD_FILL = "#0b1320"
-
-
-def fmt(v: float) -> str:
-    """A number as short as it reads (3 decimals at most): the page is deterministic."""
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
 
 
 # ----------------------------------------------------------------------------- ships

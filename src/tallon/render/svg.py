@@ -47,12 +47,14 @@ class Drawing:
     title: str = ""
 
 
-def _fmt(v: float) -> str:
-    return f"{v:.3f}".rstrip("0").rstrip(".")
+def fmt(v: float) -> str:
+    """A number as short as it reads (3 decimals at most), so drawings are deterministic."""
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def _points(poly: Iterable[Point]) -> str:
-    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in poly)
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in poly)
 
 
 def _polygon(poly: Iterable[Point], style: str) -> str:
@@ -61,12 +63,12 @@ def _polygon(poly: Iterable[Point], style: str) -> str:
 
 def _sector_path(s: AnnularSector) -> str:
     def at(r: float, a: float) -> str:
-        return f"{_fmt(s.cx + r * math.cos(a))} {_fmt(s.cy + r * math.sin(a))}"
+        return f"{fmt(s.cx + r * math.cos(a))} {fmt(s.cy + r * math.sin(a))}"
 
     large = 1 if s.sweep > math.pi else 0
     # in the y-up frame a positive sweep flag runs counter-clockwise
-    return (f"M {at(s.r_out, s.a_lo)} A {_fmt(s.r_out)} {_fmt(s.r_out)} 0 {large} 1 "
-            f"{at(s.r_out, s.a_hi)} L {at(s.r_in, s.a_hi)} A {_fmt(s.r_in)} {_fmt(s.r_in)} "
+    return (f"M {at(s.r_out, s.a_lo)} A {fmt(s.r_out)} {fmt(s.r_out)} 0 {large} 1 "
+            f"{at(s.r_out, s.a_hi)} L {at(s.r_in, s.a_hi)} A {fmt(s.r_in)} {fmt(s.r_in)} "
             f"0 {large} 0 {at(s.r_in, s.a_lo)} Z")
 
 
@@ -99,8 +101,8 @@ def _ship(ship: Ship, colour: str, ghost: bool = False) -> list[str]:
         k = half / max(abs(dx), abs(dy))
         for sign in (1, -1):
             ex, ey = t.to_world(sign * dx * k, sign * dy * k)
-            out.append(f'<line x1="{_fmt(t.x)}" y1="{_fmt(t.y)}" x2="{_fmt(ex)}" '
-                       f'y2="{_fmt(ey)}" stroke="{colour}" stroke-width="0.5"/>')
+            out.append(f'<line x1="{fmt(t.x)}" y1="{fmt(t.y)}" x2="{fmt(ex)}" '
+                       f'y2="{fmt(ey)}" stroke="{colour}" stroke-width="0.5"/>')
     tip = t.to_world(0, half * 0.9)
     left = t.to_world(-half * 0.22, half * 0.2)
     right = t.to_world(half * 0.22, half * 0.2)
@@ -129,9 +131,9 @@ def _range_bands(ship: Ship, colour: str) -> list[str]:
     for n in (1, 2, 3):
         r = n * RANGE_BAND_LENGTH
         out.append(
-            f'<rect x="{_fmt(-half - r)}" y="{_fmt(-half - r)}" width="{_fmt(2 * (half + r))}" '
-            f'height="{_fmt(2 * (half + r))}" rx="{_fmt(r)}" '
-            f'transform="translate({_fmt(t.x)} {_fmt(t.y)}) rotate({_fmt(-t.heading)})" '
+            f'<rect x="{fmt(-half - r)}" y="{fmt(-half - r)}" width="{fmt(2 * (half + r))}" '
+            f'height="{fmt(2 * (half + r))}" rx="{fmt(r)}" '
+            f'transform="translate({fmt(t.x)} {fmt(t.y)}) rotate({fmt(-t.heading)})" '
             f'fill="none" stroke="{colour}" stroke-dasharray="4 3" stroke-width="0.6" '
             f'stroke-opacity="0.6"/>')
     return out
@@ -166,7 +168,7 @@ def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.
     for k, ship in enumerate(table.ships):
         colours.setdefault(ship.id, PALETTE[k % len(PALETTE)])
     body: list[str] = [
-        f'<rect x="0" y="0" width="{_fmt(w)}" height="{_fmt(h)}" fill="#0b1320" '
+        f'<rect x="0" y="0" width="{fmt(w)}" height="{fmt(h)}" fill="#0b1320" '
         f'stroke="#5d6d7e" stroke-width="1"/>'
     ]
     for ship_id in drawing.range_bands:
@@ -182,16 +184,16 @@ def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.
     for ship in table.ships:
         body.extend(_ship(ship, colours[ship.id]))
     for (x1, y1), (x2, y2), colour in drawing.lines:
-        body.append(f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+        body.append(f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" '
                     f'stroke="{colour}" stroke-width="0.8"/>')
     labels = [
-        f'<text x="{_fmt(s.pose.x)}" y="{_fmt(h - s.pose.y - s.base.half - 6)}" '
+        f'<text x="{fmt(s.pose.x)}" y="{fmt(h - s.pose.y - s.base.half - 6)}" '
         f'font-size="11" text-anchor="middle" fill="{colours[s.id]}" '
         f'font-family="sans-serif">{escape(s.id)}</text>'
         for s in table.ships
     ]
     labels += [
-        f'<text x="{_fmt(o.pose.x)}" y="{_fmt(h - o.pose.y + 3)}" font-size="8" '
+        f'<text x="{fmt(o.pose.x)}" y="{fmt(h - o.pose.y + 3)}" font-size="8" '
         f'text-anchor="middle" fill="#fdfefe" font-family="sans-serif">{escape(o.id)}</text>'
         for o in table.obstacles
     ]
@@ -199,15 +201,15 @@ def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.
     if drawing.title:
         title = (f'<text x="0" y="-10" font-size="14" fill="#1c2833" '
                  f'font-family="sans-serif">{escape(drawing.title)}</text>')
-    view = f"{_fmt(-margin)} {_fmt(-margin)} {_fmt(w + 2 * margin)} {_fmt(h + 2 * margin)}"
+    view = f"{fmt(-margin)} {fmt(-margin)} {fmt(w + 2 * margin)} {fmt(h + 2 * margin)}"
     return "\n".join([
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" '
-        f'width="{_fmt(w + 2 * margin)}" height="{_fmt(h + 2 * margin)}">',
-        f'<rect x="{_fmt(-margin)}" y="{_fmt(-margin)}" width="100%" height="100%" '
+        f'width="{fmt(w + 2 * margin)}" height="{fmt(h + 2 * margin)}">',
+        f'<rect x="{fmt(-margin)}" y="{fmt(-margin)}" width="100%" height="100%" '
         f'fill="#fbfcfc"/>',
         title,
-        f'<g transform="translate(0 {_fmt(h)}) scale(1 -1)">',
+        f'<g transform="translate(0 {fmt(h)}) scale(1 -1)">',
         *body,
         "</g>",
         *labels,
@@ -229,12 +231,12 @@ def ship_layer(ships: Iterable[Ship], colours: dict[str, str], height: float,
             body.extend(_device(piece))
     body += [part for ship in ships for part in _ship(ship, colours[ship.id])]
     labels = [
-        f'<text x="{_fmt(s.pose.x)}" y="{_fmt(height - s.pose.y - s.base.half - 6)}" '
+        f'<text x="{fmt(s.pose.x)}" y="{fmt(height - s.pose.y - s.base.half - 6)}" '
         f'font-size="11" text-anchor="middle" fill="{colours[s.id]}" '
         f'font-family="sans-serif">{escape(s.id)}</text>'
         for s in ships
     ]
-    return (f'<g transform="translate(0 {_fmt(height)}) scale(1 -1)">' + "".join(body)
+    return (f'<g transform="translate(0 {fmt(height)}) scale(1 -1)">' + "".join(body)
             + "</g>" + "".join(labels))
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from tallon.agents import RandomAgent, SimpleAgent
 from tallon.agents.simple import table_from_view
 from tallon.cards import CARDS
-from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError
+from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
 from tallon.render.svg import draw_table
 from tallon.server.messages import player_message
 from tallon.server.store import Store, token_digest
@@ -114,15 +114,18 @@ class Host:
         """The game ``game_id``, rebuilt from the database if it is not in memory."""
         with self._lock:
             found = self._sessions.get(game_id)
-            if found is not None:
-                return found
-            stored = self.store.game(game_id)
-            if stored is None:
-                raise RequestError(404, f"no game has the id {game_id!r}")
-            game = Game.from_record({"format": "tallon-game", "version": 3,
-                                     "setup": stored.setup, "choices": stored.answers},
-                                    CARDS)
-            session = self._sessions[game_id] = Session(game_id, game, stored.seats)
+        if found is not None:
+            return found
+        # replayed outside the server's lock: other games go on meanwhile
+        stored = self.store.game(game_id)
+        if stored is None:
+            raise RequestError(404, f"no game has the id {game_id!r}")
+        game = Game.from_record({"format": records.RECORD_FORMAT,
+                                 "version": records.RECORD_VERSION, "setup": stored.setup,
+                                 "choices": stored.answers}, CARDS)
+        with self._lock:
+            session = self._sessions.setdefault(game_id,
+                                                Session(game_id, game, stored.seats))
         with session.lock:
             self._play_ai(session)  # an AI answer may have been lost in the crash
         return session
