@@ -128,3 +128,17 @@ def test_the_simple_agent_aims_an_object_ability_only_at_an_enemy():
                           tuple(Option(k, k) for k in (rock, enemy, "decline")), None,  # type: ignore[arg-type]
                           ship=biggs)
     assert SimpleAgent(1).choose(game.view(1), with_enemy) == enemy
+
+
+def test_play_draws_explicit_chance_outside_the_game_so_its_record_replays():
+    """Situation: a game with explicit chance played to its end by ``play``. Expected:
+    its record replays to the recorded state (drawing the outcomes from the game's own
+    generator would change its state outside any answer), and outcomes were drawn."""
+    from tallon.cards.pool import default_squads
+    from tallon.engine import Game, GameSetup
+
+    game = Game(GameSetup(default_squads(), seed=2, rounds=2, cards=CARDS), chance="explicit")
+    play(game, (RandomAgent(1), RandomAgent(2)))
+    record = game.to_record()
+    assert record["chance"] == "explicit"
+    assert Game.from_record(record, CARDS, logging=False).reproduces(record)

@@ -59,14 +59,17 @@ def play(game: Game, agents: tuple[Agent, Agent], max_decisions: int = 100_000) 
     """Let two agents - player 1's, then player 2's - play ``game`` to its end (an agent
     with ``searches`` set is also given its player's :class:`InformationSet` as
     ``choose(view, decision, world)``). In a game with explicit chance, each random event
-    is drawn by its probabilities with the game's own generator."""
+    is drawn by its probabilities with a generator of play's own, seeded by the game's
+    seed: the game's generator is part of its state, and drawing from it outside an answer
+    would leave a state its record cannot replay."""
+    chance = random.Random(game.setup.seed)
     for _ in range(max_decisions):
         decision = game.decision
         if decision is None:
             return
         if decision.is_chance:
             weights = [option.info["probability"] for option in decision.options]
-            game.answer(game.rng.choices(decision.options, weights)[0].key)
+            game.answer(chance.choices(decision.options, weights)[0].key)
             continue
         agent = agents[decision.player - 1]
         view = game.view(decision.player, log=False) if getattr(agent, "needs_view", True) \
