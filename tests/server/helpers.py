@@ -28,10 +28,12 @@ def free_port() -> int:
 
 
 class Server:
-    """``tallon serve`` in its own process, keeping its games in ``database``."""
+    """``tallon serve`` in its own process, keeping its games in the SQLite file
+    ``database``, or at ``database_url`` (an SQLAlchemy URL, e.g. PostgreSQL's)."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path | None = None, *, database_url: str | None = None) -> None:
         self.database = database
+        self.database_url = database_url or f"sqlite:///{database}"
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -42,7 +44,7 @@ class Server:
     def start(self) -> Server:
         self.process = subprocess.Popen(
             [SCRIPT, "serve", "--port", str(self.port), "--database",
-             f"sqlite:///{self.database}"], stdout=subprocess.DEVNULL,
+             self.database_url], stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -1,7 +1,8 @@
 """Nothing hidden reaches the wrong player (docs/server.md, "What a player is sent").
 
 Non-interference: two games with the same seed in which player 1 sets different dials
-must send player 2 byte-identical messages until the first of those dials is revealed.
+must send player 2 byte-identical messages (and drawings of the table, and rosters) until
+the first of those dials is revealed.
 And across whole games, no message to a player carries a state hash, the random state, or
 the opponent's unrevealed dials."""
 
@@ -14,6 +15,7 @@ import pytest
 
 from tallon.server.host import Host
 from tallon.server.store import Store
+from tallon.server.table import roster
 from tests.server.helpers import demo_xws
 
 
@@ -42,6 +44,9 @@ def _messages_to_2(host: Host, seed: int, dial_index: int) -> list[str]:
         if _p1_revealed(message):
             return sent
         sent.append(json.dumps(message, sort_keys=True))
+        # the drawing of the table (with every maneuver's template) and the roster too
+        sent.append(host.board(game_id, tokens[2], since=0))
+        sent.append(json.dumps(host.inspect(game_id, tokens[2], lambda g, _: roster(g))))
         game = host.session(game_id).game
         decision = game.decision
         choice = decision.options[0].key

@@ -21,7 +21,7 @@ def serve(
     in the database (by default tallon.db in this directory) so that a restart resumes
     every game."""
     import uvicorn
-    from sqlalchemy.exc import ArgumentError, OperationalError
+    from sqlalchemy.exc import ArgumentError, DBAPIError
 
     from tallon.server.app import create_app
 
@@ -31,12 +31,30 @@ def serve(
     except (OSError, OverflowError) as error:
         raise fail(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}"
                    ) from None
+    shown = _without_password(database)
     try:
         app = create_app(database)
-    except (ArgumentError, OperationalError, ImportError) as error:
-        raise fail(f"--database {database}: {str(error).splitlines()[0]}") from None
-    typer.echo(f"Tallon server on http://{host}:{port}/ (games in {database}); Ctrl+C stops")
+    except (ArgumentError, DBAPIError, ImportError) as error:
+        # the driver's own words (SQLAlchemy's wrapper adds its class name and a link);
+        # any driver error here (cannot connect, may not create the tables) is the URL's
+        said = str(getattr(error, "orig", None) or error).strip().splitlines()
+        reason = " ".join(said[0].split()) if said else type(error).__name__
+        if isinstance(error, ImportError) and database.startswith("postgres"):
+            reason += " (PostgreSQL needs the postgres extra: pip install 'tallon[postgres]')"
+        raise fail(f"--database {shown}: {reason}") from None
+    typer.echo(f"Tallon server on http://{host}:{port}/ (games in {shown}); Ctrl+C stops")
     uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _without_password(database: str) -> str:
+    """The database URL as it may be printed: any password replaced by ***."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(database).render_as_string(hide_password=True)
+    except ArgumentError:
+        return database
 
 
 def register(app: typer.Typer) -> None:

@@ -164,8 +164,11 @@ class ExecuteManeuver(ChoiceStep):
         text = (f"{ship.name} ({ship.id}) executes [{maneuver.code}]"
                 + ("" if outcome.fully_executed else
                    f", partially (bumps {', '.join(outcome.forced_by)})"))
+        start = outcome.start
+        # where it started, so that a page can lay the template and animate the move
         game.event("move", text, ship=ship.id, maneuver=maneuver.code,
-                   full=outcome.fully_executed)
+                   full=outcome.fully_executed,
+                   start=[round(start.x, 3), round(start.y, 3), round(start.heading, 3)])
         if outcome.fled:
             remove_ship(game, ship, "fled")
             return

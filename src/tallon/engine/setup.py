@@ -131,7 +131,9 @@ def setup_obstacle_problem(obstacle_id: str) -> str | None:
     return None
 
 
-def _remaining_obstacles(game: Game) -> list[str]:
+def remaining_obstacles(game: Game) -> list[str]:
+    """The obstacles of both players not yet on the table (a copy each player brings
+    counts once per player)."""
     placed = Counter(o.outline_id for o in game.state.obstacles)
     pool: list[str] = []
     for p in game.state.player_order():
@@ -277,7 +279,7 @@ def _number(value: float) -> str:
 def _obstacle_option(obstacle_id: str, pose: Pose) -> Option:
     """A placement offered (remembered: the same anchors are offered game after game)."""
     return Option(f"{obstacle_id}@{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}",
-                  f"{obstacle_id} at ({pose.x:.0f}, {pose.y:.0f})",
+                  f"{obstacle_id} at ({pose.x:.0f}, {pose.y:.0f}), turned {pose.heading:.0f}°",
                   {"obstacle": obstacle_id, "x": pose.x, "y": pose.y, "rotation": pose.heading})
 
 
@@ -291,7 +293,7 @@ class PlaceObstacle(ChoiceStep):
 
     def choice(self, game: Game) -> Decision | None:
         options = [_obstacle_option(obstacle_id, pose)
-                   for obstacle_id in _remaining_obstacles(game)
+                   for obstacle_id in remaining_obstacles(game)
                    for pose in _obstacle_spots(game, obstacle_id)]
         if not options:
             # no legal place is left for any remaining obstacle (ruling: it stays out)
@@ -305,7 +307,7 @@ class PlaceObstacle(ChoiceStep):
         parsed = _parse_placement(value, ("obstacle", "x", "y"))
         if isinstance(parsed, str):
             return parsed
-        if parsed["obstacle"] not in _remaining_obstacles(game):
+        if parsed["obstacle"] not in remaining_obstacles(game):
             return f"{parsed['obstacle']!r} is not among the obstacles left to place"
         pose = _placement_pose(parsed, "rotation", 0.0)
         if isinstance(pose, str):

@@ -16,8 +16,8 @@ from tallon.files import write_file
 from tallon.geometry.arcs import Arc, arc_halfplanes
 from tallon.geometry.constants import RANGE_BAND_LENGTH
 from tallon.geometry.outlines import ObstacleType
-from tallon.geometry.polygons import Polygon
-from tallon.geometry.pose import Point
+from tallon.geometry.polygons import Polygon, clip
+from tallon.geometry.pose import Point, Pose
 from tallon.geometry.sector import AnnularSector
 from tallon.geometry.table import Device, Obstacle, Ship, Table
 from tallon.geometry.templates import PlacedTemplate
@@ -45,6 +45,15 @@ class Drawing:
     ship_colours: dict[str, str] = field(default_factory=dict)
     ghosts: list[Ship] = field(default_factory=list)
     title: str = ""
+    #: for a page that works with the drawing: each ship and obstacle in its own group
+    #: carrying its id and pose, each ship's range bands and arcs in a hidden group to show
+    #: on hover, and ``pieces`` (ships and obstacles still to place) drawn at the origin in
+    #: ``<defs>`` for the page to move about as ghosts (``#piece-<id>``)
+    interactive: bool = False
+    ship_arcs: dict[str, tuple[Arc, ...]] = field(default_factory=dict)
+    pieces: list[Ship | Obstacle] = field(default_factory=list)
+    #: SVG fragments in the table's frame, drawn over the templates and under the ships
+    fragments: list[str] = field(default_factory=list)
 
 
 def fmt(v: float) -> str:
@@ -139,6 +148,64 @@ def _range_bands(ship: Ship, colour: str) -> list[str]:
     return out
 
 
+#: how many straight pieces approximate a quarter circle of a range band's corner
+_CORNER_STEPS = 8
+
+
+def _reach_outline(half: float, reach: float) -> Polygon:
+    """In the ship's frame, the points within ``reach`` of a square base of half side
+    ``half`` (a rounded square), counter-clockwise."""
+    points: list[Point] = []
+    for cx, cy, start in ((half, half, 0.0), (-half, half, 90.0), (-half, -half, 180.0),
+                          (half, -half, 270.0)):
+        for k in range(_CORNER_STEPS + 1):
+            a = math.radians(start + 90.0 * k / _CORNER_STEPS)
+            points.append((cx + reach * math.cos(a), cy + reach * math.sin(a)))
+    return tuple(points)
+
+
+def _arc_regions(ship: Ship, arcs: Iterable[Arc], colour: str) -> list[str]:
+    """Each arc out to range 3, as the rules measure it: the region of the arc's
+    half-planes within range 3 of the base."""
+    outline = _reach_outline(ship.base.half, 3 * RANGE_BAND_LENGTH)
+    out = []
+    for arc in arcs:
+        region = clip(outline, arc_halfplanes(ship.size, arc))
+        if len(region) < 3:
+            continue
+        world = tuple(ship.pose.to_world(x, y) for x, y in region)
+        out.append(_polygon(world, f'class="arc" data-arc="{arc.value}" fill="{colour}" '
+                                   f'fill-opacity="0.12" stroke="{colour}" '
+                                   f'stroke-opacity="0.5" stroke-width="0.5"'))
+    return out
+
+
+def _attrs(pose: Pose) -> str:
+    return f'data-x="{fmt(pose.x)}" data-y="{fmt(pose.y)}" data-heading="{fmt(pose.heading)}"'
+
+
+def _interactive_ship(ship: Ship, colour: str, arcs: Iterable[Arc]) -> list[str]:
+    reach = [*_range_bands(ship, colour), *_arc_regions(ship, arcs, colour)]
+    return [f'<g class="reach" data-ship="{escape(ship.id)}" visibility="hidden">',
+            *reach, "</g>",
+            f'<g class="ship" data-ship="{escape(ship.id)}" {_attrs(ship.pose)}>',
+            *_ship(ship, colour), "</g>"]
+
+
+def _piece_defs(pieces: Iterable[Ship | Obstacle]) -> list[str]:
+    out = ["<defs>"]
+    for piece in pieces:
+        out.append(f'<g id="piece-{escape(piece.id)}">')
+        if isinstance(piece, Ship):
+            out.extend(_ship(Ship(piece.id, Pose(0.0, 0.0, 0.0), piece.size), "#f7dc6f",
+                             ghost=True))
+        else:
+            out.append(_obstacle(Obstacle(piece.id, Pose(0.0, 0.0, 0.0), piece.outline_id)))
+        out.append("</g>")
+    out.append("</defs>")
+    return out
+
+
 def _attachments(o: Obstacle | Device) -> tuple[Polygon, ...]:
     """The placed guides or tab of a device (the last of its pieces)."""
     count = len(o.outline.attachments)
@@ -175,21 +242,31 @@ def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.
         body.extend(_range_bands(table.ship(ship_id), colours[ship_id]))
     for ship_id in drawing.arcs:
         body.append(_arc_wedge(table.ship(ship_id), colours[ship_id]))
-    body.extend(_obstacle(o) for o in table.obstacles)
+    if drawing.interactive:
+        body.extend(_piece_defs(drawing.pieces))
+        body.extend(f'<g class="obstacle" data-id="{escape(o.id)}" {_attrs(o.pose)}>'
+                    f'{_obstacle(o)}</g>' for o in table.obstacles)
+    else:
+        body.extend(_obstacle(o) for o in table.obstacles)
     for d in table.devices:
         body.extend(_device(d))
     body.extend(_template(t) for t in drawing.templates)
+    body.extend(drawing.fragments)
     for ghost in drawing.ghosts:
         body.extend(_ship(ghost, colours.get(ghost.id, "#95a5a6"), ghost=True))
     for ship in table.ships:
-        body.extend(_ship(ship, colours[ship.id]))
+        if drawing.interactive:
+            body.extend(_interactive_ship(ship, colours[ship.id],
+                                          drawing.ship_arcs.get(ship.id, (Arc.FRONT,))))
+        else:
+            body.extend(_ship(ship, colours[ship.id]))
     for (x1, y1), (x2, y2), colour in drawing.lines:
         body.append(f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" '
                     f'stroke="{colour}" stroke-width="0.8"/>')
     labels = [
         f'<text x="{fmt(s.pose.x)}" y="{fmt(h - s.pose.y - s.base.half - 6)}" '
         f'font-size="11" text-anchor="middle" fill="{colours[s.id]}" '
-        f'font-family="sans-serif">{escape(s.id)}</text>'
+        f'font-family="sans-serif"{_label_of(s, drawing)}>{escape(s.id)}</text>'
         for s in table.ships
     ]
     labels += [
@@ -209,12 +286,16 @@ def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.
         f'<rect x="{fmt(-margin)}" y="{fmt(-margin)}" width="100%" height="100%" '
         f'fill="#fbfcfc"/>',
         title,
-        f'<g transform="translate(0 {fmt(h)}) scale(1 -1)">',
+        f'<g id="table" transform="translate(0 {fmt(h)}) scale(1 -1)">',
         *body,
         "</g>",
         *labels,
         "</svg>",
     ])
+
+
+def _label_of(ship: Ship, drawing: Drawing) -> str:
+    return f' class="label" data-ship="{escape(ship.id)}"' if drawing.interactive else ""
 
 
 def ship_layer(ships: Iterable[Ship], colours: dict[str, str], height: float,
@@ -240,9 +321,22 @@ def ship_layer(ships: Iterable[Ship], colours: dict[str, str], height: float,
             + "</g>" + "".join(labels))
 
 
+def template_svg(template: PlacedTemplate) -> str:
+    """A placed template as an SVG fragment in the table's frame."""
+    return _template(template)
+
+
+def move_preview(template: PlacedTemplate | None, ghost: Ship, colour: str) -> str:
+    """A template and the ship's base where it ends, as an SVG fragment in the table's
+    frame (for a page to lay over its drawing's ``#table`` group)."""
+    parts = [] if template is None else [_template(template)]
+    return "".join([*parts, *_ship(ghost, colour, ghost=True)])
+
+
 def write_svg(path: str, table: Table, drawing: Drawing | None = None) -> None:
     """Write the drawing to ``path`` (:class:`tallon.files.FileAccessError` if it cannot)."""
     write_file(path, draw_table(table, drawing))
 
 
-__all__: Sequence[str] = ("Drawing", "draw_table", "write_svg")
+__all__: Sequence[str] = ("Drawing", "draw_table", "move_preview", "template_svg",
+                        "write_svg")

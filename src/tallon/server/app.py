@@ -18,13 +18,16 @@ from typing import Any
 from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tallon.cards.pool import default_squads
+from tallon.render.replay import replay_html
+from tallon.server import table
 from tallon.server.host import Host, RequestError
+from tallon.server.library import SquadLibrary, card_pool, check_report, opponent_list
 from tallon.server.store import Store
 from tallon.squads import to_xws
 
@@ -81,10 +84,44 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
     async def examples(request: Request) -> Response:
         return JSONResponse({"squads": [to_xws(squad) for squad in default_squads()]})
 
+    # saved squads, ready-made opponents and the quick build's cards (library.py)
+    library = SquadLibrary(host.store)
+
+    async def with_body(request: Request, work: Any) -> Response:
+        try:
+            body = await _body(request)
+        except RequestError as error:
+            return _error(error)
+        return await call(work, body)
+
+    async def squad_list(request: Request) -> Response:
+        return await call(library.listing)
+
+    async def squad_save(request: Request) -> Response:
+        return await with_body(request, library.save)
+
+    async def squad_check(request: Request) -> Response:
+        return await with_body(request, check_report)
+
+    async def squad_export(request: Request) -> Response:
+        return await call(library.export, request.path_params["name"])
+
+    async def squad_delete(request: Request) -> Response:
+        return await call(library.delete, request.path_params["name"])
+
+    async def opponents(request: Request) -> Response:
+        return await call(opponent_list, request.query_params.get("faction") or None)
+
+    async def cards(request: Request) -> Response:
+        return await call(card_pool, request.query_params.get("faction") or None,
+                          request.query_params.get("q", ""))
+
     async def board(request: Request) -> Response:
         try:
-            svg = await to_thread.run_sync(host.board, request.path_params["game"],
-                                           request.query_params.get("token"))
+            since = request.query_params.get("since")
+            svg = await to_thread.run_sync(
+                host.board, request.path_params["game"], request.query_params.get("token"),
+                int(since) if since and since.isdigit() else None)
         except RequestError as error:
             return _error(error)
         return Response(svg, media_type="image/svg+xml")
@@ -107,6 +144,41 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
             return _error(error)
         return await call(host.answer, request.path_params["game"],
                           request.query_params.get("token"), body)
+
+    async def inspect(request: Request, work: Any) -> Any:
+        """``work(game, player)`` for the request's game and token, in a worker thread."""
+        return await to_thread.run_sync(host.inspect, request.path_params["game"],
+                                        request.query_params.get("token"), work)
+
+    async def roster(request: Request) -> Response:
+        try:
+            return JSONResponse(await inspect(request, lambda game, player: {
+                "ships": table.roster(game), "damage": table.damage_titles(game)}))
+        except RequestError as error:
+            return _error(error)
+
+    async def preview(request: Request) -> Response:
+        maneuver = request.query_params.get("maneuver", "")
+
+        def work(game: Any, player: int) -> Any:
+            try:
+                return table.preview(game, player, maneuver)
+            except table.PreviewError as error:
+                raise RequestError(409, str(error)) from None
+
+        try:
+            return JSONResponse(await inspect(request, work))
+        except RequestError as error:
+            return _error(error)
+
+    async def replay_page(request: Request) -> Response:
+        try:
+            record_json = await to_thread.run_sync(host.record, request.path_params["game"],
+                                                   request.query_params.get("token"))
+        except RequestError as error:
+            return _error(error)
+        page = await to_thread.run_sync(replay_html, record_json, "Tallon: replay")
+        return HTMLResponse(page)
 
     async def record(request: Request) -> Response:
         return await call(host.record, request.path_params["game"],
@@ -155,11 +227,21 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
         Route("/play", play_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/api/examples", examples),
+        Route("/api/squads", squad_list),
+        Route("/api/squads", squad_save, methods=["POST"]),
+        Route("/api/squads/check", squad_check, methods=["POST"]),
+        Route("/api/squads/{name:path}", squad_export),
+        Route("/api/squads/{name:path}", squad_delete, methods=["DELETE"]),
+        Route("/api/opponents", opponents),
+        Route("/api/cards", cards),
         Route("/api/games/{game}/board.svg", board),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{game}/view", view),
         Route("/api/games/{game}/answer", answer, methods=["POST"]),
         Route("/api/games/{game}/record", record),
+        Route("/api/games/{game}/replay", replay_page),
+        Route("/api/games/{game}/roster", roster),
+        Route("/api/games/{game}/preview", preview),
         WebSocketRoute("/api/games/{game}/socket", socket),
     ])
 

@@ -12,32 +12,22 @@ from __future__ import annotations
 import secrets
 import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from tallon.agents import RandomAgent, SimpleAgent
-from tallon.agents.simple import table_from_view
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
-from tallon.render.svg import draw_table
+from tallon.server.errors import RequestError
+from tallon.server.library import game_squads
 from tallon.server.messages import player_message
 from tallon.server.store import Store, token_digest
-from tallon.squads import XwsError, check_squad, read_xws
+from tallon.server.table import board_svg
 
 #: The AI levels a seat can name (``"ai:simple"``); the AI issue adds stronger ones.
 AI_LEVELS: dict[str, Callable[[int], Any]] = {"simple": SimpleAgent, "random": RandomAgent}
-
-
-class RequestError(Exception):
-    """A request the server refuses: ``status`` is the HTTP status, ``problems`` the
-    reasons (each a JSON object with at least a ``message``)."""
-
-    def __init__(self, status: int, message: str,
-                 problems: list[dict[str, Any]] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.problems = problems or [{"message": message}]
 
 
 @dataclass
@@ -49,6 +39,13 @@ class Session:
     seats: list[dict[str, Any]]
     lock: threading.Lock = field(default_factory=threading.Lock)
     agents: dict[int, Any] = field(default_factory=dict)
+    #: each player's last message and the decision id it was made at: made once per
+    #: change, shared by the answer's response and the pushes to every socket
+    messages: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    #: the AI's answers applied but not yet stored (its turn is committed at once)
+    unstored: list[Any] = field(default_factory=list)
+    #: set when a commit failed: the game holds answers never stored and is rebuilt
+    dropped: bool = False
 
     def seat_of(self, token: str | None) -> int:
         """The player whose seat ``token`` opens; 403 for any other token."""
@@ -75,7 +72,7 @@ class Host:
         returns its id and the seat tokens."""
         if not isinstance(request, dict):
             raise RequestError(400, "the request is a JSON object with squads and seats")
-        squads = _squads(request.get("squads"))
+        squads = game_squads(request.get("squads"), self.store)
         seats = request.get("seats", ["human", "human"])
         if not isinstance(seats, list) or len(seats) != 2 or not all(
                 isinstance(s, str) for s in seats):
@@ -104,7 +101,7 @@ class Host:
         with self._lock:
             self._sessions[game_id] = session
         with session.lock:
-            self._play_ai(session)
+            self._ai_turn(session)
         return {"game": game_id,
                 "seats": [{"player": seat["player"], "kind": seat["kind"], "token": token}
                           for seat, token in zip(stored, tokens, strict=True)]}
@@ -127,23 +124,43 @@ class Host:
             session = self._sessions.setdefault(game_id,
                                                 Session(game_id, game, stored.seats))
         with session.lock:
-            self._play_ai(session)  # an AI answer may have been lost in the crash
+            self._ai_turn(session)  # an AI answer may have been lost in the crash
         return session
 
+    @contextmanager
+    def _locked(self, game_id: str, token: str | None) -> Iterator[tuple[Session, int]]:
+        """The game and the token's player, under the game's lock (a game dropped
+        meanwhile, because a commit failed, is rebuilt from the store)."""
+        while True:
+            session = self.session(game_id)
+            player = session.seat_of(token)
+            with session.lock:
+                if session.dropped:
+                    continue
+                yield session, player
+                return
+
+    def _message(self, session: Session, player: int) -> dict[str, Any]:
+        """``player_message``, made once per change of the game (the caller holds its
+        lock; the message is shared: it must not be changed)."""
+        number = len(session.game.choices)
+        made = session.messages.get(player)
+        if made is None or made[0] != number:
+            made = session.messages[player] = (number, player_message(session.game, player))
+        return made[1]
+
     def view(self, game_id: str, token: str | None) -> dict[str, Any]:
-        session = self.session(game_id)
-        player = session.seat_of(token)
-        with session.lock:
-            return player_message(session.game, player)
+        """The token's player's message (shared with other requests: not to be changed)."""
+        with self._locked(game_id, token) as (session, player):
+            return self._message(session, player)
 
     def answer(self, game_id: str, token: str | None, body: Any) -> dict[str, Any]:
         """Apply ``{"decision": n, "answer": value}`` for the token's player: 409 when
         ``n`` is not the pending decision, 422 when the engine refuses the answer."""
-        session = self.session(game_id)
-        player = session.seat_of(token)
         if not isinstance(body, dict) or "decision" not in body or "answer" not in body:
+            self.session(game_id).seat_of(token)  # 404 and 403 before 400
             raise RequestError(400, "the body is {\"decision\": n, \"answer\": value}")
-        with session.lock:
+        with self._locked(game_id, token) as (session, player):
             game = session.game
             decision = game.decision
             if decision is None:
@@ -155,43 +172,67 @@ class Host:
                 raise RequestError(409, f"the pending decision is player "
                                         f"{decision.player}'s, not yours")
             self._apply(session, body["answer"])
-            self._play_ai(session)
-            message = player_message(game, player)
+            self._store(session)  # the player's answer, before the AI's turn
+            self._ai_turn(session)
+            message = self._message(session, player)
         self._changed(game_id)
         return message
 
-    def board(self, game_id: str, token: str | None) -> str:
-        """The table as the token's player sees it, drawn to scale (SVG): positions,
-        obstacles and remotes are public, so one drawing serves either player."""
-        session = self.session(game_id)
-        player = session.seat_of(token)
-        with session.lock:
-            view = session.game.view(player, log=False)
-        return draw_table(table_from_view(view))
+    def board(self, game_id: str, token: str | None, since: int | None = None) -> str:
+        """The table drawn to scale for the token's player (SVG): positions, obstacles and
+        remotes are public; the pieces the player is placing are added as ghosts, and
+        the maneuvers executed since the ``since``-th log event as hidden templates."""
+        return self.inspect(game_id, token,
+                            lambda game, player: board_svg(game, player, since))
+
+    def inspect(self, game_id: str, token: str | None,
+                work: Callable[[Game, int], Any]) -> Any:
+        """``work(game, player)`` for the token's player, under the game's lock: for
+        answers about the game that change nothing (drawings, previews, the roster)."""
+        with self._locked(game_id, token) as (session, player):
+            return work(session.game, player)
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The replay record, once the game is over (before, it would show hidden facts)."""
-        session = self.session(game_id)
-        session.seat_of(token)
-        with session.lock:
+        with self._locked(game_id, token) as (session, _player):
             if not session.game.over:
                 raise RequestError(409, "the record is given once the game is over")
             return session.game.to_record()
 
     def _apply(self, session: Session, answer: Any) -> None:
+        """Answer the game's pending decision; the answer is stored by ``_store``, which
+        every caller runs before releasing the game's lock (so before any answer is
+        acknowledged or shown)."""
         game = session.game
-        number = len(game.choices)
         try:
             game.answer(answer)
         except IllegalChoiceError as error:
             raise RequestError(422, str(error)) from None
+        session.unstored.append(game.choices[-1])
+
+    def _store(self, session: Session) -> None:
+        """Commit the answers applied since the last commit, in one transaction."""
+        if not session.unstored:
+            return
+        first = len(session.game.choices) - len(session.unstored)
         try:
-            self.store.add_answer(session.id, number, game.choices[-1])
+            self.store.add_answers(session.id, first, session.unstored)
         except Exception:
-            # not stored, so not accepted: forget it by rebuilding the game from the store
+            # not stored, so not accepted: forget them by rebuilding the game from the store
+            session.dropped = True
             with self._lock:
-                self._sessions.pop(session.id, None)
+                if self._sessions.get(session.id) is session:
+                    del self._sessions[session.id]
             raise
+        session.unstored.clear()
+
+    def _ai_turn(self, session: Session) -> None:
+        """Let the AI seats answer until a person is to answer or the game ends, and
+        commit their answers at once (before any of them is acknowledged)."""
+        try:
+            self._play_ai(session)
+        finally:
+            self._store(session)
 
     def _play_ai(self, session: Session) -> None:
         game = session.game
@@ -210,25 +251,6 @@ class Host:
     def _changed(self, game_id: str) -> None:
         for listener in self.listeners:
             listener(game_id)
-
-
-def _squads(given: Any) -> tuple[Any, Any]:
-    """Two legal squads from XWS, or 422 listing every problem as `squad check` does."""
-    if not isinstance(given, list) or len(given) != 2:
-        raise RequestError(422, "squads is a list of two XWS squads")
-    squads, problems = [], []
-    for number, xws in enumerate(given, start=1):
-        try:
-            imported = read_xws(xws)
-        except XwsError as error:
-            problems.append({"squad": number, "message": str(error)})
-            continue
-        report = check_squad(imported.squad, errors=imported.errors)
-        problems += [{"squad": number, **problem.to_json()} for problem in report.errors]
-        squads.append(imported.squad)
-    if problems:
-        raise RequestError(422, "the squads are not legal", problems)
-    return squads[0], squads[1]
 
 
 __all__ = ["AI_LEVELS", "Host", "RequestError", "Session"]
