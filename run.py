@@ -2,7 +2,10 @@
 """Bootstrap and run Tallon on a machine that has nothing but Python 3.11+.
 
     python3 run.py demo [ARGS]     the main job (``tallon demo``)
-    python3 run.py test [ARGS]     the whole test suite: ruff, then pytest
+    python3 run.py serve [ARGS]    the game server: play in the browser (``tallon serve``)
+    python3 run.py test [ARGS]     the whole test suite: ruff, then pytest (installs
+                                   Debian's chromium and firefox-esr for the browser
+                                   tests when they are missing and this is root)
     python3 run.py tallon ARGS     any ``tallon`` command
 
 On first use (and whenever pyproject.toml changes) this creates a virtual
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -60,6 +64,34 @@ def ensure_environment() -> None:
     _say("environment ready.")
 
 
+#: the browsers the browser tests drive, as Debian packages and their commands
+BROWSERS = {"chromium": ("chromium",), "firefox-esr": ("firefox-esr", "firefox")}
+
+
+def ensure_browsers() -> None:
+    """The browser tests drive Debian's chromium (with Playwright, whose own browser
+    download cannot work here) and firefox-esr (over WebDriver BiDi): install them when
+    they are missing and this user may (root with apt-get)."""
+    missing = [package for package, commands in BROWSERS.items()
+               if not any(shutil.which(command) for command in commands)]
+    if not missing:
+        return
+    if os.name != "posix" or os.geteuid() != 0 or not shutil.which("apt-get"):
+        _say(f"{' and '.join(missing)} not installed and cannot be installed from here "
+             "(needs root and apt-get): the browser tests will be skipped, or fail under "
+             f"CI=true. Install with: sudo apt-get install -y {' '.join(missing)}")
+        return
+    _say(f"installing Debian's {' and '.join(missing)} for the browser tests "
+         "(first run only) ...")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for step in (["apt-get", "update", "-qq"],
+                 ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing]):
+        if subprocess.run(step, env=env, stdout=subprocess.DEVNULL).returncode != 0:
+            _say(f"could not install {' '.join(missing)} ({' '.join(step)} failed); the "
+                 "browser tests will be skipped, or fail under CI=true")
+            return
+
+
 def _run(argv: list[str]) -> int:
     return subprocess.run(argv, cwd=ROOT).returncode
 
@@ -80,12 +112,13 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     ensure_environment()
     if command == "test":
+        ensure_browsers()
         return run_tests(rest)
-    if command == "demo":
-        return _run([str(BIN / "tallon"), "demo", *rest])
+    if command in ("demo", "serve"):
+        return _run([str(BIN / "tallon"), command, *rest])
     if command == "tallon":
         return _run([str(BIN / "tallon"), *rest])
-    print(f"unknown command {command!r}; try: demo, test, tallon", file=sys.stderr)
+    print(f"unknown command {command!r}; try: demo, serve, test, tallon", file=sys.stderr)
     return 2
 
 

@@ -1,29 +1,80 @@
 // A game page: each seat of this screen (one token each) follows its WebSocket; the
-// pending decision of one of them is offered as buttons, and the answer goes to the
-// server, which alone applies it (docs/server.md).
+// pending decision of one of them is presented (decisions.js) and the answer goes to the
+// server, which alone applies it (docs/server.md). Two seats on one screen (hot-seat)
+// pass the screen between the players, so that neither sees the other's dials.
+import {Board} from "./board.js";
+import {renderCards} from "./cards.js";
+import {maneuverName, presentDecision} from "./decisions.js";
+import {element as text} from "./dom.js";
+
 const fragment = new URLSearchParams(location.hash.slice(1));
 const game = fragment.get("game");
 const tokens = (fragment.get("tokens") || "").split(",").filter(Boolean);
 const messages = new Map(); // player -> latest message
 const tokenOf = new Map(); // player -> token
 const status = document.getElementById("status");
+const refusal = document.getElementById("refusal");
+const note = document.getElementById("preview-note");
+const board = new Board(document.getElementById("board"));
+let roster = [];
+let damageTitles = {};
+let shown = {player: null, decision: null, logLength: 0};
+let passedTo = null; // hot-seat: the player the screen was last handed to
+let busy = false;
 
-function text(tag, content) {
-  const element = document.createElement(tag);
-  element.textContent = content;
-  return element;
+
+async function api(path, options) {
+  const response = await fetch(path, options);
+  const body = await response.json().catch(() => ({error: `HTTP ${response.status}`}));
+  return {ok: response.ok, status: response.status, body};
+}
+
+function progress(message) {
+  return message.over ? Infinity : message.decision.id;
+}
+
+/** Keep ``message`` unless a newer one for its player is already here: a WebSocket
+ * push and the answer's own response can arrive in either order. */
+function remember(player, message) {
+  const known = messages.get(player);
+  if (known && progress(message) < progress(known)) return;
+  messages.set(player, message);
+  // until it is drawn, the decision on screen is out of date: not to be answered
+  if (shown.key && `${player}:${message.over ? "end" : message.decision.id}` !== shown.key) {
+    document.getElementById("decision").dataset.stale = "true";
+  }
+}
+
+async function refresh() {
+  for (const [player, token] of tokenOf) {
+    const found = await api(`/api/games/${game}/view?token=${token}`);
+    if (found.ok) remember(player, found.body);
+  }
 }
 
 async function answer(player, decision, value) {
-  const response = await fetch(`/api/games/${game}/answer?token=${tokenOf.get(player)}`,
+  if (busy) return;
+  busy = true;
+  refusal.textContent = "";
+  delete document.getElementById("decision").dataset.refused;
+  const sent = await api(`/api/games/${game}/answer?token=${tokenOf.get(player)}`,
     {method: "POST", body: JSON.stringify({decision: decision.id, answer: value})});
-  const body = await response.json();
-  if (!response.ok) {
-    status.textContent = body.error;
+  busy = false;
+  if (sent.status === 409) {
+    // answered from a position already gone: show the current one
+    await refresh();
+    rerender();
     return;
   }
-  messages.set(player, body);
-  render();
+  if (!sent.ok) {
+    // the engine's reason, e.g. "ships must be placed within range 1 of their player edge"
+    refusal.textContent = `Refused: ${sent.body.error}`;
+    document.getElementById("decision").dataset.refused = "true";
+    return;
+  }
+  board.stopDragging();
+  remember(player, sent.body);
+  rerender();
 }
 
 function acting() {
@@ -34,80 +85,177 @@ function acting() {
   return first || [null, null];
 }
 
+function positionOf(option) {
+  const info = option && option.info;
+  if (!info || info.x === undefined || info.y === undefined) return null;
+  return {x: info.x, y: info.y, heading: info.heading ?? info.rotation ?? 0};
+}
+
+function contextFor(player, message) {
+  const decision = message.decision;
+  let previewing = null;
+  const hover = async (option) => {
+    board.preview(null);
+    note.textContent = "";
+    for (const ship of [...board.marked]) board.mark(ship, false);
+    if (!option) return;
+    const info = option.info || {};
+    if (info.defender) board.mark(info.defender, true);
+    const pose = positionOf(option);
+    if (pose) {
+      board.ghostAt(info.obstacle || decision.ship, pose);
+      return;
+    }
+    if (["set_dial", "choose_maneuver", "slam_maneuver"].includes(decision.kind)) {
+      previewing = option.value;
+      const shown = await api(`/api/games/${game}/preview?token=${tokenOf.get(player)}` +
+        `&maneuver=${encodeURIComponent(option.value)}`);
+      if (!shown.ok || previewing !== option.value) return;
+      board.preview(shown.body.svg);
+      const facts = [];
+      if (shown.body.partial) facts.push(`bumps ${shown.body.bumped.join(", ")}`);
+      if (shown.body.fled) facts.push("flees the play area");
+      if (shown.body.obstacles.length) facts.push(`meets ${shown.body.obstacles.join(", ")}`);
+      note.textContent = `${maneuverName(option.value)} from here: ` +
+        (facts.length ? facts.join("; ") : "lands clear") + " (if executed now)";
+    }
+  };
+  return {
+    answer: (value) => answer(player, decision, value),
+    hover,
+    select: hover,
+    place: (piece) => {
+      const heading = player === 1 ? 0 : 180;
+      board.startDragging(piece, decision.kind === "place_obstacle" ? 0 : heading, (pose) => {
+        const value = decision.kind === "place_obstacle"
+          ? {obstacle: piece, x: pose.x, y: pose.y, rotation: pose.heading}
+          : {x: pose.x, y: pose.y, heading: pose.heading};
+        answer(player, decision, value);
+      });
+    },
+    dialOf: (ship) => (roster.find((s) => s.id === ship) || {}).dial,
+    attack: () => message.view.attack,
+  };
+}
+
+function renderEnd(box, player, message) {
+  const result = message.draw ? "The game is a draw." : `Player ${message.winner} wins.`;
+  const end = text("section", "", "end-screen");
+  end.id = "end";
+  end.append(text("h2", "Game over"), text("p", result, "result"),
+    text("p", `Mission points: player 1 ${message.mission_points[0]}, player 2 ` +
+      `${message.mission_points[1]} (after ${message.view.round} rounds).`));
+  const replay = text("a", "Watch the replay");
+  replay.href = `/api/games/${game}/replay?token=${tokenOf.get(player)}`;
+  replay.id = "replay-link";
+  const record = text("a", "Download the record (JSON, for tallon replay)");
+  record.href = `/api/games/${game}/record?token=${tokenOf.get(player)}`;
+  record.download = `tallon-${game}.json`;
+  const again = text("a", "Play another game");
+  again.href = "/";
+  const links = document.createElement("p");
+  links.append(replay, " · ", record, " · ", again);
+  end.append(links);
+  box.append(end);
+}
+
 function renderDecision(player, message) {
   const box = document.getElementById("decision");
   box.replaceChildren();
+  delete box.dataset.refused;
+  delete box.dataset.kind;
+  box.dataset.decisionId = message.decision ? message.decision.id : "end";
   if (message.over) {
-    const result = message.draw ? "The game is a draw." : `Player ${message.winner} wins.`;
-    box.append(text("h2", "Game over"), text("p", `${result} Mission points: ` +
-      message.mission_points.join("-")));
-    const link = text("a", "The replay record (JSON)");
-    link.href = `/api/games/${game}/record?token=${tokenOf.get(player)}`;
-    box.append(link);
+    renderEnd(box, player, message);
     return;
   }
   const decision = message.decision;
   if (!decision.options) {
-    box.append(text("p", `Waiting for player ${decision.player} (${decision.kind}).`));
+    box.append(text("p", `Waiting for player ${decision.player} (${decision.kind.replaceAll("_", " ")}).`, "waiting"));
     return;
   }
-  box.append(text("h2", `Player ${player}`), text("p", decision.prompt));
-  const list = document.createElement("div");
-  list.className = "options";
-  for (const option of decision.options) {
-    const button = text("button", option.label);
-    button.dataset.value = option.value;
-    button.addEventListener("click", () => answer(player, decision, option.value));
-    list.append(button);
-  }
-  box.append(list);
+  if (tokens.length > 1) box.append(text("h2", `Player ${player}`));
+  presentDecision(box, decision, contextFor(player, message));
 }
 
-function renderShips(message) {
-  const body = document.querySelector("#ships tbody");
-  body.replaceChildren();
-  for (const ship of message.view.ships) {
-    if (ship.removed) continue;
-    const row = document.createElement("tr");
-    const damage = ship.damage_facedown + ship.damage_faceup.length;
-    const tokensText = Object.entries(ship.tokens || {}).map(([k, n]) => `${k} ${n}`).join(", ");
-    row.append(text("td", `${ship.name} (${ship.id}), player ${ship.owner}`),
-      text("td", `${ship.hull - damage}/${ship.hull}`),
-      text("td", `${ship.shields}`), text("td", tokensText));
-    body.append(row);
-  }
+function handOver(player) {
+  // hot-seat: hide the table until the next player says they have the screen
+  const cover = document.getElementById("cover");
+  cover.hidden = false;
+  document.getElementById("cover-text").textContent = `Player ${player}: your turn. ` +
+    "Press the button when the other player is not looking.";
+  return new Promise((done) => {
+    document.getElementById("cover-button").onclick = () => {
+      cover.hidden = true;
+      done();
+    };
+  });
 }
 
-function render() {
+async function render() {
   const [player, message] = acting();
   if (message === null) return;
   const id = message.decision ? message.decision.id : "end";
-  document.getElementById("board").src =
-    `/api/games/${game}/board.svg?token=${tokenOf.get(player)}&at=${id}`;
-  renderDecision(player, message);
-  renderShips(message);
+  const humanTurn = message.decision && message.decision.options;
+  if (tokens.length > 1 && humanTurn && passedTo !== null && passedTo !== player &&
+      message.decision.player === player) {
+    passedTo = player;
+    await handOver(player);
+  }
+  if (humanTurn) passedTo = player;
+  status.textContent = message.over ? "Game over" :
+    `Round ${message.view.round}, ${message.view.phase} phase`;
+  if (shown.decision !== id || shown.player !== player) {
+    const since = shown.decision === null ? "" : `&since=${shown.logLength}`;
+    const drawn = await fetch(`/api/games/${game}/board.svg?token=${tokenOf.get(player)}${since}`);
+    shown = {player, decision: id, logLength: message.view.log.length, key: shown.key};
+    await board.show(await drawn.text(), since !== "");
+  }
+  // the same decision pushed again (after this screen's own answer) keeps its controls
+  // as they are: a dial's selection and a drag in progress survive
+  const key = `${player}:${id}`;
+  if (shown.key !== key) renderDecision(player, message);
+  shown.key = key;
+  delete document.getElementById("decision").dataset.stale;
+  renderCards(document.getElementById("cards"), roster, message.view, damageTitles,
+    (ship, on) => board.reach(ship, on));
   const log = document.getElementById("log");
-  log.replaceChildren(...message.view.log.slice(-40).map((event) => text("li", event.text)));
-  status.textContent = `Round ${message.view.round}, ${message.view.phase} phase`;
+  log.replaceChildren(...message.view.log.slice(-60).map((event) => text("li", event.text)));
+  log.scrollTop = log.scrollHeight;
+}
+
+let rendering = Promise.resolve();
+function rerender() {
+  rendering = rendering.then(render, render);
 }
 
 for (const token of tokens) {
-  const response = await fetch(`/api/games/${game}/view?token=${token}`);
-  const message = await response.json();
-  if (!response.ok) {
-    status.textContent = message.error;
+  const found = await api(`/api/games/${game}/view?token=${token}`);
+  if (!found.ok) {
+    status.textContent = found.body.error;
     continue;
   }
-  tokenOf.set(message.view.player, token);
-  messages.set(message.view.player, message);
+  const player = found.body.view.player;
+  tokenOf.set(player, token);
+  messages.set(player, found.body);
   const socket = new WebSocket(
     `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${game}/socket?token=${token}`);
   socket.addEventListener("message", (event) => {
     const pushed = JSON.parse(event.data);
     if (pushed.view) {
-      messages.set(pushed.view.player, pushed);
-      render();
+      remember(pushed.view.player, pushed);
+      rerender();
     }
   });
 }
-render();
+if (tokenOf.size) {
+  const first = tokenOf.values().next().value;
+  const printed = await api(`/api/games/${game}/roster?token=${first}`);
+  if (printed.ok) {
+    roster = printed.body.ships;
+    damageTitles = printed.body.damage;
+  }
+  rerender();
+} else if (!tokens.length) {
+  status.textContent = "This address names no seat: open the link the lobby gave you.";
+}
