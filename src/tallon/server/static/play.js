@@ -55,11 +55,16 @@ async function refresh() {
 async function answer(player, decision, value) {
   if (busy) return;
   busy = true;
+  // an answer to an AI seat's game returns after the AI's turn: say so while it thinks
+  const statusBefore = status.textContent;
+  const waiting = setTimeout(() => { status.textContent += " · the opponent is thinking…"; }, 300);
   refusal.textContent = "";
   delete document.getElementById("decision").dataset.refused;
   const sent = await api(`/api/games/${game}/answer?token=${tokenOf.get(player)}`,
     {method: "POST", body: JSON.stringify({decision: decision.id, answer: value})});
   busy = false;
+  clearTimeout(waiting);
+  status.textContent = statusBefore;
   if (sent.status === 409) {
     // answered from a position already gone: show the current one
     await refresh();
