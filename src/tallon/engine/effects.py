@@ -419,11 +419,12 @@ def flip_upgrade(game: Game, ship: ShipState, xws: str, side: int | None = None)
 
 
 @cache
-def _damage_titles() -> dict[str, str]:
+def damage_titles() -> dict[str, str]:
+    """Every damage card's printed title, by id (shared: not to be changed)."""
     db = load_cards()
     return {card.id: card.title for deck in db.damage_decks for card in deck.cards}
 
 
 def damage_title(card: str) -> str:
     """A damage card's printed title (its id if unknown)."""
-    return _damage_titles().get(card, card)
+    return damage_titles().get(card, card)

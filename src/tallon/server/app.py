@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tallon.cards.pool import default_squads
+from tallon.engine.effects import damage_titles
 from tallon.render.replay import replay_html
 from tallon.server import table
 from tallon.server.host import Host, RequestError
@@ -69,11 +70,15 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
     pushes = Pushes()
     host.listeners.append(pushes.changed)
 
-    async def call(work: Any, *args: Any) -> Response:
+    async def call(work: Any, *args: Any, respond: Any = JSONResponse) -> Response:
+        """``respond(work(*args))``, the work in a worker thread; a refusal as its error."""
         try:
-            return JSONResponse(await to_thread.run_sync(work, *args))
+            return respond(await to_thread.run_sync(work, *args))
         except RequestError as error:
             return _error(error)
+
+    def game_and_token(request: Request) -> tuple[str, str | None]:
+        return request.path_params["game"], request.query_params.get("token")
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -117,45 +122,24 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
                           request.query_params.get("q", ""))
 
     async def board(request: Request) -> Response:
-        try:
-            since = request.query_params.get("since")
-            svg = await to_thread.run_sync(
-                host.board, request.path_params["game"], request.query_params.get("token"),
-                int(since) if since and since.isdigit() else None)
-        except RequestError as error:
-            return _error(error)
-        return Response(svg, media_type="image/svg+xml")
+        since = request.query_params.get("since")
+        return await call(host.board, *game_and_token(request),
+                          int(since) if since and since.isdigit() else None,
+                          respond=lambda svg: Response(svg, media_type="image/svg+xml"))
 
     async def create_game(request: Request) -> Response:
-        try:
-            body = await _body(request)
-        except RequestError as error:
-            return _error(error)
-        return await call(host.create, body)
+        return await with_body(request, host.create)
 
     async def view(request: Request) -> Response:
-        return await call(host.view, request.path_params["game"],
-                          request.query_params.get("token"))
+        return await call(host.view, *game_and_token(request))
 
     async def answer(request: Request) -> Response:
-        try:
-            body = await _body(request)
-        except RequestError as error:
-            return _error(error)
-        return await call(host.answer, request.path_params["game"],
-                          request.query_params.get("token"), body)
-
-    async def inspect(request: Request, work: Any) -> Any:
-        """``work(game, player)`` for the request's game and token, in a worker thread."""
-        return await to_thread.run_sync(host.inspect, request.path_params["game"],
-                                        request.query_params.get("token"), work)
+        return await with_body(request, lambda body: host.answer(*game_and_token(request),
+                                                                 body))
 
     async def roster(request: Request) -> Response:
-        try:
-            return JSONResponse(await inspect(request, lambda game, player: {
-                "ships": table.roster(game), "damage": table.damage_titles(game)}))
-        except RequestError as error:
-            return _error(error)
+        return await call(host.inspect, *game_and_token(request), lambda game, player: {
+            "ships": table.roster(game), "damage": damage_titles()})
 
     async def preview(request: Request) -> Response:
         maneuver = request.query_params.get("maneuver", "")
@@ -166,23 +150,14 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
             except table.PreviewError as error:
                 raise RequestError(409, str(error)) from None
 
-        try:
-            return JSONResponse(await inspect(request, work))
-        except RequestError as error:
-            return _error(error)
+        return await call(host.inspect, *game_and_token(request), work)
 
     async def replay_page(request: Request) -> Response:
-        try:
-            record_json = await to_thread.run_sync(host.record, request.path_params["game"],
-                                                   request.query_params.get("token"))
-        except RequestError as error:
-            return _error(error)
-        page = await to_thread.run_sync(replay_html, record_json, "Tallon: replay")
-        return HTMLResponse(page)
+        return await call(lambda: replay_html(host.record(*game_and_token(request)),
+                                              "Tallon: replay"), respond=HTMLResponse)
 
     async def record(request: Request) -> Response:
-        return await call(host.record, request.path_params["game"],
-                          request.query_params.get("token"))
+        return await call(host.record, *game_and_token(request))
 
     async def socket(websocket: WebSocket) -> None:
         game_id = websocket.path_params["game"]

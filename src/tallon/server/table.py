@@ -147,11 +147,4 @@ def _ship_name(ship: ShipState, game: Game) -> str:
     return cards.ship(ship.ship_type, game.state.player(ship.owner).faction).name
 
 
-def damage_titles(game: Game) -> dict[str, str]:
-    """The titles of the damage cards (ids to what is printed on them)."""
-    deck = load_cards().damage_deck()
-    return {card.id: card.title for card in deck.cards}
-
-
-__all__ = ["MANEUVER_DECISIONS", "PreviewError", "board_svg", "damage_titles", "preview",
-           "roster"]
+__all__ = ["MANEUVER_DECISIONS", "PreviewError", "board_svg", "preview", "roster"]

@@ -162,18 +162,14 @@ function dice(decision, context) {
   return box;
 }
 
-/** Targets: each with its range; hovering one marks it on the table. */
-function target(decision, context) {
-  return optionList(decision, context, (option) => {
-    const info = option.info || {};
-    return info.range ? `${option.label}` : option.label;
-  });
-}
-
-/** Everything else: the options the engine lists, as buttons. */
+/** Everything else, targets included (their labels give the range; hovering one marks
+ * the defender: play.js), as the options the engine lists, as buttons. */
 function choice(decision, context) {
   return optionList(decision, context);
 }
+
+/** The kinds whose options are maneuvers (a preview can show them). */
+export const MANEUVER_KINDS = ["set_dial", "choose_maneuver", "slam_maneuver"];
 
 export const PRESENTERS = {
   place_obstacle: placement, place_ship: placement, upgrade_side: choice,
@@ -181,15 +177,15 @@ export const PRESENTERS = {
   system_order: choice, activation_order: choice, engagement_order: choice,
   decloak: choice, decloak_position: choice, tallon_position: choice,
   perform_action: choice, card_action: choice, linked_action: choice,
-  reinforce_side: choice, lock_target: target, barrel_roll_direction: choice,
+  reinforce_side: choice, lock_target: choice, barrel_roll_direction: choice,
   barrel_roll_position: choice, boost_direction: choice, rotate_arc: choice,
-  coordinate_target: target, jam_target: target, reload_card: choice,
+  coordinate_target: choice, jam_target: choice, reload_card: choice,
   jam_effect: choice, tractor_move: choice, tractor_rotate: choice,
-  declare_attack: target, bonus_attack: target, obstruction: choice,
+  declare_attack: choice, bonus_attack: choice, obstruction: choice,
   modify_attack_dice: dice, modify_defense_dice: dice,
   cancel_attack_results: dice, cancel_defense_results: dice,
   order_abilities: choice, use_ability: choice, replacement: choice,
-  remove_condition: target, launch_device: choice, relocate_remote: choice,
+  remove_condition: choice, launch_device: choice, relocate_remote: choice,
   expose_damage: choice, maarek_damage_card: choice, jingoist_token: choice,
   jingoist_refusal: choice, homing_choice: choice,
 };

@@ -6,6 +6,19 @@ import {QuickBuild, allCards} from "./quickbuild.js";
 const form = document.getElementById("lobby");
 const problems = document.getElementById("problems");
 
+// the two seats differ only in these; the rest is the page's seat template
+const SEAT_FACTS = {
+  1: {edge: "near edge", person: "a person at this screen", played: "human"},
+  2: {edge: "far edge", person: "a person: here, or online with the link", played: "ai:simple"},
+};
+for (const [player, facts] of Object.entries(SEAT_FACTS)) {
+  const markup = document.getElementById("seat-template").innerHTML
+    .replaceAll("{n}", player).replaceAll("{edge}", facts.edge)
+    .replaceAll("{person}", facts.person);
+  form.querySelector(".seats").insertAdjacentHTML("beforeend", markup);
+  form.elements[`seat${player}`].value = facts.played;
+}
+
 let opponents = [];
 let factionNames = {};
 

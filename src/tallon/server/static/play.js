@@ -4,7 +4,7 @@
 // pass the screen between the players, so that neither sees the other's dials.
 import {Board} from "./board.js";
 import {renderCards} from "./cards.js";
-import {maneuverName, presentDecision} from "./decisions.js";
+import {MANEUVER_KINDS, maneuverName, presentDecision} from "./decisions.js";
 import {element as text} from "./dom.js";
 
 const fragment = new URLSearchParams(location.hash.slice(1));
@@ -111,7 +111,7 @@ function contextFor(player, message) {
       board.ghostAt(info.obstacle || decision.ship, pose);
       return;
     }
-    if (["set_dial", "choose_maneuver", "slam_maneuver"].includes(decision.kind)) {
+    if (MANEUVER_KINDS.includes(decision.kind)) {
       previewing = option.value;
       const shown = await api(`/api/games/${game}/preview?token=${tokenOf.get(player)}` +
         `&maneuver=${encodeURIComponent(option.value)}`);
