@@ -68,20 +68,32 @@ def play(game: Game, agents: tuple[Agent, Agent], max_decisions: int = 100_000) 
         if decision is None:
             return
         if decision.is_chance:
-            weights = [option.info["probability"] for option in decision.options]
-            game.answer(chance.choices(decision.options, weights)[0].key)
+            game.answer(draw_chance(decision, chance))
             continue
-        agent = agents[decision.player - 1]
-        view = game.view(decision.player, log=False) if getattr(agent, "needs_view", True) \
-            else {}
-        if getattr(agent, "searches", False):
-            world = InformationSet(game, decision.player)
-            game.answer(agent.choose(view, decision, world))  # type: ignore[call-arg]
-        else:
-            game.answer(agent.choose(view, decision))
+        game.answer(agent_answer(agents[decision.player - 1], game))
     raise RuntimeError(f"the game did not end within {max_decisions} decisions")
 
 
+def draw_chance(decision: Decision, rng: random.Random) -> Value:
+    """An outcome of a chance decision, drawn by its probabilities with ``rng``."""
+    weights = [option.info["probability"] for option in decision.options]
+    return rng.choices(decision.options, weights)[0].key
+
+
+def agent_answer(agent: Agent, game: Game) -> Value:
+    """What ``agent`` answers to ``game``'s pending decision, shown only its player's
+    view (and, if it searches, its player's :class:`InformationSet`)."""
+    decision = game.decision
+    assert decision is not None and not decision.is_chance
+    player = decision.player
+    view = game.view(player, log=False) if getattr(agent, "needs_view", True) else {}
+    if getattr(agent, "searches", False):
+        return agent.choose(view, decision, InformationSet(game, player))  # type: ignore[call-arg]
+    return agent.choose(view, decision)
+
+
+from tallon.agents.levels import LEVELS, make_agent  # noqa: E402
 from tallon.agents.simple import SimpleAgent  # noqa: E402  (depends on the names above)
 
-__all__ = ["Agent", "InformationSet", "RandomAgent", "SimpleAgent", "play"]
+__all__ = ["LEVELS", "Agent", "InformationSet", "RandomAgent", "SimpleAgent", "agent_answer",
+           "draw_chance", "make_agent", "play"]

@@ -9,7 +9,8 @@ from typing import Any
 
 import typer
 
-from tallon.agents import SimpleAgent, play
+from tallon.agents import play
+from tallon.agents.levels import DEFAULT_THINK, LEVELS, make_agent
 from tallon.cards import CARDS
 from tallon.cards.pool import default_squads, random_squad
 from tallon.cli.common import fail, output_directory, write_output
@@ -101,6 +102,19 @@ def print_log(game: Game) -> None:
         typer.echo(f"  {event['text']}")
 
 
+def agent_levels(text: str) -> tuple[str, str]:
+    """The two AI levels of an ``--agents`` value (``ace,simple``; one name for both);
+    exit status 2 naming the levels for anything else."""
+    names = [name.strip().lower() for name in text.split(",")]
+    if len(names) == 1:
+        names = names * 2
+    unknown = [name for name in names if name not in LEVELS]
+    if len(names) != 2 or unknown:
+        raise fail(f"--agents {text!r}: give one or two AI levels, comma separated, of "
+                   f"{', '.join(LEVELS)}", 2)
+    return names[0], names[1]
+
+
 def demo(
     seed: int = typer.Option(1, "--seed", help="Seed of the game's random generator."),
     out: Path = typer.Option(Path("out"), "--out",
@@ -111,11 +125,19 @@ def demo(
     random_squads: bool = typer.Option(
         False, "--random-squads", help="Random legal squads of the cards the engine plays "
         "(drawn from the seed) instead of the default squads."),
+    agents: str = typer.Option(
+        "ace,ace", "--agents", help="The AI level of player 1 and player 2, comma "
+        f"separated: {', '.join(LEVELS)} (one name plays both sides)."),
+    think: float = typer.Option(
+        DEFAULT_THINK, "--think", min=0.01, max=600.0,
+        help="Seconds the master level searches per decision."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary instead."),
 ) -> None:
-    """Play a whole game with the simple agents (default: two 20-point squads of named
-    pilots), print the log round by round - each attack's dice, every modification and the
-    damage - and write a replay (JSON) and a page that steps through it (HTML)."""
+    """Play a whole game between two AI players (default: the ace against the ace, with
+    two 20-point squads of named pilots), print the log round by round - each attack's
+    dice, every modification and the damage - and write a replay (JSON) and a page that
+    steps through it (HTML)."""
+    levels = agent_levels(agents)
     output_directory(out)  # before playing: a bad --out is refused at once
     squads = choose_squads(seed, squad1, squad2, random_squads)
     try:
@@ -125,7 +147,8 @@ def demo(
         for problem in error.problems:
             typer.echo(f"  - {problem}", err=True)
         raise typer.Exit(2) from None
-    play(game, (SimpleAgent(seed), SimpleAgent(seed + 1)))
+    play(game, (make_agent(levels[0], seed, think=think),
+                make_agent(levels[1], seed + 1, think=think)))
     record = game.to_record()
     replay_path = out / "replay.json"
     write_output(replay_path, json.dumps(record, indent=1))

@@ -56,6 +56,17 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
     return data
 
 
+def _printed(ship: ShipState) -> dict[str, Any]:
+    """The ship's card facts every player may read from its cards (squads are open lists):
+    what an agent needs to foresee attacks. Not part of the hashed snapshot, which they
+    never change. (The printed dial is the ship's, in the card data: listing its codes
+    here would make a view seem to name a hidden dial.)"""
+    # lists, as JSON gives them back: a view is the same before and after the wire
+    return {"attacks": [list(a) for a in ship.attacks], "agility": ship.agility,
+            "actions": [a.label for a in ship.actions], "upgrades": list(ship.upgrades),
+            "dial_stressed": ship.dial_stressed}
+
+
 def _add_pose(data: dict[str, Any], piece: ShipState) -> None:
     """The pose of a ship or remote on the table, rounded for stable hashes."""
     if piece.body is not None:
@@ -103,6 +114,7 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
     ships = []
     for ship in s.ships_of():
         data = _ship_public(ship)
+        data["stats"] = _printed(ship)
         if ship.dial_revealed or ship.owner == player:
             data["dial"] = ship.dial_set
         else:
@@ -172,6 +184,11 @@ def _attack_view(game: Game) -> dict[str, Any] | None:
         [f.label for f in attack.attack_dice.faces()],
         "defense_dice": None if attack.defense_dice is None else
         [f.label for f in attack.defense_dice.faces()],
+        # which dice were rerolled already (they can't be again): an agent weighing a
+        # reroll needs it
+        "rerolled": {kind: None if pool is None else [d.rerolled for d in pool]
+                     for kind, pool in (("attack", attack.attack_dice),
+                                        ("defense", attack.defense_dice))},
         "hit": attack.hit,
     }
 

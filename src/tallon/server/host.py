@@ -17,7 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from tallon.agents import RandomAgent, SimpleAgent
+from tallon.agents import agent_answer
+from tallon.agents.levels import LEVELS, make_agent
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
 from tallon.server.errors import RequestError
@@ -26,8 +27,8 @@ from tallon.server.messages import player_message
 from tallon.server.store import Store, token_digest
 from tallon.server.table import board_svg
 
-#: The AI levels a seat can name (``"ai:simple"``); the AI issue adds stronger ones.
-AI_LEVELS: dict[str, Callable[[int], Any]] = {"simple": SimpleAgent, "random": RandomAgent}
+#: The AI levels a seat can name (``"ai:ace"``): :data:`tallon.agents.levels.LEVELS`.
+AI_LEVELS = tuple(LEVELS)
 
 
 @dataclass
@@ -244,9 +245,8 @@ class Host:
             agent = session.agents.get(player)
             if agent is None:
                 level = seat["kind"].removeprefix("ai:")
-                agent = session.agents[player] = AI_LEVELS[level](
-                    game.setup.seed + player)
-            self._apply(session, agent.choose(game.view(player, log=False), game.decision))
+                agent = session.agents[player] = make_agent(level, game.setup.seed + player)
+            self._apply(session, agent_answer(agent, game))
 
     def _changed(self, game_id: str) -> None:
         for listener in self.listeners:

@@ -9,7 +9,7 @@ const problems = document.getElementById("problems");
 // the two seats differ only in these; the rest is the page's seat template
 const SEAT_FACTS = {
   1: {edge: "near edge", person: "a person at this screen", played: "human"},
-  2: {edge: "far edge", person: "a person: here, or online with the link", played: "ai:simple"},
+  2: {edge: "far edge", person: "a person: here, or online with the link", played: "ai:ace"},
 };
 for (const [player, facts] of Object.entries(SEAT_FACTS)) {
   const markup = document.getElementById("seat-template").innerHTML

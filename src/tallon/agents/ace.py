@@ -1,0 +1,407 @@
+"""The ace: a heuristic agent that flies with a plan.
+
+Maneuvers are chosen by :mod:`tallon.agents.planning` (every dial option judged against
+where the enemy may go, the best flown exactly); actions by what each is worth in expected
+damage dealt and avoided (the exact dice calculator, :mod:`tallon.agents.reading`),
+repositions included; targets and dice by :mod:`tallon.agents.fighting`. Every other
+decision has a default that serves the player: optional abilities are used, aimed at
+enemies when they name ships, and setup places obstacles in the middle of the table and
+ships together, in clear lanes, beside rather than in front of the enemy.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tallon.agents.fighting import choose_target, solver_choice
+from tallon.agents.planning import Foresight, Planner
+from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
+from tallon.agents.simple import SimpleAgent
+from tallon.engine.decisions import Decision, Value
+from tallon.geometry import Pose, barrel_roll, boost
+
+#: What a stress token costs, in expected damage (an action lost, red maneuvers barred).
+STRESS_COST = 0.45
+#: Actions judged by the tokens they give: (attack tokens, defense tokens) added.
+TOKEN_ACTIONS = {
+    "focus": ((("focus", 1),), (("focus", 1),)),
+    "calculate": ((("calculate", 1),), (("calculate", 1),)),
+    "evade": ((), (("evade", 1),)),
+    "reinforce": ((), (("reinforce", 1),)),
+    "lock": ((("lock", 1),), ()),
+}
+#: What a token is worth beyond the attacks foreseen now (ships move after us, and a
+#: token is kept for the round), in expected damage.
+TOKEN_FLOOR = {"focus": 0.12, "calculate": 0.08, "evade": 0.1, "reinforce": 0.06,
+               "lock": 0.1}
+#: Other actions: a small value of their own when nothing better is offered.
+OTHER_ACTIONS = {"coordinate": 0.3, "jam": 0.15, "rotate": 0.1, "reload": 0.2}
+ROLL_POSITIONS = ("front", "middle", "back")
+
+
+def _merge(base: tuple[tuple[str, int], ...], extra: tuple[tuple[str, int], ...]
+           ) -> tuple[tuple[str, int], ...]:
+    found = dict(base)
+    for name, n in extra:
+        found[name] = min(found.get(name, 0) + n, 1 if name == "lock" else 2)
+    return tuple(sorted(found.items()))
+
+
+def _red(label: str) -> bool:
+    return label.startswith(("red", "purple"))
+
+
+class AceAgent(SimpleAgent):
+    """See the module docstring. What it does not judge itself (rare card questions, a
+    dice option the calculator does not model) it answers as the simple agent does."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._foresight: tuple[Any, Foresight, dict[str, Any]] | None = None
+        #: a reposition chosen with its action: (ship, kind, direction, position)
+        self._reposition: tuple[str, str, str, str] | None = None
+        #: the best place each repositioning action offered last could reach
+        self._repositions: dict[str, tuple[float, str, str]] = {}
+        #: the dials planned for the round: (round, ship) -> maneuver
+        self._dials: dict[tuple[int, str], str] = {}
+
+    # ------------------------------------------------------------------ the table
+    def planner(self, view: dict[str, Any]) -> Planner:
+        """A planner of ``view``, the enemy's likely moves foreseen once per table."""
+        key = (view["round"], view["phase"],
+               tuple((s["id"], s.get("pose", {}).get("x"), s.get("pose", {}).get("y"),
+                      s["activated"], s["removed"]) for s in view["ships"]))
+        if self._foresight is not None and self._foresight[0] == key:
+            planner = Planner(view, view["player"], self._foresight[1])
+            planner.likely_codes = self._foresight[2]
+            return planner
+        planner = Planner(view, view["player"])
+        self._foresight = (key, planner.foresight, planner.likely_codes)
+        return planner
+
+    # ------------------------------------------------------------------ setup
+    def _place_obstacle(self, view: dict[str, Any], decision: Decision) -> Value:
+        """In the middle band of the table, away from the other obstacles: cover where
+        the ships will meet."""
+        placed = [(o["x"], o["y"]) for o in view["obstacles"]]
+
+        def value(info: dict[str, Any]) -> float:
+            x, y = info["x"], info["y"]
+            middle = abs(y - 457.2) / 200.0 + abs(x - 457.2) / 600.0
+            crowd = sum(1.0 for px, py in placed if math.hypot(x - px, y - py) < 250)
+            return -middle - crowd + self.rng.random() * 0.05
+
+        offered = [o for o in decision.options if o.info is not None]
+        if not offered:
+            return None
+        return max(offered, key=lambda o: value(o.info)).key
+
+    def _place_ship(self, view: dict[str, Any], decision: Decision) -> Value:
+        """Beside the ships already placed, in a lane clear of obstacles, and off to the
+        side of the enemy's ships rather than straight in front of their arcs."""
+        me = view["player"]
+        friends = [s["pose"]["x"] for s in view["ships"] if "pose" in s and s["owner"] == me]
+        enemies = [s["pose"]["x"] for s in view["ships"] if "pose" in s and s["owner"] != me]
+        lanes = [o["x"] for o in view["obstacles"] if 200 < o["y"] < 714]
+
+        def value(info: dict[str, Any]) -> float:
+            x = info["x"]
+            score = 0.0
+            if friends:
+                nearest = min(abs(x - f) for f in friends)
+                score -= abs(nearest - 90.0) / 60.0
+            else:
+                score -= abs(x - 457.2) / 300.0
+            score -= sum(1.0 for lane in lanes if abs(lane - x) < 70) * 0.6
+            if enemies:
+                mean = sum(enemies) / len(enemies)
+                score -= abs(abs(x - mean) - 220.0) / 400.0
+            if x < 90 or x > 824:
+                score -= 1.0
+            return score + self.rng.random() * 0.01
+
+        offered = [o for o in decision.options if o.info is not None and "x" in o.info]
+        if not offered:
+            return None
+        return max(offered, key=lambda o: value(o.info)).key
+
+    # ------------------------------------------------------------------ maneuvers
+    def _set_dial(self, view: dict[str, Any], decision: Decision) -> Value:
+        """Every ship's dial is planned together, in the order they will move, so that
+        each is flown past where the ships before it will be."""
+        ship_id = decision.ship or ""
+        key = (view["round"], ship_id)
+        if key not in self._dials:
+            self._plan_dials(view, decision)
+        code = self._dials.pop(key, None)
+        return code if code in decision.option_keys() else self._one_maneuver(view,
+                                                                               decision)
+
+    def _plan_dials(self, view: dict[str, Any], decision: Decision) -> None:
+        planner = self.planner(view)
+        mine = sorted((p for p in planner.mine if not p.activated),
+                      key=lambda p: (p.initiative, p.id))
+        # enemies that move before ours stand where they most likely go
+        moved: dict[str, Pose] = {}
+        self._dials = {}
+        early = [(e.initiative, planner.foresight[e.id][0][0], e.id) for e in planner.enemies
+                 if not e.activated and e.id in planner.foresight]
+        for ship in mine:
+            dial = ship.raw.get("dial")
+            if ship.id != decision.ship and isinstance(dial, str) and dial != "set":
+                codes = [dial]  # set already: it moves as set
+            elif ship.id == decision.ship:
+                codes = decision.option_keys()
+            else:
+                codes = [c for c in ship.dial if not (ship.stressed and c.endswith("R"))]
+            if not codes:
+                continue
+            ahead = {i: pose for initiative, pose, i in early if initiative < ship.initiative}
+            code, end = planner.best_maneuver(ship.id, codes, self.rng, {**ahead, **moved})
+            self._dials[(view["round"], ship.id)] = code
+            if end is not None:
+                moved[ship.id] = end
+
+    def _one_maneuver(self, view: dict[str, Any], decision: Decision) -> Value:
+        return self.planner(view).best_maneuver(decision.ship or "", decision.option_keys(),
+                                                self.rng)[0]
+
+    def _choose_maneuver(self, view: dict[str, Any], decision: Decision) -> Value:
+        return self._one_maneuver(view, decision)
+
+    def _slam_maneuver(self, view: dict[str, Any], decision: Decision) -> Value:
+        return self._one_maneuver(view, decision)
+
+    def _tallon_position(self, view: dict[str, Any], decision: Decision) -> Value:
+        keys = decision.option_keys()
+        return "middle" if "middle" in keys else keys[0]
+
+    # ------------------------------------------------------------------ actions
+    def _action_values(self, view: dict[str, Any], ship_id: str, decision: Decision
+                       ) -> dict[str, float]:
+        """What each offered action is worth to the ship now, in expected damage."""
+        planner = self.planner(view)
+        ship = planner.by_id.get(ship_id)
+        if ship is None:
+            return {}
+        locked = {e.id for e in planner.enemies if ship_id in e.raw["locks"]}
+        attack = attack_tokens(ship.tokens, bool(locked))
+        guard = defense_tokens(ship.tokens)
+        now = planner.position_value(ship, ship.pose, False, attack, guard)
+        values: dict[str, float] = {}
+        self._repositions = {}
+        for option in decision.options:
+            kind = option.key.split(":")[0]
+            cost = STRESS_COST if _red(option.label) else 0.0
+            if kind in TOKEN_ACTIONS:
+                more_attack, more_guard = TOKEN_ACTIONS[kind]
+                if kind == "lock" and (locked or not self._lock_target_for(planner, ship)):
+                    continue
+                value = planner.position_value(ship, ship.pose, False,
+                                               _merge(attack, more_attack),
+                                               _merge(guard, more_guard)) - now
+                value += TOKEN_FLOOR[kind]
+            elif kind in ("barrel_roll", "boost"):
+                found = self._repositions.get(kind) or \
+                    self._best_reposition(planner, ship, kind, attack, guard)
+                if found is None:
+                    continue
+                self._repositions[kind] = found
+                value = found[0] - now
+            elif kind in OTHER_ACTIONS:
+                value = OTHER_ACTIONS[kind]
+            else:
+                continue
+            values[option.key] = value - cost
+        return values
+
+    def _best_action(self, view: dict[str, Any], ship_id: str, decision: Decision,
+                     refuse: str) -> Value:
+        values = self._action_values(view, ship_id, decision)
+        if not values:
+            return refuse
+        best = max(values, key=lambda k: values[k])
+        if values[best] <= 0.0:
+            return refuse
+        kind = best.split(":")[0]
+        found = self._repositions.get(kind)
+        if found is not None:
+            self._reposition = (ship_id, kind, found[1], found[2])
+        return best
+
+    def _best_reposition(self, planner: Planner, ship: Piece, kind: str,
+                         attack: tuple[tuple[str, int], ...],
+                         guard: tuple[tuple[str, int], ...]
+                         ) -> tuple[float, str, str] | None:
+        """The best place a barrel roll or boost can put the ship: (value, direction,
+        position)."""
+        best: tuple[float, str, str] | None = None
+        table = planner.table
+        moves: list[tuple[str, str, Any]] = []
+        if kind == "barrel_roll":
+            for side in ("left", "right"):
+                for position in ROLL_POSITIONS:
+                    moves.append((side, position,
+                                  lambda s=side, p=position: barrel_roll(table, ship.id, s, p)))
+        else:
+            for direction in ("left", "straight", "right"):
+                moves.append((direction, "", lambda d=direction: boost(table, ship.id, d)))
+        for direction, position, attempt in moves:
+            try:
+                found = attempt()
+            except ValueError:
+                continue
+            if found.fails():
+                continue
+            value = planner.position_value(ship, found.final, False, attack, guard)
+            if best is None or value > best[0]:
+                best = (value, direction, position)
+        return best
+
+    @staticmethod
+    def _lock_target_for(planner: Planner, ship: Piece) -> str | None:
+        """The enemy most worth a lock: the best shot from where the ship stands."""
+        best, best_value = None, 0.0
+        for enemy in planner.enemies:
+            for pose, weight in planner.foresight.get(enemy.id, ((enemy.pose, 1.0),)):
+                attack = shot(ship, ship.pose, enemy.size, pose)
+                if attack is not None and weight * attack[0] > best_value:
+                    best, best_value = enemy.id, weight * attack[0]
+        return best
+
+    def _perform_action(self, view: dict[str, Any], decision: Decision) -> Value:
+        return self._best_action(view, decision.ship or "", decision, "pass")
+
+    def _linked_action(self, view: dict[str, Any], decision: Decision) -> Value:
+        return self._best_action(view, decision.ship or "", decision, "decline")
+
+    def _use_ability(self, view: dict[str, Any], decision: Decision) -> Value:
+        """Optional abilities are used: an offered action when it is worth its cost, an
+        ability aimed at objects at an enemy (or a friend, if only friends are named)."""
+        keys = decision.option_keys()
+        if "decline" not in keys:
+            return None
+        if any(k.split(":")[0] in TOKEN_ACTIONS or k in ("barrel_roll", "boost")
+               for k in keys):
+            return self._best_action(view, decision.ship or "", decision, "decline")
+        owners = {s["id"]: s["owner"] for s in (*view["ships"], *view.get("remotes", ()))}
+        named = [k for k in keys if k != "decline" and k in owners]
+        if named:
+            enemies = [k for k in named if owners[k] != view["player"]]
+            return enemies[0] if enemies else named[0]
+        return next(k for k in keys if k != "decline")
+
+    def _replacement(self, view: dict[str, Any], decision: Decision) -> Value:
+        keys = decision.option_keys()
+        return next((k for k in keys if k != "decline"), keys[0])
+
+    def _barrel_roll_direction(self, view: dict[str, Any], decision: Decision) -> Value:
+        plan = self._reposition
+        if plan is not None and plan[0] == decision.ship and plan[1] == "barrel_roll":
+            return plan[2]
+        return None
+
+    def _barrel_roll_position(self, view: dict[str, Any], decision: Decision) -> Value:
+        plan = self._reposition
+        keys = decision.option_keys()
+        if plan is not None and plan[0] == decision.ship and plan[3] in keys:
+            self._reposition = None
+            return plan[3]
+        return "middle" if "middle" in keys else keys[0]
+
+    def _boost_direction(self, view: dict[str, Any], decision: Decision) -> Value:
+        plan = self._reposition
+        if plan is not None and plan[0] == decision.ship and plan[1] == "boost":
+            self._reposition = None
+            return plan[2]
+        return "straight"
+
+    def _lock_target(self, view: dict[str, Any], decision: Decision) -> Value:
+        planner = self.planner(view)
+        ship = planner.by_id.get(decision.ship or "")
+        keys = decision.option_keys()
+        if ship is not None:
+            target = self._lock_target_for(planner, ship)
+            if target in keys:
+                return target
+        owners = {s["id"]: s["owner"] for s in view["ships"]}
+        enemies = [k for k in keys if owners.get(k, view["player"]) != view["player"]]
+        return enemies[0] if enemies else keys[0]
+
+    def _reinforce_side(self, view: dict[str, Any], decision: Decision) -> Value:
+        planner = self.planner(view)
+        ship = planner.by_id.get(decision.ship or "")
+        if ship is None:
+            return None
+        ahead = 0.0
+        for enemy in planner.enemies:
+            for pose, weight in planner.foresight.get(enemy.id, ((enemy.pose, 1.0),)):
+                forward = (pose.x - ship.pose.x) * math.sin(math.radians(ship.pose.heading)) \
+                    + (pose.y - ship.pose.y) * math.cos(math.radians(ship.pose.heading))
+                if shot(enemy, pose, ship.size, ship.pose) is not None:
+                    ahead += weight if forward >= 0 else -weight
+        return "fore" if ahead >= 0 else "aft"
+
+    def _rotate_arc(self, view: dict[str, Any], decision: Decision) -> Value:
+        """Point the turret at the nearest enemy."""
+        planner = self.planner(view)
+        ship = planner.by_id.get(decision.ship or "")
+        if ship is None or not planner.enemies:
+            return None
+        nearest = min(planner.enemies, key=lambda e: math.hypot(e.pose.x - ship.pose.x,
+                                                                 e.pose.y - ship.pose.y))
+        angle = _relative_angle(ship.pose, nearest.pose)
+        arc = "front" if abs(angle) <= 45 else "rear" if abs(angle) >= 135 else \
+            "right" if angle > 0 else "left"
+        keys = decision.option_keys()
+        return arc if arc in keys else keys[0]
+
+    def _jam_target(self, view: dict[str, Any], decision: Decision) -> Value:
+        ships = {s["id"]: s for s in view["ships"]}
+        return max(decision.option_keys(),
+                   key=lambda k: sum(ships[k]["tokens"].get(t, 0) for t in
+                                     ("focus", "evade", "calculate")) if k in ships else 0)
+
+    def _jam_effect(self, view: dict[str, Any], decision: Decision) -> Value:
+        keys = decision.option_keys()
+        for wanted in ("focus", "evade", "calculate", "lock"):
+            for key in keys:
+                if wanted in key:
+                    return key
+        return keys[0]
+
+    # ------------------------------------------------------------------ combat
+    def _declare_attack(self, view: dict[str, Any], decision: Decision) -> Value:
+        return choose_target(view, decision)
+
+    def _bonus_attack(self, view: dict[str, Any], decision: Decision) -> Value:
+        return choose_target(view, decision)
+
+    def _modify_attack_dice(self, view: dict[str, Any], decision: Decision) -> Value:
+        return solver_choice(view, decision) or super()._modify_attack_dice(view, decision)
+
+    def _modify_defense_dice(self, view: dict[str, Any], decision: Decision) -> Value:
+        return solver_choice(view, decision) or super()._modify_defense_dice(view, decision)
+
+    def _cancel_defense_results(self, view: dict[str, Any], decision: Decision) -> Value:
+        """The attacker cancels an evade when some hit is still uncanceled by them."""
+        attack = view["attack"]
+        hits = sum(1 for f in attack["attack_dice"] or () if f in ("hit", "crit"))
+        evades = sum(1 for f in attack["defense_dice"] or () if f == "evade")
+        keys = decision.option_keys()
+        if evades and hits:
+            return next((k for k in keys if k != "done"), keys[0])
+        return "done" if "done" in keys else keys[0]
+
+    def _cancel_attack_results(self, view: dict[str, Any], decision: Decision) -> Value:
+        keys = decision.option_keys()
+        return next((k for k in keys if k != "done"), keys[0])
+
+
+def _relative_angle(at: Pose, other: Pose) -> float:
+    dx, dy = other.x - at.x, other.y - at.y
+    return (math.degrees(math.atan2(dx, dy)) - at.heading + 180.0) % 360.0 - 180.0
+
+
+__all__ = ["AceAgent"]

@@ -1,0 +1,152 @@
+"""How the ace fights: which target to shoot and how to modify dice.
+
+Targets are weighed by the exact calculator: the expected damage of the attack with the
+tokens both ships hold, and the chance that it destroys the defender. Dice are modified
+by the calculator's optimal policy over the tokens both ships hold (focus, lock,
+calculate, Force, evade, reinforce): the option it chooses is matched to the decision's
+stable key. (A card's modification the calculator does not model is left to the agent.)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from tallon.agents.reading import (
+    attack_tokens,
+    damage_distribution,
+    defense_tokens,
+)
+from tallon.dice import Attack, Combatant, Face, make_counts
+from tallon.dice.attack import Step
+from tallon.dice.solver import AttackSolver
+from tallon.engine.decisions import Decision, Value
+from tallon.engine.modify_dice import modification_keys
+
+#: How much destroying a ship is worth beside the damage dealt, per point of its
+#: remaining attack value (a destroyed ship shoots no more).
+KILL_WEIGHT = 0.6
+_FACES = {f.label: f for f in Face}
+
+
+def _ship(view: dict[str, Any], ship_id: str) -> dict[str, Any] | None:
+    return next((s for s in view["ships"] if s["id"] == ship_id), None)
+
+
+def _remote(view: dict[str, Any], remote_id: str) -> dict[str, Any] | None:
+    return next((r for r in view.get("remotes", ()) if r["id"] == remote_id), None)
+
+
+def _health(ship: dict[str, Any]) -> int:
+    return ship["hull"] - ship["damage_facedown"] - len(ship["damage_faceup"]) + \
+        ship["shields"]
+
+
+def _tokens(ship: dict[str, Any]) -> dict[str, int]:
+    return {**ship["tokens"], "force": ship["force"]}
+
+
+def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -> float:
+    """What an attack offered with ``info`` (weapon value, defender, range) is worth to
+    the attacker: its expected damage plus the chance it destroys the defender times
+    what the defender would still do."""
+    attacker = _ship(view, attacker_id)
+    defender_id = info["defender"]
+    defender = _ship(view, defender_id)
+    if attacker is None:
+        return 0.0
+    if defender is None:
+        remote = _remote(view, defender_id)
+        if remote is None:
+            return 0.0
+        health = remote["hull"] - remote["damage_facedown"]
+        agility, tokens, threat = remote["agility"], (), 0
+    else:
+        if defender["destroyed"]:
+            return -1.0  # destroyed already (simultaneous fire): shooting it is wasted
+        health = _health(defender)
+        agility, tokens = defender["stats"]["agility"], defense_tokens(_tokens(defender))
+        threat = max((v for _, v in defender["stats"]["attacks"]), default=0)
+    locked = attacker_id in (defender or {}).get("locks", ())
+    ordnance = info.get("ordnance", False)
+    attack_range = 2 if ordnance and info["range"] in (1, 3) else info["range"]
+    _, damage = damage_distribution(
+        info["value"], agility, attack_range, attack_tokens(_tokens(attacker), locked),
+        tokens)
+    if health <= 0:
+        return float(sum(d * p for d, p in enumerate(damage)))
+    # damage is worth the share of the defender it takes away: wounded ships first, and
+    # destroying one (it shoots no more) most of all
+    share = float(sum(min(d, health) * p for d, p in enumerate(damage))) / health
+    p_kill = float(sum(damage[health:]))
+    return (share + p_kill * KILL_WEIGHT) * (1 + threat)
+
+
+def choose_target(view: dict[str, Any], decision: Decision) -> Value:
+    """The attack worth most (never "none" when an attack is worth anything)."""
+    best, best_value = "none", 0.0
+    for option in decision.options:
+        if option.key == "none" or option.info is None:
+            continue
+        value = target_value(view, decision.ship or "", option.info)
+        if value > best_value:
+            best, best_value = option.key, value
+    return best
+
+
+# ------------------------------------------------------------------------ dice
+@lru_cache(maxsize=4096)
+def _solver(attack_dice: int, defense_dice: int,
+            attacker: tuple[tuple[str, int], ...], defender: tuple[tuple[str, int], ...]
+            ) -> AttackSolver:
+    return AttackSolver(Attack(Combatant(attack_dice, dict(attacker)),
+                               Combatant(defense_dice, dict(defender))))
+
+
+def _counts(labels: list[str], rerolled: list[bool] | None) -> tuple[int, ...]:
+    marks = rerolled or [False] * len(labels)
+    fresh = [_FACES[f] for f, r in zip(labels, marks, strict=True) if not r]
+    again = [_FACES[f] for f, r in zip(labels, marks, strict=True) if r]
+    return make_counts(fresh, again)
+
+
+def solver_choice(view: dict[str, Any], decision: Decision) -> Value | None:
+    """The option the exact calculator would take now over the ships' tokens, as the
+    decision's key; None when it can't tell (cards it doesn't model, no attack shown)."""
+    attack = view.get("attack")
+    if attack is None or attack["attack_dice"] is None:
+        return None
+    attacker, defender = _ship(view, attack["attacker"]), _ship(view, attack["defender"])
+    if attacker is None or defender is None:
+        return None
+    kind = "attack" if decision.kind == "modify_attack_dice" else "defense"
+    own = decision.ship == attack["attacker"]
+    step = {("attack", False): Step.DEFENDER_MODIFIES_ATTACK,
+            ("attack", True): Step.ATTACKER_MODIFIES_ATTACK,
+            ("defense", True): Step.ATTACKER_MODIFIES_DEFENSE,
+            ("defense", False): Step.DEFENDER_MODIFIES_DEFENSE}[(kind, own)]
+    rerolled = attack.get("rerolled") or {}
+    attack_counts = _counts(attack["attack_dice"], rerolled.get("attack"))
+    defense_labels = attack["defense_dice"] or []
+    defense_counts = _counts(defense_labels, rerolled.get("defense"))
+    locked = attack["attacker"] in defender["locks"]
+    a_tokens = attack_tokens(_tokens(attacker), locked)
+    d_tokens = defense_tokens(_tokens(defender))
+    defense_dice = len(defense_labels) if kind == "defense" else \
+        defender["stats"]["agility"] + (1 if attack["range"] == 3 and attack["primary"]
+                                        else 0) + (1 if attack["obstructed"] else 0)
+    try:
+        solver = _solver(len(attack["attack_dice"]), max(0, defense_dice), a_tokens, d_tokens)
+        option = solver.best_option(step, attack_counts, defense_counts, dict(a_tokens),
+                                    dict(d_tokens))
+    except (ValueError, KeyError, AssertionError):
+        return None  # a position outside what the calculator models here
+    keys = decision.option_keys()
+    if option is None:
+        return "done" if "done" in keys else None
+    user = decision.ship or ""
+    key = modification_keys(user, [(user, option.source, option)])[0]
+    return key if key in keys else None
+
+
+__all__ = ["choose_target", "solver_choice", "target_value"]

@@ -1,0 +1,51 @@
+"""The AI levels by name, as the command line, the simulator and the server name them.
+
+    agent = make_agent("ace", seed=3)
+    agent = make_agent("master", seed=3, think=0.5)   # seconds of search per decision
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+#: Each level, weakest first: (module, class, what a player should expect of it).
+LEVELS: dict[str, tuple[str, str, str]] = {
+    "random": ("tallon.agents", "RandomAgent", "picks any legal option"),
+    "simple": ("tallon.agents.simple", "SimpleAgent",
+               "flies towards the enemy and takes the obvious action"),
+    "ace": ("tallon.agents.ace", "AceAgent",
+            "plans every maneuver against where the enemy may go, weighs actions, targets "
+            "and dice with the exact calculator"),
+    "master": ("tallon.agents.master", "MasterAgent",
+               "searches its maneuvers and actions ahead, playing the ace's way in the "
+               "games it imagines"),
+}
+#: Seconds a searching level thinks per decision unless told otherwise.
+DEFAULT_THINK = 0.2
+
+
+class UnknownLevelError(ValueError):
+    """A level name that is not one of :data:`LEVELS`."""
+
+
+def level_names() -> list[str]:
+    return list(LEVELS)
+
+
+def make_agent(level: str, seed: int = 0, *, think: float | None = None) -> Any:
+    """A fresh agent of ``level`` (one of :data:`LEVELS`), its choices drawn from ``seed``;
+    ``think`` is the search budget in seconds per decision of a level that searches (the
+    others ignore it)."""
+    try:
+        module, name, _ = LEVELS[level]
+    except KeyError:
+        raise UnknownLevelError(
+            f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}") from None
+    cls = getattr(import_module(module), name)
+    if getattr(cls, "searches", False):
+        return cls(seed, think=DEFAULT_THINK if think is None else think)
+    return cls(seed)
+
+
+__all__ = ["DEFAULT_THINK", "LEVELS", "UnknownLevelError", "level_names", "make_agent"]

@@ -1,0 +1,157 @@
+"""The master: the ace's judgement, checked by playing ahead.
+
+For the choices that decide games - each ship's dial, its action, its target - the master
+takes the ace's few best candidates and plays each forward in games consistent with its
+player's view (:class:`~tallon.agents.InformationSet`: the opponent's facedown dials, the
+damage decks and the future dice drawn afresh for each game), both sides flown by the
+ace, to the end of the round; it keeps the candidate whose games end best for its player
+(ships and shields kept against ships and shields destroyed, with mission points). The
+opponent's dials in those games are drawn from where the ace foresees each enemy going,
+not uniformly: a facedown dial is hidden, not random.
+
+The search never reads the real game: only samples of the information set, which two
+games its player cannot tell apart give alike. With ``rollouts`` set, a decision plays
+exactly that many games and the agent is reproducible; otherwise it plays as many as
+``think`` seconds allow.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from tallon.agents import InformationSet, agent_answer, draw_chance
+from tallon.agents.ace import AceAgent
+from tallon.agents.fighting import target_value
+from tallon.engine.decisions import Decision, Value
+from tallon.engine.game import Game
+
+#: The decisions searched; the ace answers the rest at once.
+SEARCHED = ("set_dial", "perform_action", "declare_attack")
+#: Candidates played forward per decision, the ace's best first.
+CANDIDATES = 3
+#: Decisions a rollout may take before it is cut short (a round is far fewer).
+ROLLOUT_LIMIT = 2_000
+
+
+def material(game: Game, player: int) -> float:
+    """How the game stands for ``player``: each ship's cost weighted by the share of its
+    hull and shields left (destroyed ships count nothing), ours minus theirs, plus the
+    mission points difference; in squad points."""
+    value = 0.0
+    for ship in game.state.ships_of():
+        if ship.destroyed:
+            continue
+        full = ship.hull + ship.shield_limit
+        left = max(0, ship.hull_remaining) + ship.shields
+        worth = ship.cost * (0.4 + 0.6 * left / max(1, full))
+        value += worth if ship.owner == player else -worth
+    points = game.state.mission_points
+    return value + points.get(player, 0) - sum(v for p, v in points.items() if p != player)
+
+
+class MasterAgent:
+    """See the module docstring."""
+
+    needs_view = True
+    searches = True
+
+    def __init__(self, seed: int = 0, *, think: float = 0.2,
+                 rollouts: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.think = think
+        self.rollouts = rollouts
+        self.ace = AceAgent(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision,
+               world: InformationSet | None = None) -> Value:
+        if world is None or decision.kind not in SEARCHED:
+            return self.ace.choose(view, decision)
+        candidates = self._candidates(view, decision)
+        if len(candidates) < 2:
+            return candidates[0] if candidates else self.ace.choose(view, decision)
+        totals = dict.fromkeys(candidates, 0.0)
+        played = dict.fromkeys(candidates, 0)
+        deadline = time.perf_counter() + self.think
+        n = 0
+        while True:
+            if self.rollouts is not None:
+                if n >= self.rollouts * len(candidates):
+                    break
+            elif n >= len(candidates) and time.perf_counter() >= deadline:
+                break
+            candidate = candidates[n % len(candidates)]
+            totals[candidate] += self._rollout(world, decision.player, candidate)
+            played[candidate] += 1
+            n += 1
+        # ties go to the ace's order: it ranked the candidates
+        return max(candidates, key=lambda c: totals[c] / played[c])
+
+    # ---------------------------------------------------------------- candidates
+    def _candidates(self, view: dict[str, Any], decision: Decision) -> list[Value]:
+        """The ace's choice first, then its next best, up to :data:`CANDIDATES`."""
+        first = self.ace.choose(view, decision)
+        keys = decision.option_keys()
+        ranked: list[Value] = []
+        if decision.kind == "set_dial":
+            planner = self.ace.planner(view)
+            ship = planner.by_id.get(decision.ship or "")
+            if ship is not None:
+                ranked = sorted(keys, key=lambda c: -planner.maneuver_value(ship, c, False)[0])
+        elif decision.kind == "perform_action":
+            values = self.ace._action_values(view, decision.ship or "", decision)
+            ranked = [*sorted(values, key=lambda k: -values[k]), "pass"]
+        else:
+            scored = {o.key: target_value(view, decision.ship or "", o.info)
+                      for o in decision.options if o.info is not None}
+            ranked = sorted(scored, key=lambda k: -scored[k])
+        found = [first]
+        for key in ranked:
+            if key in keys and key not in found:
+                found.append(key)
+            if len(found) >= CANDIDATES:
+                break
+        return found
+
+    # ---------------------------------------------------------------- rollouts
+    def _rollout(self, world: InformationSet, player: int, candidate: Value) -> float:
+        """Play ``candidate`` in a sampled game and on to the end of the round (both
+        sides the ace); how the game then stands for ``player``."""
+        game = world.sample(self.rng)
+        seed = self.rng.getrandbits(32)
+        agents = (AceAgent(seed), AceAgent(seed + 1))
+        self._redraw_enemy_dials(game, player, agents[player - 1])
+        start_round = game.state.round
+        game.answer(candidate)
+        chance = random.Random(seed)
+        for _ in range(ROLLOUT_LIMIT):
+            decision = game.decision
+            if decision is None:
+                break
+            if decision.kind == "set_dial" and game.state.round > start_round:
+                break
+            if decision.is_chance:
+                game.answer(draw_chance(decision, chance))
+                continue
+            game.answer(agent_answer(agents[decision.player - 1], game))
+        return material(game, player)
+
+    @staticmethod
+    def _redraw_enemy_dials(game: Game, player: int, ace: AceAgent) -> None:
+        """The enemy's facedown dials in a sampled game, redrawn from where our ace
+        foresees each enemy going (the sample drew them uniformly)."""
+        hidden = [s for s in game.state.ships_of()
+                  if s.owner != player and s.dial_set is not None and not s.dial_revealed]
+        if not hidden:
+            return
+        planner = ace.planner(game.view(player, log=False))
+        for ship in hidden:
+            likely = planner.likely_codes.get(ship.id)
+            if likely:
+                codes, weights = zip(*likely, strict=True)
+                ship.dial_set = ace.rng.choices(codes, weights)[0]
+
+
+__all__ = ["CANDIDATES", "SEARCHED", "MasterAgent", "material"]

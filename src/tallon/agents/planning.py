@@ -1,0 +1,209 @@
+"""Where to fly: the ace's judgement of positions.
+
+A :class:`Planner` reads one view. It foresees each enemy ship that has yet to move as a
+few likely end positions with weights (its dial's maneuvers judged from its side: shots
+on our ships, our arcs it would sit in, the edge), and scores a position for one of our
+ships as the damage it expects to deal there minus the damage it expects to take, with
+what the move costs: an action lost to a bump, an obstacle or a red maneuver, stress, the
+edge of the table. Each of the ship's own maneuvers is then flown with the exact geometry
+(bumps, obstacles, fleeing) for the most promising ones.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from tallon.agents.reading import (
+    FOCUSED,
+    HALF_BASE,
+    Opponent,
+    Piece,
+    engagement,
+    foreseen_end,
+    opponent,
+    read_pieces,
+    table_of,
+)
+from tallon.geometry import Maneuver, Pose, Table, execute_maneuver
+
+SIDE = 914.4
+#: Positions an enemy is foreseen at, at most.
+FORESEEN = 4
+#: How sharply the enemy's likely maneuvers are told apart (lower: more certain).
+TEMPERATURE = 0.6
+#: What being able to act after the move is worth, in expected damage.
+ACTION_VALUE = 0.35
+#: How many of a ship's maneuvers are flown exactly, best estimates first.
+EXACT_CANDIDATES = 6
+#: Share of an enemy's expected damage counted against a ship it could shoot (it may
+#: choose another target).
+THREAT_SHARE = 0.7
+
+Foresight = dict[str, list[tuple[Pose, float]]]
+
+
+def _edge_gap(pose: Pose, size: str) -> float:
+    half = HALF_BASE[size]
+    return min(pose.x, pose.y, SIDE - pose.x, SIDE - pose.y) - half
+
+
+def _difficulty(code: str) -> str:
+    return code[-1] if code[-1] in "RWBP" else "W"
+
+
+class Planner:
+    """The positions of one view, judged for ``player``."""
+
+    def __init__(self, view: dict[str, Any], player: int,
+                 foresight: Foresight | None = None) -> None:
+        self.view = view
+        self.player = player
+        self.pieces = read_pieces(view)
+        self.by_id = {p.id: p for p in self.pieces}
+        self.mine = [p for p in self.pieces if p.owner == player]
+        self.enemies = [p for p in self.pieces if p.owner != player]
+        self._opponents: dict[Any, list[Opponent]] = {}
+        #: each enemy's likely maneuvers with their weights (filled by :meth:`foresee`)
+        self.likely_codes: dict[str, list[tuple[str, float]]] = {}
+        self.foresight = foresight if foresight is not None else self.foresee()
+        self._table: Table | None = None
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            self._table = table_of(self.pieces, self.view)
+        return self._table
+
+    # --------------------------------------------------------------- the enemy's moves
+    def foresee(self) -> Foresight:
+        """Each enemy's likely poses after its move (its pose now once it has moved)."""
+        found: Foresight = {}
+        for enemy in self.enemies:
+            if enemy.activated or not enemy.dial:
+                found[enemy.id] = [(enemy.pose, 1.0)]
+                continue
+            scored = []
+            for code in enemy.dial:
+                if enemy.stressed and _difficulty(code) == "R":
+                    continue
+                end = foreseen_end(enemy.pose, enemy.size, code)
+                if end is None or _edge_gap(end, enemy.size) < 0:
+                    continue
+                scored.append((self._enemy_view(enemy, end, code), end, code))
+            if not scored:
+                found[enemy.id] = [(enemy.pose, 1.0)]
+                continue
+            scored.sort(key=lambda item: -item[0])
+            top = scored[:FORESEEN]
+            best = top[0][0]
+            weights = [math.exp((s - best) / TEMPERATURE) for s, _, _ in top]
+            total = sum(weights)
+            found[enemy.id] = [(end, w / total) for (_, end, _), w in zip(top, weights,
+                                                                           strict=True)]
+            self.likely_codes[enemy.id] = [(code, w / total) for (_, _, code), w
+                                           in zip(top, weights, strict=True)]
+        return found
+
+    def _enemy_view(self, enemy: Piece, end: Pose, code: str) -> float:
+        """How good ``end`` looks to the enemy against our ships where they are now."""
+        ours = self._opponents.get(enemy.id)
+        if ours is None:
+            ours = self._opponents[enemy.id] = [
+                opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED)
+                for mine in self.mine]
+        offense, threat, _, _ = engagement(enemy.size, end, ours)
+        score = offense - THREAT_SHARE * threat
+        if offense == 0.0 and self.mine:
+            score -= self._approach(end) * 0.5
+        difficulty = _difficulty(code)
+        if difficulty == "R":
+            score -= 0.5
+        elif difficulty == "B" and enemy.stressed:
+            score += 0.4
+        gap = _edge_gap(end, enemy.size)
+        if gap < 60:
+            score -= (60 - gap) / 40
+        return score
+
+    def _approach(self, at: Pose) -> float:
+        """How far ``at`` is from the nearest of our ships, in range bands beyond 2."""
+        nearest = min(math.hypot(at.x - p.pose.x, at.y - p.pose.y) for p in self.mine)
+        return max(0.0, nearest - 250.0) / 100.0
+
+    # ------------------------------------------------------------------- our positions
+    def position_value(self, ship: Piece, at: Pose, can_act: bool,
+                       tokens: tuple[tuple[str, int], ...] | None = None,
+                       guard: tuple[tuple[str, int], ...] = ()) -> float:
+        """Expected damage dealt minus taken for ``ship`` standing at ``at`` against the
+        enemies where they are foreseen, plus staying on the table and closing in.
+        ``tokens`` are what it attacks with (focus if it ``can_act``, when not given),
+        ``guard`` what it defends with."""
+        attack_tokens = tokens if tokens is not None else (FOCUSED if can_act else ())
+        key = (ship.id, attack_tokens, guard)
+        opponents = self._opponents.get(key)
+        if opponents is None:
+            opponents = self._opponents[key] = [
+                opponent(ship, enemy, self.foresight.get(enemy.id, [(enemy.pose, 1.0)]),
+                         attack_tokens, guard) for enemy in self.enemies]
+        offense, threat, nearest, aim = engagement(ship.size, at, opponents)
+        score = offense - THREAT_SHARE * threat
+        if offense == 0.0 and nearest < math.inf:
+            score -= max(0.0, nearest - 250.0) / 250.0
+            score += 0.15 * aim
+        gap = _edge_gap(at, ship.size)
+        if gap < 50:
+            score -= (50 - gap) / 25
+        ahead = foreseen_end(at, ship.size, "2F")
+        if ahead is not None and _edge_gap(ahead, ship.size) < 0:
+            score -= 0.4  # heading off the table: next round's dial narrows
+        return score
+
+    def maneuver_value(self, ship: Piece, code: str, exact: bool,
+                       table: Table | None = None) -> tuple[float, Pose | None]:
+        """A maneuver's value for ``ship`` and where it ends: flown exactly on ``table``
+        (``exact``), or its end foreseen as if nothing were in the way."""
+        difficulty = _difficulty(code)
+        can_act = difficulty != "R" and not (ship.stressed and difficulty != "B")
+        penalty = 0.0
+        if difficulty == "R":
+            penalty += 0.45
+        elif difficulty == "B" and ship.stressed:
+            penalty -= 0.45
+        if exact:
+            outcome = execute_maneuver(table or self.table, ship.id, Maneuver.parse(code))
+            if outcome.fled:
+                return -100.0, None
+            end = outcome.final
+            if outcome.overlapping:
+                can_act = False
+                penalty += 0.2
+            if outcome.hazards:
+                can_act = False
+                penalty += 0.8 * len(outcome.hazards)
+        else:
+            end = foreseen_end(ship.pose, ship.size, code)
+            if end is None or _edge_gap(end, ship.size) < -HALF_BASE[ship.size]:
+                return -100.0, None
+        value = self.position_value(ship, end, can_act) - penalty
+        return value + (ACTION_VALUE if can_act else 0.0), end
+
+    def best_maneuver(self, ship_id: str, codes: list[str], rng: random.Random,
+                      moved: dict[str, Pose] | None = None) -> tuple[str, Pose | None]:
+        """The best of ``codes`` for the ship and where it ends: all estimated, the best
+        few flown exactly on the table with the ships in ``moved`` where it says (our
+        ships that move before it)."""
+        ship = self.by_id[ship_id]
+        rough = sorted(codes, key=lambda c: -self.maneuver_value(ship, c, False)[0])
+        best, best_value, best_end = rough[0], -math.inf, None
+        table = table_of(self.pieces, self.view, moved) if moved else self.table
+        for code in rough[:EXACT_CANDIDATES]:
+            value, end = self.maneuver_value(ship, code, True, table)
+            value += rng.random() * 0.01
+            if value > best_value:
+                best, best_value, best_end = code, value, end
+        return best, best_end
+
+
+__all__ = ["Foresight", "Planner"]

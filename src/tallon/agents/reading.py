@@ -1,0 +1,351 @@
+"""How the stronger agents read the table: a player's view as ships with poses and card
+facts, quick arc-and-range estimates for positions that are only foreseen, and the exact
+dice calculator's expected damage, remembered per situation.
+
+The engine measures every real attack exactly; these estimates only rank the positions an
+agent imagines (where a ship may be after a maneuver it has not chosen yet), thousands of
+times a round, so they trade exactness for speed: arcs are judged from the bases' centres
+with an allowance for the base's width, ranges from the centres less the bases' half-widths.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from tallon.dice import Attack, Combatant, calculate
+from tallon.geometry import Maneuver, Pose, Ship, Table, execute_maneuver
+from tallon.geometry.constants import BaseSize
+
+#: Half the side of each base, millimetres (docs/geometry.md).
+HALF_BASE = {"small": 20.0, "medium": 30.0, "large": 40.0}
+#: Half the front arc's angle, degrees (81.24 / 82.80 / 83.52 full, docs/geometry.md).
+HALF_ARC = {"small": 40.6, "medium": 41.4, "large": 41.8}
+#: Half the bullseye strip's width (the range ruler's, 14.79 mm).
+HALF_BULLSEYE = 7.4
+RANGE_BAND = 100.0
+#: How much more a point of damage is worth on a wounded ship (health 1: 1 + KILL_FOCUS
+#: times), so that ships close in on the same targets.
+KILL_FOCUS = 3.0
+
+
+@dataclass(slots=True)
+class Piece:
+    """A ship as an agent reads it from a view."""
+
+    id: str
+    owner: int
+    size: str
+    pose: Pose
+    initiative: int
+    attacks: tuple[tuple[str, int], ...]
+    agility: int
+    dial: tuple[str, ...]
+    actions: tuple[str, ...]
+    health: int  # hull and shields left
+    tokens: dict[str, int]
+    activated: bool
+    turret: tuple[str, ...]
+    raw: dict[str, Any]
+
+    @property
+    def stressed(self) -> bool:
+        return self.tokens.get("stress", 0) > 0
+
+
+@cache
+def printed_dial(ship_type: str, faction: str) -> tuple[str, ...]:
+    """The maneuvers on a ship's dial, as its card data prints them (public)."""
+    from tallon.data import load_cards
+
+    return tuple(load_cards().ship(ship_type, faction).dial)
+
+
+def read_pieces(view: dict[str, Any]) -> list[Piece]:
+    """The ships in play in ``view`` (placed, not removed, not destroyed)."""
+    pieces = []
+    factions = {p["player"]: p["faction"] for p in view["players"]}
+    for s in view["ships"]:
+        if "pose" not in s or s["removed"] or s["destroyed"]:
+            continue
+        stats = s["stats"]
+        pose = s["pose"]
+        health = s["hull"] - s["damage_facedown"] - len(s["damage_faceup"]) + s["shields"]
+        pieces.append(Piece(
+            s["id"], s["owner"], s["size"], Pose(pose["x"], pose["y"], pose["heading"]),
+            s.get("round_initiative", s["initiative"]), tuple(map(tuple, stats["attacks"])),
+            stats["agility"], printed_dial(s["ship"], factions[s["owner"]]),
+            tuple(stats["actions"]), health,
+            {**s["tokens"], "force": s["force"]}, s["activated"], tuple(s["turret"]), s))
+    return pieces
+
+
+def table_of(pieces: list[Piece], view: dict[str, Any],
+             moved: dict[str, Pose] | None = None) -> Table:
+    """The table of ``pieces`` and the view's obstacles and remotes, as geometry; a ship
+    in ``moved`` stands where that says instead."""
+    from tallon.agents.simple import table_from_view
+
+    base = table_from_view(view)
+    moved = moved or {}
+    ships = tuple(Ship(p.id, moved.get(p.id, p.pose), BaseSize(p.size)) for p in pieces)
+    return Table(ships=ships, obstacles=base.obstacles, devices=base.devices)
+
+
+# ------------------------------------------------------------------ foreseen positions
+@cache
+def _relative_end(size: str, code: str) -> tuple[float, float, float] | None:
+    """Where a maneuver takes a ship of ``size`` on an empty table, relative to its start
+    (forward, right, turn), or None for a maneuver the template set cannot fly."""
+    try:
+        maneuver = Maneuver.parse(code)
+    except ValueError:
+        return None
+    table = Table(ships=(Ship("x", Pose(457.2, 457.2, 0.0), BaseSize(size)),))
+    final = execute_maneuver(table, "x", maneuver).final
+    return final.y - 457.2, final.x - 457.2, final.heading
+
+
+def foreseen_end(pose: Pose, size: str, code: str) -> Pose | None:
+    """The pose a maneuver would end in if nothing were in the way."""
+    rel = _relative_end(size, code)
+    if rel is None:
+        return None
+    forward, right, turn = rel
+    h = math.radians(pose.heading)
+    sin, cos = math.sin(h), math.cos(h)
+    return Pose(pose.x + forward * sin + right * cos, pose.y + forward * cos - right * sin,
+                (pose.heading + turn) % 360.0)
+
+
+def bearing(a: Pose, b: Pose) -> tuple[float, float, float]:
+    """``b``'s centre seen from ``a``: (forward, right, centre distance)."""
+    dx, dy = b.x - a.x, b.y - a.y
+    h = math.radians(a.heading)
+    sin, cos = math.sin(h), math.cos(h)
+    return dx * sin + dy * cos, dx * cos - dy * sin, math.hypot(dx, dy)
+
+
+def estimated_range(a: Piece | str, b: Piece | str, distance: float) -> int:
+    """The range band (0-4, 4 meaning beyond 3) between two bases whose centres are
+    ``distance`` apart."""
+    gap = distance - 1.1 * (HALF_BASE[_size(a)] + HALF_BASE[_size(b)])
+    if gap <= 0:
+        return 0 if gap < -10 else 1
+    return min(4, 1 + int(gap // RANGE_BAND))
+
+
+def _size(p: Piece | str) -> str:
+    return p if isinstance(p, str) else p.size
+
+
+def in_estimated_arc(arc: str, size: str, forward: float, right: float, distance: float,
+                     other_size: str) -> bool:
+    """Whether a base of ``other_size`` whose centre is at (forward, right) from a ship of
+    ``size`` is (at least partly) in the ship's ``arc``."""
+    if arc in ("single_turret", "double_turret"):
+        return True  # a turret can be turned to face it
+    if distance < 1e-6:
+        return True
+    margin = math.degrees(math.atan2(HALF_BASE[other_size], distance))
+    angle = math.degrees(math.atan2(right, forward))  # 0 ahead, clockwise positive
+    if arc == "front":
+        return abs(angle) <= HALF_ARC[size] + margin
+    if arc == "rear":
+        return abs(angle) >= 180.0 - HALF_ARC[size] - margin
+    if arc == "full_front":
+        return forward > -HALF_BASE[other_size]
+    if arc == "full_rear":
+        return forward < HALF_BASE[other_size]
+    if arc == "bullseye":
+        return forward > 0 and abs(right) <= HALF_BULLSEYE + HALF_BASE[other_size]
+    if arc == "left":
+        return right < 0 and abs(abs(angle) - 90.0) <= 45.0 + margin
+    if arc == "right":
+        return right > 0 and abs(abs(angle) - 90.0) <= 45.0 + margin
+    return False
+
+
+def shot(attacker: Piece, at: Pose, target_size: str, target_at: Pose
+         ) -> tuple[int, int, bool] | None:
+    """The best primary attack ``attacker`` standing at ``at`` would have on a base of
+    ``target_size`` at ``target_at``: (attack value, range, bullseye), or None."""
+    forward, right, distance = bearing(at, target_at)
+    band = estimated_range(attacker.size, target_size, distance)
+    if band > 3:
+        return None
+    best: tuple[int, int, bool] | None = None
+    for arc, value in attacker.attacks:
+        if in_estimated_arc(arc, attacker.size, forward, right, distance, target_size) and \
+                (best is None or value > best[0]):
+            best = (value, max(1, band), False)
+    if best is not None and forward > 0 and abs(right) <= HALF_BULLSEYE + \
+            HALF_BASE[target_size]:
+        best = (best[0], best[1], True)
+    return best
+
+
+def _arc_holds(arc: str, half_arc: float, angle: float, margin: float, forward: float,
+               right: float, other_half: float) -> bool:
+    """:func:`in_estimated_arc` with the angles worked out already."""
+    if arc == "front":
+        return abs(angle) <= half_arc + margin
+    if arc in ("single_turret", "double_turret"):
+        return True
+    if arc == "rear":
+        return abs(angle) >= 180.0 - half_arc - margin
+    if arc == "full_front":
+        return forward > -other_half
+    if arc == "full_rear":
+        return forward < other_half
+    if arc == "bullseye":
+        return forward > 0 and abs(right) <= HALF_BULLSEYE + other_half
+    if arc == "left":
+        return right < 0 and abs(abs(angle) - 90.0) <= 45.0 + margin
+    if arc == "right":
+        return right > 0 and abs(abs(angle) - 90.0) <= 45.0 + margin
+    return False
+
+
+@dataclass(slots=True)
+class Opponent:
+    """One enemy as one of our ships meets it: where it may stand (x, y, sin and cos of
+    its heading, weight), the expected damage of our attack on it per arc and range
+    (index 1-3) and of its attacks on us."""
+
+    half: float
+    half_arc: float
+    places: list[tuple[float, float, float, float, float]]
+    ours: list[tuple[str, tuple[float, float, float, float]]]
+    theirs: list[tuple[str, tuple[float, float, float, float]]]
+    worth: float  # what damage to it is worth per point (wounded ships more)
+
+
+def opponent(ours: Piece, enemy: Piece, places: list[tuple[Pose, float]],
+             attack: tuple[tuple[str, int], ...], guard: tuple[tuple[str, int], ...]
+             ) -> Opponent:
+    """The tables :func:`engagement` reads for ``ours`` against ``enemy``."""
+    def table(value: int, agility: int, by: tuple[tuple[str, int], ...],
+              against: tuple[tuple[str, int], ...]) -> tuple[float, float, float, float]:
+        return (0.0, *(expected_damage(value, agility, r, by, against) for r in (1, 2, 3)))
+
+    spots = []
+    for pose, weight in places:
+        h = math.radians(pose.heading)
+        spots.append((pose.x, pose.y, math.sin(h), math.cos(h), weight))
+    return Opponent(
+        HALF_BASE[enemy.size], HALF_ARC[enemy.size], spots,
+        [(arc, table(v, enemy.agility, attack, FOCUSED)) for arc, v in ours.attacks],
+        [(arc, table(v, ours.agility, FOCUSED, guard)) for arc, v in enemy.attacks],
+        1.0 + KILL_FOCUS / max(1, enemy.health))
+
+
+def engagement(size: str, at: Pose, opponents: list[Opponent]
+               ) -> tuple[float, float, float, float]:
+    """For a ship of ``size`` standing at ``at``: (the expected damage of its best
+    attack, the expected damage all ``opponents`` may deal it, the distance to the
+    nearest, how squarely it faces that one: 1 ahead, -1 behind)."""
+    h = math.radians(at.heading)
+    sin, cos = math.sin(h), math.cos(h)
+    half = HALF_BASE[size]
+    half_arc = HALF_ARC[size]
+    offense = threat = 0.0
+    nearest, aim = math.inf, 0.0
+    for enemy in opponents:
+        other = enemy.half
+        reach = 1.1 * (half + other)
+        mine = 0.0
+        for x, y, esin, ecos, weight in enemy.places:
+            dx, dy = x - at.x, y - at.y
+            distance = math.hypot(dx, dy)
+            forward = dx * sin + dy * cos
+            if distance < nearest:
+                nearest, aim = distance, forward / max(distance, 1.0)
+            gap = distance - reach
+            if gap > 3 * RANGE_BAND:
+                continue
+            band = 1 if gap <= 0 else min(3, 1 + int(gap // RANGE_BAND))
+            right = dx * cos - dy * sin
+            angle = math.degrees(math.atan2(right, forward))
+            margin = math.degrees(math.atan2(other, max(distance, 1e-6)))
+            best = 0.0
+            for arc, damage in enemy.ours:
+                if damage[band] > best and _arc_holds(arc, half_arc, angle, margin, forward,
+                                                      right, other):
+                    best = damage[band]
+            mine += weight * best
+            # and the enemy's view of us
+            back_forward = -dx * esin - dy * ecos
+            back_right = -dx * ecos + dy * esin
+            back_angle = math.degrees(math.atan2(back_right, back_forward))
+            back_margin = math.degrees(math.atan2(half, max(distance, 1e-6)))
+            worst = 0.0
+            for arc, damage in enemy.theirs:
+                if damage[band] > worst and _arc_holds(arc, enemy.half_arc, back_angle,
+                                                       back_margin, back_forward, back_right,
+                                                       half):
+                    worst = damage[band]
+            threat += weight * worst
+        offense = max(offense, mine * enemy.worth)
+    return offense, threat, nearest, aim
+
+
+# ------------------------------------------------------------------------- the dice
+def _tokens(focus: int = 0, lock: int = 0, evade: int = 0, calculate_: int = 0,
+            force: int = 0, reinforce: int = 0) -> dict[str, int]:
+    found = {"focus": focus, "lock": lock, "evade": evade, "calculate": calculate_,
+             "force": force, "reinforce": reinforce}
+    return {k: v for k, v in found.items() if v}
+
+
+@cache
+def expected_damage(dice: int, agility: int, attack_range: int = 2,
+                    attacker: tuple[tuple[str, int], ...] = (),
+                    defender: tuple[tuple[str, int], ...] = (),
+                    obstructed: bool = False) -> float:
+    """Expected damage of a primary attack of ``dice`` against ``agility`` at
+    ``attack_range``, both sides spending the tokens they hold as well as they can
+    (the exact calculator; remembered)."""
+    return float(damage_distribution(dice, agility, attack_range, attacker, defender,
+                                     obstructed)[0])
+
+
+@cache
+def damage_distribution(dice: int, agility: int, attack_range: int = 2,
+                        attacker: tuple[tuple[str, int], ...] = (),
+                        defender: tuple[tuple[str, int], ...] = (),
+                        obstructed: bool = False) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """(expected damage, P(damage = d) for d = 0, 1, ...) of such an attack."""
+    result = calculate(Attack(Combatant(max(0, dice), dict(attacker)),
+                              Combatant(max(0, agility), dict(defender)),
+                              attack_range=min(3, max(0, attack_range)),
+                              obstructed=obstructed))
+    return result.expected_damage, tuple(result.damage)
+
+
+def attack_tokens(tokens: dict[str, int], locked: bool) -> tuple[tuple[str, int], ...]:
+    """The tokens of an attacker the calculator models, as a cache key."""
+    found = {"focus": min(1, tokens.get("focus", 0)),
+             "calculate": min(1, tokens.get("calculate", 0)),
+             "force": min(2, tokens.get("force", 0)), "lock": 1 if locked else 0}
+    return tuple(sorted((k, v) for k, v in found.items() if v))
+
+
+def defense_tokens(tokens: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """The tokens of a defender the calculator models, as a cache key."""
+    found = {"focus": min(1, tokens.get("focus", 0)), "evade": min(2, tokens.get("evade", 0)),
+             "calculate": min(1, tokens.get("calculate", 0)),
+             "force": min(2, tokens.get("force", 0)),
+             "reinforce": min(1, tokens.get("reinforce", 0))}
+    return tuple(sorted((k, v) for k, v in found.items() if v))
+
+
+FOCUSED = (("focus", 1),)
+
+
+__all__ = ["FOCUSED", "HALF_BASE", "Piece", "attack_tokens", "bearing", "damage_distribution",
+           "defense_tokens", "estimated_range", "expected_damage", "foreseen_end",
+           "in_estimated_arc", "read_pieces", "shot", "table_of"]

@@ -1,0 +1,140 @@
+"""The ace: plays whole games legally from its player's view, and judges the situations a
+player would expect it to get right (the target it can destroy, the obstacle and the edge
+it can avoid, the token worth taking, the dice the calculator would modify)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tallon.agents import play
+from tallon.agents.ace import AceAgent
+from tallon.agents.reading import read_pieces, table_of
+from tallon.engine.actions import PerformAction
+from tallon.engine.attack import Engage
+from tallon.engine.rounds import SetDial
+from tallon.geometry import Maneuver, execute_maneuver
+from tallon.scene import Scene
+from tests.engine.test_agents import SQUADS, ListedAnswers
+from tests.rules.game_helpers import new_game
+
+
+class CheckingAce(ListedAnswers, AceAgent):
+    """An ace that asserts each answer is one of the listed options."""
+
+
+@pytest.mark.parametrize("pair", range(len(SQUADS)))
+def test_the_ace_completes_games_with_listed_answers(pair):
+    """Situation: whole games between two aces, three pairs of squads. Expected: every
+    answer is a listed option and the game ends (12 rounds or a side without ships)."""
+    game = new_game(*SQUADS[pair], seed=pair + 3)
+    agents = (CheckingAce(1), CheckingAce(2))
+    play(game, agents)
+    assert game.over and agents[0].answers > 50 and agents[1].answers > 50
+
+
+def test_the_ace_shoots_the_ship_it_can_destroy():
+    """Situation: an X-wing engages with two TIEs in arc at range 2, one unhurt, one with
+    a single hull left. Expected: it attacks the wounded TIE (the calculator's chance to
+    destroy it outweighs the rest); with the wounded one gone it attacks the other."""
+    sc = Scene()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
+    healthy = sc.ship("academypilot", player=2, at=(340, 470, 180))
+    wounded = sc.ship("academypilot", player=2, at=(460, 470, 180))
+    game = sc.at(Engage(xwing))
+    from tallon.engine.state import DamageCard
+    game.state.ships[wounded].damage = tuple(
+        DamageCard("directhit", False, n) for n in range(2))
+    decision = game.decision
+    assert decision.kind == "declare_attack"
+    assert AceAgent(1).choose(game.view(1), decision) == f"primary:front@{wounded}"
+    game.state.ships[wounded].destroyed = True
+    assert AceAgent(1).choose(game.view(1), decision) == f"primary:front@{healthy}"
+
+
+def _end(game, ship, code):
+    view = game.view(1)
+    return execute_maneuver(table_of(read_pieces(view), view), ship, Maneuver.parse(code))
+
+
+def test_the_ace_flies_around_an_asteroid_and_stays_on_the_table():
+    """Situation: an X-wing's dial is set with an asteroid right ahead (a 2-3 straight
+    lands on it) and the table's side edge 60 mm to its left. Expected: the maneuver it
+    sets neither flees the table nor ends on or moves through the asteroid."""
+    sc = Scene()
+    xwing = sc.ship("redsquadronveteran", at=(80, 300, 0))
+    sc.ship("academypilot", player=2, at=(300, 800, 180))
+    sc.obstacle("core2asteroid3", 80, 450)
+    game = sc.at(SetDial(xwing), phase="planning")
+    decision = game.decision
+    assert decision.kind == "set_dial"
+    assert _end(game, xwing, "3F").hazards  # the straight would hit it
+    code = AceAgent(1).choose(game.view(1), decision)
+    outcome = _end(game, xwing, code)
+    assert not outcome.fled and not outcome.hazards, code
+
+
+def test_the_ace_takes_a_focus_with_an_enemy_in_arc():
+    """Situation: an X-wing's Perform Action step with a TIE ahead at range 2 and no
+    token. Expected: it does not pass; it takes focus or a lock (both add to the attack
+    it is about to make)."""
+    sc = Scene()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
+    sc.ship("academypilot", player=2, at=(400, 480, 180))
+    game = sc.at(PerformAction(xwing), phase="activation")
+    decision = game.decision
+    assert decision.kind == "perform_action"
+    assert AceAgent(1).choose(game.view(1), decision) in ("focus", "lock")
+
+
+def _until(game, kind, player):
+    while game.decision.kind != kind or game.decision.player != player:
+        game.answer("done" if "done" in game.decision.option_keys()
+                    else game.decision.options[0].key)
+    return game.decision
+
+
+def test_the_ace_modifies_dice_as_the_calculator_does():
+    """Situation: an X-wing with a focus token attacks a TIE and rolls hit, focus, focus.
+    Expected: it spends the focus to change both focus results to hits (the calculator's
+    choice). Situation: the TIE, holding a focus token, defends against a single hit with
+    evade, focus. Expected: it keeps its focus (the hit is canceled already)."""
+    sc = Scene()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), tokens={"focus": 1})
+    tie = sc.ship("academypilot", player=2, at=(400, 470, 180))
+    game = sc.attack(xwing, tie, dice=["hit", "focus", "focus"], defense=["blank", "blank"])
+    decision = _until(game, "modify_attack_dice", 1)
+    assert AceAgent(1).choose(game.view(1), decision) == "focus:change=all-focus>hit"
+    sc = Scene()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0))
+    tie = sc.ship("academypilot", player=2, at=(400, 470, 180), tokens={"focus": 1})
+    game = sc.attack(xwing, tie, dice=["hit", "blank", "blank"], defense=["evade", "focus"])
+    decision = _until(game, "modify_defense_dice", 2)
+    assert "focus:change=all-focus>evade" in decision.option_keys()
+    assert AceAgent(1).choose(game.view(2), decision) == "done"
+
+
+def test_the_ace_plays_the_same_whatever_the_hidden_dials_say():
+    """Situation: in round 2, the opponent's dials are set facedown when a player's ace
+    sets its own. The same game with the opponent's dials changed to other maneuvers.
+    Expected: the same answer (it reads only its player's view)."""
+    game, player = hidden_dials_game()
+    other = game.clone()
+    for ship in other.state.ships_of(3 - player):
+        if ship.dial_set is not None:
+            ship.dial_set = next(c for c in ship.dial if c != ship.dial_set)
+    assert other.view(player, log=False) == game.view(player, log=False)
+    first = AceAgent(7).choose(game.view(player), game.decision)
+    assert AceAgent(7).choose(other.view(player), other.decision) == first
+
+
+def hidden_dials_game():
+    """A game at a player's dial while the opponent's dials are set facedown (round 2),
+    and that player."""
+    game = new_game(*SQUADS[0], seed=4)
+    agents = (AceAgent(1), AceAgent(2))
+    while True:
+        d = game.decision
+        if d.kind == "set_dial" and game.state.round >= 2 and any(
+                s.dial_set is not None for s in game.state.ships_of(3 - d.player)):
+            return game, d.player
+        game.answer(agents[d.player - 1].choose(game.view(d.player, log=False), d))

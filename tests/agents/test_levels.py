@@ -1,0 +1,41 @@
+"""The AI levels by name: what the command line and the server's seats accept."""
+
+from __future__ import annotations
+
+import pytest
+
+from tallon.agents.ace import AceAgent
+from tallon.agents.levels import LEVELS, UnknownLevelError, make_agent
+from tallon.agents.master import MasterAgent
+
+
+def test_every_level_makes_an_agent():
+    """Expected: each of random, simple, ace, master, weakest first, makes an agent that
+    answers decisions; the master takes its thinking time."""
+    assert list(LEVELS) == ["random", "simple", "ace", "master"]
+    for level in LEVELS:
+        assert callable(make_agent(level, 3).choose)
+    assert isinstance(make_agent("ace", 1), AceAgent)
+    master = make_agent("master", 1, think=0.5)
+    assert isinstance(master, MasterAgent) and master.think == 0.5
+
+
+def test_an_unknown_level_names_the_levels():
+    with pytest.raises(UnknownLevelError, match="random, simple, ace, master"):
+        make_agent("grandmaster")
+
+
+def test_the_demo_plays_the_levels_it_is_given(tmp_path):
+    """Expected: `tallon demo --agents ace,simple` plays and exits 0; an unknown level
+    exits 2 naming the levels."""
+    from typer.testing import CliRunner
+
+    from tallon.cli import _register_commands, app, main  # noqa: F401  (registers the commands)
+
+    _register_commands()
+    runner = CliRunner()
+    done = runner.invoke(app, ["demo", "--agents", "ace,simple", "--rounds", "2", "--json",
+                               "--out", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    bad = runner.invoke(app, ["demo", "--agents", "ace,wizard", "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "random, simple, ace, master" in bad.output
