@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from tallon.agents.fighting import choose_target, solver_choice
-from tallon.agents.planning import Foresight, Planner
+from tallon.agents.planning import Planner
 from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
 from tallon.agents.simple import SimpleAgent
 from tallon.engine.decisions import Decision, Value
@@ -58,7 +58,7 @@ class AceAgent(SimpleAgent):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._foresight: tuple[Any, Foresight, dict[str, Any]] | None = None
+        self._memory: dict[Any, Any] = {}
         #: a reposition chosen with its action: (ship, kind, direction, position)
         self._reposition: tuple[str, str, str, str] | None = None
         #: the best place each repositioning action offered last could reach
@@ -68,17 +68,11 @@ class AceAgent(SimpleAgent):
 
     # ------------------------------------------------------------------ the table
     def planner(self, view: dict[str, Any]) -> Planner:
-        """A planner of ``view``, the enemy's likely moves foreseen once per table."""
-        key = (view["round"], view["phase"],
-               tuple((s["id"], s.get("pose", {}).get("x"), s.get("pose", {}).get("y"),
-                      s["activated"], s["removed"]) for s in view["ships"]))
-        if self._foresight is not None and self._foresight[0] == key:
-            planner = Planner(view, view["player"], self._foresight[1])
-            planner.likely_codes = self._foresight[2]
-            return planner
-        planner = Planner(view, view["player"])
-        self._foresight = (key, planner.foresight, planner.likely_codes)
-        return planner
+        """A planner of ``view``; each enemy's likely moves are foreseen once a round (and
+        again if it was moved before its activation)."""
+        if self._memory.get("round") != view["round"]:
+            self._memory = {"round": view["round"]}
+        return Planner(view, view["player"], self._memory)
 
     # ------------------------------------------------------------------ setup
     def _place_obstacle(self, view: dict[str, Any], decision: Decision) -> Value:

@@ -60,13 +60,13 @@ def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -
         if remote is None:
             return 0.0
         health = remote["hull"] - remote["damage_facedown"]
-        agility, tokens, threat = remote["agility"], (), 0
+        agility, tokens, cost = remote["agility"], (), 1
     else:
         if defender["destroyed"]:
             return -1.0  # destroyed already (simultaneous fire): shooting it is wasted
         health = _health(defender)
         agility, tokens = defender["stats"]["agility"], defense_tokens(_tokens(defender))
-        threat = max((v for _, v in defender["stats"]["attacks"]), default=0)
+        cost = defender["stats"]["cost"]
     locked = attacker_id in (defender or {}).get("locks", ())
     ordnance = info.get("ordnance", False)
     attack_range = 2 if ordnance and info["range"] in (1, 3) else info["range"]
@@ -75,11 +75,11 @@ def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -
         tokens)
     if health <= 0:
         return float(sum(d * p for d, p in enumerate(damage)))
-    # damage is worth the share of the defender it takes away: wounded ships first, and
-    # destroying one (it shoots no more) most of all
+    # in mission points: damage is worth the share of the defender it takes away (so
+    # wounded and costly ships first), and destroying it (it shoots no more) a bonus
     share = float(sum(min(d, health) * p for d, p in enumerate(damage))) / health
     p_kill = float(sum(damage[health:]))
-    return (share + p_kill * KILL_WEIGHT) * (1 + threat)
+    return (share + p_kill * KILL_WEIGHT) * max(1, cost)
 
 
 def choose_target(view: dict[str, Any], decision: Decision) -> Value:

@@ -72,22 +72,25 @@ class MasterAgent:
         candidates = self._candidates(view, decision)
         if len(candidates) < 2:
             return candidates[0] if candidates else self.ace.choose(view, decision)
+        # every candidate is played in the same sampled games with the same dice (common
+        # random numbers): the comparison sees the candidates' differences, not the luck
         totals = dict.fromkeys(candidates, 0.0)
-        played = dict.fromkeys(candidates, 0)
         deadline = time.perf_counter() + self.think
-        n = 0
+        samples = 0
         while True:
             if self.rollouts is not None:
-                if n >= self.rollouts * len(candidates):
+                if samples >= self.rollouts:
                     break
-            elif n >= len(candidates) and time.perf_counter() >= deadline:
+            elif samples and time.perf_counter() >= deadline:
                 break
-            candidate = candidates[n % len(candidates)]
-            totals[candidate] += self._rollout(world, decision.player, candidate)
-            played[candidate] += 1
-            n += 1
+            world_game = world.sample(self.rng)
+            seed = self.rng.getrandbits(32)
+            for candidate in candidates:
+                totals[candidate] += self._rollout(world_game.clone(), decision.player,
+                                                   candidate, seed)
+            samples += 1
         # ties go to the ace's order: it ranked the candidates
-        return max(candidates, key=lambda c: totals[c] / played[c])
+        return max(candidates, key=lambda c: totals[c])
 
     # ---------------------------------------------------------------- candidates
     def _candidates(self, view: dict[str, Any], decision: Decision) -> list[Value]:
@@ -116,11 +119,9 @@ class MasterAgent:
         return found
 
     # ---------------------------------------------------------------- rollouts
-    def _rollout(self, world: InformationSet, player: int, candidate: Value) -> float:
-        """Play ``candidate`` in a sampled game and on to the end of the round (both
-        sides the ace); how the game then stands for ``player``."""
-        game = world.sample(self.rng)
-        seed = self.rng.getrandbits(32)
+    def _rollout(self, game: Game, player: int, candidate: Value, seed: int) -> float:
+        """Play ``candidate`` in ``game`` (a sample of the information set) and on to the
+        end of the round, both sides the ace; how the game then stands for ``player``."""
         agents = (AceAgent(seed), AceAgent(seed + 1))
         self._redraw_enemy_dials(game, player, agents[player - 1])
         start_round = game.state.round

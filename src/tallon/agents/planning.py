@@ -39,7 +39,7 @@ ACTION_VALUE = 0.35
 EXACT_CANDIDATES = 6
 #: Share of an enemy's expected damage counted against a ship it could shoot (it may
 #: choose another target).
-THREAT_SHARE = 0.7
+THREAT_SHARE = 0.35
 
 Foresight = dict[str, list[tuple[Pose, float]]]
 
@@ -57,7 +57,7 @@ class Planner:
     """The positions of one view, judged for ``player``."""
 
     def __init__(self, view: dict[str, Any], player: int,
-                 foresight: Foresight | None = None) -> None:
+                 memory: dict[Any, Any] | None = None) -> None:
         self.view = view
         self.player = player
         self.pieces = read_pieces(view)
@@ -67,7 +67,10 @@ class Planner:
         self._opponents: dict[Any, list[Opponent]] = {}
         #: each enemy's likely maneuvers with their weights (filled by :meth:`foresee`)
         self.likely_codes: dict[str, list[tuple[str, float]]] = {}
-        self.foresight = foresight if foresight is not None else self.foresee()
+        #: what was foreseen of each enemy earlier (kept by the agent): an enemy that has
+        #: not moved since is foreseen alike, whatever our ships did meanwhile
+        self.memory = memory if memory is not None else {}
+        self.foresight = self.foresee()
         self._table: Table | None = None
 
     @property
@@ -83,6 +86,10 @@ class Planner:
         for enemy in self.enemies:
             if enemy.activated or not enemy.dial:
                 found[enemy.id] = [(enemy.pose, 1.0)]
+                continue
+            key = (self.view["round"], enemy.id, enemy.pose, enemy.stressed)
+            if key in self.memory:
+                found[enemy.id], self.likely_codes[enemy.id] = self.memory[key]
                 continue
             scored = []
             for code in enemy.dial:
@@ -104,6 +111,7 @@ class Planner:
                                                                            strict=True)]
             self.likely_codes[enemy.id] = [(code, w / total) for (_, _, code), w
                                            in zip(top, weights, strict=True)]
+            self.memory[key] = (found[enemy.id], self.likely_codes[enemy.id])
         return found
 
     def _enemy_view(self, enemy: Piece, end: Pose, code: str) -> float:
@@ -114,6 +122,10 @@ class Planner:
                 opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED)
                 for mine in self.mine]
         offense, threat, _, _ = engagement(enemy.size, end, ours)
+        reach = HALF_BASE[enemy.size]
+        if any(math.hypot(end.x - p.pose.x, end.y - p.pose.y) < reach + HALF_BASE[p.size]
+               for p in self.pieces if p.id != enemy.id):
+            return -2.0  # it would bump: it ends short, without an action
         score = offense - THREAT_SHARE * threat
         if offense == 0.0 and self.mine:
             score -= self._approach(end) * 0.5
@@ -186,8 +198,23 @@ class Planner:
             end = foreseen_end(ship.pose, ship.size, code)
             if end is None or _edge_gap(end, ship.size) < -HALF_BASE[ship.size]:
                 return -100.0, None
+            if self._likely_hazard(ship, end):
+                can_act = False
+                penalty += 0.8
         value = self.position_value(ship, end, can_act) - penalty
         return value + (ACTION_VALUE if can_act else 0.0), end
+
+    def _likely_hazard(self, ship: Piece, end: Pose) -> bool:
+        """Whether a move ending at ``end`` likely lands on or crosses an obstacle (its
+        bounding circle reaches the end or the midpoint of the move)."""
+        half = HALF_BASE[ship.size]
+        mid_x, mid_y = (ship.pose.x + end.x) / 2, (ship.pose.y + end.y) / 2
+        for obstacle in self.table.obstacles:
+            x, y, r = obstacle.circle
+            if math.hypot(end.x - x, end.y - y) < r + half or \
+                    math.hypot(mid_x - x, mid_y - y) < r + half * 0.5:
+                return True
+        return False
 
     def best_maneuver(self, ship_id: str, codes: list[str], rng: random.Random,
                       moved: dict[str, Pose] | None = None) -> tuple[str, Pose | None]:

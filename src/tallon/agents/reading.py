@@ -27,9 +27,6 @@ HALF_ARC = {"small": 40.6, "medium": 41.4, "large": 41.8}
 #: Half the bullseye strip's width (the range ruler's, 14.79 mm).
 HALF_BULLSEYE = 7.4
 RANGE_BAND = 100.0
-#: How much more a point of damage is worth on a wounded ship (health 1: 1 + KILL_FOCUS
-#: times), so that ships close in on the same targets.
-KILL_FOCUS = 3.0
 
 
 @dataclass(slots=True)
@@ -46,6 +43,7 @@ class Piece:
     dial: tuple[str, ...]
     actions: tuple[str, ...]
     health: int  # hull and shields left
+    cost: int
     tokens: dict[str, int]
     activated: bool
     turret: tuple[str, ...]
@@ -78,7 +76,7 @@ def read_pieces(view: dict[str, Any]) -> list[Piece]:
             s["id"], s["owner"], s["size"], Pose(pose["x"], pose["y"], pose["heading"]),
             s.get("round_initiative", s["initiative"]), tuple(map(tuple, stats["attacks"])),
             stats["agility"], printed_dial(s["ship"], factions[s["owner"]]),
-            tuple(stats["actions"]), health,
+            tuple(stats["actions"]), health, stats["cost"],
             {**s["tokens"], "force": s["force"]}, s["activated"], tuple(s["turret"]), s))
     return pieces
 
@@ -221,7 +219,13 @@ class Opponent:
     places: list[tuple[float, float, float, float, float]]
     ours: list[tuple[str, tuple[float, float, float, float]]]
     theirs: list[tuple[str, tuple[float, float, float, float]]]
-    worth: float  # what damage to it is worth per point (wounded ships more)
+    worth: float  # a point of damage on it against one on us (see :func:`worth`)
+
+
+def worth(ship: Piece) -> float:
+    """What a point of damage on ``ship`` is worth: the mission points its destruction
+    gives, over the damage that still takes (wounded and costly ships first)."""
+    return max(1, ship.cost) / max(1, ship.health)
 
 
 def opponent(ours: Piece, enemy: Piece, places: list[tuple[Pose, float]],
@@ -240,7 +244,7 @@ def opponent(ours: Piece, enemy: Piece, places: list[tuple[Pose, float]],
         HALF_BASE[enemy.size], HALF_ARC[enemy.size], spots,
         [(arc, table(v, enemy.agility, attack, FOCUSED)) for arc, v in ours.attacks],
         [(arc, table(v, ours.agility, FOCUSED, guard)) for arc, v in enemy.attacks],
-        1.0 + KILL_FOCUS / max(1, enemy.health))
+        worth(enemy) / worth(ours))
 
 
 def engagement(size: str, at: Pose, opponents: list[Opponent]

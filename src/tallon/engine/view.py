@@ -63,6 +63,7 @@ def _printed(ship: ShipState) -> dict[str, Any]:
     here would make a view seem to name a hidden dial.)"""
     # lists, as JSON gives them back: a view is the same before and after the wire
     return {"attacks": [list(a) for a in ship.attacks], "agility": ship.agility,
+            "cost": ship.cost,
             "actions": [a.label for a in ship.actions], "upgrades": list(ship.upgrades),
             "dial_stressed": ship.dial_stressed}
 
