@@ -58,3 +58,16 @@ class TestDestroyed:
         game, _, d = resolved_attack(["hit", "hit", "hit", "crit"], ["blank"] * 3, to=R1)
         assert damage(game, d) == (3, 1)
         assert game.state.ships[d].destroyed
+
+    def test_the_log_says_destroyed_after_excess_damage(self):
+        """The T-65 rolls 3 hits and a crit at range 1 against the TIE (hull 3): the third
+        card destroys it and a fourth is still dealt. RR: DESTROYING SHIPS, RR: DAMAGE. The
+        log names the destruction once, after the summary of the damage that caused it
+        (it was lost when more damage was left to suffer)."""
+        game, _, d = resolved_attack(["hit", "hit", "hit", "crit"], ["blank"] * 3, to=R1)
+        events = [e for e in game.log if e.get("ship") == d]
+        kinds = [e["kind"] for e in events]
+        assert kinds.count("destroyed") == 1
+        summary = next(k for k, e in enumerate(events) if e["kind"] == "damage"
+                       and "suffers damage" in e["text"])
+        assert kinds.index("destroyed") == summary + 1

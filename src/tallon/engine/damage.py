@@ -52,7 +52,7 @@ class SufferDamage(Step):
         critical = hits == 0
         rest = SufferDamage(self.ship_id, max(0, hits - 1), crits - (1 if critical else 0),
                             self.cause, False, self.shields_lost, self.cards_dealt,
-                            self.crits_suffered + (1 if critical else 0))
+                            self.crits_suffered + (1 if critical else 0), self.destroyed)
         if ship.shields > 0:
             ship.shields -= 1
             game.push(_counted(rest, shields=1))
