@@ -25,6 +25,7 @@ LAYERS = (
     ("cards",),
     ("scene", "agents", "render"),
     ("server",),
+    ("sim",),
     ("cli",),
 )
 LAYER = {package: k for k, packages in enumerate(LAYERS) for package in packages}

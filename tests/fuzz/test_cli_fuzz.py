@@ -77,7 +77,23 @@ GOOD: dict[str, list[str]] = {
     "demo --out": ["{tmp}/out", "{tmp}"],
     "draw --out": ["{tmp}/t.svg"],
     "--plot": ["{tmp}/p.png", "{tmp}/p.svg"],
+    "--games": ["1", "2"],
+    "--agents": ["random", "random,simple"],
+    "--think": ["0", "0.01"],
+    "--workers": ["1", "2"],
+    "--backend": ["local"],
+    "--ray-address": ["127.0.0.1:6379"],
+    "--database": ["{tmp}/sim.sqlite", "sqlite:///{tmp}/runs.sqlite"],
+    "--field": ["{tmp}"],
+    "--compare": ["1"],
 }
+
+#: Options always given a value where a command's default would make one input take
+#: minutes (a simulation's 1000 games of the ace) or write outside the test's directory
+#: (the simulation history's default database in the user's home); and the second squad
+#: of a simulation, which only --field replaces.
+ALWAYS = {"sim run": {"squad_b", "--games", "--agents", "--rounds", "--database"},
+          "sim history": {"--database"}}
 
 #: Options of which a command takes exactly one: inputs with all good values keep to one,
 #: so that the fuzzing reaches the command's work and not only this refusal.
@@ -86,7 +102,7 @@ EXCLUSIVE = {"move": {"--maneuver", "--barrel-roll", "--boost", "--decloak", "--
 
 #: Which document an option or argument reads (the others write: ``--out``, ``--plot``).
 READS = {"--squad1": "xws", "--squad2": "xws", "file": "xws", "--lists": "lists",
-         "path": "record"}
+         "path": "record", "squad_a": "xws", "squad_b": "xws"}
 
 
 @dataclass(frozen=True)
@@ -211,7 +227,8 @@ def invocations(draw: st.DrawFn, command: Command) -> Invocation:
             inv.classes.append("missing required value")
             continue
         if not param.required and not bad and draw(st.integers(0, 2)) < (
-                2 if mode == "all good" else 1):
+                2 if mode == "all good" else 1) and \
+                param.name not in ALWAYS.get(command.name, ()):
             continue
         times = draw(st.integers(1, 3)) if param.multiple else 1
         if not param.multiple and not param.positional and draw(st.integers(0, 15)) == 0:

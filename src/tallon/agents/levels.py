@@ -33,6 +33,21 @@ def level_names() -> list[str]:
     return list(LEVELS)
 
 
+def parse_levels(text: str) -> tuple[str, str]:
+    """The two levels of an ``--agents`` value: ``"ace,simple"`` (player or squad A's
+    first) or one name for both; :class:`UnknownLevelError` naming the levels otherwise."""
+    names = [name.strip().lower() for name in text.split(",")]
+    if len(names) not in (1, 2) or not all(names):
+        raise UnknownLevelError(
+            f"{text!r}: give one AI level for both sides or two separated by a comma, "
+            f"e.g. ace,simple; levels: {', '.join(LEVELS)}")
+    for name in names:
+        if name not in LEVELS:
+            raise UnknownLevelError(
+                f"unknown AI level {name!r}: choose one of {', '.join(LEVELS)}")
+    return names[0], names[-1]
+
+
 def make_agent(level: str, seed: int = 0, *, think: float | None = None) -> Any:
     """A fresh agent of ``level`` (one of :data:`LEVELS`), its choices drawn from ``seed``;
     ``think`` is the search budget in seconds per decision of a level that searches (the
@@ -48,4 +63,5 @@ def make_agent(level: str, seed: int = 0, *, think: float | None = None) -> Any:
     return cls(seed)
 
 
-__all__ = ["DEFAULT_THINK", "LEVELS", "UnknownLevelError", "level_names", "make_agent"]
+__all__ = ["DEFAULT_THINK", "LEVELS", "UnknownLevelError", "level_names", "make_agent",
+           "parse_levels"]

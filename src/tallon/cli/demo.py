@@ -10,7 +10,13 @@ from typing import Any
 import typer
 
 from tallon.agents import play
-from tallon.agents.levels import DEFAULT_THINK, LEVELS, make_agent
+from tallon.agents.levels import (
+    DEFAULT_THINK,
+    LEVELS,
+    UnknownLevelError,
+    make_agent,
+    parse_levels,
+)
 from tallon.cards import CARDS
 from tallon.cards.pool import default_squads, random_squad
 from tallon.cli.common import fail, output_directory, write_output
@@ -103,16 +109,11 @@ def print_log(game: Game) -> None:
 
 
 def agent_levels(text: str) -> tuple[str, str]:
-    """The two AI levels of an ``--agents`` value (``ace,simple``; one name for both);
-    exit status 2 naming the levels for anything else."""
-    names = [name.strip().lower() for name in text.split(",")]
-    if len(names) == 1:
-        names = names * 2
-    unknown = [name for name in names if name not in LEVELS]
-    if len(names) != 2 or unknown:
-        raise fail(f"--agents {text!r}: give one or two AI levels, comma separated, of "
-                   f"{', '.join(LEVELS)}", 2)
-    return names[0], names[1]
+    """The two AI levels of an ``--agents`` value; exit status 2 naming the levels."""
+    try:
+        return parse_levels(text)
+    except UnknownLevelError as error:
+        raise fail(f"--agents {error}", 2) from None
 
 
 def demo(

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import typer
 
-from tallon.cli import cards, demo, dice, serve, squad, table
+from tallon.cli import cards, demo, dice, serve, sim, squad, table
 
 REGISTRARS: list[Callable[[typer.Typer], None]] = [
     table.register,
@@ -15,4 +15,5 @@ REGISTRARS: list[Callable[[typer.Typer], None]] = [
     squad.register,
     dice.register,
     serve.register,
+    sim.register,
 ]

@@ -99,7 +99,7 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine = create_engine(_with_driver(url), future=True)
+        self.engine = create_engine(with_driver(url), future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_durable)
         self._migrate()
@@ -200,9 +200,9 @@ class Store:
                 delete(squads).where(squads.c.name == name)).rowcount > 0
 
 
-def _with_driver(url: str) -> str | URL:
-    # a bare postgresql:// means psycopg 3, the postgres extra's driver (SQLAlchemy
-    # before 2.1 would look for psycopg2)
+def with_driver(url: str | URL) -> str | URL:
+    """``url`` with PostgreSQL's driver named: a bare postgresql:// means psycopg 3, the
+    postgres extra's driver (SQLAlchemy before 2.1 would look for psycopg2)."""
     parsed = make_url(url)
     if parsed.drivername == "postgresql":
         return parsed.set(drivername="postgresql+psycopg")
