@@ -15,16 +15,34 @@ ships and obstacles that don't move between moves in a game. An extra figure fli
 same jobs on copies made of brand-new objects, one copy per ship's 25 maneuvers, so that
 derived data counts too.
 
-Usage: python tools/bench_geometry.py [--runs 7] [--seconds 1.0] [--json]
+Then the calls agents make, in microseconds per call (median):
+- ``object_distance`` and ``in_arc`` (front arc) between two ships, every ordered pair of
+  ships on the tables (objects built once);
+- ``execute_maneuver``, every ship flying every code (the mixed figure above, per call);
+- the simple agent's preview of one dial option (``SimpleAgent._score``'s geometry):
+  execute the maneuver, put a new ship at the final pose, then measure it against every
+  other ship: distance, and its front arc and the other's when near enough.
+
+``--baseline REV`` measures the commit REV too (from a temporary git worktree, each run in
+its own process, alternating with this checkout's) and prints both side by side: the
+before and after of a change, in one run on one machine.
+
+Usage: python tools/bench_geometry.py [--runs 7] [--seconds 1.0] [--baseline REV] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
 from tallon.geometry import (
     STANDARD_ARCS,
@@ -36,7 +54,9 @@ from tallon.geometry import (
     Ship,
     Table,
     execute_maneuver,
+    in_arc,
     measure_arc,
+    object_distance,
 )
 from tallon.geometry.obstruction import line_obstruction
 from tallon.geometry.overlap import ships_overlapped
@@ -131,46 +151,172 @@ def attack_query(table: Table, attacker: Ship, defender: Ship, arc: Arc) -> None
         line_obstruction(table, measure.closest, (attacker.id, defender.id))
 
 
+def pair_jobs(tables: list[Table]) -> list:
+    """Every ordered pair of ships on every table."""
+    return [(a, b) for t in tables for a in t.ships for b in t.ships if a is not b]
+
+
+def front_arc(ship: Ship, other: Ship) -> bool:
+    return in_arc(ship, other, Arc.FRONT)
+
+
+def preview_jobs(tables: list[Table]) -> list:
+    """Every ship flying every code, with the other ships it is measured against."""
+    return [(t, s.id, Maneuver.parse(code), [o for o in t.ships if o is not s])
+            for t in tables for s in t.ships for code in CODES]
+
+
+def agent_preview(table: Table, ship_id: str, maneuver: Maneuver, others: list[Ship]
+                  ) -> None:
+    """The geometry of the simple agent scoring one dial option (SimpleAgent._score)."""
+    outcome = execute_maneuver(table, ship_id, maneuver)
+    if outcome.fled:
+        return
+    moved = table.ship(ship_id).at(outcome.final)
+    for other in others:
+        d = object_distance(moved, other)
+        if d <= 300:
+            in_arc(moved, other, Arc.FRONT)
+        if d <= 200:
+            in_arc(other, moved, Arc.FRONT)
+
+
+def _microseconds(rate: float) -> float:
+    return round(1e6 / rate, 2)
+
+
+#: Every figure, in the order printed (a baseline lacking one shows "-").
+FIGURES = ("maneuvers_per_second", "full_maneuvers_per_second",
+           "partial_maneuvers_per_second", "fresh_objects_maneuvers_per_second",
+           "attack_queries_per_second", "ship_distance_us", "ship_in_arc_us",
+           "maneuver_us", "agent_preview_us")
+LABELS = {
+    "maneuvers_per_second": "maneuvers resolved per second, every ship every code",
+    "full_maneuvers_per_second": "  full maneuvers alone, per second",
+    "partial_maneuvers_per_second": "  partial (bumping) maneuvers alone, per second",
+    "fresh_objects_maneuvers_per_second": "  the same on copies made of new objects, /s",
+    "attack_queries_per_second": "attack-range queries per second (arc+range+obstruction)",
+    "ship_distance_us": "object_distance between two ships, us per call",
+    "ship_in_arc_us": "in_arc (front) between two ships, us per call",
+    "maneuver_us": "execute_maneuver, us per call",
+    "agent_preview_us": "simple agent's preview of one dial option, us",
+}
+
+
+def measure(runs: int, seconds: float) -> dict[str, Any]:
+    """Every figure: medians of ``runs`` timed runs of each."""
+    tables = [build_table(seed) for seed in range(4)]
+    every, full, partial = maneuver_jobs(tables)
+    attacks = attack_jobs(tables)
+    pairs = pair_jobs(tables)
+    previews = preview_jobs(tables)
+    in_arc_share = sum(measure_arc(a, d, arc).in_arc for _, a, d, arc in attacks) / len(attacks)
+    runs_: dict[str, list[float]] = {"mixed": [], "full": [], "partial": [], "fresh": [],
+                                     "attack": [], "distance": [], "in_arc": [],
+                                     "preview": []}
+    for _ in range(runs):
+        runs_["mixed"].append(bench_maneuvers(every, seconds))
+        runs_["full"].append(bench_maneuvers(full, seconds / 2))
+        runs_["partial"].append(bench_maneuvers(partial, seconds / 2))
+        runs_["fresh"].append(bench_fresh_maneuvers(tables, seconds / 2))
+        runs_["attack"].append(_rate(attacks, attack_query, seconds))
+        runs_["distance"].append(_rate(pairs, object_distance, seconds / 2))
+        runs_["in_arc"].append(_rate(pairs, front_arc, seconds / 2))
+        runs_["preview"].append(_rate(previews, agent_preview, seconds))
+    medians = {k: statistics.median(v) for k, v in runs_.items()}
+    return {
+        "maneuvers_per_second": round(medians["mixed"]),
+        "full_maneuvers_per_second": round(medians["full"]),
+        "partial_maneuvers_per_second": round(medians["partial"]),
+        "partial_share": round(len(partial) / len(every), 3),
+        "fresh_objects_maneuvers_per_second": round(medians["fresh"]),
+        "attack_queries_per_second": round(medians["attack"]),
+        "in_arc_share": round(in_arc_share, 3),
+        "ship_distance_us": _microseconds(medians["distance"]),
+        "ship_in_arc_us": _microseconds(medians["in_arc"]),
+        "maneuver_us": _microseconds(medians["mixed"]),
+        "agent_preview_us": _microseconds(medians["preview"]),
+        "runs": {k: [round(r) for r in v] for k, v in runs_.items()},
+    }
+
+
+# ------------------------------------------------------------------ before and after
+def _measure_in(tree: Path, seconds: float) -> dict[str, Any]:
+    """One run of every figure in a fresh process on the source tree ``tree`` (this very
+    script is what runs, so both versions are measured the same way)."""
+    env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+    out = subprocess.run([sys.executable, __file__, "--measure", "--seconds", str(seconds)],
+                         env=env, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"measuring {tree} failed:\n{out.stderr}")
+    return json.loads(out.stdout)
+
+
+def compare(baseline: str, runs: int, seconds: float) -> dict[str, Any]:
+    """Medians of ``runs`` runs of this checkout and of commit ``baseline``, alternating."""
+    root = Path(__file__).resolve().parent.parent
+    done: dict[str, list[dict[str, Any]]] = {"current": [], "baseline": []}
+    with tempfile.TemporaryDirectory(prefix="tallon-bench-") as scratch:
+        tree = Path(scratch) / "baseline"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree),
+                        baseline], check=True, capture_output=True)
+        try:
+            for run in range(runs):
+                for name, where in (("current", root), ("baseline", tree)):
+                    done[name].append(_measure_in(where, seconds))
+                    print(f"run {run + 1}/{runs} {name} done", file=sys.stderr)
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force",
+                            str(tree)], capture_output=True)
+    return {name: {f: statistics.median(r[f] for r in results) for f in FIGURES}
+            for name, results in done.items()}
+
+
+def _shown(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,.2f}" if value < 1000 else f"{value:,.0f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="timed runs (median reported)")
     parser.add_argument("--seconds", type=float, default=1.0, help="length of each run")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also measure this git commit, alternating with this checkout")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    tables = [build_table(seed) for seed in range(4)]
-    every, full, partial = maneuver_jobs(tables)
-    attacks = attack_jobs(tables)
-    in_arc = sum(measure_arc(a, d, arc).in_arc for _, a, d, arc in attacks) / len(attacks)
-    runs: dict[str, list[float]] = {"mixed": [], "full": [], "partial": [], "fresh": [],
-                                    "attack": []}
-    for _ in range(args.runs):
-        runs["mixed"].append(bench_maneuvers(every, args.seconds))
-        runs["full"].append(bench_maneuvers(full, args.seconds / 2))
-        runs["partial"].append(bench_maneuvers(partial, args.seconds / 2))
-        runs["fresh"].append(bench_fresh_maneuvers(tables, args.seconds / 2))
-        runs["attack"].append(_rate(attacks, attack_query, args.seconds))
-    medians = {k: round(statistics.median(v)) for k, v in runs.items()}
-    result = {
-        "maneuvers_per_second": medians["mixed"],
-        "full_maneuvers_per_second": medians["full"],
-        "partial_maneuvers_per_second": medians["partial"],
-        "partial_share": round(len(partial) / len(every), 3),
-        "fresh_objects_maneuvers_per_second": medians["fresh"],
-        "attack_queries_per_second": medians["attack"],
-        "in_arc_share": round(in_arc, 3),
-        "runs": {k: [round(r) for r in v] for k, v in runs.items()},
-    }
+    if args.measure:  # one run of every figure, as JSON (for --baseline)
+        print(json.dumps(measure(1, args.seconds)))
+        return
+    if args.baseline:
+        both = compare(args.baseline, args.runs, args.seconds)
+        if args.json:
+            print(json.dumps(both))
+            return
+        print(f"medians of {args.runs} runs of CPU time on one core")
+        print(f"{'':58} {'current':>10} {'baseline ' + args.baseline[:10]:>20}")
+        for figure in FIGURES:
+            print(f"{LABELS[figure]:58} {_shown(both['current'][figure]):>10} "
+                  f"{_shown(both['baseline'][figure]):>20}")
+        return
+    result = measure(args.runs, args.seconds)
     if args.json:
         print(json.dumps(result))
         return
     print(f"maneuvers resolved per second, 10 ships + 6 obstacles, every ship flying every "
-          f"code ({result['partial_share']:.1%} partial): {medians['mixed']:,}")
-    print(f"  of which full maneuvers alone: {medians['full']:,}/s; partial (bumping) "
-          f"maneuvers alone: {medians['partial']:,}/s")
+          f"code ({result['partial_share']:.1%} partial): {result['maneuvers_per_second']:,}")
+    print(f"  of which full maneuvers alone: {result['full_maneuvers_per_second']:,}/s; "
+          f"partial (bumping) maneuvers alone: {result['partial_maneuvers_per_second']:,}/s")
     print(f"  the same jobs on copies made of new objects, one per ship: "
-          f"{medians['fresh']:,}/s")
+          f"{result['fresh_objects_maneuvers_per_second']:,}/s")
     print(f"attack-range queries per second (arc + attack range + obstruction, "
-          f"{result['in_arc_share']:.1%} in arc): {medians['attack']:,}")
+          f"{result['in_arc_share']:.1%} in arc): {result['attack_queries_per_second']:,}")
+    print("calls agents make, microseconds per call: object_distance (two ships) "
+          f"{result['ship_distance_us']}, in_arc (front, two ships) {result['ship_in_arc_us']}, "
+          f"execute_maneuver {result['maneuver_us']}; the simple agent's preview of one "
+          f"dial option {result['agent_preview_us']}")
     print(f"medians of {args.runs} runs of CPU time on one core")
 
 

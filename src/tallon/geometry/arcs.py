@@ -127,10 +127,12 @@ def measure_arc(ship: Ship, target: TableObject, arc: Arc, *,
     """Measure ``target`` in ``arc`` of ``ship`` (RR: ARC, RR: ATTACK RANGE); ``lines``:
     find the range lines too (``closest``; without them, None: a target list needs only
     whether and at what range)."""
+    reach = reach_bands * RANGE_BAND_LENGTH + EPS
+    if _beyond(ship, target, reach):
+        return ArcMeasure(arc, False, None, None, None)
     planes = arc_halfplanes(ship.size, arc, front_angle)
     half = ship.base.half
     square = ship.base.square
-    reach = reach_bands * RANGE_BAND_LENGTH + EPS
     best: tuple[float, Polygon] | None = None
     for piece in _to_local(ship.pose, target.range_pieces):
         part = clip(piece, planes)
@@ -171,9 +173,51 @@ def _degenerate_distance(square: Polygon, part: Polygon) -> float:
     return distance(square, _as_polygon(part))
 
 
+#: Slack (mm) of the bounding-circle shortcuts below: far above the rounding error of
+#: coordinates on the table (about 1e-10 mm) and far below anything measured, so that a
+#: shortcut only ever decides what the exact measure would decide.
+_SLACK = 1e-3
+_SQRT2 = math.sqrt(2.0)
+
+
+def _beyond(ship: Ship, target: TableObject, reach: float) -> bool:
+    """Whether every point of ``target`` is surely farther than ``reach`` from the base:
+    its bounding circle is, from the circle round the base's square (so no part of it can
+    be in an arc: target lists ask this of every enemy, most of them far away)."""
+    tx, ty, tr = target.circle
+    pose = ship.pose
+    return (math.hypot(tx - pose.x, ty - pose.y) - tr - ship.base.half * _SQRT2
+            > reach + _SLACK)
+
+
 def in_arc(ship: Ship, target: TableObject, arc: Arc) -> bool:
-    """Whether any part of ``target`` is in ``arc`` of ``ship`` (within range 3)."""
-    return measure_arc(ship, target, arc, lines=False).in_arc
+    """Whether any part of ``target`` is in ``arc`` of ``ship`` (within range 3).
+
+    ``measure_arc(...).in_arc``, answered at the first piece of the target found in the
+    arc, and without the exact distance when a vertex of that piece's part in the arc is
+    surely within reach of the base (agents ask this of every option they weigh)."""
+    reach = ARC_REACH_BANDS * RANGE_BAND_LENGTH + EPS
+    if _beyond(ship, target, reach):
+        return False
+    planes = arc_halfplanes(ship.size, arc)
+    half = ship.base.half
+    square = ship.base.square
+    surely = reach - _SLACK
+    for piece in _to_local(ship.pose, target.range_pieces):
+        part = clip(piece, planes)
+        if not part:
+            continue
+        if all(abs(x) <= half + EPS and abs(y) <= half + EPS for x, y in part):
+            continue
+        for x, y in part:
+            # the distance from the vertex to the base's square (local frame)
+            dx, dy = abs(x) - half, abs(y) - half
+            if math.hypot(dx if dx > 0.0 else 0.0, dy if dy > 0.0 else 0.0) <= surely:
+                return True
+        d = distance(square, part) if len(part) >= 3 else _degenerate_distance(square, part)
+        if d <= reach:
+            return True
+    return False
 
 
 def attack_range(ship: Ship, target: TableObject, arc: Arc) -> int | None:

@@ -26,6 +26,9 @@ from tallon.geometry.polygons import (
 )
 from tallon.geometry.table import TableObject
 
+#: A circle: centre x, centre y, radius.
+Circle = tuple[float, float, float]
+
 
 def band(d: float) -> int:
     """The range band of a distance (mm)."""
@@ -41,16 +44,21 @@ def band_limits(n: int) -> tuple[float, float]:
     return (RANGE_BAND_LENGTH * (n - 1), RANGE_BAND_LENGTH * n)
 
 
-def pieces_distance(a: tuple[Polygon, ...], b: tuple[Polygon, ...]) -> float:
-    """Distance between two unions of convex pieces.
+def pieces_distance(a: tuple[Polygon, ...], b: tuple[Polygon, ...],
+                    circles_a: tuple[Circle, ...] | None = None,
+                    circles_b: tuple[Circle, ...] | None = None) -> float:
+    """Distance between two unions of convex pieces (``circles_a`` and ``circles_b``: each
+    piece's :func:`bounding_circle`, when known already).
 
     Pairs are visited nearest first by their bounding circles, and a pair whose circles are
     already farther apart than the best distance found can't improve it.
     """
     if len(a) == 1 and len(b) == 1:
         return distance(a[0], b[0])
-    circles_a = [bounding_circle(p) for p in a]
-    circles_b = [bounding_circle(q) for q in b]
+    if circles_a is None:
+        circles_a = tuple(bounding_circle(p) for p in a)
+    if circles_b is None:
+        circles_b = tuple(bounding_circle(q) for q in b)
     pairs = []
     for p, (ax, ay, ar) in zip(a, circles_a, strict=True):
         for q, (bx, by, br) in zip(b, circles_b, strict=True):
@@ -70,7 +78,11 @@ def pieces_distance(a: tuple[Polygon, ...], b: tuple[Polygon, ...]) -> float:
 
 def object_distance(a: TableObject, b: TableObject) -> float:
     """Closest distance between two objects as the range ruler measures it."""
-    return pieces_distance(a.range_pieces, b.range_pieces)
+    pieces_a, pieces_b = a.range_pieces, b.range_pieces
+    if len(pieces_a) == 1 and len(pieces_b) == 1:
+        return distance(pieces_a[0], pieces_b[0])
+    # the objects keep their pieces' circles (an obstacle is measured again and again)
+    return pieces_distance(pieces_a, pieces_b, a.range_circles, b.range_circles)
 
 
 def range_between(a: TableObject, b: TableObject) -> int:

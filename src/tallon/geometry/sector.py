@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
 
 from tallon.geometry.constants import EPS
+from tallon.geometry.lazy import lazy
 from tallon.geometry.polygons import Polygon, contains_point
 from tallon.geometry.pose import Point
 
@@ -52,13 +52,13 @@ class AnnularSector:
         return sector
 
     # derived on first use: a placed template often needs neither
-    @cached_property
+    @lazy
     def radials(self) -> tuple[tuple[float, float], tuple[float, float]]:
         """Unit vectors from the centre along the low and the high radial edge."""
         return ((math.cos(self.a_lo), math.sin(self.a_lo)),
                 (math.cos(self.a_hi), math.sin(self.a_hi)))
 
-    @cached_property
+    @lazy
     def _corners(self) -> tuple[Point, Point, Point, Point]:
         (c0, s0), (c1, s1) = self.radials
         return ((self.cx + self.r_in * c0, self.cy + self.r_in * s0),

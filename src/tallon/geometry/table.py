@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from functools import cached_property
+from typing import Any, TypeVar
 
 from tallon.geometry.bases import BaseShape, base_shape
 from tallon.geometry.boxes import Box, PolygonAxes, boxes_reach, place_boxes, polygon_axes
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, BaseSize
+from tallon.geometry.lazy import Lazy, lazy
 from tallon.geometry.outlines import ObstacleOutline, ObstacleType, Outline, device_outline
 from tallon.geometry.outlines import obstacle_outline as _obstacle_outline
 from tallon.geometry.polygons import Polygon, bounding_circle
@@ -30,6 +31,51 @@ class ObjectKind(Enum):
 
 def _circle_of(pieces: tuple[Polygon, ...]) -> tuple[float, float, float]:
     return bounding_circle(tuple(p for piece in pieces for p in piece))
+
+
+# ------------------------------------------------------------- shared per shape and pose
+#: What the geometry derives from an object's shape and pose (placed pieces, circles,
+#: boxes), shared by every object of that shape at that pose: agents rebuild the table
+#: from each view they are shown, with new objects standing where the old ones stood, and
+#: would otherwise derive it all again. Cleared whole when it grows past the limit.
+_DERIVED: dict[Hashable, dict[str, Any]] = {}
+_DERIVED_LIMIT = 1024  # a ship with everything derived holds about 10 kB
+
+_T = TypeVar("_T")
+
+
+def _derived_of(shape: Hashable, pose: Pose) -> dict[str, Any]:
+    """The shared record of a shape at a pose."""
+    x, y, heading = pose
+    if x and y and heading:
+        key: Hashable = (shape, x, y, heading)
+    else:
+        # 0.0 and -0.0 are equal keys but may round differently: keep them apart
+        key = (shape, x, y, heading, math.copysign(1.0, x), math.copysign(1.0, y),
+               math.copysign(1.0, heading))
+    found = _DERIVED.get(key)
+    if found is None:
+        if len(_DERIVED) >= _DERIVED_LIMIT:
+            _DERIVED.clear()
+        found = _DERIVED[key] = {}
+    return found
+
+
+def _shared(compute: Callable[[Any], _T]) -> Lazy[_T]:
+    """A lazy property whose value is also shared through the object's shape-and-pose
+    record (:attr:`TableObject._derived`): computed once for all objects alike."""
+    name = compute.__name__
+
+    def get(self: TableObject) -> _T:
+        record = self._derived
+        if name in record:
+            return record[name]  # type: ignore[no-any-return]
+        value = record[name] = compute(self)
+        return value
+
+    get.__name__ = name
+    get.__doc__ = compute.__doc__
+    return lazy(get)
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,24 +97,42 @@ class TableObject(ABC):
     def overlap_pieces(self) -> tuple[Polygon, ...]:
         """Convex pieces tested for overlap and moving through (world coordinates)."""
 
-    @cached_property
+    @lazy
+    def _derived(self) -> dict[str, Any]:
+        """The record shared with every object of this shape at this pose (its own, for
+        an object that names no shape)."""
+        shape = self._shape
+        return {} if shape is None else _derived_of(shape, self.pose)
+
+    @property
+    def _shape(self) -> Hashable | None:
+        """What the object's outline depends on besides its pose (None: unknown)."""
+        return None
+
+    @_shared
     def circle(self) -> tuple[float, float, float]:
         """A circle holding every overlap piece (for quick rejection)."""
         return _circle_of(self.overlap_pieces)
 
-    @cached_property
+    @lazy
     def circle_entry(self) -> tuple[TableObject, complex, float, bool]:
         """This object's entry in :attr:`Table.circles` (kept with the object: a table
         rebuilt after one ship moves reuses every other entry)."""
         x, y, radius = self.circle
         return (self, complex(x, y), radius, self.kind is ObjectKind.SHIP)
 
-    @cached_property
+    @_shared
+    def range_circles(self) -> tuple[tuple[float, float, float], ...]:
+        """A circle holding each range piece (range measures visit pairs of pieces nearest
+        first by them)."""
+        return tuple(bounding_circle(piece) for piece in self.range_pieces)
+
+    @_shared
     def piece_circles(self) -> tuple[tuple[Polygon, tuple[float, float, float]], ...]:
         """Each overlap piece with a circle holding it (for quick rejection)."""
         return tuple((piece, bounding_circle(piece)) for piece in self.overlap_pieces)
 
-    @cached_property
+    @_shared
     def piece_axes(self) -> tuple[tuple[tuple[float, float, float], PolygonAxes], ...]:
         """Each overlap piece's circle, with the piece ready for box tests (the fast path
         for a ship's base meeting this object)."""
@@ -87,33 +151,37 @@ class Ship(TableObject):
     size: BaseSize = BaseSize.SMALL
     kind = ObjectKind.SHIP
 
-    @cached_property
+    @lazy
     def base(self) -> BaseShape:
         return base_shape(self.size)
 
-    @cached_property
+    @property
+    def _shape(self) -> Hashable:
+        return self.size
+
+    @_shared
     def square(self) -> Polygon:
         """The base without guides."""
         return self.base.square_at(self.pose)
 
-    @cached_property
+    @lazy
     def range_pieces(self) -> tuple[Polygon, ...]:
         return (self.square,)
 
-    @cached_property
+    @_shared
     def overlap_pieces(self) -> tuple[Polygon, ...]:
         return self.base.pieces_at(self.pose)
 
-    @cached_property
+    @lazy
     def circle(self) -> tuple[float, float, float]:
         return (self.pose.x, self.pose.y, self.base.radius)
 
-    @cached_property
+    @_shared
     def boxes(self) -> tuple[Box, ...]:
         """The base and guides as oriented boxes (the fast ship-against-ship path)."""
         return place_boxes(self.base, self.pose)
 
-    @cached_property
+    @_shared
     def boxes_reach(self) -> float:
         """The radius round the base's centre that holds every box's circle."""
         return boxes_reach(self.boxes)
@@ -132,16 +200,16 @@ class OutlinedObject(TableObject):
     def outline(self) -> Outline:
         """The token's outline in its own frame (looked up by the subclass's id field)."""
 
-    @cached_property
+    @_shared
     def boundary(self) -> Polygon:
         return Transform(self.pose).apply(self.outline.boundary)
 
-    @cached_property
+    @_shared
     def range_pieces(self) -> tuple[Polygon, ...]:
         t = Transform(self.pose)
         return tuple(t.apply(p) for p in self.outline.pieces)
 
-    @cached_property
+    @lazy
     def overlap_pieces(self) -> tuple[Polygon, ...]:
         return self.range_pieces
 
@@ -158,6 +226,10 @@ class Obstacle(OutlinedObject):
         return _obstacle_outline(self.outline_id)
 
     @property
+    def _shape(self) -> Hashable:
+        return (ObjectKind.OBSTACLE, self.outline_id)
+
+    @property
     def type(self) -> ObstacleType:
         return self.outline.type
 
@@ -172,6 +244,10 @@ class Device(OutlinedObject):
     @property
     def outline(self) -> Outline:
         return device_outline(self.outline_id)
+
+    @property
+    def _shape(self) -> Hashable:
+        return (ObjectKind.DEVICE, self.outline_id)
 
 
 @dataclass(frozen=True)
@@ -218,18 +294,18 @@ class Table:
     def objects(self) -> Iterator[TableObject]:
         return iter(self.everything)
 
-    @cached_property
+    @lazy
     def everything(self) -> tuple[TableObject, ...]:
         """Every object: ships, then obstacles, then devices."""
         return (*self.ships, *self.obstacles, *self.devices)
 
-    @cached_property
+    @lazy
     def circles(self) -> tuple[tuple[TableObject, complex, float, bool], ...]:
         """Every object with the circle that holds it (centre as x + yj, radius) and whether
         it is a ship, in the order of :attr:`everything` (for quick proximity scans)."""
         return tuple(obj.circle_entry for obj in self.everything)
 
-    @cached_property
+    @lazy
     def _by_id(self) -> dict[str, TableObject]:
         # ids are unique (checked above); maneuvers look their ship up on every call
         return {obj.id: obj for obj in self.everything}

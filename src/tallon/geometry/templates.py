@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
 
 from tallon.geometry.boxes import polygon_axes
 from tallon.geometry.constants import (
@@ -23,6 +22,7 @@ from tallon.geometry.constants import (
     TURN_ANGLE,
     TURN_RADIUS,
 )
+from tallon.geometry.lazy import lazy
 from tallon.geometry.polygons import Polygon, bounding_circle, clip, overlaps
 from tallon.geometry.pose import Point, Pose
 from tallon.geometry.sector import AnnularSector
@@ -176,7 +176,7 @@ class PlacedTemplate:
     def empty(self) -> bool:
         return self.used_length <= EPS
 
-    @cached_property
+    @lazy
     def circle(self) -> tuple[float, float, float]:
         """A circle holding the placed template."""
         if self.polygon is not None:
@@ -238,7 +238,7 @@ class PlacedTemplate:
         # on the template lies at less than this (the margin covers the interior's shrinking)
         return (angle - math.asin(r / d)) * sector.radius - 1e-5
 
-    @cached_property
+    @lazy
     def _interior(self) -> AnnularSector | None:
         # the sector shrunk by the tolerance, for "interiors overlap" tests
         return self.sector.shrunk(EPS) if self.sector is not None else None
@@ -300,7 +300,7 @@ class PlacedTemplate:
             return None
         return max(0.0, min(a for _, a in inside))
 
-    @cached_property
+    @lazy
     def _frame(self) -> tuple[float, float, float, float, float, float]:
         fx, fy = self.start.forward
         rx, ry = self.start.right
