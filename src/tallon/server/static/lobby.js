@@ -42,6 +42,11 @@ function problemList(list) {
   return shown;
 }
 
+// set when the page is left (for the game): requests cut short then are not errors
+let leaving = false;
+addEventListener("pagehide", () => { leaving = true; });
+addEventListener("beforeunload", () => { leaving = true; });
+
 async function send(method, url, body) {
   const response = await fetch(url, body === undefined ? {method}
     : {method, body: JSON.stringify(body), headers: {"Content-Type": "application/json"}});
@@ -144,7 +149,18 @@ class Seat {
       return;
     }
     const asked = (this.checking = Symbol("check"));
-    const {answer} = await send("POST", "/api/squads/check", xws);
+    let answer;
+    try {
+      ({answer} = await send("POST", "/api/squads/check", xws));
+    } catch (error) {
+      // a check cut short by leaving for the game (or a network error) is no problem of
+      // the squad's: say so only while the page is still here
+      if (leaving || asked !== this.checking) return;
+      this.verdict.className = "verdict bad";
+      this.verdict.textContent = `The squad could not be checked (${error.message}): ` +
+        "is the server running?";
+      return;
+    }
     if (asked !== this.checking) return;  // a newer check is on its way
     const list = answer.problems ?? [];
     if (this.source === "build") this.build.showReport(answer);

@@ -23,8 +23,23 @@ let passedTo = null; // hot-seat: the player the screen was last handed to
 let busy = false;
 
 
+/** fetch, tried again after a moment when a read (GET) meets a network error: a busy
+ * machine or a server restarting drops a connection now and then, and a read is safe to
+ * repeat (answers are not repeated: the server decides whether one arrived). */
+async function fetchPatiently(path, options) {
+  const read = !options || !options.method || options.method === "GET";
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(path, options);
+    } catch (error) {
+      if (!read || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
 async function api(path, options) {
-  const response = await fetch(path, options);
+  const response = await fetchPatiently(path, options);
   const body = await response.json().catch(() => ({error: `HTTP ${response.status}`}));
   return {ok: response.ok, status: response.status, body};
 }
@@ -212,7 +227,8 @@ async function render() {
     `Round ${message.view.round}, ${message.view.phase} phase`;
   if (shown.decision !== id || shown.player !== player) {
     const since = shown.decision === null ? "" : `&since=${shown.logLength}`;
-    const drawn = await fetch(`/api/games/${game}/board.svg?token=${tokenOf.get(player)}${since}`);
+    const drawn = await fetchPatiently(
+      `/api/games/${game}/board.svg?token=${tokenOf.get(player)}${since}`);
     shown = {player, decision: id, logLength: message.view.log.length, key: shown.key};
     await board.show(await drawn.text(), since !== "");
   }
