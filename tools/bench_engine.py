@@ -7,7 +7,9 @@ Prints, as medians over several runs of CPU time:
   against Vader, Howlrunner and 4 TIE/ln) and random legal squads of every playable card;
 - the time to clone a game in the middle of a round (activation phase, round 3), and to
   clone and determinize it for one player (what a search agent does per sample);
-- the simple agent's games per second, for reference.
+- the simple agent's games per second, for reference;
+- the ace's games per second against itself, on the demo squads and on random squads of
+  4 to 6 ships, and the master's seconds per decision it searches (configured 0.2 s).
 
 ``--baseline REV`` measures the commit REV too (from a temporary git worktree, each
 measure in its own process, alternating with this checkout's, run after run) and prints
@@ -33,13 +35,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 #: Figures every version of this benchmark prints (a baseline lacking one shows "-").
 FIGURES = ("random_games_per_second", "pool_games_per_second", "clone_microseconds",
-           "determinize_microseconds", "simple_games_per_second")
+           "determinize_microseconds", "simple_games_per_second", "ace_games_per_second",
+           "ace_pool_games_per_second", "master_seconds_per_decision")
 LABELS = {
     "random_games_per_second": "random-agent games/s, demo squads (4 v 6 ships)",
     "pool_games_per_second": "random-agent games/s, random squads of every playable card",
     "clone_microseconds": "clone a game mid-round (10 ships), microseconds",
     "determinize_microseconds": "clone + determinize it for one player, microseconds",
     "simple_games_per_second": "simple-agent games/s, demo squads (for reference)",
+    "ace_games_per_second": "ace v ace games/s, demo squads",
+    "ace_pool_games_per_second": "ace v ace games/s, random squads of 4-6 ships",
+    "master_seconds_per_decision": "master (think 0.2 s): seconds per searched decision",
 }
 
 
@@ -89,6 +95,58 @@ def _games_per_second(api: dict[str, Any], count: int, first_seed: int, pool: bo
     return count / (time.process_time() - start)
 
 
+def _ace_games_per_second(api: dict[str, Any], count: int, first_seed: int,
+                          pool: bool = False) -> float | None:
+    """Complete ace-against-ace games per second of CPU time (None before the ace)."""
+    try:
+        from tallon.agents.levels import make_agent
+    except ImportError:
+        return None
+    squads = []
+    seed = first_seed
+    while len(squads) < count:
+        if pool:  # random squads of 4-6 ships, drawn outside the timing
+            rng = random.Random(seed)
+            pair = (api["random_squad"](rng), api["random_squad"](rng))
+            if all(4 <= len(squad.ships) <= 6 for squad in pair):
+                squads.append((seed, pair))
+        else:
+            squads.append((seed, api["default_squads"]()))
+        seed += 1
+    for seed, pair in squads[:1]:  # the calculator's tables, filled once per process
+        api["play"](api["Game"](api["setup"](pair, seed), logging=False),
+                    (make_agent("ace", seed), make_agent("ace", seed + 1)))
+    start = time.process_time()
+    for seed, pair in squads:
+        game = api["Game"](api["setup"](pair, seed), logging=False)
+        api["play"](game, (make_agent("ace", seed), make_agent("ace", seed + 1)))
+    return count / (time.process_time() - start)
+
+
+def _master_seconds(api: dict[str, Any], seed: int) -> float | None:
+    """Wall seconds per decision the master searches, over the first two rounds of a
+    game against the ace (think 0.2 s)."""
+    try:
+        from tallon.agents import agent_answer
+        from tallon.agents.levels import make_agent
+        from tallon.agents.master import SEARCHED
+    except ImportError:
+        return None
+    game = api["Game"](api["setup"](api["default_squads"](), seed), logging=False)
+    agents = (make_agent("master", seed, think=0.2), make_agent("ace", seed + 1))
+    spent, searched = 0.0, 0
+    while not game.over and game.state.round <= 2:
+        decision = game.decision
+        start = time.perf_counter()
+        answer = agent_answer(agents[decision.player - 1], game) if not decision.is_chance \
+            else decision.options[0].key
+        if decision.player == 1 and decision.kind in SEARCHED and len(decision.options) > 1:
+            spent += time.perf_counter() - start
+            searched += 1
+        game.answer(answer)
+    return spent / searched if searched else None
+
+
 def _mid_round_game(api: dict[str, Any], seed: int) -> Any:
     """A game stopped at the first activation-phase decision of round 3 (or later)."""
     game = api["Game"](api["setup"](api["default_squads"](), seed), logging=False)
@@ -129,6 +187,11 @@ def measure(run: int, games: int) -> dict[str, float | None]:
         _microseconds(lambda: determinize(api["first_player"], rng)),
         "simple_games_per_second": _games_per_second(api, max(2, games // 10),
                                                      5000 + 100 * run, simple=True),
+        "ace_games_per_second": _ace_games_per_second(api, max(2, games // 4),
+                                                      7000 + 100 * run),
+        "ace_pool_games_per_second": _ace_games_per_second(api, max(2, games // 4),
+                                                           9000 + 100 * run, pool=True),
+        "master_seconds_per_decision": _master_seconds(api, 11 + run),
     }
 
 

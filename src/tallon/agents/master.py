@@ -85,9 +85,16 @@ class MasterAgent:
                 break
             world_game = world.sample(self.rng)
             seed = self.rng.getrandbits(32)
+            found = {}
             for candidate in candidates:
-                totals[candidate] += self._rollout(world_game.clone(), decision.player,
-                                                   candidate, seed)
+                if samples and self.rollouts is None and time.perf_counter() >= deadline:
+                    break  # out of time: a sample not every candidate played is dropped
+                found[candidate] = self._rollout(world_game.clone(), decision.player,
+                                                 candidate, seed)
+            if len(found) < len(candidates):
+                break
+            for candidate, value in found.items():
+                totals[candidate] += value
             samples += 1
         # ties go to the ace's order: it ranked the candidates
         return max(candidates, key=lambda c: totals[c])
