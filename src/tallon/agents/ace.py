@@ -38,6 +38,9 @@ TOKEN_FLOOR = {"focus": 0.12, "calculate": 0.08, "evade": 0.1, "reinforce": 0.06
 #: Other actions: a small value of their own when nothing better is offered.
 OTHER_ACTIONS = {"coordinate": 0.3, "jam": 0.15, "rotate": 0.1, "reload": 0.2}
 ROLL_POSITIONS = ("front", "middle", "back")
+#: Beyond this distance (mm, centre to centre) of every enemy's foreseen position, a
+#: barrel roll or boost is not weighed: it can change no shot this round.
+NEAR = 450.0
 
 
 def _merge(base: tuple[tuple[str, int], ...], extra: tuple[tuple[str, int], ...]
@@ -183,6 +186,8 @@ class AceAgent(SimpleAgent):
         attack = attack_tokens(ship.tokens, bool(locked))
         guard = defense_tokens(ship.tokens)
         now = planner.position_value(ship, ship.pose, False, attack, guard)
+        near = any(math.hypot(pose.x - ship.pose.x, pose.y - ship.pose.y) < NEAR
+                   for places in planner.foresight.values() for pose, _ in places)
         values: dict[str, float] = {}
         self._repositions = {}
         for option in decision.options:
@@ -197,6 +202,8 @@ class AceAgent(SimpleAgent):
                                                _merge(guard, more_guard)) - now
                 value += TOKEN_FLOOR[kind]
             elif kind in ("barrel_roll", "boost"):
+                if not near:
+                    continue  # far from every enemy a sidestep changes nothing
                 found = self._repositions.get(kind) or \
                     self._best_reposition(planner, ship, kind, attack, guard)
                 if found is None:
