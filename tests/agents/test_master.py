@@ -48,3 +48,18 @@ def test_material_counts_ships_and_shields_left():
     ship.destroyed = True
     assert material(game, 1) - before == ship.cost
     assert material(game, 2) == -material(game, 1)
+
+
+def test_standing_is_the_same_judgement_from_either_side():
+    """Situation: a game in round 3 between two aces. Expected: how the ships stand for
+    player 1 is the negative of how they stand for player 2, and it is not zero (the
+    squads differ and stand apart)."""
+    from tallon.agents.master import standing
+
+    game = new_game(*SQUADS[0], seed=2)
+    agents = (AceAgent(1), AceAgent(2))
+    while not (game.state.round == 3 and game.decision.kind == "set_dial"):
+        d = game.decision
+        game.answer(agents[d.player - 1].choose(game.view(d.player, log=False), d))
+    one, two = standing(game, 1), standing(game, 2)
+    assert one == -two and one != 0

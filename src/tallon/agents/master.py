@@ -4,10 +4,11 @@ For the choices that decide games - each ship's dial, its action, its target - t
 takes the ace's few best candidates and plays each forward in games consistent with its
 player's view (:class:`~tallon.agents.InformationSet`: the opponent's facedown dials, the
 damage decks and the future dice drawn afresh for each game), both sides flown by the
-ace, to the end of the round; it keeps the candidate whose games end best for its player
-(ships and shields kept against ships and shields destroyed, with mission points). The
-opponent's dials in those games are drawn from where the ace foresees each enemy going,
-not uniformly: a facedown dial is hidden, not random.
+ace, to the end of the round, every candidate in the same sampled games; a game is judged
+by the ships and shields kept against those destroyed (with mission points) and by how
+both sides' ships then stand. The ace's own choice stands unless another did clearly
+better. The opponent's dials in those games are drawn from where the ace foresees each
+enemy going, not uniformly: a facedown dial is hidden, not random.
 
 The search never reads the real game: only samples of the information set, which two
 games its player cannot tell apart give alike. With ``rollouts`` set, a decision plays
@@ -24,6 +25,8 @@ from typing import Any
 from tallon.agents import InformationSet, agent_answer, draw_chance
 from tallon.agents.ace import AceAgent
 from tallon.agents.fighting import target_value
+from tallon.agents.planning import Planner
+from tallon.agents.reading import worth
 from tallon.engine.decisions import Decision, Value
 from tallon.engine.game import Game
 
@@ -31,6 +34,11 @@ from tallon.engine.game import Game
 SEARCHED = ("set_dial", "perform_action", "declare_attack")
 #: Candidates played forward per decision, the ace's best first.
 CANDIDATES = 3
+#: Squad points per sample by which a candidate must beat the ace's choice to replace it.
+SWITCH_MARGIN = 0.5
+#: How much the positions at a rollout's end count beside the material (squad points of
+#: expected damage dealt minus taken from where the ships stand).
+POSITION_WEIGHT = 0.5
 #: Decisions a rollout may take before it is cut short (a round is far fewer).
 ROLLOUT_LIMIT = 2_000
 
@@ -49,6 +57,21 @@ def material(game: Game, player: int) -> float:
         value += worth if ship.owner == player else -worth
     points = game.state.mission_points
     return value + points.get(player, 0) - sum(v for p, v in points.items() if p != player)
+
+
+def standing(game: Game, player: int) -> float:
+    """How well placed ``player``'s ships stand against the enemy's, in squad points: for
+    each side, each ship's position judged by the ace (the damage it may deal from where
+    it is, less what it may take) times what a point of damage on it is worth."""
+    if game.over:
+        return 0.0
+    value = 0.0
+    for side in (player, 3 - player):
+        planner = Planner(game.view(side, log=False), side)
+        found = sum(worth(ship) * planner.position_value(ship, ship.pose, True)
+                    for ship in planner.mine)
+        value += found if side == player else -found
+    return value
 
 
 class MasterAgent:
@@ -96,8 +119,13 @@ class MasterAgent:
             for candidate, value in found.items():
                 totals[candidate] += value
             samples += 1
-        # ties go to the ace's order: it ranked the candidates
-        return max(candidates, key=lambda c: totals[c])
+        # the ace's choice stands unless another did better by a clear margin in every
+        # sample on average: a few noisy games must not overrule its judgement
+        first = candidates[0]
+        best = max(candidates, key=lambda c: totals[c])
+        if samples and totals[best] - totals[first] > SWITCH_MARGIN * samples:
+            return best
+        return first
 
     # ---------------------------------------------------------------- candidates
     def _candidates(self, view: dict[str, Any], decision: Decision) -> list[Value]:
@@ -144,7 +172,7 @@ class MasterAgent:
                 game.answer(draw_chance(decision, chance))
                 continue
             game.answer(agent_answer(agents[decision.player - 1], game))
-        return material(game, player)
+        return material(game, player) + POSITION_WEIGHT * standing(game, player)
 
     @staticmethod
     def _redraw_enemy_dials(game: Game, player: int, ace: AceAgent) -> None:
@@ -162,4 +190,4 @@ class MasterAgent:
                 ship.dial_set = ace.rng.choices(codes, weights)[0]
 
 
-__all__ = ["CANDIDATES", "SEARCHED", "MasterAgent", "material"]
+__all__ = ["CANDIDATES", "SEARCHED", "MasterAgent", "material", "standing"]
