@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tallon.agents.ace import AceAgent
@@ -37,5 +39,6 @@ def test_the_demo_plays_the_levels_it_is_given(tmp_path):
     done = runner.invoke(app, ["demo", "--agents", "ace,simple", "--rounds", "2", "--json",
                                "--out", str(tmp_path)])
     assert done.exit_code == 0, done.output
+    assert json.loads(done.output)["agents"] == ["ace", "simple"]
     bad = runner.invoke(app, ["demo", "--agents", "ace,wizard", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "random, simple, ace, master" in bad.output

@@ -155,7 +155,7 @@ def demo(
     write_output(replay_path, json.dumps(record, indent=1))
     write_output(out / "replay.html", replay_html(record, f"Tallon demo, seed {seed}"))
     if as_json:
-        typer.echo(json.dumps(summary(game, str(replay_path))))
+        typer.echo(json.dumps({**summary(game, str(replay_path)), "agents": list(levels)}))
         return
     print_log(game)
     result = summary(game, str(replay_path))
