@@ -35,7 +35,7 @@ SEARCHED = ("set_dial", "perform_action", "declare_attack")
 #: Candidates played forward per decision, the ace's best first.
 CANDIDATES = 3
 #: Squad points per sample by which a candidate must beat the ace's choice to replace it.
-SWITCH_MARGIN = 0.5
+SWITCH_MARGIN = 2.0
 #: How much the positions at a rollout's end count beside the material (squad points of
 #: expected damage dealt minus taken from where the ships stand).
 POSITION_WEIGHT = 0.5
