@@ -19,7 +19,7 @@ LEVELS: dict[str, tuple[str, str, str]] = {
             "and dice with the exact calculator"),
     "master": ("tallon.agents.master", "MasterAgent",
                "searches its maneuvers and actions ahead, playing the ace's way in the "
-               "games it imagines (experimental: not yet stronger than the ace)"),
+               "games it imagines (experimental: only slightly stronger than the ace)"),
 }
 #: Seconds a searching level thinks per decision unless told otherwise.
 DEFAULT_THINK = 0.2
