@@ -5,8 +5,8 @@ few likely end positions with weights (its dial's maneuvers judged from its side
 on our ships, our arcs it would sit in, the edge), and scores a position for one of our
 ships as the damage it expects to deal there minus the damage it expects to take, with
 what the move costs: an action lost to a bump, an obstacle or a red maneuver, stress, the
-edge of the table. Each of the ship's own maneuvers is then flown with the exact geometry
-(bumps, obstacles, fleeing) for the most promising ones.
+edge of the table. The most promising of the ship's own maneuvers are then flown with the
+exact geometry (bumps, obstacles, fleeing).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ TEMPERATURE = 0.6
 #: What being able to act after the move is worth, in expected damage.
 ACTION_VALUE = 0.35
 #: How many of a ship's maneuvers are flown exactly, best estimates first.
-EXACT_CANDIDATES = 6
+EXACT_CANDIDATES = 4
 #: Share of an enemy's expected damage counted against a ship it could shoot (it may
 #: choose another target).
 THREAT_SHARE = 0.35
