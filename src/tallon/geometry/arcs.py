@@ -16,6 +16,7 @@ attacker's base to the closest point of the defender that is in the arc.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -121,6 +122,17 @@ class ArcMeasure:
     closest: ClosestSet | None
 
 
+def _arc_parts(ship: Ship, target: TableObject, planes: tuple[HalfPlane, ...]
+               ) -> Iterator[Polygon]:
+    """The parts of the target's range pieces inside the arc's half-planes, in the ship's
+    local frame; a part under the ship's own base is in none of its arcs."""
+    half = ship.base.half
+    for piece in _to_local(ship.pose, target.range_pieces):
+        part = clip(piece, planes)
+        if part and not all(abs(x) <= half + EPS and abs(y) <= half + EPS for x, y in part):
+            yield part
+
+
 def measure_arc(ship: Ship, target: TableObject, arc: Arc, *,
                 reach_bands: int = ARC_REACH_BANDS, front_angle: float | None = None,
                 lines: bool = True) -> ArcMeasure:
@@ -131,16 +143,9 @@ def measure_arc(ship: Ship, target: TableObject, arc: Arc, *,
     if _beyond(ship, target, reach):
         return ArcMeasure(arc, False, None, None, None)
     planes = arc_halfplanes(ship.size, arc, front_angle)
-    half = ship.base.half
     square = ship.base.square
     best: tuple[float, Polygon] | None = None
-    for piece in _to_local(ship.pose, target.range_pieces):
-        part = clip(piece, planes)
-        if not part:
-            continue
-        # the part under the measuring ship's base is in none of its arcs
-        if all(abs(x) <= half + EPS and abs(y) <= half + EPS for x, y in part):
-            continue
+    for part in _arc_parts(ship, target, planes):
         d = distance(square, part) if len(part) >= 3 else _degenerate_distance(square, part)
         if d <= reach and (best is None or d < best[0]):
             best = (d, part)
@@ -203,12 +208,7 @@ def in_arc(ship: Ship, target: TableObject, arc: Arc) -> bool:
     half = ship.base.half
     square = ship.base.square
     surely = reach - _SLACK
-    for piece in _to_local(ship.pose, target.range_pieces):
-        part = clip(piece, planes)
-        if not part:
-            continue
-        if all(abs(x) <= half + EPS and abs(y) <= half + EPS for x, y in part):
-            continue
+    for part in _arc_parts(ship, target, planes):
         for x, y in part:
             # the distance from the vertex to the base's square (local frame)
             dx, dy = abs(x) - half, abs(y) - half

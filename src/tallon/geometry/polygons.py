@@ -159,38 +159,15 @@ def strictly_contains_point(poly: Polygon, x: float, y: float, eps: float = EPS)
     return True
 
 
+#: The largest float below zero: an overlap at most this is a negative one.
+_BELOW_ZERO = math.nextafter(0.0, -1.0)
+
+
 def apart(p: Polygon, q: Polygon) -> bool:
-    """True when some edge normal separates the convex polygons: ``penetration(p, q) < 0``
-    (the same normals and projections, so the same answer), decided at the first
-    separating axis: polygons far apart are told after an axis or two."""
-    for poly in (p, q):
-        x1, y1 = poly[-1]
-        for x2, y2 in poly:
-            nx, ny = y2 - y1, x1 - x2
-            length = math.hypot(nx, ny)
-            x1, y1 = x2, y2
-            if length == 0.0:
-                continue
-            nx /= length
-            ny /= length
-            pmin = pmax = p[0][0] * nx + p[0][1] * ny
-            for px, py in p:
-                d = px * nx + py * ny
-                if d < pmin:
-                    pmin = d
-                elif d > pmax:
-                    pmax = d
-            qmin = qmax = q[0][0] * nx + q[0][1] * ny
-            for qx, qy in q:
-                d = qx * nx + qy * ny
-                if d < qmin:
-                    qmin = d
-                elif d > qmax:
-                    qmax = d
-            # penetration's overlap on this axis is min(pmax - qmin, qmax - pmin)
-            if pmax - qmin < 0.0 or qmax - pmin < 0.0:
-                return True
-    return False
+    """True when some edge normal separates the convex polygons: ``penetration(p, q) < 0``,
+    decided at the first separating axis (polygons far apart are told after an axis or
+    two)."""
+    return penetration(p, q, _BELOW_ZERO) < 0.0
 
 
 def distance(p: Polygon, q: Polygon) -> float:
