@@ -6,12 +6,13 @@ from collections.abc import Callable
 
 import typer
 
-from tallon.cli import cards, demo, dice, serve, sim, squad, table
+from tallon.cli import cards, coverage, demo, dice, serve, sim, squad, table
 
 REGISTRARS: list[Callable[[typer.Typer], None]] = [
     table.register,
     demo.register,
     cards.register,
+    coverage.register,
     squad.register,
     dice.register,
     serve.register,
