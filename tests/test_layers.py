@@ -44,6 +44,8 @@ ENGINE_RECURSION = {
                            "(RR: DAMAGE), and a destroyed ship is removed by a step",
     ("movement", "actions"): "an enemy bump lets the ship perform a focus or calculate "
                              "action (RR: OVERLAP), and actions move ships",
+    ("devices", "payloads"): "a ship moving onto a mine detonates it (RR: MINE), and mines "
+                             "are placed with the devices' placement rules",
 }
 
 

@@ -17,6 +17,7 @@ from tallon.geometry import (
     Ship,
     Table,
     barrel_roll,
+    boost,
     execute_maneuver,
     in_arc,
     measure_arc,
@@ -169,6 +170,19 @@ def test_barrel_rolls_mirror(size, heading, position):
     left = barrel_roll(table, "m", "left", position).relative()
     right = barrel_roll(table, "m", "right", position).relative()
     assert abs(left[0] + right[0]) < 1e-9 and abs(left[1] - right[1]) < 1e-9
+
+
+@PROPS
+@given(sizes, headings, st.sampled_from([("left", "1T"), ("right", "1Y")]))
+def test_turn_boosts_land_where_the_turn_maneuver_does(size, heading, turn):
+    """A boost with a [1 turn] template (Daredevil) is placed as the [1 turn] maneuver
+    places the ship: template at the front guides, rear guides at its end (RR: BOOST)."""
+    direction, code = turn
+    table = Table(ships=(Ship("m", Pose(CENTRE, CENTRE, heading), size),), area=BIG)
+    boosted = boost(table, "m", direction, turn=True).relative()
+    flown = execute_maneuver(table, "m", Maneuver.parse(code)).final.relative_to(
+        table.ship("m").pose)
+    assert all(abs(a - b) < 1e-9 for a, b in zip(boosted, flown, strict=True))
 
 
 @PROPS

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.cards import CARDS
+from tallon.engine.abilities import CardRegistry, Modifier
+from tallon.engine.actions import PerformAction
 from tallon.engine.state import Token
 from tallon.geometry import (
     BaseSize,
@@ -20,6 +23,7 @@ from tallon.geometry import (
     barrel_roll,
     barrel_roll_options,
 )
+from tallon.scene import Scene, load_dice
 from tests.conftest import obstacle, ship
 from tests.rules.game_helpers import (
     ASTEROID,
@@ -238,3 +242,73 @@ def test_a_barrel_roll_is_not_a_maneuver():
     assert [e["maneuver"] for e in (x for x in game.log if x["kind"] == "move"
                                     and x.get("ship") == "p1.1" and "maneuver" in x)] == ["1FB"]
     assert Token.STRESS not in ship.tokens
+
+
+# --------------------------------------- barrel rolls that cards change (general rules)
+def carded(modifier: Modifier | None, obstacles: list = ()):
+    """A T-65 at (400, 280) at its Perform Action step, its pilot card replaced by
+    ``modifier`` (a card under test; None: no ability); an enemy far away."""
+    mine = CardRegistry("barrel roll rules", base=CARDS)
+    mine.register("pilot", "cavernangelszealot", *([modifier] if modifier else []),
+                  description="a card under test")
+    sc = Scene(cards=mine)
+    me = sc.ship("cavernangelszealot", at=(400, 280, 0))
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
+    for outline, x, y, rotation in obstacles:
+        sc.obstacle(outline, x, y, rotation)
+    return sc.at(PerformAction(me, during_activation=True), phase="activation")
+
+
+PASS_ROLLS = Modifier("through obstacles", hook="reposition_through_obstacles",
+                      value=lambda game, owner, move="", **facts: move == "barrel_roll")
+
+
+def test_a_card_lets_a_barrel_roll_move_through_an_obstacle():
+    """An asteroid under the template beside a T-65 whose card lets its barrel rolls move
+    through and overlap obstacles (the obstacle's die loaded blank).
+    RR: CARD INTERPRETATION ("can"), RR: MOVE THROUGH, RR: OBSTACLES. All three positions are
+    offered; the ship lands at (480, 280) and then suffers the asteroid's 1 damage."""
+    game = carded(PASS_ROLLS, obstacles=[(ASTEROID, 440, 280, 0)])
+    load_dice(game, ["blank"])
+    shields = game.state.ships["p1.1"].shields
+    d = roll(game, "right")
+    assert d.option_keys() == ["front", "middle", "back"]
+    game.answer("middle")
+    ship_ = game.state.ships["p1.1"]
+    assert ship_.pose == Pose(480, 280, 0) and ship_.shields == shields - 1
+
+
+def test_without_the_card_the_same_roll_fails():
+    """The same asteroid, the T-65 without the card. RR: BARREL ROLL - moving through an
+    obstacle fails every position: the action fails and the ship is unharmed."""
+    game = carded(None, obstacles=[(ASTEROID, 440, 280, 0)])
+    shields = game.state.ships["p1.1"].shields
+    roll(game, "right")
+    ship_ = game.state.ships["p1.1"]
+    assert failed(game, "p1.1") and ship_.pose == Pose(400, 280, 0)
+    assert ship_.shields == shields
+
+
+def test_a_ship_ignoring_obstacles_rolls_through_unharmed():
+    """A T-65 that ignores obstacles this round (as R5-X3 or Collision Detector make it)
+    barrel rolls through an asteroid. FAQ: OBJECTS - a ship ignoring obstacles can barrel
+    roll through them and does not suffer their effects. The roll succeeds, no damage and
+    no die is rolled."""
+    game = carded(None, obstacles=[(ASTEROID, 440, 280, 0)])
+    ship_ = game.state.ships["p1.1"]
+    ship_.obstacles_ignored = (("*", game.state.round, "*"),)
+    shields = ship_.shields
+    roll(game, "right", "middle")
+    assert ship_.pose == Pose(480, 280, 0) and ship_.shields == shields
+    assert not any(e["kind"] == "roll" for e in game.log)
+    assert any("ignores the effects" in e["text"] for e in game.log)
+
+
+def test_ignoring_one_obstacle_does_not_pass_another():
+    """The T-65 ignores only an obstacle elsewhere. FAQ: OBJECTS - ignoring is per obstacle.
+    The asteroid beside it still fails the roll."""
+    game = carded(None, obstacles=[(ASTEROID, 440, 280, 0), (ASTEROID, 100, 700, 0)])
+    ship_ = game.state.ships["p1.1"]
+    ship_.obstacles_ignored = (("obstacle-2", game.state.round, "*"),)
+    roll(game, "right")
+    assert failed(game, "p1.1")

@@ -10,7 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.cards import CARDS
+from tallon.engine.abilities import CardRegistry, Modifier
+from tallon.engine.actions import PerformAction
+from tallon.engine.state import Token
 from tallon.geometry import BaseSize, Pose, Table, boost
+from tallon.scene import Scene, load_dice
 from tests.conftest import obstacle, ship
 from tests.rules.game_helpers import (
     ASTEROID,
@@ -156,3 +161,111 @@ def test_a_ship_can_not_flee_by_boosting():
     boost_action(game, "straight")
     ship = game.state.ships["p1.1"]
     assert ship.in_play and failed(game, "p1.1")
+
+
+# ------------------------------------------- boosts that cards change (general rules)
+def test_a_turn_boost_is_refused_straight():
+    """A boost asked with a turn template, straight ahead. RR: BOOST - the turn templates
+    (Daredevil) go left or right. The geometry refuses it."""
+    with pytest.raises(ValueError, match="left or right"):
+        boost(Table(ships=(ship("a", 400, 400),)), "a", "straight", turn=True)
+
+
+def test_obstacles_met_lists_the_template_then_the_final_base(table_svg):
+    """A boost straight over one rock, ending on another. RR: OBSTACLES - several obstacles
+    are met in order along the template, the one the ship ends on last. ``obstacles_met``
+    names the rock under the template first, then the one under the base."""
+    table = table_svg(Table(ships=(ship("a", 400, 400),), obstacles=(
+        obstacle("near", 400, 440, outline="core2asteroid3"),
+        obstacle("far", 400, 505, outline="core2asteroid3"))))
+    attempt = boost(table, "a", "straight")
+    assert attempt.moved_through_obstacles[0] == "near"
+    assert "far" in attempt.overlapped_obstacles and "far" not in attempt.moved_through_obstacles
+    assert attempt.obstacles_met == ("near", "far")
+
+
+def carded(modifier: Modifier, obstacles: list = (), stress: int = 0):
+    """A T-65 with Engine Upgrade at (400, 280) at its Perform Action step, its pilot
+    card replaced by ``modifier`` (a card under test); an enemy far away."""
+    mine = CardRegistry("boost rules", base=CARDS)
+    mine.register("pilot", "cavernangelszealot", modifier, description="a card under test")
+    sc = Scene(cards=mine)
+    me = sc.ship("cavernangelszealot", at=(400, 280, 0), upgrades=["engineupgrade"],
+                 tokens={"stress": stress} if stress else None)
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
+    for outline, x, y, rotation in obstacles:
+        sc.obstacle(outline, x, y, rotation)
+    return sc.at(PerformAction(me, during_activation=True), phase="activation")
+
+
+def _turns(colour: str | None):
+    return Modifier("turn templates", hook="boost_templates",
+                    value=lambda game, owner, **facts: (("turn_left", colour),
+                                                        ("turn_right", colour)))
+
+
+def test_a_card_adds_turn_templates_treated_as_red():
+    """A card offers the [1 turn] templates for a boost, treating the action as red.
+    RR: BOOST, RR: ACTIONS (an action treated as red gives a stress token). The direction
+    decision adds turn left and turn right; turning right the ship ends where the [1 turn
+    right] puts it (facing 90 degrees right) and gains a stress token."""
+    game = carded(_turns("red"))
+    game.answer("boost")
+    d = game.decision
+    assert d.kind == "boost_direction"
+    assert d.option_keys() == ["left", "straight", "right", "turn_left", "turn_right"]
+    game.answer("turn_right")
+    right, forward, rotation = moved(game, "p1.1", (400, 280, 0))
+    assert rotation == 90 and right > 0 and forward > 0
+    ship_ = game.state.ships["p1.1"]
+    assert ship_.count(Token.STRESS) == 1 and not failed(game, "p1.1")
+    assert any(e["kind"] == "move" and "boosts turn right" in e["text"] for e in game.log)
+
+
+def test_a_plain_boost_stays_white_beside_the_turn_templates():
+    """The same card, the player boosting straight. RR: BOOST - only the turn templates are
+    treated as red. No stress token."""
+    game = carded(_turns("red"))
+    game.answer("boost")
+    game.answer("straight")
+    assert game.state.ships["p1.1"].pose == Pose(400, 360, 0)
+    assert game.state.ships["p1.1"].count(Token.STRESS) == 0
+
+
+def test_a_turn_template_without_a_colour_keeps_the_action_white():
+    """A card offering the turn templates without changing the colour. RR: ACTIONS - the
+    action keeps its own colour. The turn boost gives no stress token."""
+    game = carded(_turns(None))
+    game.answer("boost")
+    game.answer("turn_left")
+    assert moved(game, "p1.1", (400, 280, 0))[2] == -90
+    assert game.state.ships["p1.1"].count(Token.STRESS) == 0
+
+
+PASS_BOOSTS = Modifier("through obstacles", hook="reposition_through_obstacles",
+                       value=lambda game, owner, move="", **facts: move == "boost")
+
+
+def test_a_card_lets_a_boost_end_on_an_obstacle_and_suffer_it():
+    """A T-65 whose card lets it boost through and onto obstacles boosts straight onto an
+    asteroid (its die loaded blank). RR: CARD INTERPRETATION ("can move through and
+    overlap"), RR: OBSTACLES (the effect after the move). The boost does not fail: the ship
+    lands at (400, 360) and suffers the asteroid's 1 damage (a shield)."""
+    game = carded(PASS_BOOSTS, obstacles=[(ASTEROID, 400, 380, 0)])
+    load_dice(game, ["blank"])
+    shields = game.state.ships["p1.1"].shields
+    game.answer("boost")
+    game.answer("straight")
+    ship_ = game.state.ships["p1.1"]
+    assert ship_.pose == Pose(400, 360, 0) and not failed(game, "p1.1")
+    assert ship_.shields == shields - 1
+
+
+def test_a_card_for_boosts_only_does_not_let_a_barrel_roll_through():
+    """The same card (boosts only) and an asteroid where a right barrel roll would land.
+    RR: BARREL ROLL - without a card for barrel rolls the roll can't overlap the obstacle.
+    Every right position fails: the action fails."""
+    game = carded(PASS_BOOSTS, obstacles=[(ASTEROID, 480, 280, 0)])
+    game.answer("barrel_roll")
+    game.answer("right")
+    assert game.state.ships["p1.1"].pose == Pose(400, 280, 0) and failed(game, "p1.1")

@@ -11,6 +11,7 @@ import math
 import random
 from typing import Any
 
+from tallon.agents.placing import concussion_choice, device_choice, device_target
 from tallon.engine.decisions import Decision, Value
 from tallon.geometry import (
     Arc,
@@ -154,6 +155,15 @@ class SimpleAgent:
             enemies = [k for k in targets if owners.get(k, view["player"]) != view["player"]]
             return enemies[0] if enemies else "decline"
         return None
+
+    def _launch_device(self, view: dict[str, Any], decision: Decision) -> Value:
+        return device_choice(view, decision)
+
+    def _device_target(self, view: dict[str, Any], decision: Decision) -> Value:
+        return device_target(view, decision)
+
+    def _concussion_choice(self, view: dict[str, Any], decision: Decision) -> Value:
+        return concussion_choice(view, decision)
 
     def _useful_action(self, view: dict[str, Any], offer: Decision) -> str | None:
         """The first white action of ACTION_PREFERENCE offered; a lock only when no enemy

@@ -18,6 +18,7 @@ from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     acquire_lock,
     damage_serial,
+    ignores_obstacle,
     locks_on,
     remove_token,
     repair_damage,
@@ -25,7 +26,7 @@ from tallon.engine.effects import (
 )
 from tallon.engine.state import ARCS, GREEN_TOKENS, DamageCard, ShipState, Token, ship_range
 from tallon.engine.steps import call_continuation, continuation
-from tallon.geometry import Arc, in_arc
+from tallon.geometry import Arc, Obstruction, in_arc, line_obstruction, measure_arc
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -222,6 +223,29 @@ def defending_if(test: AttackTest | None = None) -> Applies:
     return applies
 
 
+def obstruction_ignored(game: Any, owner: ShipState, attack: AttackState | None = None,
+                        **facts: Any) -> bool:
+    """Hook ``ignore_obstruction`` for cards that make their ship ignore obstacles: the
+    owner's attack is not obstructed for it when it ignores every obstacle the attack is
+    measured through (FAQ: OBJECTS - only the attacker's ignoring counts)."""
+    if attack is None or attack.attacker != owner.id or not attack.obstructed \
+            or not owner.obstacles_ignored:
+        return False
+    crossed = attack_crossing(game, attack)
+    return crossed is not None and bool(crossed.obstacles) and \
+        all(ignores_obstacle(game, owner, o) for o in crossed.obstacles)
+
+
+def attack_crossing(game: Any, attack: AttackState) -> Obstruction | None:
+    """What the attack's closest range lines pass through (obstacles, and other objects
+    such as ships: RR: OBSTRUCTED), or None when a ship is off the table."""
+    attacker, defender = game.state.ships[attack.attacker], game.state.ships[attack.defender]
+    if attacker.body is None or defender.body is None:
+        return None
+    lines = measure_arc(attacker.body, defender.body, attack.arc).closest
+    return line_obstruction(game.state.table(), lines, (attacker.id, defender.id))
+
+
 def damaged(ship: ShipState) -> bool:
     return bool(ship.damage)
 
@@ -322,6 +346,7 @@ __all__ = [
     "is_in_arc",
     "is_me",
     "lock_if_chosen",
+    "obstruction_ignored",
     "range_of",
     "recover_charge",
     "recover_force",

@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
-from tallon.engine.movement import ExecuteManeuver, reposition, roll_positions, would_flee
+from tallon.engine.movement import (
+    ExecuteManeuver,
+    reposition,
+    reposition_fails,
+    roll_positions,
+    would_flee,
+)
+from tallon.engine.queue import own_modifiers
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step
 from tallon.geometry import STANDARD_ARCS, Arc, barrel_roll, boost, in_arc
@@ -48,9 +55,19 @@ def reloadable_cards(game: Game, ship: ShipState) -> list[str]:
         if xws == ship.pilot or charge.active >= charge.limit:
             continue
         upgrade = db.upgrade(xws)
-        if any(slot in RELOADABLE for slot in upgrade.slots):
+        if any(slot in RELOADABLE for slot in upgrade.slots) and \
+                reload_amount(game, ship, xws) > 0:
             cards.append(xws)
     return cards
+
+
+def reload_amount(game: Game, ship: ShipState, card: str) -> int:
+    """How many charges reloading ``card`` recovers: 1, or what a card of the ship says
+    (hook ``reload_charges``: 0 for "this card's charges cannot be recovered")."""
+    found = [held.ability.value(game, ship, ship=ship, card=card)
+             for held in own_modifiers(game, ship, "reload_charges")]
+    found = [n for n in found if n is not None]
+    return min(found) if 0 in found else max([1, *found])
 
 
 @dataclass(frozen=True)
@@ -158,7 +175,7 @@ class BarrelRollAction(ActionBody, ChoiceStep):
             return self.ask(ship.owner, "barrel_roll_direction",
                             f"{ship.name} ({ship.id}): barrel roll to which side?",
                             (Option("left", "left"), Option("right", "right")), ship=ship.id)
-        positions = roll_positions(game, ship, self.side)
+        positions = roll_positions(game, ship, self.side, through_obstacles=True)
         if not positions:
             fail(game, ship)
             return None
@@ -178,23 +195,60 @@ class BarrelRollAction(ActionBody, ChoiceStep):
 
 @dataclass(frozen=True)
 class BoostAction(ActionBody, ChoiceStep):
-    """RR: BOOST - declare left, straight or right; fails if that placement fails."""
+    """RR: BOOST - declare left, straight or right; fails if that placement fails. A card
+    may offer other templates (hook ``boost_templates``: the [1 turn] templates of
+    Daredevil), possibly treating the action as another colour."""
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
+        options = [Option(d, d) for d in ("left", "straight", "right")]
+        for key, colour in boost_templates(game, ship).items():
+            label = key.replace("_", " ") + (f" (treated as {colour})" if colour else "")
+            options.append(Option(key, label))
         return self.ask(ship.owner, "boost_direction",
-                        f"{ship.name} ({ship.id}): boost which way?",
-                        tuple(Option(d, d) for d in ("left", "straight", "right")),
+                        f"{ship.name} ({ship.id}): boost which way?", tuple(options),
                         ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
         ship = game.state.ships[self.ship_id]
-        attempt = boost(game.state.table(), ship.id, answer)
-        if attempt.fails():
+        extra = boost_templates(game, ship)
+        turn = answer in extra
+        if turn and extra[answer]:
+            treat_action_as(ship, extra[answer])
+        direction = answer.removeprefix("turn_")
+        attempt = boost(game.state.table(), ship.id, direction, turn=turn)
+        if reposition_fails(game, ship, attempt, "boost"):
             fail(game, ship)
             return
         reposition(game, ship, attempt)
-        game.event("move", f"{ship.name} ({ship.id}) boosts {answer}", ship=ship.id)
+        game.event("move", f"{ship.name} ({ship.id}) boosts {answer.replace('_', ' ')}",
+                   ship=ship.id)
+
+
+#: the boost templates a card may add (RR: BOOST uses the others)
+TURN_BOOSTS = ("turn_left", "turn_right")
+ACTION_COLOURS = ("white", "red", "purple")  # least to most restrictive (RR: ACTIONS)
+
+
+def boost_templates(game: Game, ship: ShipState) -> dict[str, str | None]:
+    """The extra templates the ship's cards let it boost with now, each with the colour
+    the boost action is then treated as (hook ``boost_templates``, given the action's
+    colour so far)."""
+    found: dict[str, str | None] = {}
+    colour = ship.action_colour or "white"
+    for held in own_modifiers(game, ship, "boost_templates"):
+        for key, treated in held.ability.value(game, ship, colour=colour) or ():
+            if key in TURN_BOOSTS and key not in found:
+                found[key] = treated
+    return found
+
+
+def treat_action_as(ship: ShipState, colour: str) -> None:
+    """Treat the action the ship is performing as ``colour`` from now on; the most
+    restrictive colour applies (RR: ACTIONS). The Finish Action step reads it."""
+    current = ship.action_colour or "white"
+    if ACTION_COLOURS.index(colour) > ACTION_COLOURS.index(current):
+        ship.action_colour = colour
 
 
 @dataclass(frozen=True)
@@ -267,7 +321,8 @@ class ReloadAction(ActionBody, ChoiceStep):
 
     def apply(self, game: Game, answer: Any) -> None:
         ship = game.state.ships[self.ship_id]
-        ship.charges[answer].active += 1
+        charge = ship.charges[answer]
+        charge.active = min(charge.limit, charge.active + reload_amount(game, ship, answer))
         game.event("action", f"{ship.name} ({ship.id}) reloads {answer}", ship=ship.id)
         gain_token(game, ship, Token.DISARM)
 

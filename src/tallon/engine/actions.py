@@ -34,7 +34,7 @@ from tallon.engine.action_bodies import (
 )
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token
-from tallon.engine.queue import FireWindow, any_true
+from tallon.engine.queue import FireWindow, any_true, fire, own_modifiers
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step
 
@@ -245,17 +245,36 @@ class StartAction(Step):
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
+        spec = treated_difficulty(game, ship, self.spec)
+        if spec is not self.spec:
+            # a card changed the action's colour: carry on with the action as treated
+            game.push(StartAction(ship.id, spec, self.during_activation, self.linked))
+            return None
         if self.spec.difficulty == "purple":
             ship.force -= 1  # the cost to attempt: paid even if the action fails
         ship.actions_done.add(self.spec.kind)
         ship.action_failed = False
+        ship.action_colour = self.spec.difficulty
         game.event("action", f"{ship.name} ({ship.id}) performs a {self.spec.label} action"
                    + (" (linked)" if self.linked else ""), ship=ship.id, action=self.spec.kind)
         body_type = ACTION_BODIES.get(self.spec.kind)
         body: Step = (body_type(ship.id, self.during_activation) if body_type is not None
                       else CardActionBody(ship.id, self.spec))
-        game.push(body, FinishAction(ship.id, self.spec, self.during_activation, self.linked))
+        game.push(body, FinishAction(ship.id, self.spec, self.during_activation, self.linked,
+                                     stressed=ship.stressed))
         return None
+
+
+def treated_difficulty(game: Game, ship: ShipState, spec: ActionSpec) -> ActionSpec:
+    """The action as the ship's cards make it treat its colour ("treat the action as
+    white"; hook ``action_difficulty``): with several, the most restrictive colour applies
+    (RR: ACTIONS). The same object when no card changes it."""
+    colours = [c for c in (held.ability.value(game, ship, ship=ship, spec=spec)
+                           for held in own_modifiers(game, ship, "action_difficulty")) if c]
+    colour = max(colours, key=DIFFICULTY_RANK.__getitem__) if colours else spec.difficulty
+    if colour == spec.difficulty:
+        return spec
+    return ActionSpec(spec.kind, colour, spec.linked, spec.source)
 
 
 @dataclass(frozen=True)
@@ -268,19 +287,29 @@ class FinishAction(Step):
     spec: ActionSpec
     during_activation: bool
     linked: bool
+    #: whether the ship was stressed when it began the action
+    stressed: bool = False
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         failed = ship.action_failed
+        # an effect may have treated the action as more difficult while it resolved
+        colour = _treated(self.spec, ship.action_colour or self.spec.difficulty).difficulty
+        ship.action_colour = None
         if failed:
             game.event("action", f"{ship.name} ({ship.id}): the {self.spec.kind} action "
                        "fails", ship=ship.id)
-        if self.spec.difficulty == "red" and ship.in_play:
+        if colour == "red" and ship.in_play:
             gain_token(game, ship, Token.STRESS)
         if not failed and ship.in_play:
             game.push(FireWindow.of("after_action", ship=ship.id, action=self.spec.kind,
-                                    difficulty=self.spec.difficulty, linked=self.linked,
-                                    during_activation=self.during_activation))
+                                    difficulty=colour, linked=self.linked,
+                                    during_activation=self.during_activation,
+                                    stressed=self.stressed, source=self.spec.source))
+        elif failed and ship.in_play:
+            # RR: FAIL - nothing "after you perform" triggers, but "after you fail" does
+            fire(game, "after_action_failed", ship=ship.id, action=self.spec.kind,
+                 difficulty=self.spec.difficulty, during_activation=self.during_activation)
         return None
 
 
@@ -303,7 +332,18 @@ class CoordinateAction(ActionBody, ChoiceStep):
                         ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
-        game.push(PerformAction(answer))
+        # a card of the coordinating ship may limit the chosen ship's actions (hook
+        # coordinate_actions; with several, only actions all of them allow)
+        ship = game.state.ships[self.ship_id]
+        allowed: set[str] | None = None
+        for held in own_modifiers(game, ship, "coordinate_actions"):
+            kinds = held.ability.value(game, ship, ship=game.state.ships[answer])
+            if kinds is not None:
+                allowed = set(kinds) if allowed is None else allowed & set(kinds)
+        if allowed is None:
+            game.push(PerformAction(answer))
+        else:
+            game.push(PerformAction(answer, only=tuple(sorted(allowed)) or ("(none)",)))
 
 
 ACTION_BODIES: dict[str, type[ActionBody]] = {

@@ -200,7 +200,8 @@ class RollAttackDice(Step):
         changes = [ability.value(game, owner, attack=attack) or 0
                    for owner, _, ability in modifiers(game, "attack_dice")]
         changes.append(attack.extra_attack_dice)
-        if attack.range == 1 and not attack.weapon.ordnance:
+        if attack.range == 1 and not attack.weapon.ordnance and not any_true(
+                game, "no_range_bonus", attack=attack, kind="attack"):
             changes.append(1)
         if attacker.has(Token.DEPLETE):
             changes.append(-1)
@@ -231,7 +232,8 @@ class RollDefenseDice(Step):
         attack.step = "defense dice"
         defender = game.state.ships[attack.defender]
         count = defender.agility + (2 if defender.cloaked else 0)
-        if attack.range == 3 and not attack.weapon.ordnance:
+        if attack.range == 3 and not attack.weapon.ordnance and not any_true(
+                game, "no_range_bonus", attack=attack, kind="defense"):
             count += 1
         if attack.obstructed and not any_true(game, "ignore_obstruction", attack=attack):
             count += 1
@@ -304,7 +306,8 @@ class Neutralize(Step):
         evades = attack.defense_dice.count(Face.EVADE)
         attack.hits, attack.crits = neutralize(
             hits, crits, evades, reinforce=_reinforce(game, attack),
-            crits_first=any_true(game, "crits_first", attack=attack))
+            crits_first=any_true(game, "crits_first", attack=attack),
+            evades_cancel_crits=not any_true(game, "evades_ignore_crits", attack=attack))
         attack.hit = attack.hits + attack.crits > 0
         game.event("neutralize", f"the attack {'hits' if attack.hit else 'misses'}: "
                    f"{attack.hits} hit(s), {attack.crits} critical hit(s) uncanceled",
@@ -349,9 +352,8 @@ class DealDamage(Step):
             return None
         defender = game.state.ships[attack.defender]
         fire(game, "attack_hit", attacker=attack.attacker, defender=attack.defender)
-        if attack.weapon.ref is not None and any_true(game, "weapon_replaces_damage",
-                                                      attack=attack):
-            return None  # the weapon's own card deals with the results
+        if any_true(game, "weapon_replaces_damage", attack=attack):
+            return None  # the weapon's own card (or one used in the attack) deals with them
         game.push(SufferDamage(defender.id, attack.hits, attack.crits, cause="the attack"))
         return None
 

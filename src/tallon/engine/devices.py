@@ -13,9 +13,10 @@ RR: FUSE MARKER).
 - **Devices that are obstacles** (the electro-chaff cloud) go into ``state.obstacles``, so
   the obstacle rules (moving through, overlapping, range 0, obstruction) apply as they are;
   their fuse markers are kept in ``state.fuses``.
-- **Meeting a device.** After a ship moves through or overlaps a remote, or a remote is
-  placed under it, the window ``after_device_met`` occurs for that ship and device (after
-  the move's obstacle effects: ruling). A device the ship already overlapped before it
+- **Meeting a device.** After a ship moves through or overlaps a remote, a bomb or a mine,
+  or a remote is placed under it, the window ``after_device_met`` occurs for that ship and
+  device (after the move's obstacle effects: ruling); a mine detonates first
+  (:mod:`tallon.engine.payloads`). A device the ship already overlapped before it
   moved counts only if the ship still overlaps it, as for obstacles (ruling).
 """
 
@@ -42,7 +43,7 @@ from tallon.geometry import (
     Pose,
     place_device,
 )
-from tallon.geometry.overlap import objects_overlapped
+from tallon.geometry.overlap import objects_overlapped, ships_overlapped
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -117,24 +118,34 @@ def launch_obstacle(game: Game, ship: ShipState, outline: str, template: str, fu
     """Launch (or drop) a device that is also an obstacle (an electro-chaff cloud) with
     ``template``, with ``fuses`` fuse markers on it. Ships under it resolve the effects of
     overlapping it (RR: OBSTACLES), in player order (ruling)."""
-    s = game.state
-    s.obstacles_placed += 1
     spot = placement(game, ship, template, outline, launch)
     assert spot.allowed, "only placements inside the play area are offered"
-    obstacle = Obstacle(f"{outline}-{s.obstacles_placed}", spot.device.pose, outline)
+    _placed(game, ship)
+    verb = "launches" if launch else "drops"
+    return place_obstacle(game, outline, spot.device.pose, fuses,
+                          f"{ship.name} ({ship.id}) {verb}",
+                          f" with the {template_name(template)} template", ship.id)
+
+
+def place_obstacle(game: Game, outline: str, pose: Pose, fuses: int, who: str,
+                   how: str = "", ship_id: str | None = None) -> Obstacle:
+    """Put an obstacle that a card places (outline ``outline``) at ``pose`` with ``fuses``
+    fuse markers; ships under it resolve the effects of overlapping it, in player order
+    (ruling). ``who`` and ``how`` word the log ("X drops", " with the ... template")."""
+    s = game.state
+    s.obstacles_placed += 1
+    obstacle = Obstacle(f"{outline}-{s.obstacles_placed}", pose, outline)
     s.obstacles.append(obstacle)
     fuses = min(fuses, MAX_FUSES.get(obstacle.type, fuses))
     if fuses:
         s.fuses[obstacle.id] = fuses
     s.moved()
-    _placed(game, ship)
-    game.event("device", f"{ship.name} ({ship.id}) {'launches' if launch else 'drops'} "
-               f"{obstacle.type.value.replace('_', ' ')} {obstacle.id} with the "
-               f"{template_name(template)} template"
+    game.event("device", f"{who} {obstacle.type.value.replace('_', ' ')} {obstacle.id}{how}"
                + (f" ({fuses} fuse marker{'s' if fuses > 1 else ''})" if fuses else ""),
-               ship=ship.id, device=obstacle.id)
+               **({"ship": ship_id} if ship_id else {}), device=obstacle.id)
+    under = ships_overlapped(s.table(), obstacle)
     game.push(*(ObstacleEffect(ship_id, obstacle.id, obstacle.type.value)
-                for ship_id in _player_ordered(game, spot.under_ships)))
+                for ship_id in _player_ordered(game, under)))
     return obstacle
 
 
@@ -200,9 +211,10 @@ def overlapped_before(game: Game, ship: ShipState) -> set[str]:
 
 def devices_met(game: Game, before: set[str], met: Iterable[str], over: Iterable[str]
                 ) -> list[str]:
-    """The remotes among the objects a move met (``met`` in order, ``over`` those the ship
-    ends on); one the ship started on counts only if it still overlaps it."""
-    ids = remote_ids(game)
+    """The remotes, bombs and mines among the objects a move met (``met`` in order,
+    ``over`` those the ship ends on); one the ship started on counts only if it still
+    overlaps it."""
+    ids = remote_ids(game) | {d.id for d in game.state.devices}
     ending = set(over)
     found: list[str] = []
     for object_id in (*met, *over):
@@ -220,10 +232,14 @@ def device_steps(game: Game, ship_ids: Iterable[str], device_id: str) -> list[St
 
 def move_met_steps(game: Game, ship: ShipState, before: set[str], met: Iterable[str],
                    over: Iterable[str]) -> list[Step]:
-    """The ``after_device_met`` windows for the remotes a move of ``ship`` met, in the
-    order met (see :func:`devices_met`)."""
-    return [FireWindow.of("after_device_met", ship=ship.id, device=device_id)
-            for device_id in devices_met(game, before, met, over)]
+    """What the devices a move of ``ship`` met set off, in the order met (see
+    :func:`devices_met`): a mine detonates, and the ``after_device_met`` window occurs."""
+    # payloads places devices with this module's placement rules: imported here, not at
+    # the top, to keep the two modules from importing each other while loading
+    from tallon.engine.payloads import met_steps
+
+    return [step for device_id in devices_met(game, before, met, over)
+            for step in met_steps(game, ship.id, device_id)]
 
 
 def after_reposition(game: Game, ship: ShipState, before: set[str],

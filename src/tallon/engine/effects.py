@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tallon.data import load_cards
 from tallon.engine.chance import DrawDamage
 from tallon.engine.loadout import refresh_actions
-from tallon.engine.queue import fire, own_modifiers, replacements
+from tallon.engine.queue import any_true, fire, own_modifiers, replacements
 from tallon.engine.replace import Replaceable
 from tallon.engine.state import (
     GREEN_TOKENS,
@@ -136,13 +136,24 @@ def lock_blockers(game: Game, ship: ShipState) -> list[str]:
             and touching(ship.body, o)]
 
 
+def ignores_obstacle(game: Game, ship: ShipState, obstacle_id: str) -> bool:
+    """Whether the ship ignores the effects of this obstacle now (FAQ: OBJECTS - it does not
+    suffer the effects of moving through, overlapping or being at range 0 of it, and can
+    boost or barrel roll through it; the obstacle is still there for everything else)."""
+    s = game.state
+    return any(what in ("*", obstacle_id) and until_round == s.round
+               and phase in ("*", s.phase) for what, until_round, phase in
+               ship.obstacles_ignored)
+
+
 def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
     """Why ``ship`` can't lock ``target_id`` now, or None (RR: LOCK, RR: ION, RR: OBSTACLES)."""
     if target_id == ship.id:
         return "a ship can't lock itself"
     if ship.ionized:
         return "an ionized ship can't acquire locks"
-    if lock_blockers(game, ship):
+    # a ship ignoring the cloud may lock; others still can't lock it (FAQ: OBJECTS)
+    if [o for o in lock_blockers(game, ship) if not ignores_obstacle(game, ship, o)]:
         return "a ship at range 0 of a gas or electro-chaff cloud can't acquire locks"
     target = game.state.ships.get(target_id)
     if target is not None:
@@ -153,6 +164,8 @@ def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
         # the clouds' range 0 effect names ships: a remote in one can still be locked
         if not target.remote and lock_blockers(game, target):
             return "a ship at range 0 of a gas or electro-chaff cloud can't be locked"
+    if any_true(game, "lock_forbidden", ship=ship, target=target_id):
+        return "a card forbids this lock"
     return None
 
 
@@ -220,15 +233,18 @@ def draw_damage(game: Game, owner: int, then: str, args: tuple[Any, ...] = ()) -
 
 
 def deal_damage_card(game: Game, ship: ShipState, faceup: bool, card: str | None = None,
-                     then: str | None = None, args: tuple[Any, ...] = ()) -> None:
+                     then: str | None = None, args: tuple[Any, ...] = (),
+                     replaceable: bool = True) -> None:
     """Deal ``ship`` a damage card (RR: DAMAGE CARDS): ``card``, or the top card of its
     owner's deck, drawn at once (a chance step). A faceup card's text resolves through the
     card's abilities ("damage_dealt_faceup"). The continuation ``then`` (if any) gets the
-    dealt card's serial number and ``args``."""
+    dealt card's serial number and ``args`` (None when a card replaced the dealing: the
+    replacement point ``deal_faceup_card``, once the card is known; ``replaceable=False``
+    once that is settled)."""
     if card is None:
         draw_damage(game, ship.owner, "effects.deal_drawn", (ship.id, faceup, then, args))
     else:
-        _deal(game, ship, faceup, card, then, args)
+        _deal(game, ship, faceup, card, then, args, replaceable)
 
 
 @continuation("effects.deal_drawn")
@@ -238,7 +254,13 @@ def _deal_drawn(game: Game, card: str, ship_id: str, faceup: bool, then: str | N
 
 
 def _deal(game: Game, ship: ShipState, faceup: bool, card: str, then: str | None,
-          args: tuple[Any, ...]) -> None:
+          args: tuple[Any, ...], replaceable: bool = True) -> None:
+    if faceup and replaceable:
+        # "before you would be dealt a faceup Pilot (Ship) damage card": the card is known
+        facts = {"ship": ship.id, "card": card, "then": then, "args": args}
+        if replacements(game, "deal_faceup_card", facts):
+            game.now(Replaceable("deal_faceup_card", tuple(sorted(facts.items()))))
+            return
     game.state.serial += 1
     dealt = DamageCard(card, faceup, game.state.serial)
     ship.damage = (*ship.damage, dealt)

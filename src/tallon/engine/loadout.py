@@ -121,6 +121,27 @@ def refresh_actions(ship: ShipState) -> None:
     ship.actions = tuple(own + upgrade_actions(ship.cards))
 
 
+def _upgrade_turrets(upgrades: Iterable[tuple[str, int]]) -> list[str]:
+    """The turret arcs (``single_turret``, ``double_turret``) of these upgrade sides'
+    special weapons."""
+    db = load_cards()
+    found = []
+    for xws, side in upgrades:
+        sides = db.upgrade(xws).sides
+        attack = sides[min(side, len(sides) - 1)].attack
+        if attack is not None and attack.arc in TURRET_ARCS:
+            found.append(attack.arc)
+    return found
+
+
+def has_turret_indicator(ship: ShipState) -> bool:
+    """RR: TURRET ARCS - the ship has a turret arc indicator: a primary or special weapon of
+    its (the upgrades' current sides) uses a turret arc. A standard ship has one indicator,
+    shared by its turret weapons; it is double if any of them is."""
+    return any(arc in TURRET_ARCS for arc, _ in ship.attacks) or bool(_upgrade_turrets(
+        (xws, side) for kind, xws, side in ship.cards if kind == "upgrade"))
+
+
 def build_ship(owner: int, number: int, entry: Any) -> ShipState:
     """A ship's starting state from its squad entry (RR: SETUP step 1: Gather Forces)."""
     db = load_cards()
@@ -155,7 +176,8 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
                                                    side.charges.recovers)
     # a stat can't go below 0 (Angled Deflectors on a ship without shields)
     hull, shields, agility = max(1, hull), max(0, shields), max(0, agility)
-    turret = tuple(arc for arc, _ in attacks if arc in TURRET_ARCS)
+    turret = tuple(arc for arc, _ in attacks if arc in TURRET_ARCS) + tuple(
+        _upgrade_turrets((u.upgrade.xws, 0) for u in entry.upgrades))
     size = BaseSize(ship.size)
     cards = [("pilot", pilot.xws, 0)]
     if pilot.ship_ability:
@@ -184,6 +206,6 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         force_limit=force_limit,
         force_recurring=force_recurring,
         charges=charges,
-        turret_double=bool(turret) and TURRET_ARCS[turret[0]],
+        turret_double=any(TURRET_ARCS[arc] for arc in turret),
     )
     return state

@@ -24,12 +24,13 @@ from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import after_reposition, move_met_steps, overlapped_before
 from tallon.engine.effects import (
     gain_token,
+    ignores_obstacle,
     remove_ship,
     remove_token,
     suffer_damage,
 )
 from tallon.engine.obstacles import ObstacleEffect
-from tallon.engine.queue import FireWindow, replacements
+from tallon.engine.queue import FireWindow, own_modifiers, replacements
 from tallon.engine.replace import Replaceable
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
@@ -84,21 +85,60 @@ def would_flee(game: Game, ship: ShipState, code: str) -> bool:
 # ------------------------------------------------------------- barrel rolls, boosts
 def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
     """Put the ship where a barrel roll or boost (or such a move: decloaking, a tractor
-    move) places it; the remotes it moved through or ends on are met (RR: MOVE: these
-    moves use templates)."""
+    move) places it; the obstacles, then the remotes, it moved through or ends on are met
+    (RR: MOVE: these moves use templates; obstacles only when a card lets the ship pass
+    them, RR: OBSTACLES)."""
     before = overlapped_before(game, ship)
     game.state.set_pose(ship, attempt.final)
     after_reposition(game, ship, before, attempt.moved_through_devices,
                      attempt.overlapped_devices)
+    met = [o for o in attempt.obstacles_met
+           if not (o in before and o not in attempt.overlapped_obstacles)]
+    game.push(*obstacle_steps(game, ship, met))  # pushed last: they resolve first
 
 
-def roll_positions(game: Game, ship: ShipState, side: str, template_speed: int = 1
-                   ) -> dict[str, Attempt]:
+def passes_obstacles(game: Game, ship: ShipState, move: str) -> bool:
+    """Whether a card lets the ship's barrel rolls or boosts (``move``) move through and
+    overlap obstacles (RR: CARD INTERPRETATION, "can"; hook
+    ``reposition_through_obstacles``)."""
+    return any(held.ability.value(game, ship, move=move) for held in
+               own_modifiers(game, ship, "reposition_through_obstacles"))
+
+
+def reposition_fails(game: Game, ship: ShipState, attempt: Attempt, move: str) -> bool:
+    """Whether a barrel roll or boost (``move``) fails at this position (RR: BARREL ROLL,
+    RR: BOOST): it overlaps a ship, leaves the play area, or meets an obstacle the ship
+    can't pass (a card lets it pass them, or it ignores that obstacle: FAQ: OBJECTS)."""
+    if attempt.fails(ignore_obstacles=True):
+        return True
+    if not attempt.blocked_by_obstacle or passes_obstacles(game, ship, move):
+        return False
+    return not all(ignores_obstacle(game, ship, o) for o in attempt.obstacles_met)
+
+
+def roll_positions(game: Game, ship: ShipState, side: str, template_speed: int = 1,
+                   through_obstacles: bool = False) -> dict[str, Attempt]:
     """Where a barrel roll to ``side`` may place the ship, by position (``front``,
     ``middle``, ``back``); empty when all three fail, which fails the roll (RR: BARREL ROLL,
-    RR: CLOAK)."""
+    RR: CLOAK). ``through_obstacles``: the ship's cards may let it pass obstacles (not for
+    a tractor move, RR: TRACTOR)."""
     return {a.label.split()[-1]: a for a in barrel_roll_options(
-        game.state.table(), ship.id, Side.parse(side), template_speed) if not a.fails()}
+        game.state.table(), ship.id, Side.parse(side), template_speed)
+        if not (reposition_fails(game, ship, a, "barrel_roll") if through_obstacles
+                else a.fails())}
+
+
+def obstacle_steps(game: Game, ship: ShipState, obstacle_ids: list[str]) -> list[Step]:
+    """For each obstacle a move met, in order: "after you move through or overlap an
+    obstacle" abilities (window ``after_obstacle_met``), then its effect (RR: OBSTACLES;
+    a ship that ignores it then suffers nothing)."""
+    kinds = {o.id: o for o in game.state.obstacles}
+    steps: list[Step] = []
+    for object_id in obstacle_ids:
+        if object_id in kinds:
+            steps += [FireWindow.of("after_obstacle_met", ship=ship.id, obstacle=object_id),
+                      ObstacleEffect(ship.id, object_id, kinds[object_id].type.value)]
+    return steps
 
 
 @dataclass(frozen=True)
@@ -184,7 +224,8 @@ class ExecuteManeuver(ChoiceStep):
                                 difficulty=difficulty_of(self.code), ion=self.ion,
                                 slam=self.slam, hazards=tuple(outcome.hazards),
                                 obstacles=tuple(obstacles_met(game, outcome, before)),
-                                forced_by=tuple(outcome.forced_by)))
+                                forced_by=tuple(outcome.forced_by),
+                                moved_through=tuple(outcome.moved_through)))
 
 
 def _overlaps_at(table: Any, ship: ShipState, maneuver: Maneuver, position: str) -> bool:
@@ -209,13 +250,28 @@ def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[s
     if not outcome.fully_executed and outcome.forced_by:
         steps.append(BumpEffect(ship.id, outcome.forced_by))
     kinds = {o.id: o for o in game.state.obstacles}
-    for object_id in obstacles_met(game, outcome, before):
-        steps.append(ObstacleEffect(ship.id, object_id, kinds[object_id].type.value))
-    if any(o in kinds for o in outcome.overlapping):
-        ship.skip_action = True  # RR: OBSTACLES - ending on an obstacle skips the action
+    steps.extend(obstacle_steps(game, ship, obstacles_met(game, outcome, before)))
+    ending_on = tuple(o for o in outcome.overlapping if o in kinds)
+    if ending_on:
+        steps.append(EndedOnObstacle(ship.id, ending_on))
     # then the remotes moved through or overlapped, in the order met (ruling)
     steps.extend(move_met_steps(game, ship, before, outcome.hazards, outcome.overlapping))
     return steps
+
+
+@dataclass(frozen=True)
+class EndedOnObstacle(Step):
+    """RR: OBSTACLES - a ship that ends a maneuver overlapping an obstacle skips its Perform
+    Action step (not when it ignores every obstacle it ends on: ruling, FAQ: OBJECTS)."""
+
+    ship_id: str
+    obstacles: tuple[str, ...]
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if not all(ignores_obstacle(game, ship, o) for o in self.obstacles):
+            ship.skip_action = True
+        return None
 
 
 @dataclass(frozen=True)
@@ -316,7 +372,8 @@ class Decloak(ChoiceStep):
                        Option("right", "decloak: barrel roll right"))
             return self.ask(ship.owner, "decloak", f"{ship.name} ({ship.id}): decloak?",
                             options, ship=ship.id)
-        attempts = roll_positions(game, ship, self.declared, _decloak_speed(ship))
+        attempts = roll_positions(game, ship, self.declared, _decloak_speed(ship),
+                                  through_obstacles=True)
         if not attempts:
             game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak", ship=ship.id)
             return None
@@ -333,7 +390,7 @@ class Decloak(ChoiceStep):
             self._place(game, ship, attempt, f"barrel roll {self.declared}")
         elif answer == "boost":
             attempt = boost(game.state.table(), ship.id, "straight", _decloak_speed(ship))
-            if attempt.fails():
+            if reposition_fails(game, ship, attempt, "boost"):
                 game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak",
                            ship=ship.id)
                 return
@@ -343,6 +400,7 @@ class Decloak(ChoiceStep):
 
     def _place(self, game: Game, ship: ShipState, attempt: Attempt, how: str) -> None:
         remove_token(game, ship, Token.CLOAK)
+        game.push(FireWindow.of("after_decloak", ship=ship.id))  # after what the move met
         reposition(game, ship, attempt)
         game.event("move", f"{ship.name} ({ship.id}) decloaks ({how})", ship=ship.id)
 

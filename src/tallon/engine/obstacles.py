@@ -15,15 +15,28 @@ from tallon.engine.effects import (
     break_locks_on,
     break_own_locks,
     gain_token,
+    ignores_obstacle,
     suffer_damage,
 )
-from tallon.engine.state import Token
+from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Step, continuation
 from tallon.geometry import ObstacleType
 
 if TYPE_CHECKING:
     from tallon.engine.decisions import Decision
     from tallon.engine.game import Game
+
+
+def ignore_obstacles(game: Game, ship: ShipState, obstacle_id: str = "*",
+                     this_phase: bool = False) -> None:
+    """The ship ignores the effects of ``obstacle_id`` (``"*"``: of every obstacle) until
+    the end of this phase (``this_phase``) or of this round."""
+    s = game.state
+    ship.obstacles_ignored = (*ship.obstacles_ignored,
+                              (obstacle_id, s.round, s.phase if this_phase else "*"))
+    what = "obstacles" if obstacle_id == "*" else obstacle_id
+    game.event("obstacle", f"{ship.name} ({ship.id}) ignores {what} until the end of the "
+               f"{'phase' if this_phase else 'round'}", ship=ship.id)
 
 
 @dataclass(frozen=True)
@@ -38,6 +51,10 @@ class ObstacleEffect(Step):
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if not ship.in_play:
+            return None
+        if ignores_obstacle(game, ship, self.obstacle_id):
+            game.event("obstacle", f"{ship.name} ({ship.id}) ignores the effects of "
+                       f"{self.obstacle_id}", ship=ship.id)
             return None
         game.push(RollDice("attack", 1, "obstacles.rolled",
                            (ship.id, self.obstacle_id, self.kind), who=ship.name))

@@ -36,6 +36,11 @@ def _default(game: Game, point: str, facts: dict[str, Any]) -> None:
             from tallon.engine.effects import deal_damage_card
 
             deal_damage_card(game, game.state.ships[facts["ship"]], True)
+    elif point == "deal_faceup_card":
+        from tallon.engine.effects import deal_damage_card
+
+        deal_damage_card(game, game.state.ships[facts["ship"]], True, card=facts["card"],
+                         then=facts["then"], args=facts["args"], replaceable=False)
     elif point == "execute_maneuver":
         from tallon.engine.movement import ExecuteManeuver
 

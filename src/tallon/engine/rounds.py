@@ -23,7 +23,8 @@ from tallon.engine.movement import (
     ion_maneuver,
     with_difficulty,
 )
-from tallon.engine.queue import FireWindow, collect, own_modifiers, total
+from tallon.engine.payloads import DetonateBombs
+from tallon.engine.queue import FireWindow, any_true, collect, modifiers, own_modifiers, total
 from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, PLAYERS, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 
@@ -71,7 +72,8 @@ class PlanningPhase(Step):
                 if ship.in_play and not ship.ionized:
                     steps.append(SetDial(ship.id))
         steps.append(RollFirstPlayer())
-        game.push(*steps)
+        # "at the start of the Planning Phase" abilities come before the dials are set
+        game.push(FireWindow.of("start_planning"), *steps)
         return None
 
 
@@ -143,6 +145,19 @@ def _eligible(game: Game, ship: ShipState, phase: str) -> bool:
     return not (ship.remote and phase == "activation")
 
 
+def step_of(game: Game, ship: ShipState, phase: str) -> int:
+    """The initiative step at which the ship acts in this phase's sweep: its initiative,
+    or in the Engagement Phase the step a card makes it engage at instead ("engage at
+    initiative 7": hook ``engage_initiative``, the highest applies); its initiative itself
+    is unchanged."""
+    if phase == "engagement":
+        steps = [step for owner, _, held in modifiers(game, "engage_initiative")
+                 if (step := held.value(game, owner, ship=ship)) is not None]
+        if steps:
+            return max(steps)
+    return ship.current_initiative
+
+
 def _has_system_ability(game: Game, ship: ShipState) -> bool:
     return bool(collect(game, Event.of("system_phase", ship=ship.id), only=ship))
 
@@ -167,7 +182,7 @@ class Sweep(ChoiceStep):
         def next_initiative() -> int | None:
             if not waiting:
                 return None
-            key = [ship.current_initiative for ship in waiting]
+            key = [step_of(game, ship, self.phase) for ship in waiting]
             return max(key) if descending else min(key)
 
         initiative = next_initiative()
@@ -178,8 +193,12 @@ class Sweep(ChoiceStep):
             waiting = [ship for ship in waiting if ship.in_play]
             initiative = next_initiative()
         if not waiting:
+            if self.phase == "activation" and any(d.category == "bomb" for d in s.devices):
+                # RR: BOMB - bombs detonate at the end of the Activation Phase (a step
+                # only when there are bombs: other games keep their state hashes)
+                game.push(DetonateBombs())
             return None
-        group = [ship for ship in waiting if ship.current_initiative == initiative]
+        group = [ship for ship in waiting if step_of(game, ship, self.phase) == initiative]
         for player in s.player_order():
             mine = [ship for ship in group if ship.owner == player]
             if mine:
@@ -193,7 +212,7 @@ class Sweep(ChoiceStep):
         chosen = game.state.ships[answer]
         setattr(chosen, _DONE[self.phase], True)
         turn = {"system": SystemTurn, "activation": Activate, "engagement": Engage}[self.phase]
-        game.push(turn(chosen.id), Sweep(self.phase, chosen.current_initiative))
+        game.push(turn(chosen.id), Sweep(self.phase, step_of(game, chosen, self.phase)))
 
 
 @dataclass(frozen=True)
@@ -318,7 +337,9 @@ class Execution(Step):
         else:
             code = effective_code(game, ship, ship.dial_set)
             colour = difficulty_of(code)
-            if (colour == "red" and ship.stressed) or (colour == "purple" and ship.force < 1):
+            if (colour == "red" and ship.stressed and not any_true(
+                    game, "may_execute_red_stressed", ship=ship)) or (
+                    colour == "purple" and ship.force < 1):
                 game.event("activate", f"{ship.name} executes the stress maneuver instead",
                            ship=ship.id)
                 code = STRESS_MANEUVER
@@ -439,10 +460,21 @@ class EndPhase(Step):
         s = game.state
         s.phase = "end"
         _remove_destroyed(game)
+        green: dict[str, int] = {}
         for colour in (GREEN_TOKENS, ORANGE_TOKENS):
             for ship in s.ships.values():
                 for token in colour:
-                    remove_token(game, ship, token, ship.count(token))
+                    have = ship.count(token)
+                    if not have:
+                        continue
+                    # a card may let a ship keep some (hook end_phase_kept_tokens)
+                    kept = total(game, "end_phase_kept_tokens", ship=ship, token=token)
+                    gone = remove_token(game, ship, token, have - max(0, kept))
+                    if colour is GREEN_TOKENS and gone:
+                        green[ship.id] = green.get(ship.id, 0) + gone
+        # "for each green token you remove" abilities
+        game.push(*(FireWindow.of("end_phase_green_removed", ship=ship_id, count=count)
+                    for ship_id, count in green.items()))
         for ship in s.ships.values():
             if ship.removed:
                 continue

@@ -20,7 +20,7 @@ from tallon.engine.action_bodies import turret_arcs_for
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option, Value
 from tallon.engine.effects import flip_upgrade
-from tallon.engine.loadout import TURRET_ARCS, build_ship, unplayable
+from tallon.engine.loadout import build_ship, has_turret_indicator, unplayable
 from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartRound
 from tallon.engine.state import GameState, PlayerState, ShipState, opponent
@@ -461,7 +461,7 @@ class PlaceShip(ChoiceStep):
 
 
 def _has_turret(ship: ShipState) -> bool:
-    return any(a in TURRET_ARCS for a, _ in ship.attacks)
+    return has_turret_indicator(ship)  # a turret primary or special weapon (RR: TURRET ARCS)
 
 
 def choosable_sides(ship: ShipState) -> list[str]:

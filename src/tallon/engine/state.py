@@ -12,11 +12,14 @@ import math
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.dice import DicePool, Die
 from tallon.geometry import Arc, BaseSize, Device, Obstacle, Pose, Ship, Table, range_between
 from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
+
+if TYPE_CHECKING:
+    from tallon.engine.payloads import PlacedDevice
 
 
 class Token(Enum):
@@ -200,6 +203,11 @@ class ShipState:
     skip_action: bool = False
     actions_blocked: bool = False
     action_failed: bool = False
+    #: the colour effects treat the action being performed as (RR: ACTIONS: "treat as")
+    action_colour: str | None = None
+    #: obstacles whose effects the ship ignores: (obstacle id or "*" for all, round, phase
+    #: or "*" for the whole round) (RR: OBSTACLES; RR: FAQ, "ignores obstacles")
+    obstacles_ignored: tuple[tuple[str, int, str], ...] = ()
     system_done: bool = False
     tractored_this_round: bool = False
     executed_speed: int | None = None
@@ -216,6 +224,9 @@ class ShipState:
     #: (round, phase) in which the ship last dropped or launched a device: it can't place
     #: another in that System Phase, nor decloak (RR: DEVICE)
     device_placed: tuple[int, str] | None = None
+    #: what the ship's cards remember, (key ``"<card>:<what>"``, value) pairs: tokens on a
+    #: card, an effect lasting the round; replaced as a whole (clones share it)
+    card_memory: tuple[tuple[str, Any], ...] = ()
     #: the card registry's last answer about the ship's abilities, with the cards,
     #: conditions and damage it was for (a cache: not part of the game's facts)
     _abilities: Any = field(default=None, repr=False, compare=False)
@@ -415,6 +426,9 @@ class GameState:
     serial: int = 0
     #: (the ships' cards, card registry version, names): :func:`tallon.engine.queue.named`
     _named: tuple[tuple[Any, ...], object, frozenset[str]] | None = None
+    #: bombs and mines in play in the order placed (RR: DEVICE); how many were ever placed
+    devices: list[PlacedDevice] = field(default_factory=list)
+    devices_placed: int = 0
 
     def clone(self) -> GameState:
         if type(self.rng) is random.Random:
@@ -429,7 +443,7 @@ class GameState:
             list(self.obstacles), dict(self.fuses), self.obstacles_placed,
             self.round, self.phase, self.first_player, self.last_round, self.over,
             self.winner, self.end_reason, [a.clone() for a in self.attacks], self._table,
-            self.serial, self._named,
+            self.serial, self._named, list(self.devices), self.devices_placed,
         )
 
     @property
@@ -481,7 +495,8 @@ class GameState:
             self._table = Table(
                 ships=tuple(b for b in units if isinstance(b, Ship)),
                 obstacles=tuple(self.obstacles),
-                devices=tuple(b for b in units if isinstance(b, Device)),
+                devices=(*(b for b in units if isinstance(b, Device)),
+                         *(d.body for d in self.devices)),
             )
         return self._table
 

@@ -5,8 +5,9 @@ Hidden information: a player sees their own facedown dials but not their opponen
 revealed); nobody sees the text of facedown damage cards or the order of a damage deck
 (RR: DIAL, RR: DAMAGE CARDS); the opponent's pending secret choices are not shown.
 
-Remotes are listed apart from ships (``remotes``); devices that are obstacles are among the
-``obstacles``, marked ``device`` with their fuse markers.
+Remotes are listed apart from ships (``remotes``); bombs and mines are ``devices`` (with
+their fuse markers); devices that are obstacles are among the ``obstacles``, marked
+``device`` with their fuse markers.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 from tallon.engine.decisions import CHANCE
+from tallon.engine.payloads import view_of
 from tallon.engine.state import ShipState
 from tallon.geometry import placed_obstacle_outlines
 
@@ -150,6 +152,7 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
                      "damage_deck": len(p.deck), "discard": list(p.discard)}
                     for p in s.players],
         "obstacles": _obstacles(game),
+        "devices": [view_of(d, s.fuses.get(d.id, 0)) for d in s.devices],
         "ships": ships,
         "remotes": [_remote_public(r) for r in s.remotes_of()],
         "attack": _attack_view(game),
@@ -227,6 +230,8 @@ def full_snapshot(game: Game, legacy_numbering: bool = False) -> dict[str, Any]:
         })
         if ship.device_placed is not None:
             data["device_placed"] = list(ship.device_placed)
+        if ship.card_memory:
+            data["card_memory"] = [[k, v] for k, v in ship.card_memory]
         data["owner"] = number(ship.owner)
         ships.append(data)
     remotes = []
@@ -237,7 +242,7 @@ def full_snapshot(game: Game, legacy_numbering: bool = False) -> dict[str, Any]:
         remotes.append(data)
     rng = hashlib.sha256(repr(s.rng.getstate()).encode()).hexdigest()[:16]
     decision = game.pending
-    return {
+    snapshot = {
         "round": s.round,
         "phase": s.phase,
         "first_player": number(s.first_player),
@@ -258,3 +263,9 @@ def full_snapshot(game: Game, legacy_numbering: bool = False) -> dict[str, Any]:
         "stack": len(game.stack),
         "serial": s.serial,
     }
+    if s.devices_placed:  # only then: games without bombs or mines keep their hashes
+        snapshot["devices"] = [[d.id, d.card, number(d.owner), d.outline, round(d.pose.x, 6),
+                                round(d.pose.y, 6), round(d.pose.heading, 6)]
+                               for d in s.devices]
+        snapshot["devices_placed"] = s.devices_placed
+    return snapshot

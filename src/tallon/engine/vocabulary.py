@@ -110,6 +110,9 @@ _WINDOWS = (
            ("ship",), "SETUP", "engine/setup.py PlaceForces"),
     Window("after_place_forces", "after all ships are placed", (), "SETUP",
            "engine/setup.py PlaceForces"),
+    # ------------------------------------------------------- planning phase
+    Window("start_planning", "start of the Planning Phase, before the dials are set", (),
+           "PLANNING PHASE", "engine/rounds.py PlanningPhase"),
     # --------------------------------------------------------- system phase
     Window("start_system", "start of the System Phase", (), "SYSTEM PHASE",
            "engine/rounds.py StartRound"),
@@ -134,15 +137,23 @@ _WINDOWS = (
            "engine/movement.py ExecuteManeuver"),
     Window("after_execute", "after a maneuver and its difficulty, bump and obstacle effects",
            ("ship", "maneuver", "full", "speed", "bearing", "difficulty", "ion", "slam",
-            "hazards", "obstacles", "forced_by"), "MANEUVER",
+            "hazards", "obstacles", "forced_by", "moved_through"), "MANEUVER",
            "engine/movement.py ExecuteManeuver"),
     Window("after_device_met", "a ship moved through or overlapped a remote, or a remote "
            "was placed under it (after the move's obstacle effects)", ("ship", "device"),
            "REMOTES", "engine/devices.py device_steps, move_met_steps"),
+    Window("after_obstacle_met", "a ship moved through or overlapped an obstacle, before "
+           "that obstacle's effect (each obstacle in the order met)", ("ship", "obstacle"),
+           "OBSTACLES", "engine/movement.py obstacle_steps"),
     Window("after_action", "after an action (not when it failed); the linked action joins "
            "the queue here (the rule ability \"linked action\", engine/actions.py)",
-           ("ship", "action", "difficulty", "linked", "during_activation"), "ACTIONS",
+           ("ship", "action", "difficulty", "linked", "during_activation", "stressed",
+            "source"), "ACTIONS", "engine/actions.py FinishAction"),
+    Window("after_action_failed", "after an action failed (\"after you fail an action\")",
+           ("ship", "action", "difficulty", "during_activation"), "FAIL",
            "engine/actions.py FinishAction"),
+    Window("after_decloak", "after a ship decloaked (placed, its cloak token removed)",
+           ("ship",), "CLOAK", "engine/movement.py Decloak"),
     Window("end_activation", "end of the Activation Phase", (), "ACTIVATION PHASE",
            "engine/rounds.py StartRound"),
     # ----------------------------------------------------- engagement phase
@@ -181,6 +192,8 @@ _WINDOWS = (
            "engine/rounds.py StartRound"),
     Window("end_phase_end", "end of the End Phase (after tokens and charges)", (),
            "END PHASE", "engine/rounds.py StartRound"),
+    Window("end_phase_green_removed", "a ship removed green tokens in the End Phase (count: "
+           "how many)", ("ship", "count"), "END PHASE", "engine/rounds.py EndPhase"),
     # --------------------------------------------------- tokens and damage
     Window("after_gain_token", "tokens gained (and kept)", ("ship", "token", "count"),
            "TOKENS", "engine/effects.py gain_token"),
@@ -224,6 +237,11 @@ _HOOKS = (
          "engine/attack.py RollDefenseDice"),
     Hook("crits_first", "True: evades cancel crits before hits", ("attack",), "ATTACK",
          "engine/attack.py Neutralize"),
+    Hook("evades_ignore_crits", "True: evade results don't cancel crit results", ("attack",),
+         "ATTACK", "engine/attack.py Neutralize"),
+    Hook("no_range_bonus", "True: the range bonus is not applied (kind: attack or defense "
+         "dice)", ("attack", "kind"), "RANGE BONUS",
+         "engine/attack.py RollAttackDice, RollDefenseDice"),
     Hook("dice_unmodifiable", "True: these dice can't be modified (results may still be "
          "canceled)", ("attack", "kind", "role"), "DICE MODIFICATION",
          "engine/modify_dice.py dice_options"),
@@ -233,7 +251,8 @@ _HOOKS = (
          "engine/modify_dice.py dice_options"),
     Hook("cannot_attack", "True: the ship can't attack", ("ship",), "ATTACK",
          "engine/weapons.py cannot_attack"),
-    Hook("weapon_replaces_damage", "True: the weapon's card deals with the results",
+    Hook("weapon_replaces_damage", "True: the weapon's card (or a card used during a "
+         "primary attack) deals with the results",
          ("attack",), "SPECIAL WEAPON", "engine/attack.py DealDamage"),
     Hook("primary_weapons", "extra primary weapons [(arc, value)] of the owner", (),
          "PRIMARY WEAPON", "engine/weapons.py weapons_of", own=True),
@@ -243,16 +262,40 @@ _HOOKS = (
          ("maneuver",), "MANEUVER", "engine/rounds.py alternatives", own=True),
     Hook("action_forbidden", "True: the action can't be performed", ("ship", "action"),
          "ACTIONS", "engine/actions.py can_perform"),
+    Hook("boost_templates", "extra boost templates [(direction, colour)]: turn_left or "
+         "turn_right, and the colour the boost action is then treated as (None: as it is)",
+         ("colour",), "BOOST", "engine/action_bodies.py BoostAction", own=True),
+    Hook("reposition_through_obstacles", "True: the owner's barrel rolls and boosts (move: "
+         "barrel_roll or boost) can move through and overlap obstacles", ("move",),
+         "BARREL ROLL", "engine/movement.py passes_obstacles", own=True),
     Hook("may_act_stressed", "True: the ship may perform this action while stressed",
          ("ship", "spec"), "STRESS", "engine/actions.py can_perform"),
+    Hook("may_execute_red_stressed", "True: the ship may execute a red maneuver while "
+         "stressed", ("ship",), "STRESS", "engine/rounds.py Execution"),
+    Hook("end_phase_kept_tokens", "how many tokens of this kind the ship does not remove in "
+         "the End Phase (summed)", ("ship", "token"), "END PHASE", "engine/rounds.py EndPhase"),
+    Hook("action_difficulty", "the colour the ship treats this action as, or None (several: "
+         "the most restrictive applies)", ("ship", "spec"), "ACTIONS",
+         "engine/actions.py StartAction", own=True),
+    Hook("coordinate_actions", "the action kinds the ship a coordinating ship chose may "
+         "perform, or None (no limit)", ("ship",), "COORDINATE",
+         "engine/actions.py CoordinateAction", own=True),
     Hook("max_locks", "how many locks the ship may keep (default 1; the highest applies)",
          ("ship",), "LOCK", "engine/effects.py max_locks", own=True),
+    Hook("reload_charges", "how many charges reloading the card recovers (default 1; 0: its "
+         "charges cannot be recovered, which wins; else the highest applies)", ("ship", "card"),
+         "RELOAD", "engine/action_bodies.py reload_amount", own=True),
     Hook("weapon_requirement_waiver", "the Force the owner may spend to ignore a weapon's "
          "lock or focus requirement, or None (the cheapest applies)", ("ship", "weapon"),
          "SPECIAL WEAPON", "engine/weapons.py requirement_waiver", own=True),
     Hook("ignore_lock_requirement", "True: the weapon's lock requirement counts as met "
          "against this defender", ("ship", "defender", "weapon"), "SPECIAL WEAPON",
          "engine/weapons.py _lock_waived"),
+    Hook("engage_initiative", "the initiative step at which the ship engages this phase "
+         "instead of its initiative, or None (the highest applies)", ("ship",),
+         "ENGAGEMENT PHASE", "engine/rounds.py step_of"),
+    Hook("lock_forbidden", "True: the ship can't acquire a lock on this object", ("ship",
+         "target"), "LOCK", "engine/effects.py can_lock"),
 )
 
 _POINTS = (
@@ -264,6 +307,10 @@ _POINTS = (
                      "engine/damage.py SufferDamage"),
     ReplacementPoint("deal_faceup", "a critical damage would deal a faceup damage card",
                      ("ship",), "DAMAGE CARDS", "engine/damage.py SufferDamage"),
+    ReplacementPoint("deal_faceup_card", "a known damage card (drawn or chosen) would be "
+                     "dealt faceup; a replacement calls the continuation then with None",
+                     ("ship", "card", "then", "args"), "DAMAGE CARDS",
+                     "engine/effects.py deal_damage_card (_deal)"),
     ReplacementPoint("execute_maneuver", "a ship would execute a maneuver",
                      ("ship", "maneuver", "ion", "slam"), "MANEUVER",
                      "engine/movement.py ExecuteManeuver"),
@@ -375,8 +422,15 @@ _DECISION_KINDS = (
                  "the ship whose copy is removed", "CONDITION CARDS",
                  "engine/conditions.py AssignCondition"),
     # ---------------------------------------------------------------- cards
-    DecisionKind("launch_device", _OWNER, "a template placement, or decline", "DEVICE",
-                 "cards/upgrades/ordnance.py launch_device (a Triggered)"),
+    DecisionKind("launch_device", _OWNER, "a template to drop or launch the device with, or "
+                 "decline", "DEVICE", "cards/upgrades/ordnance.py launch_device (a Triggered)"),
+    DecisionKind("device_target", "the player who placed the device", "the id of the ship "
+                 "(a mine placed under several) or obstacle (a seismic charge) it affects",
+                 "DEVICE", "engine/payloads.py place_devices; cards/upgrades/device.py"),
+    DecisionKind("concussion_choice", "the ship's owner", "expose (a facedown damage card at "
+                 "random) or strain", "DEVICE", "cards/upgrades/device.py (concussion bomb)"),
+    DecisionKind("cloaking_device", _OWNER, "discard (the cloak token), boost, left or right "
+                 "(decloak)", "DECLOAK", "cards/upgrades/illicit.py (cloakingdevice)"),
     DecisionKind("relocate_remote", "the remote's owner", "a set of the ship's guides, or "
                  "blocked", "RELOCATING REMOTES", "cards/remotes.py (buzz droid swarm)"),
     DecisionKind("expose_damage", _OWNER, "the serial number of one of the defender's facedown "

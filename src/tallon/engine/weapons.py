@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, Event, Weapon
+from tallon.engine.effects import ignores_obstacle
 from tallon.engine.queue import any_true, own_modifiers
 from tallon.engine.state import ShipState, Token, WeaponSpec, touching
 from tallon.geometry import Arc, ObstacleType, measure_arc
@@ -90,7 +91,8 @@ def cannot_attack(game: Game, ship: ShipState) -> str | None:
         return "it is disarmed" if not ship.cloaked else "it is cloaked"
     assert ship.body is not None
     for obstacle in game.state.obstacles:
-        if obstacle.type in NO_ATTACK_OBSTACLES and touching(ship.body, obstacle):
+        if obstacle.type in NO_ATTACK_OBSTACLES and touching(ship.body, obstacle) \
+                and not ignores_obstacle(game, ship, obstacle.id):
             return f"it is at range 0 of {obstacle.type.value.replace('_', ' ')} {obstacle.id}"
     if any_true(game, "cannot_attack", ship=ship):
         return "a card forbids it"

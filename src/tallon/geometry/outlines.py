@@ -174,6 +174,11 @@ def _round_token(radius: float, sides: int = 16) -> Polygon:
     )
 
 
+def _bare(device_id: str, body: Polygon) -> Outline:
+    body = ccw(body)
+    return Outline(device_id, body, convex_pieces(body), ())
+
+
 def _device(device_id: str, body: Polygon) -> Outline:
     body = ccw(body)
     guides = _guides()
@@ -202,6 +207,9 @@ def device_outlines() -> dict[str, Outline]:
         "mine": _device("mine", _round_token(20.0)),
         "connernet": _device("connernet", _round_token(22.0, 12)),
         "clustermine": _device("clustermine", _round_token(11.0, 12)),
+        # the two mines a cluster mine set adds in the centre mine's recesses: no guides
+        # of their own (docs/rulings.md, Devices)
+        "clustermineside": _bare("clustermineside", _round_token(11.0, 12)),
         "buzzdroidswarm": _swarm("buzzdroidswarm"),
     }
 
@@ -210,6 +218,17 @@ def device_outlines() -> dict[str, Outline]:
 #: clouds (65-95 mm), with a device's guides (RR: ELECTRO-CHAFF CLOUD: a device and an
 #: obstacle).
 _CHAFF_RADII = tuple(round(34 + 6 * math.cos(4 * 2 * math.pi * i / 18), 2) for i in range(18))
+
+
+#: Estimated Blaze token (placed by a Blazer Bomb): a flame-edged patch 56 mm across, with
+#: a device's guides (docs/rulings.md, Devices).
+_BLAZE_RADII = tuple(round(25 + 3 * math.cos(6 * 2 * math.pi * i / 24), 2) for i in range(24))
+
+
+#: Estimated loose cargo token (dropped by Rigged Cargo Chute): a ragged patch of debris
+#: about 57 mm across, with a device's guides (ruling: the token's printed size is not known).
+_LOOSE_CARGO_RADII = tuple(round(27 + 3 * math.cos(5 * 2 * math.pi * i / 20), 2)
+                           for i in range(20))
 
 
 def _placed_obstacle(obstacle_id: str, radii: tuple[float, ...], kind: ObstacleType
@@ -229,7 +248,10 @@ def placed_obstacle_outlines() -> dict[str, ObstacleOutline]:
     """Outlines of obstacles that cards place during the game (devices that are also
     obstacles), by id; they are not setup obstacles."""
     return {"electrochaffcloud": _placed_obstacle("electrochaffcloud", _CHAFF_RADII,
-                                                  ObstacleType.ELECTRO_CHAFF_CLOUD)}
+                                                  ObstacleType.ELECTRO_CHAFF_CLOUD),
+            "blaze": _placed_obstacle("blaze", _BLAZE_RADII, ObstacleType.BLAZE),
+            "loosecargo": _placed_obstacle("loosecargo", _LOOSE_CARGO_RADII,
+                                           ObstacleType.LOOSE_CARGO)}
 
 
 def device_outline(device_id: str) -> Outline:

@@ -25,6 +25,7 @@ from tallon.geometry.overlap import (
 )
 from tallon.geometry.polygons import Polygon, bounding_circle, overlaps
 from tallon.geometry.pose import Pose, Transform
+from tallon.geometry.ranges import object_distance
 from tallon.geometry.table import Device, ObjectKind, Obstacle, Ship, Table
 from tallon.geometry.templates import PlacedTemplate, Template
 
@@ -82,6 +83,13 @@ class Attempt:
     def blocked_by_obstacle(self) -> bool:
         return bool(self.overlapped_obstacles or self.moved_through_obstacles)
 
+    @property
+    def obstacles_met(self) -> tuple[str, ...]:
+        """The obstacles moved through (in the order met along the template), then those
+        overlapped at the end that the template did not touch (RR: OBSTACLES)."""
+        return tuple(dict.fromkeys((*self.moved_through_obstacles,
+                                    *self.overlapped_obstacles)))
+
     def fails(self, ignore_obstacles: bool = False) -> bool:
         """The move fails at this position (RR: BARREL ROLL, RR: BOOST)."""
         return (bool(self.overlapped_ships) or self.outside_play_area
@@ -103,9 +111,12 @@ def _attempt(table: Table, ship: Ship, final: Pose, template: PlacedTemplate | N
                                         key=lambda item: item[0])]
     elif rectangle is not None:
         rx, ry, rr = bounding_circle(rectangle)
-        through = [o for o in others
-                   if math.hypot(o.circle[0] - rx, o.circle[1] - ry) <= rr + o.circle[2]
-                   and any(overlaps(rectangle, p) for p in o.overlap_pieces)]
+        # the template lies against the ship's side: the objects nearest the ship's start
+        # are met first (RR: OBSTACLES, the order of several obstacles)
+        through = sorted((o for o in others
+                          if math.hypot(o.circle[0] - rx, o.circle[1] - ry) <= rr + o.circle[2]
+                          and any(overlaps(rectangle, p) for p in o.overlap_pieces)),
+                         key=lambda o: object_distance(ship, o))
     else:
         through = []
     return Attempt(
@@ -168,18 +179,25 @@ def barrel_roll_options(table: Table, ship_id: str, side: Side | str,
 
 # ----------------------------------------------------------------------------- boost
 _BOOST = {"straight": "1F", "left": "1B", "right": "1N"}
+_TURN_BOOST = {"left": "1T", "right": "1Y"}
 
 
-def boost(table: Table, ship_id: str, direction: str, template_speed: int = 1) -> Attempt:
+def boost(table: Table, ship_id: str, direction: str, template_speed: int = 1,
+          turn: bool = False) -> Attempt:
     """A boost with the [1 straight], [1 bank left] or [1 bank right] template from the
-    front guides (RR: BOOST); decloaking small ships boost with [2 straight]."""
+    front guides (RR: BOOST); decloaking small ships boost with [2 straight]. ``turn``
+    boosts left or right with the [1 turn] template instead (a card's boost, Daredevil)."""
     key = direction.strip().lower()
     if key not in _BOOST:
         raise ValueError(f"unknown boost direction {direction!r}; "
                          f"expected {', '.join(_BOOST)}")
     if template_speed != 1 and key != "straight":
         raise ValueError("only straight boosts use a longer template (decloak)")
-    code = f"{template_speed}F" if key == "straight" else _BOOST[key]
+    if turn and key not in _TURN_BOOST:
+        raise ValueError("a boost with a turn template goes left or right, not straight")
+    code = _BOOST[key] if key != "straight" else f"{template_speed}F"
+    if turn:
+        code = _TURN_BOOST[key]
     ship = table.ship(ship_id)
     maneuver = Maneuver.parse(code)
     template = maneuver.template()
@@ -188,7 +206,8 @@ def boost(table: Table, ship_id: str, direction: str, template_speed: int = 1) -
     right, forward, rotation = template.end()
     half = ship.base.half
     final = ship.pose.moved(forward=half).moved(right, forward, rotation).moved(forward=half)
-    return _attempt(table, ship, final, placed, None, f"boost {key}")
+    return _attempt(table, ship, final, placed, None,
+                    f"boost {'turn ' if turn else ''}{key}")
 
 
 # --------------------------------------------------------------------------- decloak

@@ -220,10 +220,13 @@ def _obstacle(o: Obstacle) -> str:
 
 
 def _device(d: Device) -> list[str]:
-    out = [_polygon(d.boundary, 'fill="#d35400" fill-opacity="0.8" stroke="#6e2c00" '
+    # a group named after the device, with its id as the hover text (which bomb is which)
+    out = [f'<g class="device" data-id="{escape(d.id)}"><title>{escape(d.id)}</title>',
+           _polygon(d.boundary, 'fill="#d35400" fill-opacity="0.8" stroke="#6e2c00" '
                                 'stroke-width="0.6"')]
     for guide in _attachments(d):
         out.append(_polygon(guide, 'fill="#6e2c00"'))
+    out.append("</g>")
     return out
 
 

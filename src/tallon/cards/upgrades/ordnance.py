@@ -297,19 +297,27 @@ def loses_shield_on_hit(card: str) -> Triggered:
 # ------------------------------------------------------------ launching a device
 def launch_device(title: str, window: str, cost: Cost, templates: tuple[str, ...],
                   outline: Callable[[], str], launch: Callable[[Ctx, str], None], *,
-                  own_window: bool) -> Triggered:
-    """"(Cost): launch (a device) using one of these templates" (RR: DEVICE): offered
-    while the ship may place a device and a template leaves it wholly inside the play
-    area, each such template being a choice. ``outline()`` names the device's outline;
-    ``launch(ctx, template)`` places it. ``own_window``: the window occurs for each ship
-    (the System Phase), so only the card's own ship's counts."""
+                  own_window: bool, drop: bool = False,
+                  fits: Callable[[Ctx, str], bool] | None = None,
+                  optional: bool = True, requirement: Callable[[Ctx], bool] | None = None
+                  ) -> Triggered:
+    """"(Cost): launch (or ``drop``) a device using one of these templates" (RR: DEVICE):
+    offered while the ship may place a device and a template leaves it wholly inside the
+    play area (and ``fits``, for a device of several tokens), each such template being a
+    choice. ``outline()`` names the device's outline; ``launch(ctx, template)`` places it.
+    ``own_window``: the window occurs for each ship (the System Phase), so only the card's
+    own ship's counts. ``optional=False`` with a ``requirement``: "you must ..., if
+    able"."""
 
     def choices(ctx: Ctx) -> list[Option]:
         if (own_window and not is_me(ctx)) or not can_place_device(ctx.game, ctx.ship):
             return []
-        return placement_options(ctx.game, ctx.ship, templates, outline(), launch=True)
+        found = placement_options(ctx.game, ctx.ship, templates, outline(), launch=not drop)
+        return [o for o in found if fits is None or fits(ctx, str(o.key))]
 
-    return Triggered(title, window=window, cost=cost,
-                     requirement=lambda ctx: bool(choices(ctx)), choices=choices,
+    def allowed(ctx: Ctx) -> bool:
+        return (requirement is None or requirement(ctx)) and bool(choices(ctx))
+
+    return Triggered(title, window=window, cost=cost, requirement=allowed, choices=choices,
                      effect=lambda ctx, choice: launch(ctx, str(choice)),
-                     decision="launch_device")
+                     decision="launch_device", optional=optional)

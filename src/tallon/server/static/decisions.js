@@ -187,7 +187,8 @@ export const PRESENTERS = {
   order_abilities: choice, use_ability: choice, replacement: choice,
   remove_condition: choice, launch_device: choice, relocate_remote: choice,
   expose_damage: choice, maarek_damage_card: choice, jingoist_token: choice,
-  jingoist_refusal: choice, homing_choice: choice,
+  jingoist_refusal: choice, homing_choice: choice, device_target: choice,
+  concussion_choice: choice, cloaking_device: choice,
 };
 
 /**
