@@ -106,6 +106,28 @@ class AttackResult:
         """P(at least one uncanceled crit)."""
         return self._p(sum(m for o, m in self.masses.items() if o.crits >= 1))
 
+    def inflicted_tokens(self, damage_results: int = 1) -> list[Fraction]:
+        """For a weapon whose results inflict tokens instead of damage (RR: INFLECT):
+        ``p[k]`` = P(the defender gains exactly k tokens) when, if the attack hits,
+        ``damage_results`` uncanceled results deal damage and each other one inflicts a
+        token (ion weapons such as Ion Cannon: 1; Jamming Beam, Tractor Beam: 0). The play
+        solved for damage stands: each weapon's total effect grows with the uncanceled
+        results, as the damage does."""
+        if damage_results < 0:
+            raise ValueError(f"damage results cannot be negative ({damage_results})")
+        dist = self._damage_masses()
+        tokens = [0] * max(1, len(dist) - damage_results)
+        for results, m in enumerate(dist):
+            tokens[max(0, results - damage_results)] += m
+        return [self._p(m) for m in tokens]
+
+    @property
+    def ion_tokens(self) -> list[Fraction]:
+        """``ion_tokens[k]`` = P(the defender gains exactly k ion tokens) if this attack is
+        made with an ion weapon (one result deals 1 damage, each other one an ion token):
+        ``inflicted_tokens(1)``."""
+        return self.inflicted_tokens(1)
+
     def expected_tokens(self, role: Role) -> dict[str, Fraction]:
         """Expected count of each of one side's resources after the attack."""
         totals: dict[str, int] = defaultdict(int)

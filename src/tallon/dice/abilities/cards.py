@@ -202,6 +202,30 @@ def proton_torpedoes() -> DiceAbility:
     )
 
 
+def proton_cannons() -> DiceAbility:
+    """Proton Cannons (the weapon's own effect): change 1 focus or hit to a crit; not
+    optional."""
+    return CardAbility(
+        "protoncannons",
+        "Proton Cannons (1 focus or hit to crit)",
+        effect=ChangeResults(1, (Face.FOCUS, Face.HIT), (Face.CRIT,)),
+        roles=ATTACKING,
+        mandatory=True,
+    )
+
+
+def precision_tuned_cannons() -> DiceAbility:
+    """Precision-Tuned Cannons (the weapon's own effect): defender in bullseye — add 1
+    focus result; not optional."""
+    return CardAbility(
+        "precisiontunedcannons-battleoverendor",
+        "Precision-Tuned Cannons (add 1 focus)",
+        effect=AddResults(Face.FOCUS),
+        roles=ATTACKING,
+        mandatory=True,
+    )
+
+
 def fearless() -> DiceAbility:
     """Fearless: range 1, in each other's front arc — may change 1 own result to a hit."""
     return CardAbility(
@@ -479,6 +503,21 @@ def heavy_laser_cannon() -> DiceAbility:
     return HeavyLaserCannon()
 
 
+class Autoblasters(DiceAbility):
+    """Autoblasters: the attacker outside the defender's front arc — evades do not cancel
+    crits. (Its extra die in the bullseye arc is the caller's to add to the attack value.)"""
+
+    key = "autoblasters"
+    title = "Autoblasters (evades don't cancel crits)"
+    roles = ATTACKING
+    evades_cancel_crits = False
+
+
+def autoblasters() -> DiceAbility:
+    """Autoblasters (cannon)."""
+    return Autoblasters()
+
+
 class PlasmaTorpedoes(DiceAbility):
     """Plasma Torpedoes: during Neutralize Results, crits are canceled before hits.
     (Its shield loss after a hit is not a dice effect and is not modelled.)"""
@@ -492,3 +531,45 @@ class PlasmaTorpedoes(DiceAbility):
 def plasma_torpedoes() -> DiceAbility:
     """Plasma Torpedoes (torpedo)."""
     return PlasmaTorpedoes()
+
+
+def _two_dice_or_fewer(situation: Situation) -> bool:
+    return total(situation.pool) <= 2
+
+
+def tv94() -> DiceAbility:
+    """TV-94 (tactical relay): a primary attack from range 0-3 of the relay against a
+    defender in the bullseye arc, with 2 or fewer attack dice — may spend 1 calculate token
+    to add 1 hit."""
+    return CardAbility(
+        "tv94",
+        "TV-94 (calculate, 2 dice or fewer: add 1 hit)",
+        effect=AddResults(Face.HIT),
+        roles=ATTACKING,
+        cost=(("calculate", 1),),
+        requires=_two_dice_or_fewer,
+    )
+
+
+def malice() -> DiceAbility:
+    """Malice (Force power): may spend 1 Force to change 1 focus or hit to a crit. (Its
+    Force recovered after the attack is not a dice effect.)"""
+    return CardAbility(
+        "malice",
+        "Malice (1 Force: 1 focus or hit to crit)",
+        effect=ChangeResults(1, (Face.FOCUS, Face.HIT), (Face.CRIT,)),
+        roles=ATTACKING,
+        cost=((FORCE, 1),),
+    )
+
+
+def sensor_jammer() -> DiceAbility:
+    """Sensor Jammer (modification): defending while a friendly ship has the attacker
+    locked (the caller's to judge) - may change 1 of the attacker's hits to a focus."""
+    return CardAbility(
+        "sensorjammer-battleofyavin",
+        "Sensor Jammer (1 attacker hit to focus)",
+        effect=ChangeResults(1, (Face.HIT,), (Face.FOCUS,)),
+        window=Window.OPPONENT_DICE,
+        roles=DEFENDING,
+    )

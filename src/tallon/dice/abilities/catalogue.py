@@ -101,6 +101,18 @@ _ENTRIES = [
               "crits become hits after modifying", cards.heavy_laser_cannon),
     CardEntry("plasmatorpedoes", "Plasma Torpedoes", ATTACKING, "evades cancel crits first",
               cards.plasma_torpedoes),
+    CardEntry("protoncannons", "Proton Cannons", ATTACKING,
+              "1 focus or hit to crit (mandatory)", cards.proton_cannons),
+    CardEntry("precisiontunedcannons-battleoverendor", "Precision-Tuned Cannons", ATTACKING,
+              "add 1 focus (mandatory)", cards.precision_tuned_cannons),
+    CardEntry("autoblasters", "Autoblasters", ATTACKING,
+              "outside the defender's front arc: evades don't cancel crits",
+              cards.autoblasters),
+    CardEntry("tv94", "TV-94", ATTACKING, "calculate, 2 dice or fewer: add 1 hit",
+              cards.tv94),
+    CardEntry("malice", "Malice", ATTACKING, "1 Force: 1 focus or hit to crit", cards.malice),
+    CardEntry("sensorjammer-battleofyavin", "Sensor Jammer", DEFENDING,
+              "friendly lock on the attacker: 1 attacker hit to focus", cards.sensor_jammer),
 ]
 
 CATALOGUE: dict[str, CardEntry] = {entry.key: entry for entry in _ENTRIES}
