@@ -644,3 +644,147 @@ class TestExpertHandling:
             game.answer("left")
             game.answer("middle")
             assert game.state.ships[z95].count(Token.STRESS) == stress, upgrades
+
+
+# --------------------------------------------------------------------- Apex Predator
+class TestApexPredator:
+    def test_a_defender_of_lower_initiative_lets_it_reroll_a_die(self):
+        """A Red Squadron Veteran (initiative 3) attacks an Academy Pilot (1): Apex
+        Predator rerolls a blank into a hit, so 1 hit lands instead of none."""
+        sc, a, _ = duel("apexpredator-battleoverendor")
+        game = engage(sc, a, ["blank"] * 3, ["blank"] * 3, rerolls=["hit"])
+        declare(game)
+        pick(game, "Apex Predator")
+        assert "1 hit(s)" in neutralized(game)
+
+    def test_not_against_an_equal_initiative(self):
+        """A Black Squadron Ace has initiative 3 too: nothing is offered."""
+        sc, a, _ = duel("apexpredator-battleoverendor", defender="blacksquadronace")
+        game = engage(sc, a, ["blank"] * 3, ["blank"] * 3)
+        declare(game)
+        assert game.decision is None and "0 hit(s)" in neutralized(game)
+
+
+# ---------------------------------------------------------------------------- Fanatic
+class TestFanatic:
+    def test_damaged_a_focus_becomes_a_hit(self):
+        """The attacker has a facedown damage card: its focus result becomes a hit."""
+        sc, a, _ = duel("fanatic-battleofyavin", attacker_setup={
+            "damage": [DamageCard("fuelleak", False, 101)]})
+        game = engage(sc, a, ["focus", "blank", "blank"], ["blank"] * 3)
+        declare(game)
+        pick(game, "Fanatic")
+        assert "1 hit(s)" in neutralized(game)
+
+    def test_not_undamaged(self):
+        """No damage card: the focus result stays (nothing to use)."""
+        sc, a, _ = duel("fanatic-battleofyavin")
+        game = engage(sc, a, ["focus", "blank", "blank"], ["blank"] * 3)
+        declare(game)
+        assert game.decision is None and "0 hit(s)" in neutralized(game)
+
+
+# ---------------------------------------------------------------- Gravitic Deflection
+class TestGraviticDeflection:
+    def scene(self, tractored: int):
+        sc, a, d = duel(defender_up=["graviticdeflection"])
+        for k in range(tractored):
+            sc.ship("academypilot", player=2, at=(460 + 60 * k, 490, 180), tokens={"tractor": 1})
+        return sc, a, d
+
+    def test_one_die_per_tractored_ship_in_the_attack_arc(self):
+        """One tractored TIE in the X-wing's front arc: the defender rerolls a blank into
+        an evade and the hit is canceled."""
+        sc, a, d = self.scene(1)
+        game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3,
+                      then=faces(DieKind.DEFENSE, ["evade"]))
+        declare(game, d)
+        skip_dice(game, "modify_defense_dice", d)
+        assert not offered(game, "reroll 2")
+        pick(game, "Gravitic Deflection")
+        assert "0 hit(s)" in neutralized(game)
+
+    def test_two_tractored_ships_two_dice(self):
+        """Two tractored TIEs in the arc: up to 2 dice."""
+        sc, a, d = self.scene(2)
+        game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3)
+        declare(game, d)
+        skip_dice(game, "modify_defense_dice", d)
+        assert offered(game, "reroll 2 blank")
+
+    def test_a_tractored_defender_counts_itself(self):
+        """Ruling: the defender, tractored and in the attack arc, is one of the tractored
+        ships: 1 die (and it rolls 1 fewer die for being tractored)."""
+        sc, a, d = self.scene(0)
+        game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 2)
+        game.state.ships[d].tokens[Token.TRACTOR] = 1
+        declare(game, d)
+        skip_dice(game, "modify_defense_dice", d)
+        assert offered(game, "Gravitic Deflection") and not offered(game, "reroll 2")
+
+    def test_not_without_a_tractored_ship(self):
+        """No tractored ship: no reroll, the hit lands."""
+        sc, a, d = self.scene(0)
+        game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3)
+        declare(game, d)
+        assert game.decision is None and "1 hit(s)" in neutralized(game)
+
+
+# -------------------------------------------------------------------------- Dedicated
+class TestDedicated:
+    def scene(self, defender: str, **setup):
+        sc = Scene()
+        a = sc.ship("redsquadronveteran", at=(400, 300, 0))
+        d = sc.ship(defender, player=2, at=(400, 490, 180))
+        # heading 180: its right arc looks towards -x, where the defender is (range 1)
+        wing = sc.ship("academypilot", player=2, at=(520, 490, 180), upgrades=["dedicated"],
+                       **setup)
+        return sc, a, d, wing
+
+    def test_a_limited_friend_rerolls_a_blank_for_a_strain_token(self):
+        """Howlrunner (limited) defends in the carrier's right arc: the carrier gains a
+        strain token and Howlrunner's blank becomes an evade, canceling the hit."""
+        sc, a, d, wing = self.scene("howlrunner")
+        game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3,
+                      then=faces(DieKind.DEFENSE, ["evade"]))
+        declare(game, d)
+        skip_dice(game, "modify_defense_dice", d)
+        pick(game, "Dedicated")
+        assert "0 hit(s)" in neutralized(game)
+        assert game.state.ships[wing].has(Token.STRAIN)
+        assert not game.state.ships[d].has(Token.STRAIN)
+
+    def test_not_for_a_generic_friend_nor_while_strained(self):
+        """An Academy Pilot defender is neither limited nor Dedicated; a strained carrier
+        can't use it either."""
+        for defender, setup in (("academypilot", {}), ("howlrunner", {"tokens": {"strain": 1}})):
+            sc, a, d, _ = self.scene(defender, **setup)
+            game = engage(sc, a, ["hit", "blank", "blank"], ["blank"] * 3)
+            declare(game, d)
+            assert game.decision is None, defender
+
+
+# --------------------------------------------------------------------- Intimidation
+class TestIntimidation:
+    def test_an_enemy_touching_it_rolls_one_fewer_defense_die(self):
+        """A friendly TIE touches the defender (range 0): the defender rolls 2 dice
+        instead of 3; at range 1 of it, or without the card, 3."""
+        for x, upgrade, dice in ((440.0, "intimidation", 2), (480.0, "intimidation", 3),
+                                 (440.0, None, 3)):
+            sc = Scene()
+            a = sc.ship("redsquadronveteran", at=(400, 300, 0))
+            sc.ship("academypilot", player=2, at=(400, 490, 180))
+            sc.ship("academypilot", at=(x, 490, 0), upgrades=[upgrade] if upgrade else [])
+            game = engage(sc, a, ["blank"] * 3, ["blank"] * 3)
+            declare(game)
+            assert dice_count(game) == dice, (x, upgrade)
+
+    def test_not_at_attack_range_0(self):
+        """Ruling: the Intimidation ship itself attacks the TIE it touches (attack range
+        0): enemies can't reduce a range 0 defender's dice (rulebook), so 3 dice."""
+        sc = Scene()
+        a = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["intimidation"])
+        sc.ship("academypilot", player=2, at=(400, 340, 180))
+        game = engage(sc, a, ["blank"] * 3, ["blank"] * 3)
+        declare(game)
+        assert dice_count(game) == 3

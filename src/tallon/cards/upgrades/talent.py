@@ -1,9 +1,6 @@
-"""Talent upgrades.
+"""Talent upgrades (more in :mod:`tallon.cards.upgrades.talent_2`).
 
-Not implemented (refused at setup): Daredevil (a boost with the turn templates, which the
-engine's boost does not offer) and Debris Gambit (it changes an action's difficulty, which
-no engine hook allows yet), among others not yet written.
-"""
+Not implemented here: Daredevil (a boost with the turn templates)."""
 
 from __future__ import annotations
 
@@ -194,6 +191,67 @@ register("upgrade", "noescape-battleoverendor",
                      "range 0-1 of the defender: may reroll 1 blank result.")
 
 
+APEX = CardAbility("apexpredator-battleoverendor", "Apex Predator (reroll 1 attack die)",
+                   effect=RerollDice(1), roles=ATTACKING)
+
+register("upgrade", "apexpredator-battleoverendor",
+         DiceMod("the defender's initiative is lower: reroll 1 attack die", dice=APEX,
+                 applies=attacking_if(lambda game, attack, owner: attack.primary and game.state
+                                      .ships[attack.defender].current_initiative
+                                      < owner.current_initiative)),
+         description="Primary attack against a defender of lower initiative: may reroll 1 "
+                     "attack die.")
+
+FANATIC = CardAbility("fanatic-battleofyavin", "Fanatic (1 focus to hit)",
+                      effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)), roles=ATTACKING)
+
+register("upgrade", "fanatic-battleofyavin",
+         DiceMod("damaged: change 1 focus to a hit", dice=FANATIC,
+                 applies=attacking_if(lambda game, attack, owner: attack.primary
+                                      and bool(owner.damage))),
+         description="Primary attack while it has a damage card: may turn 1 focus result "
+                     "into a hit.")
+
+
+def _tractored_in_arc(game: Game, attack: AttackState) -> int:
+    attacker = game.state.ships[attack.attacker]
+    return sum(1 for s in game.state.in_play() if s.tractored
+               and is_in_arc(attacker, s, attack.arc))
+
+
+def _gravitic(count: int) -> DiceMod:
+    # one ability per count of tractored ships (one key: used once per attack)
+    ability = CardAbility("graviticdeflection", f"Gravitic Deflection (reroll {count})",
+                          effect=RerollDice(count), roles=DEFENDING)
+    return DiceMod(f"reroll up to {count} defense dice", dice=ability, applies=defending_if(
+        lambda game, attack, owner: _tractored_in_arc(game, attack) == count))
+
+
+register("upgrade", "graviticdeflection", *(_gravitic(n) for n in range(1, 7)),
+         description="Defending: may reroll 1 defense die for each tractored ship in the "
+                     "attack arc.")
+
+DEDICATED = CardAbility("dedicated", "Dedicated (gain 1 strain: reroll 1 blank)",
+                        effect=RerollDice(1, faces=(Face.BLANK,)), roles=DEFENDING,
+                        gain=(("strain", 1),))
+
+
+def _dedicated(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
+    near = range_of(owner, user)
+    return (user.id != owner.id and user.owner == owner.owner and attack.defender == user.id
+            and not owner.has(Token.STRAIN) and near is not None and near <= 2
+            and (is_in_arc(owner, user, Arc.LEFT) or is_in_arc(owner, user, Arc.RIGHT))
+            and (is_limited(user) or "dedicated" in user.upgrades))
+
+
+register("upgrade", "dedicated",
+         DiceMod("gain 1 strain token: the defender rerolls 1 blank", dice=DEDICATED,
+                 for_others=True, applies=_dedicated),
+         description="Another friendly ship in its left or right arc at range 0-2 defends, "
+                     "limited or with Dedicated: if not strained it may gain 1 strain token "
+                     "to have the defender reroll 1 blank result.")
+
+
 # ------------------------------------------------------- results spent or canceled
 register("upgrade", "crackshot",
          DiceMod("spend 1 charge: cancel 1 evade", dice=dice("crackshot"),
@@ -319,6 +377,23 @@ register("upgrade", "outmaneuver",
                   value=_outmaneuver),
          description="Front-arc attack from outside the defender's firing arcs: the defender "
                      "rolls 1 fewer defense die.")
+
+
+def _intimidation(game: Game, owner: ShipState, attack: AttackState | None = None,
+                  **facts: Any) -> int:
+    if attack is None:
+        return 0
+    defender = game.state.ships[attack.defender]
+    if defender.owner == owner.owner or defender.remote:
+        return 0
+    return 1 if range_of(owner, defender) == 0 else 0
+
+
+register("upgrade", "intimidation",
+         Modifier("an enemy defending at range 0 rolls 1 fewer defense die",
+                  hook="defense_dice_reduction", value=_intimidation),
+         description="An enemy ship at range 0 of it rolls 1 fewer defense die while "
+                     "defending.")
 
 
 # ------------------------------------------------------------- after an attack
