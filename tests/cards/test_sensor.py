@@ -3,10 +3,22 @@ changing the outcome."""
 
 from __future__ import annotations
 
+from tallon.engine.actions import PerformAction
+from tallon.engine.attack import Engage
 from tallon.engine.rounds import Activate
 from tallon.engine.state import Token
-from tallon.scene import Scene, start_at
-from tests.cards.helpers import answer, attack, modify_with, offers, pass_all, values
+from tallon.geometry import Pose
+from tallon.scene import Scene, load_dice, start_at
+from tests.cards.helpers import (
+    answer,
+    attack,
+    finish,
+    modify_with,
+    offers,
+    pass_all,
+    skip_to,
+    values,
+)
 
 
 # ------------------------------------------------------------ Fire-Control System
@@ -82,3 +94,131 @@ def test_without_advanced_sensors_the_ship_acts_after_moving():
     game, x1 = sensors_game([])
     assert game.decision.kind == "perform_action"
     assert game.state.ships[x1].pose.y > 300
+
+
+# ------------------------------------------------------------- Collision Detector
+ROCK = "core2asteroid3"
+
+
+def detector_roll(upgrades: list[str], charges: int | None = None):
+    """A T-65 at (400, 300) at its Perform Action step with an asteroid under its right
+    barrel roll template; an enemy far away."""
+    sc = Scene()
+    setup = {"charges": {"collisiondetector": charges}} if charges is not None else {}
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades, **setup)
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
+    sc.obstacle(ROCK, 440, 300)
+    game = sc.at(PerformAction(ship, during_activation=True), phase="activation")
+    answer(game, "perform_action", "barrel_roll", ship)
+    answer(game, "barrel_roll_direction", "right", ship)
+    return game, ship
+
+
+class TestCollisionDetector:
+    def test_rolls_through_and_spends_a_charge_to_ignore_the_asteroid(self):
+        """Collision Detector: the ship can barrel roll through obstacles; after moving
+        through the asteroid it spends 1 charge to ignore its effects until the end of the
+        round. The roll succeeds, no damage is suffered and no die is rolled."""
+        game, ship = detector_roll(["collisiondetector"])
+        shields = game.state.ships[ship].shields
+        answer(game, "barrel_roll_position", "middle", ship)
+        d = game.decision
+        assert d.kind == "use_ability"
+        game.answer("use")
+        s = game.state.ships[ship]
+        assert s.pose == Pose(480, 300, 0) and s.shields == shields
+        assert s.charges["collisiondetector"].active == 1
+        assert not any(e["kind"] == "roll" for e in game.log)
+
+    def test_declined_the_asteroid_deals_its_damage(self):
+        """The same roll, the charge kept: the ship still passed the asteroid, and suffers
+        it (1 damage, its die loaded blank) (RR: OBSTACLES)."""
+        game, ship = detector_roll(["collisiondetector"])
+        load_dice(game, ["blank"])
+        shields = game.state.ships[ship].shields
+        answer(game, "barrel_roll_position", "middle", ship)
+        answer(game, "use_ability", "decline", ship)
+        s = game.state.ships[ship]
+        assert s.pose == Pose(480, 300, 0) and s.shields == shields - 1
+        assert s.charges["collisiondetector"].active == 2
+
+    def test_without_a_charge_it_still_passes_but_suffers(self):
+        """No charge left: the ship can still roll through (the first sentence needs no
+        charge) but nothing is offered, and the asteroid hits."""
+        game, ship = detector_roll(["collisiondetector"], charges=0)
+        load_dice(game, ["blank"])
+        shields = game.state.ships[ship].shields
+        answer(game, "barrel_roll_position", "middle", ship)
+        s = game.state.ships[ship]
+        assert s.pose == Pose(480, 300, 0) and s.shields == shields - 1
+
+    def test_without_the_card_the_roll_fails(self):
+        """Without Collision Detector the roll through the asteroid fails
+        (RR: BARREL ROLL)."""
+        game, ship = detector_roll([])
+        assert game.state.ships[ship].pose == Pose(400, 300, 0)
+
+    def test_a_maneuver_through_an_asteroid_may_be_ignored_too(self):
+        """The card's second sentence concerns any move: after a [2 straight] crosses an
+        asteroid the ship may spend a charge to ignore it (no damage); ending on it, it
+        keeps its Perform Action step (ruling: that is an effect of the obstacle)."""
+        sc = Scene()
+        ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["collisiondetector"],
+                       dial_set="2FB")
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        sc.obstacle(ROCK, 400, 410)
+        game = sc.at(Activate(ship), phase="activation")
+        shields = game.state.ships[ship].shields
+        answer(game, "use_ability", "use", ship)
+        s = game.state.ships[ship]
+        assert s.shields == shields and game.decision.kind == "perform_action"
+
+    def test_an_ignored_asteroid_does_not_stop_its_attack(self):
+        """The ship ignoring the asteroid it ended on may attack from it this round; a ship
+        that does not ignore it can't (RR: OBSTACLES, range 0 of an asteroid)."""
+        def declare_offered(ignored: bool) -> bool:
+            sc = Scene()
+            ship = sc.ship("redsquadronveteran", at=(400, 300, 0),
+                           upgrades=["collisiondetector"])
+            sc.ship("academypilot", player=2, at=(400, 500, 180))
+            sc.obstacle(ROCK, 400, 300)
+            game = sc.game()
+            if ignored:
+                game.state.ships[ship].obstacles_ignored = (("obstacle-1", 1, "*"),)
+            start_at(game, Engage(ship))
+            return game.decision is not None and game.decision.kind == "declare_attack"
+
+        assert declare_offered(True) and not declare_offered(False)
+
+
+# ------------------------------------------------------------------ Blank Signature
+def blank_scene(locks: list[str]):
+    """A TIE attacks the T-65 (2 hits); the T-65 rolls a focus and a blank, no tokens."""
+    sc = Scene()
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0),
+                   upgrades=["blanksignature-battleoverendor"])
+    tie = sc.ship("academypilot", player=2, at=(400, 500, 180), locks=locks)
+    return sc.attack(tie, ship, dice=["hit", "hit"], defense=["focus", "blank"]), ship
+
+
+class TestBlankSignature:
+    def test_changes_a_focus_to_an_evade_when_not_locked(self):
+        """Blank Signature: defending, not locked by the attacker, the ship spends 1 charge
+        to change a focus result to an evade: 1 of the 2 hits is canceled (1 shield
+        lost instead of 2)."""
+        game, ship = blank_scene([])
+        skip_to(game, "modify_defense_dice", ship)
+        modify_with(game, "blanksignature-battleoverendor")
+        finish(game)
+        s = game.state.ships[ship]
+        assert s.shields == 1 and s.charges["blanksignature-battleoverendor"].active == 0
+
+    def test_not_offered_when_the_attacker_locks_it(self):
+        """The attacker has a lock on the defender: the card is not offered, both hits
+        land."""
+        game, ship = blank_scene(["p1.1"])
+        while game.decision is not None:
+            assert not offers(game, "blanksignature-battleoverendor")
+            finish(game)
+        s = game.state.ships[ship]
+        assert s.shields == 0 and s.charges["blanksignature-battleoverendor"].active == 1

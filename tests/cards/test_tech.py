@@ -163,3 +163,53 @@ def test_targeting_synchronizer_lends_its_lock_to_a_friend(upgrades, offered):
     game = sc.at(Engage(bomber))
     weapons = {o.info["weapon"] for o in game.decision.options if o.info}
     assert ("protontorpedoes" in weapons) is offered
+
+
+# ---------------------------------------------------------------- Ferrosphere Paint
+def painted(x: float, upgrades: tuple[str, ...] = ("ferrospherepaint",)):
+    """A TIE Advanced at (400, 500) facing down locks the T-65 at (x, 300) (range 2, in its
+    front arc; in its bullseye only at x = 400)."""
+    sc = Scene()
+    ship = sc.ship("redsquadronveteran", at=(x, 300, 0), upgrades=list(upgrades))
+    tie = sc.ship("tempestsquadronpilot", player=2, at=(400, 500, 180))
+    sc.ship("academypilot", player=2, at=(100, 800, 180))
+    game = sc.at(PerformAction(tie, during_activation=True), phase="activation")
+    answer(game, "perform_action", "lock", tie)
+    if game.decision is not None and game.decision.kind == "lock_target":
+        game.answer(ship)
+    return game, ship, tie
+
+
+class TestFerrospherePaint:
+    def test_the_locking_ship_chooses_stress(self):
+        """Ferrosphere Paint: after an enemy locks the ship from outside its bullseye arc,
+        that enemy gains a stress token unless its player breaks the lock. Player 2 is
+        asked; keeping the lock, the TIE is stressed."""
+        game, ship, tie = painted(470)
+        d = game.decision
+        assert d.kind == "use_ability" and d.player == 2
+        assert set(d.option_keys()) == {"stress", "break"}
+        game.answer("stress")
+        t = game.state.ships[tie]
+        assert t.count(Token.STRESS) == 1 and t.locks == [ship]
+
+    def test_the_locking_ship_breaks_its_lock(self):
+        """Breaking the lock instead: no stress, no lock."""
+        game, _, tie = painted(470)
+        assert game.decision.kind == "use_ability" and game.decision.player == 2
+        game.answer("break")
+        t = game.state.ships[tie]
+        assert not t.stressed and t.locks == []
+
+    def test_in_the_bullseye_nothing_happens(self):
+        """The T-65 is in the TIE's bullseye arc: the paint does nothing; the TIE keeps its
+        lock without stress."""
+        game, ship, tie = painted(400)
+        assert game.decision is None or game.decision.kind != "use_ability"
+        t = game.state.ships[tie]
+        assert t.locks == [ship] and not t.stressed
+
+    def test_without_the_paint_no_question(self):
+        game, ship, tie = painted(470, upgrades=())
+        t = game.state.ships[tie]
+        assert t.locks == [ship] and not t.stressed

@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import bar_actions, during_activation, grant_action
-from tallon.cards.common import is_me, range_of, recover_shield
+from tallon.cards.common import is_in_arc, is_me, range_of, recover_shield
 from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered
+from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token
 from tallon.engine.state import ShipState, Token
+from tallon.geometry import Arc
 
 register("upgrade", "advancedoptics",
          DiceMod("spend 1 focus token: change 1 blank to a hit",
@@ -89,3 +91,38 @@ register("upgrade", "targetingsynchronizer",
                   hook="ignore_lock_requirement", value=_synchronized),
          description="A friendly ship at range 1-2 attacking a ship it has locked ignores the "
                      "[lock] attack requirement.")
+
+
+# ---------------------------------------------------------------- Ferrosphere Paint
+def _painted_by(ctx: Ctx) -> ShipState | None:
+    """The enemy ship that just locked this ship from outside its bullseye arc."""
+    if ctx.event.get("target") != ctx.ship.id:
+        return None
+    locker = ctx.state.ships.get(ctx.event["ship"])
+    if locker is None or locker.owner == ctx.ship.owner or ctx.ship.id not in locker.locks:
+        return None
+    return None if is_in_arc(locker, ctx.ship, Arc.BULLSEYE) else locker
+
+
+def _paint(ctx: Ctx, choice: Any) -> None:
+    locker = _painted_by(ctx)
+    assert locker is not None
+    if choice == "break":
+        locker.locks = [t for t in locker.locks if t != ctx.ship.id]
+        ctx.game.event("lock", f"{locker.name} ({locker.id}) breaks its lock on "
+                       f"{ctx.ship.id}", ship=locker.id)
+    else:
+        gain_token(ctx.game, locker, Token.STRESS)
+
+
+register("upgrade", "ferrospherepaint",
+         Triggered("the enemy that locked you gains a stress token or breaks its lock",
+                   window="after_lock", optional=False,
+                   requirement=lambda ctx: _painted_by(ctx) is not None,
+                   # the locking ship's player chooses (RR: ERRATA AND CONFLICTS, Ferrosphere Paint)
+                   player=lambda ctx: ctx.state.ships[ctx.event["ship"]].owner,
+                   choices=lambda ctx: [Option("stress", "gain 1 stress token"),
+                                        Option("break", "break the lock")],
+                   effect=_paint),
+         description="After an enemy ship locks it from outside that ship's bullseye arc: "
+                     "that ship gains a stress token unless its player breaks the lock.")

@@ -1,0 +1,83 @@
+"""Talents that change how the ship moves (cards/upgrades/talent_moves.py), each compared
+with the same scene without the card.
+
+Scenarios don't check squad-building restrictions: a T-65 gets its white boost from Engine
+Upgrade."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tallon.engine.actions import PerformAction
+from tallon.engine.state import Token
+from tallon.geometry import Pose
+from tallon.scene import Scene
+from tests.cards.helpers import answer
+
+
+def acting(upgrades: list[str], at: tuple[float, float, float] = (400, 300, 0),
+           treat_as: str | None = None, **kw: Any):
+    """The T-65's Perform Action step (its boost white unless ``treat_as``); an enemy far
+    away."""
+    sc = Scene()
+    ship = sc.ship("redsquadronveteran", at=at, upgrades=["engineupgrade", *upgrades], **kw)
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
+    return sc.at(PerformAction(ship, during_activation=True, treat_as=treat_as),
+                 phase="activation"), ship
+
+
+class TestDaredevil:
+    def test_a_white_boost_may_turn_and_becomes_red(self):
+        """Daredevil: while performing a white boost action the ship may use the [1 turn
+        right] template, the action treated as red (RR: BOOST, RR: ACTIONS: a red action
+        gives a stress token). It ends facing 90 degrees right, where the [1 turn right]
+        puts it, and is stressed."""
+        game, ship = acting(["daredevil"])
+        answer(game, "perform_action", "boost", ship)
+        d = game.decision
+        assert d.kind == "boost_direction"
+        assert d.option_keys() == ["left", "straight", "right", "turn_left", "turn_right"]
+        game.answer("turn_right")
+        s = game.state.ships[ship]
+        right, forward, rotation = s.pose.relative_to(Pose(400, 300, 0))
+        assert round(rotation) == 90 and right > 0 and forward > 0
+        assert s.count(Token.STRESS) == 1
+
+    def test_a_plain_boost_with_daredevil_stays_white(self):
+        """Daredevil's templates are a choice: boosting straight, the action stays white
+        and gives no stress token."""
+        game, ship = acting(["daredevil"])
+        answer(game, "perform_action", "boost", ship)
+        game.answer("straight")
+        s = game.state.ships[ship]
+        assert s.pose == Pose(400, 380, 0) and not s.stressed
+
+    def test_without_daredevil_no_turn_templates(self):
+        """Without the card the boost offers only the three RR: BOOST templates."""
+        game, ship = acting([])
+        answer(game, "perform_action", "boost", ship)
+        assert game.decision.option_keys() == ["left", "straight", "right"]
+
+    def test_a_red_boost_gets_no_turn_templates(self):
+        """The boost action is already treated as red (the Perform Action step makes every
+        action red): it is not a white boost, so Daredevil offers nothing."""
+        game, ship = acting(["daredevil"], treat_as="red")
+        answer(game, "perform_action", "boost", ship)
+        assert game.decision.option_keys() == ["left", "straight", "right"]
+
+    def test_a_blocked_turn_fails_and_still_stresses(self):
+        """An enemy sits where the [1 turn left] would put the ship. RR: BOOST - the boost
+        fails; RR: ACTIONS - the red action's stress is its cost to attempt, so the failed
+        action still gives a stress token (ruling: treating it as red is chosen with the
+        template)."""
+        sc = Scene()
+        ship = sc.ship("redsquadronveteran", at=(400, 300, 0),
+                       upgrades=["engineupgrade", "daredevil"])
+        sc.ship("academypilot", player=2, at=(330, 365, 0))
+        game = sc.at(PerformAction(ship, during_activation=True), phase="activation")
+        answer(game, "perform_action", "boost", ship)
+        game.answer("turn_left")
+        s = game.state.ships[ship]
+        assert s.pose == Pose(400, 300, 0)
+        assert any("fails" in e["text"] for e in game.log if e.get("ship") == ship)
+        assert s.count(Token.STRESS) == 1
