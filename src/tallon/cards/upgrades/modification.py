@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tallon.cards.acting import bar_actions, during_activation, grant_action, granted
 from tallon.cards.common import (
     CancelAll,
+    attack_crossing,
     attacking_if,
     is_in_arc,
     is_me,
@@ -440,16 +441,15 @@ def _optics_ignores(game: Any, owner: ShipState, attack: Any = None, **facts: An
     of both ships; an attacker at range 0 of an asteroid, debris or gas can't attack at
     all, so the defender's side is where the words matter)."""
     if attack is None or attack.attacker != owner.id or not attack.primary \
-            or attack.defender not in owner.locks or owner.body is None:
+            or attack.defender not in owner.locks:
+        return False
+    crossing = attack_crossing(game, attack)
+    if crossing is None:
         return False
     defender = game.state.ships[attack.defender]
-    if defender.body is None:
-        return False
-    lines = measure_arc(owner.body, defender.body, attack.arc).closest
-    crossed = line_obstruction(game.state.table(), lines, (owner.id, defender.id)).obstacles
     obstacles = {o.id: o for o in game.state.obstacles}
-    return all(range_between(ship, obstacles[o]) > 0 for o in crossed if o in obstacles
-               for ship in (owner.body, defender.body))
+    return all(range_between(ship, obstacles[o]) > 0 for o in crossing.obstacles
+               if o in obstacles for ship in (owner.body, defender.body))
 
 
 register("upgrade", "mandalorianoptics",

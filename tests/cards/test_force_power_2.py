@@ -1,0 +1,328 @@
+"""Force power upgrades (second module): each card in a scene built for it, compared with
+the same scene without the card (or before/after it acts). Luke Skywalker (initiative 5,
+Force 2, an X-wing with focus, lock and barrel roll) and Darth Vader (initiative 6, Force
+3) carry them; scenarios don't check Force-side restrictions."""
+
+from __future__ import annotations
+
+import pytest
+
+from tallon.engine.rounds import Activate, StartEngagement, Sweep, step_of
+from tallon.engine.state import DamageCard, Token
+from tallon.scene import Scene, load_dice, start_at
+from tests.cards.helpers import (
+    answer,
+    attack,
+    modify_with,
+    offers,
+    pass_all,
+    pass_until,
+    skip_to,
+    values,
+)
+
+
+# ---------------------------------------------------------------------- Compassion
+class TestCompassion:
+    def scene(self, upgrades, card="blindedpilot", ally_at=(520, 300, 0), luke_damage=0,
+              force=2):
+        """A TIE hits an X-wing beside Luke with a critical hit; Luke's player's deck gives
+        ``card`` first, then Direct Hit."""
+        sc = Scene()
+        luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=upgrades, force=force,
+                       damage=[DamageCard("structuraldamage", False, 90 + k)
+                               for k in range(luke_damage)])
+        ally = sc.ship("redsquadronveteran", at=ally_at, shields=0)
+        tie = sc.ship("academypilot", player=2, at=(ally_at[0], 500, 180))
+        game = attack(sc, tie, ally, ["crit", "blank"], ["blank", "blank"],
+                      deck=[card, "directhit"])
+        return game, luke, ally
+
+    def test_the_friends_pilot_card_is_discarded_and_luke_takes_a_facedown_card(self):
+        """Compassion: before another friendly ship at range 0-2 would be dealt a faceup
+        Pilot damage card, Luke may spend 1 Force: that card is discarded and Luke is dealt
+        1 facedown damage card (with only 1 card, no Force comes back)."""
+        game, luke, ally = self.scene(["compassion"])
+        pass_until(game, "replacement", luke)
+        answer(game, "replacement", "use", luke)
+        pass_all(game)
+        s = game.state.ships
+        assert not s[ally].damage and game.state.players[0].discard == ["blindedpilot"]
+        assert [(d.card, d.faceup) for d in s[luke].damage] == [("directhit", False)]
+        assert s[luke].force == 1
+
+    def test_with_two_damage_cards_luke_recovers_2_force(self):
+        """Then, with 2 or more damage cards, Luke recovers 2 Force (he had 1 card)."""
+        game, luke, _ = self.scene(["compassion"], luke_damage=1, force=1)
+        pass_until(game, "replacement", luke)
+        answer(game, "replacement", "use", luke)
+        pass_all(game)
+        s = game.state.ships[luke]
+        assert len(s.damage) == 2 and s.force == 2
+
+    def test_without_the_card_the_friend_is_dealt_it_faceup(self):
+        game, luke, ally = self.scene([])
+        pass_all(game)
+        assert [(d.card, d.faceup) for d in game.state.ships[ally].damage] == [
+            ("blindedpilot", True)]
+        assert not game.state.ships[luke].damage
+
+    @pytest.mark.parametrize("card, ally_at, force", [
+        ("consolefire", (520, 300, 0), 2),     # a Ship card
+        ("blindedpilot", (720, 300, 0), 2),    # the friend at range 3
+        ("blindedpilot", (520, 300, 0), 0),    # no Force to spend
+    ])
+    def test_not_for_a_ship_card_a_friend_beyond_range_2_or_without_force(self, card,
+                                                                          ally_at, force):
+        game, luke, ally = self.scene(["compassion"], card, ally_at, force=force)
+        assert "replacement" not in pass_all(game)
+        assert [(d.card, d.faceup) for d in game.state.ships[ally].damage] == [(card, True)]
+        assert not game.state.ships[luke].damage
+
+
+# ---------------------------------------------------------------------- Foresight
+class TestForesight:
+    def scene(self, upgrades, x: float = 400, force: int = 2):
+        """A TIE ahead of Luke executes a [2 straight] toward him, ending at range 3 in
+        his bullseye (at x=400) or out of it."""
+        sc = Scene()
+        luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=upgrades, force=force)
+        tie = sc.ship("academypilot", player=2, at=(x, 700, 180))
+        game = sc.game()
+        load_dice(game, ["focus", "focus"], ["blank"] * 4)
+        game.state.ships[tie].dial_set = "2FB"
+        start_at(game, Activate(tie), phase="activation")
+        return game, luke, tie
+
+    def test_a_bonus_attack_after_the_enemy_moves(self):
+        """Foresight: after an enemy ship executes a maneuver Luke may spend 1 Force to
+        attack it with Foresight (2 dice, bullseye, range 1-3) as a bonus attack; the attack
+        may change 1 focus result to a hit, and no other modification is offered (not even
+        Luke's own Force)."""
+        game, luke, tie = self.scene(["foresight"])
+        answer(game, "use_ability", "use", luke)
+        assert game.state.ships[luke].force == 1
+        answer(game, "bonus_attack", f"foresight@{tie}", luke)
+        skip_to(game, "modify_attack_dice", luke)
+        sources = {(o.info or {}).get("source") for o in game.decision.options} - {None}
+        assert sources == {"foresight"}
+        modify_with(game, "foresight")
+        pass_all(game)
+        assert len(game.state.ships[tie].damage) == 1
+        assert game.state.ships[luke].bonus_attack_done
+
+    def test_without_the_card_no_bonus_attack(self):
+        game, luke, tie = self.scene([])
+        assert game.decision is None or game.decision.kind != "use_ability"
+        pass_all(game)
+        assert not game.state.ships[tie].damage and game.state.ships[luke].force == 2
+
+    @pytest.mark.parametrize("x, force", [(480, 2), (400, 0)])
+    def test_not_outside_the_bullseye_or_without_force(self, x, force):
+        game, luke, _ = self.scene(["foresight"], x=x, force=force)
+        assert "use_ability" not in pass_all(game)
+        assert not game.state.ships[luke].bonus_attack_done
+
+    def test_in_an_ordinary_attack_luke_can_still_spend_force_on_other_weapons(self):
+        """The restriction covers Foresight's own attack only: Luke's primary attack may
+        use his Force."""
+        sc = Scene()
+        luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=["foresight"])
+        tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
+        game = sc.attack(luke, tie, dice=["focus", "focus", "blank"], defense=["blank"] * 3,
+                         weapon="primary:front")
+        skip_to(game, "modify_attack_dice", luke)
+        assert offers(game, "force") or any(
+            "Force" in o.label for o in game.decision.options)
+
+
+# ----------------------------------------------------------- Heightened Perception
+class TestHeightenedPerception:
+    def scene(self, upgrades, force: int = 2):
+        sc = Scene()
+        luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=upgrades, force=force)
+        vader = sc.ship("darthvader", player=2, at=(400, 500, 180))
+        game = sc.game()
+        start_at(game, StartEngagement(), Sweep("engagement"))
+        return game, luke, vader
+
+    def test_luke_engages_at_initiative_7_before_vader(self):
+        """Heightened Perception: at the start of the Engagement Phase Luke (initiative 5)
+        may spend 1 Force to engage at initiative 7 this phase: before Vader (6). His
+        initiative itself is unchanged."""
+        game, luke, _ = self.scene(["heightenedperception"])
+        answer(game, "use_ability", "use", luke)
+        assert game.decision.kind == "declare_attack" and game.decision.ship == luke
+        ship = game.state.ships[luke]
+        assert ship.force == 1 and ship.current_initiative == 5
+
+    def test_declined_vader_engages_first(self):
+        game, luke, vader = self.scene(["heightenedperception"])
+        answer(game, "use_ability", "decline", luke)
+        assert game.decision.kind == "declare_attack" and game.decision.ship == vader
+
+    @pytest.mark.parametrize("upgrades, force", [([], 2), (["heightenedperception"], 0)])
+    def test_without_the_card_or_force_vader_engages_first(self, upgrades, force):
+        game, _, vader = self.scene(upgrades, force)
+        assert game.decision.kind == "declare_attack" and game.decision.ship == vader
+
+    def test_the_next_round_luke_engages_at_his_own_initiative(self):
+        """The effect lasts for the phase it was used in: the next round Vader (6)
+        engages before Luke again."""
+        game, luke, vader = self.scene(["heightenedperception"])
+        answer(game, "use_ability", "use", luke)
+        assert step_of(game, game.state.ships[luke], "engagement") == 7
+        game.state.round += 1
+        assert step_of(game, game.state.ships[luke], "engagement") == 5
+        start_at(game, StartEngagement(), Sweep("engagement"))
+        answer(game, "use_ability", "decline", luke)
+        assert game.decision.kind == "declare_attack" and game.decision.ship == vader
+
+
+# -------------------------------------------------------------------------- Malice
+class TestMalice:
+    def scene(self, upgrades, card, dice=("focus", "blank", "blank")):
+        sc = Scene()
+        vader = sc.ship("darthvader", at=(400, 300, 0), upgrades=upgrades, force=1)
+        xwing = sc.ship("redsquadronveteran", player=2, at=(400, 500, 180), shields=0)
+        game = attack(sc, vader, xwing, list(dice), ["blank", "blank"], deck=[card])
+        return game, vader, xwing
+
+    def test_a_focus_becomes_a_crit_and_a_pilot_card_pays_back_2_force(self):
+        """Malice: attacking, Vader may spend 1 Force to change 1 focus (or hit) result to a
+        critical hit; the X-wing is dealt a faceup Pilot card (Blinded Pilot), so after the
+        attack Vader recovers 2 Force."""
+        game, vader, xwing = self.scene(["malice"], "blindedpilot")
+        skip_to(game, "modify_attack_dice", vader)
+        modify_with(game, "malice")
+        pass_all(game)
+        assert [(d.card, d.faceup) for d in game.state.ships[xwing].damage] == [
+            ("blindedpilot", True)]
+        assert game.state.ships[vader].force == 2
+
+    def test_a_ship_card_pays_nothing_back(self):
+        game, vader, xwing = self.scene(["malice"], "consolefire")
+        skip_to(game, "modify_attack_dice", vader)
+        modify_with(game, "malice")
+        pass_all(game)
+        assert game.state.ships[xwing].damage and game.state.ships[vader].force == 0
+
+    def test_without_the_card_the_focus_misses(self):
+        game, vader, xwing = self.scene([], "blindedpilot")
+        pass_all(game)
+        assert not game.state.ships[xwing].damage and game.state.ships[vader].force == 1
+
+    def test_a_pilot_card_without_using_malice_pays_nothing(self):
+        """Only an attack in which Malice was used recovers Force."""
+        game, vader, xwing = self.scene(["malice"], "blindedpilot",
+                                        dice=("crit", "blank", "blank"))
+        pass_all(game)
+        assert game.state.ships[xwing].damage[0].faceup
+        assert game.state.ships[vader].force == 1
+
+
+# --------------------------------------------------------------- Precognitive Reflexes
+class TestPrecognitiveReflexes:
+    def scene(self, upgrades, force: int = 2):
+        sc = Scene()
+        luke = sc.ship("lukeskywalker", at=(400, 200, 0), upgrades=upgrades, force=force)
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        game = sc.game()
+        game.state.ships[luke].dial_set = "3FW"
+        start_at(game, Activate(luke), phase="activation")
+        return game, luke
+
+    def test_a_boost_off_the_bar_costs_a_strain_and_the_other_actions(self):
+        """Precognitive Reflexes: after revealing his dial Luke may spend 1 Force to boost
+        or barrel roll; the X-wing has no boost on its bar, so he gains 1 strain token and
+        can't perform another action this activation (no Perform Action step). (A white
+        maneuver: a blue one would remove the strain token.)"""
+        game, luke = self.scene(["precognitivereflexes"])
+        assert set(values(game)) == {"boost", "barrel_roll", "decline"}
+        answer(game, "use_ability", "boost", luke)
+        answer(game, "boost_direction", "straight", luke)
+        assert game.decision is None
+        ship = game.state.ships[luke]
+        assert ship.force == 1 and ship.has(Token.STRAIN)
+        assert ship.pose.y == pytest.approx(200 + 80 + 160)
+
+    def test_a_barrel_roll_from_the_bar_costs_nothing_more(self):
+        game, luke = self.scene(["precognitivereflexes"])
+        answer(game, "use_ability", "barrel_roll", luke)
+        answer(game, "barrel_roll_direction", "left", luke)
+        answer(game, "barrel_roll_position", "middle", luke)
+        assert game.decision.kind == "perform_action"
+        assert not game.state.ships[luke].has(Token.STRAIN)
+
+    @pytest.mark.parametrize("upgrades, force", [([], 2), (["precognitivereflexes"], 0)])
+    def test_without_the_card_or_force_the_activation_goes_on(self, upgrades, force):
+        game, luke = self.scene(upgrades, force)
+        assert game.decision.kind == "perform_action"
+        assert game.state.ships[luke].pose.y == pytest.approx(200 + 160)
+
+
+# -------------------------------------------------------------- Supernatural Reflexes
+class TestSupernaturalReflexes:
+    def scene(self, upgrades, force: int = 2):
+        sc = Scene()
+        luke = sc.ship("lukeskywalker", at=(400, 200, 0), upgrades=upgrades, force=force)
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        game = sc.game()
+        game.state.ships[luke].dial_set = "2FB"
+        start_at(game, Activate(luke), phase="activation")
+        return game, luke
+
+    def test_a_boost_off_the_bar_costs_1_damage(self):
+        """Supernatural Reflexes: before activating Luke may spend 1 Force to boost or
+        barrel roll; the boost is not on his bar, so he suffers 1 hit damage."""
+        game, luke = self.scene(["supernaturalreflexes"])
+        answer(game, "use_ability", "boost", luke)
+        answer(game, "boost_direction", "straight", luke)
+        ship = game.state.ships[luke]
+        assert ship.shields == 1 and ship.force == 1
+        assert ship.pose.y == pytest.approx(200 + 80 + 120)
+        assert game.decision.kind == "perform_action"
+
+    def test_a_barrel_roll_from_the_bar_is_free_of_damage(self):
+        game, luke = self.scene(["supernaturalreflexes"])
+        answer(game, "use_ability", "barrel_roll", luke)
+        answer(game, "barrel_roll_direction", "right", luke)
+        answer(game, "barrel_roll_position", "middle", luke)
+        assert game.state.ships[luke].shields == 2
+
+    @pytest.mark.parametrize("upgrades, force", [([], 2), (["supernaturalreflexes"], 0)])
+    def test_without_the_card_or_force_no_early_move(self, upgrades, force):
+        game, luke = self.scene(upgrades, force)
+        assert game.decision.kind == "perform_action"
+        assert game.state.ships[luke].pose.y == pytest.approx(200 + 120)
+
+
+# ------------------------------------------------------------------ Roiling Anger
+ANGER = "roilinganger-siegeofcoruscant"
+
+
+class TestRoilingAnger:
+    def scene(self, upgrades, enemy_at=(400, 500, 180), force: int = 1):
+        sc = Scene()
+        vader = sc.ship("darthvader", at=(400, 300, 0), upgrades=upgrades, force=force)
+        sc.ship("academypilot", player=2, at=enemy_at)
+        return sc.at(StartEngagement()), vader
+
+    def test_in_an_enemy_front_arc_a_strain_buys_1_force(self):
+        """Roiling Anger: at the start of the Engagement Phase, in an enemy ship's front
+        arc, Vader may gain 1 strain token to recover 1 Force."""
+        game, vader = self.scene([ANGER])
+        answer(game, "use_ability", "use", vader)
+        ship = game.state.ships[vader]
+        assert ship.force == 2 and ship.has(Token.STRAIN)
+
+    def test_without_the_card_nothing(self):
+        game, vader = self.scene([])
+        assert game.decision is None and game.state.ships[vader].force == 1
+
+    @pytest.mark.parametrize("enemy_at, force", [((400, 500, 0), 1), ((400, 500, 180), 3)])
+    def test_not_outside_the_enemy_front_arc_nor_at_full_force(self, enemy_at, force):
+        """The TIE facing away has Vader behind it; at full Force there is nothing to
+        recover."""
+        game, vader = self.scene([ANGER], enemy_at, force)
+        assert game.decision is None and not game.state.ships[vader].has(Token.STRAIN)
