@@ -322,10 +322,33 @@ def is_me(ctx: Ctx, key: str = "ship") -> bool:
     return ctx.event.get(key) == ctx.ship.id
 
 
+
+
+# ------------------------------------------------------------------ card memory
+def recalled(ship: ShipState, key: str, default: Any = None) -> Any:
+    """What the ship's cards remember under ``key`` (``"<card>:<what>"``)."""
+    for held, value in ship.card_memory:
+        if held == key:
+            return value
+    return default
+
+
+def remember(ship: ShipState, key: str, value: Any) -> None:
+    """Remember ``value`` (plain data) under ``key``; None forgets it."""
+    kept = tuple(item for item in ship.card_memory if item[0] != key)
+    ship.card_memory = kept if value is None else (*kept, (key, value))
+
+
+def this_round(ctx_or_game: Any, ship: ShipState, key: str) -> bool:
+    """Whether ``key`` was remembered (as the round number) in the current round."""
+    return recalled(ship, key) == ctx_or_game.state.round
+
+
 __all__ = [
     "Applies",
     "AttackTest",
     "CancelAll",
+    "attack_crossing",
     "attack_ships",
     "attacking",
     "attacking_if",
@@ -348,14 +371,17 @@ __all__ = [
     "lock_if_chosen",
     "obstruction_ignored",
     "range_of",
+    "recalled",
     "recover_charge",
     "recover_force",
     "recover_shield",
+    "remember",
     "remove_token_choice",
     "repair_this",
     "roll_die",
     "ship_options",
     "ships_in_range",
     "this_card",
+    "this_round",
     "token_choices",
 ]

@@ -23,9 +23,10 @@ from tallon.cards.common import (
     is_me,
     range_of,
     recover_force,
+    remember,
+    this_round,
 )
 from tallon.cards.registry import register
-from tallon.cards.upgrades.illicit import remember, this_round
 from tallon.cards.upgrades.modification_2 import damage_trait, discard_instead
 from tallon.dice import ATTACKING, CardAbility, ChangeResults, Face, Window
 from tallon.engine.abilities import (

@@ -2,7 +2,8 @@
 
 Cards that remember something between two moments of the game (tokens set aside on Babu
 Frik, an effect lasting until the end of the round) keep it in the ship's
-``card_memory`` through :func:`remember` and :func:`recalled`.
+``card_memory`` through :func:`~tallon.cards.common.remember` and
+:func:`~tallon.cards.common.recalled`.
 
 Not implemented (refused at setup): Saboteur's Map (it places mines anywhere in the play
 area at the end of Setup: no free placement of devices yet), Quick-Release Locks (a cargo
@@ -17,7 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import during_activation, granted, performable, start_action
-from tallon.cards.common import facedown_damage, is_me, roll_die, ships_in_range
+from tallon.cards.common import (
+    facedown_damage,
+    is_me,
+    recalled,
+    remember,
+    roll_die,
+    ships_in_range,
+    this_round,
+)
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random
 from tallon.dice import Face
@@ -32,26 +41,6 @@ from tallon.engine.steps import Ask, continuation
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-
-
-# ------------------------------------------------------------------ card memory
-def recalled(ship: ShipState, key: str, default: Any = None) -> Any:
-    """What the ship's cards remember under ``key`` (``"<card>:<what>"``)."""
-    for held, value in ship.card_memory:
-        if held == key:
-            return value
-    return default
-
-
-def remember(ship: ShipState, key: str, value: Any) -> None:
-    """Remember ``value`` (plain data) under ``key``; None forgets it."""
-    kept = tuple(item for item in ship.card_memory if item[0] != key)
-    ship.card_memory = kept if value is None else (*kept, (key, value))
-
-
-def this_round(ctx_or_game: Any, ship: ShipState, key: str) -> bool:
-    """Whether ``key`` was remembered (as the round number) in the current round."""
-    return recalled(ship, key) == ctx_or_game.state.round
 
 
 def _jammable(ctx: Ctx, target_id: str) -> ShipState | None:

@@ -10,11 +10,12 @@ from tallon.cards.common import (
     event_ship,
     is_in_arc,
     range_of,
+    recalled,
+    remember,
     ship_options,
     ships_in_range,
 )
 from tallon.cards.registry import register
-from tallon.cards.upgrades.illicit import recalled, remember
 from tallon.dice import ATTACKING, DEFENDING, AddResults, CardAbility, Face, Situation
 from tallon.dice.counts import total
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
