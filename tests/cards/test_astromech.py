@@ -543,3 +543,83 @@ def test_c110p_erratic_jams_a_ship_at_range_1():
     assert d.kind == "use_ability" and set(d.option_keys()) == {ship, tie}  # no decline
     game.answer(tie)
     assert not game.state.ships[tie].has(Token.FOCUS)
+
+
+# ------------------------------------------------------------- astromechs and devices
+def _genius_scene(dial, device_placed=None):
+    sc = Scene()
+    me = sc.ship("graysquadronbomber", at=(400, 300, 0), upgrades=["genius", "protonbombs"])
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.game()
+    ship = game.state.ships[me]
+    ship.dial_set = dial
+    ship.device_placed = device_placed
+    start_at(game, Activate(me), phase="activation")
+    return game, me
+
+
+class TestGenius:
+    def test_drops_a_bomb_after_a_full_maneuver(self):
+        """After fully executing a [2 straight], the ship may drop a proton bomb (paying
+        Proton Bombs' charge) with the card's [1 straight] template: it lies 40 mm behind
+        the ship's new position."""
+        game, me = _genius_scene("2F")
+        assert game.decision.kind == "launch_device"
+        game.answer("protonbombs@1F")
+        ship = game.state.ships[me]
+        bomb = game.state.devices[0]
+        assert bomb.kind == "protonbomb" and ship.charges["protonbombs"].active == 1
+        assert bomb.pose.y == ship.body.pose.y - 20 - 40
+
+    def test_not_after_placing_a_device_this_round(self):
+        """Having dropped a device in this round's System Phase, the ship is not offered
+        Genius's drop."""
+        game, _me = _genius_scene("2F", device_placed=(1, "system"))
+        assert not (game.decision and game.decision.kind == "launch_device")
+
+
+def _r2_scene(upgrades=("r2d2-republic",), shields_lost=0, damage=()):
+    sc = Scene()
+    me = sc.ship("graysquadronbomber", at=(400, 300, 0), upgrades=list(upgrades))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.game()
+    ship = game.state.ships[me]
+    ship.shields -= shields_lost
+    ship.damage = tuple(damage)
+    ship.dial_set = "2F"
+    return game, me
+
+
+class TestR2D2Republic:
+    def test_after_activating_recovers_a_shield_for_a_charge_and_a_deplete(self):
+        """With a shield lost, after its activation the ship may spend 1 charge and gain a
+        deplete token to recover it."""
+        game, me = _r2_scene(shields_lost=1)
+        start_at(game, Activate(me), phase="activation")
+        answer(game, "perform_action", "pass", me)
+        assert game.decision.kind == "use_ability"
+        assert "shield" in game.decision.option_keys()
+        game.answer("shield")
+        ship = game.state.ships[me]
+        assert ship.shields == ship.shield_limit and ship.count(Token.DEPLETE) == 1
+        assert ship.charges["r2d2-republic"].active == 1
+
+    def test_removes_a_mine_at_range_0_1(self):
+        """An enemy mine 30 mm ahead after the move: R2-D2 removes it."""
+        from tests.rules.device_helpers import put
+
+        game, me = _r2_scene()
+        mine = put(game, "proximitymines", (400, 420, 0), owner=2)
+        game.state.ships[me].dial_set = "1F"
+        start_at(game, Activate(me), phase="activation")
+        answer(game, "perform_action", "pass", me)
+        assert f"remove:{mine}" in game.decision.option_keys()
+        game.answer(f"remove:{mine}")
+        assert game.state.devices == []
+
+    def test_nothing_to_do_nothing_offered(self):
+        """Undamaged, shields full, no device near: the ability is not offered."""
+        game, me = _r2_scene()
+        start_at(game, Activate(me), phase="activation")
+        answer(game, "perform_action", "pass", me)
+        assert game.decision is None or game.decision.kind != "use_ability"

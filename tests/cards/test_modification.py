@@ -549,3 +549,31 @@ def test_mandalorian_optics_not_for_an_obstacle_at_range_0_of_the_defender():
     game = attack(sc, tie, enemy, ["blank", "blank"], ["blank"] * 4)
     pass_all(game)
     assert len(rolled(game, enemy)) == 4
+
+
+# ------------------------------------------------------------------ Delayed Fuses
+class TestDelayedFuses:
+    def _drop(self, upgrades):
+        from tallon.engine.rounds import SystemTurn
+
+        sc = Scene()
+        me = sc.ship("graysquadronbomber", at=(400, 300, 0), upgrades=upgrades)
+        sc.ship("academypilot", player=2, at=(100, 800, 180))
+        game = sc.game()
+        start_at(game, SystemTurn(me), phase="system")
+        game.answer("1F")
+        return game
+
+    def test_a_fuse_marker_on_the_dropped_bomb(self):
+        """After dropping a proton bomb the ship may place a fuse marker on it: at the end
+        of the Activation Phase it loses the marker instead of detonating."""
+        game = self._drop(["delayedfuses", "protonbombs"])
+        assert game.decision.kind == "use_ability"
+        game.answer("use")
+        bomb = game.state.devices[0].id
+        assert game.state.fuses[bomb] == 1
+
+    def test_without_the_card_no_fuse(self):
+        """The same drop without Delayed Fuses: no question, no fuse marker."""
+        game = self._drop(["protonbombs"])
+        assert game.decision is None and not game.state.fuses

@@ -548,3 +548,115 @@ class TestStealthGambit:
             sc, ship = acting("stealthgambit-tiephphantom", tokens={"strain": strain})
             game = sc.at(FireWindow.of("end_engagement"))
             assert game.state.ships[ship].has(Token.EVADE) == bool(strain)
+
+
+# ------------------------------------------------------- talents that place devices
+def _bomber(upgrades, at=(400, 300, 0)):
+    sc = Scene()
+    me = sc.ship("graysquadronbomber", at=at, upgrades=list(upgrades))
+    return sc, me
+
+
+class TestSwiftApproach:
+    def test_a_white_boost_after_dropping_a_bomb_even_stressed(self):
+        """A stressed B-wing drops a proton bomb in the System Phase: Swift Approach lets
+        it perform a white boost (its bar has none), which it could not otherwise."""
+        from tallon.engine.rounds import SystemTurn
+
+        sc, me = _bomber(["swiftapproach-swz98", "protonbombs"])
+        sc.ship("academypilot", player=2, at=(400, 800, 180))
+        game = sc.game()
+        game.state.ships[me].tokens[Token.STRESS] = 1
+        start_at(game, SystemTurn(me), phase="system")
+        game.answer("1F")
+        assert game.decision.kind == "use_ability"
+        assert "boost" in game.decision.option_keys()
+        game.answer("boost")
+        if game.decision.kind == "perform_action":
+            game.answer("boost")
+        game.answer("straight")
+        # the [1 straight] at the front guides, the base beyond it: 40 + 40 mm ahead
+        assert game.state.ships[me].body.pose.y == 300 + 80
+
+    def test_not_without_a_device_placed(self):
+        """No device dropped (declined): nothing is offered."""
+        from tallon.engine.rounds import SystemTurn
+
+        sc, me = _bomber(["swiftapproach-swz98", "protonbombs"])
+        sc.ship("academypilot", player=2, at=(400, 800, 180))
+        game = sc.game()
+        start_at(game, SystemTurn(me), phase="system")
+        game.answer("decline")
+        assert game.decision is None
+
+
+class TestTopCover:
+    def _defended(self, defender_at, placed=None):
+        sc, me = _bomber(["topcover-swz98", "proximitymines"])
+        friend = sc.ship("graysquadronbomber", at=defender_at)
+        enemy = sc.ship("academypilot", player=2, at=(700, 800, 180))
+        game = sc.game()
+        game.state.ships[me].device_placed = placed
+        start_at(game, FireWindow.of("after_defend", attacker=enemy, defender=friend,
+                                     hit=False, primary=True, weapon="primary:front",
+                                     bonus=False), phase="engagement")
+        return game, me
+
+    def test_launches_a_device_after_a_friend_at_range_1_defends(self):
+        """A friendly B-wing 50 mm to the side defends: the ship may launch its proximity
+        mine with a [3 bank] or [3 straight] template (from its front guides)."""
+        game, _me = self._defended((460, 300, 0))
+        keys = game.decision.option_keys()
+        assert "proximitymines@launch:3F" in keys
+        game.answer("proximitymines@launch:3F")
+        mine = game.state.devices[0]
+        assert mine.pose.y == 300 + 20 + 120
+
+    def test_not_for_a_friend_at_range_2_nor_after_placing_a_device(self):
+        """A friend 150 mm away defends; or one beside it after it dropped a device this
+        round: nothing is offered."""
+        for at, placed in (((610, 300, 0), None), ((460, 300, 0), (1, "system"))):
+            game, _ = self._defended(at, placed)
+            assert game.decision is None or game.decision.kind != "launch_device"
+
+    def test_ignores_friendly_devices(self):
+        """The Top Cover ship flies over its own proximity mine: it does not detonate; an
+        enemy mine would."""
+        from tallon.engine.rounds import Activate
+        from tests.rules.device_helpers import put
+
+        for owner, expected in ((1, 1), (2, 0)):
+            sc, me = _bomber(["topcover-swz98"])
+            sc.ship("academypilot", player=2, at=(100, 800, 180))
+            game = sc.game()
+            put(game, "proximitymines", (400, 360, 0), owner=owner)
+            game.state.ships[me].dial_set = "3F"
+            load_dice(game, ["blank", "blank"])
+            start_at(game, Activate(me), phase="activation")
+            while game.decision is not None:
+                game.answer("pass" if "pass" in game.decision.option_keys()
+                            else game.decision.option_keys()[0])
+            assert len(game.state.devices) == expected
+
+
+class TestPartingGift:
+    def test_drops_a_bomb_when_destroyed(self):
+        """Destroyed, before being removed, the B-wing may spend a charge of Proton Bombs
+        to drop or launch a bomb with a [1 bank] or [1 straight] template."""
+        sc, me = _bomber(["partinggift-battleoverendor", "protonbombs"])
+        sc.ship("academypilot", player=2, at=(400, 800, 180))
+        game = sc.game()
+        start_at(game, FireWindow.of("after_destroyed", ship=me), phase="engagement")
+        keys = game.decision.option_keys()
+        assert {"protonbombs@1F", "protonbombs@launch:1B", "protonbombs@1N"} <= set(keys)
+        game.answer("protonbombs@launch:1F")
+        assert game.state.devices[0].pose.y == 300 + 20 + 40
+        assert game.state.ships[me].charges["protonbombs"].active == 1
+
+    def test_only_for_its_own_ship(self):
+        """Another ship destroyed: nothing is offered."""
+        sc, _me = _bomber(["partinggift-battleoverendor", "protonbombs"])
+        tie = sc.ship("academypilot", player=2, at=(400, 800, 180))
+        game = sc.game()
+        start_at(game, FireWindow.of("after_destroyed", ship=tie), phase="engagement")
+        assert game.decision is None

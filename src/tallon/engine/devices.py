@@ -30,7 +30,7 @@ from tallon.data import load_cards
 from tallon.engine.decisions import Option
 from tallon.engine.effects import break_locks_on, remove_ship
 from tallon.engine.obstacles import ObstacleEffect
-from tallon.engine.queue import FireWindow
+from tallon.engine.queue import FireWindow, named, own_modifiers
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Step
 from tallon.geometry import (
@@ -81,18 +81,54 @@ def placement(game: Game, ship: ShipState, template: str, outline: str, launch: 
     return place_device(game.state.table(), ship.id, "(placing)", template, outline, launch)
 
 
-def placement_options(game: Game, ship: ShipState, templates: Sequence[str], outline: str,
-                      launch: bool) -> list[Option]:
-    """The templates a device can be dropped or launched with now: those that leave it
-    wholly inside the play area (RR: DEVICE)."""
-    verb = "launch" if launch else "drop"
-    return [Option(code, f"{verb} it with the {template_name(code)} template")
-            for code in templates if placement(game, ship, code, outline, launch).allowed]
+def device_templates(game: Game, ship: ShipState, card: str, templates: Sequence[str],
+                     launch: bool) -> list[tuple[str, bool]]:
+    """The (template, launched) pairs the device of upgrade ``card`` may be placed with: the
+    card's own ``templates`` (launched if ``launch``, else dropped), then those the ship's
+    cards add (hook ``device_templates``: "you may launch it using the [5 straight]
+    template instead", "a template of the same bearing, 1 speed higher or lower")."""
+    found = [(code, launch) for code in templates]
+    for held in own_modifiers(game, ship, "device_templates"):
+        extra = held.ability.value(game, ship, card=card, templates=tuple(templates),
+                                   launch=launch)
+        for code, launched in extra or ():
+            if (code, launched) not in found:
+                found.append((code, launched))
+    return found
 
 
-def _placed(game: Game, ship: ShipState) -> None:
+def template_key(code: str, launched: bool, launch: bool) -> str:
+    """The answer key of a placement: the template's code, prefixed with ``drop:`` or
+    ``launch:`` when it is not placed the card's own way (``launch``)."""
+    return code if launched == launch else f"{'launch' if launched else 'drop'}:{code}"
+
+
+def parse_template_key(key: str, launch: bool) -> tuple[str, bool]:
+    """(template code, launched) of a :func:`template_key`."""
+    how, _, code = key.rpartition(":")
+    return code, (how == "launch") if how else launch
+
+
+def placement_options(game: Game, ship: ShipState, placements: Sequence[tuple[str, bool]],
+                      outline: str, launch: bool) -> list[Option]:
+    """The placements (template, launched) a device can be placed with now: those that
+    leave it wholly inside the play area (RR: DEVICE); ``launch`` is the card's own way."""
+    return [Option(template_key(code, launched, launch),
+                   f"{'launch' if launched else 'drop'} it with the {template_name(code)} "
+                   "template")
+            for code, launched in placements
+            if placement(game, ship, code, outline, launched).allowed]
+
+
+def _placed(game: Game, ship: ShipState, device_id: str) -> None:
+    """The ship has placed a device: it places no other this System Phase (RR: DEVICE);
+    "after you drop or launch a device" abilities follow whatever the placing sets off
+    (window ``after_device_placed``, pushed only when a card could listen: other games
+    keep their state hashes)."""
     s = game.state
     ship.device_placed = (s.round, s.phase)
+    if "after_device_placed" in named(game):
+        game.push(FireWindow.of("after_device_placed", ship=ship.id, device=device_id))
 
 
 def launch_remote(game: Game, ship: ShipState, card: str, template: str,
@@ -104,7 +140,7 @@ def launch_remote(game: Game, ship: ShipState, card: str, template: str,
     assert spot.allowed, "only placements inside the play area are offered"
     game.state.ships[remote.id] = remote
     game.state.set_pose(remote, spot.device.pose)
-    _placed(game, ship)
+    _placed(game, ship, remote.id)
     game.event("device", f"{ship.name} ({ship.id}) {'launches' if launch else 'drops'} "
                f"{remote.name} ({remote.id}) with the {template_name(template)} template",
                ship=ship.id, device=remote.id)
@@ -120,7 +156,7 @@ def launch_obstacle(game: Game, ship: ShipState, outline: str, template: str, fu
     overlapping it (RR: OBSTACLES), in player order (ruling)."""
     spot = placement(game, ship, template, outline, launch)
     assert spot.allowed, "only placements inside the play area are offered"
-    _placed(game, ship)
+    _placed(game, ship, f"{outline}-{game.state.obstacles_placed + 1}")
     verb = "launches" if launch else "drops"
     return place_obstacle(game, outline, spot.device.pose, fuses,
                           f"{ship.name} ({ship.id}) {verb}",

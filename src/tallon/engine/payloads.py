@@ -26,7 +26,7 @@ from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import _placed, placement, template_name
 from tallon.engine.effects import break_locks_on
-from tallon.engine.queue import FireWindow
+from tallon.engine.queue import FireWindow, any_true
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Ask, Step, Then, continuation
 from tallon.geometry import Device, Pose, at_range
@@ -115,7 +115,7 @@ def place_devices(game: Game, ship: ShipState, card: str, template: str,
         s.devices.append(device)
         placed.append(device)
     s.moved()
-    _placed(game, ship)
+    _placed(game, ship, placed[0].id)
     names = ", ".join(d.id for d in placed)
     game.event("device", f"{ship.name} ({ship.id}) {'launches' if launch else 'drops'} "
                f"{names} with the {template_name(template)} template", ship=ship.id,
@@ -139,8 +139,9 @@ def place_devices(game: Game, ship: ShipState, card: str, template: str,
 def ships_under(game: Game, table: Table, device: PlacedDevice) -> list[str]:
     """Ships (not remotes) the device lies under, in player order."""
     order = game.state.player_order()
+    ships = game.state.ships
     found = [i for i in ships_overlapped(table, device.body)
-             if i in game.state.ships and not game.state.ships[i].remote]
+             if i in ships and not ships[i].remote and not ignores(game, ships[i], device.id)]
     return sorted(found, key=lambda i: (order.index(game.state.ships[i].owner), found.index(i)))
 
 
@@ -217,12 +218,20 @@ class DetonateBombs(Step):
         return None
 
 
+def ignores(game: Game, ship: ShipState, device_id: str) -> bool:
+    """Whether a card makes the ship ignore the device's effects ("you ignore the effects
+    of friendly devices": hook ``ignores_device``): it is not affected, and a mine it
+    meets does not detonate for it (ruling)."""
+    return any_true(game, "ignores_device", ship=ship, device=device_id)
+
+
 def met_steps(game: Game, ship_id: str, device_id: str) -> list[Step]:
     """What a ship meeting a device (moving through or overlapping it) sets off: a mine
     detonates (RR: MINE), then the ``after_device_met`` window occurs."""
     found = device(game, device_id)
     steps: list[Step] = []
-    if found is not None and found.category == "mine":
+    if found is not None and found.category == "mine" and \
+            not ignores(game, game.state.ships[ship_id], device_id):
         steps.append(Detonate(device_id, ship_id))
     steps.append(FireWindow.of("after_device_met", ship=ship_id, device=device_id))
     return steps
@@ -239,7 +248,7 @@ def in_range_of(game: Game, device_id: str, low: int, high: int,
     order = game.state.player_order()
     ships = [s for s in game.state.ships.values() if s.in_play and s.body is not None
              and (remotes or not s.remote)
-             and at_range(body, s.body, low, high)]
+             and at_range(body, s.body, low, high) and not ignores(game, s, device_id)]
     every = list(game.state.ships)
     return sorted(ships, key=lambda s: (order.index(s.owner), every.index(s.id)))
 

@@ -24,7 +24,15 @@ from tallon.engine.movement import (
     with_difficulty,
 )
 from tallon.engine.payloads import DetonateBombs
-from tallon.engine.queue import FireWindow, any_true, collect, modifiers, own_modifiers, total
+from tallon.engine.queue import (
+    FireWindow,
+    any_true,
+    collect,
+    modifiers,
+    named,
+    own_modifiers,
+    total,
+)
 from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, PLAYERS, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 
@@ -244,8 +252,14 @@ class Activate(Step):
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if ship.in_play:
-            game.push(FireWindow.of("before_activate", ship=ship.id),
-                      FireWindow.of("before_reveal", ship=ship.id), RevealDial(ship.id))
+            steps: list[Step] = [FireWindow.of("before_activate", ship=ship.id),
+                                 FireWindow.of("before_reveal", ship=ship.id),
+                                 RevealDial(ship.id)]
+            if "after_activate" in named(game):
+                # "after you activate" abilities (a step only when a card could listen:
+                # other games keep their state hashes)
+                steps.append(FireWindow.of("after_activate", ship=ship.id))
+            game.push(*steps)
         return None
 
 

@@ -124,6 +124,9 @@ _WINDOWS = (
            "engine/rounds.py StartActivation"),
     Window("before_activate", '"before you activate"', ("ship",), "ACTIVATION PHASE",
            "engine/rounds.py Activate"),
+    Window("after_activate", '"after you activate": the end of the ship\'s activation (its '
+           "maneuver and actions done)", ("ship",), "ACTIVATION PHASE",
+           "engine/rounds.py Activate"),
     Window("before_reveal", '"before you reveal your dial"', ("ship",), "ACTIVATION PHASE",
            "engine/rounds.py Activate"),
     Window("after_reveal", '"after you reveal your dial" (before the maneuver; not for an '
@@ -139,6 +142,9 @@ _WINDOWS = (
            ("ship", "maneuver", "full", "speed", "bearing", "difficulty", "ion", "slam",
             "hazards", "obstacles", "forced_by", "moved_through"), "MANEUVER",
            "engine/movement.py ExecuteManeuver"),
+    Window("after_device_placed", '"after you drop or launch a device": after what placing '
+           "it set off (a mine detonating under a ship)", ("ship", "device"), "DEVICE",
+           "engine/devices.py _placed"),
     Window("after_device_met", "a ship moved through or overlapped a remote, or a remote "
            "was placed under it (after the move's obstacle effects)", ("ship", "device"),
            "REMOTES", "engine/devices.py device_steps, move_met_steps"),
@@ -282,6 +288,13 @@ _HOOKS = (
          "engine/actions.py CoordinateAction", own=True),
     Hook("max_locks", "how many locks the ship may keep (default 1; the highest applies)",
          ("ship",), "LOCK", "engine/effects.py max_locks", own=True),
+    Hook("ignores_device", "True: the ship ignores the device's effects (a mine it meets "
+         "does not detonate for it)", ("ship", "device"), "DEVICE",
+         "engine/payloads.py ignores"),
+    Hook("device_templates", "extra (template, launched) placements for the device of an "
+         "upgrade (card), given its own templates and whether it launches them",
+         ("card", "templates", "launch"), "DEVICE", "engine/devices.py device_templates",
+         own=True),
     Hook("reload_charges", "how many charges reloading the card recovers (default 1; 0: its "
          "charges cannot be recovered, which wins; else the highest applies)", ("ship", "card"),
          "RELOAD", "engine/action_bodies.py reload_amount", own=True),

@@ -22,6 +22,7 @@ from tallon.cards.common import (
     token_choices,
 )
 from tallon.cards.registry import register
+from tallon.cards.upgrades.device import payload_options, place_payload
 from tallon.data import load_cards
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, DEFENDING
@@ -37,13 +38,22 @@ from tallon.engine.abilities import (
 from tallon.engine.action_bodies import lock_targets
 from tallon.engine.chance import PickAtRandom
 from tallon.engine.decisions import Option
-from tallon.engine.effects import acquire_lock, flip_upgrade, gain_token, repair_damage
+from tallon.engine.devices import remove_obstacle
+from tallon.engine.effects import (
+    acquire_lock,
+    flip_upgrade,
+    gain_token,
+    remove_ship,
+    repair_damage,
+)
 from tallon.engine.movement import difficulty_of
+from tallon.engine.payloads import device as payload_device
+from tallon.engine.payloads import remove_device
 from tallon.engine.queue import fire
 from tallon.engine.rounds import planned_maneuver
 from tallon.engine.state import ActionSpec, DamageCard, ShipState, Token
 from tallon.engine.steps import continuation
-from tallon.geometry import Arc, Maneuver
+from tallon.geometry import Arc, Maneuver, ObstacleType, at_range
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -438,3 +448,73 @@ register("upgrade", "c110p",
 
 def _flip(ctx: Ctx, xws: str) -> None:
     flip_upgrade(ctx.game, ctx.ship, xws)
+
+
+# ------------------------------------------------------------- astromechs and devices
+def _no_device_this_round(ctx: Ctx) -> bool:
+    placed = ctx.ship.device_placed
+    return placed is None or placed[0] != ctx.state.round
+
+
+register("upgrade", "genius",
+         Triggered("drop 1 bomb", window="after_execute",
+                   requirement=lambda ctx: is_me(ctx) and bool(ctx.event["full"])
+                   and _no_device_this_round(ctx),
+                   choices=lambda ctx: payload_options(ctx.game, ctx.ship, ("bomb",)),
+                   effect=lambda ctx, choice: place_payload(ctx, choice),
+                   decision="launch_device"),
+         description="After fully executing a maneuver, if it has not dropped or launched a "
+                     "device this round: may drop 1 bomb (paying its card's charge, with its "
+                     "card's template).")
+
+
+def _devices_near(ctx: Ctx) -> list[Option]:
+    """Devices at range 0-1: bombs, mines, remotes and devices that are obstacles."""
+    body = ctx.ship.body
+    if body is None:
+        return []
+    found = [Option(f"remove:{d.id}", f"remove {d.id}") for d in ctx.state.devices
+             if at_range(body, d.body, 0, 1)]
+    found += [Option(f"remove:{r.id}", f"remove {r.name} ({r.id})")
+              for r in ctx.state.remotes_of() if r.in_play and r.body is not None
+              and at_range(body, r.body, 0, 1)]
+    found += [Option(f"remove:{o.id}", f"remove {o.id}") for o in ctx.state.obstacles
+              if o.type is ObstacleType.ELECTRO_CHAFF_CLOUD and at_range(body, o, 0, 1)]
+    return found
+
+
+def _r2_choices(ctx: Ctx) -> list[Option]:
+    ship = ctx.ship
+    found = [Option(f"repair:{d.serial}", f"repair {d.card} (faceup)")
+             for d in ship.damage if d.faceup]
+    if facedown_damage(ship):
+        found.append(Option("repair:facedown", "repair a facedown damage card (at random)"))
+    if ship.shields < ship.shield_limit:
+        found.append(Option("shield", "recover 1 shield"))
+    return found + _devices_near(ctx)
+
+
+def _r2(ctx: Ctx, choice: Any) -> None:
+    what, _, which = str(choice).partition(":")
+    if what == "shield":
+        recover_shield(ctx.game, ctx.ship)
+    elif which == "facedown":
+        _repair_facedown(ctx, choice)
+    elif what == "repair":
+        repair_damage(ctx.game, ctx.ship, int(which))
+    elif which in ctx.state.ships:
+        remove_ship(ctx.game, ctx.state.ships[which], f"removed by {ctx.ship.name}")
+    elif payload_device(ctx.game, which) is not None:
+        remove_device(ctx.game, which, f"removed by {ctx.ship.name}")
+    else:
+        remove_obstacle(ctx.game, which, f"removed by {ctx.ship.name}")
+
+
+register("upgrade", "r2d2-republic",
+         Triggered("spend 1 charge and gain 1 deplete token: repair, recover a shield or "
+                   "remove a device", window="after_activate",
+                   cost=Cost(charges=1, gain=(("deplete", 1),)), requirement=is_me,
+                   choices=_r2_choices, effect=_r2),
+         description="After activating: may spend 1 charge and gain 1 deplete token to "
+                     "repair 1 damage card, recover 1 shield, or remove 1 device at range "
+                     "0-1.")

@@ -21,9 +21,23 @@ from tallon.dice import Face
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
-from tallon.engine.devices import can_place_device, place_obstacle, remove_obstacle
+from tallon.engine.devices import (
+    can_place_device,
+    device_templates,
+    parse_template_key,
+    place_obstacle,
+    placement_options,
+    remove_obstacle,
+)
 from tallon.engine.effects import deal_damage_card, gain_token, suffer_damage
-from tallon.engine.payloads import device, fits, in_range_of, outline_of, place_devices
+from tallon.engine.payloads import (
+    device,
+    device_of,
+    fits,
+    in_range_of,
+    outline_of,
+    place_devices,
+)
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, Then, continuation
 from tallon.geometry import Pose, at_range
@@ -32,11 +46,14 @@ if TYPE_CHECKING:
     from tallon.engine.game import Game
 
 DROP = ("1F",)
+#: The templates each device upgrade places its device with, as its card dictates (an
+#: effect that says "drop 1 bomb" places it so: RR: DEVICE).
+TEMPLATES: dict[str, tuple[str, ...]] = {}
 
 
 def _dropper(card: str, then_fuse: bool = False) -> Any:
-    def drop(ctx: Ctx, template: str) -> None:
-        placed = place_devices(ctx.game, ctx.ship, card, template)
+    def drop(ctx: Ctx, template: str, launched: bool) -> None:
+        placed = place_devices(ctx.game, ctx.ship, card, template, launched)
         if then_fuse:
             for found in placed:  # "then place 1 fuse marker on that device"
                 ctx.game.state.fuses[found.id] = 1
@@ -44,7 +61,7 @@ def _dropper(card: str, then_fuse: bool = False) -> Any:
 
 
 def _fits(card: str) -> Any:
-    return lambda ctx, template: fits(ctx.game, ctx.ship, card, template, launch=False)
+    return lambda ctx, template, launched: fits(ctx.game, ctx.ship, card, template, launched)
 
 
 def drop_ability(card: str, title: str, templates: tuple[str, ...] = DROP, *,
@@ -52,10 +69,49 @@ def drop_ability(card: str, title: str, templates: tuple[str, ...] = DROP, *,
                  requirement: Any = None) -> Triggered:
     """"During the System Phase, you may spend 1 charge to drop (the device) with (a
     template)"."""
+    TEMPLATES[card] = templates
     return launch_device(title, "system_phase", Cost(charges=1), templates,
-                         lambda: outline_of(card), _dropper(card, then_fuse),
+                         lambda: outline_of(card), _dropper(card, then_fuse), card=card,
                          own_window=True, drop=True, fits=_fits(card), optional=optional,
                          requirement=requirement)
+
+
+def payload_cards(ship: ShipState, categories: tuple[str, ...] = ("bomb", "mine")
+                  ) -> list[str]:
+    """The ship's bomb and mine upgrades (of ``categories``) with an active charge."""
+    return [card for card, charge in ship.charges.items()
+            if card in TEMPLATES and charge.active > 0 and device_of(card)[1] in categories]
+
+
+def payload_options(game: Game, ship: ShipState, categories: tuple[str, ...] = ("bomb",),
+                    templates: tuple[str, ...] | None = None, modes: tuple[bool, ...] = (False,)
+                    ) -> list[Option]:
+    """Each way the ship could place a device of one of its payload upgrades now, paying a
+    charge: with the card's own templates, or with ``templates`` when an effect names
+    them, dropped and/or launched (``modes``: launched or not); keys
+    ``<card>@<placement>`` (:func:`~tallon.engine.devices.template_key`, dropping being the
+    default way)."""
+    found = []
+    for card in payload_cards(ship, categories):
+        placements: list[tuple[str, bool]] = []
+        for launched in modes:
+            own = templates if templates is not None else TEMPLATES[card]
+            placements.extend(p for p in device_templates(game, ship, card, own, launched)
+                              if p not in placements)
+        for option in placement_options(game, ship, placements, outline_of(card), False):
+            code, launched = parse_template_key(str(option.key), False)
+            if fits(game, ship, card, code, launched):
+                found.append(Option(f"{card}@{option.key}",
+                                    f"{device_of(card)[0]} ({card}): {option.label}"))
+    return found
+
+
+def place_payload(ctx: Ctx, choice: Any) -> None:
+    """Carry out a :func:`payload_options` choice: spend the card's charge, place."""
+    card, _, key = str(choice).partition("@")
+    code, launched = parse_template_key(key, False)
+    ctx.ship.charges[card].active -= 1
+    place_devices(ctx.game, ctx.ship, card, code, launched)
 
 
 def unrecoverable(own: str) -> Modifier:
@@ -405,6 +461,7 @@ def _thermal_drop(ctx: Ctx, choice: Any) -> None:
         place_devices(ctx.game, ctx.ship, THERMAL, template)
 
 
+TEMPLATES[THERMAL] = ("1F", "2F")
 register("upgrade", THERMAL,
          Triggered("spend 1 or 2 charges: drop that many thermal detonators",
                    window="system_phase", requirement=lambda ctx: bool(_thermal_choices(ctx)),

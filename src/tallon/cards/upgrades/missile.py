@@ -310,18 +310,19 @@ def _swarm_outline() -> str:
     return remote_kind(DISCORD)
 
 
-def _launch_swarm(ctx: Ctx, template: str) -> None:
-    launch_remote(ctx.game, ctx.ship, DISCORD, template)
+def _launch_swarm(ctx: Ctx, template: str, launched: bool) -> None:
+    launch_remote(ctx.game, ctx.ship, DISCORD, template, launched)
 
 
-def _launch_cloud(ctx: Ctx, template: str) -> None:
-    launch_obstacle(ctx.game, ctx.ship, CHAFF_CLOUD, template, fuses=1)
+def _launch_cloud(ctx: Ctx, template: str, launched: bool) -> None:
+    launch_obstacle(ctx.game, ctx.ship, CHAFF_CLOUD, template, fuses=1, launch=launched)
 
 
 register("upgrade", DISCORD,
          launch_device("spend 1 calculate token and 1 charge: launch a buzz droid swarm",
                        "start_engagement", Cost(charges=1, tokens=(("calculate", 1),)),
-                       ("3B", "3F", "3N"), _swarm_outline, _launch_swarm, own_window=False),
+                       ("3B", "3F", "3N"), _swarm_outline, _launch_swarm, card=DISCORD,
+                       own_window=False),
          description="1 charge, never recovered. At the start of the Engagement Phase: may "
                      "spend a calculate token and the charge to launch a buzz droid swarm "
                      "(a remote) with the [3 bank left], [3 straight] or [3 bank right] "
@@ -330,7 +331,7 @@ register("upgrade", DISCORD,
 register("upgrade", CHAFF,
          launch_device("spend 1 charge: launch an electro-chaff cloud", "system_phase",
                        Cost(charges=1), ("3B", "3N", "4F"), lambda: CHAFF_CLOUD,
-                       _launch_cloud, own_window=True),
+                       _launch_cloud, card=CHAFF, own_window=True),
          description="1 charge, never recovered. During the System Phase: may spend the "
                      "charge to launch an electro-chaff cloud (a device and an obstacle) with "
                      "the [3 bank left], [3 bank right] or [4 straight] template, with 1 "

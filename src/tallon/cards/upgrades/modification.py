@@ -43,6 +43,7 @@ from tallon.engine.effects import (
     suffer_damage,
 )
 from tallon.engine.movement import ExecuteManeuver
+from tallon.engine.payloads import device as payload_device
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Then, continuation
 from tallon.engine.weapons import weapon_ability
@@ -462,3 +463,23 @@ register("upgrade", "mandalorianoptics",
          description="System Phase: may spend 1 charge to lock an object in its front arc. A "
                      "primary attack against a defender it has locked ignores obstruction by "
                      "obstacles beyond range 0.")
+
+
+# ------------------------------------------------------------------ Delayed Fuses
+def _fused_device(ctx: Ctx) -> bool:
+    return is_me(ctx) and payload_device(ctx.game, ctx.event["device"]) is not None
+
+
+def _add_fuse(ctx: Ctx, choice: Any) -> None:
+    device_id = ctx.event["device"]
+    fuses = ctx.state.fuses
+    fuses[device_id] = fuses.get(device_id, 0) + 1
+    ctx.game.event("device", f"{ctx.ship.name} ({ctx.ship.id}) places a fuse marker on "
+                   f"{device_id}", ship=ctx.ship.id, device=device_id)
+
+
+register("upgrade", "delayedfuses",
+         Triggered("place 1 fuse marker on the device", window="after_device_placed",
+                   requirement=_fused_device, effect=_add_fuse),
+         description="After dropping, launching or placing a bomb or mine: may place 1 fuse "
+                     "marker on it.")

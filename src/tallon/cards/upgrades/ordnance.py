@@ -27,7 +27,12 @@ from tallon.engine.abilities import FREE, Cost, Ctx, Modifier, Triggered
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.chance import PickAtRandom
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.devices import can_place_device, placement_options
+from tallon.engine.devices import (
+    can_place_device,
+    device_templates,
+    parse_template_key,
+    placement_options,
+)
 from tallon.engine.effects import expose_damage, gain_token, suffer_damage
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, Step, continuation
@@ -296,28 +301,33 @@ def loses_shield_on_hit(card: str) -> Triggered:
 
 # ------------------------------------------------------------ launching a device
 def launch_device(title: str, window: str, cost: Cost, templates: tuple[str, ...],
-                  outline: Callable[[], str], launch: Callable[[Ctx, str], None], *,
-                  own_window: bool, drop: bool = False,
-                  fits: Callable[[Ctx, str], bool] | None = None,
+                  outline: Callable[[], str], launch: Callable[[Ctx, str, bool], None], *,
+                  card: str, own_window: bool, drop: bool = False,
+                  fits: Callable[[Ctx, str, bool], bool] | None = None,
                   optional: bool = True, requirement: Callable[[Ctx], bool] | None = None
                   ) -> Triggered:
     """"(Cost): launch (or ``drop``) a device using one of these templates" (RR: DEVICE):
     offered while the ship may place a device and a template leaves it wholly inside the
     play area (and ``fits``, for a device of several tokens), each such template being a
-    choice. ``outline()`` names the device's outline; ``launch(ctx, template)`` places it.
-    ``own_window``: the window occurs for each ship (the System Phase), so only the card's
-    own ship's counts. ``optional=False`` with a ``requirement``: "you must ..., if
-    able"."""
+    choice, with those the ship's cards add (hook ``device_templates``). ``outline()``
+    names the device's outline; ``launch(ctx, template, launched)`` places it (launched or
+    dropped). ``card`` is the upgrade whose device it is. ``own_window``: the window occurs
+    for each ship (the System Phase), so only the card's own ship's counts.
+    ``optional=False`` with a ``requirement``: "you must ..., if able"."""
 
     def choices(ctx: Ctx) -> list[Option]:
         if (own_window and not is_me(ctx)) or not can_place_device(ctx.game, ctx.ship):
             return []
-        found = placement_options(ctx.game, ctx.ship, templates, outline(), launch=not drop)
-        return [o for o in found if fits is None or fits(ctx, str(o.key))]
+        placements = device_templates(ctx.game, ctx.ship, card, templates, not drop)
+        found = placement_options(ctx.game, ctx.ship, placements, outline(), not drop)
+        return [o for o in found if fits is None
+                or fits(ctx, *parse_template_key(str(o.key), not drop))]
 
     def allowed(ctx: Ctx) -> bool:
         return (requirement is None or requirement(ctx)) and bool(choices(ctx))
 
+    def effect(ctx: Ctx, choice: Any) -> None:
+        launch(ctx, *parse_template_key(str(choice), not drop))
+
     return Triggered(title, window=window, cost=cost, requirement=allowed, choices=choices,
-                     effect=lambda ctx, choice: launch(ctx, str(choice)),
-                     decision="launch_device", optional=optional)
+                     effect=effect, decision="launch_device", optional=optional)

@@ -1,6 +1,6 @@
 """Talent upgrades, continued from :mod:`tallon.cards.upgrades.talent`. Not implemented:
-Parting Gift, Top Cover, Swift Approach, Feedback Ping (device placing and ownership),
-Heroic Sacrifice, Reckless, Backwards Tailslide and Tierfon Belly Run."""
+Feedback Ping (devices that are obstacles record no controller), Heroic Sacrifice,
+Reckless, Backwards Tailslide and Tierfon Belly Run."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from tallon.cards.common import (
     ships_in_range,
 )
 from tallon.cards.registry import register
+from tallon.cards.upgrades.device import payload_options, place_payload
 from tallon.dice import (
     ATTACKING,
     CardAbility,
@@ -49,6 +50,7 @@ from tallon.engine.effects import (
     suffer_damage,
     transfer_token,
 )
+from tallon.engine.payloads import device as payload_device
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import continuation
 from tallon.engine.weapons import cannot_attack, valid_targets, weapons_of
@@ -499,3 +501,60 @@ register("upgrade", "stealthgambit-tiephphantom",
                      "while cloaked: may gain 1 strain token to remove its cloak token and "
                      "make a bonus primary attack against that defender. At the end of the "
                      "Engagement Phase, if strained: gains 1 evade token.")
+
+
+# ------------------------------------------------------- talents that place devices
+def _placed_this_round(ctx: Ctx) -> bool:
+    placed = ctx.ship.device_placed
+    return placed is not None and placed[0] == ctx.state.round
+
+
+register("upgrade", "swiftapproach-swz98",
+         grant_action("perform a white barrel roll or boost, even while stressed",
+                      "after_device_placed",
+                      lambda ctx: [granted("barrel_roll", "white", "swiftapproach-swz98"),
+                                   granted("boost", "white", "swiftapproach-swz98")],
+                      requirement=lambda ctx: is_me(ctx) and ctx.state.phase == "system",
+                      even_stressed=True),
+         description="During the System Phase, after dropping or launching a device: may "
+                     "perform a white barrel roll or boost action, even while stressed.")
+
+
+def _defended_near(ctx: Ctx) -> bool:
+    defender = ctx.other(ctx.event["defender"])
+    near = range_of(ctx.ship, defender)
+    return defender.owner == ctx.ship.owner and not defender.remote and near is not None \
+        and near <= 1 and not _placed_this_round(ctx)
+
+
+def _friendly_device(game: Game, owner: ShipState, ship: ShipState | None = None,
+                     device: str | None = None, **facts: Any) -> bool:
+    found = payload_device(game, device) if device else None
+    return ship is not None and ship.id == owner.id and found is not None \
+        and found.owner == owner.owner
+
+
+register("upgrade", "topcover-swz98",
+         Triggered("launch a device with a [3 bank] or [3 straight] template",
+                   window="after_defend", requirement=_defended_near,
+                   choices=lambda ctx: payload_options(ctx.game, ctx.ship, ("bomb", "mine"),
+                                                       ("3B", "3F", "3N"), (True,)),
+                   effect=lambda ctx, choice: place_payload(ctx, choice),
+                   decision="launch_device"),
+         Modifier("ignores the effects of friendly devices", hook="ignores_device",
+                  value=_friendly_device),
+         description="After a friendly ship at range 0-1 defends, if it has not dropped or "
+                     "launched a device this round: may launch a device (paying its card's "
+                     "charge) with the [3 bank left], [3 straight] or [3 bank right] "
+                     "template. Ignores the effects of friendly bombs and mines.")
+
+register("upgrade", "partinggift-battleoverendor",
+         Triggered("spend 1 charge on a device upgrade to drop or launch a bomb",
+                   window="after_destroyed", requirement=is_me,
+                   choices=lambda ctx: payload_options(ctx.game, ctx.ship, ("bomb",),
+                                                       ("1B", "1F", "1N"), (False, True)),
+                   effect=lambda ctx, choice: place_payload(ctx, choice),
+                   decision="launch_device"),
+         description="When destroyed, before being removed: may spend 1 charge of an "
+                     "equipped device upgrade to drop or launch its bomb with a [1 bank "
+                     "left], [1 straight] or [1 bank right] template.")
