@@ -44,6 +44,10 @@ ENGINE_RECURSION = {
                            "(RR: DAMAGE), and a destroyed ship is removed by a step",
     ("movement", "actions"): "an enemy bump lets the ship perform a focus or calculate "
                              "action (RR: OVERLAP), and actions move ships",
+    ("action_bodies", "actions"): "a lock action tells its Finish step the object it chose "
+                                  "(\"after you perform a lock action ... that object\")",
+    ("movement", "docking"): "a ship overlapping its carrier may dock (RR: DOCK), and "
+                             "deploying executes a maneuver",
     ("devices", "payloads"): "a ship moving onto a mine detonates it (RR: MINE), and mines "
                              "are placed with the devices' placement rules",
 }

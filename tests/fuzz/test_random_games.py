@@ -56,8 +56,10 @@ def check_invariants(game: Game) -> None:
             if remote.in_play:
                 assert area.contains_pieces(remote.body.overlap_pieces), remote.id
                 assert not remote.destroyed or s.phase == "engagement", remote.id
-    on_table = {o.id for o in s.obstacles}
-    assert all(o in on_table and 0 < n <= 1 for o, n in s.fuses.items()), s.fuses
+    obstacles, devices = {o.id for o in s.obstacles}, {d.id for d in s.devices}
+    # fuse markers lie on obstacles (one at most) and on bombs and mines in play
+    assert all((o in obstacles and 0 < n <= 1) or (o in devices and n > 0)
+               for o, n in s.fuses.items()), s.fuses
     for ship in s.ships.values():
         assert all(n > 0 for n in ship.tokens.values()), (ship.id, ship.tokens)
         assert 0 <= ship.shields <= ship.shield_limit, (ship.id, ship.shields)

@@ -109,3 +109,27 @@ def test_a_cluster_mine_set_is_three_mines_each_detonating_alone():
     answer_all(game, ("pass",))
     assert _damage(game, tie) == 2
     assert len(game.state.devices) == 2 and left not in game.state.devices
+
+
+def test_a_ship_on_a_fused_mine_sets_it_off_when_it_moves_through_it_again():
+    """A TIE sits on a proximity mine that a fuse marker kept from detonating; it flies a
+    [1 straight]. RR: FAQ ("if a ship is physically on top of a mine that did not detonate
+    because of the effect of a fuse marker, and it moves through and/or overlaps that mine
+    again during a later move, the mine detonates as normal"): the marker is spent, and
+    then the mine detonates on the next move: 1 damage plus its dice (2 blanks)."""
+    sc = Scene()
+    tie = sc.ship("academypilot", at=(400, 300, 0))
+    sc.ship("academypilot", player=2, at=(100, 800, 180))
+    game = sc.game()
+    mine = put(game, "proximitymines", (400, 370, 0), owner=2, fuses=1)  # under the end
+    game.state.ships[tie].dial_set = "1F"
+    start_at(game, Activate(tie), phase="activation")
+    answer_all(game, ("pass",))
+    assert [d.id for d in game.state.devices] == [mine] and mine not in game.state.fuses
+    stack_deck(game, 1, ["structuraldamage"])
+    load_dice(game, ["blank", "blank"])
+    game.state.ships[tie].dial_set = "1F"
+    game.state.ships[tie].activated = False
+    start_at(game, Activate(tie), phase="activation")
+    answer_all(game, ("pass",))
+    assert game.state.devices == [] and _damage(game, tie) == 1

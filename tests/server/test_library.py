@@ -184,8 +184,12 @@ def test_the_opponents_and_the_card_pool_are_listed(server):
     assert {p["xws"] for p in pool["pilots"]} == {"resistancesympathizer",
                                                   "logisticsdivisionpilot"}
     for upgrade in pool["upgrades"]:
-        factions = [f for group in upgrade["restrictions"] for f in group.get("factions", [])]
-        assert not factions or "resistance" in factions, upgrade
+        for group in upgrade["restrictions"]:
+            # a group naming only factions must name this one (a group with another
+            # alternative, "Scum or a squad including Darth Vader", may be met otherwise)
+            others = [k for k, v in group.items() if v and k != "factions"]
+            assert not group.get("factions") or others or \
+                "resistance" in group["factions"], upgrade
         assert set(upgrade) >= {"xws", "name", "slot", "slots", "cost", "restrictions"}
         assert not {"text", "ability"} & set(upgrade)
     assert server.call("GET", "/api/cards?q=homing")[1]["upgrades"]

@@ -93,4 +93,28 @@ def concussion_choice(view: dict[str, Any], decision: Decision) -> Value:
     return "strain" if "strain" in decision.option_keys() else None
 
 
-__all__ = ["concussion_choice", "device_choice", "device_target"]
+
+
+def start_docked(view: dict[str, Any], decision: Decision) -> Value:
+    """Start docked: the carried ship is safe until it is wanted."""
+    keys = decision.option_keys()
+    return next((k for k in keys if k != "none"), "none")
+
+
+def dock_or_deploy(view: dict[str, Any], decision: Decision) -> Value:
+    """Deploy (from the second round on, or at once in an emergency) with a [2 straight]
+    or the first maneuver offered, front guides first; never dock back in."""
+    keys = decision.option_keys()
+    deploys = [k for k in keys if ":" in k and not k.startswith("dock:")]
+    emergency = "destroyed" in decision.prompt
+    if not deploys or (view["round"] < 2 and not emergency):
+        return "stay" if "stay" in keys else keys[0]
+    for wanted in ("front:2F", "rear:2F", "front:3F", "rear:3F"):
+        found = next((k for k in deploys if k.startswith(wanted)), None)
+        if found is not None:
+            return found
+    return deploys[0]
+
+
+__all__ = ["concussion_choice", "device_choice", "device_target", "dock_or_deploy",
+           "start_docked"]

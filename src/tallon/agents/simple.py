@@ -11,7 +11,13 @@ import math
 import random
 from typing import Any
 
-from tallon.agents.placing import concussion_choice, device_choice, device_target
+from tallon.agents.placing import (
+    concussion_choice,
+    device_choice,
+    device_target,
+    dock_or_deploy,
+    start_docked,
+)
 from tallon.engine.decisions import Decision, Value
 from tallon.geometry import (
     Arc,
@@ -164,6 +170,12 @@ class SimpleAgent:
 
     def _concussion_choice(self, view: dict[str, Any], decision: Decision) -> Value:
         return concussion_choice(view, decision)
+
+    def _start_docked(self, view: dict[str, Any], decision: Decision) -> Value:
+        return start_docked(view, decision)
+
+    def _dock_or_deploy(self, view: dict[str, Any], decision: Decision) -> Value:
+        return dock_or_deploy(view, decision)
 
     def _useful_action(self, view: dict[str, Any], offer: Decision) -> str | None:
         """The first white action of ACTION_PREFERENCE offered; a lock only when no enemy

@@ -118,7 +118,12 @@ class Cost:
             return False
         if self.force and ship.force < self.force:
             return False
-        return all(ship.count(Token(t)) >= n for t, n in self.tokens)
+        if not self.tokens:
+            return True
+        from tallon.engine.effects import spend_forbidden  # the rules' recursion
+
+        return all(ship.count(Token(t)) >= n and not spend_forbidden(ctx.game, ship, Token(t))
+                   for t, n in self.tokens)
 
     def pay(self, ctx: Ctx) -> None:
         # the rules' recursion: spending and gaining tokens are effects with consequences

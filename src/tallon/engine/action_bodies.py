@@ -9,7 +9,7 @@ Each body is a step made by :class:`~tallon.engine.actions.StartAction` as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.data import load_cards
@@ -22,7 +22,7 @@ from tallon.engine.movement import (
     roll_positions,
     would_flee,
 )
-from tallon.engine.queue import own_modifiers
+from tallon.engine.queue import any_true, fire, modifiers, named, own_modifiers
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step
 from tallon.geometry import STANDARD_ARCS, Arc, barrel_roll, boost, in_arc
@@ -135,24 +135,68 @@ class LockAction(ActionBody, ChoiceStep):
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        targets = lock_targets(game, ship)
-        if not targets:
+        targets, beyond = self._targets(game, ship)
+        if not targets and not beyond:
             fail(game, ship)
             return None
-        options = tuple(Option(t, _describe(game, t)) for t in targets)
+        options = tuple(Option(t, _describe(game, t)) for t in targets) + tuple(
+            Option(t, f"{_describe(game, t)}, beyond range 3: spend {n} charge(s) of {card}")
+            for t, (card, n) in beyond.items())
         return self.ask(ship.owner, "lock_target", f"{ship.name} ({ship.id}): lock what?",
                         options, ship=ship.id)
 
+    def _targets(self, game: Game, ship: ShipState
+                 ) -> tuple[list[str], dict[str, tuple[str, int]]]:
+        """The objects the ship may lock, and those beyond range 3 a card lets it lock for
+        charges of that card (hook ``lock_beyond_range``: Long-Range Scanners), with the
+        card and its cost."""
+        # "while you perform the lock action, you can only choose ..." (Gar Saxon)
+        targets = [t for t in lock_targets(game, ship)
+                   if not any_true(game, "lock_action_forbidden", ship=ship, target=t)]
+        beyond: dict[str, tuple[str, int]] = {}
+        for held in own_modifiers(game, ship, "lock_beyond_range"):
+            cost = held.ability.value(game, ship, ship=ship)
+            charge = ship.charges.get(held.card)
+            if cost is None or charge is None or charge.active < cost:
+                continue
+            for t in lock_targets(game, ship, max_range=None):
+                if t not in targets and t not in beyond and not any_true(
+                        game, "lock_action_forbidden", ship=ship, target=t):
+                    beyond[t] = (held.card, cost)
+        return targets, beyond
+
     def apply(self, game: Game, answer: Any) -> None:
-        acquire_lock(game, game.state.ships[self.ship_id], answer)
+        ship = game.state.ships[self.ship_id]
+        targets, beyond = self._targets(game, ship)
+        if answer not in targets and answer in beyond:
+            card, cost = beyond[answer]
+            ship.charges[card].active -= cost
+            game.event("action", f"{ship.name} ({ship.id}) spends {cost} charge(s) of {card} "
+                       f"to lock {answer} beyond range 3", ship=ship.id, card=card)
+        if "after_action" in named(game):
+            _note_target(game, ship.id, answer)
+        acquire_lock(game, ship, answer)
 
 
-def lock_targets(game: Game, ship: ShipState, max_range: int = 3) -> list[str]:
-    """Objects ``ship`` can lock: other objects at range 0-``max_range``."""
+def _note_target(game: Game, ship_id: str, target: str) -> None:
+    """The action's Finish step learns the object chosen: "after a ship performs a lock
+    action, ... the same object" (the window after_action's fact ``target``)."""
+    from tallon.engine.actions import FinishAction  # the actions module builds on this one
+
+    for k in range(len(game.stack) - 1, -1, -1):
+        step = game.stack[k]
+        if isinstance(step, FinishAction) and step.ship_id == ship_id:
+            game.stack[k] = replace(step, target=target)
+            return
+
+
+def lock_targets(game: Game, ship: ShipState, max_range: int | None = 3) -> list[str]:
+    """Objects ``ship`` can lock: other objects at range 0-``max_range`` (None: at any
+    range)."""
     s = game.state
     assert ship.body is not None
     return [o.id for o in s.table().objects() if o.id != ship.id
-            and s.in_range(ship, s.ships.get(o.id, o), 0, max_range)
+            and (max_range is None or s.in_range(ship, s.ships.get(o.id, o), 0, max_range))
             and can_lock(game, ship, o.id) is None]
 
 
@@ -167,6 +211,8 @@ class BarrelRollAction(ActionBody, ChoiceStep):
     back; it fails when all three positions fail."""
 
     side: str | None = None
+    #: the [speed straight] template (a card's: hook reposition_speed)
+    speed: int = 1
     auto_single: ClassVar[bool] = True
 
     def choice(self, game: Game) -> Decision | None:
@@ -174,8 +220,9 @@ class BarrelRollAction(ActionBody, ChoiceStep):
         if self.side is None:
             return self.ask(ship.owner, "barrel_roll_direction",
                             f"{ship.name} ({ship.id}): barrel roll to which side?",
-                            (Option("left", "left"), Option("right", "right")), ship=ship.id)
-        positions = roll_positions(game, ship, self.side, through_obstacles=True)
+                            tuple(Option(k, t.label(k)) for k, t in
+                                  roll_choices(game, ship).items()), ship=ship.id)
+        positions = roll_positions(game, ship, self.side, self.speed, through_obstacles=True)
         if not positions:
             fail(game, ship)
             return None
@@ -184,45 +231,69 @@ class BarrelRollAction(ActionBody, ChoiceStep):
                         "position?", tuple(Option(k, k) for k in positions), ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
-        if self.side is None:
-            game.push(BarrelRollAction(self.ship_id, self.during_activation, side=answer))
-            return
         ship = game.state.ships[self.ship_id]
-        reposition(game, ship, barrel_roll(game.state.table(), ship.id, self.side, answer))
-        game.event("move", f"{ship.name} ({ship.id}) barrel rolls {self.side} ({answer})",
-                   ship=ship.id)
+        if self.side is None:
+            template = roll_choices(game, ship)[answer]
+            pay_template_cost(game, ship, template.cost)
+            game.push(BarrelRollAction(self.ship_id, self.during_activation,
+                                       side=template.direction, speed=template.speed))
+            return
+        reposition(game, ship, barrel_roll(game.state.table(), ship.id, self.side, answer,
+                                           self.speed))
+        game.event("move", f"{ship.name} ({ship.id}) barrel rolls {self.side} ({answer})"
+                   + (f" with the [{self.speed} straight] template" if self.speed != 1
+                      else ""), ship=ship.id)
 
 
 @dataclass(frozen=True)
 class BoostAction(ActionBody, ChoiceStep):
     """RR: BOOST - declare left, straight or right; fails if that placement fails. A card
     may offer other templates (hook ``boost_templates``: the [1 turn] templates of
-    Daredevil), possibly treating the action as another colour."""
+    Daredevil), possibly treating the action as another colour or at a cost, or templates
+    of another speed (hook ``reposition_speed``)."""
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        options = [Option(d, d) for d in ("left", "straight", "right")]
-        for key, colour in boost_templates(game, ship).items():
-            label = key.replace("_", " ") + (f" (treated as {colour})" if colour else "")
-            options.append(Option(key, label))
+        options = [Option(k, t.label(k)) for k, t in boost_choices(game, ship).items()]
+        allowed = boost_directions(game, ship)
+        if allowed is not None:
+            # a card names the template to use (Moff Jerjerrod)
+            options = [o for o in options if o.key in allowed]
+            if not options:
+                fail(game, ship)
+                return None
         return self.ask(ship.owner, "boost_direction",
                         f"{ship.name} ({ship.id}): boost which way?", tuple(options),
                         ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
         ship = game.state.ships[self.ship_id]
-        extra = boost_templates(game, ship)
-        turn = answer in extra
-        if turn and extra[answer]:
-            treat_action_as(ship, extra[answer])
-        direction = answer.removeprefix("turn_")
-        attempt = boost(game.state.table(), ship.id, direction, turn=turn)
+        template = boost_choices(game, ship)[answer]
+        # ruling: what a template costs is paid, and the colour it makes the action
+        # applies, when it is chosen (a boost that then fails still paid)
+        pay_template_cost(game, ship, template.cost)
+        if template.colour:
+            treat_action_as(ship, template.colour)
+        attempt = boost_attempt(game, ship, template)
         if reposition_fails(game, ship, attempt, "boost"):
             fail(game, ship)
             return
         reposition(game, ship, attempt)
-        game.event("move", f"{ship.name} ({ship.id}) boosts {answer.replace('_', ' ')}",
+        game.event("move", f"{ship.name} ({ship.id}) boosts "
+                   f"{answer.split('@')[0].split('/')[0].replace('_', ' ')}"
+                   + (f" with the {template.name} template" if template.speed != 1 else ""),
                    ship=ship.id)
+
+
+def boost_directions(game: Game, ship: ShipState) -> set[str] | None:
+    """The only boost directions a card lets the ship use now (hook ``boost_directions``,
+    every ship's cards: only those all of them allow), or None when no card limits them."""
+    allowed: set[str] | None = None
+    for owner, _, held in modifiers(game, "boost_directions"):
+        found = held.value(game, owner, ship=ship)
+        if found is not None:
+            allowed = set(found) if allowed is None else allowed & set(found)
+    return allowed
 
 
 #: the boost templates a card may add (RR: BOOST uses the others)
@@ -234,12 +305,151 @@ def boost_templates(game: Game, ship: ShipState) -> dict[str, str | None]:
     """The extra templates the ship's cards let it boost with now, each with the colour
     the boost action is then treated as (hook ``boost_templates``, given the action's
     colour so far)."""
-    found: dict[str, str | None] = {}
+    return {key: t.colour for key, t in _turn_templates(game, ship).items()}
+
+
+#: what choosing a template costs: (resource, amount) pairs, the resource ``"force"`` or
+#: the id of a card of the ship (its charges)
+TemplateCost = tuple[tuple[str, int], ...]
+
+_BEARING_NAMES = {"left": "bank left", "straight": "straight", "right": "bank right"}
+
+
+@dataclass(frozen=True)
+class RepositionTemplate:
+    """A template a boost or barrel roll may use (RR: BOOST, RR: BARREL ROLL): its direction
+    (left, straight, right), whether it is a turn, its speed, the colour choosing it treats
+    the action as (None: as it is) and what choosing it costs."""
+
+    direction: str
+    turn: bool = False
+    speed: int = 1
+    colour: str | None = None
+    cost: TemplateCost = ()
+
+    @property
+    def name(self) -> str:
+        bearing = f"turn {self.direction}" if self.turn else _BEARING_NAMES[self.direction]
+        return f"[{self.speed} {bearing}]"
+
+    def label(self, key: str) -> str:
+        text = key.split("@")[0].split("/")[0].replace("_", " ")
+        if self.speed != 1:
+            text += f" with the {self.name} template"
+        if self.colour:
+            text += f" (treated as {self.colour})"
+        if self.cost:
+            text += " (spend " + ", ".join(f"{n} {'Force' if r == 'force' else r + ' charge'}"
+                                           for r, n in self.cost) + ")"
+        return text
+
+
+def can_pay_template(ship: ShipState, cost: TemplateCost) -> bool:
+    for resource, n in cost:
+        have = ship.force if resource == "force" else (
+            ship.charges[resource].active if resource in ship.charges else 0)
+        if have < n:
+            return False
+    return True
+
+
+def pay_template_cost(game: Game, ship: ShipState, cost: TemplateCost) -> None:
+    """Spend what a chosen template costs (RR: PAYING COSTS)."""
+    for resource, n in cost:
+        if resource == "force":
+            ship.force -= n
+        else:
+            ship.charges[resource].active -= n
+        game.event("ability", f"{ship.name} ({ship.id}) spends {n} "
+                   f"{'Force' if resource == 'force' else resource + ' charge'} for its "
+                   "template", ship=ship.id)
+
+
+def _turn_templates(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
+    """The [1 turn] templates the ship's cards offer its boost now (hook
+    ``boost_templates``: (direction, colour[, cost]) given the action's colour so far). Two
+    cards offering one template differently are two choices (the later keyed
+    ``<direction>/<card>``)."""
+    found: dict[str, RepositionTemplate] = {}
     colour = ship.action_colour or "white"
     for held in own_modifiers(game, ship, "boost_templates"):
-        for key, treated in held.ability.value(game, ship, colour=colour) or ():
-            if key in TURN_BOOSTS and key not in found:
-                found[key] = treated
+        for entry in held.ability.value(game, ship, colour=colour) or ():
+            key, treated = entry[0], entry[1]
+            cost: TemplateCost = tuple(entry[2]) if len(entry) > 2 else ()
+            if key not in TURN_BOOSTS or not can_pay_template(ship, cost):
+                continue
+            template = RepositionTemplate(key.removeprefix("turn_"), True, 1, treated, cost)
+            if key in found:
+                if found[key] == template:
+                    continue
+                key = f"{key}/{held.card}"
+            found.setdefault(key, template)
+    return found
+
+
+def speed_changes(game: Game, ship: ShipState, move: str
+                  ) -> tuple[int, list[tuple[int, TemplateCost]]]:
+    """How the ship's cards change the speed of the template of its ``move`` (boost,
+    barrel_roll or slam) now (hook ``reposition_speed``: None or (change, mandatory,
+    cost)): the mandatory change (the largest) and the optional ones it can pay for."""
+    forced, offers = 0, []
+    colour = ship.action_colour or "white"
+    for held in own_modifiers(game, ship, "reposition_speed"):
+        found = held.ability.value(game, ship, move=move, colour=colour)
+        if not found:
+            continue
+        change, mandatory, cost = found
+        if mandatory:
+            forced = max(forced, change)
+        elif can_pay_template(ship, tuple(cost)):
+            offers.append((change, tuple(cost)))
+    return forced, offers
+
+
+def boost_attempt(game: Game, ship: ShipState, template: RepositionTemplate) -> Any:
+    return boost(game.state.table(), ship.id, template.direction, template.speed,
+                 turn=template.turn)
+
+
+def boost_choices(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
+    """Every template the ship may boost with now, by answer key: left, straight, right,
+    the turn templates cards offer, and for a speed a card offers ``<key>@<speed>``. A
+    mandatory speed change ("you must use a template of 1 speed higher, if able") keeps the
+    keys and changes their templates, unless that boost would fail where the usual one
+    would not (ruling: then it is not able)."""
+    base = {d: RepositionTemplate(d) for d in ("left", "straight", "right")}
+    base.update(_turn_templates(game, ship))
+    forced, offers = speed_changes(game, ship, "boost")
+    found: dict[str, RepositionTemplate] = {}
+    for key, template in base.items():
+        if forced:
+            faster = replace(template, speed=template.speed + forced)
+            if not reposition_fails(game, ship, boost_attempt(game, ship, faster), "boost") \
+                    or reposition_fails(game, ship, boost_attempt(game, ship, template),
+                                        "boost"):
+                template = faster
+        found[key] = template
+        for change, cost in offers:
+            speed = template.speed + change
+            found[f"{key}@{speed}"] = replace(template, speed=speed,
+                                              cost=template.cost + cost)
+    return found
+
+
+def roll_choices(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
+    """The barrel rolls the ship may declare now, by answer key: left and right with the
+    [1 straight] template, or as :func:`boost_choices` says for other speeds."""
+    forced, offers = speed_changes(game, ship, "barrel_roll")
+    found: dict[str, RepositionTemplate] = {}
+    for side in ("left", "right"):
+        template = RepositionTemplate(side, speed=1)
+        if forced and (roll_positions(game, ship, side, 1 + forced, through_obstacles=True)
+                       or not roll_positions(game, ship, side, through_obstacles=True)):
+            template = replace(template, speed=1 + forced)
+        found[side] = template
+        for change, cost in offers:
+            speed = template.speed + change
+            found[f"{side}@{speed}"] = replace(template, speed=speed, cost=cost)
     return found
 
 
@@ -282,16 +492,38 @@ class JamAction(ActionBody, ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         targets = jam_targets(game, ship)
-        if not targets:
+        locked = locked_targets(game, ship, "jam", targets, friendly=False)
+        if not targets and not locked:
             fail(game, ship)
             return None
         return self.ask(ship.owner, "jam_target", f"{ship.name} ({ship.id}): jam which "
-                        "ship?", tuple(Option(s.id, f"{s.name} ({s.id})") for s in targets),
-                        ship=ship.id)
+                        "ship?", tuple(Option(s.id, f"{s.name} ({s.id})") for s in targets)
+                        + tuple(Option(s.id, f"{s.name} ({s.id}), spending your lock on it")
+                                for s in locked), ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
         ship = game.state.ships[self.ship_id]
+        if answer not in [s.id for s in jam_targets(game, ship)]:
+            spend_lock_on(game, ship, answer)
         gain_token(game, game.state.ships[answer], Token.JAM, applier=ship.owner)
+
+
+def locked_targets(game: Game, ship: ShipState, action: str, targets: list[ShipState],
+                   friendly: bool) -> list[ShipState]:
+    """Ships beyond the action's range the ship may choose by spending its lock on them
+    (hook ``spend_lock_for_target``: Biohexacrypt Codes, for a coordinate or jam)."""
+    if not any(held.ability.value(game, ship, ship=ship, action=action)
+               for held in own_modifiers(game, ship, "spend_lock_for_target")):
+        return []
+    return [s for s in game.state.in_play() if s.id in ship.locks and s.id != ship.id
+            and (s.owner == ship.owner) == friendly and s.id not in {t.id for t in targets}]
+
+
+def spend_lock_on(game: Game, ship: ShipState, target: str) -> None:
+    """The ship spends its lock on ``target`` (RR: LOCK)."""
+    ship.locks = [t for t in ship.locks if t != target]
+    game.event("lock", f"{ship.name} ({ship.id}) spends its lock on {target}", ship=ship.id)
+    fire(game, "after_spend_lock", ship=ship.id, target=target)
 
 
 def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
@@ -339,6 +571,11 @@ class SlamAction(ActionBody, ChoiceStep):
         speed = ship.executed_speed
         codes = [c for c in ship.dial if int(c[0]) == speed]
         options = tuple(Option(c, c) for c in codes if not would_flee(game, ship, c))
+        forced, _ = speed_changes(game, ship, "slam")
+        faster = tuple(Option(c, c) for c in ship.dial if speed is not None
+                       and int(c[0]) == speed + forced and not would_flee(game, ship, c))
+        if forced and faster:
+            options = faster  # "a template of 1 speed higher, if able" (hook reposition_speed)
         if not options:
             fail(game, ship)
             return None

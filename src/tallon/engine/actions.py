@@ -30,13 +30,15 @@ from tallon.engine.action_bodies import (
     RotateAction,
     SlamAction,
     fail,
+    locked_targets,
     reloadable_cards,
+    spend_lock_on,
 )
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token
 from tallon.engine.queue import FireWindow, any_true, fire, own_modifiers
 from tallon.engine.state import ActionSpec, ShipState, Token
-from tallon.engine.steps import ChoiceStep, Step
+from tallon.engine.steps import ChoiceStep, Step, Then, continuation
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -88,7 +90,7 @@ def available_actions(game: Game, ship: ShipState, during_activation: bool,
     """The standard actions the ship could perform now (one entry per action);
     ``even_stressed``: a card lets it act while stressed; ``kind``: only that action."""
     seen: dict[str, ActionSpec] = {}
-    for spec in (*ship.actions, *card_actions(game, ship)):
+    for spec in (*bar_actions(game, ship), *card_actions(game, ship)):
         if kind is not None and spec.kind != kind:
             continue
         if can_perform(game, ship, spec, during_activation, even_stressed) is not None:
@@ -98,6 +100,14 @@ def available_actions(game: Game, ship: ShipState, during_activation: bool,
         if held is None or DIFFICULTY_RANK[spec.difficulty] < DIFFICULTY_RANK[held.difficulty]:
             seen[spec.kind] = spec
     return list(seen.values())
+
+
+def bar_actions(game: Game, ship: ShipState) -> tuple[ActionSpec, ...]:
+    """The ship's action bar: its ship card's and upgrades' actions, and those its cards
+    add ("add a white [SLAM] action to your action bar": hook ``added_actions``)."""
+    added = [spec for held in own_modifiers(game, ship, "added_actions")
+             for spec in held.ability.value(game, ship, ship=ship) or ()]
+    return (*ship.actions, *added) if added else ship.actions
 
 
 # ------------------------------------------------------------------ card actions
@@ -187,6 +197,10 @@ class PerformAction(ChoiceStep):
     only: tuple[str, ...] = ()
     grant: tuple[ActionSpec, ...] = ()
     even_stressed: bool = False
+    #: a continuation called with ``args`` and the answer once the action has resolved
+    #: (not when the ship could not choose one)
+    then: str | None = None
+    args: tuple[Any, ...] = ()
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -203,11 +217,13 @@ class PerformAction(ChoiceStep):
                         f"{ship.name} ({ship.id}): perform an action?", options, ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
+        after = () if self.then is None else (Then(self.then, (*self.args, answer)),)
         if answer == "pass":
+            game.push(*after)
             return
         ship = game.state.ships[self.ship_id]
         spec = next(s for s in self._specs(game, ship, answer) if s.kind == answer)
-        game.push(StartAction(ship.id, spec, self.during_activation))
+        game.push(StartAction(ship.id, spec, self.during_activation), *after)
 
     def _specs(self, game: Game, ship: ShipState, kind: str | None = None
                ) -> list[ActionSpec]:
@@ -289,6 +305,8 @@ class FinishAction(Step):
     linked: bool
     #: whether the ship was stressed when it began the action
     stressed: bool = False
+    #: the object a lock action chose (set by the lock action when a card could listen)
+    target: str | None = None
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -302,10 +320,12 @@ class FinishAction(Step):
         if colour == "red" and ship.in_play:
             gain_token(game, ship, Token.STRESS)
         if not failed and ship.in_play:
+            chosen = {} if self.target is None else {"target": self.target}
             game.push(FireWindow.of("after_action", ship=ship.id, action=self.spec.kind,
                                     difficulty=colour, linked=self.linked,
                                     during_activation=self.during_activation,
-                                    stressed=self.stressed, source=self.spec.source))
+                                    stressed=self.stressed, source=self.spec.source,
+                                    **chosen))
         elif failed and ship.in_play:
             # RR: FAIL - nothing "after you perform" triggers, but "after you fail" does
             fire(game, "after_action_failed", ship=ship.id, action=self.spec.kind,
@@ -321,29 +341,115 @@ class CoordinateAction(ActionBody, ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         assert ship.body is not None
-        friends = [s for s in game.state.in_play() if s.owner == ship.owner
-                   and s.id != ship.id and game.state.in_range(ship, s, 1, 2)]
-        if not friends:
+        friends = coordinate_targets(game, ship)
+        locked = [s for s in locked_targets(game, ship, "coordinate", friends, friendly=True)
+                  if not any_true(game, "cannot_be_coordinated", ship=s)
+                  and not coordinate_forbidden(game, ship, s)]
+        if not friends and not locked:
             fail(game, ship)
             return None
         return self.ask(ship.owner, "coordinate_target", f"{ship.name} ({ship.id}): "
                         "coordinate which ship?",
-                        tuple(Option(s.id, f"{s.name} ({s.id})") for s in friends),
-                        ship=ship.id)
+                        tuple(Option(s.id, f"{s.name} ({s.id})") for s in friends)
+                        + tuple(Option(s.id, f"{s.name} ({s.id}), spending your lock on it")
+                                for s in locked), ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
         # a card of the coordinating ship may limit the chosen ship's actions (hook
         # coordinate_actions; with several, only actions all of them allow)
         ship = game.state.ships[self.ship_id]
+        if answer not in [s.id for s in coordinate_targets(game, ship)]:
+            spend_lock_on(game, ship, answer)  # Biohexacrypt Codes (locked_targets)
         allowed: set[str] | None = None
         for held in own_modifiers(game, ship, "coordinate_actions"):
             kinds = held.ability.value(game, ship, ship=game.state.ships[answer])
             if kinds is not None:
                 allowed = set(kinds) if allowed is None else allowed & set(kinds)
+        after = FireWindow.of("after_coordinate", ship=ship.id, target=answer)
+        companions = coordinate_companions(game, ship, answer)
+        if companions:
+            only = None if allowed is None else tuple(sorted(allowed)) or ("(none)",)
+            game.push(CoordinateCompanion(ship.id, answer, companions, only), after)
+            return
         if allowed is None:
-            game.push(PerformAction(answer))
+            game.push(PerformAction(answer), after)
         else:
-            game.push(PerformAction(answer, only=tuple(sorted(allowed)) or ("(none)",)))
+            game.push(PerformAction(answer, only=tuple(sorted(allowed)) or ("(none)",)),
+                      after)
+
+
+def coordinate_targets(game: Game, ship: ShipState) -> list[ShipState]:
+    """RR: COORDINATE - the other friendly ships at range 1-2 (but those a card says can't be
+    coordinated: hook ``cannot_be_coordinated``)."""
+    return [s for s in game.state.in_play() if s.owner == ship.owner and s.id != ship.id
+            and (game.state.in_range(ship, s, 1, 2) or _coordinate_far(game, ship, s))
+            and not any_true(game, "cannot_be_coordinated", ship=s)
+            and not coordinate_forbidden(game, ship, s)]
+
+
+def _coordinate_far(game: Game, ship: ShipState, other: ShipState) -> bool:
+    """A card of the coordinating ship lets it choose ``other`` beyond range 2 (hook
+    ``coordinate_beyond_range``: C-3PO)."""
+    return not game.state.in_range(ship, other, 0, 2) and any(
+        held.ability.value(game, ship, ship=other)
+        for held in own_modifiers(game, ship, "coordinate_beyond_range"))
+
+
+def coordinate_forbidden(game: Game, ship: ShipState, other: ShipState) -> bool:
+    """A card of the coordinating ship says it can't coordinate ``other`` (hook
+    ``coordinate_forbidden``: "you cannot coordinate limited ships")."""
+    return any(held.ability.value(game, ship, ship=other)
+               for held in own_modifiers(game, ship, "coordinate_forbidden"))
+
+
+def coordinate_companions(game: Game, ship: ShipState, chosen: str) -> tuple[str, ...]:
+    """The other ships a card lets the coordinating ship coordinate besides ``chosen``
+    while it performs this coordinate action (hook ``coordinate_companions``, given the
+    action's colour), those both ships must then perform the same action."""
+    found: dict[str, None] = {}
+    colour = ship.action_colour or "white"
+    for held in own_modifiers(game, ship, "coordinate_companions"):
+        for other in held.ability.value(game, ship, ship=game.state.ships[chosen],
+                                        colour=colour) or ():
+            if other != chosen and other in game.state.ships and \
+                    not coordinate_forbidden(game, ship, game.state.ships[other]):
+                found[other] = None
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class CoordinateCompanion(ChoiceStep):
+    """A card's additional coordinated ship (hook ``coordinate_companions``): choose it or
+    none; the first chosen ship may perform an action, then the other may perform only an
+    action of the same kind (ruling: none if the first performed none)."""
+
+    ship_id: str
+    chosen: str
+    companions: tuple[str, ...]
+    only: tuple[str, ...] | None = None
+
+    def choice(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        ships = game.state.ships
+        options = (*(Option(c, f"{ships[c].name} ({c}), performing the same action")
+                     for c in self.companions), Option("none", "no other ship"))
+        return self.ask(ship.owner, "coordinate_target", f"{ship.name} ({ship.id}): "
+                        f"coordinate another ship besides {ships[self.chosen].name}?",
+                        options, ship=ship.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        only = self.only or ()
+        if answer == "none":
+            game.push(PerformAction(self.chosen, only=only))
+            return
+        game.push(PerformAction(self.chosen, only=only, then="actions.coordinate_same",
+                                args=(answer,)))
+
+
+@continuation("actions.coordinate_same")
+def _coordinate_same(game: Game, _: None, other: str, kind: str) -> None:
+    if kind != "pass" and game.state.ships[other].in_play:
+        game.push(PerformAction(other, only=(kind,)))
 
 
 ACTION_BODIES: dict[str, type[ActionBody]] = {
@@ -369,7 +475,7 @@ def linked_options(game: Game, ship: ShipState, kind: str, during_activation: bo
     """The linked actions attached to ``kind`` on the ship's bars that it could perform
     now (several links from one action: the player picks one, RR: LINKED ACTION)."""
     found: dict[str, ActionSpec] = {}
-    for spec in ship.actions:
+    for spec in bar_actions(game, ship):
         link = spec.linked
         if spec.kind != kind or link is None:
             continue

@@ -26,7 +26,7 @@ from tallon.engine.damage import SufferDamage
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import remove_token
 from tallon.engine.modify_dice import ModifyDice, faces_text
-from tallon.engine.queue import FireWindow, any_true, fire, modifiers, total
+from tallon.engine.queue import FireWindow, any_true, fire, modifiers, own_modifiers, total
 from tallon.engine.state import AttackState, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.engine.weapons import Target, cannot_attack, valid_targets, weapon_ability
@@ -55,10 +55,25 @@ class DeclareAttack(ChoiceStep):
     defenders: tuple[str, ...] = ()
     ignore_requirement: bool = False
     free: bool = False
+    #: the card says the ship must perform this attack: "no attack" is not offered while
+    #: a target is (Bossk)
+    required: bool = False
+    #: the standard arcs a turret weapon may attack from ("from a turret arc you have not
+    #: attacked from this round"); empty: any
+    arcs: tuple[str, ...] = ()
 
     def _targets(self, game: Game, ship: ShipState) -> list[Target]:
-        return valid_targets(game, ship, self.only, self.defenders, self.ignore_requirement,
-                             self.free)
+        found = valid_targets(game, ship, self.only, self.defenders, self.ignore_requirement,
+                              self.free, arcs=self.arcs)
+        if found and any(held.ability.value(game, ship, ship=ship)
+                         for held in own_modifiers(game, ship, "closest_defender")):
+            # "you must choose a defender at the closest valid attack range": for each
+            # weapon, the closest range with a valid defender (RR: FAQ)
+            closest: dict[str, int] = {}
+            for t in found:
+                closest[t.weapon.id] = min(t.range, closest.get(t.weapon.id, t.range))
+            found = [t for t in found if t.range == closest[t.weapon.id]]
+        return found
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -81,7 +96,8 @@ class DeclareAttack(ChoiceStep):
                            "value": t.weapon.value, "primary": t.weapon.primary,
                            "ordnance": t.weapon.ordnance})
                    for t in targets]
-        options.append(Option("none", "no attack"))
+        if not self.required:
+            options.append(Option("none", "no attack"))
         kind = "bonus_attack" if self.bonus else "declare_attack"
         return self.ask(ship.owner, kind, f"{ship.name} ({ship.id}): attack?", options,
                         ship=ship.id)
@@ -93,7 +109,7 @@ class DeclareAttack(ChoiceStep):
         weapon, _, defender = answer.rpartition("@")
         # measure only the target chosen (the options listed every one)
         chosen = valid_targets(game, ship, (weapon,), (defender,), self.ignore_requirement,
-                               self.free)
+                               self.free, arcs=self.arcs)
         target = next(t for t in chosen if t.key == answer)
         _begin(game, ship, target, self.bonus, self.free)
 
@@ -267,6 +283,9 @@ def _dice_rolled(game: Game, faces: tuple[Face, ...], kind: str) -> None:
     else:
         attack.defense_dice = pool
     game.event("dice", f"{roller.name} rolls {faces_text(pool)}", ship=roller.id)
+    # "after the dice are rolled, before the Modify Dice step" (Count Dooku)
+    fire(game, "after_dice_rolled", attacker=attack.attacker, defender=attack.defender,
+         kind=kind)
 
 
 # ------------------------------------------------------------------ 4. neutralize
@@ -392,26 +411,31 @@ class EndAttack(Step):
 
 def can_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                      defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
-                     free: bool = False) -> bool:
+                     free: bool = False, arcs: tuple[str, ...] = ()) -> bool:
     """Whether the ship could perform this bonus attack now: it hasn't had its bonus attack
     this round, it can attack, and some weapon reaches some allowed defender (a card's
     requirement, checked before its cost is paid: RR: PAYING COSTS)."""
     if ship.bonus_attack_done or not ship.in_play or cannot_attack(game, ship) is not None:
         return False
-    return bool(valid_targets(game, ship, only, defenders, ignore_requirement, free))
+    return bool(valid_targets(game, ship, only, defenders, ignore_requirement, free,
+                              arcs=arcs))
 
 
 def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                          defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
-                         free: bool = False) -> bool:
+                         free: bool = False, required: bool = False,
+                         arcs: tuple[str, ...] = ()) -> bool:
     """Schedule a bonus attack (RR: BONUS ATTACK: one per round); False if it has had one.
     ``only`` limits the weapons, ``defenders`` the ships it may attack ("a different target
     at range 0-1 of the defender"); ``ignore_requirement`` ignores the weapon's header
-    requirement and ``free`` waives its cost ("without paying the charge cost")."""
+    requirement and ``free`` waives its cost ("without paying the charge cost");
+    ``required``: the ship must attack (no "no attack" answer while it has a target);
+    ``arcs`` limits the standard arcs a turret weapon may attack from."""
     if ship.bonus_attack_done or not ship.in_play:
         return False
     game.push(DeclareAttack(ship.id, bonus=True, only=only, defenders=defenders,
-                            ignore_requirement=ignore_requirement, free=free))
+                            ignore_requirement=ignore_requirement, free=free,
+                            required=required, arcs=arcs))
     return True
 
 

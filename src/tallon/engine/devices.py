@@ -180,7 +180,7 @@ def place_obstacle(game: Game, outline: str, pose: Pose, fuses: int, who: str,
                + (f" ({fuses} fuse marker{'s' if fuses > 1 else ''})" if fuses else ""),
                **({"ship": ship_id} if ship_id else {}), device=obstacle.id)
     under = ships_overlapped(s.table(), obstacle)
-    game.push(*(ObstacleEffect(ship_id, obstacle.id, obstacle.type.value)
+    game.push(*(ObstacleEffect(ship_id, obstacle.id, obstacle.type.value, moved=False)
                 for ship_id in _player_ordered(game, under)))
     return obstacle
 
@@ -248,14 +248,17 @@ def overlapped_before(game: Game, ship: ShipState) -> set[str]:
 def devices_met(game: Game, before: set[str], met: Iterable[str], over: Iterable[str]
                 ) -> list[str]:
     """The remotes, bombs and mines among the objects a move met (``met`` in order,
-    ``over`` those the ship ends on); one the ship started on counts only if it still
-    overlaps it."""
-    ids = remote_ids(game) | {d.id for d in game.state.devices}
+    ``over`` those the ship ends on). A remote the ship started on counts only if it still
+    overlaps it (ruling); a mine it started on counts (RR: FAQ - a ship on top of a mine
+    that a fuse marker kept from detonating sets it off when it moves through or overlaps
+    it again)."""
+    remotes = remote_ids(game)
+    ids = remotes | {d.id for d in game.state.devices}
     ending = set(over)
     found: list[str] = []
     for object_id in (*met, *over):
         if object_id in ids and object_id not in found and not (
-                object_id in before and object_id not in ending):
+                object_id in remotes and object_id in before and object_id not in ending):
             found.append(object_id)
     return found
 

@@ -96,6 +96,8 @@ def _gain(game: Game, ship: ShipState, token: Token, count: int, applier: int) -
 def remove_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> int:
     """Remove up to ``count`` tokens (spending is removing); returns how many left."""
     have = ship.tokens.get(token, 0)
+    if have and any_true(game, "token_removal_forbidden", ship=ship, token=token):
+        return 0  # a card forbids it (Death Troopers)
     removed = min(have, count)
     if removed:
         if removed == have:
@@ -103,6 +105,13 @@ def remove_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> i
         else:
             ship.tokens[token] = have - removed
     return removed
+
+
+def spend_forbidden(game: Game, ship: ShipState, token: Token) -> bool:
+    """Whether a card forbids the ship to spend tokens of this kind now ("you cannot spend
+    focus tokens"; hook ``token_spend_forbidden``): costs and dice modifications that
+    would spend one are not offered (removing the token otherwise is still allowed)."""
+    return any_true(game, "token_spend_forbidden", ship=ship, token=token)
 
 
 def spend_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> int:
@@ -120,7 +129,8 @@ def transfer_token(game: Game, giver: ShipState, taker: ShipState, token: Token)
         return False
     if token is Token.CLOAK and taker.cloaked:
         return False
-    remove_token(game, giver, token)
+    if not remove_token(game, giver, token):
+        return False  # RR: TOKENS - the giver can't remove it: no transfer
     gain_token(game, taker, token, applier=giver.owner)
     return True
 
@@ -136,14 +146,19 @@ def lock_blockers(game: Game, ship: ShipState) -> list[str]:
             and touching(ship.body, o)]
 
 
-def ignores_obstacle(game: Game, ship: ShipState, obstacle_id: str) -> bool:
+def ignores_obstacle(game: Game, ship: ShipState, obstacle_id: str, during: str = "") -> bool:
     """Whether the ship ignores the effects of this obstacle now (FAQ: OBJECTS - it does not
     suffer the effects of moving through, overlapping or being at range 0 of it, and can
-    boost or barrel roll through it; the obstacle is still there for everything else)."""
+    boost or barrel roll through it; the obstacle is still there for everything else).
+    ``during``: ``move`` or ``attack`` when asked while the ship moves or attacks, for cards
+    that ignore obstacles only then (hook ``ignores_obstacle``)."""
     s = game.state
-    return any(what in ("*", obstacle_id) and until_round == s.round
-               and phase in ("*", s.phase) for what, until_round, phase in
-               ship.obstacles_ignored)
+    if any(what in ("*", obstacle_id) and until_round == s.round
+           and phase in ("*", s.phase) for what, until_round, phase in
+           ship.obstacles_ignored):
+        return True
+    return bool(during) and any_true(game, "ignores_obstacle", ship=ship,
+                                     obstacle=obstacle_id, during=during)
 
 
 def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
@@ -234,17 +249,18 @@ def draw_damage(game: Game, owner: int, then: str, args: tuple[Any, ...] = ()) -
 
 def deal_damage_card(game: Game, ship: ShipState, faceup: bool, card: str | None = None,
                      then: str | None = None, args: tuple[Any, ...] = (),
-                     replaceable: bool = True) -> None:
+                     replaceable: bool = True, faceup_offered: bool = False) -> None:
     """Deal ``ship`` a damage card (RR: DAMAGE CARDS): ``card``, or the top card of its
     owner's deck, drawn at once (a chance step). A faceup card's text resolves through the
     card's abilities ("damage_dealt_faceup"). The continuation ``then`` (if any) gets the
     dealt card's serial number and ``args`` (None when a card replaced the dealing: the
-    replacement point ``deal_faceup_card``, once the card is known; ``replaceable=False``
-    once that is settled)."""
+    replacement point ``deal_faceup_card``, once the card is known, then ``deal_damage_card``
+    for any card; ``faceup_offered`` once the first was declined, ``replaceable=False`` once
+    that is settled)."""
     if card is None:
         draw_damage(game, ship.owner, "effects.deal_drawn", (ship.id, faceup, then, args))
     else:
-        _deal(game, ship, faceup, card, then, args, replaceable)
+        _deal(game, ship, faceup, card, then, args, replaceable, faceup_offered)
 
 
 @continuation("effects.deal_drawn")
@@ -254,12 +270,20 @@ def _deal_drawn(game: Game, card: str, ship_id: str, faceup: bool, then: str | N
 
 
 def _deal(game: Game, ship: ShipState, faceup: bool, card: str, then: str | None,
-          args: tuple[Any, ...], replaceable: bool = True) -> None:
-    if faceup and replaceable:
+          args: tuple[Any, ...], replaceable: bool = True, faceup_offered: bool = False
+          ) -> None:
+    if faceup and replaceable and not faceup_offered:
         # "before you would be dealt a faceup Pilot (Ship) damage card": the card is known
         facts = {"ship": ship.id, "card": card, "then": then, "args": args}
         if replacements(game, "deal_faceup_card", facts):
             game.now(Replaceable("deal_faceup_card", tuple(sorted(facts.items()))))
+            return
+    if replaceable:
+        # "when you would be dealt a damage card" (faceup or not); only one replacement
+        # applies (RR: REPLACEMENT EFFECTS): offered once the faceup ones were declined
+        facts = {"ship": ship.id, "card": card, "faceup": faceup, "then": then, "args": args}
+        if replacements(game, "deal_damage_card", facts):
+            game.now(Replaceable("deal_damage_card", tuple(sorted(facts.items()))))
             return
     game.state.serial += 1
     dealt = DamageCard(card, faceup, game.state.serial)
@@ -291,6 +315,14 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
     outside the Engagement Phase it is removed at once, in it after its initiative step
     (simultaneous fire)."""
     if ship.destroyed or len(ship.damage) < ship.hull:
+        return
+    destroy_ship(game, ship)
+
+
+def destroy_ship(game: Game, ship: ShipState) -> None:
+    """The ship is destroyed (by its damage, or by an effect that destroys it outright:
+    IG-11), then removed as :func:`check_destroyed` describes."""
+    if ship.destroyed:
         return
     ship.destroyed = True
     _say_destroyed(game, ship)
@@ -344,6 +376,12 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
     scorer.mission_points += ship.cost
     game.event("removed", f"{ship.name} ({ship.id}) is removed from the game ({reason}); "
                f"player {scorer.number} scores {ship.cost}", ship=ship.id, reason=reason)
+    # RR: DOCK - docked ships still in a carrier that leaves (fleeing) leave with it
+    docked, ship.docked = ship.docked, ()
+    for docked_id in docked:
+        carried = game.state.ships[docked_id]
+        carried.destroyed = True
+        remove_ship(game, carried, f"carried away by {ship.name}")
 
 
 def _return_remote_cards(game: Game, remote: ShipState) -> None:
@@ -382,12 +420,14 @@ def repair_damage(game: Game, ship: ShipState, serial: int) -> None:
         replace_damage(ship, index, replace(card, faceup=False))
         game.event("damage", f"{ship.name} ({ship.id}) repairs {damage_title(card.card)} (flipped "
                    "facedown)", ship=ship.id, card=card.card)
+        fire(game, "after_repair", ship=ship.id, serial=serial, faceup=True)
         return
     replace_damage(ship, index, None)
     if card.card != MARKER:
         game.state.player(ship.owner).discard.append(card.card)
     game.event("damage", f"{ship.name} ({ship.id}) repairs a facedown damage card",
                ship=ship.id)
+    fire(game, "after_repair", ship=ship.id, serial=serial, faceup=False)
 
 
 def expose_damage(game: Game, ship: ShipState, serial: int) -> None:

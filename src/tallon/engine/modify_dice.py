@@ -34,7 +34,7 @@ from tallon.dice.ops import Add, Cancel, Change, ChangeAll, Reroll
 from tallon.engine.abilities import Ctx, DiceMod, Event
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.effects import gain_token, remove_token, spend_token
+from tallon.engine.effects import gain_token, remove_token, spend_forbidden, spend_token
 from tallon.engine.queue import any_true, fire, modifiers
 from tallon.engine.state import AttackState, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
@@ -102,7 +102,13 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
     if stage == "modify" and attack.range == 0 and (
             (attack.primary and kind == "attack" and role is Role.ATTACKER)
             or (kind == "defense" and role is Role.ATTACKER)):
-        return []
+        # "Zeb" Orrelios: the attacker may still spend focus tokens for their default
+        # effect on its own dice (hook range_zero_focus); nothing else is offered
+        if not (kind == "attack" and any_true(game, "range_zero_focus", attack=attack)):
+            return []
+        focus_only = True
+    else:
+        focus_only = False
     # rulebook: at range 0 enemy ships can't cancel the defender's results either
     if stage == "cancel" and attack.range == 0 and kind == "defense" and \
             role is Role.ATTACKER:
@@ -117,12 +123,12 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
     if window is Window.OWN_DICE:
         for ability in (FOCUS_ABILITY, CALCULATE_ABILITY, FORCE_ABILITY, EVADE_ABILITY,
                         LOCK_ABILITY):
-            if role not in ability.roles:
+            if role not in ability.roles or (focus_only and ability is not FOCUS_ABILITY):
                 continue
             for option in ability.options(situation):
                 found.append((user.id, ability.key, option))
     cards = game.cards
-    for owner in game.state.ships.values():
+    for owner in () if focus_only else game.state.ships.values():
         if owner.body is None or owner.removed:
             continue
         for held in cards.abilities(owner):
@@ -155,6 +161,13 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
             r.value(game, owner, attack=attack, kind=kind, role=role, user=user,
                     source=f[1], source_ship=game.state.ships[f[0]])
             for owner, _, r in restrictions)]
+    if modifiers(game, "token_spend_forbidden"):
+        # "you cannot spend focus tokens": an option that would spend one is not offered
+        # (its cost is paid by the ship whose ability it is)
+        found = [f for f in found if not any(
+            name in Token._value2member_map_
+            and spend_forbidden(game, game.state.ships[f[0]], Token(name))
+            for name, _ in f[2].spend)]
     return found
 
 
@@ -306,13 +319,14 @@ def _rerolled(game: Game, faces: tuple[Face, ...], kind: str, indices: tuple[int
     assert pool is not None
     pool.set_rerolled(indices, faces)
     ships = game.state.ships
-    _settle(game, attack, kind, ships[user_id], ships[owner_id], card, option)
+    _settle(game, attack, kind, ships[user_id], ships[owner_id], card, option, faces)
 
 
 def _settle(game: Game, attack: AttackState, kind: str, user: ShipState, owner: ShipState,
-            card: str, option: DiceOption) -> None:
+            card: str, option: DiceOption, rerolled: tuple[Face, ...] = ()) -> None:
     """The rest of a modification once the dice show their new faces: its cost, its mark
-    as used, the log, and what the card does besides."""
+    as used, the log, and what the card does besides (told the ``rerolled`` dice's new
+    faces: "if the rerolled result is a crit ...")."""
     for name, amount in option.spend:
         _spend(game, attack, owner, name, amount)
     for name, amount in option.gain:
@@ -331,8 +345,9 @@ def _settle(game: Game, attack: AttackState, kind: str, user: ShipState, owner: 
             if held.card == card and isinstance(ability, DiceMod) and \
                     ability.after is not None and ability.dice is not None and \
                     ability.dice.key == option.source:
-                ability.after(Ctx(game, owner, card, Event.of("dice_modified", user=user.id,
-                                                              kind=kind), ability), option)
+                event = Event.of("dice_modified", user=user.id, kind=kind,
+                                 rerolled=tuple(rerolled))
+                ability.after(Ctx(game, owner, card, event, ability), option)
 
 
 def _spend(game: Game, attack: AttackState, ship: ShipState, name: str, amount: int) -> None:

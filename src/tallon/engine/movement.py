@@ -94,7 +94,8 @@ def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
                      attempt.overlapped_devices)
     met = [o for o in attempt.obstacles_met
            if not (o in before and o not in attempt.overlapped_obstacles)]
-    game.push(*obstacle_steps(game, ship, met))  # pushed last: they resolve first
+    move = "barrel_roll" if attempt.label.startswith("barrel roll") else "boost"
+    game.push(*obstacle_steps(game, ship, met, move))  # pushed last: they resolve first
 
 
 def passes_obstacles(game: Game, ship: ShipState, move: str) -> bool:
@@ -113,7 +114,7 @@ def reposition_fails(game: Game, ship: ShipState, attempt: Attempt, move: str) -
         return True
     if not attempt.blocked_by_obstacle or passes_obstacles(game, ship, move):
         return False
-    return not all(ignores_obstacle(game, ship, o) for o in attempt.obstacles_met)
+    return not all(ignores_obstacle(game, ship, o, "move") for o in attempt.obstacles_met)
 
 
 def roll_positions(game: Game, ship: ShipState, side: str, template_speed: int = 1,
@@ -128,15 +129,18 @@ def roll_positions(game: Game, ship: ShipState, side: str, template_speed: int =
                 else a.fails())}
 
 
-def obstacle_steps(game: Game, ship: ShipState, obstacle_ids: list[str]) -> list[Step]:
+def obstacle_steps(game: Game, ship: ShipState, obstacle_ids: list[str],
+                   move: str = "maneuver") -> list[Step]:
     """For each obstacle a move met, in order: "after you move through or overlap an
-    obstacle" abilities (window ``after_obstacle_met``), then its effect (RR: OBSTACLES;
-    a ship that ignores it then suffers nothing)."""
+    obstacle" abilities (window ``after_obstacle_met``; ``move``: maneuver, boost or
+    barrel_roll, decloaks and tractor moves being boosts and barrel rolls), then its
+    effect (RR: OBSTACLES; a ship that ignores it then suffers nothing)."""
     kinds = {o.id: o for o in game.state.obstacles}
     steps: list[Step] = []
     for object_id in obstacle_ids:
         if object_id in kinds:
-            steps += [FireWindow.of("after_obstacle_met", ship=ship.id, obstacle=object_id),
+            steps += [FireWindow.of("after_obstacle_met", ship=ship.id, obstacle=object_id,
+                                    move=move),
                       ObstacleEffect(ship.id, object_id, kinds[object_id].type.value)]
     return steps
 
@@ -157,6 +161,8 @@ class ExecuteManeuver(ChoiceStep):
     ion: bool = False
     slam: bool = False
     replaceable: bool = True
+    #: executed as a sideslip (a bank or turn: RR: SIDESLIP), as a card instructs
+    sideslip: bool = False
 
     def choice(self, game: Game) -> Decision | None:
         s = game.state
@@ -190,7 +196,8 @@ class ExecuteManeuver(ChoiceStep):
     def _execute(self, game: Game, ship: ShipState, maneuver: Maneuver, position: str | None
                  ) -> None:
         s = game.state
-        outcome = execute_maneuver(s.table(), ship.id, maneuver, position=position)
+        outcome = execute_maneuver(s.table(), ship.id, maneuver, position=position,
+                                   sideslip=self.sideslip)
         if self.slam and outcome.fled:
             ship.action_failed = True
             return
@@ -202,6 +209,7 @@ class ExecuteManeuver(ChoiceStep):
                     s.add_contact(ship.id, other)
         ship.executed_speed = maneuver.speed
         text = (f"{ship.name} ({ship.id}) executes [{maneuver.code}]"
+                + (" as a sideslip" if self.sideslip else "")
                 + ("" if outcome.fully_executed else
                    f", partially (bumps {', '.join(outcome.forced_by)})"))
         start = outcome.start
@@ -226,6 +234,12 @@ class ExecuteManeuver(ChoiceStep):
                                 obstacles=tuple(obstacles_met(game, outcome, before)),
                                 forced_by=tuple(outcome.forced_by),
                                 moved_through=tuple(outcome.moved_through)))
+        if not outcome.fully_executed:
+            # RR: DOCK - overlapping a friendly carrier, a ship that can dock may dock
+            # instead (asked first); docking imports this module, hence here
+            from tallon.engine.docking import bump_docking
+
+            game.push(*bump_docking(game, ship, outcome.forced_by))
 
 
 def _overlaps_at(table: Any, ship: ShipState, maneuver: Maneuver, position: str) -> bool:
@@ -269,7 +283,7 @@ class EndedOnObstacle(Step):
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        if not all(ignores_obstacle(game, ship, o) for o in self.obstacles):
+        if not all(ignores_obstacle(game, ship, o, "move") for o in self.obstacles):
             ship.skip_action = True
         return None
 
@@ -369,7 +383,12 @@ class Decloak(ChoiceStep):
         if self.declared is None:
             options = (Option("pass", "stay cloaked"), Option("boost", "decloak: boost"),
                        Option("left", "decloak: barrel roll left"),
-                       Option("right", "decloak: barrel roll right"))
+                       Option("right", "decloak: barrel roll right"),
+                       *(Option(k, f"decloak: boost with the [{_decloak_speed(ship)} bank "
+                                   f"{k.removeprefix('bank_')}] template (spend "
+                                   + ", ".join(f"{n} Force" if r == "force" else
+                                               f"{n} {r} charge" for r, n in cost) + ")")
+                         for k, cost in decloak_banks(game, ship).items()))
             return self.ask(ship.owner, "decloak", f"{ship.name} ({ship.id}): decloak?",
                             options, ship=ship.id)
         attempts = roll_positions(game, ship, self.declared, _decloak_speed(ship),
@@ -388,13 +407,23 @@ class Decloak(ChoiceStep):
             attempt = barrel_roll(game.state.table(), ship.id, self.declared, answer,
                                   _decloak_speed(ship))
             self._place(game, ship, attempt, f"barrel roll {self.declared}")
-        elif answer == "boost":
-            attempt = boost(game.state.table(), ship.id, "straight", _decloak_speed(ship))
+        elif answer == "boost" or answer in BANK_DECLOAKS:
+            direction = "straight"
+            if answer in BANK_DECLOAKS:
+                # ruling: the card's cost is paid as the template is declared
+                for resource, n in decloak_banks(game, ship)[answer]:
+                    if resource == "force":
+                        ship.force -= n
+                    else:
+                        ship.charges[resource].active -= n
+                direction = answer.removeprefix("bank_")
+            attempt = boost(game.state.table(), ship.id, direction, _decloak_speed(ship))
             if reposition_fails(game, ship, attempt, "boost"):
                 game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak",
                            ship=ship.id)
                 return
-            self._place(game, ship, attempt, "boost")
+            self._place(game, ship, attempt, "boost" if direction == "straight" else
+                        f"boost with the [{_decloak_speed(ship)} bank {direction}] template")
         elif answer != "pass":
             game.push(Decloak(self.ship_id, declared=answer))
 
@@ -407,3 +436,24 @@ class Decloak(ChoiceStep):
 
 def _decloak_speed(ship: ShipState) -> int:
     return 2 if ship.size.value == "small" else 1
+
+
+BANK_DECLOAKS = ("bank_left", "bank_right")
+
+
+def decloak_banks(game: Game, ship: ShipState) -> dict[str, tuple[tuple[str, int], ...]]:
+    """The bank templates the ship's cards let it decloak (boost) with instead of the
+    straight one (hook ``decloak_templates``: (left or right, cost) pairs, given the
+    straight template's speed), by answer key (``bank_left``), with what each costs:
+    (``"force"`` or a card's id, amount) pairs; only those it can pay."""
+    found: dict[str, tuple[tuple[str, int], ...]] = {}
+    for held in own_modifiers(game, ship, "decloak_templates"):
+        for direction, cost in held.ability.value(game, ship,
+                                                  speed=_decloak_speed(ship)) or ():
+            cost = tuple(cost)
+            payable = all((ship.force if r == "force" else
+                           ship.charges[r].active if r in ship.charges else 0) >= n
+                          for r, n in cost)
+            if payable:
+                found.setdefault(f"bank_{direction}", cost)
+    return found

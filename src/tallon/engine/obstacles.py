@@ -47,12 +47,14 @@ class ObstacleEffect(Step):
     ship_id: str
     obstacle_id: str
     kind: str
+    #: met by moving (not by an obstacle placed under the ship)
+    moved: bool = True
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if not ship.in_play:
             return None
-        if ignores_obstacle(game, ship, self.obstacle_id):
+        if ignores_obstacle(game, ship, self.obstacle_id, "move" if self.moved else ""):
             game.event("obstacle", f"{ship.name} ({ship.id}) ignores the effects of "
                        f"{self.obstacle_id}", ship=ship.id)
             return None

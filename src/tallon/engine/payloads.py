@@ -26,7 +26,7 @@ from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import _placed, placement, template_name
 from tallon.engine.effects import break_locks_on
-from tallon.engine.queue import FireWindow, any_true
+from tallon.engine.queue import FireWindow, any_true, named
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Ask, Step, Then, continuation
 from tallon.geometry import Device, Pose, at_range
@@ -177,7 +177,12 @@ class Detonate(Step):
                        device=found.id)
             return None
         game.event("device", f"{found.id} detonates", device=found.id)
-        game.push(Then(f"detonate.{found.kind}", (found.id, self.ship_id)),
+        # "after a bomb or mine detonates" abilities follow its effects, while it is still
+        # there to measure range to (a step only when a card could listen: other games
+        # keep their state hashes)
+        after = (FireWindow.of("after_detonate", device=found.id),) \
+            if "after_detonate" in named(game) else ()
+        game.push(Then(f"detonate.{found.kind}", (found.id, self.ship_id)), *after,
                   RemoveDevice(found.id, "detonated"))
         return None
 

@@ -252,7 +252,7 @@ def _modifiers(game: Game, hook: str) -> Iterator[tuple[ShipState, str, Modifier
 def own_modifiers(game: Game, ship: ShipState, hook: str) -> tuple[Held, ...]:
     """The constant abilities of ``hook`` on ``ship``'s own cards (its entries among
     :func:`modifiers`): for hooks that ask about the ship itself."""
-    return game.cards.index(ship).by_hook.get(hook, ()) if _active(ship) else ()
+    return game.cards.index(ship).by_hook.get(hook, ()) if _active(ship, game) else ()
 
 
 def total(game: Game, hook: str, **facts: Any) -> int:

@@ -40,7 +40,13 @@ def _default(game: Game, point: str, facts: dict[str, Any]) -> None:
         from tallon.engine.effects import deal_damage_card
 
         deal_damage_card(game, game.state.ships[facts["ship"]], True, card=facts["card"],
-                         then=facts["then"], args=facts["args"], replaceable=False)
+                         then=facts["then"], args=facts["args"], faceup_offered=True)
+    elif point == "deal_damage_card":
+        from tallon.engine.effects import deal_damage_card
+
+        deal_damage_card(game, game.state.ships[facts["ship"]], facts["faceup"],
+                         card=facts["card"], then=facts["then"], args=facts["args"],
+                         replaceable=False)
     elif point == "execute_maneuver":
         from tallon.engine.movement import ExecuteManeuver
 

@@ -14,6 +14,7 @@ from tallon.engine.attack import Engage
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import expire_fused_obstacles
+from tallon.engine.docking import DockingTurn, can_deploy, carriers_near
 from tallon.engine.effects import gain_token, remove_ship, remove_token
 from tallon.engine.movement import (
     STRESS_MANEUVER,
@@ -144,10 +145,15 @@ _DONE = {"system": "system_done", "activation": "activated", "engagement": "enga
 
 def _eligible(game: Game, ship: ShipState, phase: str) -> bool:
     # the cheap flags first: this runs once per ship per phase, over every ship
-    if getattr(ship, _DONE[phase]) or not ship.in_play:
+    if getattr(ship, _DONE[phase]):
+        return False
+    if phase == "system" and not ship.in_play:
+        return can_deploy(game, ship)  # RR: DOCK - a docked ship may deploy
+    if not ship.in_play:
         return False
     if phase == "system":
-        return ship.cloaked or _has_system_ability(game, ship)
+        return ship.cloaked or _has_system_ability(game, ship) or \
+            bool(carriers_near(game, ship))
     # RR: USING REMOTES - a remote activates and engages at its initiative; with no dial it
     # has nothing to do in the Activation Phase (no remote card in play acts then)
     return not (ship.remote and phase == "activation")
@@ -232,7 +238,14 @@ class SystemTurn(Step):
     ship_id: str
 
     def run(self, game: Game) -> Decision | None:
-        game.push(FireWindow.of("system_phase", ship=self.ship_id), Decloak(self.ship_id))
+        if not game.state.ships[self.ship_id].in_play:
+            game.push(DockingTurn(self.ship_id))  # a docked ship: it may deploy
+            return None
+        # a step to dock only when the ship could (other games keep their state hashes)
+        docking = [DockingTurn(self.ship_id)] if carriers_near(
+            game, game.state.ships[self.ship_id]) else []
+        game.push(FireWindow.of("system_phase", ship=self.ship_id), Decloak(self.ship_id),
+                  *docking)
         return None
 
 
@@ -427,7 +440,11 @@ class ActionStep(Step):
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if ship.in_play and not ship.skip_action:
-            game.push(PerformAction(ship.id, during_activation=True))
+            # a card may let the ship take this one action even while stressed ("Chopper")
+            stressed = ship.stressed and any(
+                held.ability.value(game, ship, ship=ship)
+                for held in own_modifiers(game, ship, "action_step_stressed"))
+            game.push(PerformAction(ship.id, during_activation=True, even_stressed=stressed))
         return None
 
 
@@ -452,6 +469,24 @@ class StartEngagement(Step):
     def run(self, game: Game) -> Decision | None:
         game.state.phase = "engagement"
         game.push(FireWindow.of("start_engagement"))
+        if "engagement_initiative_7" in named(game):
+            # "at initiative 7" abilities (steps only when a card could listen: other games
+            # keep their state hashes)
+            game.push(FireWindow.of("engagement_initiative_7"), InitiativeSevenDone())
+        return None
+
+
+@dataclass(frozen=True)
+class InitiativeSevenDone(Step):
+    """The end of initiative step 7 when no ship engages at it: ships destroyed at that
+    step leave now (simultaneous fire); with ships engaging at 7, the sweep removes them
+    after those."""
+
+    def run(self, game: Game) -> Decision | None:
+        if not any(_eligible(game, ship, "engagement")
+                   and step_of(game, ship, "engagement") >= 7
+                   for ship in game.state.ships.values()):
+            _remove_destroyed(game)
         return None
 
 
@@ -462,6 +497,10 @@ class StartEndPhase(Step):
         _remove_destroyed(game)
         # a rule of the objects "during the End Phase": game effects come before abilities
         expire_fused_obstacles(game)
+        if "start_end_phase" in named(game):
+            # RR: END PHASE step 1, before the "during the End Phase" abilities (a step only
+            # when a card could listen: other games keep their state hashes)
+            game.push(FireWindow.of("start_end_phase"))
         return None
 
 
@@ -483,7 +522,7 @@ class EndPhase(Step):
                         continue
                     # a card may let a ship keep some (hook end_phase_kept_tokens)
                     kept = total(game, "end_phase_kept_tokens", ship=ship, token=token)
-                    gone = remove_token(game, ship, token, have - max(0, kept))
+                    gone = remove_token(game, ship, token, max(0, have - max(0, kept)))
                     if colour is GREEN_TOKENS and gone:
                         green[ship.id] = green.get(ship.id, 0) + gone
         # "for each green token you remove" abilities
@@ -502,6 +541,17 @@ class EndPhase(Step):
         return None
 
 
+def _score_end_of_game(game: Game) -> None:
+    """"At the end of the game, score ..." (hook ``end_game_points``, before the mission
+    points are compared)."""
+    for player in PLAYERS:
+        points = total(game, "end_game_points", player=player)
+        if points:
+            game.state.player(player).mission_points += points
+            game.event("over", f"player {player} scores {points} mission point(s) from "
+                       "cards at the end of the game")
+
+
 @dataclass(frozen=True)
 class CheckEnd(Step):
     """RR: GAME LENGTH AND TRACKING ROUNDS, RR: WINNING THE GAME - a player without ships at the end
@@ -518,6 +568,7 @@ class CheckEnd(Step):
             s.end_reason = "no ships left" if any(alive) else "both fleets are gone"
         elif s.round >= s.last_round:
             s.over = True
+            _score_end_of_game(game)
             points = [p.mission_points for p in s.players]
             s.winner = None if points[0] == points[1] else (1 if points[0] > points[1] else 2)
             s.end_reason = f"round {s.round} ended with {points[0]}-{points[1]} points"

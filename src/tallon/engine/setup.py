@@ -19,9 +19,10 @@ from tallon.data import load_cards
 from tallon.engine.action_bodies import turret_arcs_for
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option, Value
+from tallon.engine.docking import setup_docking_steps
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.loadout import build_ship, has_turret_indicator, unplayable
-from tallon.engine.queue import FireWindow
+from tallon.engine.queue import FireWindow, named
 from tallon.engine.rounds import StartRound
 from tallon.engine.state import GameState, PlayerState, ShipState, opponent
 from tallon.engine.steps import ChoiceStep, Step, continuation
@@ -113,6 +114,10 @@ def _first_player(game: Game, first: int) -> None:
     turns = [order[k % 2] for k in range(6)]
     steps: list[Step] = [FireWindow.of("gather_forces")]
     steps += [PlaceObstacle(player) for player in turns]
+    steps += setup_docking_steps(game)  # RR: DOCK - declared before Place Forces
+    if "before_place_forces" in named(game):
+        # a step only when a card could listen: other games keep their state hashes
+        steps.append(FireWindow.of("before_place_forces"))
     steps.append(PlaceForces())
     steps.append(PrepareDecks())
     steps.append(StartRound())
@@ -338,7 +343,11 @@ class PlaceObstacle(ChoiceStep):
 def _setup_order(game: Game) -> list[ShipState]:
     """Ships in initiative order, player order breaking ties (RR: SETUP step 5)."""
     order = {p: k for k, p in enumerate(game.state.player_order())}
-    return sorted(game.state.ships_of(), key=lambda s: (s.initiative, order[s.owner]))
+    docked = {i for s in game.state.ships_of() for i in s.docked}
+    return sorted((s for s in game.state.ships_of() if s.id not in docked),
+                  # a card may make a ship treat its initiative as another value during
+                  # setup (Hyperspace Tracking Data)
+                  key=lambda s: (s.current_initiative, order[s.owner]))
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,8 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
         "activated": ship.activated,
         "engaged": ship.engaged,
     }
+    if ship.docked:  # only then: other games keep their hashes
+        data["docked"] = list(ship.docked)
     if ship.round_initiative is not None:
         # only when a card changed it, so that other games keep their hashes
         data["round_initiative"] = ship.round_initiative

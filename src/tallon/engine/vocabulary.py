@@ -38,6 +38,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TypeVar
 
+# the decision kinds are listed in a module of their own, which imports nothing either
+from tallon.engine.decision_kinds import _DECISION_KINDS, DecisionKind
+
 
 @dataclass(frozen=True)
 class Window:
@@ -79,17 +82,6 @@ class ReplacementPoint:
 
 
 @dataclass(frozen=True)
-class DecisionKind:
-    """A kind of decision: ``who`` decides and what the ``options`` are."""
-
-    name: str
-    who: str
-    options: str
-    rule: str
-    asked_by: str
-
-
-@dataclass(frozen=True)
 class ContextEvent:
     """An event name used only as an ability's context (``ctx.event``), never fired."""
 
@@ -106,6 +98,8 @@ _WINDOWS = (
     # ---------------------------------------------------------------- setup
     Window("gather_forces", 'setup, before the obstacles are placed ("Setup:" abilities)',
            (), "SETUP", "engine/setup.py StartGame"),
+    Window("before_place_forces", '"before placing forces": setup, after the obstacles, before '
+           "the first ship is placed", (), "SETUP", "engine/setup.py _first_player"),
     Window("after_placed", "after a ship is placed (and its configuration side chosen)",
            ("ship",), "SETUP", "engine/setup.py PlaceForces"),
     Window("after_place_forces", "after all ships are placed", (), "SETUP",
@@ -145,16 +139,24 @@ _WINDOWS = (
     Window("after_device_placed", '"after you drop or launch a device": after what placing '
            "it set off (a mine detonating under a ship)", ("ship", "device"), "DEVICE",
            "engine/devices.py _placed"),
+    Window("after_detonate", "a bomb or mine detonated: its effects resolved, before it is "
+           "removed (device: its id, still in the play area)", ("device",), "DEVICE",
+           "engine/payloads.py Detonate"),
     Window("after_device_met", "a ship moved through or overlapped a remote, or a remote "
            "was placed under it (after the move's obstacle effects)", ("ship", "device"),
            "REMOTES", "engine/devices.py device_steps, move_met_steps"),
     Window("after_obstacle_met", "a ship moved through or overlapped an obstacle, before "
-           "that obstacle's effect (each obstacle in the order met)", ("ship", "obstacle"),
+           "that obstacle's effect (each obstacle in the order met); move: maneuver, boost or "
+           "barrel_roll", ("ship", "obstacle", "move"),
            "OBSTACLES", "engine/movement.py obstacle_steps"),
     Window("after_action", "after an action (not when it failed); the linked action joins "
            "the queue here (the rule ability \"linked action\", engine/actions.py)",
            ("ship", "action", "difficulty", "linked", "during_activation", "stressed",
-            "source"), "ACTIONS", "engine/actions.py FinishAction"),
+            "source"), "ACTIONS", "engine/actions.py FinishAction",
+           optional_facts=("target",)),
+    Window("after_coordinate", '"after you coordinate a ship": the chosen ship (target) has '
+           "had its chance to act", ("ship", "target"), "COORDINATE",
+           "engine/actions.py CoordinateAction; cards/upgrades/crew_b2.py (hondoohnaka)"),
     Window("after_action_failed", "after an action failed (\"after you fail an action\")",
            ("ship", "action", "difficulty", "during_activation"), "FAIL",
            "engine/actions.py FinishAction"),
@@ -165,6 +167,9 @@ _WINDOWS = (
     # ----------------------------------------------------- engagement phase
     Window("start_engagement", "start of the Engagement Phase", (), "ENGAGEMENT PHASE",
            "engine/rounds.py StartEngagement"),
+    Window("engagement_initiative_7", '"during the Engagement Phase, at initiative 7": after '
+           "the start of the phase, before any ship engages at that step", (),
+           "ENGAGEMENT PHASE", "engine/rounds.py StartEngagement"),
     Window("before_engage", '"before you engage"', ("ship",), "ENGAGEMENT PHASE",
            "engine/attack.py Engage"),
     Window("engage", '"when you engage": after before_engage, before the attack; a remote '
@@ -180,6 +185,9 @@ _WINDOWS = (
            "canceled and neutralized", _ATTACK, "ATTACK", "engine/attack.py BeforeNeutralize"),
     Window("after_neutralize", "results neutralized, before the hit or miss is dealt with",
            _ATTACK, "ATTACK", "engine/attack.py Neutralize"),
+    Window("after_dice_rolled", "attack or defense dice were rolled (kind), before the Modify "
+           "Dice steps", ("attacker", "defender", "kind"), "ATTACK",
+           "engine/attack.py _dice_rolled"),
     Window("attack_hit", "the attack hit, before damage is dealt", _ATTACK, "ATTACK",
            "engine/attack.py DealDamage"),
     Window("after_defend", "attack step 6: the defender's abilities, before the attacker's "
@@ -194,6 +202,9 @@ _WINDOWS = (
     Window("end_engagement", "end of the Engagement Phase", (), "ENGAGEMENT PHASE",
            "engine/rounds.py StartRound"),
     # ------------------------------------------------------------ end phase
+    Window("start_end_phase", '"at the start of the End Phase": before the "during the End '
+           'Phase" abilities (fired only when a card could listen)', (), "END PHASE",
+           "engine/rounds.py StartEndPhase"),
     Window("end_phase", "during the End Phase, before tokens are removed", (), "END PHASE",
            "engine/rounds.py StartRound"),
     Window("end_phase_end", "end of the End Phase (after tokens and charges)", (),
@@ -223,6 +234,9 @@ _WINDOWS = (
            "resolves); exposed is set when it was exposed", ("ship", "card", "serial"),
            "DAMAGE CARDS", "engine/effects.py deal_damage_card, expose_damage",
            optional_facts=("exposed",)),
+    Window("after_repair", "a damage card was repaired (faceup: it was faceup, and is now "
+           "flipped facedown; else it was discarded)", ("ship", "serial", "faceup"),
+           "DAMAGE CARDS", "engine/effects.py repair_damage"),
     Window("condition_assigned", "a condition is assigned (its text resolves)",
            ("ship", "card", "player"), "CONDITION CARDS",
            "engine/conditions.py AssignCondition"),
@@ -268,26 +282,68 @@ _HOOKS = (
          ("maneuver",), "MANEUVER", "engine/rounds.py alternatives", own=True),
     Hook("action_forbidden", "True: the action can't be performed", ("ship", "action"),
          "ACTIONS", "engine/actions.py can_perform"),
-    Hook("boost_templates", "extra boost templates [(direction, colour)]: turn_left or "
-         "turn_right, and the colour the boost action is then treated as (None: as it is)",
+    Hook("boost_templates", "extra boost templates [(direction, colour[, cost])]: turn_left "
+         "or turn_right, the colour the boost action is then treated as (None: as it is), "
+         "and what choosing it costs ((\"force\" or a card id, amount) pairs)",
          ("colour",), "BOOST", "engine/action_bodies.py BoostAction", own=True),
+    Hook("reposition_speed", "None, or (change, mandatory, cost): the template of the "
+         "owner's boost, barrel roll or SLAM (move) may (or must, if able) be of another "
+         "speed; colour: the action's so far", ("move", "colour"), "BOOST",
+         "engine/action_bodies.py speed_changes", own=True),
+    Hook("decloak_templates", "[(left or right, cost)]: bank templates the owner may decloak "
+         "(boost) with instead of the straight one of this speed", ("speed",), "DECLOAK",
+         "engine/movement.py decloak_banks", own=True),
+    Hook("boost_directions", "the only boost directions (left, straight, right, turn_left, "
+         "turn_right) the ship may use for its boost now, or None (no limit; several: only "
+         "those all allow)", ("ship",), "BOOST", "engine/action_bodies.py boost_directions"),
     Hook("reposition_through_obstacles", "True: the owner's barrel rolls and boosts (move: "
          "barrel_roll or boost) can move through and overlap obstacles", ("move",),
          "BARREL ROLL", "engine/movement.py passes_obstacles", own=True),
+    Hook("added_actions", "actions [ActionSpec] a card adds to the owner's action bar",
+         ("ship",), "ACTIONS", "engine/actions.py bar_actions", own=True),
+    Hook("token_spend_forbidden", "True: the ship can't spend tokens of this kind now (costs "
+         "and dice modifications; removing them is still allowed)", ("ship", "token"),
+         "TOKENS", "engine/effects.py spend_forbidden (Cost.can_pay, modify_dice.dice_options)"),
+    Hook("end_game_points", "mission points this player scores at the end of the game "
+         "(summed)", ("player",), "WINNING THE GAME", "engine/rounds.py CheckEnd"),
     Hook("may_act_stressed", "True: the ship may perform this action while stressed",
          ("ship", "spec"), "STRESS", "engine/actions.py can_perform"),
+    Hook("action_step_stressed", "True: in its Perform Action step the ship may perform its "
+         "one action even while stressed", ("ship",), "STRESS", "engine/rounds.py ActionStep",
+         own=True),
     Hook("may_execute_red_stressed", "True: the ship may execute a red maneuver while "
          "stressed", ("ship",), "STRESS", "engine/rounds.py Execution"),
+    Hook("token_removal_forbidden", "True: the ship can't remove tokens of this kind now "
+         "(spending included)", ("ship", "token"), "TOKENS", "engine/effects.py remove_token"),
     Hook("end_phase_kept_tokens", "how many tokens of this kind the ship does not remove in "
          "the End Phase (summed)", ("ship", "token"), "END PHASE", "engine/rounds.py EndPhase"),
     Hook("action_difficulty", "the colour the ship treats this action as, or None (several: "
          "the most restrictive applies)", ("ship", "spec"), "ACTIONS",
          "engine/actions.py StartAction", own=True),
+    Hook("coordinate_forbidden", "True: the owner can't coordinate this ship", ("ship",),
+         "COORDINATE", "engine/actions.py coordinate_forbidden", own=True),
+    Hook("coordinate_companions", "ids of ships the owner may coordinate besides the chosen "
+         "ship (both then perform the same action); colour: the coordinate action's",
+         ("ship", "colour"), "COORDINATE", "engine/actions.py coordinate_companions",
+         own=True),
+    Hook("coordinate_beyond_range", "True: the owner may coordinate this friendly ship beyond "
+         "range 2", ("ship",), "COORDINATE", "engine/actions.py coordinate_targets", own=True),
     Hook("coordinate_actions", "the action kinds the ship a coordinating ship chose may "
          "perform, or None (no limit)", ("ship",), "COORDINATE",
          "engine/actions.py CoordinateAction", own=True),
     Hook("max_locks", "how many locks the ship may keep (default 1; the highest applies)",
          ("ship",), "LOCK", "engine/effects.py max_locks", own=True),
+    Hook("ignores_obstacle", "True: the ship ignores the obstacle's effects while it moves or "
+         "attacks (during: move or attack)", ("ship", "obstacle", "during"), "OBSTACLES",
+         "engine/effects.py ignores_obstacle"),
+    Hook("range_zero_focus", "True: at attack range 0 the attacker may still spend focus "
+         "tokens for their default effect on its attack dice", ("attack",), "ATTACK",
+         "engine/modify_dice.py dice_options"),
+    Hook("docking", "the guides a ship may deploy from if docked in the owner (a carrier), "
+         "or None: the carrier can't dock it now (its capacity included)", ("ship",), "DOCK",
+         "engine/docking.py dock_guides", own=True),
+    Hook("dock_range", "the range at which the owner may dock with its carrier (default 0; "
+         "the highest applies)", ("ship",), "DOCK", "engine/docking.py dock_range", own=True),
     Hook("ignores_device", "True: the ship ignores the device's effects (a mine it meets "
          "does not detonate for it)", ("ship", "device"), "DEVICE",
          "engine/payloads.py ignores"),
@@ -307,8 +363,28 @@ _HOOKS = (
     Hook("engage_initiative", "the initiative step at which the ship engages this phase "
          "instead of its initiative, or None (the highest applies)", ("ship",),
          "ENGAGEMENT PHASE", "engine/rounds.py step_of"),
+    Hook("lock_beyond_range", "the charges of its card the owner may spend to lock an object "
+         "beyond range 3 during its Lock action, or None", ("ship",), "LOCK",
+         "engine/action_bodies.py LockAction", own=True),
+    Hook("attack_friendly", "True: the ship may declare friendly ships as defenders",
+         ("ship",), "ATTACK", "engine/weapons.py valid_targets", own=True),
+    Hook("closest_defender", "True: the ship must declare a defender at the closest attack "
+         "range among its valid targets", ("ship",), "ATTACK",
+         "engine/attack.py DeclareAttack", own=True),
+    Hook("spend_lock_for_target", "True: performing this action (coordinate or jam), the "
+         "ship may spend a lock it has on a ship to choose it, ignoring range restrictions",
+         ("ship", "action"), "COORDINATE",
+         "engine/actions.py CoordinateAction; engine/action_bodies.py JamAction", own=True),
+    Hook("cannot_be_coordinated", "True: a coordinate action can't choose this ship",
+         ("ship",), "COORDINATE", "engine/actions.py CoordinateAction"),
     Hook("lock_forbidden", "True: the ship can't acquire a lock on this object", ("ship",
          "target"), "LOCK", "engine/effects.py can_lock"),
+    Hook("lock_action_forbidden", "True: the ship can't choose this object while performing "
+         "the lock action", ("ship", "target"), "LOCK",
+         "engine/action_bodies.py LockAction"),
+    Hook("attack_arc_forbidden", "True: the ship can't attack with this weapon from this "
+         "standard arc now (\"you cannot attack from that arc again this round\")",
+         ("ship", "weapon", "arc"), "ATTACK", "engine/weapons.py valid_targets"),
 )
 
 _POINTS = (
@@ -324,153 +400,15 @@ _POINTS = (
                      "dealt faceup; a replacement calls the continuation then with None",
                      ("ship", "card", "then", "args"), "DAMAGE CARDS",
                      "engine/effects.py deal_damage_card (_deal)"),
+    ReplacementPoint("deal_damage_card", "a known damage card would be dealt, faceup or "
+                     "facedown (after deal_faceup_card); a replacement calls the "
+                     "continuation then with None", ("ship", "card", "faceup", "then", "args"),
+                     "DAMAGE CARDS", "engine/effects.py deal_damage_card (_deal)"),
     ReplacementPoint("execute_maneuver", "a ship would execute a maneuver",
                      ("ship", "maneuver", "ion", "slam"), "MANEUVER",
                      "engine/movement.py ExecuteManeuver"),
 )
 
-_OWNER = "the ship's owner"
-_ORDER = ("the player whose ships share the initiative (the first in player order with "
-          "one)", "the id of the ship that goes next", "INITIATIVE",
-          'engine/rounds.py Sweep (f"{phase}_order")')
-
-_DECISION_KINDS = (
-    # ---------------------------------------------------------------- setup
-    DecisionKind("place_obstacle", "each player in turn, in player order",
-                 "an offered placement (<obstacle>@<x>,<y>,<rotation>), none when "
-                 "nothing fits, or a free {obstacle, x, y, rotation}",
-                 "SETUP", "engine/setup.py PlaceObstacle"),
-    DecisionKind("place_ship", "the ship's owner, in initiative order",
-                 "an offered placement (<x>,<y>,<heading>[,<turret>]), or a free "
-                 "{x, y, heading[, turret]}", "SETUP",
-                 "engine/setup.py PlaceShip"),
-    DecisionKind("upgrade_side", _OWNER, "front or back: the side of a two-sided upgrade "
-                 "that faces up", "SETUP", "engine/setup.py ChooseSide"),
-    # ---------------------------------------------------------------- round
-    DecisionKind("set_dial", "the ship's owner (hidden from the opponent)",
-                 "a maneuver code from the ship's dial", "PLANNING PHASE",
-                 "engine/rounds.py SetDial"),
-    DecisionKind("system_order", *_ORDER),
-    DecisionKind("activation_order", *_ORDER),
-    DecisionKind("engagement_order", *_ORDER),
-    DecisionKind("decloak", "the cloaked ship's owner", "pass, boost, left or right",
-                 "DECLOAK", "engine/movement.py Decloak"),
-    DecisionKind("decloak_position", "the cloaked ship's owner",
-                 "a position of the declared decloak", "DECLOAK", "engine/movement.py Decloak"),
-    DecisionKind("choose_maneuver", _OWNER, "the revealed maneuver or one a card offers "
-                 "instead (hook maneuver_alternatives)", "MANEUVER",
-                 "engine/rounds.py ChooseManeuver"),
-    DecisionKind("tallon_position", _OWNER, "where the ship is placed beside the template",
-                 "BEARING", "engine/movement.py ExecuteManeuver"),
-    # -------------------------------------------------------------- actions
-    DecisionKind("perform_action", _OWNER, "an action the ship can perform now, or pass",
-                 "ACTIONS", "engine/actions.py PerformAction"),
-    DecisionKind("card_action", _OWNER, "one of a card action's choices", "ACTIONS",
-                 "engine/actions.py CardActionBody"),
-    DecisionKind("linked_action", _OWNER, "a linked action, or decline", "LINKED ACTION",
-                 "engine/actions.py RULES \"linked action\" (a Triggered)"),
-    DecisionKind("reinforce_side", _OWNER, "fore or aft", "REINFORCE",
-                 "engine/action_bodies.py ReinforceAction"),
-    DecisionKind("lock_target", _OWNER, "an object to lock", "LOCK",
-                 "engine/action_bodies.py LockAction"),
-    DecisionKind("barrel_roll_direction", _OWNER, "left or right", "BARREL ROLL",
-                 "engine/action_bodies.py BarrelRollAction"),
-    DecisionKind("barrel_roll_position", _OWNER, "a position along the ship's side",
-                 "BARREL ROLL", "engine/action_bodies.py BarrelRollAction"),
-    DecisionKind("boost_direction", _OWNER, "left, straight or right", "BOOST",
-                 "engine/action_bodies.py BoostAction"),
-    DecisionKind("rotate_arc", _OWNER, "a standard arc for the turret", "ROTATE",
-                 "engine/action_bodies.py RotateAction"),
-    DecisionKind("coordinate_target", _OWNER, "a friendly ship", "COORDINATE",
-                 "engine/actions.py CoordinateAction"),
-    DecisionKind("jam_target", _OWNER, "an enemy ship", "JAM", "engine/action_bodies.py JamAction"),
-    DecisionKind("reload_card", _OWNER, "an ordnance upgrade to recover a charge on",
-                 "RELOAD", "engine/action_bodies.py ReloadAction"),
-    DecisionKind("slam_maneuver", _OWNER, "a dial maneuver of the speed executed this round",
-                 "SLAM", "engine/action_bodies.py SlamAction"),
-    # --------------------------------------------------------------- tokens
-    DecisionKind("jam_effect", "the player whose effect jammed the ship",
-                 "a green token to remove or a lock to break", "JAM",
-                 "engine/tokens.py JamChoice"),
-    DecisionKind("tractor_move", "the player whose effect tractored the ship",
-                 "none, or a barrel roll or boost placement", "TRACTOR",
-                 "engine/tokens.py TractorMove"),
-    DecisionKind("tractor_rotate", "the tractored ship's owner",
-                 "none, or a 90-degree rotation (gaining a stress token)", "TRACTOR",
-                 "engine/tokens.py TractorRotate"),
-    # --------------------------------------------------------------- attack
-    DecisionKind("declare_attack", _OWNER, "<weapon>@<defender> (primary:front@p2.1), or "
-                 "none", "ATTACK",
-                 "engine/attack.py DeclareAttack"),
-    DecisionKind("bonus_attack", _OWNER, "<weapon>@<defender>, or none", "BONUS ATTACK",
-                 "engine/attack.py DeclareAttack (bonus)"),
-    DecisionKind("obstruction", "the attacker's owner", "clear or obstructed (several "
-                 "closest lines)", "OBSTRUCTED", "engine/attack.py ChooseObstruction"),
-    DecisionKind("modify_attack_dice", "the modifying ship's owner: the defender's, then "
-                 "the attacker's", "a modification's key, <source>:<operations> (focus:change="
-                 "all-focus>hit, lock:reroll=blank), or done (not while a mandatory one waits)",
-                 "DICE MODIFICATION", "engine/modify_dice.py ModifyDice"),
-    DecisionKind("modify_defense_dice", "the modifying ship's owner: the attacker's, then "
-                 "the defender's", "a modification's key, <source>:<operations> (focus:change="
-                 "all-focus>hit, lock:reroll=blank), or done (not while a mandatory one waits)",
-                 "DICE MODIFICATION", "engine/modify_dice.py ModifyDice"),
-    DecisionKind("cancel_attack_results", "the defender's owner",
-                 "a cancel ability's key, or done", "CANCEL",
-                 "engine/modify_dice.py ModifyDice (cancel stage)"),
-    DecisionKind("cancel_defense_results", "the attacker's owner",
-                 "a cancel ability's key, or done", "CANCEL",
-                 "engine/modify_dice.py ModifyDice (cancel stage)"),
-    # ------------------------------------------------------------ abilities
-    DecisionKind("order_abilities", "the player whose abilities are next in the queue",
-                 "the entry to resolve next: <ship>:<card>#<position>", "ABILITY QUEUE",
-                 "engine/queue.py Queue"),
-    DecisionKind("use_ability", "the card's owner, or the player Triggered.player names",
-                 "the ability's choices (use without choices), decline if optional",
-                 "ABILITIES", "engine/queue.py Resolve (Triggered's default); Ask in cards "
-                 "(youshouldthankme, xx23sthreadtracers, ruthless)"),
-    DecisionKind("replacement", "the replacement's owner, in player order",
-                 "the replacement's choices (use without choices), decline if optional",
-                 "REPLACEMENT EFFECTS", "engine/replace.py Replaceable"),
-    DecisionKind("remove_condition", "the player assigning a limited condition",
-                 "the ship whose copy is removed", "CONDITION CARDS",
-                 "engine/conditions.py AssignCondition"),
-    # ---------------------------------------------------------------- cards
-    DecisionKind("launch_device", _OWNER, "a template to drop or launch the device with, or "
-                 "decline", "DEVICE", "cards/upgrades/ordnance.py launch_device (a Triggered)"),
-    DecisionKind("device_target", "the player who placed the device", "the id of the ship "
-                 "(a mine placed under several) or obstacle (a seismic charge) it affects",
-                 "DEVICE", "engine/payloads.py place_devices; cards/upgrades/device.py"),
-    DecisionKind("concussion_choice", "the ship's owner", "expose (a facedown damage card at "
-                 "random) or strain", "DEVICE", "cards/upgrades/device.py (concussion bomb)"),
-    DecisionKind("cloaking_device", _OWNER, "discard (the cloak token), boost, left or right "
-                 "(decloak)", "DECLOAK", "cards/upgrades/illicit.py (cloakingdevice)"),
-    DecisionKind("relocate_remote", "the remote's owner", "a set of the ship's guides, or "
-                 "blocked", "RELOCATING REMOTES", "cards/remotes.py (buzz droid swarm)"),
-    DecisionKind("expose_damage", _OWNER, "the serial number of one of the defender's facedown "
-                 "damage cards", "DAMAGE CARDS", "cards/pilots/t65xwing.py (thanekyrell)"),
-    DecisionKind("maarek_damage_card", _OWNER, "the id of one of the drawn damage cards",
-                 "DAMAGE CARDS", "cards/pilots/tieadvancedx1.py (maarekstele)"),
-    DecisionKind("jingoist_token", _OWNER, "deplete or strain", "TOKENS",
-                 "cards/pilots/tielnfighter.py (isbjingoist)"),
-    DecisionKind("jingoist_refusal", "the enemy ship's owner",
-                 "remove:TOKEN (a green token), or gain", "TOKENS",
-                 "cards/pilots/tielnfighter.py (isbjingoist)"),
-    DecisionKind("homing_choice", "the defender's owner", "suffer (skip the dice) or roll",
-                 "ATTACK", "cards/upgrades/ordnance.py (homing missiles and torpedoes)"),
-    # --------------------------------------- chance (games with chance="explicit")
-    DecisionKind("chance_roll_dice", "the chance player (CHANCE, -1)",
-                 "the faces rolled, in face order (hit,hit,blank), each with its "
-                 "probability", "ATTACK", "engine/chance.py RollDice"),
-    DecisionKind("chance_draw_damage", "the chance player (CHANCE, -1)",
-                 "the id of a card left in the deck, by its share of the deck",
-                 "DAMAGE CARDS", "engine/chance.py DrawDamage"),
-    DecisionKind("chance_first_player", "the chance player (CHANCE, -1)",
-                 "1 or 2, each with probability 1/2", "PLAYER ORDER",
-                 "engine/chance.py RollForFirstPlayer"),
-    DecisionKind("chance_pick_at_random", "the chance player (CHANCE, -1)",
-                 "one of the choices, each as likely", "DAMAGE CARDS",
-                 "engine/chance.py PickAtRandom"),
-)
 
 _CONTEXTS = (
     ContextEvent("action", ("ship", "action"), "the context of a card's \"Action:\" ability "
@@ -479,8 +417,9 @@ _CONTEXTS = (
     ContextEvent("declare_attack", (), "the context of a special weapon's cost and extra "
                  "requirement when the attack is declared",
                  "engine/weapons.py valid_targets; engine/attack.py _begin"),
-    ContextEvent("dice_modified", ("user", "kind"), "the context of a DiceMod's after(ctx, "
-                 "option), once its option is applied", "engine/modify_dice.py _settle"),
+    ContextEvent("dice_modified", ("user", "kind", "rerolled"), "the context of a DiceMod's "
+                 "after(ctx, option), once its option is applied (rerolled: the new faces "
+                 "of the dice it rerolled)", "engine/modify_dice.py _settle"),
 )
 
 _E = TypeVar("_E", Window, Hook, ReplacementPoint, DecisionKind, ContextEvent)

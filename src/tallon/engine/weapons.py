@@ -24,6 +24,9 @@ from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 if TYPE_CHECKING:
     from tallon.engine.game import Game
 
+#: the weapon arcs that attack from the ship's turret arcs (RR: TURRET ARCS: a double
+#: indicator selects two single turret arcs)
+TURRET_WEAPON_ARCS = ("single_turret", "double_turret")
 NO_ATTACK_OBSTACLES = (ObstacleType.ASTEROID, ObstacleType.DEBRIS_CLOUD,
                        ObstacleType.GAS_CLOUD)
 
@@ -92,7 +95,7 @@ def cannot_attack(game: Game, ship: ShipState) -> str | None:
     assert ship.body is not None
     for obstacle in game.state.obstacles:
         if obstacle.type in NO_ATTACK_OBSTACLES and touching(ship.body, obstacle) \
-                and not ignores_obstacle(game, ship, obstacle.id):
+                and not ignores_obstacle(game, ship, obstacle.id, "attack"):
             return f"it is at range 0 of {obstacle.type.value.replace('_', ' ')} {obstacle.id}"
     if any_true(game, "cannot_attack", ship=ship):
         return "a card forbids it"
@@ -139,14 +142,20 @@ def _meets_requirement(ship: ShipState, defender: str, requires: str | tuple[str
 
 def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                   defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
-                  free: bool = False) -> list[Target]:
+                  free: bool = False, arcs: tuple[str, ...] = ()) -> list[Target]:
     """Every (weapon, defender) the ship may declare (RR: ATTACK step 1). A card's bonus
     attack may limit the weapons (``only``) and the defenders (``defenders``), ignore the
-    weapon's header requirement and waive its cost (``free``)."""
+    weapon's header requirement and waive its cost (``free``), and limit the standard arcs
+    a turret weapon attacks from (``arcs``: "from a turret arc you have not attacked from
+    this round")."""
     assert ship.body is not None
     targets = []
+    # a card may let the ship attack friendly ships too (R5-TK; remotes are not ships)
+    friendly = any(held.ability.value(game, ship, ship=ship)
+                   for held in own_modifiers(game, ship, "attack_friendly"))
     enemies = [s for s in game.state.ships.values()
-               if s.owner != ship.owner and s.in_play and s.body is not None
+               if (s.owner != ship.owner or (friendly and s.id != ship.id and not s.remote))
+               and s.in_play and s.body is not None
                and (not defenders or s.id in defenders)]
     for weapon in weapons_of(game, ship):
         if only and weapon.id not in only:
@@ -174,6 +183,10 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
             if not contact and not ship.body.near(enemy.body, farthest):
                 continue  # beyond the weapon's range whatever the arc: no need to measure
             for arc in weapon.arcs(ship):
+                if arcs and weapon.arc in TURRET_WEAPON_ARCS and arc.value not in arcs:
+                    continue
+                if any_true(game, "attack_arc_forbidden", ship=ship, weapon=weapon, arc=arc):
+                    continue  # a card forbids attacking from this arc again this round
                 measure = measure_arc(ship.body, enemy.body, arc, lines=False)
                 reach = 0 if contact else measure.range
                 if measure.in_arc and reach is not None and (best is None or reach < best[0]):

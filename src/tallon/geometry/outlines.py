@@ -243,6 +243,23 @@ def _placed_obstacle(obstacle_id: str, radii: tuple[float, ...], kind: ObstacleT
                           kind)
 
 
+#: Estimated spare parts token (Spare Parts Canisters): a scatter 48 mm across on a tab
+#: that fits between a ship's rear guides (RR: OBJECTS: OBSTACLES - Spare Parts), laid out
+#: like the buzz droid swarm's.
+_SPARE_PARTS_RADII = tuple(round(22 + 2 * math.cos(7 * 2 * math.pi * i / 21), 2)
+                           for i in range(21))
+
+
+def _tabbed_obstacle(obstacle_id: str, radii: tuple[float, ...], kind: ObstacleType
+                     ) -> ObstacleOutline:
+    cloud = _radial(radii)
+    low = min(y for _, y in cloud)
+    body = ccw(tuple((x, y - low + SWARM_TAB_DEPTH) for x, y in cloud))
+    half = TEMPLATE_WIDTH / 2
+    tab = ((-half, 0.0), (half, 0.0), (half, SWARM_TAB_DEPTH), (-half, SWARM_TAB_DEPTH))
+    return ObstacleOutline(obstacle_id, body, (*convex_pieces(body), tab), (tab,), kind)
+
+
 @cache
 def placed_obstacle_outlines() -> dict[str, ObstacleOutline]:
     """Outlines of obstacles that cards place during the game (devices that are also
@@ -251,7 +268,9 @@ def placed_obstacle_outlines() -> dict[str, ObstacleOutline]:
                                                   ObstacleType.ELECTRO_CHAFF_CLOUD),
             "blaze": _placed_obstacle("blaze", _BLAZE_RADII, ObstacleType.BLAZE),
             "loosecargo": _placed_obstacle("loosecargo", _LOOSE_CARGO_RADII,
-                                           ObstacleType.LOOSE_CARGO)}
+                                           ObstacleType.LOOSE_CARGO),
+            "spareparts": _tabbed_obstacle("spareparts", _SPARE_PARTS_RADII,
+                                           ObstacleType.SPARE_PARTS)}
 
 
 def device_outline(device_id: str) -> Outline:

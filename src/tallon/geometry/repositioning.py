@@ -186,18 +186,17 @@ def boost(table: Table, ship_id: str, direction: str, template_speed: int = 1,
           turn: bool = False) -> Attempt:
     """A boost with the [1 straight], [1 bank left] or [1 bank right] template from the
     front guides (RR: BOOST); decloaking small ships boost with [2 straight]. ``turn``
-    boosts left or right with the [1 turn] template instead (a card's boost, Daredevil)."""
+    boosts left or right with the [1 turn] template instead (a card's boost, Daredevil);
+    ``template_speed`` uses the template of that speed (cards: Overdrive Thruster)."""
     key = direction.strip().lower()
     if key not in _BOOST:
         raise ValueError(f"unknown boost direction {direction!r}; "
                          f"expected {', '.join(_BOOST)}")
-    if template_speed != 1 and key != "straight":
-        raise ValueError("only straight boosts use a longer template (decloak)")
+    if not 1 <= template_speed <= 5:
+        raise ValueError(f"no template of speed {template_speed}")
     if turn and key not in _TURN_BOOST:
         raise ValueError("a boost with a turn template goes left or right, not straight")
-    code = _BOOST[key] if key != "straight" else f"{template_speed}F"
-    if turn:
-        code = _TURN_BOOST[key]
+    code = f"{template_speed}{(_TURN_BOOST if turn else _BOOST)[key][1]}"
     ship = table.ship(ship_id)
     maneuver = Maneuver.parse(code)
     template = maneuver.template()

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tallon.dice.abilities import cards
+from tallon.dice.abilities import cards, upgrades
 from tallon.dice.abilities.base import ATTACKING, BOTH_ROLES, DEFENDING, DiceAbility, Role
 
 
@@ -113,6 +113,50 @@ _ENTRIES = [
     CardEntry("malice", "Malice", ATTACKING, "1 Force: 1 focus or hit to crit", cards.malice),
     CardEntry("sensorjammer-battleofyavin", "Sensor Jammer", DEFENDING,
               "friendly lock on the attacker: 1 attacker hit to focus", cards.sensor_jammer),
+    CardEntry("garsaxon", "Gar Saxon (crew)", ATTACKING,
+              "defender locked by Gar's ship: 1 focus to hit", upgrades.gar_saxon),
+    CardEntry("jangofett", "Jango Fett (crew)", ATTACKING,
+              "spend lock: 1 defender focus to blank", upgrades.jango_fett),
+    CardEntry("bt1", "BT-1 (gunner)", ATTACKING, "1 hit to crit per defender stress token",
+              upgrades.bt1, "defender stress tokens"),
+    CardEntry("greedo", "Greedo (gunner)", ATTACKING, "spend charge: 1 hit to crit",
+              upgrades.greedo, "charges"),
+    CardEntry("bobafett-gunner", "Boba Fett (gunner)", ATTACKING,
+              "no other ship in the attack arc: 1 focus to hit", upgrades.boba_fett_gunner),
+    CardEntry("dt798", "DT-798", ATTACKING,
+              "reroll 1 attack die per ship in the arc with red or orange tokens",
+              upgrades.dt798, "ships with tokens"),
+    CardEntry("blanksignature-battleoverendor", "Blank Signature", DEFENDING,
+              "not locked by the attacker: spend charge: 1 focus to evade",
+              upgrades.blank_signature, "charges"),
+    CardEntry("r6d8", "R6-D8", ATTACKING,
+              "reroll 1 attack die per friendly ship with the defender in its bullseye",
+              upgrades.r6d8, "friendly ships"),
+    CardEntry("r5p8", "R5-P8", ATTACKING, "defender in front arc: spend charge: reroll 1 die",
+              upgrades.r5p8, "charges"),
+    CardEntry("m9g8", "M9-G8", DEFENDING, "locking the attacker: it rerolls 1 die you choose",
+              upgrades.m9g8),
+    CardEntry("bokatankryze", "Bo-Katan Kryze (crew)", ATTACKING, "reroll 1 attack die",
+              upgrades.bo_katan_kryze),
+    CardEntry("admiralsloane", "Admiral Sloane", ATTACKING,
+              "stressed defender: reroll 1 attack die", upgrades.admiral_sloane),
+    CardEntry("commanderpyre", "Commander Pyre", DEFENDING,
+              "stressed attacker: reroll 1 defense die", upgrades.commander_pyre),
+    CardEntry("chewbacca-crew-swz19", "Chewbacca (Resistance crew)", ATTACKING,
+              "spend 2 charges: 1 focus to crit", upgrades.chewbacca_resistance, "charges"),
+    CardEntry("l337", "L3-37", DEFENDING, "flip the card: the attacker rerolls all its dice",
+              upgrades.l337, "charges"),
+    CardEntry("lattsrazzi", "Latts Razzi", DEFENDING,
+              "stressed attacker: remove its stress: 1 blank/focus to evade",
+              upgrades.latts_razzi),
+    CardEntry("rookkast", "Rook Kast (crew)", ATTACKING, "strained: 1 blank/focus to hit",
+              upgrades.rook_kast),
+    CardEntry("zuckuss", "Zuckuss (crew)", ATTACKING,
+              "unstressed: gain 1 stress: the defender rerolls 1 die you choose",
+              upgrades.zuckuss),
+    CardEntry("tristanwren", "Tristan Wren", ATTACKING,
+              "friendly ordnance attack: spend charge: 1 hit to crit", upgrades.tristan_wren,
+              "charges"),
 ]
 
 CATALOGUE: dict[str, CardEntry] = {entry.key: entry for entry in _ENTRIES}

@@ -188,7 +188,8 @@ export const PRESENTERS = {
   remove_condition: choice, launch_device: choice, relocate_remote: choice,
   expose_damage: choice, maarek_damage_card: choice, jingoist_token: choice,
   jingoist_refusal: choice, homing_choice: choice, device_target: choice,
-  concussion_choice: choice, cloaking_device: choice,
+  concussion_choice: choice, cloaking_device: choice, start_docked: choice,
+  dock_or_deploy: choice,
 };
 
 /**
