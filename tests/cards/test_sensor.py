@@ -3,7 +3,7 @@ changing the outcome."""
 
 from __future__ import annotations
 
-from tallon.engine.actions import PerformAction
+from tallon.engine.actions import CoordinateAction, PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.rounds import Activate
 from tallon.engine.state import Token
@@ -16,6 +16,7 @@ from tests.cards.helpers import (
     modify_with,
     offers,
     pass_all,
+    skip_dice,
     skip_to,
     values,
 )
@@ -222,3 +223,164 @@ class TestBlankSignature:
             finish(game)
         s = game.state.ships[ship]
         assert s.shields == 0 and s.charges["blanksignature-battleoverendor"].active == 1
+
+
+# ------------------------------------------------------------- Long-Range Scanners
+SCANNERS = "longrangescanners-alphaclassstarwing"
+
+
+def scanning(charges: int | None = None, upgrades: tuple[str, ...] = (SCANNERS,)):
+    """A T-65 at (400, 300) at its Perform Action step; the only other object, a TIE at
+    (400, 850), is at range 6."""
+    sc = Scene()
+    setup = {"charges": {SCANNERS: charges}} if charges is not None else {}
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades, **setup)
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
+    game = sc.at(PerformAction(ship, during_activation=True), phase="activation")
+    answer(game, "perform_action", "lock", ship)
+    return game, ship
+
+
+class TestLongRangeScanners:
+    def test_locks_beyond_range_three_for_a_charge(self):
+        """Long-Range Scanners: during its lock action the ship may spend 1 charge to lock
+        an object at any range: the TIE at range 6 is offered and locked, 1 charge spent."""
+        game, ship = scanning()
+        answer(game, "lock_target", "p2.1", ship)
+        s = game.state.ships[ship]
+        assert s.locks == ["p2.1"] and s.charges[SCANNERS].active == 1
+
+    def test_without_the_card_the_lock_fails(self):
+        """The same lock action without the card: no object at range 0-3, the action fails
+        (RR: LOCK)."""
+        game, ship = scanning(upgrades=())
+        s = game.state.ships[ship]
+        assert game.decision is None and s.locks == [] and "lock" in s.actions_done
+
+    def test_no_charge_no_reach(self):
+        """With no active charge the card does nothing: the action fails."""
+        game, ship = scanning(charges=0)
+        assert game.decision is None and game.state.ships[ship].locks == []
+
+    def test_within_range_three_no_charge_is_spent(self):
+        """A TIE within range 3 is locked as usual: the charge stays (ruling: spending it
+        there would change nothing)."""
+        sc = Scene()
+        ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[SCANNERS])
+        sc.ship("academypilot", player=2, at=(400, 500, 180))
+        game = sc.at(PerformAction(ship, during_activation=True), phase="activation")
+        answer(game, "perform_action", "lock", ship)
+        answer(game, "lock_target", "p2.1", ship)
+        assert game.state.ships[ship].charges[SCANNERS].active == 2
+
+
+# ----------------------------------------------------------------- Passive Sensors
+PASSIVE = "passivesensors"
+
+
+def passive_scene(charges: int = 1, friend: bool = False):
+    sc = Scene()
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[PASSIVE],
+                   charges={PASSIVE: charges}, dial_set="1FB")
+    if friend:
+        sc.ship("redsquadronveteran", at=(250, 300, 0))
+    sc.ship("academypilot", player=2, at=(400, 500, 180))
+    return sc, ship
+
+
+class TestPassiveSensors:
+    def test_its_action_spends_the_charge_in_the_perform_action_step(self):
+        """In its Perform Action step the ship performs Passive Sensors' action: the
+        charge is spent."""
+        sc, ship = passive_scene()
+        game = sc.at(Activate(ship), phase="activation")
+        answer(game, "perform_action", PASSIVE, ship)
+        assert game.state.ships[ship].charges[PASSIVE].active == 0
+
+    def test_not_outside_the_perform_action_step(self):
+        """Granted an action outside its activation (as a coordinate does), the ship is not
+        offered the card's action: only in its Perform Action step."""
+        sc, ship = passive_scene()
+        game = sc.at(PerformAction(ship), phase="activation")
+        assert PASSIVE not in values(game) and "focus" in values(game)
+
+    def test_spent_it_cannot_be_coordinated(self):
+        """A friend at range 1 coordinates: with Passive Sensors' charge inactive the ship
+        can't be chosen (the action fails); with it active it can."""
+        def coordinated(charges: int) -> bool:
+            sc, ship = passive_scene(charges, friend=True)
+            game = sc.at(CoordinateAction("p1.2"), phase="activation")
+            return game.decision is not None and ship in values(game)
+
+        assert coordinated(1) and not coordinated(0)
+
+    def test_spent_it_may_calculate_or_lock_before_engaging(self):
+        """Before engaging with the charge inactive: the ship may perform a calculate or a
+        lock action; it calculates."""
+        sc, ship = passive_scene(charges=0)
+        game = sc.at(Engage(ship))
+        assert set(values(game)) == {"calculate", "lock", "decline"}
+        answer(game, "use_ability", "calculate", ship)
+        assert game.state.ships[ship].has(Token.CALCULATE)
+
+    def test_charged_no_action_before_engaging(self):
+        """With the charge active nothing is offered: the ship goes straight to its
+        attack."""
+        sc, ship = passive_scene(charges=1)
+        game = sc.at(Engage(ship))
+        assert game.decision.kind == "declare_attack"
+
+
+# -------------------------------------------------------------------- Relay System
+RELAY = "relaysystem-tiephphantom"
+
+
+def relay_lock(friend_at: tuple[float, float, float]):
+    """The relay ship at (400, 300); a friend at ``friend_at`` performs a lock action on
+    the TIE at (400, 500)."""
+    sc = Scene()
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[RELAY])
+    friend = sc.ship("redsquadronveteran", at=friend_at)
+    sc.ship("academypilot", player=2, at=(400, 500, 180))
+    game = sc.at(PerformAction(friend, during_activation=True), phase="activation")
+    answer(game, "perform_action", "lock", friend)
+    answer(game, "lock_target", "p2.1", friend)
+    return game, ship
+
+
+class TestRelaySystem:
+    def test_locks_what_a_nearby_friend_locked(self):
+        """A friend at range 1 performs a lock action on the TIE: Relay System lets the
+        ship acquire a lock on the same object."""
+        game, ship = relay_lock((250, 300, 0))
+        answer(game, "use_ability", "use", ship)
+        assert game.state.ships[ship].locks == ["p2.1"]
+
+    def test_not_for_a_friend_beyond_range_two(self):
+        """The friend at range 3 locks the TIE: nothing is offered, no lock for the
+        ship."""
+        game, ship = relay_lock((650, 450, 0))
+        assert game.decision is None and game.state.ships[ship].locks == []
+
+    def relay_attack(self, dice: list[str]):
+        sc = Scene()
+        ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[RELAY],
+                       locks=["p2.1"])
+        sc.ship("redsquadronveteran", at=(300, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
+        game = sc.attack(ship, tie, dice=dice, defense=["blank"] * 3)
+        skip_dice(game, "use_ability")
+        return game, ship
+
+    def test_after_a_hit_the_lock_passes_to_a_friend(self):
+        """The ship hits the TIE it has locked: it spends that lock, and the friend at range
+        1 acquires a lock on the TIE."""
+        game, ship = self.relay_attack(["hit", "blank", "blank"])
+        answer(game, "use_ability", "p1.2", ship)
+        assert game.state.ships[ship].locks == []
+        assert game.state.ships["p1.2"].locks == ["p2.1"]
+
+    def test_not_after_a_miss(self):
+        """The attack misses: nothing is offered and the ship keeps its lock."""
+        game, ship = self.relay_attack(["blank", "blank", "blank"])
+        assert game.decision is None and game.state.ships[ship].locks == ["p2.1"]

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tallon.engine.actions import PerformAction
+from tallon.cards.common import recalled
+from tallon.engine.action_bodies import JamAction
+from tallon.engine.actions import CoordinateAction, PerformAction
+from tallon.engine.attack import Engage
+from tallon.engine.game import Game, GameSetup
+from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Sweep
 from tallon.engine.state import Token
-from tallon.scene import Scene, start_at
+from tallon.scene import Scene, load_dice, start_at
 from tests.cards.helpers import Give, answer, attack, modify_with, offers, pass_all, values
 
 
@@ -213,3 +218,205 @@ class TestFerrospherePaint:
         game, ship, tie = painted(470, upgrades=())
         t = game.state.ships[tie]
         assert t.locks == [ship] and not t.stressed
+
+
+# ------------------------------------------------------- Automated Target Priority
+ATP = "automatedtargetpriority"
+
+
+def two_ties(upgrades: list[str], dice: list[str] = ()):
+    """A T-65 at (400, 300) engaging; TIEs in its front arc at range 1 (p2.1) and range 2
+    (p2.2)."""
+    sc = Scene()
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades)
+    sc.ship("academypilot", player=2, at=(400, 420, 180))
+    sc.ship("academypilot", player=2, at=(520, 560, 180))
+    game = sc.at(Engage(ship))
+    load_dice(game, dice, ["blank"] * 3)
+    return game, ship
+
+
+class TestAutomatedTargetPriority:
+    def test_only_the_closest_valid_range_may_be_declared(self):
+        """With the card the T-65 must choose a defender at the closest valid attack range
+        (range 1): the TIE at range 2 is not offered; without it both are."""
+        game, _ = two_ties([ATP])
+        assert set(values(game)) == {"primary:front@p2.1", "none"}
+        game, _ = two_ties([])
+        assert {"primary:front@p2.1", "primary:front@p2.2"} <= set(values(game))
+
+    def test_a_miss_puts_a_calculate_token_on_the_card_for_later(self):
+        """The attack misses: a calculate token goes on the card; before the ship next
+        engages it may remove it to gain a calculate token."""
+        game, ship = two_ties([ATP], ["blank", "blank", "blank", "blank"])
+        answer(game, "declare_attack", "primary:front@p2.1", ship)
+        pass_all(game)
+        s = game.state.ships[ship]
+        assert recalled(s, f"{ATP}:calculate") == 1 and not s.has(Token.CALCULATE)
+        start_at(game, Engage(ship))
+        answer(game, "use_ability", "use", ship)
+        assert s.has(Token.CALCULATE) and recalled(s, f"{ATP}:calculate") is None
+
+    def test_a_hit_puts_nothing_on_the_card(self):
+        """The attack hits: no token on the card, nothing offered before engaging."""
+        game, ship = two_ties([ATP], ["hit", "blank", "blank", "blank"])
+        answer(game, "declare_attack", "primary:front@p2.1", ship)
+        pass_all(game)
+        s = game.state.ships[ship]
+        assert recalled(s, f"{ATP}:calculate") is None
+        start_at(game, Engage(ship))
+        assert game.decision.kind == "declare_attack"
+
+
+# -------------------------------------------------------------- Biohexacrypt Codes
+BIO = "biohexacryptcodes"
+
+
+class TestBiohexacryptCodes:
+    def jamming(self, upgrades: list[str]):
+        """The ship locks a TIE at range 3: too far to jam (RR: JAM)."""
+        sc = Scene()
+        ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades,
+                       locks=["p2.1"])
+        sc.ship("academypilot", player=2, at=(400, 600, 180))
+        return sc.at(JamAction(ship), phase="activation"), ship
+
+    def test_spends_the_lock_to_jam_a_ship_at_any_range(self):
+        """Biohexacrypt Codes: jamming, the ship spends its lock on the TIE to choose it
+        despite the range: the TIE gains a jam token, the lock is spent."""
+        game, ship = self.jamming([BIO])
+        answer(game, "jam_target", "p2.1", ship)
+        assert game.state.ships[ship].locks == []
+        # the jammed TIE, without green tokens or locks, keeps the jam token (RR: JAM)
+        assert game.state.ships["p2.1"].has(Token.JAM)
+
+    def test_without_the_card_the_jam_fails(self):
+        game, ship = self.jamming([])
+        assert game.decision is None and game.state.ships[ship].locks == ["p2.1"]
+
+    def test_coordinates_a_locked_friend_at_range_three(self):
+        """Coordinating, the ship may spend its lock on a friend at range 3 to choose it:
+        the friend may then perform an action."""
+        def coordinating(upgrades: list[str]):
+            sc = Scene()
+            ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades,
+                           locks=["p1.2"])
+            sc.ship("redsquadronveteran", at=(140, 300, 0))
+            sc.ship("academypilot", player=2, at=(400, 850, 180))
+            return sc.at(CoordinateAction(ship), phase="activation"), ship
+
+        game, ship = coordinating([BIO])
+        answer(game, "coordinate_target", "p1.2", ship)
+        assert game.decision.kind == "perform_action" and game.decision.ship == "p1.2"
+        assert game.state.ships[ship].locks == []
+        game, ship = coordinating([])
+        assert game.decision is None  # nobody at range 1-2: the coordinate fails
+
+
+# ------------------------------------------------------------ Hyperspace Tracking Data
+HTD = "hyperspacetrackingdata"
+
+
+def setting_up(upgrades: list[str]) -> Game:
+    """The game's setup up to its first decision after the obstacles: p1 has a T-65
+    (initiative 3, ``upgrades``) and an X-wing escort, p2 a TIE (initiative 1)."""
+    sc = Scene()
+    sc.ship("redsquadronveteran", upgrades=upgrades)
+    sc.ship("bluesquadronescort")
+    sc.ship("academypilot", player=2)
+    game = Game(GameSetup(squads=sc._squads(), seed=3, cards=sc.cards))
+    while game.decision is not None and game.decision.kind == "place_obstacle":
+        game.answer(game.decision.options[0].key)
+    return game
+
+
+class TestHyperspaceTrackingData:
+    def test_places_forces_at_the_chosen_initiative(self):
+        """Before placing forces the player chooses initiative 0 for the T-65: it is placed
+        before the initiative-1 TIE (RR: SETUP step 5), and after setup each friendly ship
+        at range 0-2 gets the focus or evade token chosen for it."""
+        game = setting_up([HTD])
+        answer(game, "use_ability", "0", "p1.1")
+        assert game.decision.kind == "place_ship" and game.decision.ship == "p1.1"
+        while game.decision.kind in ("place_ship", "upgrade_side"):
+            game.answer(game.decision.options[0].key)
+        answer(game, "use_ability", "evade", "p1.1")  # its own token (range 0)
+        answer(game, "use_ability", "focus", "p1.2")  # the escort's
+        ships = game.state.ships
+        assert ships["p1.1"].has(Token.EVADE) and ships["p1.2"].has(Token.FOCUS)
+        assert ships["p1.1"].current_initiative == 3  # the first round restores it
+
+    def test_declined_the_usual_order(self):
+        """Declined, the T-65 keeps initiative 3: the TIE (initiative 1) is placed first.
+        The tokens are still assigned."""
+        game = setting_up([HTD])
+        answer(game, "use_ability", "decline", "p1.1")
+        assert game.decision.ship == "p2.1"
+
+    def test_without_the_card(self):
+        game = setting_up([])
+        assert game.decision.kind == "place_ship" and game.decision.ship == "p2.1"
+
+
+# ---------------------------------------------------------------- Sensor Scramblers
+SCRAMBLERS = "sensorscramblers"
+
+
+def scrambled(upgrades: list[str], enemy_at: tuple[float, float, float] = (400, 500, 180)):
+    """The ship at (400, 300) after setup (its cloak token, if any, kept); a TIE at
+    ``enemy_at``."""
+    sc = Scene()
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades)
+    sc.ship("academypilot", player=2, at=enemy_at)
+    return sc, ship
+
+
+class TestSensorScramblers:
+    def test_setup_gains_a_cloak_token(self):
+        """Setup: the ship gains 1 cloak token (placed, it is cloaked); without the card it
+        is not."""
+        sc, ship = scrambled([SCRAMBLERS])
+        assert sc.game().state.ships[ship].cloaked
+        sc, ship = scrambled([])
+        assert not sc.game().state.ships[ship].cloaked
+
+    def test_cloaked_it_cannot_be_locked(self):
+        """A TIE Advanced performs a lock action: the cloaked ship can't be chosen, the only other
+        object, so the action fails; uncloaked it is locked."""
+        def lock(cloak: int) -> list[str]:
+            sc = Scene()
+            ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=[SCRAMBLERS],
+                           tokens={"cloak": cloak})
+            tie = sc.ship("tempestsquadronpilot", player=2, at=(400, 500, 180))
+            game = sc.at(PerformAction(tie, during_activation=True), phase="activation")
+            answer(game, "perform_action", "lock", tie)
+            if game.decision is not None:
+                answer(game, "lock_target", ship, tie)
+            return game.state.ships[tie].locks
+
+        assert lock(1) == [] and lock(0) == ["p1.1"]
+
+    def test_end_phase_with_an_enemy_near_it_must_decloak(self):
+        """End Phase, cloaked, a TIE at range 2: the ship must decloak (no "decline"); it
+        boosts and loses its cloak token."""
+        sc, ship = scrambled([SCRAMBLERS])
+        game = sc.at(FireWindow.of("end_phase"), phase="end")
+        assert set(values(game)) == {"boost", "left", "right"}
+        answer(game, "use_ability", "boost", ship)
+        s = game.state.ships[ship]
+        assert not s.cloaked and s.pose.y > 300
+
+    def test_a_failed_decloak_loses_the_cloak_token(self):
+        """The TIE sits right in front: the boost overlaps it and fails (RR: DECLOAK); the
+        ship stays where it is but loses its cloak token."""
+        sc, ship = scrambled([SCRAMBLERS], enemy_at=(400, 380, 180))
+        game = sc.at(FireWindow.of("end_phase"), phase="end")
+        answer(game, "use_ability", "boost", ship)
+        s = game.state.ships[ship]
+        assert not s.cloaked and s.pose.y == 300
+
+    def test_no_enemy_in_range_no_decloak(self):
+        """No enemy at range 0-3: nothing happens, it stays cloaked."""
+        sc, ship = scrambled([SCRAMBLERS], enemy_at=(400, 850, 180))
+        game = sc.at(FireWindow.of("end_phase"), phase="end")
+        assert game.decision is None and game.state.ships[ship].cloaked

@@ -5,15 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import bar_actions, during_activation, grant_action
-from tallon.cards.common import is_in_arc, is_me, range_of, recover_shield
+from tallon.cards.common import (
+    is_in_arc,
+    is_me,
+    range_of,
+    recalled,
+    recover_shield,
+    remember,
+    ships_in_range,
+)
 from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered
 from tallon.engine.decisions import Option
-from tallon.engine.effects import gain_token
+from tallon.engine.effects import gain_token, remove_token
+from tallon.engine.movement import Decloak
 from tallon.engine.state import ShipState, Token
+from tallon.engine.steps import Ask, Then, continuation
 from tallon.geometry import Arc
 
 register("upgrade", "advancedoptics",
@@ -126,3 +136,132 @@ register("upgrade", "ferrospherepaint",
                    effect=_paint),
          description="After an enemy ship locks it from outside that ship's bullseye arc: "
                      "that ship gains a stress token unless its player breaks the lock.")
+
+
+# ------------------------------------------------------- Automated Target Priority
+ATP = "automatedtargetpriority"
+#: the calculate tokens on the card (not the ship's: RR: TOKENS, tokens on cards)
+ATP_TOKENS = f"{ATP}:calculate"
+
+
+def _atp_missed(ctx: Ctx, choice: Any) -> None:
+    remember(ctx.ship, ATP_TOKENS, recalled(ctx.ship, ATP_TOKENS, 0) + 1)
+    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) places 1 calculate token on "
+                   "Automated Target Priority", ship=ctx.ship.id)
+
+
+def _atp_take(ctx: Ctx, choice: Any) -> None:
+    remember(ctx.ship, ATP_TOKENS, recalled(ctx.ship, ATP_TOKENS, 0) - 1 or None)
+    gain_token(ctx.game, ctx.ship, Token.CALCULATE)
+
+
+register("upgrade", ATP,
+         Modifier("must attack a defender at the closest valid attack range",
+                  hook="closest_defender", value=lambda game, owner, **facts: True),
+         Triggered("place 1 calculate token on this card", window="after_attack",
+                   optional=False, effect=_atp_missed,
+                   requirement=lambda ctx: is_me(ctx, "attacker") and not ctx.event["hit"]),
+         Triggered("remove 1 calculate token from this card to gain a calculate token",
+                   window="before_engage", effect=_atp_take,
+                   requirement=lambda ctx: is_me(ctx) and recalled(ctx.ship, ATP_TOKENS, 0) > 0),
+         description="Attacking: must choose a defender at the closest valid attack range. "
+                     "After an attack that misses: places a calculate token on this card. "
+                     "Before engaging: may move one of them onto the ship.")
+
+
+# ---------------------------------------------------------------- Biohexacrypt Codes
+register("upgrade", "biohexacryptcodes",
+         Modifier("coordinating or jamming: spend a lock to choose that ship at any range",
+                  hook="spend_lock_for_target",
+                  value=lambda game, owner, action="", **facts: action in ("coordinate",
+                                                                           "jam")),
+         description="Coordinating or jamming: may spend its lock on a ship to choose that "
+                     "ship, ignoring range restrictions.")
+
+
+# ------------------------------------------------------------ Hyperspace Tracking Data
+HTD = "hyperspacetrackingdata"
+
+
+def _htd_initiative(ctx: Ctx, choice: Any) -> None:
+    # the ship places at this initiative (engine/setup.py _setup_order reads it); the
+    # first round clears it
+    ctx.ship.round_initiative = int(choice)
+    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) treats its initiative as "
+                   f"{choice} during setup", ship=ctx.ship.id)
+
+
+def _htd_tokens(ctx: Ctx, choice: Any) -> None:
+    # the token of each ship is chosen in turn (ruling: "focus or evade" per ship)
+    ctx.game.push(*(Ask(ctx.ship.owner, "use_ability", f"{ctx.ship.name} ({ctx.ship.id}): "
+                        f"Hyperspace Tracking Data - assign {friend.name} ({friend.id}) a "
+                        "focus or an evade token?",
+                        (Option("focus", "1 focus token"), Option("evade", "1 evade token")),
+                        "hyperspacetrackingdata.token", (friend.id,), ship=friend.id)
+                    for friend in ships_in_range(ctx.game, ctx.ship, 0, 2, friendly=True)))
+
+
+@continuation("hyperspacetrackingdata.token")
+def _htd_token(game: Any, answer: str, ship_id: str) -> None:
+    gain_token(game, game.state.ships[ship_id], Token(answer))
+
+
+register("upgrade", HTD,
+         Triggered("choose an initiative (0-6) to place forces at", window="before_place_forces",
+                   # highest first: placing later sees more of the enemy's deployment
+                   choices=lambda ctx: [Option(str(n), f"initiative {n}")
+                                        for n in range(6, -1, -1)],
+                   effect=_htd_initiative),
+         Triggered("assign 1 focus or evade token to each friendly ship at range 0-2",
+                   window="after_place_forces", optional=False, effect=_htd_tokens),
+         description="Setup, before placing forces: may treat its initiative as 0-6 during "
+                     "setup. After setup: each friendly ship at range 0-2 gets a focus or an "
+                     "evade token.")
+
+
+# ---------------------------------------------------------------- Sensor Scramblers
+SCRAMBLERS = "sensorscramblers"
+
+
+def _scrambled(game: Any, owner: ShipState, ship: ShipState | None = None,
+               target: str | None = None, **facts: Any) -> bool:
+    return (target == owner.id and owner.cloaked and ship is not None
+            and ship.id != owner.id)
+
+
+def _must_decloak(ctx: Ctx) -> bool:
+    return ctx.ship.cloaked and bool(ships_in_range(ctx.game, ctx.ship, 0, 3, friendly=False))
+
+
+def _scramblers_decloak(ctx: Ctx, choice: Any) -> None:
+    ctx.game.push(Then("sensorscramblers.decloaked", (ctx.ship.id,)))
+    if choice == "boost":
+        Decloak(ctx.ship.id).apply(ctx.game, "boost")
+    else:
+        ctx.game.now(Decloak(ctx.ship.id, declared=str(choice)))
+
+
+@continuation("sensorscramblers.decloaked")
+def _scramblers_decloaked(game: Any, value: Any, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    if ship.cloaked:  # RR: DECLOAK - a failed decloak leaves the cloak token: lose it
+        remove_token(game, ship, Token.CLOAK)
+        game.event("ability", f"{ship.name} ({ship.id}) fails to decloak and loses its cloak "
+                   "token (Sensor Scramblers)", ship=ship.id)
+
+
+register("upgrade", SCRAMBLERS,
+         Triggered("setup: gain 1 cloak token", window="after_placed", optional=False,
+                   requirement=is_me,
+                   effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.CLOAK)),
+         Modifier("while cloaked, other ships can't lock it", hook="lock_forbidden",
+                  value=_scrambled),
+         Triggered("must decloak (an enemy ship is at range 0-3)", window="end_phase",
+                   optional=False, requirement=_must_decloak,
+                   choices=lambda ctx: [Option("boost", "decloak: boost"),
+                                        Option("left", "decloak: barrel roll left"),
+                                        Option("right", "decloak: barrel roll right")],
+                   effect=_scramblers_decloak),
+         description="Setup: gains a cloak token. While cloaked, other ships can't lock it. "
+                     "End Phase: cloaked with an enemy ship at range 0-3, it must decloak; if "
+                     "that fails, it loses its cloak token.")
