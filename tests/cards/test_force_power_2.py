@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.engine.actions import PerformAction
 from tallon.engine.rounds import Activate, StartEngagement, Sweep, step_of
-from tallon.engine.state import DamageCard, Token
+from tallon.engine.state import ActionSpec, DamageCard, Token
 from tallon.scene import Scene, load_dice, start_at
 from tests.cards.helpers import (
     answer,
@@ -326,3 +327,68 @@ class TestRoilingAnger:
         recover."""
         game, vader = self.scene([ANGER], enemy_at, force)
         assert game.decision is None and not game.state.ships[vader].has(Token.STRAIN)
+
+
+# --------------------------------------------------------------- Battle Meditation
+class TestBattleMeditation:
+    def scene(self, upgrades, grant=None):
+        """Luke Skywalker (Force 2) in his Perform Action step; two Red Squadron Veterans
+        (T-65s), Wedge Antilles (a limited T-65) and a Gray Squadron Bomber (a Y-wing) at
+        range 1 of him."""
+        sc = Scene()
+        me = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=upgrades)
+        first = sc.ship("redsquadronveteran", at=(480, 300, 0))
+        second = sc.ship("redsquadronveteran", at=(320, 300, 0))
+        obiwan = sc.ship("wedgeantilles", at=(400, 380, 0))
+        other = sc.ship("graysquadronbomber", at=(400, 220, 0))
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        game = sc.at(PerformAction(me, during_activation=True, grant=grant or ()),
+                     phase="activation")
+        return game, me, first, second, obiwan, other
+
+    def test_a_purple_coordinate_of_two_ships_performing_the_same_action(self):
+        """Battle Meditation: performing its purple coordinate action (1 Force), the ship
+        can't coordinate the limited Wedge and may coordinate another friendly non-limited
+        ship of the same type (the other T-65, not the Y-wing); both must perform the same
+        action: the first focuses, the second may only focus (or pass)."""
+        game, me, first, second, wedge, other = self.scene(["battlemeditation"])
+        answer(game, "perform_action", "coordinate", me)
+        assert wedge not in values(game) and other in values(game)
+        game.answer(first)
+        assert values(game) == [second, "none"]
+        game.answer(second)
+        answer(game, "perform_action", "focus", first)
+        assert game.decision.ship == second and values(game) == ["focus", "pass"]
+        game.answer("focus")
+        s = game.state.ships
+        assert s[first].has(Token.FOCUS) and s[second].has(Token.FOCUS)
+        assert s[me].force == 1
+
+    def test_when_the_first_ship_passes_the_second_performs_nothing(self):
+        """Ruling: the same action as the first ship's - none, when it performed none."""
+        game, me, first, second, *_ = self.scene(["battlemeditation"])
+        answer(game, "perform_action", "coordinate", me)
+        game.answer(first)
+        game.answer(second)
+        answer(game, "perform_action", "pass", first)
+        assert game.decision is None or game.decision.ship != second
+        assert not game.state.ships[second].has(Token.FOCUS)
+
+    def test_a_white_coordinate_has_no_second_ship(self):
+        """Only a purple coordinate: a white one (granted) coordinates one ship, and still
+        not a limited one."""
+        game, me, first, _, wedge, _ = self.scene(
+            ["battlemeditation"], grant=(ActionSpec("coordinate", "white", None, "test"),))
+        answer(game, "perform_action", "coordinate", me)
+        assert wedge not in values(game)
+        game.answer(first)
+        assert game.decision.kind == "perform_action" and game.decision.ship == first
+
+    def test_without_the_card_one_ship_limited_or_not(self):
+        """RR: COORDINATE - one friendly ship at range 1-2, Wedge among them."""
+        game, me, first, _, wedge, _ = self.scene(
+            [], grant=(ActionSpec("coordinate", "purple", None, "test"),))
+        answer(game, "perform_action", "coordinate", me)
+        assert wedge in values(game)
+        game.answer(first)
+        assert game.decision.kind == "perform_action" and game.decision.ship == first

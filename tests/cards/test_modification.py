@@ -577,3 +577,41 @@ class TestDelayedFuses:
         """The same drop without Delayed Fuses: no question, no fuse marker."""
         game = self._drop(["protonbombs"])
         assert game.decision is None and not game.state.fuses
+
+
+# ------------------------------------------------------------ Spare Parts Canisters
+class TestSparePartsCanisters:
+    def _acting(self, upgrades, locked_by_enemy=False, spent=None):
+        from tallon.engine.actions import PerformAction
+
+        sc = Scene()
+        me = sc.ship("bluesquadronescort", at=(400, 300, 0), upgrades=upgrades)
+        enemy = sc.ship("academypilot", player=2, at=(400, 500, 180),
+                        locks=[me] if locked_by_enemy else [])
+        game = sc.game()
+        if spent:
+            game.state.ships[me].charges[spent].active -= 1
+        start_at(game, PerformAction(me, during_activation=True), phase="activation")
+        return game, me, enemy
+
+    def test_recovers_a_charge_on_an_astromech(self):
+        """With R5-D8 missing a charge, the action spends the canisters' charge to recover
+        it."""
+        game, me, _ = self._acting(["sparepartscanisters", "r5d8"], spent="r5d8")
+        start_over = game.state.ships[me].charges["r5d8"].active
+        game.answer("sparepartscanisters:astromech")
+        if game.decision is not None and game.decision.kind == "card_action":
+            game.answer("r5d8")
+        ship = game.state.ships[me]
+        assert ship.charges["r5d8"].active == start_over + 1
+        assert ship.charges["sparepartscanisters"].active == 0
+
+    def test_drops_spare_parts_and_breaks_the_locks_on_it(self):
+        """The other action drops spare parts (an obstacle) with its tab at the rear guides
+        and breaks the enemy's lock on the ship."""
+        game, me, enemy = self._acting(["sparepartscanisters"], locked_by_enemy=True)
+        assert "sparepartscanisters:astromech" not in game.decision.option_keys()
+        game.answer("sparepartscanisters:drop")
+        parts = [o for o in game.state.obstacles if o.outline_id == "spareparts"]
+        assert len(parts) == 1 and parts[0].pose.y == 300 - 20
+        assert me not in game.state.ships[enemy].locks

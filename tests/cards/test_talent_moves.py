@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.engine.actions import PerformAction
-from tallon.engine.state import Token
+from tallon.engine.effects import flip_upgrade
+from tallon.engine.rounds import Activate
+from tallon.engine.state import ActionSpec, Token
 from tallon.geometry import Pose
-from tallon.scene import Scene
-from tests.cards.helpers import answer
+from tallon.scene import Scene, start_at
+from tests.cards.helpers import answer, logged, pass_all
 
 
 def acting(upgrades: list[str], at: tuple[float, float, float] = (400, 300, 0),
@@ -81,3 +83,78 @@ class TestDaredevil:
         assert s.pose == Pose(400, 300, 0)
         assert any("fails" in e["text"] for e in game.log if e.get("ship") == ship)
         assert s.count(Token.STRESS) == 1
+
+
+# ------------------------------------------------------------ Backwards Tailslide
+ASTEROID = ("core2asteroid3", 440, 264, 135)  # under the right barrel roll's template only
+
+
+def rolling(upgrades: list[str], obstacle: tuple[str, float, float, float] = ASTEROID,
+            side: int = 0):
+    """The T-65 with Servomotor S-foils (``side`` 0: Closed) at (400, 300) barrel rolls
+    right (granted) toward ``obstacle``; an enemy far away."""
+    sc = Scene()
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0),
+                   upgrades=["servomotorsfoils", *upgrades])
+    sc.ship("academypilot", player=2, at=(400, 850, 180))
+    obstacle_id = sc.obstacle(*obstacle)
+    game = sc.game()
+    if side:
+        flip_upgrade(game, game.state.ships[ship], "servomotorsfoils", side)
+    start_at(game, PerformAction(ship, during_activation=True,
+                                 grant=(ActionSpec("barrel_roll", "white", None, "test"),)),
+             phase="activation")
+    answer(game, "perform_action", "barrel_roll", ship)
+    answer(game, "barrel_roll_direction", "right", ship)
+    return game, ship, obstacle_id
+
+
+class TestBackwardsTailslide:
+    def test_a_barrel_roll_through_an_asteroid_gives_an_evade(self):
+        """Backwards Tailslide, S-foils closed: the barrel roll can move through the
+        asteroid (RR: CARD INTERPRETATION, "can"); after it, not at range 0 of the asteroid,
+        the ship gains 1 evade token, then suffers the asteroid's effect (RR: OBSTACLES)."""
+        game, ship, obstacle = rolling(["backwardstailslide"])
+        answer(game, "barrel_roll_position", "middle", ship)
+        pass_all(game)
+        s = game.state.ships[ship]
+        assert s.pose == Pose(480, 300, 0)
+        assert s.count(Token.EVADE) == 1
+        assert logged(game, "obstacle", obstacle)
+
+    def test_without_the_card_the_roll_fails(self):
+        """RR: BARREL ROLL - every position moves through the asteroid: the roll fails."""
+        game, ship, _ = rolling([])
+        s = game.state.ships[ship]
+        assert game.decision is None or game.decision.kind != "barrel_roll_position"
+        assert s.pose == Pose(400, 300, 0) and not s.has(Token.EVADE)
+
+    def test_with_the_s_foils_open_the_roll_fails(self):
+        """The configuration shows its (Open) side: no passing obstacles, the roll fails."""
+        game, ship, _ = rolling(["backwardstailslide"], side=1)
+        assert game.state.ships[ship].pose == Pose(400, 300, 0)
+
+    def test_no_evade_when_ending_on_the_obstacle(self):
+        """The roll ends overlapping the asteroid (it is at range 0 of it): no evade
+        token."""
+        game, ship, _ = rolling(["backwardstailslide"],
+                                obstacle=("core2asteroid3", 480, 300, 0))
+        answer(game, "barrel_roll_position", "middle", ship)
+        pass_all(game)
+        s = game.state.ships[ship]
+        assert s.pose == Pose(480, 300, 0) and not s.has(Token.EVADE)
+
+    def test_no_evade_after_a_maneuver_through_an_obstacle(self):
+        """Only boosts and barrel rolls count (window after_obstacle_met, move maneuver):
+        a [2 straight] through the asteroid gives no evade token."""
+        sc = Scene()
+        ship = sc.ship("redsquadronveteran", at=(400, 300, 0),
+                       upgrades=["servomotorsfoils", "backwardstailslide"])
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        obstacle = sc.obstacle("core2asteroid3", 400, 370, 0)
+        game = sc.game()
+        game.state.ships[ship].dial_set = "2FW"
+        start_at(game, Activate(ship), phase="activation")
+        pass_all(game)
+        assert logged(game, "obstacle", obstacle)
+        assert not game.state.ships[ship].has(Token.EVADE)

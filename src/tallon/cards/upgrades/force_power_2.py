@@ -1,13 +1,11 @@
 """Force power upgrades (continued from :mod:`tallon.cards.upgrades.force_power`).
 
-Not implemented (refused at setup):
+Extreme Maneuvers lives with the cards that change boost templates
+(:mod:`tallon.cards.upgrades.modification_3`).
 
-- Extreme Maneuvers: a boost with the turn templates, which the engine's boost does not
-  offer yet;
-- Sense: looking at another ship's dial makes it known to one player, which the engine's
-  hidden information (views and determinization) cannot yet record;
-- Battle Meditation: a coordinate action that chooses two ships bound to perform the same
-  action, which the engine's coordinate does not offer.
+Not implemented (refused at setup): Sense - looking at another ship's dial makes it known to
+one player, which the player's view (engine/view.py), the determinization an agent searches
+(engine/determinize.py) and the game state cannot record yet.
 """
 
 from __future__ import annotations
@@ -28,6 +26,7 @@ from tallon.cards.common import (
 )
 from tallon.cards.registry import register
 from tallon.cards.upgrades.modification_2 import damage_trait, discard_instead
+from tallon.data import load_cards
 from tallon.dice import ATTACKING, CardAbility, ChangeResults, Face, Window
 from tallon.engine.abilities import (
     Cost,
@@ -283,3 +282,30 @@ register("upgrade", "roilinganger-siegeofcoruscant",
                    effect=lambda ctx, choice: recover_force(ctx.ship)),
          description="At the start of the Engagement Phase, in an enemy ship's front arc: "
                      "may gain 1 strain token to recover 1 Force.")
+
+
+# --------------------------------------------------------------- Battle Meditation
+def _limited(ship: ShipState) -> bool:
+    return load_cards().pilot(ship.pilot).limited > 0
+
+
+def _meditation_companions(game: Game, owner: ShipState, ship: ShipState | None = None,
+                           colour: str = "", **facts: Any) -> tuple[str, ...]:
+    # RR: COORDINATE - the second ship is chosen as the first: friendly, range 1-2
+    if ship is None or colour != "purple":
+        return ()
+    return tuple(s.id for s in game.state.in_play()
+                 if s.owner == owner.owner and s.id not in (owner.id, ship.id)
+                 and s.ship_type == ship.ship_type and not _limited(s)
+                 and game.state.in_range(owner, s, 1, 2))
+
+
+register("upgrade", "battlemeditation",
+         Modifier("can't coordinate limited ships", hook="coordinate_forbidden",
+                  value=lambda game, owner, ship=None, **facts: ship is not None
+                  and _limited(ship)),
+         Modifier("a purple coordinate may coordinate another non-limited ship of the same "
+                  "type", hook="coordinate_companions", value=_meditation_companions),
+         description="Can't coordinate limited ships. Performing a purple coordinate action: "
+                     "may also coordinate another friendly non-limited ship of the same ship "
+                     "type; both must perform the same action.")

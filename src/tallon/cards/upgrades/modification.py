@@ -23,6 +23,7 @@ from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility
 from tallon.engine.abilities import (
+    CardAction,
     Cost,
     Ctx,
     DiceMod,
@@ -33,8 +34,10 @@ from tallon.engine.abilities import (
 from tallon.engine.action_bodies import lock_targets
 from tallon.engine.damage import SufferDamage
 from tallon.engine.decisions import Option
+from tallon.engine.devices import place_obstacle
 from tallon.engine.effects import (
     acquire_lock,
+    break_locks_on,
     deal_damage_card,
     draw_damage,
     gain_token,
@@ -47,7 +50,16 @@ from tallon.engine.payloads import device as payload_device
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Then, continuation
 from tallon.engine.weapons import weapon_ability
-from tallon.geometry import Arc, Maneuver, in_arc, line_obstruction, measure_arc, range_between
+from tallon.geometry import (
+    Arc,
+    Maneuver,
+    Obstacle,
+    Pose,
+    in_arc,
+    line_obstruction,
+    measure_arc,
+    range_between,
+)
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -483,3 +495,52 @@ register("upgrade", "delayedfuses",
                    requirement=_fused_device, effect=_add_fuse),
          description="After dropping, launching or placing a bomb or mine: may place 1 fuse "
                      "marker on it.")
+
+
+# ------------------------------------------------------------ Spare Parts Canisters
+CANISTERS = "sparepartscanisters"
+
+
+def _astromechs_below_limit(ctx: Ctx) -> list[Option]:
+    db = load_cards()
+    return [Option(card, f"recover 1 charge on {db.upgrade(card).name}")
+            for card, charge in ctx.ship.charges.items()
+            if card != CANISTERS and db.has_upgrade(card)
+            and "astromech" in db.upgrade(card).slots and charge.active < charge.limit]
+
+
+def _spare_parts_pose(ship: ShipState) -> Pose | None:
+    """RR: OBJECTS: OBSTACLES (Spare Parts) - its tab fits between the rear guides."""
+    if ship.body is None:
+        return None
+    return ship.body.pose.rotated(180.0).moved(forward=ship.body.base.half)
+
+
+def _spare_parts_fit(ctx: Ctx) -> bool:
+    """Wholly inside the play area (ruling: as a device would have to be)."""
+    pose = _spare_parts_pose(ctx.ship)
+    if pose is None:
+        return False
+    parts = Obstacle("(placing)", pose, "spareparts")
+    return ctx.state.table().area.contains_pieces(parts.overlap_pieces)
+
+
+def _drop_parts(ctx: Ctx, choice: Any) -> None:
+    pose = _spare_parts_pose(ctx.ship)
+    assert pose is not None
+    place_obstacle(ctx.game, "spareparts", pose, 0, f"{ctx.ship.name} ({ctx.ship.id}) drops",
+                   " at its rear guides", ctx.ship.id)
+    break_locks_on(ctx.game, ctx.ship.id)
+
+
+register("upgrade", CANISTERS,
+         CardAction("spend 1 charge to recover 1 charge on an astromech", key="astromech",
+                    cost=Cost(charges=1), choices=_astromechs_below_limit,
+                    requirement=lambda ctx: bool(_astromechs_below_limit(ctx)),
+                    effect=lambda ctx, choice: recover_charge(ctx.ship, str(choice))),
+         CardAction("spend 1 charge to drop spare parts, then break the locks on you",
+                    key="drop", cost=Cost(charges=1), requirement=_spare_parts_fit,
+                    effect=_drop_parts),
+         description="Action: spend 1 charge to recover 1 charge on an equipped astromech. "
+                     "Action: spend 1 charge to drop spare parts (an obstacle) at its rear "
+                     "guides, then break every lock on it.")

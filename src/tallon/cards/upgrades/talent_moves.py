@@ -1,12 +1,27 @@
-"""Talents that change how the ship moves: boosts with other templates (RR: BOOST)."""
+"""Talents that change how the ship moves: boosts with other templates (RR: BOOST), boosts
+and barrel rolls through obstacles (RR: OBSTACLES).
+
+Not implemented (refused at setup):
+
+- Reckless: its barrel roll with a [1 turn] template has no placement in the rules
+  (RR: BARREL ROLL lays only a straight template against the ship's side, and no rule says
+  where a ship keeping its facing goes at the end of a turn template laid there);
+- Tierfon Belly Run: special attacks at range 0 of asteroids need the engine's attack
+  restriction (engine/weapons.py cannot_attack) to tell special weapons apart;
+- Heroic Sacrifice: its damage "bypassing shields" needs a way to suffer damage without
+  losing shields first (engine/damage.py SufferDamage), which does not exist yet.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from tallon.cards.common import is_me
 from tallon.cards.registry import register
-from tallon.engine.abilities import Modifier
-from tallon.engine.state import ShipState
+from tallon.data import load_cards
+from tallon.engine.abilities import Ctx, Modifier, Triggered
+from tallon.engine.effects import gain_token
+from tallon.engine.state import ShipState, Token, touching
 
 
 def _daredevil(game: Any, owner: ShipState, colour: str = "", **facts: Any
@@ -23,3 +38,42 @@ register("upgrade", "daredevil",
                   hook="boost_templates", value=_daredevil),
          description="Performing a white boost action: may boost with the [1 turn left] or "
                      "[1 turn right] template instead, the action then being red.")
+
+
+# ----------------------------------------------------------- Backwards Tailslide
+def closed_configuration(ship: ShipState) -> bool:
+    """Whether the ship's equipped configuration upgrade shows its "(Closed)" side."""
+    db = load_cards()
+    for kind, xws, side in ship.cards:
+        if kind == "upgrade" and db.upgrade(xws).slot == "configuration" \
+                and "(Closed)" in db.upgrade(xws).sides[side].title:
+            return True
+    return False
+
+
+def _tailslide_passes(game: Any, owner: ShipState, move: str = "", **facts: Any) -> bool:
+    # RR: CARD INTERPRETATION - "can" is a capability, always applied while it holds
+    return move in ("boost", "barrel_roll") and closed_configuration(owner)
+
+
+def _slid_through(ctx: Ctx) -> bool:
+    """A boost or barrel roll (a decloak is one too) went through the obstacle and the
+    ship is not at range 0 of it."""
+    if not is_me(ctx) or ctx.event["move"] not in ("boost", "barrel_roll"):
+        return False
+    obstacle = next((o for o in ctx.state.obstacles if o.id == ctx.event["obstacle"]), None)
+    return obstacle is not None and ctx.ship.body is not None \
+        and not touching(ctx.ship.body, obstacle)
+
+
+register("upgrade", "backwardstailslide",
+         Modifier("with a closed configuration, boosts and barrel rolls can move through and "
+                  "overlap obstacles", hook="reposition_through_obstacles",
+                  value=_tailslide_passes),
+         Triggered("gain 1 evade token", window="after_obstacle_met", optional=False,
+                   requirement=_slid_through,
+                   effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.EVADE)),
+         description="With its configuration's (Closed) side faceup, its boosts and barrel "
+                     "rolls can move through and overlap obstacles. After a boost or barrel "
+                     "roll through an obstacle, if not at range 0 of it: gains 1 evade "
+                     "token.")
