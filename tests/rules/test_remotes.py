@@ -554,3 +554,61 @@ class TestViewAndSnapshot:
         copy.state.set_pose(copy.state.ships[swarm], Pose(300, 300, 0))
         assert game.state_hash() == before != copy.state_hash()
         assert swarm_pose(game) == Pose(400.0, 400.0, 0.0)
+
+
+# --------------------------------------------------------- relocating with templates
+class TestRelocatingForward:
+    """RR: RELOCATING REMOTES - relocating a remote forward with a template: the template
+    at its front guides, its rear guides at the far end (engine/devices.py
+    relocation_pose), shown with a DRK-1 probe droid (guides at both ends, 36 mm deep)."""
+
+    @staticmethod
+    def droid(at=(400.0, 400.0, 0.0)):
+        sc = Scene()
+        sc.ship("academypilot", at=(100, 100, 0))
+        sc.ship("academypilot", player=2, at=(700, 800, 180))
+        droid = sc.remote("drk1probedroids", at=at)
+        return sc.game(), droid
+
+    def test_a_straight_moves_it_its_length_plus_the_template(self):
+        """A [2 straight] from the droid's front guides: the rear guides land 36 + 80 mm
+        ahead, facing the same way; the template laid from the rear guides instead moves
+        it 80 mm back, facing back."""
+        from tallon.engine.devices import relocation_pose
+
+        game, droid = self.droid()
+        remote = game.state.ships[droid]
+        assert relocation_pose(remote, "2F") == Pose(400.0, 516.0, 0.0)
+        back = relocation_pose(remote, "2F", rear=True)
+        assert (back.x, back.y, back.heading) == pytest.approx((400.0, 320.0, 180.0))
+
+    def test_a_bank_turns_it_45_degrees(self):
+        """A [2 bank right] from the front guides: it ends turned 45 degrees right, to the
+        right of and ahead of its front edge (the template's far end)."""
+        from tallon.engine.devices import relocation_pose
+
+        game, droid = self.droid()
+        pose = relocation_pose(game.state.ships[droid], "2N")
+        assert pose.heading == pytest.approx(45.0)
+        assert pose.x > 400.0 and pose.y > 436.0
+
+
+class TestPlacingARemoteByHand:
+    """RR: REMOTES - a remote placed by an effect (not with a template) is an object in the
+    play area (engine/devices.py place_remote), numbered after its controller's others."""
+
+    def test_placed_remote_is_a_device_of_its_controller(self):
+        """Player 2 places a sensor buoy at (300, 300): it is remote r2.1, a device on the
+        table (not a ship) at that pose, logged; another is r2.2."""
+        from tallon.engine.devices import place_remote
+
+        sc = Scene()
+        sc.ship("academypilot", at=(100, 100, 0))
+        sc.ship("academypilot", player=2, at=(700, 800, 180))
+        game = sc.game()
+        buoy = place_remote(game, 2, "sensorbuoysuite", Pose(300, 300, 0), "Player 2")
+        assert buoy.id == "r2.1" and buoy.owner == 2 and buoy.body.pose == Pose(300, 300, 0)
+        assert buoy.id in {d.id for d in game.state.table().devices}
+        assert buoy.id not in {s.id for s in game.state.table().ships}
+        assert "places Sensor Buoy (r2.1)" in game.log[-1]["text"]
+        assert place_remote(game, 2, "sensorbuoysuite", Pose(500, 300, 0), "P2").id == "r2.2"

@@ -29,6 +29,7 @@ from tallon.agents.planning import Planner
 from tallon.agents.reading import worth
 from tallon.engine.decisions import Decision, Value
 from tallon.engine.game import Game
+from tallon.engine.knowledge import sees_dial
 
 #: The decisions searched; the ace answers the rest at once.
 SEARCHED = ("set_dial", "perform_action", "declare_attack")
@@ -179,7 +180,7 @@ class MasterAgent:
         """The enemy's facedown dials in a sampled game, redrawn from where our ace
         foresees each enemy going (the sample drew them uniformly)."""
         hidden = [s for s in game.state.ships_of()
-                  if s.owner != player and s.dial_set is not None and not s.dial_revealed]
+                  if s.dial_set is not None and not sees_dial(game.state, s, player)]
         if not hidden:
             return
         planner = ace.planner(game.view(player, log=False))

@@ -116,5 +116,90 @@ def dock_or_deploy(view: dict[str, Any], decision: Decision) -> Value:
     return deploys[0]
 
 
-__all__ = ["concussion_choice", "device_choice", "device_target", "dock_or_deploy",
-           "start_docked"]
+def _centre_of(x: float, y: float, heading: float, outline: str) -> tuple[float, float]:
+    from tallon.geometry import Device, Pose  # geometry only: kept out of the module's load
+
+    body = Device("(preview)", Pose(x, y, heading), outline)
+    cx, cy, _ = body.circle
+    return cx, cy
+
+
+def relocate_remote(view: dict[str, Any], decision: Decision) -> Value:
+    """A remote relocating with a template (a DRK-1 probe droid, keys
+    ``<guides>:<template>``): towards range 2 of the nearest enemy ship (from where
+    friendly ships may lock and jam), never off the table; it stays (decline) when it is
+    as well placed already. Other relocations (a buzz droid swarm's guides): the first."""
+    from tallon.engine.devices import relocated  # the same geometry as the engine's
+
+    remote = next((r for r in view.get("remotes", ()) if r["id"] == decision.ship), None)
+    moves = [o for o in decision.options if ":" in str(o.key)]
+    if remote is None or "pose" not in remote or not moves:
+        return None
+    enemies = [(s["pose"]["x"], s["pose"]["y"]) for s in view["ships"]
+               if "pose" in s and s["owner"] != remote["owner"] and not s["removed"]]
+    if not enemies:
+        return "decline" if "decline" in decision.option_keys() else None
+    pose = remote["pose"]
+
+    def score(x: float, y: float) -> float:
+        nearest = min(math.hypot(x - ex, y - ey) for ex, ey in enemies)
+        return -abs(nearest - 200.0)
+
+    def landing(option: Any) -> tuple[float, float]:
+        from tallon.geometry import Pose
+
+        guides, _, code = str(option.key).partition(":")
+        to = relocated(Pose(pose["x"], pose["y"], pose["heading"]), remote["outline"], code,
+                       rear=guides == "rear")
+        return _centre_of(to.x, to.y, to.heading, remote["outline"])
+
+    safe = [o for o in moves if "flees" not in o.label]
+    if not safe:
+        return "decline" if "decline" in decision.option_keys() else None
+    best = max(safe, key=lambda o: score(*landing(o)))
+    here = score(*_centre_of(pose["x"], pose["y"], pose["heading"], remote["outline"]))
+    if "decline" in decision.option_keys() and score(*landing(best)) <= here:
+        return "decline"
+    return best.key
+
+
+def place_remote(view: dict[str, Any], decision: Decision) -> Value:
+    """A remote placed by hand (a sensor buoy at setup, keys ``<x>,<y>``): the spot
+    nearest the middle of the table, where most ships will pass."""
+    spots = [o for o in decision.options if "," in str(o.key)]
+    if not spots:
+        return None
+
+    def gap(option: Any) -> float:
+        x, _, y = str(option.key).partition(",")
+        return math.hypot(float(x) - 457.2, float(y) - 457.2)
+
+    return min(spots, key=gap).key
+
+
+def card_placement(view: dict[str, Any], decision: Decision) -> Value:
+    """A ship placed by a card (from reserve, or again at the end of Setup): the offered
+    place nearest the enemy ships (the card keeps it far enough from them when it says
+    so), facing them."""
+    offered = [o for o in decision.options if o.info is not None and "x" in o.info]
+    if not offered:
+        return None
+    enemies = [(s["pose"]["x"], s["pose"]["y"]) for s in view["ships"]
+               if "pose" in s and s["owner"] != view["player"] and not s["removed"]]
+    if not enemies:
+        enemies = [(457.2, 457.2)]
+    mx = sum(x for x, _ in enemies) / len(enemies)
+    my = sum(y for _, y in enemies) / len(enemies)
+
+    def score(option: Any) -> float:
+        x, y, heading = option.info["x"], option.info["y"], option.info["heading"]
+        nearest = min(math.hypot(x - ex, y - ey) for ex, ey in enemies)
+        towards = math.degrees(math.atan2(mx - x, my - y))  # headings: clockwise from +y
+        facing = math.cos(math.radians(towards - heading))
+        return -nearest / 100.0 + facing
+
+    return max(offered, key=score).key
+
+
+__all__ = ["card_placement", "concussion_choice", "device_choice", "device_target",
+           "dock_or_deploy", "place_remote", "relocate_remote", "start_docked"]

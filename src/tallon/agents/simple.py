@@ -12,10 +12,13 @@ import random
 from typing import Any
 
 from tallon.agents.placing import (
+    card_placement,
     concussion_choice,
     device_choice,
     device_target,
     dock_or_deploy,
+    place_remote,
+    relocate_remote,
     start_docked,
 )
 from tallon.engine.decisions import Decision, Value
@@ -170,6 +173,15 @@ class SimpleAgent:
 
     def _concussion_choice(self, view: dict[str, Any], decision: Decision) -> Value:
         return concussion_choice(view, decision)
+
+    def _relocate_remote(self, view: dict[str, Any], decision: Decision) -> Value:
+        return relocate_remote(view, decision)
+
+    def _place_remote(self, view: dict[str, Any], decision: Decision) -> Value:
+        return place_remote(view, decision)
+
+    def _card_placement(self, view: dict[str, Any], decision: Decision) -> Value:
+        return card_placement(view, decision)
 
     def _start_docked(self, view: dict[str, Any], decision: Decision) -> Value:
         return start_docked(view, decision)

@@ -23,9 +23,20 @@ from tallon.engine.movement import (
     would_flee,
 )
 from tallon.engine.queue import any_true, fire, modifiers, named, own_modifiers
+from tallon.engine.reposition_templates import (
+    RepositionTemplate,
+    boost_attempt,
+    boost_choices,
+    boost_directions,
+    pay_template_cost,
+    roll_choices,
+    speed_changes,
+    treat_action_as,
+)
 from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import ChoiceStep, Step
-from tallon.geometry import STANDARD_ARCS, Arc, barrel_roll, boost, in_arc
+from tallon.engine.steps import ChoiceStep, Step, Then
+from tallon.geometry import STANDARD_ARCS, Arc, barrel_roll, in_arc
+from tallon.geometry.repositioning import barrel_roll_turn
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -195,9 +206,33 @@ def lock_targets(game: Game, ship: ShipState, max_range: int | None = 3) -> list
     range)."""
     s = game.state
     assert ship.body is not None
+    # a friendly DRK-1 probe droid: range may be measured from it instead (hook
+    # range_sources)
+    froms = [ship, *range_sources(game, ship, "lock")] if max_range is not None else [ship]
+    # "you ignore range restrictions while acquiring locks on ..." (hook lock_ignores_range)
+    anywhere = own_modifiers(game, ship, "lock_ignores_range")
     return [o.id for o in s.table().objects() if o.id != ship.id
-            and (max_range is None or s.in_range(ship, s.ships.get(o.id, o), 0, max_range))
+            and (max_range is None or any(
+                o.id != f.id and s.in_range(f, s.ships.get(o.id, o), 0, max_range)
+                for f in froms) or any(held.ability.value(game, ship, ship=ship, target=o.id)
+                                       for held in anywhere))
             and can_lock(game, ship, o.id) is None]
+
+
+def range_sources(game: Game, ship: ShipState, action: str) -> list[ShipState]:
+    """Objects in play other than the ship that it may measure range from while it
+    performs ``action`` (lock or jam): hook ``range_sources`` ("a friendly ship locking or
+    jamming may measure range from you")."""
+    if "range_sources" not in named(game):
+        return []
+    found: list[ShipState] = []
+    for owner, _, held in modifiers(game, "range_sources"):
+        for object_id in held.value(game, owner, ship=ship, action=action) or ():
+            other = game.state.ships.get(object_id)
+            if other is not None and other.in_play and other.id != ship.id and \
+                    other not in found:
+                found.append(other)
+    return found
 
 
 def _describe(game: Game, object_id: str) -> str:
@@ -235,6 +270,9 @@ class BarrelRollAction(ActionBody, ChoiceStep):
         if self.side is None:
             template = roll_choices(game, ship)[answer]
             pay_template_cost(game, ship, template.cost)
+            if template.curve:
+                roll_with_turn(game, ship, template)
+                return
             game.push(BarrelRollAction(self.ship_id, self.during_activation,
                                        side=template.direction, speed=template.speed))
             return
@@ -278,6 +316,10 @@ class BoostAction(ActionBody, ChoiceStep):
         if reposition_fails(game, ship, attempt, "boost"):
             fail(game, ship)
             return
+        if template.then:
+            # what using the template sets off follows the move and the obstacles it met
+            # (a failed move sets off nothing: RR: FAIL)
+            game.push(Then(template.then, (ship.id,)))
         reposition(game, ship, attempt)
         game.event("move", f"{ship.name} ({ship.id}) boosts "
                    f"{answer.split('@')[0].split('/')[0].replace('_', ' ')}"
@@ -285,180 +327,23 @@ class BoostAction(ActionBody, ChoiceStep):
                    ship=ship.id)
 
 
-def boost_directions(game: Game, ship: ShipState) -> set[str] | None:
-    """The only boost directions a card lets the ship use now (hook ``boost_directions``,
-    every ship's cards: only those all of them allow), or None when no card limits them."""
-    allowed: set[str] | None = None
-    for owner, _, held in modifiers(game, "boost_directions"):
-        found = held.value(game, owner, ship=ship)
-        if found is not None:
-            allowed = set(found) if allowed is None else allowed & set(found)
-    return allowed
-
-
-#: the boost templates a card may add (RR: BOOST uses the others)
-TURN_BOOSTS = ("turn_left", "turn_right")
-ACTION_COLOURS = ("white", "red", "purple")  # least to most restrictive (RR: ACTIONS)
-
-
-def boost_templates(game: Game, ship: ShipState) -> dict[str, str | None]:
-    """The extra templates the ship's cards let it boost with now, each with the colour
-    the boost action is then treated as (hook ``boost_templates``, given the action's
-    colour so far)."""
-    return {key: t.colour for key, t in _turn_templates(game, ship).items()}
-
-
-#: what choosing a template costs: (resource, amount) pairs, the resource ``"force"`` or
-#: the id of a card of the ship (its charges)
-TemplateCost = tuple[tuple[str, int], ...]
-
-_BEARING_NAMES = {"left": "bank left", "straight": "straight", "right": "bank right"}
-
-
-@dataclass(frozen=True)
-class RepositionTemplate:
-    """A template a boost or barrel roll may use (RR: BOOST, RR: BARREL ROLL): its direction
-    (left, straight, right), whether it is a turn, its speed, the colour choosing it treats
-    the action as (None: as it is) and what choosing it costs."""
-
-    direction: str
-    turn: bool = False
-    speed: int = 1
-    colour: str | None = None
-    cost: TemplateCost = ()
-
-    @property
-    def name(self) -> str:
-        bearing = f"turn {self.direction}" if self.turn else _BEARING_NAMES[self.direction]
-        return f"[{self.speed} {bearing}]"
-
-    def label(self, key: str) -> str:
-        text = key.split("@")[0].split("/")[0].replace("_", " ")
-        if self.speed != 1:
-            text += f" with the {self.name} template"
-        if self.colour:
-            text += f" (treated as {self.colour})"
-        if self.cost:
-            text += " (spend " + ", ".join(f"{n} {'Force' if r == 'force' else r + ' charge'}"
-                                           for r, n in self.cost) + ")"
-        return text
-
-
-def can_pay_template(ship: ShipState, cost: TemplateCost) -> bool:
-    for resource, n in cost:
-        have = ship.force if resource == "force" else (
-            ship.charges[resource].active if resource in ship.charges else 0)
-        if have < n:
-            return False
-    return True
-
-
-def pay_template_cost(game: Game, ship: ShipState, cost: TemplateCost) -> None:
-    """Spend what a chosen template costs (RR: PAYING COSTS)."""
-    for resource, n in cost:
-        if resource == "force":
-            ship.force -= n
-        else:
-            ship.charges[resource].active -= n
-        game.event("ability", f"{ship.name} ({ship.id}) spends {n} "
-                   f"{'Force' if resource == 'force' else resource + ' charge'} for its "
-                   "template", ship=ship.id)
-
-
-def _turn_templates(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
-    """The [1 turn] templates the ship's cards offer its boost now (hook
-    ``boost_templates``: (direction, colour[, cost]) given the action's colour so far). Two
-    cards offering one template differently are two choices (the later keyed
-    ``<direction>/<card>``)."""
-    found: dict[str, RepositionTemplate] = {}
-    colour = ship.action_colour or "white"
-    for held in own_modifiers(game, ship, "boost_templates"):
-        for entry in held.ability.value(game, ship, colour=colour) or ():
-            key, treated = entry[0], entry[1]
-            cost: TemplateCost = tuple(entry[2]) if len(entry) > 2 else ()
-            if key not in TURN_BOOSTS or not can_pay_template(ship, cost):
-                continue
-            template = RepositionTemplate(key.removeprefix("turn_"), True, 1, treated, cost)
-            if key in found:
-                if found[key] == template:
-                    continue
-                key = f"{key}/{held.card}"
-            found.setdefault(key, template)
-    return found
-
-
-def speed_changes(game: Game, ship: ShipState, move: str
-                  ) -> tuple[int, list[tuple[int, TemplateCost]]]:
-    """How the ship's cards change the speed of the template of its ``move`` (boost,
-    barrel_roll or slam) now (hook ``reposition_speed``: None or (change, mandatory,
-    cost)): the mandatory change (the largest) and the optional ones it can pay for."""
-    forced, offers = 0, []
-    colour = ship.action_colour or "white"
-    for held in own_modifiers(game, ship, "reposition_speed"):
-        found = held.ability.value(game, ship, move=move, colour=colour)
-        if not found:
-            continue
-        change, mandatory, cost = found
-        if mandatory:
-            forced = max(forced, change)
-        elif can_pay_template(ship, tuple(cost)):
-            offers.append((change, tuple(cost)))
-    return forced, offers
-
-
-def boost_attempt(game: Game, ship: ShipState, template: RepositionTemplate) -> Any:
-    return boost(game.state.table(), ship.id, template.direction, template.speed,
-                 turn=template.turn)
-
-
-def boost_choices(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
-    """Every template the ship may boost with now, by answer key: left, straight, right,
-    the turn templates cards offer, and for a speed a card offers ``<key>@<speed>``. A
-    mandatory speed change ("you must use a template of 1 speed higher, if able") keeps the
-    keys and changes their templates, unless that boost would fail where the usual one
-    would not (ruling: then it is not able)."""
-    base = {d: RepositionTemplate(d) for d in ("left", "straight", "right")}
-    base.update(_turn_templates(game, ship))
-    forced, offers = speed_changes(game, ship, "boost")
-    found: dict[str, RepositionTemplate] = {}
-    for key, template in base.items():
-        if forced:
-            faster = replace(template, speed=template.speed + forced)
-            if not reposition_fails(game, ship, boost_attempt(game, ship, faster), "boost") \
-                    or reposition_fails(game, ship, boost_attempt(game, ship, template),
-                                        "boost"):
-                template = faster
-        found[key] = template
-        for change, cost in offers:
-            speed = template.speed + change
-            found[f"{key}@{speed}"] = replace(template, speed=speed,
-                                              cost=template.cost + cost)
-    return found
-
-
-def roll_choices(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
-    """The barrel rolls the ship may declare now, by answer key: left and right with the
-    [1 straight] template, or as :func:`boost_choices` says for other speeds."""
-    forced, offers = speed_changes(game, ship, "barrel_roll")
-    found: dict[str, RepositionTemplate] = {}
-    for side in ("left", "right"):
-        template = RepositionTemplate(side, speed=1)
-        if forced and (roll_positions(game, ship, side, 1 + forced, through_obstacles=True)
-                       or not roll_positions(game, ship, side, through_obstacles=True)):
-            template = replace(template, speed=1 + forced)
-        found[side] = template
-        for change, cost in offers:
-            speed = template.speed + change
-            found[f"{side}@{speed}"] = replace(template, speed=speed, cost=cost)
-    return found
-
-
-def treat_action_as(ship: ShipState, colour: str) -> None:
-    """Treat the action the ship is performing as ``colour`` from now on; the most
-    restrictive colour applies (RR: ACTIONS). The Finish Action step reads it."""
-    current = ship.action_colour or "white"
-    if ACTION_COLOURS.index(colour) > ACTION_COLOURS.index(current):
-        ship.action_colour = colour
+def roll_with_turn(game: Game, ship: ShipState, template: RepositionTemplate) -> None:
+    """Barrel roll with a [1 turn] template (ruling: laid from the side's hashmark, the
+    ship placed at the far end keeping its facing, its guides on the end as after a boost:
+    one position only, which fails as RR: BARREL ROLL says)."""
+    assert template.curve is not None
+    if template.colour:
+        treat_action_as(ship, template.colour)
+    attempt = barrel_roll_turn(game.state.table(), ship.id, template.direction,
+                               template.curve, template.speed)
+    if reposition_fails(game, ship, attempt, "barrel_roll"):
+        fail(game, ship)
+        return
+    if template.then:
+        game.push(Then(template.then, (ship.id,)))
+    reposition(game, ship, attempt)
+    game.event("move", f"{ship.name} ({ship.id}) barrel rolls {template.direction} with the "
+               f"{template.name} template", ship=ship.id)
 
 
 @dataclass(frozen=True)
@@ -533,7 +418,10 @@ def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
         if other.owner == ship.owner:
             continue
         r = game.state.range_up_to(ship, other, 2)
-        if r == 1 or (r == 2 and in_arc(ship.body, other.body, Arc.FRONT)):
+        # measured from a source with no arcs (a DRK-1 probe droid): range 1 only
+        if r == 1 or (r == 2 and in_arc(ship.body, other.body, Arc.FRONT)) or any(
+                game.state.range_up_to(source, other, 1) == 1
+                for source in range_sources(game, ship, "jam")):
             found.append(other)
     return found
 

@@ -1,17 +1,15 @@
 """Actions (RR: ACTIONS, RR: LINKED ACTION, RR: FAIL, RR: COORDINATE).
 
-A ship performs an action from its action bar (ship card and upgrade bars). White, red and
-purple difficulty: a purple action costs 1 Force to attempt (paid even if it fails); a red
-action gives a stress token once it is resolved, failed or not (RR: ACTIONS, RR: FAIL,
-RR: ABILITY QUEUE: the game effect precedes "after you perform" abilities). A ship can't perform an
-action it performed or failed this round, can't act while stressed, and while ionized can only
-focus. After an action with a linked action, the ship may perform the linked action. The standard
-actions' effects are in :mod:`tallon.engine.action_bodies`.
-"""
+A ship performs an action from its action bar (ship card and upgrade bars). A purple action
+costs 1 Force to attempt (paid even if it fails); a red one gives a stress token once it is
+resolved, failed or not (RR: ACTIONS, RR: FAIL, RR: ABILITY QUEUE: the game effect precedes
+"after you perform" abilities). No action performed or failed this round again, none while
+stressed, only focus while ionized; then a linked action may follow. The standard actions'
+effects are in :mod:`tallon.engine.action_bodies`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import RULES, CardAction, Ctx, Event, Triggered
@@ -33,6 +31,7 @@ from tallon.engine.action_bodies import (
     locked_targets,
     reloadable_cards,
     spend_lock_on,
+    treat_action_as,
 )
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token
@@ -366,6 +365,12 @@ class CoordinateAction(ActionBody, ChoiceStep):
             if kinds is not None:
                 allowed = set(kinds) if allowed is None else allowed & set(kinds)
         after = FireWindow.of("after_coordinate", ship=ship.id, target=answer)
+        group = coordinate_group(game, ship, answer)
+        if group is not None:
+            count, colour, others = group
+            only = None if allowed is None else tuple(sorted(allowed)) or ("(none)",)
+            game.push(CoordinateGroup(ship.id, answer, others, count, colour, only), after)
+            return
         companions = coordinate_companions(game, ship, answer)
         if companions:
             only = None if allowed is None else tuple(sorted(allowed)) or ("(none)",)
@@ -396,8 +401,7 @@ def _coordinate_far(game: Game, ship: ShipState, other: ShipState) -> bool:
 
 
 def coordinate_forbidden(game: Game, ship: ShipState, other: ShipState) -> bool:
-    """A card of the coordinating ship says it can't coordinate ``other`` (hook
-    ``coordinate_forbidden``: "you cannot coordinate limited ships")."""
+    """A card says the ship can't coordinate ``other`` (hook ``coordinate_forbidden``)."""
     return any(held.ability.value(game, ship, ship=other)
                for held in own_modifiers(game, ship, "coordinate_forbidden"))
 
@@ -450,6 +454,90 @@ class CoordinateCompanion(ChoiceStep):
 def _coordinate_same(game: Game, _: None, other: str, kind: str) -> None:
     if kind != "pass" and game.state.ships[other].in_play:
         game.push(PerformAction(other, only=(kind,)))
+
+
+def coordinate_group(game: Game, ship: ShipState, chosen: str
+                     ) -> tuple[int, str, tuple[str, ...]] | None:
+    """A card's offer, while the ship coordinates ``chosen``: treat the coordinate action as
+    another colour to coordinate up to ``count`` more of the ships listed, every ship
+    coordinated then performing the same action treated as that colour (hook
+    ``coordinate_group``, given the action's colour: (count, colour, ship ids); the first
+    card offering one)."""
+    colour = ship.action_colour or "white"
+    ships = game.state.ships
+    for held in own_modifiers(game, ship, "coordinate_group"):
+        offer = held.ability.value(game, ship, ship=ships[chosen], colour=colour)
+        if offer:
+            count, treat, ids = offer
+            return count, treat, tuple(i for i in ids if i != chosen and i in ships
+                                       and not coordinate_forbidden(game, ship, ships[i]))
+    return None
+
+
+@dataclass(frozen=True)
+class CoordinateGroup(ChoiceStep):
+    """A card's offer to coordinate more ships (hook ``coordinate_group``): first whether
+    to treat the coordinate action as ``colour``; if so, the other ships, one at a time
+    (up to ``count``, or none more). The chosen ship may then perform an action treated as
+    ``colour``, and each other ship only an action of the same kind, so treated (ruling:
+    none if the first performed none)."""
+
+    ship_id: str
+    chosen: str
+    candidates: tuple[str, ...]
+    count: int
+    colour: str
+    only: tuple[str, ...] | None = None
+    treated: bool = False
+    picked: tuple[str, ...] = ()
+
+    def choice(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        ships = game.state.ships
+        if not self.treated:
+            use = Option("use", f"treat it as {self.colour}")
+            keep = Option("decline", "keep it as it is")
+            # with no other ship to coordinate, keeping it comes first (agents' default)
+            options = (use, keep) if self.candidates else (keep, use)
+            return self.ask(ship.owner, "use_ability", f"{ship.name} ({ship.id}): treat the "
+                            f"coordinate action as {self.colour} to coordinate up to "
+                            f"{self.count} more ship(s)?", options, ship=ship.id)
+        left = [c for c in self.candidates if c not in self.picked and ships[c].in_play]
+        if len(self.picked) >= self.count or not left:
+            self._perform(game)
+            return None
+        options = (*(Option(c, f"{ships[c].name} ({c}), performing the same action")
+                     for c in left), Option("none", "no other ship"))
+        return self.ask(ship.owner, "coordinate_target", f"{ship.name} ({ship.id}): "
+                        f"coordinate another ship besides {ships[self.chosen].name}?",
+                        options, ship=ship.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        if not self.treated:
+            if answer == "decline":
+                game.push(PerformAction(self.chosen, only=self.only or ()))
+                return
+            treat_action_as(game.state.ships[self.ship_id], self.colour)
+            game.push(replace(self, treated=True, answer=None))  # a fresh question
+            return
+        if answer == "none":
+            self._perform(game)
+            return
+        game.push(replace(self, picked=(*self.picked, answer), answer=None))
+
+    def _perform(self, game: Game) -> None:
+        game.push(PerformAction(self.chosen, treat_as=self.colour, only=self.only or (),
+                                then="actions.coordinate_group",
+                                args=(self.picked, self.colour)))
+
+
+@continuation("actions.coordinate_group")
+def _coordinate_group(game: Game, _: None, others: tuple[str, ...], colour: str, kind: str
+                      ) -> None:
+    if kind == "pass":
+        return
+    game.push(*(PerformAction(other, only=(kind,), treat_as=colour) for other in others
+                if game.state.ships[other].in_play))
 
 
 ACTION_BODIES: dict[str, type[ActionBody]] = {

@@ -34,6 +34,8 @@ class SufferDamage(Step):
     crits_suffered: int = 0
     #: this damage destroyed the ship: the log says so after its summary
     destroyed: bool = False
+    #: "bypassing shields": each damage deals a damage card even while shields are active
+    bypass_shields: bool = False
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
@@ -42,6 +44,8 @@ class SufferDamage(Step):
         if self.replaceable:
             facts = {"ship": ship.id, "hits": self.hits, "crits": self.crits,
                      "cause": self.cause}
+            if self.bypass_shields:
+                facts["bypass_shields"] = True  # the default effect keeps bypassing them
             if replacements(game, "suffer_damage", facts):
                 game.push(Replaceable("suffer_damage", tuple(sorted(facts.items()))))
                 return None
@@ -52,8 +56,9 @@ class SufferDamage(Step):
         critical = hits == 0
         rest = SufferDamage(self.ship_id, max(0, hits - 1), crits - (1 if critical else 0),
                             self.cause, False, self.shields_lost, self.cards_dealt,
-                            self.crits_suffered + (1 if critical else 0), self.destroyed)
-        if ship.shields > 0:
+                            self.crits_suffered + (1 if critical else 0), self.destroyed,
+                            self.bypass_shields)
+        if ship.shields > 0 and not self.bypass_shields:
             ship.shields -= 1
             game.push(_counted(rest, shields=1))
             if critical:
@@ -105,7 +110,7 @@ def _critical_card_dealt(game: Game, serial: int, ship_id: str, faceup: bool) ->
 def _counted(step: SufferDamage, shields: int = 0, cards: int = 0) -> SufferDamage:
     return SufferDamage(step.ship_id, step.hits, step.crits, step.cause, False,
                         step.shields_lost + shields, step.cards_dealt + cards,
-                        step.crits_suffered, step.destroyed)
+                        step.crits_suffered, step.destroyed, step.bypass_shields)
 
 
 @dataclass(frozen=True)

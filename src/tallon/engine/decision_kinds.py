@@ -33,10 +33,16 @@ _DECISION_KINDS = (
                  "an offered placement (<obstacle>@<x>,<y>,<rotation>), none when "
                  "nothing fits, or a free {obstacle, x, y, rotation}",
                  "SETUP", "engine/setup.py PlaceObstacle"),
+    DecisionKind("place_device", _OWNER, "an offered placement of a device of one of the "
+                 "ship's upgrades (<card>@<x>,<y>,<rotation>), done, or a free {card, x, y, "
+                 "rotation}", "DEVICE", "cards/upgrades/illicit.py (saboteursmap)"),
     DecisionKind("place_ship", "the ship's owner, in initiative order",
                  "an offered placement (<x>,<y>,<heading>[,<turret>]), or a free "
                  "{x, y, heading[, turret]}", "SETUP",
                  "engine/setup.py PlaceShip"),
+    DecisionKind("card_placement", _OWNER, "an offered placement (<x>,<y>,<heading>[,<turret>]) "
+                 "or a free {x, y, heading[, turret]} where a card's rule allows: a ship placed "
+                 "from reserve or placed again", "RESERVE", "engine/placement.py PlaceByCard"),
     DecisionKind("upgrade_side", _OWNER, "front or back: the side of a two-sided upgrade "
                  "that faces up", "SETUP", "engine/setup.py ChooseSide"),
     # ---------------------------------------------------------------- round
@@ -143,7 +149,12 @@ _DECISION_KINDS = (
     DecisionKind("cloaking_device", _OWNER, "discard (the cloak token), boost, left or right "
                  "(decloak)", "DECLOAK", "cards/upgrades/illicit.py (cloakingdevice)"),
     DecisionKind("relocate_remote", "the remote's owner", "a set of the ship's guides, or "
-                 "blocked", "RELOCATING REMOTES", "cards/remotes.py (buzz droid swarm)"),
+                 "blocked (buzz droid swarm); <guides>:<template> (front:2F), or decline "
+                 "(DRK-1 probe droid)", "RELOCATING REMOTES",
+                 "cards/remotes.py (buzz droid swarm, DRK-1 probe droid)"),
+    DecisionKind("place_remote", "the player placing the remote", "a spot offered "
+                 "(<x>,<y>) where the remote may be placed", "REMOTES",
+                 "cards/upgrades/tech.py (sensorbuoysuite)"),
     DecisionKind("expose_damage", _OWNER, "the serial number of one of the defender's facedown "
                  "damage cards", "DAMAGE CARDS", "cards/pilots/t65xwing.py (thanekyrell)"),
     DecisionKind("maarek_damage_card", _OWNER, "the id of one of the drawn damage cards",

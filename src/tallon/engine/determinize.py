@@ -8,7 +8,8 @@ those), the secret conditions the other player assigned, and every future random
 The copy redraws each of them from what the player knows:
 
 - a facedown dial of the opponent: any maneuver the ship could have set (its dial,
-  without red maneuvers if it was stressed when the dial was set);
+  without red maneuvers if it was stressed when the dial was set); not one the player
+  looked at (:mod:`tallon.engine.knowledge`), which it knows;
 - each player's unseen damage cards (their deck and their ships' facedown cards) are
   shuffled and dealt back: the same number of facedown cards on each ship, the rest as
   the deck;
@@ -29,6 +30,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tallon.engine.knowledge import sees_dial
 from tallon.engine.rounds import dial_options
 from tallon.engine.state import PLAYERS
 
@@ -57,7 +59,7 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
     state = world.state
     ships = sorted(state.ships.values(), key=lambda s: s.id)
     for ship in ships:
-        if ship.owner != player and ship.dial_set is not None and not ship.dial_revealed:
+        if ship.dial_set is not None and not sees_dial(state, ship, player):
             ship.dial_set = rng.choice(dial_options(ship, ship.dial_stressed))
     for owner in PLAYERS:
         mine = [ship for ship in ships if ship.owner == owner]

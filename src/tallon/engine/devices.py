@@ -30,12 +30,13 @@ from tallon.data import load_cards
 from tallon.engine.decisions import Option
 from tallon.engine.effects import break_locks_on, remove_ship
 from tallon.engine.obstacles import ObstacleEffect
-from tallon.engine.queue import FireWindow, named, own_modifiers
+from tallon.engine.queue import FireWindow, any_true, named, own_modifiers
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Step
 from tallon.geometry import (
     BaseSize,
     Bearing,
+    Device,
     DevicePlacement,
     Maneuver,
     Obstacle,
@@ -43,6 +44,7 @@ from tallon.geometry import (
     Pose,
     place_device,
 )
+from tallon.geometry.outlines import device_outline, front_edge
 from tallon.geometry.overlap import objects_overlapped, ships_overlapped
 
 if TYPE_CHECKING:
@@ -175,6 +177,10 @@ def place_obstacle(game: Game, outline: str, pose: Pose, fuses: int, who: str,
     fuses = min(fuses, MAX_FUSES.get(obstacle.type, fuses))
     if fuses:
         s.fuses[obstacle.id] = fuses
+    if ship_id and any_true(game, "device_controllers"):
+        # "friendly device" (Feedback Ping): kept only while a card asks, so that other
+        # games keep their state hashes
+        s.obstacle_owners[obstacle.id] = s.ships[ship_id].owner
     s.moved()
     game.event("device", f"{who} {obstacle.type.value.replace('_', ' ')} {obstacle.id}{how}"
                + (f" ({fuses} fuse marker{'s' if fuses > 1 else ''})" if fuses else ""),
@@ -228,6 +234,55 @@ def relocate_remote(game: Game, remote: ShipState, pose: Pose, how: str) -> None
     game.event("move", f"{remote.name} ({remote.id}) is relocated {how}", ship=remote.id)
     if not s.table().area.contains_pieces(body.overlap_pieces):
         remove_ship(game, remote, "fled")
+
+
+def relocation_pose(remote: ShipState, template: str, rear: bool = False) -> Pose:
+    """RR: RELOCATING REMOTES - where relocating ``remote`` with ``template`` laid from
+    its front guides (``rear``: its rear guides, for a remote relocated from any set)
+    puts it: its rear guides at the template's far end (relocating forward)."""
+    body = remote.body
+    assert body is not None and remote.outline
+    return relocated(body.pose, remote.outline, template, rear)
+
+
+def relocated(pose: Pose, outline: str, template: str, rear: bool = False) -> Pose:
+    """:func:`relocation_pose` for a remote token of ``outline`` at ``pose`` (geometry
+    only: the agents preview relocations with it)."""
+    start = pose.rotated(180.0) if rear else \
+        pose.moved(forward=front_edge(device_outline(outline)))
+    maneuver = Maneuver.parse(template)
+    laid = maneuver.template()
+    assert laid is not None, "remotes are relocated with straight, bank or turn templates"
+    right, forward, rotation = laid.end()
+    return start.moved(right, forward, rotation)
+
+
+def place_remote(game: Game, owner: int, card: str, pose: Pose, who: str) -> ShipState:
+    """Put a new remote of upgrade ``card``'s device in the play area at ``pose`` (placed
+    by hand, not with a template: sensor buoys at setup); ``who`` words the log."""
+    remote = build_remote(game, owner, card)
+    game.state.ships[remote.id] = remote
+    game.state.set_pose(remote, pose)
+    game.event("device", f"{who} places {remote.name} ({remote.id}) at ({pose.x:.0f}, "
+               f"{pose.y:.0f})", device=remote.id)
+    return remote
+
+
+#: Obstacles that are also devices (RR: OBJECTS: OBSTACLES - Electro-Chaff Cloud).
+DEVICE_OBSTACLES = (ObstacleType.ELECTRO_CHAFF_CLOUD,)
+
+
+def devices_in_play(game: Game) -> list[tuple[int | None, Device | Obstacle]]:
+    """Every device in the play area with its controller: bombs and mines, remotes, and
+    obstacles that are devices (their controller is known only while a card asks, hook
+    ``device_controllers``: None otherwise)."""
+    s = game.state
+    found: list[tuple[int | None, Device | Obstacle]] = [(d.owner, d.body) for d in s.devices]
+    found += [(r.owner, r.body) for r in s.ships.values()
+              if r.remote and r.in_play and isinstance(r.body, Device)]
+    found += [(s.obstacle_owners.get(o.id), o) for o in s.obstacles
+              if o.type in DEVICE_OBSTACLES]
+    return found
 
 
 # ------------------------------------------------------------- meeting devices
@@ -294,6 +349,7 @@ def remove_obstacle(game: Game, obstacle_id: str, reason: str) -> None:
     s = game.state
     s.obstacles = [o for o in s.obstacles if o.id != obstacle_id]
     s.fuses.pop(obstacle_id, None)
+    s.obstacle_owners.pop(obstacle_id, None)
     break_locks_on(game, obstacle_id)
     s.moved()
     game.event("device", f"{obstacle_id} is removed ({reason})", device=obstacle_id)

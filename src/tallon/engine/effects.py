@@ -233,12 +233,13 @@ def break_locks_on(game: Game, object_id: str) -> None:
 
 # ------------------------------------------------------------------------- damage
 def suffer_damage(game: Game, ship: ShipState, hits: int = 0, crits: int = 0,
-                  cause: str = "") -> None:
-    """Schedule ``ship`` to suffer damage (RR: DAMAGE), at once: see :class:`SufferDamage`."""
+                  cause: str = "", bypass_shields: bool = False) -> None:
+    """Schedule ``ship`` to suffer damage (RR: DAMAGE), at once: see :class:`SufferDamage`
+    (``bypass_shields``: "bypassing shields", every damage deals a damage card)."""
     if hits + crits > 0 and ship.in_play:
         from tallon.engine.damage import SufferDamage
 
-        game.now(SufferDamage(ship.id, hits, crits, cause))
+        game.now(SufferDamage(ship.id, hits, crits, cause, bypass_shields=bypass_shields))
 
 
 def draw_damage(game: Game, owner: int, then: str, args: tuple[Any, ...] = ()) -> None:
@@ -372,6 +373,7 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
         game.event("removed", f"{ship.name} ({ship.id}) is removed from the play area "
                    f"({reason})", ship=ship.id, reason=reason)
         return
+    _forget_copies(game, ship)
     scorer = game.state.player(opponent(ship.owner))
     scorer.mission_points += ship.cost
     game.event("removed", f"{ship.name} ({ship.id}) is removed from the game ({reason}); "
@@ -382,6 +384,39 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
         carried = game.state.ships[docked_id]
         carried.destroyed = True
         remove_ship(game, carried, f"carried away by {ship.name}")
+
+
+#: card memory of a ship that has other ships' pilot abilities: ((source id, pilot), ...)
+COPIED_PILOTS = "copied:pilots"
+
+
+def copy_pilot_ability(ship: ShipState, source: ShipState) -> None:
+    """RR: ABILITIES - ``ship`` has ``source``'s pilot ability ("you have the pilot ability
+    of each other friendly ship with ..."): the pilot card joins ``ship``'s cards (a new
+    tuple, so its abilities are looked up again) until ``source`` is removed from the game
+    (:func:`remove_ship`). Having it twice is having it once."""
+    copied = dict(ship.card_memory).get(COPIED_PILOTS, ())
+    if ship.id == source.id or any(i == source.id for i, _ in copied):
+        return
+    ship.cards = (*ship.cards, ("pilot", source.pilot, 0))
+    kept = tuple(item for item in ship.card_memory if item[0] != COPIED_PILOTS)
+    ship.card_memory = (*kept, (COPIED_PILOTS, (*copied, (source.id, source.pilot))))
+
+
+def _forget_copies(game: Game, source: ShipState) -> None:
+    """A ship leaving the game takes its pilot ability from the ships that had it."""
+    for ship in game.state.ships.values():
+        if not ship.card_memory:
+            continue
+        copied = dict(ship.card_memory).get(COPIED_PILOTS, ())
+        if not any(i == source.id for i, _ in copied):
+            continue
+        entry = ("pilot", source.pilot, 0)
+        last = max(k for k, card in enumerate(ship.cards) if card == entry)
+        ship.cards = (*ship.cards[:last], *ship.cards[last + 1:])
+        left = tuple(item for item in copied if item[0] != source.id)
+        kept = tuple(item for item in ship.card_memory if item[0] != COPIED_PILOTS)
+        ship.card_memory = (*kept, (COPIED_PILOTS, left)) if left else kept
 
 
 def _return_remote_cards(game: Game, remote: ShipState) -> None:

@@ -121,6 +121,55 @@ def refresh_actions(ship: ShipState) -> None:
     ship.actions = tuple(own + upgrade_actions(ship.cards))
 
 
+def movable(xws: str) -> bool:
+    """Whether an effect can move upgrade ``xws`` between ships in play with what this
+    module rebuilds (its action bar and charges): no side of it changes the ship's stats,
+    Force or turret arcs (every [Illicit] upgrade qualifies)."""
+    for side in load_cards().upgrade(xws).sides:
+        grants = side.grants
+        if grants.stats or grants.force or grants.arcs or side.force is not None or (
+                side.attack is not None and side.attack.arc in TURRET_ARCS):
+            return False
+    return True
+
+
+def can_equip(ship: ShipState, xws: str, giving: str | None = None) -> bool:
+    """RR: UPGRADE CARDS - whether an effect may move upgrade ``xws`` onto ``ship`` (which
+    gives up ``giving`` in exchange): the ship meets the card's restrictions (not its
+    upgrade bar) and equips no copy of it."""
+    from tallon.squads.restrictions import ship_profile, unmet_groups
+
+    db = load_cards()
+    kept = [x for x in ship.upgrades if x != giving]
+    if xws in kept:
+        return False
+    upgrade, pilot = db.upgrade(xws), db.pilot(ship.pilot)
+    if upgrade.non_limited and pilot.limited > 0:
+        return False
+    profile = ship_profile(db, pilot, [db.upgrade(x) for x in kept])
+    return not unmet_groups(upgrade, profile)
+
+
+def exchange_upgrades(a: ShipState, card_a: str, b: ShipState, card_b: str) -> None:
+    """Ships ``a`` and ``b`` exchange the equipped upgrades ``card_a`` and ``card_b``
+    (:func:`movable` ones): each card keeps its side, its charges and its abilities, and
+    both action bars are rebuilt."""
+    sides = {x: s for ship in (a, b) for kind, x, s in ship.cards if kind == "upgrade"
+             and x in (card_a, card_b)}
+    for ship, gone, came in ((a, card_a, card_b), (b, card_b, card_a)):
+        side = sides[came]
+        ship.cards = tuple(("upgrade", came, side) if kind == "upgrade" and x == gone
+                           else (kind, x, s0) for kind, x, s0 in ship.cards)
+        ship.upgrades = tuple(came if x == gone else x for x in ship.upgrades)
+    charge_a, charge_b = a.charges.pop(card_a, None), b.charges.pop(card_b, None)
+    if charge_a is not None:
+        b.charges[card_a] = charge_a
+    if charge_b is not None:
+        a.charges[card_b] = charge_b
+    refresh_actions(a)
+    refresh_actions(b)
+
+
 def _upgrade_turrets(upgrades: Iterable[tuple[str, int]]) -> list[str]:
     """The turret arcs (``single_turret``, ``double_turret``) of these upgrade sides'
     special weapons."""

@@ -159,7 +159,8 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
         # the ship that would use it, its card and the ship the card belongs to
         found = [f for f in found if all(
             r.value(game, owner, attack=attack, kind=kind, role=role, user=user,
-                    source=f[1], source_ship=game.state.ships[f[0]])
+                    source=f[1], source_ship=game.state.ships[f[0]],
+                    reroll=f[2].reroll is not None)
             for owner, _, r in restrictions)]
     if modifiers(game, "token_spend_forbidden"):
         # "you cannot spend focus tokens": an option that would spend one is not offered

@@ -121,18 +121,55 @@ def place_devices(game: Game, ship: ShipState, card: str, template: str,
                f"{names} with the {template_name(template)} template", ship=ship.id,
                device=placed[0].id, devices=[d.id for d in placed])
     if category == "mine":
-        table = s.table()
-        for device in placed:
-            under = ships_under(game, table, device)
-            if len(under) == 1:
-                game.push(Detonate(device.id, under[0]))
-            elif under:
-                # RR: DEVICE - under several ships' bases: the placing player chooses
-                game.push(Ask(ship.owner, "device_target",
-                              f"{device.id} is placed under several ships: which does it "
-                              "affect?", tuple(Option(i, s.ships[i].name + f" ({i})")
-                                               for i in under),
-                              "payloads.detonate_on", (device.id,)))
+        _mines_under_ships(game, ship.owner, placed)
+    return placed
+
+
+def _mines_under_ships(game: Game, player: int, placed: list[PlacedDevice]) -> None:
+    """A mine placed under ships' bases detonates at once (RR: DEVICE)."""
+    s = game.state
+    table = s.table()
+    for device in placed:
+        under = ships_under(game, table, device)
+        if len(under) == 1:
+            game.push(Detonate(device.id, under[0]))
+        elif under:
+            # RR: DEVICE - under several ships' bases: the placing player chooses
+            game.push(Ask(player, "device_target",
+                          f"{device.id} is placed under several ships: which does it "
+                          "affect?", tuple(Option(i, s.ships[i].name + f" ({i})")
+                                           for i in under),
+                          "payloads.detonate_on", (device.id,)))
+
+
+def set_bodies(card: str, pose: Pose) -> list[Device]:
+    """The tokens the device of ``card`` placed at ``pose`` puts down (a cluster mine set:
+    three), as table objects."""
+    kind, _ = device_of(card)
+    return [Device("(placing)", p, outline)
+            for p, outline in _set_poses(Pose(pose.x, pose.y, pose.heading), kind)]
+
+
+def place_devices_at(game: Game, ship: ShipState, card: str, pose: Pose, how: str
+                     ) -> list[PlacedDevice]:
+    """Place the bomb or mine of upgrade ``card`` at ``pose`` by hand, not with a template
+    (Saboteur's Map): not a drop or launch, so the ship's once-per-System-Phase placement
+    and the "after you drop or launch" abilities are untouched. ``how`` words the log."""
+    s = game.state
+    kind, category = device_of(card)
+    placed = []
+    for at, outline in _set_poses(pose, kind):
+        s.devices_placed += 1
+        device = PlacedDevice(f"{kind}-{s.devices_placed}", card, kind, category,
+                              ship.owner, at, outline)
+        s.devices.append(device)
+        placed.append(device)
+    s.moved()
+    game.event("device", f"{ship.name} ({ship.id}) places {', '.join(d.id for d in placed)} "
+               f"at ({pose.x:.0f}, {pose.y:.0f}){how}", ship=ship.id, device=placed[0].id,
+               devices=[d.id for d in placed])
+    if category == "mine":
+        _mines_under_ships(game, ship.owner, placed)
     return placed
 
 
@@ -242,6 +279,19 @@ def met_steps(game: Game, ship_id: str, device_id: str) -> list[Step]:
     return steps
 
 
+def suffered_effect(game: Game, device_id: str, ships: list[ShipState]) -> None:
+    """These ships suffer the effect of the device detonating (called by its detonation's
+    continuation): once what the continuation scheduled at once has resolved, "after a ship
+    suffers the effect of a bomb" abilities (window ``after_device_effect``; ships only,
+    not remotes; a step only when a card could listen: other games keep their hashes)."""
+    found = device(game, device_id)
+    if found is None or "after_device_effect" not in named(game):
+        return
+    game.push(*(FireWindow.of("after_device_effect", ship=s.id, device=found.id,
+                              category=found.category, controller=found.owner)
+                for s in ships if not s.remote))
+
+
 def in_range_of(game: Game, device_id: str, low: int, high: int,
                 remotes: bool = True) -> list[ShipState]:
     """Ships (and remotes, with ``remotes``) in play at range ``low``-``high`` of the
@@ -271,5 +321,5 @@ def view_of(device: PlacedDevice, fuses: int) -> dict[str, Any]:
 
 
 __all__ = ["Detonate", "DetonateBombs", "PlacedDevice", "RemoveDevice", "device", "device_of",
-           "fits", "in_range_of", "met_steps", "outline_of", "place_devices", "remove_device",
-           "ships_under", "view_of"]
+           "fits", "in_range_of", "met_steps", "outline_of", "place_devices", "place_devices_at",
+           "remove_device", "set_bodies", "ships_under", "view_of"]

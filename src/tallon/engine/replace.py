@@ -31,7 +31,8 @@ def _default(game: Game, point: str, facts: dict[str, Any]) -> None:
 
         if point == "suffer_damage":
             game.now(SufferDamage(facts["ship"], facts["hits"], facts["crits"],
-                                  facts.get("cause", ""), replaceable=False))
+                                  facts.get("cause", ""), replaceable=False,
+                                  bypass_shields=facts.get("bypass_shields", False)))
         else:
             from tallon.engine.effects import deal_damage_card
 

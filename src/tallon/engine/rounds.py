@@ -34,6 +34,7 @@ from tallon.engine.queue import (
     own_modifiers,
     total,
 )
+from tallon.engine.reserve import in_reserve, window_steps
 from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, PLAYERS, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 
@@ -58,7 +59,10 @@ class StartRound(Step):
             ship.attacked = ship.bonus_attack_done = False
             ship.round_initiative = None
         game.event("round", f"Round {s.round}")
-        game.push(PlanningPhase(), FireWindow.of("start_system"), Sweep("system"),
+        # "at the start of the round" (steps only when a ship has such an ability: other
+        # games keep their state hashes); ships in reserve may deploy then (RR: RESERVE)
+        game.push(*window_steps(game, "start_round"),
+                  PlanningPhase(), FireWindow.of("start_system"), Sweep("system"),
                   StartActivation(), Sweep("activation"), FireWindow.of("end_activation"),
                   StartEngagement(), Sweep("engagement"), FireWindow.of("end_engagement"),
                   StartEndPhase(), FireWindow.of("end_phase"), EndPhase(),
@@ -164,12 +168,21 @@ def step_of(game: Game, ship: ShipState, phase: str) -> int:
     or in the Engagement Phase the step a card makes it engage at instead ("engage at
     initiative 7": hook ``engage_initiative``, the highest applies); its initiative itself
     is unchanged."""
-    if phase == "engagement":
-        steps = [step for owner, _, held in modifiers(game, "engage_initiative")
-                 if (step := held.value(game, owner, ship=ship)) is not None]
-        if steps:
-            return max(steps)
-    return ship.current_initiative
+    return steps_of(game, [ship], phase)[ship.id]
+
+
+def steps_of(game: Game, ships: list[ShipState], phase: str) -> dict[str, int]:
+    """:func:`step_of` of each ship, the hook asked once (a sweep asks it of every ship
+    waiting, at every step)."""
+    if phase != "engagement":
+        return {ship.id: ship.current_initiative for ship in ships}
+    held = modifiers(game, "engage_initiative")
+    found = {}
+    for ship in ships:
+        steps = [step for owner, _, h in held
+                 if (step := h.value(game, owner, ship=ship)) is not None]
+        found[ship.id] = max(steps) if steps else ship.current_initiative
+    return found
 
 
 def _has_system_ability(game: Game, ship: ShipState) -> bool:
@@ -192,11 +205,12 @@ class Sweep(ChoiceStep):
         s.phase = self.phase
         waiting = [ship for ship in s.ships.values() if _eligible(game, ship, self.phase)]
         descending = self.phase == "engagement"
+        steps = steps_of(game, waiting, self.phase)
 
         def next_initiative() -> int | None:
             if not waiting:
                 return None
-            key = [step_of(game, ship, self.phase) for ship in waiting]
+            key = [steps[ship.id] for ship in waiting]
             return max(key) if descending else min(key)
 
         initiative = next_initiative()
@@ -212,7 +226,7 @@ class Sweep(ChoiceStep):
                 # only when there are bombs: other games keep their state hashes)
                 game.push(DetonateBombs())
             return None
-        group = [ship for ship in waiting if step_of(game, ship, self.phase) == initiative]
+        group = [ship for ship in waiting if steps[ship.id] == initiative]
         for player in s.player_order():
             mine = [ship for ship in group if ship.owner == player]
             if mine:
@@ -561,7 +575,9 @@ class CheckEnd(Step):
 
     def run(self, game: Game) -> Decision | None:
         s = game.state
-        alive = [any(x.in_play for x in s.ships_of(p)) for p in PLAYERS]
+        # RR: REMOVED FROM THE GAME - ships in reserve are not removed
+        alive = [any(x.in_play or in_reserve(game, x) for x in s.ships_of(p))
+                 for p in PLAYERS]
         if not all(alive):
             s.over = True
             s.winner = None if not any(alive) else PLAYERS[alive.index(True)]

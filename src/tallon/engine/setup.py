@@ -23,6 +23,7 @@ from tallon.engine.docking import setup_docking_steps
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.loadout import build_ship, has_turret_indicator, unplayable
 from tallon.engine.queue import FireWindow, named
+from tallon.engine.reserve import start_in_reserve
 from tallon.engine.rounds import StartRound
 from tallon.engine.state import GameState, PlayerState, ShipState, opponent
 from tallon.engine.steps import ChoiceStep, Step, continuation
@@ -120,6 +121,9 @@ def _first_player(game: Game, first: int) -> None:
         steps.append(FireWindow.of("before_place_forces"))
     steps.append(PlaceForces())
     steps.append(PrepareDecks())
+    if "end_setup" in named(game):
+        # "at the end of Setup" (Saboteur's Map): a step only when a card could listen
+        steps.append(FireWindow.of("end_setup"))
     steps.append(StartRound())
     game.push(*steps)
 
@@ -354,7 +358,11 @@ def _setup_order(game: Game) -> list[ShipState]:
 class PlaceForces(Step):
     def run(self, game: Game) -> Decision | None:
         steps: list[Step] = []
+        reserved = start_in_reserve(game)  # RR: RESERVE - "Setup: Start in reserve"
         for ship in _setup_order(game):
+            if ship.id in reserved:  # placed later by its card; its side is chosen now
+                steps += [ChooseSide(ship.id, xws) for xws in choosable_sides(ship)]
+                continue
             steps += [PlaceShip(ship.id)]
             steps += [ChooseSide(ship.id, xws) for xws in choosable_sides(ship)]
             steps += [FireWindow.of("after_placed", ship=ship.id)]
@@ -375,12 +383,10 @@ def _edge_problem(size: BaseSize, owner: int, pose: Pose) -> str | None:
     """What the table's edges say of a ship placed here, whatever else is on the table:
     wholly inside the play area, within range 1 of its player's edge (remembered: the same
     spots are offered game after game)."""
+    outside = outside_problem(size, pose)
+    if outside is not None:
+        return outside
     body = Ship("(placing)", pose, size)
-    x, y, reach = body.circle
-    # a base whose bounding circle is inside the play area is inside it: no pieces needed
-    inside = reach <= x <= PLAY_AREA_SIDE - reach and reach <= y <= PLAY_AREA_SIDE - reach
-    if not inside and not PlayArea().contains_pieces(body.overlap_pieces):
-        return "no part of a ship may be outside the play area"
     near = [y for piece in body.range_pieces for _, y in piece]
     distances = near if owner == 1 else [PLAY_AREA_SIDE - y for y in near]
     farthest, nearest = max(distances), min(distances)
@@ -388,6 +394,18 @@ def _edge_problem(size: BaseSize, owner: int, pose: Pose) -> str | None:
     fills_area = size is BaseSize.LARGE and nearest <= EPS
     if farthest > RANGE_BAND_LENGTH + EPS and not fills_area:
         return "ships must be placed within range 1 of their player edge"
+    return None
+
+
+@cache
+def outside_problem(size: BaseSize, pose: Pose) -> str | None:
+    """Whether a ship placed here would be partly outside the play area (RR: PLAY AREA)."""
+    body = Ship("(placing)", pose, size)
+    x, y, reach = body.circle
+    # a base whose bounding circle is inside the play area is inside it: no pieces needed
+    inside = reach <= x <= PLAY_AREA_SIDE - reach and reach <= y <= PLAY_AREA_SIDE - reach
+    if not inside and not PlayArea().contains_pieces(body.overlap_pieces):
+        return "no part of a ship may be outside the play area"
     return None
 
 
@@ -420,16 +438,7 @@ class PlaceShip(ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         turret = "front" if _has_turret(ship) else None
-        heading = 0.0 if ship.owner == 1 else 180.0
-        half = base_shape(ship.size).half
-        depth = half + 3.5
-        y = round(depth if ship.owner == 1 else PLAY_AREA_SIDE - depth, 3)
-        options = []
-        for x in [60.0 + 66.0 * k for k in range(13)]:
-            pose = Pose(x, y, heading)
-            if _edge_problem(ship.size, ship.owner, pose) is None and \
-                    _overlap_problem(game, ship, pose) is None:
-                options.append(_ship_option(pose, turret))
+        options = [_ship_option(pose, turret) for pose in deployment_spots(game, ship)]
         return self.ask(ship.owner, "place_ship",
                         f"Player {ship.owner}: place {ship.name} ({ship.id})", options,
                         ship=ship.id,
@@ -449,6 +458,11 @@ class PlaceShip(ChoiceStep):
                 return f"{ship.name} has no turret arc indicator"
             if parsed["turret"] not in ("front", "rear", "left", "right"):
                 return "the turret indicator points at front, rear, left or right"
+        return self.problem(game, ship, pose)
+
+    def problem(self, game: Game, ship: ShipState, pose: Pose) -> str | None:
+        """Why the ship can't be placed here (a card's placement rule: engine/placement.py
+        overrides it)."""
         return ship_placement_problem(game, ship, pose)
 
     def apply(self, game: Game, answer: Any) -> None:
@@ -467,6 +481,22 @@ class PlaceShip(ChoiceStep):
             ship.turret = turret_arcs_for(ship, Arc(turret))
         game.event("place", f"{ship.name} ({ship.id}) is placed at ({pose.x:.0f}, "
                    f"{pose.y:.0f}) facing {pose.heading:.0f}", ship=ship.id)
+
+
+def deployment_spots(game: Game, ship: ShipState) -> list[Pose]:
+    """The placements Place Forces offers: along the player's edge, facing the enemy's,
+    where the ship overlaps no other."""
+    heading = 0.0 if ship.owner == 1 else 180.0
+    half = base_shape(ship.size).half
+    depth = half + 3.5
+    y = round(depth if ship.owner == 1 else PLAY_AREA_SIDE - depth, 3)
+    spots = []
+    for x in [60.0 + 66.0 * k for k in range(13)]:
+        pose = Pose(x, y, heading)
+        if _edge_problem(ship.size, ship.owner, pose) is None and \
+                _overlap_problem(game, ship, pose) is None:
+            spots.append(pose)
+    return spots
 
 
 def _has_turret(ship: ShipState) -> bool:

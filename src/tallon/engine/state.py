@@ -11,56 +11,18 @@ import copy
 import math
 import random
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from tallon.dice import DicePool, Die
+from tallon.engine.token_kinds import GREEN_TOKENS as GREEN_TOKENS
+from tallon.engine.token_kinds import ORANGE_TOKENS as ORANGE_TOKENS
+from tallon.engine.token_kinds import Token as Token
 from tallon.geometry import Arc, BaseSize, Device, Obstacle, Pose, Ship, Table, range_between
 from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 
 if TYPE_CHECKING:
     from tallon.engine.payloads import PlacedDevice
 
-
-class Token(Enum):
-    """Token kinds (RR: TOKENS, RR: TOKEN COLORS AND SHAPES). Locks are kept separately: a lock
-    is the locked object's red token, numbered with the locking ship's id."""
-
-    FOCUS = "focus"
-    EVADE = "evade"
-    CALCULATE = "calculate"
-    REINFORCE_FORE = "reinforce_fore"
-    REINFORCE_AFT = "reinforce_aft"
-    CLOAK = "cloak"
-    STRESS = "stress"
-    STRAIN = "strain"
-    DEPLETE = "deplete"
-    ION = "ion"
-    TRACTOR = "tractor"
-    JAM = "jam"
-    DISARM = "disarm"
-
-    __hash__ = object.__hash__  # identity hashing: members are singletons
-
-    @property
-    def colour(self) -> str:
-        return _COLOUR[self]
-
-    @property
-    def circular(self) -> bool:
-        """Green and orange tokens are circular and leave in the End Phase."""
-        return _COLOUR[self] in ("green", "orange")
-
-
-_COLOUR = {
-    Token.FOCUS: "green", Token.EVADE: "green", Token.CALCULATE: "green",
-    Token.REINFORCE_FORE: "green", Token.REINFORCE_AFT: "green",
-    Token.CLOAK: "blue",
-    Token.STRESS: "red", Token.STRAIN: "red", Token.DEPLETE: "red", Token.ION: "red",
-    Token.TRACTOR: "orange", Token.JAM: "orange", Token.DISARM: "orange",
-}
-GREEN_TOKENS = tuple(t for t in Token if t.colour == "green")
-ORANGE_TOKENS = tuple(t for t in Token if t.colour == "orange")
 
 #: The stand-in for a facedown damage card whose card went back into a rebuilt deck
 #: (RR: DAMAGE CARDS, "record how many facedown damage cards each ship has").
@@ -429,6 +391,9 @@ class GameState:
     #: bombs and mines in play in the order placed (RR: DEVICE); how many were ever placed
     devices: list[PlacedDevice] = field(default_factory=list)
     devices_placed: int = 0
+    #: who controls each obstacle a ship placed, by obstacle id: kept only while a card
+    #: asks (hook device_controllers), so other games keep their state hashes
+    obstacle_owners: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> GameState:
         if type(self.rng) is random.Random:
@@ -444,6 +409,7 @@ class GameState:
             self.round, self.phase, self.first_player, self.last_round, self.over,
             self.winner, self.end_reason, [a.clone() for a in self.attacks], self._table,
             self.serial, self._named, list(self.devices), self.devices_placed,
+            dict(self.obstacle_owners),
         )
 
     @property

@@ -2,8 +2,9 @@
 compare games.
 
 Hidden information: a player sees their own facedown dials but not their opponent's (until
-revealed); nobody sees the text of facedown damage cards or the order of a damage deck
-(RR: DIAL, RR: DAMAGE CARDS); the opponent's pending secret choices are not shown.
+revealed, or looked at with a card: engine/knowledge.py); nobody sees the text of facedown
+damage cards or the order of a damage deck (RR: DIAL, RR: DAMAGE CARDS); the opponent's
+pending secret choices are not shown.
 
 Remotes are listed apart from ships (``remotes``); bombs and mines are ``devices`` (with
 their fuse markers); devices that are obstacles are among the ``obstacles``, marked
@@ -16,6 +17,7 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 from tallon.engine.decisions import CHANCE
+from tallon.engine.knowledge import dial_known_by, sees_dial
 from tallon.engine.payloads import view_of
 from tallon.engine.state import ShipState
 from tallon.geometry import placed_obstacle_outlines
@@ -120,10 +122,12 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
     for ship in s.ships_of():
         data = _ship_public(ship)
         data["stats"] = _printed(ship)
-        if ship.dial_revealed or ship.owner == player:
+        if sees_dial(s, ship, player):  # owner, faceup, or looked at (engine/knowledge)
             data["dial"] = ship.dial_set
         else:
             data["dial"] = "set" if ship.dial_set is not None else None
+        if known_by := dial_known_by(s, ship):  # that a player looked is seen by both
+            data["dial_known_by"] = list(known_by)
         # RR: SECRET CONDITIONS - the player who assigned one may look at it
         known = [c.card for c in ship.conditions if not c.faceup and c.assigned_by == player]
         if known:
@@ -270,4 +274,6 @@ def full_snapshot(game: Game, legacy_numbering: bool = False) -> dict[str, Any]:
                                 round(d.pose.y, 6), round(d.pose.heading, 6)]
                                for d in s.devices]
         snapshot["devices_placed"] = s.devices_placed
+    if s.obstacle_owners:  # only while a card asks (hook device_controllers)
+        snapshot["obstacle_owners"] = {k: number(v) for k, v in sorted(s.obstacle_owners.items())}
     return snapshot

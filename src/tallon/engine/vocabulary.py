@@ -104,6 +104,11 @@ _WINDOWS = (
            ("ship",), "SETUP", "engine/setup.py PlaceForces"),
     Window("after_place_forces", "after all ships are placed", (), "SETUP",
            "engine/setup.py PlaceForces"),
+    Window("end_setup", '"at the end of Setup": after the forces are placed and the damage '
+           "decks prepared, before the first round", (), "SETUP", "engine/setup.py _first_player"),
+    Window("start_round", "at the start of the round, before the Planning Phase (the "
+           "abilities of ships in reserve that work there listen too: engine/reserve.py)", (),
+           "ROUND", "engine/rounds.py StartRound (reserve.window_steps)"),
     # ------------------------------------------------------- planning phase
     Window("start_planning", "start of the Planning Phase, before the dials are set", (),
            "PLANNING PHASE", "engine/rounds.py PlanningPhase"),
@@ -142,6 +147,11 @@ _WINDOWS = (
     Window("after_detonate", "a bomb or mine detonated: its effects resolved, before it is "
            "removed (device: its id, still in the play area)", ("device",), "DEVICE",
            "engine/payloads.py Detonate"),
+    Window("after_device_effect", "a ship suffered the effect of a bomb or mine that "
+           "detonated (after the whole detonation's effects; the device still in the play "
+           "area): category bomb or mine, controller its player", ("ship", "device",
+                                                                    "category", "controller"),
+           "DEVICE", "engine/payloads.py suffered_effect; cards/upgrades/device.py"),
     Window("after_device_met", "a ship moved through or overlapped a remote, or a remote "
            "was placed under it (after the move's obstacle effects)", ("ship", "device"),
            "REMOTES", "engine/devices.py device_steps, move_met_steps"),
@@ -266,11 +276,14 @@ _HOOKS = (
          "canceled)", ("attack", "kind", "role"), "DICE MODIFICATION",
          "engine/modify_dice.py dice_options"),
     Hook("dice_option_allowed", "False vetoes an option (source: the card or token; "
-         "source_ship: whose it is)", ("attack", "kind", "role", "user", "source",
-                                       "source_ship"), "DICE MODIFICATION",
-         "engine/modify_dice.py dice_options"),
+         "source_ship: whose it is; reroll: whether it rerolls dice)",
+         ("attack", "kind", "role", "user", "source", "source_ship", "reroll"),
+         "DICE MODIFICATION", "engine/modify_dice.py dice_options"),
     Hook("cannot_attack", "True: the ship can't attack", ("ship",), "ATTACK",
          "engine/weapons.py cannot_attack"),
+    Hook("attack_at_obstacle", "True: the owner may attack with this weapon even while at "
+         "range 0 of this obstacle (one that forbids attacking)", ("weapon", "obstacle"),
+         "OBSTACLES", "engine/weapons.py obstacle_forbids", own=True),
     Hook("weapon_replaces_damage", "True: the weapon's card (or a card used during a "
          "primary attack) deals with the results",
          ("attack",), "SPECIAL WEAPON", "engine/attack.py DealDamage"),
@@ -282,10 +295,15 @@ _HOOKS = (
          ("maneuver",), "MANEUVER", "engine/rounds.py alternatives", own=True),
     Hook("action_forbidden", "True: the action can't be performed", ("ship", "action"),
          "ACTIONS", "engine/actions.py can_perform"),
-    Hook("boost_templates", "extra boost templates [(direction, colour[, cost])]: turn_left "
-         "or turn_right, the colour the boost action is then treated as (None: as it is), "
-         "and what choosing it costs ((\"force\" or a card id, amount) pairs)",
+    Hook("boost_templates", "extra boost templates [(direction, colour[, cost[, then]])]: "
+         "turn_left or turn_right, the colour the boost action is then treated as (None: as "
+         "it is), what choosing it costs ((\"force\" or a card id, amount) pairs) and the "
+         "continuation a move with it sets off (called with the ship's id)",
          ("colour",), "BOOST", "engine/action_bodies.py BoostAction", own=True),
+    Hook("barrel_roll_templates", "extra barrel roll templates [(curve, colour, cost, then)]: "
+         "the [1 turn] template turning left or right laid against the side (ruling), as "
+         "boost_templates says for the rest", ("colour",), "BARREL ROLL",
+         "engine/action_bodies.py roll_choices", own=True),
     Hook("reposition_speed", "None, or (change, mandatory, cost): the template of the "
          "owner's boost, barrel roll or SLAM (move) may (or must, if able) be of another "
          "speed; colour: the action's so far", ("move", "colour"), "BOOST",
@@ -326,6 +344,11 @@ _HOOKS = (
          "ship (both then perform the same action); colour: the coordinate action's",
          ("ship", "colour"), "COORDINATE", "engine/actions.py coordinate_companions",
          own=True),
+    Hook("coordinate_group", "None, or (count, colour, ship ids): the owner may treat its "
+         "coordinate action as colour to coordinate up to count of these ships besides the "
+         "chosen one, all performing the same action treated as colour; colour: the "
+         "coordinate action's", ("ship", "colour"), "COORDINATE",
+         "engine/actions.py coordinate_group", own=True),
     Hook("coordinate_beyond_range", "True: the owner may coordinate this friendly ship beyond "
          "range 2", ("ship",), "COORDINATE", "engine/actions.py coordinate_targets", own=True),
     Hook("coordinate_actions", "the action kinds the ship a coordinating ship chose may "
@@ -344,6 +367,9 @@ _HOOKS = (
          "engine/docking.py dock_guides", own=True),
     Hook("dock_range", "the range at which the owner may dock with its carrier (default 0; "
          "the highest applies)", ("ship",), "DOCK", "engine/docking.py dock_range", own=True),
+    Hook("starts_in_reserve", "the placement rule the owner starts the game in reserve with "
+         "(a tuple of rule names: engine/placement.py), or None (placed as usual)", ("ship",),
+         "RESERVE", "engine/reserve.py start_in_reserve", own=True),
     Hook("ignores_device", "True: the ship ignores the device's effects (a mine it meets "
          "does not detonate for it)", ("ship", "device"), "DEVICE",
          "engine/payloads.py ignores"),
@@ -363,9 +389,19 @@ _HOOKS = (
     Hook("engage_initiative", "the initiative step at which the ship engages this phase "
          "instead of its initiative, or None (the highest applies)", ("ship",),
          "ENGAGEMENT PHASE", "engine/rounds.py step_of"),
+    Hook("lock_ignores_range", "True: the ship ignores range restrictions while acquiring a "
+         "lock on this object", ("ship", "target"), "LOCK",
+         "engine/action_bodies.py lock_targets", own=True),
+    Hook("device_controllers", "True: a card asks who controls the devices that are obstacles "
+         "(\"friendly device\"): the engine records the controller of each obstacle a ship "
+         "places (state.obstacle_owners)", (), "DEVICE", "engine/devices.py place_obstacle"),
     Hook("lock_beyond_range", "the charges of its card the owner may spend to lock an object "
          "beyond range 3 during its Lock action, or None", ("ship",), "LOCK",
          "engine/action_bodies.py LockAction", own=True),
+    Hook("range_sources", "ids of objects (a friendly DRK-1 probe droid) the ship may "
+         "measure range from instead of itself while it locks or jams (action: lock or jam)",
+         ("ship", "action"), "LOCK",
+         "engine/action_bodies.py lock_targets, jam_targets"),
     Hook("attack_friendly", "True: the ship may declare friendly ships as defenders",
          ("ship",), "ATTACK", "engine/weapons.py valid_targets", own=True),
     Hook("closest_defender", "True: the ship must declare a defender at the closest attack "
@@ -391,7 +427,8 @@ _POINTS = (
     ReplacementPoint("gain_token", "a ship would gain tokens",
                      ("ship", "token", "count", "applier"), "TOKENS",
                      "engine/effects.py gain_token"),
-    ReplacementPoint("suffer_damage", "a ship would suffer damage",
+    ReplacementPoint("suffer_damage", "a ship would suffer damage (bypass_shields is added, "
+                     "True, when it bypasses shields)",
                      ("ship", "hits", "crits", "cause"), "DAMAGE",
                      "engine/damage.py SufferDamage"),
     ReplacementPoint("deal_faceup", "a critical damage would deal a faceup damage card",

@@ -93,12 +93,31 @@ def cannot_attack(game: Game, ship: ShipState) -> str | None:
     if ship.disarmed:
         return "it is disarmed" if not ship.cloaked else "it is cloaked"
     assert ship.body is not None
+    reason = obstacle_forbids(game, ship)
+    # a card may lift the obstacle's ban for some weapons (valid_targets checks each one)
+    if reason is not None and (not own_modifiers(game, ship, "attack_at_obstacle") or all(
+            obstacle_forbids(game, ship, w) for w in weapons_of(game, ship))):
+        return reason
+    if any_true(game, "cannot_attack", ship=ship):
+        return "a card forbids it"
+    return None
+
+
+def obstacle_forbids(game: Game, ship: ShipState, weapon: WeaponSpec | None = None
+                     ) -> str | None:
+    """RR: OBSTACLES - why an obstacle at range 0 keeps the ship from attacking (with
+    ``weapon``), or None; a card of the ship may allow a weapon at range 0 of an obstacle
+    (hook ``attack_at_obstacle``: "you can perform special attacks even while at range 0
+    of asteroids")."""
+    assert ship.body is not None
     for obstacle in game.state.obstacles:
         if obstacle.type in NO_ATTACK_OBSTACLES and touching(ship.body, obstacle) \
                 and not ignores_obstacle(game, ship, obstacle.id, "attack"):
+            if weapon is not None and any(
+                    held.ability.value(game, ship, weapon=weapon, obstacle=obstacle.id)
+                    for held in own_modifiers(game, ship, "attack_at_obstacle")):
+                continue
             return f"it is at range 0 of {obstacle.type.value.replace('_', ' ')} {obstacle.id}"
-    if any_true(game, "cannot_attack", ship=ship):
-        return "a card forbids it"
     return None
 
 
@@ -157,8 +176,12 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                if (s.owner != ship.owner or (friendly and s.id != ship.id and not s.remote))
                and s.in_play and s.body is not None
                and (not defenders or s.id in defenders)]
+    # a card lifting an obstacle's ban for some weapons: the others stay banned
+    lifted = bool(own_modifiers(game, ship, "attack_at_obstacle"))
     for weapon in weapons_of(game, ship):
         if only and weapon.id not in only:
+            continue
+        if lifted and obstacle_forbids(game, ship, weapon) is not None:
             continue
         ability = weapon_ability(game, weapon)
         requires = ability.requires if ability is not None else None

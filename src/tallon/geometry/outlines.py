@@ -199,6 +199,30 @@ def _swarm(device_id: str) -> Outline:
     return Outline(device_id, body, (*convex_pieces(body), tab), (tab,))
 
 
+def _double_guided(device_id: str, body: Polygon) -> Outline:
+    # guides at both ends: the rear ones behind the origin, the front ones beyond the
+    # body's far edge (a remote that relocates forward, or with either set of guides)
+    body = ccw(body)
+    length = max(y for _, y in body)
+    rear = _guides()
+    front = tuple(tuple((x, length - y) for x, y in piece) for piece in rear)
+    guides = (*rear, *(ccw(piece) for piece in front))
+    return Outline(device_id, body, (*convex_pieces(body), *guides), guides)
+
+
+def front_edge(outline: Outline) -> float:
+    """How far forward of its origin a device's body reaches: where its front guides (if
+    it has them) meet a template laid from them."""
+    return max(y for _, y in outline.boundary)
+
+
+#: Estimated DRK-1 probe droid token: a disk 36 mm across with guides at both ends
+#: (RR: OBJECTS: REMOTES - relocated from "any set of the DRK-1's guides").
+DRK1_RADIUS = 18.0
+#: Estimated sensor buoy token: a disk 32 mm across, no guides (placed by hand at setup).
+SENSOR_BUOY_RADIUS = 16.0
+
+
 @cache
 def device_outlines() -> dict[str, Outline]:
     """Device token outlines by id (estimated sizes, see the module docstring)."""
@@ -211,6 +235,8 @@ def device_outlines() -> dict[str, Outline]:
         # of their own (docs/rulings.md, Devices)
         "clustermineside": _bare("clustermineside", _round_token(11.0, 12)),
         "buzzdroidswarm": _swarm("buzzdroidswarm"),
+        "drk1probedroid": _double_guided("drk1probedroid", _round_token(DRK1_RADIUS)),
+        "sensorbuoy": _bare("sensorbuoy", _round_token(SENSOR_BUOY_RADIUS)),
     }
 
 
@@ -260,6 +286,19 @@ def _tabbed_obstacle(obstacle_id: str, radii: tuple[float, ...], kind: ObstacleT
     return ObstacleOutline(obstacle_id, body, (*convex_pieces(body), tab), (tab,), kind)
 
 
+#: Estimated cargo drift token (dropped by Quick-Release Locks): a cluster of crates about
+#: 50 mm across, centred on its origin, with no guides: it is placed by hand, not with a
+#: template (ruling: the token's printed size is not known). Cargo drift is an asteroid
+#: (RR: OBJECTS: OBSTACLES - Cargo Drift).
+_CARGO_DRIFT_RADII = (26.0, 21.0, 25.0, 19.0, 27.0, 22.0, 24.0, 20.0, 26.0, 21.0, 23.0, 20.0)
+
+
+def _bare_obstacle(obstacle_id: str, radii: tuple[float, ...], kind: ObstacleType
+                   ) -> ObstacleOutline:
+    boundary = ccw(_radial(radii))
+    return ObstacleOutline(obstacle_id, boundary, convex_pieces(boundary), type=kind)
+
+
 @cache
 def placed_obstacle_outlines() -> dict[str, ObstacleOutline]:
     """Outlines of obstacles that cards place during the game (devices that are also
@@ -270,7 +309,9 @@ def placed_obstacle_outlines() -> dict[str, ObstacleOutline]:
             "loosecargo": _placed_obstacle("loosecargo", _LOOSE_CARGO_RADII,
                                            ObstacleType.LOOSE_CARGO),
             "spareparts": _tabbed_obstacle("spareparts", _SPARE_PARTS_RADII,
-                                           ObstacleType.SPARE_PARTS)}
+                                           ObstacleType.SPARE_PARTS),
+            "cargodrift": _bare_obstacle("cargodrift", _CARGO_DRIFT_RADII,
+                                         ObstacleType.ASTEROID)}
 
 
 def device_outline(device_id: str) -> Outline:

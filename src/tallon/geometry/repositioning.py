@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tallon.geometry.bases import base_shape
-from tallon.geometry.constants import STRAIGHT_LENGTH_PER_SPEED, TEMPLATE_WIDTH, BaseSize
+from tallon.geometry.constants import EPS, STRAIGHT_LENGTH_PER_SPEED, TEMPLATE_WIDTH, BaseSize
 from tallon.geometry.maneuvers import Maneuver
-from tallon.geometry.outlines import device_outline, placed_obstacle_outlines
+from tallon.geometry.outlines import device_outline, obstacle_outline, placed_obstacle_outlines
 from tallon.geometry.overlap import (
+    max_penetration,
     objects_overlapped,
     ships_overlapped,
     template_contacts,
@@ -177,6 +178,35 @@ def barrel_roll_options(table: Table, ship_id: str, side: Side | str,
                  for p in (RollPosition.FRONT, RollPosition.MIDDLE, RollPosition.BACK))
 
 
+def barrel_roll_turn(table: Table, ship_id: str, side: Side | str, curve: str,
+                     template_speed: int = 1) -> Attempt:
+    """A barrel roll with the ``[template_speed turn <curve>]`` template (a card's: Reckless).
+    RR: BARREL ROLL lays only a straight template, so this is a ruling: the template's
+    start is laid against the side with its middle line on the side's hashmark, pointing
+    away from the ship (for every base size: a turn template has no straight long edge),
+    and the ship, keeping its facing, is placed at the far end with the middle of its
+    front or rear edge there, as a boost places it: one position only. Turning left from
+    the right side (or right from the left side) the ship ends ahead."""
+    side = Side.parse(side) if isinstance(side, str) else side
+    if curve not in _TURN_BOOST:
+        raise ValueError(f"unknown turn {curve!r}; expected left or right")
+    ship = table.ship(ship_id)
+    maneuver = Maneuver.parse(f"{template_speed}{_TURN_BOOST[curve][1]}")
+    template = maneuver.template()
+    assert template is not None
+    length = base_shape(ship.size).length
+    start = ship.pose.moved(right=side.value * length / 2).rotated(side.value * 90.0)
+    placed = template.place(start)
+    right, forward, rotation = template.end()
+    end = start.moved(right, forward, rotation)
+    # the end's heading is the ship's facing or its reverse: either way the base's edge
+    # meets the template's end with the centre half a base further on
+    centre = end.moved(forward=ship.base.half)
+    final = Pose(centre.x, centre.y, ship.pose.heading)
+    return _attempt(table, ship, final, placed, None,
+                    f"barrel roll {side.name.lower()} turn {curve}")
+
+
 # ----------------------------------------------------------------------------- boost
 _BOOST = {"straight": "1F", "left": "1B", "right": "1N"}
 _TURN_BOOST = {"left": "1T", "right": "1Y"}
@@ -313,6 +343,34 @@ def place_device(table: Table, ship_id: str, device_id: str, template_code: str,
                            not table.area.contains_pieces(device.overlap_pieces))
 
 
+def touching_placement(table: Table, ship_id: str, outline: str, aim: Pose) -> Obstacle:
+    """The obstacle ``outline``, turned as ``aim``, slid along the line from the ship's
+    centre through ``aim`` to where it just stops overlapping the ship's base (guides
+    included): how a card's obstacle is placed by hand "at range 0" of a ship (ruling:
+    Quick-Release Locks). It touches the base there unless the guides stopped it."""
+    ship = table.ship(ship_id)
+    dx, dy = aim.x - ship.pose.x, aim.y - ship.pose.y
+    norm = math.hypot(dx, dy)
+    if norm <= EPS:  # aimed at the centre: straight back
+        back = ship.pose.moved(forward=-1.0)
+        dx, dy, norm = back.x - ship.pose.x, back.y - ship.pose.y, 1.0
+    ux, uy = dx / norm, dy / norm
+    pieces = ship.overlap_pieces
+
+    def at(t: float) -> Obstacle:
+        return Obstacle("(placing)", Pose(ship.pose.x + t * ux, ship.pose.y + t * uy,
+                                          aim.heading), outline)
+
+    low, high = 0.0, ship.base.radius + obstacle_outline(outline).outer_radius + 1.0
+    for _ in range(44):  # to well under EPS
+        middle = (low + high) / 2
+        if max_penetration(at(middle).overlap_pieces, pieces) > EPS / 2:
+            low = middle
+        else:
+            high = middle
+    return at(high)
+
+
 @dataclass(frozen=True)
 class GuidePlacement:
     """A device placed with its tab (or guides) at a ship's front or rear guides, and the
@@ -354,9 +412,11 @@ __all__ = [
     "barrel_roll",
     "barrel_roll_geometry",
     "barrel_roll_options",
+    "barrel_roll_turn",
     "boost",
     "decloak_options",
     "place_device",
     "rotate_ship",
+    "touching_placement",
     "tractor_options",
 ]

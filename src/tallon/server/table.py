@@ -52,7 +52,7 @@ def _pieces_to_place(game: Game, player: int) -> list[Ship | Obstacle]:
     decision = game.decision
     if decision is None or decision.player != player:
         return []
-    if decision.kind == "place_ship" and decision.ship is not None:
+    if decision.kind in ("place_ship", "card_placement") and decision.ship is not None:
         ship = game.state.ships[decision.ship]
         return [Ship(ship.id, ORIGIN, ship.size)]
     if decision.kind == "place_obstacle":

@@ -119,7 +119,7 @@ function dial(decision, context) {
  * one of the places the engine offers. */
 function placement(decision, context) {
   const box = element("div", undefined, "placement");
-  const what = decision.kind === "place_ship" ? "the ship" : "an obstacle";
+  const what = decision.kind === "place_obstacle" ? "an obstacle" : "the ship";
   box.append(element("p", `Drag ${what} onto the table and release to place it ` +
     "(R or the mouse wheel turns it; Esc cancels), or pick one of these places:", "hint"));
   if (decision.kind === "place_obstacle") {
@@ -172,7 +172,8 @@ function choice(decision, context) {
 export const MANEUVER_KINDS = ["set_dial", "choose_maneuver", "slam_maneuver"];
 
 export const PRESENTERS = {
-  place_obstacle: placement, place_ship: placement, upgrade_side: choice,
+  place_obstacle: placement, place_ship: placement, card_placement: placement,
+  upgrade_side: choice,
   set_dial: dial, choose_maneuver: dial, slam_maneuver: dial,
   system_order: choice, activation_order: choice, engagement_order: choice,
   decloak: choice, decloak_position: choice, tallon_position: choice,
@@ -189,7 +190,7 @@ export const PRESENTERS = {
   expose_damage: choice, maarek_damage_card: choice, jingoist_token: choice,
   jingoist_refusal: choice, homing_choice: choice, device_target: choice,
   concussion_choice: choice, cloaking_device: choice, start_docked: choice,
-  dock_or_deploy: choice,
+  dock_or_deploy: choice, place_remote: choice, place_device: choice,
 };
 
 /**
