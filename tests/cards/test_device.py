@@ -328,3 +328,78 @@ class TestThermalDetonators:
         start_at(game, ReloadAction(me), phase="activation")
         answer_all(game)
         assert ship.charges["thermaldetonators"].active == 3
+
+
+# ------------------------------------------------------------ DRK-1 Probe Droids
+DRK1 = "drk1probedroids"
+
+
+def _end_phase(charges=None, at=(400, 300, 0)):
+    """The End Phase, a Separatist Racketeer (Firespray, medium base) with the card at
+    ``at``; an enemy TIE far away."""
+    from tallon.engine.queue import FireWindow
+
+    sc = Scene()
+    me = sc.ship("separatistracketeer", at=at, upgrades=[DRK1])
+    sc.ship("academypilot", player=2, at=(100, 850, 180))
+    game = sc.game()
+    if charges is not None:
+        game.state.ships[me].charges[DRK1].active = charges
+    start_at(game, FireWindow.of("end_phase"), phase="end")
+    return game, me
+
+
+class TestDrk1ProbeDroids:
+    def test_launches_a_droid_with_a_speed_3_template(self):
+        """End Phase. DRK-1 Probe Droids: may spend 1 charge to drop or launch a DRK-1
+        probe droid with a speed 3 template (ruling: straight, banks and turns). Both ways
+        are offered with the five templates; launched with the [3 straight] the droid's
+        guides are 120 mm ahead of the base, it is player 1's remote (initiative 0,
+        agility 3, hull 1) and the card has 1 charge left."""
+        game, me = _end_phase()
+        assert set(game.decision.option_keys()) == {
+            "3B", "3F", "3N", "3T", "3Y", "launch:3B", "launch:3F", "launch:3N",
+            "launch:3T", "launch:3Y", "decline"}
+        game.answer("launch:3F")
+        droid = game.state.ships["r1.1"]
+        assert droid.remote and droid.owner == 1 and droid.pilot == "drk1probedroid"
+        assert (droid.initiative, droid.agility, droid.hull) == (0, 3, 1)
+        assert droid.body.pose.y == 300 + _half(game, me) + 120
+        assert game.state.ships[me].charges[DRK1].active == 1
+
+    def test_dropped_behind(self):
+        """Dropped with the [3 straight], the droid lands 120 mm behind the base, facing
+        away from the ship."""
+        game, me = _end_phase()
+        game.answer("3F")
+        pose = game.state.ships["r1.1"].body.pose
+        assert (pose.y, pose.heading) == (300 - _half(game, me) - 120, 180)
+
+    def test_declined_or_no_charge_no_droid(self):
+        """Declined, no droid is placed and the charges stay; with no charge left nothing
+        is offered."""
+        game, me = _end_phase()
+        game.answer("decline")
+        assert not game.state.remotes_of() and game.state.ships[me].charges[DRK1].active == 2
+        game, _ = _end_phase(charges=0)
+        assert game.decision is None and not game.state.remotes_of()
+
+    def test_only_placements_inside_the_play_area(self):
+        """The ship near its own edge (y 60): no drop fits behind it, only launches are
+        offered (RR: DEVICE)."""
+        game, _ = _end_phase(at=(400, 60, 0))
+        assert all(k.startswith("launch:") or k == "decline"
+                   for k in game.decision.option_keys())
+
+    def test_not_during_the_system_phase(self):
+        """The ship's System Phase turn: the card acts only in the End Phase, so nothing is
+        asked."""
+        game, _ = _system_turn(DRK1, carrier="separatistracketeer")
+        assert game.decision is None
+
+    def test_its_charges_cannot_be_recovered(self):
+        """With 1 charge spent, the card is a device upgrade below its charge limit, which
+        a reload could otherwise choose (RR: RELOAD); its charges cannot be recovered, so
+        it is not reloadable."""
+        game, me = _end_phase(charges=1)
+        assert reloadable_cards(game, game.state.ships[me]) == []

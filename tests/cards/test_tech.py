@@ -420,3 +420,69 @@ class TestSensorScramblers:
         sc, ship = scrambled([SCRAMBLERS], enemy_at=(400, 850, 180))
         game = sc.at(FireWindow.of("end_phase"), phase="end")
         assert game.decision is None and game.state.ships[ship].cloaked
+
+
+# ---------------------------------------------------------------- Sensor Buoy Suite
+BUOYS = "sensorbuoysuite"
+
+
+class TestSensorBuoySuite:
+    def test_setup_places_two_buoys_before_the_forces(self):
+        """Setup, after the obstacles. Sensor Buoy Suite: before placing forces, place 2
+        sensor buoys beyond range 2 of any edge. Player 1 is asked for two spots before any
+        ship is placed (every spot offered is more than 200 mm from each edge, whole
+        token included); the spot taken is not offered again; then the ships are placed.
+        Both buoys are player 1's remotes."""
+        game = setting_up([BUOYS])
+        d = game.decision
+        assert d.kind == "place_remote" and d.player == 1
+        for key in d.option_keys():
+            x, y = (float(v) for v in key.split(","))
+            assert min(x, y, 914.4 - x, 914.4 - y) - 16 > 200
+        first = d.option_keys()[0]
+        game.answer(first)
+        assert game.decision.kind == "place_remote"
+        assert first not in game.decision.option_keys()
+        game.answer(game.decision.option_keys()[-1])
+        assert game.decision.kind == "place_ship"
+        buoys = game.state.remotes_of(1)
+        assert [b.pilot for b in buoys] == ["sensorbuoy", "sensorbuoy"]
+        x, _, y = first.partition(",")
+        assert buoys[0].body.circle[:2] == pytest.approx((float(x), float(y)))
+
+    def test_without_the_card_no_buoys(self):
+        """Without the card the first decision after the obstacles places a ship."""
+        game = setting_up([])
+        assert game.decision.kind == "place_ship" and not game.state.remotes_of()
+
+    @staticmethod
+    def engaging(enemy_at, buoy_player=1, upgrades=(BUOYS,)):
+        """p1.1 at (100, 100) engages; a TIE at ``enemy_at``; a buoy (tab at (400, 700))."""
+        sc = Scene()
+        me = sc.ship("redsquadronveteran", at=(100, 100, 0), upgrades=list(upgrades))
+        sc.ship("academypilot", player=2, at=enemy_at)
+        sc.remote(BUOYS, player=buoy_player, at=(400, 700, 0))
+        return sc.at(Engage(me)), me
+
+    def test_before_engaging_lock_a_ship_near_a_friendly_buoy(self):
+        """The TIE at range 1 of the buoy, far beyond range 3 of the X-wing. Sensor Buoy
+        Suite: before it engages, the ship may acquire a lock on a ship at range 0-1 of a
+        friendly sensor buoy, ignoring range restrictions. It is offered and locks the
+        TIE."""
+        game, me = self.engaging((400, 800, 180))
+        assert set(values(game)) == {"p2.1", "decline"}
+        answer(game, "use_ability", "p2.1", me)
+        assert game.state.ships[me].locks == ["p2.1"]
+
+    def test_not_beyond_range_1_of_the_buoy(self):
+        """The TIE at range 2 of the buoy: nothing is offered before engaging."""
+        game, me = self.engaging((400, 880, 180))
+        assert not (game.decision and game.decision.kind == "use_ability")
+        assert game.state.ships[me].locks == []
+
+    def test_not_with_an_enemy_buoy_or_without_the_card(self):
+        """The buoy is player 2's, or the X-wing lacks the card: nothing is offered."""
+        for game, me in (self.engaging((400, 800, 180), buoy_player=2),
+                         self.engaging((400, 800, 180), upgrades=())):
+            assert not (game.decision and game.decision.kind == "use_ability")
+            assert game.state.ships[me].locks == []

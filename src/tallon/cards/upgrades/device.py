@@ -24,9 +24,11 @@ from tallon.engine.decisions import Option
 from tallon.engine.devices import (
     can_place_device,
     device_templates,
+    launch_remote,
     parse_template_key,
     place_obstacle,
     placement_options,
+    remote_kind,
     remove_obstacle,
 )
 from tallon.engine.effects import deal_damage_card, gain_token, suffer_damage
@@ -37,6 +39,7 @@ from tallon.engine.payloads import (
     in_range_of,
     outline_of,
     place_devices,
+    suffered_effect,
 )
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, Then, continuation
@@ -141,6 +144,7 @@ def _count(faces: tuple[Face, ...], *kinds: Face) -> int:
 # ------------------------------------------------------------------------ bombs
 @continuation("detonate.protonbomb")
 def _proton(game: Game, _: Any, device_id: str, ship_id: str) -> None:
+    suffered_effect(game, device_id, _ships(game, device_id, 1))
     for ship in _ships(game, device_id, 1):
         suffer_damage(game, ship, crits=1, cause=device_id)
 
@@ -149,6 +153,7 @@ def _proton(game: Game, _: Any, device_id: str, ship_id: str) -> None:
 def _ion(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     found = device(game, device_id)
     applier = found.owner if found else None
+    suffered_effect(game, device_id, _ships(game, device_id, 1))
     for ship in _ships(game, device_id, 1):
         if ship.remote:
             suffer_damage(game, ship, hits=1, cause=device_id)
@@ -158,6 +163,7 @@ def _ion(game: Game, _: Any, device_id: str, ship_id: str) -> None:
 
 @continuation("detonate.bomblet")
 def _bomblet(game: Game, _: Any, device_id: str, ship_id: str) -> None:
+    suffered_effect(game, device_id, _ships(game, device_id, 1))
     for ship in _ships(game, device_id, 1):
         _roll(game, ship, 2, "device.bomblet_rolled", device_id)
 
@@ -171,6 +177,7 @@ def _bomblet_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id
 
 @continuation("detonate.blazerbomb")
 def _blazer(game: Game, _: Any, device_id: str, ship_id: str) -> None:
+    suffered_effect(game, device_id, _ships(game, device_id, 1))
     for ship in _ships(game, device_id, 1):
         _roll(game, ship, 1, "device.bomblet_rolled", device_id)
     found = device(game, device_id)
@@ -189,6 +196,7 @@ def _blaze(game: Game, _: Any, x: float, y: float, heading: float, device_id: st
 @continuation("detonate.thermaldetonators")
 def _thermal(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     found = device(game, device_id)
+    suffered_effect(game, device_id, _ships(game, device_id, 1))
     for ship in _ships(game, device_id, 1):
         _roll(game, ship, 1, "device.thermal_rolled", device_id,
               found.owner if found else ship.owner)
@@ -210,6 +218,7 @@ def _electro(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     found = device(game, device_id)
     applier = found.owner if found else 0
     near = {s.id for s in _ships(game, device_id, 1)}
+    suffered_effect(game, device_id, _ships(game, device_id, 2))
     for ship in _ships(game, device_id, 2):
         if ship.remote and ship.id not in near:
             continue  # remotes are affected at range 0-1 only
@@ -232,6 +241,7 @@ def _electro_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id
 
 @continuation("detonate.concussionbomb")
 def _concussion(game: Game, _: Any, device_id: str, ship_id: str) -> None:
+    suffered_effect(game, device_id, _ships(game, device_id, 1))
     for ship in _ships(game, device_id, 1):
         deal_damage_card(game, ship, faceup=False)
     # then each ship (not remote) at range 0-1 exposes a card or gains a strain token
@@ -283,6 +293,7 @@ def _seismic_chosen(game: Game, obstacle_id: str, device_id: str) -> None:
     hit = sorted((s for s in game.state.ships.values() if s.in_play and s.body is not None
                   and at_range(obstacle, s.body, 0, 1)),
                  key=lambda s: (order.index(s.owner), every.index(s.id)))
+    suffered_effect(game, device_id, hit)
     for ship in hit:
         suffer_damage(game, ship, hits=1, cause=device_id)
     game.now(Then("device.seismic_remove", (obstacle_id, device_id)))
@@ -298,6 +309,7 @@ def _seismic_remove(game: Game, _: Any, obstacle_id: str, device_id: str) -> Non
 def _proximity(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     ship = game.state.ships.get(ship_id)
     if ship is not None and ship.in_play:
+        suffered_effect(game, device_id, [ship])
         _roll(game, ship, 2, "device.proximity_rolled", device_id)
 
 
@@ -314,6 +326,7 @@ def _proximity_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_
 def _cluster(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     ship = game.state.ships.get(ship_id)
     if ship is not None and ship.in_play:
+        suffered_effect(game, device_id, [ship])
         _roll(game, ship, 2, "device.cluster_rolled", device_id)
 
 
@@ -332,6 +345,7 @@ def _conner(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     if ship is None or not ship.in_play:
         return
     found = device(game, device_id)
+    suffered_effect(game, device_id, [ship])
     suffer_damage(game, ship, hits=1, cause=device_id)
     # after the damage: the ion tokens follow it
     game.now(Then("device.conner_ions", (ship.id, found.owner if found else ship.owner)))
@@ -473,3 +487,38 @@ register("upgrade", THERMAL,
                      "straight] template. A reload recovers 2 charges. Each detonates at the "
                      "end of the Activation Phase: ships and remotes at range 0-1 roll 1 "
                      "attack die (a strain token per focus, 1 damage per hit or crit).")
+
+
+# ------------------------------------------------------------------------ remotes
+DRK1 = "drk1probedroids"
+#: "a speed 3 template": any basic template of speed 3 (ruling)
+DRK1_TEMPLATES = ("3B", "3F", "3N", "3T", "3Y")
+
+
+def _drk1_choices(ctx: Ctx) -> list[Option]:
+    """Each speed 3 template, dropped or launched, that leaves the droid inside the play
+    area (RR: DEVICE); dropping is the key's default, launching is ``launch:<code>``."""
+    if not can_place_device(ctx.game, ctx.ship):
+        return []
+    placements: list[tuple[str, bool]] = []
+    for launched in (False, True):
+        placements.extend(p for p in device_templates(ctx.game, ctx.ship, DRK1,
+                                                      DRK1_TEMPLATES, launched)
+                          if p not in placements)
+    return placement_options(ctx.game, ctx.ship, placements, remote_kind(DRK1), False)
+
+
+def _drk1_place(ctx: Ctx, choice: Any) -> None:
+    code, launched = parse_template_key(str(choice), False)
+    launch_remote(ctx.game, ctx.ship, DRK1, code, launched)
+
+
+register("upgrade", DRK1,
+         Triggered("spend 1 charge: drop or launch a DRK-1 probe droid with a speed 3 "
+                   "template", window="end_phase", cost=Cost(charges=1),
+                   requirement=lambda ctx: bool(_drk1_choices(ctx)), choices=_drk1_choices,
+                   effect=_drk1_place, decision="launch_device"),
+         unrecoverable(DRK1),
+         description="2 charges, never recovered. During the End Phase: may spend 1 charge to "
+                     "drop or launch a DRK-1 probe droid (a remote) with any speed 3 template "
+                     "(straight, bank or turn).")

@@ -20,11 +20,14 @@ from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered
 from tallon.engine.decisions import Option
-from tallon.engine.effects import gain_token, remove_token
+from tallon.engine.devices import place_remote, remote_kind
+from tallon.engine.effects import acquire_lock, can_lock, gain_token, remove_token
 from tallon.engine.movement import Decloak
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, Then, continuation
-from tallon.geometry import Arc
+from tallon.geometry import Arc, Device, Pose
+from tallon.geometry.outlines import SENSOR_BUOY_RADIUS
+from tallon.geometry.overlap import objects_overlapped
 
 register("upgrade", "advancedoptics",
          DiceMod("spend 1 focus token: change 1 blank to a hit",
@@ -265,3 +268,81 @@ register("upgrade", SCRAMBLERS,
          description="Setup: gains a cloak token. While cloaked, other ships can't lock it. "
                      "End Phase: cloaked with an enemy ship at range 0-3, it must decloak; if "
                      "that fails, it loses its cloak token.")
+
+
+# ----------------------------------------------------------------- sensor buoys
+BUOY_SUITE = "sensorbuoysuite"
+#: The spots offered for a sensor buoy's centre (ruling: a 100 mm grid round the centre of
+#: the play area, all of them beyond range 2 of every edge with the token's 16 mm radius).
+BUOY_SPOTS = tuple(257.2 + 100.0 * k for k in range(5))
+
+
+def _buoy_pose(x: float, y: float) -> Pose:
+    # the token's origin is its near edge: the centre lies one radius forward
+    return Pose(x, y - SENSOR_BUOY_RADIUS, 0.0)
+
+
+def _buoy_spots(game: Any) -> list[Option]:
+    """Offered spots (keys ``<x>,<y>``, the buoy's centre) where it overlaps no object
+    already in the play area (ruling)."""
+    table = game.state.table()
+    found = []
+    for x in BUOY_SPOTS:
+        for y in BUOY_SPOTS:
+            body = Device("(placing)", _buoy_pose(x, y), remote_kind(BUOY_SUITE))
+            if not objects_overlapped([*table.obstacles, *table.devices], body):
+                found.append(Option(f"{x:g},{y:g}", f"place a sensor buoy centred at "
+                                    f"({x:.0f}, {y:.0f})"))
+    return found
+
+
+def _place_buoy(game: Any, owner: int, answer: Any) -> None:
+    x, _, y = str(answer).partition(",")
+    place_remote(game, owner, BUOY_SUITE, _buoy_pose(float(x), float(y)),
+                 f"Player {owner} (Sensor Buoy Suite)")
+
+
+def _first_buoy(ctx: Ctx, choice: Any) -> None:
+    _place_buoy(ctx.game, ctx.ship.owner, choice)
+    ctx.game.now(Ask(ctx.ship.owner, "place_remote", f"Player {ctx.ship.owner}: place the "
+                     "second sensor buoy", tuple(_buoy_spots(ctx.game)),
+                     "sensorbuoysuite.second", (ctx.ship.owner,)))
+
+
+@continuation("sensorbuoysuite.second")
+def _second_buoy(game: Any, answer: Any, owner: int) -> None:
+    _place_buoy(game, owner, answer)
+
+
+def _buoy_lock_targets(ctx: Ctx) -> list[Option]:
+    """Ships at range 0-1 of a friendly sensor buoy the ship could lock, at any range from
+    it ("ignoring range restrictions"); not one it has locked already."""
+    if not is_me(ctx):
+        return []
+    buoys = [r for r in ctx.state.remotes_of(ctx.ship.owner)
+             if r.in_play and r.pilot == remote_kind(BUOY_SUITE)]
+    found: list[Option] = []
+    for buoy in buoys:
+        for ship in ships_in_range(ctx.game, buoy, 0, 1):
+            if ship.id not in ctx.ship.locks and ship.id not in {o.key for o in found} \
+                    and can_lock(ctx.game, ctx.ship, ship.id) is None:
+                found.append(Option(ship.id, f"lock {ship.name} ({ship.id}), at range 0-1 "
+                                             f"of sensor buoy {buoy.id}"))
+    return found
+
+
+register("upgrade", BUOY_SUITE,
+         Triggered("setup: place 2 sensor buoys beyond range 2 of every edge",
+                   window="before_place_forces", optional=False,
+                   requirement=lambda ctx: bool(_buoy_spots(ctx.game)),
+                   choices=lambda ctx: _buoy_spots(ctx.game), effect=_first_buoy,
+                   decision="place_remote"),
+         Triggered("lock a ship at range 0-1 of a friendly sensor buoy, at any range",
+                   window="before_engage",
+                   requirement=lambda ctx: bool(_buoy_lock_targets(ctx)),
+                   choices=_buoy_lock_targets,
+                   effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, str(choice))),
+         description="Setup, before forces are placed: places 2 sensor buoys (remotes) "
+                     "beyond range 2 of every edge. Before it engages: may acquire a lock on "
+                     "a ship at range 0-1 of a friendly sensor buoy, however far that ship "
+                     "is.")
