@@ -1,6 +1,6 @@
 """Condition cards of src/tallon/cards/conditions_2.py: I'll Show You the Dark Side,
-Optimized Prototype, Primed for Speed, Rattled, Sickening Maneuver and Trials of the
-Darksaber.
+Optimized Prototype, Primed for Speed, Rattled, Sickening Maneuver, Trials of the
+Darksaber and It's the Resistance (assigned by GA-97 at setup: the ship starts in reserve).
 
 Each condition is assigned directly in the scene (``Assign``, the engine's
 ``assign_condition``) or put on the ship as a judge would; the cards the conditions look
@@ -11,14 +11,18 @@ Player 1's ships face +y, player 2's face -y; small bases are 40 mm wide and ran
 
 from __future__ import annotations
 
+import pytest
+
 from tallon.cards.common import recalled
 from tallon.engine.actions import PerformAction
 from tallon.engine.conditions import has_condition
+from tallon.engine.decisions import IllegalChoiceError
 from tallon.engine.payloads import Detonate, PlacedDevice
-from tallon.engine.rounds import Activate, CheckEnd
+from tallon.engine.reserve import in_reserve
+from tallon.engine.rounds import Activate, CheckEnd, StartRound
 from tallon.engine.state import ConditionCard, DamageCard, Token
 from tallon.engine.view import player_view
-from tallon.geometry import Pose
+from tallon.geometry import Pose, Ship, beyond_range
 from tallon.scene import Scene, declare, stack_deck, start_at
 from tests.cards.helpers import (
     Hurt,
@@ -374,3 +378,117 @@ class TestTrialsOfTheDarksaber:
         assert state.player(1).mission_points == 2
         state = end(0)
         assert state.winner == 2
+
+
+# ------------------------------------------------------------ It's the Resistance
+RESISTANCE = "itstheresistance"
+
+
+def _resistance(third: bool = False):
+    """GA-97 (player 1, at y 300) assigns It's the Resistance at setup to the other
+    friendly ship (its first choice: 3 of its 5 charges), which starts in reserve; an
+    enemy at (400, 800). ``third``: a third friendly ship without GA-97."""
+    sc = Scene()
+    ga97 = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["ga97"])
+    held = sc.ship("redsquadronveteran")
+    other = sc.ship("redsquadronveteran", at=(200, 300, 0)) if third else None
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    return sc.game(), ga97, held, other
+
+
+def _by_the_edge_far_from_enemies(game, ship_id, x, y, heading):
+    ship = game.state.ships[ship_id]
+    body = Ship(ship_id, Pose(x, y, heading), ship.size)
+    points = [p for piece in body.range_pieces for p in piece]
+    edge = min(max(px for px, _ in points), max(py for _, py in points),
+               max(914.4 - px for px, _ in points), max(914.4 - py for _, py in points))
+    return edge <= 100.01 and all(beyond_range(body, e.body, 3)
+                                  for e in game.state.in_play() if e.owner != ship.owner)
+
+
+class TestItsTheResistance:
+    def test_the_ship_waits_in_reserve_until_ga97s_charges_are_all_active(self):
+        """Setup: the ship with the condition starts in reserve (no dial while it waits).
+        At the start of a round with GA-97 at 4 of 5 charges it stays; with all 5 active
+        it must deploy, before the dials are set: placed within range 1 of an edge and
+        beyond range 3 of every enemy ship, then the card is removed (no disarm token) and
+        it gets a dial that round."""
+        game, ga97, held, _ = _resistance()
+        ship = game.state.ships[held]
+        assert in_reserve(game, ship) and has_condition(ship, RESISTANCE)
+        assert game.state.ships[ga97].charges["ga97"].active == 2
+        assert game.decision.kind == "set_dial" and game.decision.ship != held
+
+        game.state.ships[ga97].charges["ga97"].active = 4
+        start_at(game, StartRound(), phase="end")
+        assert game.decision.kind == "set_dial" and game.decision.ship == ga97
+        assert in_reserve(game, ship)
+
+        game.state.ships[ga97].charges["ga97"].active = 5
+        start_at(game, StartRound(), phase="end")
+        d = game.decision
+        assert d.kind == "card_placement" and d.ship == held
+        assert d.options and all(_by_the_edge_far_from_enemies(
+            game, held, o.info["x"], o.info["y"], o.info["heading"]) for o in d.options)
+        game.answer(d.options[0].key)
+        assert ship.in_play and not has_condition(ship, RESISTANCE)
+        assert ship.count(Token.DISARM) == 0
+        pass_until(game, "set_dial", held)
+
+    def test_a_free_placement_is_checked_against_the_card(self):
+        """A free answer in the middle of the table, or at an edge within range 3 of the
+        enemy, is refused; at the far left edge, beyond range 3 of the enemy, accepted."""
+        game, ga97, held, _ = _resistance()
+        game.state.ships[ga97].charges["ga97"].active = 5
+        start_at(game, StartRound(), phase="end")
+        with pytest.raises(IllegalChoiceError, match="edge"):
+            game.answer({"x": 457, "y": 457, "heading": 0})
+        with pytest.raises(IllegalChoiceError, match="beyond range 3"):
+            game.answer({"x": 400, "y": 880, "heading": 180})
+        game.answer({"x": 30, "y": 200, "heading": 90})
+        assert game.state.ships[held].pose == Pose(30, 200, 90)
+
+    def test_it_deploys_at_once_after_ga97_is_destroyed(self):
+        """During the Activation Phase GA-97's ship is destroyed: the ship in reserve must
+        deploy at once, gains 1 disarm token, the card is removed, and (ruling: it was
+        assigned no dial this round) it does not activate this round. Another friendly
+        ship destroyed instead leaves it in reserve."""
+        game, ga97, held, other = _resistance(third=True)
+        start_at(game, Hurt(other, hits=10), phase="activation")
+        assert game.state.ships[other].removed and game.decision is None
+        assert in_reserve(game, game.state.ships[held])
+
+        game, ga97, held, other = _resistance(third=True)
+        start_at(game, Hurt(ga97, hits=10), phase="activation")
+        d = game.decision
+        assert d.kind == "card_placement" and d.ship == held
+        game.answer(d.options[0].key)
+        ship = game.state.ships[held]
+        assert ship.in_play and ship.count(Token.DISARM) == 1
+        assert not has_condition(ship, RESISTANCE) and ship.activated
+
+    def test_with_ga97_gone_from_the_game_it_deploys_at_the_start_of_the_round(self):
+        """Ruling: GA-97's ship fled (removed, not destroyed): nothing holds the ship back,
+        so it deploys at the start of the next round although the charges are not all
+        active."""
+        game, ga97, held, _ = _resistance()
+        game.state.ships[ga97].removed = True
+        game.state.ships[ga97].body = None
+        start_at(game, StartRound(), phase="end")
+        assert game.decision.kind == "card_placement" and game.decision.ship == held
+
+    def test_a_ship_in_reserve_is_not_removed_from_the_game(self):
+        """RR: REMOVED FROM THE GAME: at the end of a round a player whose only other ship
+        has left still has the ship in reserve: the game goes on. Without it the player
+        has no ships and loses."""
+        def end(keep_reserve: bool):
+            game, ga97, held, _ = _resistance()
+            game.state.ships[ga97].removed = True
+            game.state.ships[ga97].body = None
+            game.state.ships[held].removed = not keep_reserve
+            start_at(game, CheckEnd(), phase="end")
+            return game.state
+
+        assert not end(True).over
+        state = end(False)
+        assert state.over and state.winner == 2

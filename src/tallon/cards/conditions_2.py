@@ -1,5 +1,6 @@
 """Condition cards (RR: CONDITION CARDS), continued: conditions that change damage, dice,
-maneuvers and actions, and the scoring of Trials of the Darksaber.
+maneuvers and actions, the scoring of Trials of the Darksaber, and It's the Resistance (a
+ship held in reserve: RR: RESERVE, :mod:`tallon.engine.reserve`).
 
 What sits on a condition card (a damage card, victory counters) is kept in the card
 memory of the ship the condition is on, under a key naming the player whose instance it is
@@ -37,6 +38,8 @@ from tallon.engine.effects import (
 )
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.payloads import device
+from tallon.engine.placement import deploy
+from tallon.engine.reserve import in_reserve, reserve_rule, usable_in_reserve
 from tallon.engine.state import ActionSpec, ConditionCard, ShipState, Token
 from tallon.engine.steps import Ask, Then, continuation
 from tallon.geometry import Bearing, Maneuver, at_range
@@ -405,3 +408,63 @@ register("condition", TRIALS,
                      "placed on this card. Destroyed by an enemy ship at attack range 0-2: "
                      "the card, with its points, goes to the attacker. At the end of the "
                      "game this ship's player scores the points on it.")
+
+
+# ------------------------------------------------------------ It's the Resistance
+RESISTANCE = "itstheresistance"
+#: Within range 1 of an edge of the play area, beyond range 3 of every enemy ship.
+RESISTANCE_PLACE = ("edge", "far")
+GA97 = "ga97"
+
+
+def _resistance_reserve(game: Game, owner: ShipState, ship: ShipState | None = None,
+                        **facts: Any) -> tuple[str, ...] | None:
+    return RESISTANCE_PLACE if ship is not None and ship.id == owner.id else None
+
+
+def _waiting(ctx: Ctx) -> bool:
+    return in_reserve(ctx.game, ctx.ship) and reserve_rule(ctx.ship) == RESISTANCE_PLACE
+
+
+def _ga97_ready(ctx: Ctx) -> bool:
+    """Every charge of the friendly GA-97 is active; ruling: with no friendly GA-97 left
+    in the game (its ship fled), nothing holds the ship back any more."""
+    holders = [s for s in ctx.state.ships_of(ctx.ship.owner)
+               if not s.removed and equipped(s, GA97)]
+    return all(s.charges[GA97].active >= s.charges[GA97].limit for s in holders)
+
+
+def _ga97_destroyed(ctx: Ctx) -> bool:
+    lost = ctx.state.ships[ctx.event["ship"]]
+    return lost.owner == ctx.ship.owner and lost.id != ctx.ship.id and equipped(lost, GA97)
+
+
+@continuation("itstheresistance.deployed")
+def _resistance_deployed(game: Game, _: Any, ship_id: str, disarm: bool) -> None:
+    ship = game.state.ships[ship_id]
+    if disarm:
+        gain_token(game, ship, Token.DISARM)
+    remove_condition(game, ship, RESISTANCE)
+
+
+usable_in_reserve(register(
+    "condition", RESISTANCE,
+    # RR: SETUP ("Setup:" abilities), RR: RESERVE
+    Modifier("setup: start in reserve", hook="starts_in_reserve", value=_resistance_reserve),
+    Triggered("all of the friendly GA-97's charges are active: deploy, then remove this card",
+              window="start_round", optional=False,
+              requirement=lambda ctx: _waiting(ctx) and _ga97_ready(ctx),
+              effect=lambda ctx, choice: deploy(ctx.game, ctx.ship,
+                                                "itstheresistance.deployed",
+                                                (ctx.ship.id, False))),
+    Triggered("the friendly GA-97 was destroyed: deploy, gain 1 disarm token, then remove "
+              "this card", window="after_destroyed", optional=False,
+              requirement=lambda ctx: _waiting(ctx) and _ga97_destroyed(ctx),
+              effect=lambda ctx, choice: deploy(ctx.game, ctx.ship,
+                                                "itstheresistance.deployed",
+                                                (ctx.ship.id, True))),
+    description="Setup: the ship starts in reserve. It deploys within range 1 of any edge "
+                "and beyond range 3 of every enemy ship: at the start of a round once all of "
+                "the friendly GA-97's charges are active (then the card is removed), or at "
+                "once after the friendly GA-97 is destroyed (then it gains 1 disarm token and "
+                "the card is removed)."))
