@@ -5,11 +5,23 @@ Force 2, an X-wing with focus, lock and barrel roll) and Darth Vader (initiative
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from tallon.agents.ace import AceAgent
+from tallon.agents.master import MasterAgent
 from tallon.engine.actions import PerformAction
-from tallon.engine.rounds import Activate, StartEngagement, Sweep, step_of
+from tallon.engine.rounds import (
+    Activate,
+    StartEngagement,
+    StartRound,
+    Sweep,
+    SystemTurn,
+    step_of,
+)
 from tallon.engine.state import ActionSpec, DamageCard, Token
+from tallon.engine.view import full_snapshot
 from tallon.scene import Scene, load_dice, start_at
 from tests.cards.helpers import (
     answer,
@@ -392,3 +404,155 @@ class TestBattleMeditation:
         assert wedge in values(game)
         game.answer(first)
         assert game.decision.kind == "perform_action" and game.decision.ship == first
+
+
+# -------------------------------------------------------------------------- Sense
+class TestSense:
+    """Luke Skywalker (player 1, Force 2) in his System Phase turn; two TIEs of player 2:
+    p2.1 at range 1 (dial 1TW), p2.2 at range 3 (dial 2BB); a friendly X-wing at range 1
+    (dial 2FB)."""
+
+    def scene(self, upgrades=("sense",), force=2, far_at=(600, 500, 180)):
+        sc = Scene()
+        luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=list(upgrades),
+                       force=force)
+        friend = sc.ship("redsquadronveteran", at=(480, 300, 0))
+        near = sc.ship("academypilot", player=2, at=(400, 380, 180))
+        far = sc.ship("academypilot", player=2, at=far_at)
+        game = sc.game()
+        for ship, dial in ((luke, "2FW"), (friend, "2FB"), (near, "1TW"), (far, "2BB")):
+            game.state.ships[ship].dial_set = dial
+        start_at(game, SystemTurn(luke), phase="system")
+        return game, luke, near, far
+
+    @staticmethod
+    def dial_seen(game, player, ship):
+        return next(s for s in game.view(player)["ships"] if s["id"] == ship)["dial"]
+
+    def test_a_ship_at_range_1_for_free(self):
+        """Sense: in the System Phase Luke may look at the dial of a ship at range 0-1 at
+        no cost: player 1's view then shows the TIE's 1TW. Without the card Luke has no
+        System Phase turn and the dial shows only as set."""
+        game, luke, near, _ = self.scene()
+        answer(game, "use_ability", near, luke)
+        assert self.dial_seen(game, 1, near) == "1TW"
+        assert game.state.ships[luke].force == 2
+        assert game.decision is None
+        game, _, near, _ = self.scene(upgrades=())
+        assert game.decision is None and self.dial_seen(game, 1, near) == "set"
+
+    def test_a_ship_at_range_3_for_1_force(self):
+        """Sense: spending 1 Force lets Luke choose a ship at range 0-3 instead (the range is
+        measured first: RR: FAQ): the TIE at range 3 costs 1 Force."""
+        game, luke, _, far = self.scene()
+        assert game.state.in_range(game.state.ships[luke], game.state.ships[far], 3, 3)
+        answer(game, "use_ability", far, luke)
+        assert game.state.ships[luke].force == 1
+        assert self.dial_seen(game, 1, far) == "2BB"
+
+    def test_without_force_only_range_0_1(self):
+        """With no Force the TIE at range 3 is not offered; the one at range 1 still is."""
+        game, _, near, _ = self.scene(force=0)
+        assert values(game) == [near, "decline"]
+
+    def test_not_beyond_range_3(self):
+        """A ship beyond range 3 is not offered (here the only other enemy is at range 1)."""
+        game, _, near, far = self.scene(far_at=(400, 900, 180))
+        assert far not in values(game) and near in values(game)
+
+    def test_no_dial_already_seen(self):
+        """Ruling: only ships whose dial the player can't see are offered: not the friendly
+        X-wing (player 1 sees it), not a dial flipped faceup, not an ionized ship (no
+        dial). With nothing to look at Luke has no System Phase turn."""
+        sc = Scene()
+        luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=["sense"])
+        sc.ship("redsquadronveteran", at=(480, 300, 0))
+        faceup = sc.ship("academypilot", player=2, at=(400, 380, 180))
+        ionized = sc.ship("academypilot", player=2, at=(320, 380, 180))
+        game = sc.game()
+        for ship in game.state.ships.values():
+            ship.dial_set = "2FB" if ship.id != ionized else None
+        game.state.ships[faceup].dial_revealed = True
+        start_at(game, SystemTurn(luke), phase="system")
+        assert game.decision is None
+
+    def test_the_views_of_both_players(self):
+        """RR: DIAL - the dial becomes known to the player who looked only: player 1's view
+        shows the TIE's dial, player 2's view of player 1's dials does not change (Luke's
+        still shows as set), both views name player 1 as knowing the TIE's dial, and only
+        player 1's log names the maneuver."""
+        game, luke, near, far = self.scene()
+        before = game.view(2)["ships"]
+        answer(game, "use_ability", near, luke)
+        view1, view2 = game.view(1), game.view(2)
+        ships1 = {s["id"]: s for s in view1["ships"]}
+        ships2 = {s["id"]: s for s in view2["ships"]}
+        assert ships1[near]["dial"] == "1TW" and ships1[far]["dial"] == "set"
+        assert ships2[luke]["dial"] == "set" and ships2[near]["dial"] == "1TW"
+        assert ships1[near]["dial_known_by"] == [1] == ships2[near]["dial_known_by"]
+        assert "dial_known_by" not in ships1[far]
+        assert [s["dial"] for s in view2["ships"]] == [s["dial"] for s in before]
+        look1, look2 = view1["log"][-1], view2["log"][-1]
+        assert look1["secret"] == {"player": 1, "maneuver": "1TW"}
+        assert "secret" not in look2 and "1TW" not in look2["text"]
+
+    def test_a_search_keeps_the_dial_looked_at(self):
+        """Game.determinize for player 1 keeps the dial he looked at (1TW) in every sample
+        and redraws the other TIE's; for player 2 (who looked at nothing) Luke's dial is
+        redrawn while her own TIE keeps its dial."""
+        game, luke, near, far = self.scene()
+        answer(game, "use_ability", near, luke)
+        worlds1 = [game.determinize(1, random.Random(seed)) for seed in range(20)]
+        assert {w.state.ships[near].dial_set for w in worlds1} == {"1TW"}
+        assert len({w.state.ships[far].dial_set for w in worlds1}) > 1
+        worlds2 = [game.determinize(2, random.Random(seed)) for seed in range(20)]
+        assert {w.state.ships[near].dial_set for w in worlds2} == {"1TW"}
+        assert len({w.state.ships[luke].dial_set for w in worlds2}) > 1
+        # a sample looks to player 1 as the game does: the known dial included
+        assert self.dial_seen(worlds1[0], 1, near) == "1TW"
+
+    def test_without_a_look_the_tie_is_redrawn(self):
+        """The same scene, Sense declined: player 1's samples redraw the near TIE's dial
+        too (what the look changes)."""
+        game, luke, near, _ = self.scene()
+        answer(game, "use_ability", "decline", luke)
+        worlds = [game.determinize(1, random.Random(seed)) for seed in range(20)]
+        assert len({w.state.ships[near].dial_set for w in worlds}) > 1
+
+    def test_the_master_agents_redraw_keeps_it(self):
+        """The master agent redraws enemy dials in its samples: not one its player looked
+        at."""
+        game, luke, near, _ = self.scene()
+        answer(game, "use_ability", near, luke)
+        world = game.determinize(1, random.Random(3))
+        MasterAgent._redraw_enemy_dials(world, 1, AceAgent(0))
+        assert world.state.ships[near].dial_set == "1TW"
+
+    def test_the_state_hash_changes_only_with_a_look(self):
+        """The knowledge is part of the full snapshot only when a dial was looked at: a
+        declined Sense leaves the TIE's snapshot as in the game without the card."""
+        game, luke, near, _ = self.scene()
+        plain, _, _, _ = self.scene(upgrades=())
+
+        def tie(g):
+            return next(s for s in full_snapshot(g)["ships"] if s["id"] == near)
+
+        answer(game, "use_ability", "decline", luke)
+        assert tie(game) == tie(plain)
+        game, luke, near, _ = self.scene()
+        answer(game, "use_ability", near, luke)
+        assert tie(game) != tie(plain)
+
+    def test_the_knowledge_ends_with_the_round(self):
+        """Next round the TIE's dial is set again (to the same 1TW): player 1 no longer
+        knows it (his view shows it as set) when Sense is offered again."""
+        game, luke, near, _ = self.scene()
+        answer(game, "use_ability", near, luke)
+        start_at(game, StartRound(), phase="end")
+        while game.decision is not None and game.decision.kind == "set_dial":
+            d = game.decision
+            game.answer("1TW" if d.ship == near else d.options[0].key)
+        assert game.state.ships[near].dial_set == "1TW"
+        pass_until(game, "use_ability", luke)
+        assert self.dial_seen(game, 1, near) == "set"
+        assert near in values(game)

@@ -1,11 +1,8 @@
 """Force power upgrades (continued from :mod:`tallon.cards.upgrades.force_power`).
 
 Extreme Maneuvers lives with the cards that change boost templates
-(:mod:`tallon.cards.upgrades.modification_3`).
-
-Not implemented (refused at setup): Sense - looking at another ship's dial makes it known to
-one player, which the player's view (engine/view.py), the determinization an agent searches
-(engine/determinize.py) and the game state cannot record yet.
+(:mod:`tallon.cards.upgrades.modification_3`). Sense makes a dial known to one player
+(:mod:`tallon.engine.knowledge`).
 """
 
 from __future__ import annotations
@@ -22,6 +19,7 @@ from tallon.cards.common import (
     range_of,
     recover_force,
     remember,
+    ships_in_range,
     this_round,
 )
 from tallon.cards.registry import register
@@ -39,7 +37,9 @@ from tallon.engine.abilities import (
 )
 from tallon.engine.actions import StartAction
 from tallon.engine.attack import perform_bonus_attack
+from tallon.engine.decisions import Option
 from tallon.engine.effects import deal_damage_card, gain_token, suffer_damage
+from tallon.engine.knowledge import look_at_dial, sees_dial
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import Then, continuation
 from tallon.engine.weapons import cannot_attack, valid_targets
@@ -309,3 +309,38 @@ register("upgrade", "battlemeditation",
          description="Can't coordinate limited ships. Performing a purple coordinate action: "
                      "may also coordinate another friendly non-limited ship of the same ship "
                      "type; both must perform the same action.")
+
+
+# -------------------------------------------------------------------------- Sense
+def _sense_targets(ctx: Ctx, high: int) -> list[ShipState]:
+    """Ships at range 0-``high`` whose dial is set and hidden from this player (looking at
+    a dial the player already sees would change nothing)."""
+    return [s for s in ships_in_range(ctx.game, ctx.ship, 0, high, other=True)
+            if s.dial_set is not None and not sees_dial(ctx.state, s, ctx.ship.owner)]
+
+
+def _sense_choices(ctx: Ctx) -> list[Option]:
+    # RR: FAQ (Sense) - ranges are measured before deciding whether to spend the Force
+    near = _sense_targets(ctx, 1)
+    ids = {s.id for s in near}
+    far = [s for s in _sense_targets(ctx, 3) if s.id not in ids] if ctx.ship.force else []
+    return [*(Option(s.id, f"look at the dial of {s.name} ({s.id})") for s in near),
+            *(Option(s.id, f"spend 1 Force: look at the dial of {s.name} ({s.id})")
+              for s in far)]
+
+
+def _sense(ctx: Ctx, choice: Any) -> None:
+    target = ctx.other(str(choice))
+    if not ctx.state.in_range(ctx.ship, target, 0, 1):
+        ctx.ship.force -= 1  # the choice was offered only with the Force to spend
+    look_at_dial(ctx.game, ctx.ship.owner, target, "Sense")
+
+
+register("upgrade", "sense",
+         Triggered("look at the dial of a ship at range 0-1 (range 0-3 for 1 Force)",
+                   window="system_phase",
+                   requirement=lambda ctx: is_me(ctx) and bool(_sense_choices(ctx)),
+                   choices=_sense_choices, effect=_sense),
+         description="System Phase: may look at the dial of a ship at range 0-1, or spend 1 "
+                     "Force to look at one at range 0-3 instead (known to its player from "
+                     "then on).")
