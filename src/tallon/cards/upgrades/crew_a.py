@@ -1,7 +1,5 @@
-"""Crew upgrades, 0-0-0 to Commander Pyre (more in :mod:`tallon.cards.upgrades.crew_a2`).
-
-Not implemented (listed in the report): Boba Fett (crew; a ship in reserve, which the engine
-does not have), Cikatro Vizago (exchanging upgrade cards between ships), Clan Wren Commandos
+"""Crew upgrades, 0-0-0 to Commander Pyre (more in :mod:`tallon.cards.upgrades.crew_a2`;
+Boba Fett is in :mod:`tallon.cards.upgrades.crew_e`). Not implemented: Clan Wren Commandos
 (the Commando Team remote)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Talent upgrades, continued from :mod:`tallon.cards.upgrades.talent_2`: Treacherous,
-True Grit and Without a Trace."""
+True Grit, Without a Trace, Heroic Sacrifice and Tierfon Belly Run."""
 
 from __future__ import annotations
 
@@ -13,20 +13,23 @@ from tallon.cards.common import (
     recover_charge,
     remove_token_choice,
     ship_options,
+    ships_in_range,
     token_choices,
 )
 from tallon.cards.registry import register
 from tallon.dice import DEFENDING, CancelResults, CardAbility, Face, Situation, Window
 from tallon.dice.abilities.effects import Effect, Variant
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
-from tallon.engine.effects import gain_token
-from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import Ask, continuation
+from tallon.engine.effects import destroy_ship, gain_token, suffer_damage
+from tallon.engine.state import ShipState, Token, touching
+from tallon.engine.steps import Ask, Then, continuation
+from tallon.geometry import BaseSize, ObstacleType
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-    from tallon.engine.state import AttackState
+    from tallon.engine.state import AttackState, WeaponSpec
 
 
 # ---------------------------------------------------------------------- Treacherous
@@ -125,3 +128,81 @@ register("upgrade", "withoutatrace-tiephphantom",
          description="After gaining a cloak token: may remove 1 of its red tokens (a lock "
                      "on it included). While cloaked, enemy ships can't acquire locks on "
                      "it.")
+
+
+# ---------------------------------------------------------------- Heroic Sacrifice
+HEROIC = "heroicsacrifice-battleoverendor"
+
+
+def _sacrifice(ctx: Ctx, choice: Any) -> None:
+    ship = ctx.ship
+    ctx.game.now(RollDice("attack", 5, "heroicsacrifice.rolled", (ship.id,),
+                          who=f"{ship.name} ({ship.id}), Heroic Sacrifice"))
+
+
+@continuation("heroicsacrifice.rolled")
+def _sacrifice_rolled(game: Game, faces: tuple[Face, ...], ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    damage = sum(1 for face in faces if face in (Face.HIT, Face.CRIT))
+    game.event("roll", f"{ship.name} ({ship.id}) rolls "
+               f"{', '.join(f.label for f in faces)} for Heroic Sacrifice", ship=ship.id)
+    # RR: SHIP SIZES - Tallon has no huge ships nor scenario features: large ships only;
+    # friendly ones too ("each")
+    for other in ships_in_range(game, ship, 0, 0, other=True):
+        if other.size is BaseSize.LARGE:
+            suffer_damage(game, other, hits=damage, cause="Heroic Sacrifice",
+                          bypass_shields=True)
+    game.now(Then("heroicsacrifice.destroyed", (ship.id,)))
+
+
+@continuation("heroicsacrifice.destroyed")
+def _sacrifice_destroyed(game: Game, _: Any, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    if ship.in_play:
+        destroy_ship(game, ship)  # RR: DESTROYING SHIPS
+
+
+register("upgrade", HEROIC,
+         Triggered("roll 5 attack dice: each large ship at range 0 suffers 1 hit damage per "
+                   "hit or critical hit, bypassing shields; then this ship is destroyed",
+                   window="after_action", optional=False,
+                   requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "slam",
+                   effect=_sacrifice),
+         Modifier("may perform SLAM actions while stressed", hook="may_act_stressed",
+                  value=lambda game, owner, ship=None, spec=None, **facts: ship is not None
+                  and ship.id == owner.id and spec is not None and spec.kind == "slam"),
+         description="After performing a SLAM action: rolls 5 attack dice; each large ship "
+                     "at range 0 suffers 1 hit damage per hit or critical hit result, past "
+                     "its shields; then this ship is destroyed. It may perform SLAM actions "
+                     "while stressed.")
+
+
+# ---------------------------------------------------------------- Tierfon Belly Run
+def _at_obstacle(game: Game, ship: ShipState) -> bool:
+    return ship.body is not None and any(touching(ship.body, o)
+                                         for o in game.state.obstacles)
+
+
+def _special_at_asteroid(game: Game, owner: ShipState, weapon: WeaponSpec | None = None,
+                         obstacle: str | None = None, **facts: Any) -> bool:
+    found = next((o for o in game.state.obstacles if o.id == obstacle), None)
+    return weapon is not None and not weapon.primary and found is not None \
+        and found.type is ObstacleType.ASTEROID
+
+
+def _rerolls_allowed(game: Game, owner: ShipState, attack: AttackState | None = None,
+                     kind: str = "", reroll: bool = False, **facts: Any) -> bool:
+    # RR: DICE MODIFICATION - by anyone: the attacker's own rerolls and the defender's
+    if attack is None or attack.defender != owner.id or kind != "attack" or not reroll:
+        return True
+    return not _at_obstacle(game, owner)
+
+
+register("upgrade", "tierfonbellyrun",
+         Modifier("may perform special attacks at range 0 of asteroids",
+                  hook="attack_at_obstacle", value=_special_at_asteroid),
+         Modifier("defending at range 0 of an obstacle: attack dice can't be rerolled",
+                  hook="dice_option_allowed", value=_rerolls_allowed),
+         description="May perform special attacks even while at range 0 of an asteroid. "
+                     "While it defends at range 0 of an obstacle, the attack dice can't be "
+                     "rerolled.")
