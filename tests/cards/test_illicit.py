@@ -7,15 +7,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
+from tallon.engine.action_bodies import lock_targets
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
-from tallon.engine.decisions import Decision
+from tallon.engine.decisions import Decision, IllegalChoiceError
 from tallon.engine.effects import acquire_lock
 from tallon.engine.game import Game
 from tallon.engine.movement import ExecuteManeuver
+from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, EndPhase, PlanningPhase, SystemTurn
-from tallon.engine.state import DamageCard, Token
+from tallon.engine.state import ConditionCard, DamageCard, Token
 from tallon.engine.steps import Step
+from tallon.geometry import Arc, Device, Obstacle, ObstacleType, Pose, at_range, in_arc
+from tallon.geometry.overlap import ships_overlapped
 from tallon.scene import Scene, load_dice, start_at
 from tests.cards.helpers import Give, Hurt, logged, pass_until, values
 
@@ -499,3 +505,217 @@ class TestRiggedCargoChute:
         sc.ship("academypilot", player=2, at=(400, 800, 180))
         game = sc.at(PerformAction(me, during_activation=True), phase="activation")
         assert "riggedcargochute" not in values(game)
+
+
+# ------------------------------------------------------------ Quick-Release Locks
+class TestQuickReleaseLocks:
+    """The Firespray (medium base, 60 mm) at (400, 200) facing +y; its rear edge is at
+    y = 170, its rear guides stand out of it behind the middle."""
+
+    def scene(self, upgrades=("quickreleaselocks",), behind=None, **setup):
+        sc = Scene()
+        sc.ship("bountyhunter", at=(400, 200, 0), upgrades=list(upgrades), **setup)
+        sc.ship("academypilot", player=2, at=(400, 800, 180))
+        if behind is not None:
+            sc.ship("academypilot", at=behind)
+        return sc.at(SystemTurn("p1.1"), phase="system")
+
+    def dropping(self, **kw) -> Game:
+        game = self.scene(**kw)
+        assert game.decision.kind == "use_ability" and game.decision.ship == "p1.1"
+        game.answer("use")
+        assert game.decision.kind == "place_obstacle"
+        return game
+
+    def test_a_cargo_drift_is_dropped_touching_the_rear(self):
+        """During the System Phase the ship spends 1 charge to drop a cargo drift (an
+        asteroid: RR: OBJECTS: OBSTACLES) in its rear arc at range 0, overlapping no ship.
+        Without the card nothing is asked."""
+        game = self.dropping()
+        game.answer(values(game)[0])
+        drift = game.state.obstacles[-1]
+        body = ship(game, "p1.1").body
+        assert drift.outline_id == "cargodrift" and drift.type is ObstacleType.ASTEROID
+        assert at_range(body, drift, 0) and in_arc(body, drift, Arc.REAR)
+        assert not ships_overlapped(game.state.table(), drift)
+        assert ship(game, "p1.1").charges["quickreleaselocks"].active == 1
+        game = self.scene(upgrades=())
+        assert game.decision is None and not game.state.obstacles
+
+    def test_a_free_drop_is_slid_against_the_base(self):
+        """Ruling: a free answer's drift is slid along the line through the ship's centre
+        until it touches the base. Aimed back-left at (330, 130), it ends on that line,
+        touching the base's rear corner."""
+        game = self.dropping()
+        game.answer({"obstacle": "cargodrift", "x": 330, "y": 130, "rotation": 0})
+        drift = game.state.obstacles[-1]
+        assert abs((drift.pose.x - 400) - (drift.pose.y - 200)) < 1e-6
+        assert drift.pose.x < 400 and at_range(ship(game, "p1.1").body, drift, 0)
+
+    def test_a_drop_in_front_or_stopped_by_the_guides_is_refused(self):
+        """Aimed at the right side (500, 200), the drift touches the base outside the rear
+        arc; aimed straight behind and not turned, the rear guides stop it before it
+        touches the base (not at range 0); only a cargo drift may be dropped."""
+        game = self.dropping()
+        with pytest.raises(IllegalChoiceError, match="rear arc"):
+            game.answer({"obstacle": "cargodrift", "x": 500, "y": 200, "rotation": 0})
+        with pytest.raises(IllegalChoiceError, match="range 0"):
+            game.answer({"obstacle": "cargodrift", "x": 400, "y": 100, "rotation": 0})
+        with pytest.raises(IllegalChoiceError):
+            game.answer({"obstacle": "loosecargo", "x": 330, "y": 130, "rotation": 0})
+        game.answer({"obstacle": "cargodrift", "x": 500, "y": 150, "rotation": 0})
+        assert game.state.obstacles[-1].pose.x > 400
+
+    def test_it_cannot_overlap_a_ship(self):
+        """A friendly TIE sits behind the left rear corner: the drift slid there would
+        overlap it and is refused; no offered spot overlaps it."""
+        game = self.dropping(behind=(350, 130, 0))
+        with pytest.raises(IllegalChoiceError, match="overlap a ship"):
+            game.answer({"obstacle": "cargodrift", "x": 330, "y": 130, "rotation": 0})
+        for option in game.decision.options:
+            drift = Obstacle("probe", Pose(option.info["x"], option.info["y"],
+                                           option.info["rotation"]), "cargodrift")
+            assert not ships_overlapped(game.state.table(), drift)
+
+    def test_no_charge_no_drop(self):
+        """Both charges are spent (they never come back): the ability is not offered."""
+        game = self.scene(charges={"quickreleaselocks": 0})
+        assert game.decision is None and not game.state.obstacles
+
+
+# ----------------------------------------------------------------- Saboteur's Map
+class TestSaboteursMap:
+    """The Firespray at (400, 100) facing +y, the enemy TIE at (400, 800)."""
+
+    def scene(self, upgrades=("saboteursmap", "proximitymines"), **setup):
+        sc = Scene()
+        sc.ship("bountyhunter", at=(400, 100, 0), upgrades=list(upgrades), **setup)
+        sc.ship("academypilot", player=2, at=(400, 800, 180))
+        return sc
+
+    def at_end_of_setup(self, sc: Scene, spent: tuple[str, ...] = ()) -> Game:
+        """The scene's game (whose setup already ran the card: undone here), at the end of
+        Setup again; the cards ``spent`` have no charge left."""
+        game = sc.game()
+        s = game.state
+        s.devices, s.devices_placed = [], 0
+        for card, charge in ship(game, "p1.1").charges.items():
+            charge.active = 0 if card in spent else charge.limit
+        s.moved()
+        start_at(game, FireWindow.of("end_setup"), phase="setup")
+        return game
+
+    def test_setup_ends_with_a_mine_placed(self):
+        """Playing the setup (the scene answers every decision with its first option): at
+        the end of Setup the ship spends 1 charge of Proximity Mines to place a mine in the
+        play area. Without the card no mine is placed."""
+        game = self.scene().game()
+        assert [d.card for d in game.state.devices] == ["proximitymines"]
+        assert ship(game, "p1.1").charges["proximitymines"].active == 1
+        game = self.scene(upgrades=("proximitymines",)).game()
+        assert not game.state.devices
+
+    def test_offered_spots_are_beyond_range_2_of_the_enemy(self):
+        """Every spot offered keeps the mine beyond range 2 of the enemy ship; placing one
+        spends the card's charge, and the card, used once, is not offered again."""
+        game = self.at_end_of_setup(self.scene())
+        game.answer("use")
+        d = game.decision
+        assert d.kind == "place_device" and "done" in values(game)
+        enemy = ship(game, "p2.1").body
+        for option in d.options[:-1]:
+            mine = Device("probe", Pose(option.info["x"], option.info["y"], 0), "mine")
+            assert not at_range(mine, enemy, 0, 2)
+        game.answer(d.options[0].key)
+        assert len(game.state.devices) == 1
+        assert ship(game, "p1.1").charges["proximitymines"].active == 1
+        assert game.decision is None
+
+    def test_a_place_within_range_2_of_an_enemy_is_refused(self):
+        """A free placement 150 mm from the enemy is refused; one 300 mm away is taken."""
+        game = self.at_end_of_setup(self.scene())
+        game.answer("use")
+        with pytest.raises(IllegalChoiceError, match="enemy ship"):
+            game.answer({"card": "proximitymines", "x": 400, "y": 630, "rotation": 0})
+        game.answer({"card": "proximitymines", "x": 400, "y": 450, "rotation": 0})
+        assert game.state.devices[0].pose == Pose(400, 450, 0)
+
+    def test_each_mine_card_once_beyond_range_2_of_the_other_device(self):
+        """Two mine upgrades: each may spend 1 charge. The second mine must be beyond
+        range 2 of the first (another device); "done" stops."""
+        game = self.at_end_of_setup(self.scene(upgrades=("saboteursmap", "proximitymines",
+                                                         "connernets")))
+        game.answer("use")
+        game.answer({"card": "proximitymines", "x": 200, "y": 450, "rotation": 0})
+        assert {o.info["card"] for o in game.decision.options[:-1]} == {"connernets"}
+        with pytest.raises(IllegalChoiceError, match="other device"):
+            game.answer({"card": "connernets", "x": 300, "y": 450, "rotation": 0})
+        with pytest.raises(IllegalChoiceError, match="not one of"):
+            game.answer({"card": "proximitymines", "x": 600, "y": 450, "rotation": 0})
+        game.answer("done")
+        assert game.decision is None and len(game.state.devices) == 1
+
+    def test_no_mine_with_a_charge_no_ability(self):
+        """Proximity Mines has no charge left and Proton Bombs places a bomb, not a mine:
+        nothing to place, the ability is not offered."""
+        game = self.at_end_of_setup(self.scene(upgrades=("saboteursmap", "proximitymines",
+                                                         "protonbombs")),
+                                    spent=("proximitymines",))
+        assert game.decision is None and not game.state.devices
+        game = self.at_end_of_setup(self.scene(upgrades=("saboteursmap", "proximitymines",
+                                                         "protonbombs")))
+        assert game.decision.kind == "use_ability"
+
+
+# ------------------------------------------------------------------- Tracking Fob
+class TestTrackingFob:
+    def scene(self, theirs=("academypilot", "howlrunner"), upgrades=("trackingfob",)):
+        """The Firespray at (400, 60); the opponent's ships at (300, 800) and (500, 800),
+        beyond range 3 of it."""
+        sc = Scene()
+        sc.ship("bountyhunter", at=(400, 60, 0), upgrades=list(upgrades))
+        for k, pilot in enumerate(theirs):
+            sc.ship(pilot, player=2, at=(300 + 200 * k, 800, 180))
+        return sc
+
+    def refire(self, sc: Scene) -> Game:
+        """After placing forces again, the conditions the scene's setup assigned undone."""
+        game = sc.game()
+        for s in game.state.ships.values():
+            s.conditions = ()
+        start_at(game, FireWindow.of("after_place_forces"), phase="setup")
+        return game
+
+    def test_the_opponent_marks_one_of_their_limited_ships(self):
+        """Setup, after placing forces: the opponent (player 2) assigns Marked for
+        Elimination to one of their ships, a limited one if able: with two limited ships
+        they choose between them (not the unlimited one)."""
+        game = self.refire(self.scene(theirs=("academypilot", "howlrunner", "maulermithel")))
+        d = game.decision
+        assert d.kind == "use_ability" and d.player == 2
+        assert d.option_keys() == ["p2.2", "p2.3"]
+        game.answer("p2.3")
+        assert ship(game, "p2.3").conditions[0].card == "markedforelimination"
+        assert not ship(game, "p2.1").conditions and not ship(game, "p2.2").conditions
+
+    def test_with_no_limited_ship_any_ship(self):
+        """No limited ship: any of their ships may be chosen. Without the card no
+        condition is assigned."""
+        game = self.refire(self.scene(theirs=("academypilot", "academypilot")))
+        assert game.decision.option_keys() == ["p2.1", "p2.2"]
+        game = self.scene(upgrades=()).game()
+        assert not any(s.conditions for s in game.state.ships.values())
+
+    def test_locks_on_the_marked_ship_ignore_range(self):
+        """The setup marked the limited Howlrunner (p2.2), beyond range 3: the lock action
+        may choose it, not the other ship beyond range 3. Without the card (the condition
+        set by hand) neither is in range."""
+        game = self.scene().game()
+        assert ship(game, "p2.2").conditions[0].card == "markedforelimination"
+        start_at(game, PerformAction("p1.1", during_activation=True), phase="activation")
+        game.answer("lock")
+        assert game.decision.kind == "lock_target"
+        assert values(game) == ["p2.2"]
+        game = self.scene(upgrades=()).game()
+        ship(game, "p2.2").conditions = (ConditionCard("markedforelimination", 1),)
+        assert lock_targets(game, ship(game, "p1.1")) == []

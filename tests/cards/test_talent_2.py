@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from tallon.engine.actions import PerformAction, can_perform
 from tallon.engine.attack import Engage
+from tallon.engine.devices import place_obstacle
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.movement import Decloak, ExecuteManeuver
+from tallon.engine.payloads import PlacedDevice
 from tallon.engine.queue import FireWindow
-from tallon.engine.rounds import StartEngagement
+from tallon.engine.rounds import Activate, StartEngagement
 from tallon.engine.state import ActionSpec, DamageCard, Token
+from tallon.geometry import Pose
 from tallon.scene import Scene, load_dice, stack_deck, start_at
-from tests.cards.helpers import Hurt, engage, pick, skip_dice, values
+from tests.cards.helpers import Hurt, engage, pass_until, pick, skip_dice, values
 
 
 def declare(game, defender="p2.1", weapon="primary:front"):
@@ -660,3 +663,91 @@ class TestPartingGift:
         game = sc.game()
         start_at(game, FireWindow.of("after_destroyed", ship=tie), phase="engagement")
         assert game.decision is None
+
+
+# ------------------------------------------------------------------ Feedback Ping
+def _pinging(upgrades=("feedbackping",), mine_owner=None, mine_at=(470, 610, 90),
+             chaff_by=None, chaff_at=(470, 600, 90), remote_at=None):
+    """Player 1's TIE at (400, 60) (with ``upgrades``); player 2's TIE at (400, 700)
+    facing -y is about to execute [1 straight] and end at (400, 620), beyond range 3 of
+    it. Optionally a mine of ``mine_owner`` (its guides' edge at ``mine_at``: 50 mm beside
+    the enemy's final position, range 1, off its path), an electro-chaff cloud dropped by
+    ``chaff_by``'s ship at ``chaff_at``, or a buzz droid swarm of player 1."""
+    sc = Scene()
+    sc.ship("academypilot", at=(400, 60, 0), upgrades=list(upgrades))
+    sc.ship("academypilot", player=2, at=(400, 700, 180))
+    if remote_at is not None:
+        sc.remote("discordmissiles", player=1, at=remote_at)
+    game = sc.game()
+    s = game.state
+    if mine_owner is not None:
+        s.devices_placed += 1
+        s.devices.append(PlacedDevice("proximitymine-1", "proximitymines", "proximitymine",
+                                      "mine", mine_owner, Pose(*mine_at), "mine"))
+        s.moved()
+    if chaff_by is not None:
+        place_obstacle(game, "electrochaffcloud", Pose(*chaff_at), 1, "drops", "", chaff_by)
+    s.ships["p2.1"].dial_set = "1FW"
+    start_at(game, Activate("p2.1"), phase="activation")
+    return game
+
+
+def _asked(game) -> list[tuple[str, str | None]]:
+    """Pass on everything to the end of the scene; the (kind, ship) of each decision."""
+    seen = []
+    while game.decision is not None:
+        d = game.decision
+        seen.append((d.kind, d.ship))
+        game.answer("decline" if d.find("decline") is not None else
+                    "pass" if d.find("pass") is not None else d.options[0].key)
+    return seen
+
+
+class TestFeedbackPing:
+    def test_a_maneuver_near_a_friendly_mine_allows_a_lock_at_any_range(self):
+        """Feedback Ping: the enemy executes a maneuver and ends at range 1 of player 1's
+        mine; player 1's ship may acquire a lock on it, ignoring range (it is beyond range
+        3)."""
+        game = _pinging(mine_owner=1)
+        pass_until(game, "use_ability", "p1.1")
+        game.answer("use")
+        assert game.state.ships["p1.1"].locks == ["p2.1"]
+
+    def test_without_the_card_no_lock(self):
+        """The same maneuver near the same mine: without the card nothing is offered."""
+        game = _pinging(upgrades=(), mine_owner=1)
+        assert ("use_ability", "p1.1") not in _asked(game)
+        assert game.state.ships["p1.1"].locks == []
+
+    def test_an_enemy_mine_is_no_friendly_device(self):
+        """The mine is the enemy's (player 2's): not a friendly device, nothing offered."""
+        game = _pinging(mine_owner=2)
+        assert ("use_ability", "p1.1") not in _asked(game)
+
+    def test_a_mine_beyond_range_1_does_not_count(self):
+        """Player 1's mine is 150 mm from the enemy's final position (range 2): nothing."""
+        game = _pinging(mine_owner=1, mine_at=(570, 610, 90))
+        assert ("use_ability", "p1.1") not in _asked(game)
+
+    def test_a_friendly_remote_is_a_device(self):
+        """Player 1's buzz droid swarm (a remote, a device) lies at range 1 of the enemy's
+        final position: the lock is offered."""
+        game = _pinging(remote_at=(470, 610, 90))
+        assert ("use_ability", "p1.1") in _asked(game)
+
+    def test_a_friendly_electro_chaff_cloud_is_a_device(self):
+        """An electro-chaff cloud (a device and an obstacle) dropped by player 1's ship:
+        the engine keeps its controller while a card asks (hook device_controllers), so
+        it is a friendly device; one dropped by player 2's ship is not."""
+        game = _pinging(chaff_by="p1.1")
+        assert game.state.obstacle_owners == {"electrochaffcloud-1": 1}
+        assert ("use_ability", "p1.1") in _asked(game)
+        game = _pinging(chaff_by="p2.1")
+        assert ("use_ability", "p1.1") not in _asked(game)
+
+    def test_without_the_card_no_controller_is_kept(self):
+        """No card asks: the cloud's controller is not recorded (state hashes of other
+        games stay as they were)."""
+        game = _pinging(upgrades=(), chaff_by="p1.1")
+        assert game.state.obstacle_owners == {}
+        assert "obstacle_owners" not in game.snapshot()

@@ -13,7 +13,7 @@ from tallon.engine.effects import flip_upgrade
 from tallon.engine.rounds import Activate
 from tallon.engine.state import ActionSpec, Token
 from tallon.geometry import Pose
-from tallon.scene import Scene, start_at
+from tallon.scene import Scene, load_dice, start_at
 from tests.cards.helpers import answer, logged, pass_all
 
 
@@ -158,3 +158,105 @@ class TestBackwardsTailslide:
         pass_all(game)
         assert logged(game, "obstacle", obstacle)
         assert not game.state.ships[ship].has(Token.EVADE)
+
+
+# ----------------------------------------------------------------------- Reckless
+RECKLESS = "reckless-battleoverendor"
+
+
+def red_roll(upgrades: list[str], enemy_at: tuple[float, float, float] = (400, 850, 180),
+             colour: str = "red"):
+    """The T-65 at (400, 300) facing +y, granted a red barrel roll (or one of
+    ``colour``); an enemy far away."""
+    sc = Scene()
+    ship = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=upgrades)
+    sc.ship("academypilot", player=2, at=enemy_at)
+    game = sc.at(PerformAction(ship, during_activation=True,
+                               grant=(ActionSpec("barrel_roll", colour, None, "test"),)),
+                 phase="activation")
+    answer(game, "perform_action", "barrel_roll", ship)
+    return game, ship
+
+
+def rolled(game) -> list[str]:
+    return [e["text"] for e in game.log if e["kind"] == "roll"]
+
+
+class TestReckless:
+    def test_a_red_barrel_roll_may_turn_and_a_hit_stresses(self):
+        """Reckless, a red barrel roll: the ship may use the [1 turn left] template laid
+        against its right side (ruling: template from the side's hashmark, the ship keeping
+        its facing with its rear edge on the far end: 20 + 35 mm right, 35 + 20 mm ahead).
+        It then rolls an attack die: a hit gives a stress token on top of the red action's
+        (RR: ACTIONS)."""
+        game, ship = red_roll([RECKLESS])
+        load_dice(game, ["hit"])
+        assert game.decision.kind == "barrel_roll_direction"
+        assert game.decision.option_keys() == ["left", "right", "left:turn_left",
+                                               "left:turn_right", "right:turn_left",
+                                               "right:turn_right"]
+        game.answer("right:turn_left")
+        s = game.state.ships[ship]
+        assert s.pose == Pose(455, 355, 0)
+        assert len(rolled(game)) == 1
+        assert s.count(Token.STRESS) == 2
+
+    def test_turning_the_other_way_ends_behind_and_a_blank_gives_nothing(self):
+        """The [1 turn right] template from the right side curves back: the ship ends 55 mm
+        right and 55 mm back, its front edge on the template's end. A blank result: only
+        the red action's stress token."""
+        game, ship = red_roll([RECKLESS])
+        load_dice(game, ["blank"])
+        game.answer("right:turn_right")
+        s = game.state.ships[ship]
+        assert s.pose == Pose(455, 245, 0)
+        assert s.count(Token.STRESS) == 1
+
+    def test_a_plain_red_roll_rolls_no_die(self):
+        """Reckless is a choice: barrelling right with the [1 straight] template, no die is
+        rolled."""
+        game, ship = red_roll([RECKLESS])
+        game.answer("right")
+        answer(game, "barrel_roll_position", "middle", ship)
+        s = game.state.ships[ship]
+        assert s.pose == Pose(480, 300, 0) and not rolled(game)
+        assert s.count(Token.STRESS) == 1
+
+    def test_without_reckless_only_the_straight_template(self):
+        """Without the card a barrel roll declares only left or right (RR: BARREL ROLL)."""
+        game, _ = red_roll([])
+        assert game.decision.option_keys() == ["left", "right"]
+
+    def test_a_white_barrel_roll_or_boost_gets_no_turn_template(self):
+        """The action is white: Reckless offers nothing, for barrel rolls or boosts."""
+        game, ship = acting([RECKLESS])
+        answer(game, "perform_action", "boost", ship)
+        assert game.decision.option_keys() == ["left", "straight", "right"]
+        game, ship = red_roll([RECKLESS], colour="white")
+        assert game.decision.option_keys() == ["left", "right"]
+
+    def test_a_red_boost_may_turn(self):
+        """A boost treated as red: Reckless offers the [1 turn] templates; turning right
+        the ship ends facing 90 degrees right, rolls a critical hit and gains a second
+        stress token."""
+        game, ship = acting([RECKLESS], treat_as="red")
+        load_dice(game, ["crit"])
+        answer(game, "perform_action", "boost", ship)
+        assert game.decision.option_keys() == ["left", "straight", "right", "turn_left",
+                                               "turn_right"]
+        game.answer("turn_right")
+        s = game.state.ships[ship]
+        right, forward, rotation = s.pose.relative_to(Pose(400, 300, 0))
+        assert round(rotation) == 90 and right > 0 and forward > 0
+        assert s.count(Token.STRESS) == 2
+
+    def test_a_blocked_turn_fails_and_rolls_no_die(self):
+        """An enemy sits where the turned roll would put the ship: the roll fails (one
+        position only; RR: BARREL ROLL), no die is rolled (RR: FAIL: nothing after a failed
+        effect), and the failed red action still stresses (RR: FAIL)."""
+        game, ship = red_roll([RECKLESS], enemy_at=(455, 360, 0))
+        load_dice(game, ["hit"])
+        game.answer("right:turn_left")
+        s = game.state.ships[ship]
+        assert s.pose == Pose(400, 300, 0) and not rolled(game)
+        assert s.count(Token.STRESS) == 1

@@ -5,12 +5,9 @@ Frik, an effect lasting until the end of the round) keep it in the ship's
 ``card_memory`` through :func:`~tallon.cards.common.remember` and
 :func:`~tallon.cards.common.recalled`.
 
-Not implemented (refused at setup): Saboteur's Map (it places mines anywhere in the play
-area at the end of Setup: no free placement of devices yet), Quick-Release Locks (a cargo
-drift placed anywhere in the rear arc at range 0: no free placement of obstacles by a
-card yet), Scanner Baffler (replacing ships at the end of Setup: no step to place a ship
-again) and Tracking Fob (its lock range and its condition's "cannot spend green tokens"
-need engine hooks that do not exist yet).
+Illicit upgrades that place something by hand are in
+:mod:`tallon.cards.upgrades.illicit_2` (Quick-Release Locks, Saboteur's Map) and
+:mod:`tallon.cards.upgrades.illicit_3` (Scanner Baffler).
 """
 
 from __future__ import annotations
@@ -29,14 +26,16 @@ from tallon.cards.common import (
 )
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random
+from tallon.cards.upgrades.talent import is_limited
 from tallon.dice import Face
 from tallon.engine.abilities import CardAction, Cost, Ctx, Modifier, Replacement, Triggered, Weapon
 from tallon.engine.actions import can_perform
+from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.devices import can_place_device, launch_obstacle, placement
 from tallon.engine.effects import gain_token, suffer_damage
 from tallon.engine.movement import Decloak, ExecuteManeuver
-from tallon.engine.state import ShipState, Token
+from tallon.engine.state import ShipState, Token, opponent
 from tallon.engine.steps import Ask, continuation
 
 if TYPE_CHECKING:
@@ -403,3 +402,40 @@ register("upgrade", CHUTE,
                         launch=False)),
          description="Action: spend its charge to drop a loose cargo obstacle with the "
                      "[1 straight] template.")
+
+
+# ---------------------------------------------------------------- Tracking Fob
+FOB = "trackingfob"
+MARKED = "markedforelimination"
+
+
+def _fob_ships(ctx: Ctx) -> list[ShipState]:
+    """The opponent's ships in play that may get the condition: a limited one if able."""
+    theirs = [s for s in ctx.state.in_play() if s.owner == opponent(ctx.ship.owner)]
+    return [s for s in theirs if is_limited(s)] or theirs
+
+
+def _fob_range(game: Game, owner: ShipState, ship: ShipState | None = None,
+               target: str = "", **facts: Any) -> bool:
+    other = game.state.ships.get(target)
+    # ruling: the ship that this card's player marked (its Marked for Elimination)
+    return ship is not None and ship.id == owner.id and other is not None and any(
+        c.card == MARKED and c.assigned_by == owner.owner for c in other.conditions)
+
+
+register("upgrade", FOB,
+         # RR: SETUP (after placing forces); RR: CONDITION CARDS. The opponent chooses.
+         Triggered("the opponent assigns Marked for Elimination to one of their ships (a "
+                   "limited one if able)", window="after_place_forces", optional=False,
+                   requirement=lambda ctx: ctx.ship.in_play and bool(_fob_ships(ctx)),
+                   choices=lambda ctx: [Option(s.id, f"{s.name} ({s.id})")
+                                        for s in _fob_ships(ctx)],
+                   player=lambda ctx: opponent(ctx.ship.owner),
+                   effect=lambda ctx, choice: assign_condition(ctx.game, ctx.other(choice),
+                                                               MARKED, ctx.ship.owner)),
+         Modifier("lock the Marked for Elimination ship at any range",
+                  hook="lock_ignores_range", value=_fob_range),
+         description="Setup, after placing forces: the opponent assigns the Marked for "
+                     "Elimination condition to one of their ships (a limited one if they "
+                     "have one). Its locks on that ship ignore range; defending against it "
+                     "while it has a lock on it, that ship can't spend green tokens.")

@@ -1,6 +1,5 @@
-"""Talent upgrades, continued from :mod:`tallon.cards.upgrades.talent`. Not implemented:
-Feedback Ping (devices that are obstacles record no controller), Heroic Sacrifice,
-Reckless, Backwards Tailslide and Tierfon Belly Run."""
+"""Talent upgrades, continued from :mod:`tallon.cards.upgrades.talent` (the talents that
+change how the ship moves are in :mod:`tallon.cards.upgrades.talent_moves`)."""
 
 from __future__ import annotations
 
@@ -40,6 +39,7 @@ from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import DIFFICULTY_RANK, available_actions
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
+from tallon.engine.devices import devices_in_play
 from tallon.engine.effects import (
     acquire_lock,
     can_lock,
@@ -54,7 +54,7 @@ from tallon.engine.payloads import device as payload_device
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import continuation
 from tallon.engine.weapons import cannot_attack, valid_targets, weapons_of
-from tallon.geometry import Arc, Maneuver, ObstacleType
+from tallon.geometry import Arc, Maneuver, ObstacleType, at_range
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -558,3 +558,29 @@ register("upgrade", "partinggift-battleoverendor",
          description="When destroyed, before being removed: may spend 1 charge of an "
                      "equipped device upgrade to drop or launch its bomb with a [1 bank "
                      "left], [1 straight] or [1 bank right] template.")
+
+
+# ----------------------------------------------------------------- Feedback Ping
+def _pinged(ctx: Ctx) -> ShipState | None:
+    """The ship that executed the maneuver, if it is at range 0-1 of a device of this
+    card's player (bombs, mines, remotes, electro-chaff clouds) and can be locked."""
+    target = event_ship(ctx)
+    if target.body is None or can_lock(ctx.game, ctx.ship, target.id) is not None:
+        return None
+    near = any(owner == ctx.ship.owner and at_range(body, target.body, 0, 1)
+               for owner, body in devices_in_play(ctx.game))
+    return target if near else None
+
+
+register("upgrade", "feedbackping",
+         Triggered("acquire a lock on that ship, ignoring range", window="after_execute",
+                   requirement=lambda ctx: ctx.ship.in_play and _pinged(ctx) is not None,
+                   effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship,
+                                                           ctx.event["ship"])),
+         # devices that are obstacles (electro-chaff clouds) are friendly only if the engine
+         # keeps who placed them
+         Modifier("keep the controllers of devices that are obstacles",
+                  hook="device_controllers", value=lambda game, owner, **facts: True),
+         description="After any ship executes a maneuver at range 0-1 of a friendly device "
+                     "(bomb, mine, remote or electro-chaff cloud): may acquire a lock on it, "
+                     "at any range.")

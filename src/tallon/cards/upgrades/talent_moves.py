@@ -3,9 +3,6 @@ and barrel rolls through obstacles (RR: OBSTACLES).
 
 Not implemented (refused at setup):
 
-- Reckless: its barrel roll with a [1 turn] template has no placement in the rules
-  (RR: BARREL ROLL lays only a straight template against the ship's side, and no rule says
-  where a ship keeping its facing goes at the end of a turn template laid there);
 - Tierfon Belly Run: special attacks at range 0 of asteroids need the engine's attack
   restriction (engine/weapons.py cannot_attack) to tell special weapons apart;
 - Heroic Sacrifice: its damage "bypassing shields" needs a way to suffer damage without
@@ -14,14 +11,20 @@ Not implemented (refused at setup):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import is_me
 from tallon.cards.registry import register
 from tallon.data import load_cards
+from tallon.dice import Face
 from tallon.engine.abilities import Ctx, Modifier, Triggered
+from tallon.engine.chance import RollDice
 from tallon.engine.effects import gain_token
 from tallon.engine.state import ShipState, Token, touching
+from tallon.engine.steps import continuation
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
 
 
 def _daredevil(game: Any, owner: ShipState, colour: str = "", **facts: Any
@@ -38,6 +41,49 @@ register("upgrade", "daredevil",
                   hook="boost_templates", value=_daredevil),
          description="Performing a white boost action: may boost with the [1 turn left] or "
                      "[1 turn right] template instead, the action then being red.")
+
+
+# ---------------------------------------------------------------------- Reckless
+RECKLESS = "reckless-battleoverendor"
+
+
+def _reckless_boost(game: Any, owner: ShipState, colour: str = "", **facts: Any
+                    ) -> tuple[tuple[Any, ...], ...]:
+    # only while the action is red so far (RR: ACTIONS: treated as red counts)
+    if colour != "red":
+        return ()
+    return (("turn_left", None, (), "reckless.used"), ("turn_right", None, (), "reckless.used"))
+
+
+def _reckless_roll(game: Any, owner: ShipState, colour: str = "", **facts: Any
+                   ) -> tuple[tuple[Any, ...], ...]:
+    if colour != "red":
+        return ()
+    return (("left", None, (), "reckless.used"), ("right", None, (), "reckless.used"))
+
+
+@continuation("reckless.used")
+def _reckless_used(game: Game, _: Any, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    # an unmodifiable attack die, as common.roll_die rolls for abilities
+    game.now(RollDice("attack", 1, "common.die_rolled",
+                      (ship.id, RECKLESS, "reckless.rolled", (ship.id,)), who=ship.name))
+
+
+@continuation("reckless.rolled")
+def _reckless_rolled(game: Game, face: Face, ship_id: str) -> None:
+    if face in (Face.HIT, Face.CRIT):
+        gain_token(game, game.state.ships[ship_id], Token.STRESS)
+
+
+register("upgrade", RECKLESS,
+         Modifier("a red boost may use a [1 turn] template (roll a die: hit or crit, stress)",
+                  hook="boost_templates", value=_reckless_boost),
+         Modifier("a red barrel roll may use a [1 turn] template (roll a die: hit or crit, "
+                  "stress)", hook="barrel_roll_templates", value=_reckless_roll),
+         description="Performing a red boost or red barrel roll action: may use the [1 turn "
+                     "left] or [1 turn right] template instead; then rolls an attack die and "
+                     "gains a stress token on a hit or critical hit result.")
 
 
 # ----------------------------------------------------------- Backwards Tailslide
