@@ -15,10 +15,10 @@ IMPERIALS = squad(EMPIRE, "blacksquadronace", "academypilot", "obsidiansquadronp
 
 
 def test_a_pilot_whose_ability_is_not_implemented_is_refused():
-    """A squad with Kanan Jarrus, whose pilot ability the engine does not implement. The
+    """A squad with Evaan Verlaine, whose pilot ability the engine does not implement. The
     game is refused, the error naming the pilot."""
-    with pytest.raises(SetupError, match="kananjarrus"):
-        Game(GameSetup((squad(REBEL, "kananjarrus"), IMPERIALS), cards=CARDS))
+    with pytest.raises(SetupError, match="evaanverlaine"):
+        Game(GameSetup((squad(REBEL, "evaanverlaine"), IMPERIALS), cards=CARDS))
 
 
 def test_a_ship_ability_not_implemented_is_refused():

@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
+from tallon.cards.pool import playable_pilots
 from tallon.server.host import Host
 from tallon.server.library import NAME_LIMIT
 from tallon.server.opponents import OPPONENTS
@@ -87,11 +88,11 @@ def test_an_illegal_or_unplayable_squad_is_not_saved_and_each_problem_is_listed(
     assert any(problem["rule"] == "LIMITED" for problem in refused["problems"])
 
     unplayable = {"faction": "rebelalliance", "pilots": [
-        {"id": "braylenstramm"}, {"id": "bluesquadronescort"}, {"id": "bluesquadronescort"}]}
+        {"id": "evaanverlaine"}, {"id": "bluesquadronescort"}, {"id": "bluesquadronescort"}]}
     status, refused = server.call("POST", "/api/squads", {"name": "bad two", "xws": unplayable})
     assert status == 422
     assert [(p["rule"], p["card"], p["ship"]) for p in refused["problems"]] == [
-        ("NOT PLAYABLE", "braylenstramm", 0)]
+        ("NOT PLAYABLE", "evaanverlaine", 0)]
 
     assert server.call("POST", "/api/squads", {"name": "bad three", "xws": [1, 2]})[0] == 422
     assert server.call("POST", "/api/squads", {"name": "no squad"})[0] == 422
@@ -181,8 +182,7 @@ def test_the_opponents_and_the_card_pool_are_listed(server):
     status, pool = server.call("GET", "/api/cards?faction=resistance")
     assert status == 200
     assert len(pool["factions"]) == 7
-    assert {p["xws"] for p in pool["pilots"]} == {"resistancesympathizer",
-                                                  "logisticsdivisionpilot"}
+    assert {p["xws"] for p in pool["pilots"]} == {p.xws for p in playable_pilots("resistance")}
     for upgrade in pool["upgrades"]:
         for group in upgrade["restrictions"]:
             # a group naming only factions must name this one (a group with another

@@ -72,6 +72,26 @@ def reloadable_cards(game: Game, ship: ShipState) -> list[str]:
     return cards
 
 
+def rotatable_arcs(game: Game, ship: ShipState) -> list[Arc]:
+    """RR: ROTATE - the standard arcs the turret indicator may turn to: any other one (a
+    double indicator only to the other pair), limited by the ship's own cards (hook
+    ``turret_arcs_allowed``: Refined Gyrostabilizers)."""
+    arcs = [a for a in STANDARD_ARCS if a not in ship.turret]
+    if ship.turret_double:
+        arcs = arcs[:1]
+    return [a for a in arcs if turret_arc_allowed(game, ship, a)]
+
+
+def turret_arc_allowed(game: Game, ship: ShipState, arc: Arc) -> bool:
+    """Whether the ship's cards let its turret indicator point at ``arc`` (hook
+    ``turret_arcs_allowed``; placing the indicator at setup rotates it too, RR: SETUP)."""
+    for held in own_modifiers(game, ship, "turret_arcs_allowed"):
+        allowed = held.ability.value(game, ship, ship=ship)
+        if allowed is not None and arc not in allowed:
+            return False
+    return True
+
+
 def reload_amount(game: Game, ship: ShipState, card: str) -> int:
     """How many charges reloading ``card`` recovers: 1, or what a card of the ship says
     (hook ``reload_charges``: 0 for "this card's charges cannot be recovered")."""
@@ -355,9 +375,7 @@ class RotateAction(ActionBody, ChoiceStep):
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        choices = [a for a in STANDARD_ARCS if a not in ship.turret]
-        if ship.turret_double:
-            choices = choices[:1]
+        choices = rotatable_arcs(game, ship)
         return self.ask(ship.owner, "rotate_arc", f"{ship.name} ({ship.id}): turn the "
                         "turret to which arc?", tuple(Option(a.value, a.value)
                                                       for a in choices), ship=ship.id)
@@ -390,6 +408,8 @@ class JamAction(ActionBody, ChoiceStep):
         ship = game.state.ships[self.ship_id]
         if answer not in [s.id for s in jam_targets(game, ship)]:
             spend_lock_on(game, ship, answer)
+        if "after_action" in named(game):
+            _note_target(game, ship.id, answer)  # "after you jam": the jammed ship
         gain_token(game, game.state.ships[answer], Token.JAM, applier=ship.owner)
 
 

@@ -35,7 +35,7 @@ from tallon.engine.action_bodies import (
 )
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token
-from tallon.engine.queue import FireWindow, any_true, fire, own_modifiers
+from tallon.engine.queue import FireWindow, any_true, docked_modifiers, fire, own_modifiers
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, Then, continuation
 
@@ -57,7 +57,8 @@ def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation
         return "a stressed ship can't perform actions"
     if ship.actions_blocked:
         return "the ship can't perform more actions this activation"
-    if ship.ionized and spec.kind != "focus":
+    if ship.ionized and spec.kind != "focus" and not any_true(
+            game, "may_act_ionized", ship=ship, spec=spec):
         return "an ionized ship can only perform the focus action"
     if spec.kind in ship.actions_done:
         return f"it has already performed or failed a {spec.kind} action this round"
@@ -106,6 +107,9 @@ def bar_actions(game: Game, ship: ShipState) -> tuple[ActionSpec, ...]:
     add ("add a white [SLAM] action to your action bar": hook ``added_actions``)."""
     added = [spec for held in own_modifiers(game, ship, "added_actions")
              for spec in held.ability.value(game, ship, ship=ship) or ()]
+    # a docked ship's card may add to its carrier's bar ("your carrier ship gains ...")
+    added += [spec for docked, held in docked_modifiers(game, ship, "added_actions")
+              for spec in held.ability.value(game, docked, ship=ship) or ()]
     return (*ship.actions, *added) if added else ship.actions
 
 
@@ -281,9 +285,8 @@ class StartAction(Step):
 
 
 def treated_difficulty(game: Game, ship: ShipState, spec: ActionSpec) -> ActionSpec:
-    """The action as the ship's cards make it treat its colour ("treat the action as
-    white"; hook ``action_difficulty``): with several, the most restrictive colour applies
-    (RR: ACTIONS). The same object when no card changes it."""
+    """The action as cards make the ship treat its colour (hook ``action_difficulty``; the
+    most restrictive applies, RR: ACTIONS); the same object when no card changes it."""
     colours = [c for c in (held.ability.value(game, ship, ship=ship, spec=spec)
                            for held in own_modifiers(game, ship, "action_difficulty")) if c]
     colour = max(colours, key=DIFFICULTY_RANK.__getitem__) if colours else spec.difficulty
@@ -393,8 +396,7 @@ def coordinate_targets(game: Game, ship: ShipState) -> list[ShipState]:
 
 
 def _coordinate_far(game: Game, ship: ShipState, other: ShipState) -> bool:
-    """A card of the coordinating ship lets it choose ``other`` beyond range 2 (hook
-    ``coordinate_beyond_range``: C-3PO)."""
+    """A card lets the ship coordinate ``other`` beyond range 2 (``coordinate_beyond_range``)."""
     return not game.state.in_range(ship, other, 0, 2) and any(
         held.ability.value(game, ship, ship=other)
         for held in own_modifiers(game, ship, "coordinate_beyond_range"))
@@ -407,9 +409,8 @@ def coordinate_forbidden(game: Game, ship: ShipState, other: ShipState) -> bool:
 
 
 def coordinate_companions(game: Game, ship: ShipState, chosen: str) -> tuple[str, ...]:
-    """The other ships a card lets the coordinating ship coordinate besides ``chosen``
-    while it performs this coordinate action (hook ``coordinate_companions``, given the
-    action's colour), those both ships must then perform the same action."""
+    """Other ships a card lets this coordinate add besides ``chosen``, to perform the same
+    action (hook ``coordinate_companions``, given the action's colour)."""
     found: dict[str, None] = {}
     colour = ship.action_colour or "white"
     for held in own_modifiers(game, ship, "coordinate_companions"):
@@ -458,11 +459,9 @@ def _coordinate_same(game: Game, _: None, other: str, kind: str) -> None:
 
 def coordinate_group(game: Game, ship: ShipState, chosen: str
                      ) -> tuple[int, str, tuple[str, ...]] | None:
-    """A card's offer, while the ship coordinates ``chosen``: treat the coordinate action as
-    another colour to coordinate up to ``count`` more of the ships listed, every ship
-    coordinated then performing the same action treated as that colour (hook
-    ``coordinate_group``, given the action's colour: (count, colour, ship ids); the first
-    card offering one)."""
+    """A card's offer while the ship coordinates ``chosen`` (hook ``coordinate_group``: the
+    first card's (count, colour, ship ids)): the coordinate treated as that colour adds up
+    to ``count`` of those ships, all performing the same action treated so."""
     colour = ship.action_colour or "white"
     ships = game.state.ships
     for held in own_modifiers(game, ship, "coordinate_group"):

@@ -122,7 +122,7 @@ def placement_options(game: Game, ship: ShipState, placements: Sequence[tuple[st
             if placement(game, ship, code, outline, launched).allowed]
 
 
-def _placed(game: Game, ship: ShipState, device_id: str) -> None:
+def _placed(game: Game, ship: ShipState, device_id: str, launched: bool) -> None:
     """The ship has placed a device: it places no other this System Phase (RR: DEVICE);
     "after you drop or launch a device" abilities follow whatever the placing sets off
     (window ``after_device_placed``, pushed only when a card could listen: other games
@@ -130,7 +130,8 @@ def _placed(game: Game, ship: ShipState, device_id: str) -> None:
     s = game.state
     ship.device_placed = (s.round, s.phase)
     if "after_device_placed" in named(game):
-        game.push(FireWindow.of("after_device_placed", ship=ship.id, device=device_id))
+        game.push(FireWindow.of("after_device_placed", ship=ship.id, device=device_id,
+                                launched=launched))
 
 
 def launch_remote(game: Game, ship: ShipState, card: str, template: str,
@@ -142,7 +143,7 @@ def launch_remote(game: Game, ship: ShipState, card: str, template: str,
     assert spot.allowed, "only placements inside the play area are offered"
     game.state.ships[remote.id] = remote
     game.state.set_pose(remote, spot.device.pose)
-    _placed(game, ship, remote.id)
+    _placed(game, ship, remote.id, launch)
     game.event("device", f"{ship.name} ({ship.id}) {'launches' if launch else 'drops'} "
                f"{remote.name} ({remote.id}) with the {template_name(template)} template",
                ship=ship.id, device=remote.id)
@@ -158,7 +159,7 @@ def launch_obstacle(game: Game, ship: ShipState, outline: str, template: str, fu
     overlapping it (RR: OBSTACLES), in player order (ruling)."""
     spot = placement(game, ship, template, outline, launch)
     assert spot.allowed, "only placements inside the play area are offered"
-    _placed(game, ship, f"{outline}-{game.state.obstacles_placed + 1}")
+    _placed(game, ship, f"{outline}-{game.state.obstacles_placed + 1}", launch)
     verb = "launches" if launch else "drops"
     return place_obstacle(game, outline, spot.device.pose, fuses,
                           f"{ship.name} ({ship.id}) {verb}",

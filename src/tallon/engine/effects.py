@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.data import load_cards
 from tallon.engine.chance import DrawDamage
+from tallon.engine.decisions import Option
 from tallon.engine.loadout import refresh_actions
 from tallon.engine.queue import any_true, fire, own_modifiers, replacements
 from tallon.engine.replace import Replaceable
@@ -27,7 +28,7 @@ from tallon.engine.state import (
     opponent,
     touching,
 )
-from tallon.engine.steps import call_continuation, continuation
+from tallon.engine.steps import Ask, call_continuation, continuation
 from tallon.geometry import ObstacleType
 
 if TYPE_CHECKING:
@@ -293,6 +294,8 @@ def _deal(game: Game, ship: ShipState, faceup: bool, card: str, then: str | None
         game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card "
                    f"{damage_title(card)}", ship=ship.id, card=card)
         fire(game, "damage_dealt_faceup", ship=ship.id, card=card, serial=dealt.serial)
+    # "after a ship is dealt a damage card" (faceup or facedown; queued only with listeners)
+    fire(game, "damage_card_dealt", ship=ship.id, serial=dealt.serial, faceup=faceup)
     check_destroyed(game, ship)
     if then is not None:
         call_continuation(game, then, dealt.serial, args)
@@ -465,16 +468,41 @@ def repair_damage(game: Game, ship: ShipState, serial: int) -> None:
     fire(game, "after_repair", ship=ship.id, serial=serial, faceup=False)
 
 
-def expose_damage(game: Game, ship: ShipState, serial: int) -> None:
-    """RR: DAMAGE CARDS - an exposed facedown card is flipped faceup and its text resolves."""
+def expose_damage(game: Game, ship: ShipState, serial: int, chosen: bool = False) -> None:
+    """RR: DAMAGE CARDS - an exposed facedown card is flipped faceup and its text resolves.
+    A card of the ship may let its player choose the card instead (hook
+    ``choose_exposed_damage``; ``chosen``: that choice is made)."""
     card = ship.damage[find_damage(ship, serial)]
     if card.faceup:
+        return
+    if not chosen and _may_choose_exposed(game, ship):
+        facedown = [d for d in ship.damage if not d.faceup]
+        options = tuple(Option(str(d.serial), f"expose {d.card}" if d.card != MARKER else
+                               "expose a facedown card (its card went back into the deck)")
+                        for d in facedown)
+        game.now(Ask(ship.owner, "use_ability", f"{ship.name} ({ship.id}): look at your "
+                     "facedown damage cards and choose the one to expose?",
+                     (*options, Option("decline", "expose the card the effect picked")),
+                     "effects.expose_chosen", (ship.id, serial), ship=ship.id))
         return
     if card.card == MARKER:
         # its card went back into a rebuilt deck: the marker stands for a fresh card
         draw_damage(game, ship.owner, "effects.expose_drawn", (ship.id, serial))
         return
     _expose(game, ship, card)
+
+
+def _may_choose_exposed(game: Game, ship: ShipState) -> bool:
+    # with one facedown card there is nothing to choose
+    return sum(1 for d in ship.damage if not d.faceup) > 1 and any(
+        held.ability.value(game, ship, ship=ship)
+        for held in own_modifiers(game, ship, "choose_exposed_damage"))
+
+
+@continuation("effects.expose_chosen")
+def _expose_chosen(game: Game, answer: str, ship_id: str, serial: int) -> None:
+    ship = game.state.ships[ship_id]
+    expose_damage(game, ship, serial if answer == "decline" else int(answer), chosen=True)
 
 
 @continuation("effects.expose_drawn")

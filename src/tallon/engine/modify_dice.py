@@ -160,7 +160,8 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
         found = [f for f in found if all(
             r.value(game, owner, attack=attack, kind=kind, role=role, user=user,
                     source=f[1], source_ship=game.state.ships[f[0]],
-                    reroll=f[2].reroll is not None)
+                    reroll=f[2].reroll is not None, spend=f[2].spend,
+                    rerolls=f[2].reroll.count if f[2].reroll is not None else 0)
             for owner, _, r in restrictions)]
     if modifiers(game, "token_spend_forbidden"):
         # "you cannot spend focus tokens": an option that would spend one is not offered
@@ -338,8 +339,14 @@ def _settle(game: Game, attack: AttackState, kind: str, user: ShipState, owner: 
             attack.marks[key] = attack.marks.get(key, 0) + amount
     if card not in TOKEN_SOURCES:
         attack.used.add(f"{owner.id}:{card}:{option.source}")
+    if any_true(game, "records_modified_dice"):
+        # "if the attacker modified any attack dice": kept only while a card asks
+        mark = f"{user.id}:modified {kind} dice"
+        attack.marks[mark] = attack.marks.get(mark, 0) + 1
     game.event("modify", f"{user.name}: {option.label} -> {faces_text(attack.pool(kind))}",
                ship=user.id, card=card)
+    # queued only when a card listens ("if the attacker modified its dice")
+    fire(game, "after_modify_dice", ship=user.id, kind=kind)
     if card not in TOKEN_SOURCES:
         for held in game.cards.abilities(owner):
             ability = held.ability

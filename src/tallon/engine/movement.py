@@ -326,7 +326,9 @@ class BumpEffect(Step):
         ship = game.state.ships[self.ship_id]
         if not ship.in_play:
             return None
-        ship.skip_action = True
+        if not any(held.ability.value(game, ship, ship=ship)
+                   for held in own_modifiers(game, ship, "keep_action_after_partial")):
+            ship.skip_action = True
         owners = {game.state.ships[o].owner for o in self.forced_by if o in game.state.ships}
         if ship.owner in owners:
             game.push(RollDice("attack", 1, "movement.friendly_bump", (ship.id,),

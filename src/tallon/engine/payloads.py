@@ -115,7 +115,7 @@ def place_devices(game: Game, ship: ShipState, card: str, template: str,
         s.devices.append(device)
         placed.append(device)
     s.moved()
-    _placed(game, ship, placed[0].id)
+    _placed(game, ship, placed[0].id, launch)
     names = ", ".join(d.id for d in placed)
     game.event("device", f"{ship.name} ({ship.id}) {'launches' if launch else 'drops'} "
                f"{names} with the {template_name(template)} template", ship=ship.id,

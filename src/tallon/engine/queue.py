@@ -40,6 +40,46 @@ class Entry:
         return f"{self.ship_id}:{self.card}#{self.ref.rpartition(':')[2]}"
 
 
+#: The cards whose abilities work while their ship is docked ("while you are docked":
+#: RR: DOCK), as (kind, xws): :func:`usable_docked` declares them.
+_USABLE_DOCKED: set[tuple[str, str]] = set()
+
+
+def usable_docked(kind: str, xws: str) -> None:
+    """Declare that the card's abilities work while its ship is docked in a carrier: its
+    triggered abilities trigger there, and its ``added_actions`` modifiers reach the
+    carrier's action bar (:func:`docked_modifiers`)."""
+    _USABLE_DOCKED.add((kind, xws))
+
+
+def _docked_held(game: Game, ship: ShipState, held: tuple[Held, ...]) -> list[Held]:
+    """Of a ship off the table, the abilities that work because it is docked."""
+    if not any(ship.id in c.docked for c in game.state.ships.values()):
+        return []
+    return [h for h in held if tuple(h.ref.split(":")[:2]) in _USABLE_DOCKED]
+
+
+def _works_docked(game: Game, ship: ShipState, ref: str) -> bool:
+    """Whether the ability ``ref`` of a ship off the table works because it is docked."""
+    return not ship.removed and ship.body is None and tuple(ref.split(":")[:2]) in \
+        _USABLE_DOCKED and any(ship.id in c.docked for c in game.state.ships.values())
+
+
+def docked_modifiers(game: Game, carrier: ShipState, hook: str
+                     ) -> list[tuple[ShipState, Held]]:
+    """The ``hook`` modifiers of the ships docked in ``carrier`` that work while docked
+    (asked with the carrier as the ``ship`` fact)."""
+    if not _USABLE_DOCKED or not carrier.docked:
+        return []
+    found = []
+    for ship_id in carrier.docked:
+        docked = game.state.ships[ship_id]
+        if not docked.removed:
+            held = game.cards.index(docked).by_hook.get(hook, ())
+            found.extend((docked, h) for h in _docked_held(game, docked, held))
+    return found
+
+
 def _active(ship: ShipState, game: Game | None = None) -> bool:
     """A destroyed ship's abilities stay active until it is removed (RR: ABILITIES); during
     setup a ship's "Setup:" abilities work before it is placed."""
@@ -94,6 +134,10 @@ def _listening(game: Game, window: str, only: ShipState | None
         # inline _active: a removed ship's abilities are gone; before it is placed, only
         # during setup
         if ship.removed or (ship.body is None and not setup):
+            if _USABLE_DOCKED and not ship.removed and not setup:
+                docked = index(ship).by_window.get(window)
+                if docked:
+                    found.extend((ship, h) for h in _docked_held(game, ship, docked))
             continue
         held = index(ship).by_window.get(window)
         if held:
@@ -183,7 +227,7 @@ class Resolve(ChoiceStep):
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.entry.ship_id]
-        if not _active(ship, game):
+        if not _active(ship, game) and not _works_docked(game, ship, self.entry.ref):
             return None
         ctx = _context(game, self.entry, self.event)
         ability = ctx.ability

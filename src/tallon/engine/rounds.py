@@ -16,6 +16,7 @@ from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import expire_fused_obstacles
 from tallon.engine.docking import DockingTurn, can_deploy, carriers_near
 from tallon.engine.effects import gain_token, remove_ship, remove_token
+from tallon.engine.initiative_steps import step_of, steps_of
 from tallon.engine.movement import (
     STRESS_MANEUVER,
     Decloak,
@@ -29,7 +30,6 @@ from tallon.engine.queue import (
     FireWindow,
     any_true,
     collect,
-    modifiers,
     named,
     own_modifiers,
     total,
@@ -163,28 +163,6 @@ def _eligible(game: Game, ship: ShipState, phase: str) -> bool:
     return not (ship.remote and phase == "activation")
 
 
-def step_of(game: Game, ship: ShipState, phase: str) -> int:
-    """The initiative step at which the ship acts in this phase's sweep: its initiative,
-    or in the Engagement Phase the step a card makes it engage at instead ("engage at
-    initiative 7": hook ``engage_initiative``, the highest applies); its initiative itself
-    is unchanged."""
-    return steps_of(game, [ship], phase)[ship.id]
-
-
-def steps_of(game: Game, ships: list[ShipState], phase: str) -> dict[str, int]:
-    """:func:`step_of` of each ship, the hook asked once (a sweep asks it of every ship
-    waiting, at every step)."""
-    if phase != "engagement":
-        return {ship.id: ship.current_initiative for ship in ships}
-    held = modifiers(game, "engage_initiative")
-    found = {}
-    for ship in ships:
-        steps = [step for owner, _, h in held
-                 if (step := h.value(game, owner, ship=ship)) is not None]
-        found[ship.id] = max(steps) if steps else ship.current_initiative
-    return found
-
-
 def _has_system_ability(game: Game, ship: ShipState) -> bool:
     return bool(collect(game, Event.of("system_phase", ship=ship.id), only=ship))
 
@@ -225,6 +203,10 @@ class Sweep(ChoiceStep):
                 # RR: BOMB - bombs detonate at the end of the Activation Phase (a step
                 # only when there are bombs: other games keep their state hashes)
                 game.push(DetonateBombs())
+            if self.phase == "engagement" and "engagement_initiative_0" in named(game):
+                # "at initiative 0" abilities, once every ship has engaged (a step only
+                # when a card could listen: other games keep their state hashes)
+                game.push(FireWindow.of("engagement_initiative_0"))
             return None
         group = [ship for ship in waiting if steps[ship.id] == initiative]
         for player in s.player_order():

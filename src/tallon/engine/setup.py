@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tallon.data import load_cards
-from tallon.engine.action_bodies import turret_arcs_for
+from tallon.engine.action_bodies import turret_arc_allowed, turret_arcs_for
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option, Value
 from tallon.engine.docking import setup_docking_steps
@@ -458,6 +458,8 @@ class PlaceShip(ChoiceStep):
                 return f"{ship.name} has no turret arc indicator"
             if parsed["turret"] not in ("front", "rear", "left", "right"):
                 return "the turret indicator points at front, rear, left or right"
+            if not turret_arc_allowed(game, ship, Arc(parsed["turret"])):
+                return f"{ship.name}'s turret indicator can't point at {parsed['turret']}"
         return self.problem(game, ship, pose)
 
     def problem(self, game: Game, ship: ShipState, pose: Pose) -> str | None:

@@ -142,7 +142,8 @@ _WINDOWS = (
             "hazards", "obstacles", "forced_by", "moved_through"), "MANEUVER",
            "engine/movement.py ExecuteManeuver"),
     Window("after_device_placed", '"after you drop or launch a device": after what placing '
-           "it set off (a mine detonating under a ship)", ("ship", "device"), "DEVICE",
+           "it set off (a mine detonating under a ship); launched: launched, not dropped",
+           ("ship", "device", "launched"), "DEVICE",
            "engine/devices.py _placed"),
     Window("after_detonate", "a bomb or mine detonated: its effects resolved, before it is "
            "removed (device: its id, still in the play area)", ("device",), "DEVICE",
@@ -180,6 +181,9 @@ _WINDOWS = (
     Window("engagement_initiative_7", '"during the Engagement Phase, at initiative 7": after '
            "the start of the phase, before any ship engages at that step", (),
            "ENGAGEMENT PHASE", "engine/rounds.py StartEngagement"),
+    Window("engagement_initiative_0", '"at initiative 0" in the Engagement Phase: after every '
+           "ship has engaged (and those destroyed at earlier steps are removed), before the "
+           "end of the phase", (), "ENGAGEMENT PHASE", "engine/rounds.py Sweep"),
     Window("before_engage", '"before you engage"', ("ship",), "ENGAGEMENT PHASE",
            "engine/attack.py Engage"),
     Window("engage", '"when you engage": after before_engage, before the attack; a remote '
@@ -226,6 +230,9 @@ _WINDOWS = (
            "TOKENS", "engine/effects.py gain_token"),
     Window("after_spend_token", "tokens spent", ("ship", "token", "count"), "TOKENS",
            "engine/effects.py spend_token"),
+    Window("after_modify_dice", "a ship (ship) modified the attack or defense dice (kind) "
+           "of the attack in progress, its cost paid", ("ship", "kind"), "DICE MODIFICATION",
+           "engine/modify_dice.py _settle"),
     Window("after_spend_force", "Force spent on dice or on a weapon's requirement",
            ("ship", "count"), "FORCE CHARGE",
            "engine/modify_dice.py _spend; engine/attack.py _begin"),
@@ -244,6 +251,9 @@ _WINDOWS = (
            "resolves); exposed is set when it was exposed", ("ship", "card", "serial"),
            "DAMAGE CARDS", "engine/effects.py deal_damage_card, expose_damage",
            optional_facts=("exposed",)),
+    Window("damage_card_dealt", "a damage card, faceup or facedown, was dealt to a ship "
+           "(after the faceup card's text is queued)", ("ship", "serial", "faceup"),
+           "DAMAGE CARDS", "engine/effects.py deal_damage_card"),
     Window("after_repair", "a damage card was repaired (faceup: it was faceup, and is now "
            "flipped facedown; else it was discarded)", ("ship", "serial", "faceup"),
            "DAMAGE CARDS", "engine/effects.py repair_damage"),
@@ -276,14 +286,23 @@ _HOOKS = (
          "canceled)", ("attack", "kind", "role"), "DICE MODIFICATION",
          "engine/modify_dice.py dice_options"),
     Hook("dice_option_allowed", "False vetoes an option (source: the card or token; "
-         "source_ship: whose it is; reroll: whether it rerolls dice)",
-         ("attack", "kind", "role", "user", "source", "source_ship", "reroll"),
+         "source_ship: whose it is; reroll: whether it rerolls dice; rerolls: how many; "
+         "spend: the resources its cost spends, (name, amount) pairs)",
+         ("attack", "kind", "role", "user", "source", "source_ship", "reroll", "rerolls",
+          "spend"),
          "DICE MODIFICATION", "engine/modify_dice.py dice_options"),
     Hook("cannot_attack", "True: the ship can't attack", ("ship",), "ATTACK",
          "engine/weapons.py cannot_attack"),
     Hook("attack_at_obstacle", "True: the owner may attack with this weapon even while at "
          "range 0 of this obstacle (one that forbids attacking)", ("weapon", "obstacle"),
          "OBSTACLES", "engine/weapons.py obstacle_forbids", own=True),
+    Hook("weapon_arc_alternatives", "[(arc, low, high)]: standard arcs (ARCS names) and "
+         "range the owner may treat this weapon's arc and range requirement as instead, for a "
+         "defender the weapon does not reach as printed", ("weapon",), "ATTACK",
+         "engine/weapons.py valid_targets", own=True),
+    Hook("attack_while_disarmed", "True: the owner may still attack with this weapon while "
+         "disarmed (not while cloaked)", ("ship", "weapon"), "DISARMED",
+         "engine/weapons.py disarmed_weapon", own=True),
     Hook("weapon_replaces_damage", "True: the weapon's card (or a card used during a "
          "primary attack) deals with the results",
          ("attack",), "SPECIAL WEAPON", "engine/attack.py DealDamage"),
@@ -359,6 +378,13 @@ _HOOKS = (
     Hook("ignores_obstacle", "True: the ship ignores the obstacle's effects while it moves or "
          "attacks (during: move or attack)", ("ship", "obstacle", "during"), "OBSTACLES",
          "engine/effects.py ignores_obstacle"),
+    Hook("activate_initiative", "the initiative step at which the ship activates this "
+         "phase instead of its initiative, or None (the highest applies; its initiative "
+         "itself is unchanged)", ("ship",), "ACTIVATION PHASE",
+         "engine/initiative_steps.py steps_of"),
+    Hook("records_modified_dice", "True: a card asks who modified which dice: each dice "
+         "modification marks its user in the attack (attack.marks '<ship>:modified <kind> "
+         "dice')", (), "DICE MODIFICATION", "engine/modify_dice.py _settle"),
     Hook("range_zero_focus", "True: at attack range 0 the attacker may still spend focus "
          "tokens for their default effect on its attack dice", ("attack",), "ATTACK",
          "engine/modify_dice.py dice_options"),
@@ -377,6 +403,12 @@ _HOOKS = (
          "upgrade (card), given its own templates and whether it launches them",
          ("card", "templates", "launch"), "DEVICE", "engine/devices.py device_templates",
          own=True),
+    Hook("keep_action_after_partial", "True: the ship does not skip its Perform Action step "
+         "after it partially executes a maneuver (bumping a ship)", ("ship",), "OVERLAP",
+         "engine/movement.py BumpEffect", own=True),
+    Hook("turret_arcs_allowed", "the standard arcs the ship may rotate its turret indicator "
+         "to (a collection of Arc), or None (no limit; several intersect)", ("ship",),
+         "ROTATE", "engine/action_bodies.py turret_arc_allowed", own=True),
     Hook("reload_charges", "how many charges reloading the card recovers (default 1; 0: its "
          "charges cannot be recovered, which wins; else the highest applies)", ("ship", "card"),
          "RELOAD", "engine/action_bodies.py reload_amount", own=True),
@@ -388,7 +420,7 @@ _HOOKS = (
          "engine/weapons.py _lock_waived"),
     Hook("engage_initiative", "the initiative step at which the ship engages this phase "
          "instead of its initiative, or None (the highest applies)", ("ship",),
-         "ENGAGEMENT PHASE", "engine/rounds.py step_of"),
+         "ENGAGEMENT PHASE", "engine/initiative_steps.py step_of"),
     Hook("lock_ignores_range", "True: the ship ignores range restrictions while acquiring a "
          "lock on this object", ("ship", "target"), "LOCK",
          "engine/action_bodies.py lock_targets", own=True),
@@ -421,6 +453,12 @@ _HOOKS = (
     Hook("attack_arc_forbidden", "True: the ship can't attack with this weapon from this "
          "standard arc now (\"you cannot attack from that arc again this round\")",
          ("ship", "weapon", "arc"), "ATTACK", "engine/weapons.py valid_targets"),
+    Hook("may_act_ionized", "True: the ship may perform this action (spec) while ionized",
+         ("ship", "spec"), "ION", "engine/actions.py can_perform"),
+    Hook("choose_exposed_damage", "True: before one of the ship's facedown damage cards is "
+         "exposed, its player may look at them and choose the card exposed instead",
+         ("ship",), "DAMAGE CARDS", "engine/effects.py expose_damage",
+         own=True),
 )
 
 _POINTS = (

@@ -17,7 +17,7 @@ from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, Event, Weapon
 from tallon.engine.effects import ignores_obstacle
 from tallon.engine.queue import any_true, own_modifiers
-from tallon.engine.state import ShipState, Token, WeaponSpec, touching
+from tallon.engine.state import ARCS, ShipState, Token, WeaponSpec, touching
 from tallon.geometry import Arc, ObstacleType, measure_arc
 from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
 
@@ -90,7 +90,8 @@ class Target:
 
 def cannot_attack(game: Game, ship: ShipState) -> str | None:
     """Why the ship can't attack at all now, or None."""
-    if ship.disarmed:
+    if ship.disarmed and (ship.cloaked or not any(
+            disarmed_weapon(game, ship, w) for w in weapons_of(game, ship))):
         return "it is disarmed" if not ship.cloaked else "it is cloaked"
     assert ship.body is not None
     reason = obstacle_forbids(game, ship)
@@ -101,6 +102,14 @@ def cannot_attack(game: Game, ship: ShipState) -> str | None:
     if any_true(game, "cannot_attack", ship=ship):
         return "a card forbids it"
     return None
+
+
+def disarmed_weapon(game: Game, ship: ShipState, weapon: WeaponSpec) -> bool:
+    """RR: DISARMED - whether a card lets the disarmed ship still attack with ``weapon``
+    (hook ``attack_while_disarmed``: Tycho Celchu's missile attacks)."""
+    return not ship.cloaked and any(
+        held.ability.value(game, ship, ship=ship, weapon=weapon)
+        for held in own_modifiers(game, ship, "attack_while_disarmed"))
 
 
 def obstacle_forbids(game: Game, ship: ShipState, weapon: WeaponSpec | None = None
@@ -178,10 +187,17 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                and (not defenders or s.id in defenders)]
     # a card lifting an obstacle's ban for some weapons: the others stay banned
     lifted = bool(own_modifiers(game, ship, "attack_at_obstacle"))
+    # "treat the arc requirement as another arc, the range as ..." (Venisa Doza)
+    instead = own_modifiers(game, ship, "weapon_arc_alternatives")
     for weapon in weapons_of(game, ship):
         if only and weapon.id not in only:
             continue
         if lifted and obstacle_forbids(game, ship, weapon) is not None:
+            continue
+        # a disarm token: only the weapons a card lets it still use (a cloaked ship's
+        # attacks are the caller's to refuse: a decloaking card may ask first)
+        if ship.has(Token.DISARM) and not ship.cloaked and \
+                not disarmed_weapon(game, ship, weapon):
             continue
         ability = weapon_ability(game, weapon)
         requires = ability.requires if ability is not None else None
@@ -214,9 +230,32 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                 reach = 0 if contact else measure.range
                 if measure.in_arc and reach is not None and (best is None or reach < best[0]):
                     best = (reach, arc)
+            if instead and (best is None or not
+                            weapon.min_range <= best[0] <= weapon.max_range):
+                other = _alternative_arc(game, ship, weapon, enemy, contact, instead)
+                if other is not None:
+                    targets.append(Target(weapon, enemy.id, other[1], other[0], waive))
+                continue
             if best is None:
                 continue
             attack_range, arc = best
             if weapon.min_range <= attack_range <= weapon.max_range:
                 targets.append(Target(weapon, enemy.id, arc, attack_range, waive))
     return targets
+
+
+def _alternative_arc(game: Game, ship: ShipState, weapon: WeaponSpec, enemy: ShipState,
+                     contact: bool, held: list) -> tuple[int, Arc] | None:
+    """The (range, arc) at which a card lets the weapon reach ``enemy`` through another arc
+    and range requirement (hook ``weapon_arc_alternatives``), or None."""
+    assert ship.body is not None and enemy.body is not None
+    for modifier in held:
+        for arc_name, low, high in modifier.ability.value(game, ship, weapon=weapon) or ():
+            for arc in ARCS[arc_name]:
+                if any_true(game, "attack_arc_forbidden", ship=ship, weapon=weapon, arc=arc):
+                    continue
+                measure = measure_arc(ship.body, enemy.body, arc, lines=False)
+                reach = 0 if contact else measure.range
+                if measure.in_arc and reach is not None and low <= reach <= high:
+                    return reach, arc
+    return None

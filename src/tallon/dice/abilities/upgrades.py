@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tallon.dice.abilities.base import (
     ATTACKING,
+    BOTH_ROLES,
     DEFENDING,
     DiceAbility,
     Situation,
@@ -238,3 +239,132 @@ def jango_fett() -> DiceAbility:
         roles=ATTACKING,
         cost=((LOCK, 1),),
     )
+
+
+# --- T-70 X-wing and Fang fighter pilots ------------------------------------------------
+
+
+def clan_wren_volunteer() -> DiceAbility:
+    """Clan Wren Volunteer (pilot), attacking at range 1 beside a friendly ship that
+    revealed a maneuver of the same speed: may reroll 1 attack die."""
+    return CardAbility("clanwrenvolunteer", "Clan Wren Volunteer (reroll 1 attack die)",
+                       effect=RerollDice(1), roles=ATTACKING)
+
+
+def nimi_chireen() -> DiceAbility:
+    """Nimi Chireen (pilot), attacking a defender of higher initiative: may change 1 blank
+    result to a focus result."""
+    return CardAbility("nimichireen", "Nimi Chireen (1 blank to focus)",
+                       effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)), roles=ATTACKING)
+
+
+def zay_versio() -> DiceAbility:
+    """Zay Versio (pilot), defending against a damaged attacker: may reroll 1 defense
+    die."""
+    return CardAbility("zayversio", "Zay Versio (reroll 1 defense die)",
+                       effect=RerollDice(1), roles=DEFENDING)
+
+
+# --- RZ-1 A-wing pilots ----------------------------------------------------------------
+
+
+def sabine_wren_rz1() -> DiceAbility:
+    """Sabine Wren (RZ-1 pilot), attacking or defending at attack range 1 in the enemy's
+    front arc: may change 1 result to a hit (attack dice) or an evade (defense dice)."""
+    return CardAbility("sabinewren-rz1awing", "Sabine Wren (change 1 result to a hit or evade)",
+                       effect=ChangeResults(1, tuple(Face), (Face.HIT, Face.EVADE)),
+                       roles=BOTH_ROLES)
+
+
+def arvel_crynyd_boe() -> DiceAbility:
+    """Arvel Crynyd (Battle over Endor pilot), defending: may gain a strain token to change
+    1 focus result to an evade."""
+    return CardAbility("arvelcrynyd-battleoverendor",
+                       "Arvel Crynyd (gain 1 strain: 1 focus to evade)",
+                       effect=ChangeResults(1, (Face.FOCUS,), (Face.EVADE,)), roles=DEFENDING,
+                       gain=(("strain", 1),))
+
+
+def gemmer_sojan_boe() -> DiceAbility:
+    """Gemmer Sojan (Battle over Endor pilot), defending: may gain a strain token to change
+    up to 2 blank results to focus results."""
+    return CardAbility("gemmersojan-battleoverendor",
+                       "Gemmer Sojan (gain 1 strain: up to 2 blanks to focus)",
+                       effect=ChangeUpTo(2, (Face.BLANK,), Face.FOCUS), roles=DEFENDING,
+                       gain=(("strain", 1),))
+
+
+# --- A/SF-01 B-wing, UT-60D U-wing and E-wing pilots -----------------------------------
+
+
+def braylen_stramm() -> DiceAbility:
+    """Braylen Stramm (B-wing pilot), attacking or defending while stressed: may reroll up
+    to 2 of his dice."""
+    return CardAbility("braylenstramm", "Braylen Stramm (stressed: reroll up to 2 dice)",
+                       effect=RerollDice(2), roles=BOTH_ROLES)
+
+
+def ten_numb() -> DiceAbility:
+    """Ten Numb (B-wing pilot), attacking or defending: may spend 1 stress token to change
+    all focus results to hits (attack dice) or evades (defense dice)."""
+    return CardAbility("tennumb", "Ten Numb (spend 1 stress: all focus to hit/evade)",
+                       effect=ChangeResults(None, (Face.FOCUS,), (Face.HIT, Face.EVADE)),
+                       roles=BOTH_ROLES, cost=(("stress", 1),))
+
+
+def saw_gerrera() -> DiceAbility:
+    """Saw Gerrera (U-wing pilot) at range 0-3 of a damaged friendly attacker: it may
+    reroll 1 attack die."""
+    return CardAbility("sawgerrera", "Saw Gerrera (reroll 1 attack die)",
+                       effect=RerollDice(1), roles=ATTACKING)
+
+
+def gavin_darklighter() -> DiceAbility:
+    """Gavin Darklighter (E-wing pilot) with the defender in his front arc: the friendly
+    attacker may change 1 hit to a crit."""
+    return CardAbility("gavindarklighter", "Gavin Darklighter (1 hit to crit)",
+                       effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)), roles=ATTACKING)
+
+
+def teza_nasz() -> DiceAbility:
+    """Teza Nasz (BTA-NR2 pilot) nearby, the defender flanked in both side arcs by ships
+    friendly to the attacker: the attacker may reroll 1 attack die."""
+    return CardAbility("tezanasz", "Teza Nasz (reroll 1 attack die)", effect=RerollDice(1),
+                       roles=ATTACKING)
+
+
+def lega_fossang(count: int = 1) -> DiceAbility:
+    """Lega Fossang: primary or turret attack, may reroll 1 attack die per friendly device
+    and calculating friendly ship in the attack arc."""
+    if count < 1:
+        raise ValueError("Lega Fossang needs at least 1 friendly device or calculating ship")
+    return CardAbility("legafossang", f"Lega Fossang (reroll up to {count} attack dice)",
+                       effect=RerollDice(count), roles=ATTACKING)
+
+
+def outrider() -> DiceAbility:
+    """Outrider (YT-2400 title), its attack obstructed by an obstacle: may change 1 of the
+    defender's evades to a focus."""
+    return CardAbility("outrider", "Outrider (obstructed: 1 defender evade to focus)",
+                       effect=ChangeResults(1, (Face.EVADE,), (Face.FOCUS,)),
+                       window=Window.OPPONENT_DICE, roles=ATTACKING)
+
+
+def _evading(situation: Situation) -> bool:
+    return situation.own["evade"] >= 1
+
+
+def millennium_falcon() -> DiceAbility:
+    """Millennium Falcon (YT-1300 title), defending while evading: may reroll 1 defense
+    die."""
+    return CardAbility("millenniumfalcon", "Millennium Falcon (evading: reroll 1 die)",
+                       effect=RerollDice(1), roles=DEFENDING, requires=_evading,
+                       requirement_reads_dice=False)
+
+
+def millennium_falcon_boe() -> DiceAbility:
+    """Millennium Falcon (Battle over Endor), attacking or defending with a non-lock red
+    or orange token: may reroll 1 die."""
+    return CardAbility("millenniumfalcon-battleoverendor",
+                       "Millennium Falcon (red or orange token: reroll 1 die)",
+                       effect=RerollDice(1), roles=BOTH_ROLES)
