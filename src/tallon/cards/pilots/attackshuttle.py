@@ -1,0 +1,111 @@
+"""Attack shuttle pilots (Rebel Alliance) and the ship ability Locked and Loaded.
+
+Locked and Loaded works while the shuttle is docked (RR: DOCK): its card is declared
+usable there (:func:`tallon.engine.queue.usable_docked`), so its triggered ability listens
+although the shuttle is off the table. Hera Syndulla's ability is shared with her
+VCX-100 printing (:data:`HERA`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tallon.cards.acting import grant_action, granted
+from tallon.cards.common import defending, is_me
+from tallon.cards.pilots.tielnfighter import EZRA as _EZRA_TIE
+from tallon.cards.registry import register
+from tallon.dice.abilities.base import BOTH_ROLES
+from tallon.dice.abilities.effects import CardAbility
+from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.attack import perform_bonus_attack
+from tallon.engine.decisions import Option
+from tallon.engine.docking import carrier_of
+from tallon.engine.movement import difficulty_of
+from tallon.engine.queue import usable_docked
+from tallon.engine.weapons import weapons_of
+
+# ------------------------------------------------------------- ship ability
+LOCKED_AND_LOADED = "Locked and Loaded"
+_REAR = "primary:rear"
+#: the primary weapons whose attack lets the carrier follow up ("[Front Arc] or [Turret]")
+_TRIGGERING = ("front", "single_turret", "double_turret")
+
+
+def _carrier_attacked(ctx: Ctx) -> bool:
+    carrier = carrier_of(ctx.game, ctx.ship)
+    if carrier is None or ctx.event["attacker"] != carrier.id or not ctx.event["primary"]:
+        return False
+    arc = str(ctx.event["weapon"]).partition(":")[2]
+    return (arc in _TRIGGERING and carrier.in_play and not carrier.bonus_attack_done
+            and any(w.id == _REAR for w in weapons_of(ctx.game, carrier)))
+
+
+def _rear_bonus(ctx: Ctx, choice: Any) -> None:
+    carrier = carrier_of(ctx.game, ctx.ship)
+    assert carrier is not None
+    perform_bonus_attack(ctx.game, carrier, only=(_REAR,))
+
+
+register("ship_ability", LOCKED_AND_LOADED,
+         Triggered("the carrier may perform a bonus primary rear-arc attack",
+                   window="after_attack", bonus_attack=True, requirement=_carrier_attacked,
+                   effect=_rear_bonus),
+         description="While docked: after the carrier performs a primary front-arc or turret "
+                     "attack, the carrier may perform a bonus primary rear-arc attack.")
+usable_docked("ship_ability", LOCKED_AND_LOADED)
+
+
+# --------------------------------------------------------------------- pilots
+register("pilot", "zeborrelios",
+         Modifier("evades cancel critical hits before hits", hook="crits_first",
+                  value=lambda game, owner, attack=None, **facts: defending(attack, owner)),
+         description="While defending, critical hits are canceled before hits.")
+
+EZRA = CardAbility("ezrabridger", "Ezra Bridger (1 Force: up to 2 focus)",
+                   effect=_EZRA_TIE.effect, roles=BOTH_ROLES, cost=(("force", 1),))
+
+register("pilot", "ezrabridger",
+         DiceMod("stressed: 1 Force changes up to 2 focus results", dice=EZRA,
+                 applies=lambda game, attack, owner, user: user.id == owner.id
+                 and owner.stressed),
+         description="Attacking or defending while stressed: may spend 1 Force to change up "
+                     "to 2 focus results to hits (attacking) or evades (defending).")
+
+
+def _hera_choices(ctx: Ctx) -> list[Option]:
+    ship = ctx.ship
+    now = ship.dial_set
+    # "the same difficulty": the printed colours on the dial (ruling, as Seasoned
+    # Navigator's "non-red": RR: FAQ)
+    colour = difficulty_of(now) if now is not None else None
+    if colour not in ("red", "blue"):
+        return []
+    return [Option(code, f"set the dial to [{code}]") for code in ship.dial
+            if code != now and difficulty_of(code) == colour]
+
+
+def _hera(ctx: Ctx, choice: Any) -> None:
+    ship = ctx.ship
+    ship.dial_set = str(choice)
+    ctx.game.event("dial", f"{ship.name} ({ship.id}) sets its dial to [{choice}]",
+                   ship=ship.id, maneuver=choice)
+
+
+HERA = Triggered("set the dial to another maneuver of the same difficulty",
+                 window="after_reveal", requirement=is_me, choices=_hera_choices,
+                 effect=_hera)
+register("pilot", "herasyndulla", HERA,
+         description="After revealing a red or blue maneuver: may set the dial to another "
+                     "maneuver of the same colour.")
+
+
+def _sabine_specs(ctx: Ctx) -> list[Any]:
+    return [granted("barrel_roll", "white", "sabinewren"),
+            granted("boost", "white", "sabinewren")]
+
+
+register("pilot", "sabinewren",
+         grant_action("perform a barrel roll or boost action", "before_activate",
+                      _sabine_specs, requirement=is_me),
+         description="Before activating: may perform a barrel roll or a boost action.")
+

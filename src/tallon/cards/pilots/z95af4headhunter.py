@@ -1,0 +1,55 @@
+"""Z-95-AF4 Headhunter pilots (Rebel Alliance). The ship has no ship ability."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tallon.cards.acting import bar_actions
+from tallon.cards.common import is_me, range_of, ship_options, ships_in_range
+from tallon.cards.registry import register
+from tallon.engine.abilities import Ctx, Triggered
+from tallon.engine.actions import PerformAction
+from tallon.engine.state import ShipState
+
+
+def _airen_targets(ctx: Ctx) -> list[ShipState]:
+    # only a ship that can then act (treated as red, so not while stressed) is worth choosing
+    return [s for s in ships_in_range(ctx.game, ctx.ship, 1, 1, friendly=True, other=True)
+            if bar_actions(ctx.game, s, False)]
+
+
+def _airen(ctx: Ctx, choice: Any) -> None:
+    # RR: ACTIONS - "treating it as red": a white action becomes red, a purple one stays
+    ctx.game.push(PerformAction(choice, during_activation=False, treat_as="red"))
+
+
+register("pilot", "airencracken",
+         Triggered("a friendly ship at range 1 may perform an action, treated as red",
+                   window="after_attack", requirement=lambda ctx: is_me(ctx, "attacker"),
+                   choices=lambda ctx: ship_options(_airen_targets(ctx)), effect=_airen),
+         description="After attacking: may choose a friendly ship at range 1; it may perform "
+                     "an action, treated as red.")
+
+
+def _blount_applies(ctx: Ctx) -> bool:
+    attack = ctx.attack
+    # RR: ATTACK - no attack die can be added to a primary attack at attack range 0
+    if not is_me(ctx, "attacker") or attack is None or not attack.primary \
+            or attack.range == 0:
+        return False
+    defender = ctx.other(attack.defender)
+    return any(s.id != ctx.ship.id and s.owner == ctx.ship.owner and not s.remote
+               and (near := range_of(s, defender)) is not None and near <= 1
+               for s in ctx.state.in_play())
+
+
+def _one_more_die(ctx: Ctx, choice: Any) -> None:
+    assert ctx.attack is not None
+    ctx.attack.extra_attack_dice += 1
+
+
+register("pilot", "lieutenantblount",
+         Triggered("roll 1 additional attack die", window="before_attack_dice",
+                   requirement=_blount_applies, effect=_one_more_die),
+         description="Primary attack with another friendly ship at range 0-1 of the "
+                     "defender: may roll 1 additional attack die.")
