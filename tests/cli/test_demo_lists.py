@@ -1,5 +1,5 @@
-"""The XWS lists in tests/lists (bombs, mines, remotes, ion weapons) play whole games in
-`tallon demo`, and their devices are used."""
+"""The XWS lists in tests/lists (bombs, mines, remotes, ion weapons; Rebel and Resistance
+lists) are legal and play whole games in `tallon demo`; their devices are used."""
 
 from __future__ import annotations
 
@@ -13,15 +13,19 @@ from tallon.engine import Game
 from tests.cli.helpers import run
 
 LISTS = Path(__file__).resolve().parent.parent / "lists"
-PAIRS = [("rebel-y-wing-bombers.json", "scum-firespray-mines.json"),
-         ("separatist-droid-swarm.json", "rebel-y-wing-bombers.json")]
+#: (squad 1, squad 2, whether devices must be placed)
+PAIRS = [("rebel-y-wing-bombers.json", "scum-firespray-mines.json", True),
+         ("separatist-droid-swarm.json", "rebel-y-wing-bombers.json", True),
+         ("rebel-a-wing-aces.json", "resistance-t-70-aces.json", False),
+         ("rebel-b-and-u-wings.json", "resistance-a-wing-swarm.json", False),
+         ("rebel-y-wing-veterans.json", "resistance-falcon-and-escort.json", False)]
 
 
-@pytest.mark.parametrize("first,second", PAIRS)
-def test_a_demo_game_with_device_lists_plays_to_the_end(first, second, tmp_path):
-    """Situation: two legal lists carrying bombs, mines, a remote or ion weapons, played
-    by the ace agents. Expected: the demo exits 0 with a finished game, and its replay
-    shows devices dropped or launched."""
+@pytest.mark.parametrize("first,second,devices", PAIRS)
+def test_a_demo_game_with_the_lists_plays_to_the_end(first, second, devices, tmp_path):
+    """Situation: two legal lists (bombs, mines, a remote or ion weapons; Rebel and
+    Resistance aces and their upgrades), played by the ace agents. Expected: the demo
+    exits 0 with a finished game; with device lists, its replay shows devices placed."""
     result = run("demo", "--squad1", str(LISTS / first), "--squad2", str(LISTS / second),
                  "--seed", "3", "--json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
@@ -29,8 +33,9 @@ def test_a_demo_game_with_device_lists_plays_to_the_end(first, second, tmp_path)
     assert data["rounds"] >= 1 and data["winner"] in (1, 2, None)
     game = Game.from_record(json.loads((tmp_path / "replay.json").read_text()), CARDS)
     assert game.over
-    assert any(e["kind"] == "device" and (" drops " in e["text"] or " launches " in e["text"])
-               for e in game.log)
+    assert not devices or any(e["kind"] == "device" and (" drops " in e["text"] or
+                                                         " launches " in e["text"])
+                              for e in game.log)
 
 
 def test_the_lists_are_legal():
