@@ -13,19 +13,22 @@ from tallon.engine import Game
 from tests.cli.helpers import run
 
 LISTS = Path(__file__).resolve().parent.parent / "lists"
-#: (squad 1, squad 2, whether devices must be placed)
-PAIRS = [("rebel-y-wing-bombers.json", "scum-firespray-mines.json", True),
-         ("separatist-droid-swarm.json", "rebel-y-wing-bombers.json", True),
-         ("rebel-a-wing-aces.json", "resistance-t-70-aces.json", False),
-         ("rebel-b-and-u-wings.json", "resistance-a-wing-swarm.json", False),
-         ("rebel-y-wing-veterans.json", "resistance-falcon-and-escort.json", False)]
+#: (squad 1, squad 2, the kind of event the game must show: devices placed, a docked ship
+#: deploying, or nothing in particular)
+PAIRS = [("rebel-y-wing-bombers.json", "scum-firespray-mines.json", "device"),
+         ("separatist-droid-swarm.json", "rebel-y-wing-bombers.json", "device"),
+         ("rebel-ghost-and-shuttle.json", "resistance-t-70-aces.json", "dock"),
+         ("rebel-a-wing-aces.json", "resistance-t-70-aces.json", None),
+         ("rebel-b-and-u-wings.json", "resistance-a-wing-swarm.json", None),
+         ("rebel-y-wing-veterans.json", "resistance-falcon-and-escort.json", None)]
 
 
-@pytest.mark.parametrize("first,second,devices", PAIRS)
-def test_a_demo_game_with_the_lists_plays_to_the_end(first, second, devices, tmp_path):
-    """Situation: two legal lists (bombs, mines, a remote or ion weapons; Rebel and
-    Resistance aces and their upgrades), played by the ace agents. Expected: the demo
-    exits 0 with a finished game; with device lists, its replay shows devices placed."""
+@pytest.mark.parametrize("first,second,shows", PAIRS)
+def test_a_demo_game_with_the_lists_plays_to_the_end(first, second, shows, tmp_path):
+    """Situation: two legal lists (bombs, mines, a remote or ion weapons; a carrier and
+    its shuttle; Rebel and Resistance aces and their upgrades), played by the ace agents.
+    Expected: the demo exits 0 with a finished game; its replay shows the devices placed
+    or the docked ship deploying."""
     result = run("demo", "--squad1", str(LISTS / first), "--squad2", str(LISTS / second),
                  "--seed", "3", "--json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
@@ -33,9 +36,11 @@ def test_a_demo_game_with_the_lists_plays_to_the_end(first, second, devices, tmp
     assert data["rounds"] >= 1 and data["winner"] in (1, 2, None)
     game = Game.from_record(json.loads((tmp_path / "replay.json").read_text()), CARDS)
     assert game.over
-    assert not devices or any(e["kind"] == "device" and (" drops " in e["text"] or
-                                                         " launches " in e["text"])
-                              for e in game.log)
+    if shows == "device":
+        assert any(e["kind"] == "device" and (" drops " in e["text"] or
+                                              " launches " in e["text"]) for e in game.log)
+    if shows == "dock":
+        assert any(e["kind"] == "dock" and " deploys " in e["text"] for e in game.log)
 
 
 def test_the_lists_are_legal():
