@@ -16,10 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from tallon.engine.abilities import FREE, Cost, Ctx, Requirement, Triggered
+from tallon.cards.common import is_me
+from tallon.engine.abilities import FREE, Cost, Ctx, Modifier, Requirement, Triggered
 from tallon.engine.actions import PerformAction, StartAction, available_actions, can_perform
 from tallon.engine.decisions import Option
-from tallon.engine.state import ActionSpec, ShipState
+from tallon.engine.effects import gain_token, remove_token
+from tallon.engine.state import ActionSpec, ShipState, Token
+from tallon.engine.steps import Ask, continuation
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -125,3 +128,48 @@ def may_perform(title: str, window: str, specs: Callable[[Ctx], Iterable[ActionS
 
     return Triggered(title, window=window, requirement=requirement, cost=cost,
                      choices=choices, effect=effect)
+
+
+# ----------------------------------------------------- a SLAM that spends a charge
+def charged_slam(card: str, name: str, token: Token, description: str
+                 ) -> tuple[Modifier, Triggered]:
+    """A card that grants a SLAM paid for with its charge (Burnout Thrusters, Black One):
+    no SLAM action while the charge is inactive; after a SLAM action the card loses 1
+    charge, then the ship may gain 1 ``token`` to remove 1 disarm token."""
+
+    def forbidden(game: Game, owner: ShipState, ship: ShipState | None = None,
+                  action: str = "", **facts: Any) -> bool:
+        # RR: SLAM - any SLAM action, the card's or another card's
+        charge = owner.charges.get(card)
+        return (ship is not None and ship.id == owner.id and action == "slam"
+                and charge is not None and charge.active < 1)
+
+    def after_slam(ctx: Ctx, choice: Any) -> None:
+        ship = ctx.ship
+        charge = ship.charges[card]
+        charge.active = max(0, charge.active - 1)
+        ctx.game.event("ability", f"{ship.name} ({ship.id}) loses 1 charge of {name}",
+                       ship=ship.id)
+        if ship.has(Token.DISARM):
+            ctx.game.push(Ask(ship.owner, "use_ability",
+                              f"{ship.name} ({ship.id}): {name} - gain 1 {token.value} token "
+                              "to remove 1 disarm token?",
+                              (Option(token.value, f"gain 1 {token.value} token to remove 1 "
+                                                   "disarm token"),
+                               Option("decline", "keep the disarm token")),
+                              "acting.trade_disarm", (ship.id, token.value), ship=ship.id))
+
+    return (Modifier("no SLAM action while the charge is inactive", hook="action_forbidden",
+                     value=forbidden),
+            Triggered(description, window="after_action", optional=False,
+                      requirement=lambda ctx: is_me(ctx) and ctx.event.get("action") == "slam",
+                      effect=after_slam))
+
+
+@continuation("acting.trade_disarm")
+def _trade_disarm(game: Game, answer: str, ship_id: str, token: str) -> None:
+    ship = game.state.ships[ship_id]
+    if answer != token or not ship.in_play:
+        return
+    gain_token(game, ship, Token(token))
+    remove_token(game, ship, Token.DISARM)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.acting import grant_action, granted
+from tallon.cards.acting import charged_slam, grant_action, granted
 from tallon.cards.common import (
     dice,
     green_tokens,
@@ -30,10 +30,10 @@ from tallon.data import load_cards
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered
 from tallon.engine.actions import PerformAction, available_actions
 from tallon.engine.decisions import Option
-from tallon.engine.effects import can_lock, gain_token, locks_on, remove_token
+from tallon.engine.effects import can_lock, gain_token, locks_on
 from tallon.engine.queue import fire
 from tallon.engine.state import ActionSpec, ShipState, Token
-from tallon.engine.steps import Ask, call_continuation, continuation
+from tallon.engine.steps import Ask, call_continuation
 from tallon.geometry import Arc, in_arc, range_between
 
 if TYPE_CHECKING:
@@ -100,43 +100,9 @@ register("upgrade", "automatedloaders-swz98",
 BURNOUT = "burnoutthrusters"
 
 
-def _burnout_forbids(game: Game, owner: ShipState, ship: ShipState | None = None,
-                     action: str = "", **facts: Any) -> bool:
-    charge = owner.charges.get(BURNOUT)
-    return (ship is not None and ship.id == owner.id and action == "slam"
-            and charge is not None and charge.active < 1)
-
-
-def _burnout(ctx: Ctx, choice: Any) -> None:
-    ship = ctx.ship
-    charge = ship.charges[BURNOUT]
-    charge.active = max(0, charge.active - 1)
-    ctx.game.event("ability", f"{ship.name} ({ship.id}) loses 1 charge of Burnout Thrusters",
-                   ship=ship.id)
-    if ship.has(Token.DISARM):
-        ctx.game.push(Ask(ship.owner, "use_ability", f"{ship.name} ({ship.id}): Burnout "
-                          "Thrusters - gain 1 deplete token to remove 1 disarm token?",
-                          (Option("deplete", "gain 1 deplete token to remove 1 disarm token"),
-                           Option("decline", "keep the disarm token")),
-                          "burnoutthrusters.deplete", (ship.id,), ship=ship.id))
-
-
-@continuation("burnoutthrusters.deplete")
-def _burnout_deplete(game: Game, answer: str, ship_id: str) -> None:
-    ship = game.state.ships[ship_id]
-    if answer != "deplete" or not ship.in_play:
-        return
-    gain_token(game, ship, Token.DEPLETE)
-    remove_token(game, ship, Token.DISARM)
-
-
 register("upgrade", BURNOUT,
-         Modifier("no SLAM action while the charge is inactive", hook="action_forbidden",
-                  value=_burnout_forbids),
-         Triggered("lose 1 charge, then may trade a disarm token for a deplete token",
-                   window="after_action", optional=False,
-                   requirement=lambda ctx: is_me(ctx) and ctx.event.get("action") == "slam",
-                   effect=_burnout),
+         *charged_slam(BURNOUT, "Burnout Thrusters", Token.DEPLETE,
+                       "lose 1 charge, then may trade a disarm token for a deplete token"),
          description="Grants a white SLAM. After a SLAM action: loses 1 charge, then may "
                      "gain 1 deplete token to remove 1 disarm token. Without an active "
                      "charge it can't SLAM.")
