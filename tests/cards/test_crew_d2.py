@@ -387,6 +387,21 @@ class TestZamWesell:
         assert [(c.card, c.faceup) for c in game.state.ships[zam].conditions] == [
             ("youshouldthankme", False)]
 
+    def test_the_conditions_spend_and_recover_the_crew_cards_charges(self):
+        """Zam as crew: "You'd Better Mean Business", revealed at the end of the Engagement
+        Phase in an enemy's firing arc, recovers 2 charges on the crew card (her charges),
+        not on some friendly pilot Zam."""
+        sc = Scene()
+        zam = sc.ship(TIE, at=(400, 300, 0), upgrades=["zamwesell"])
+        sc.ship(TIE, player=2, at=(400, 500, 180))
+        game = sc.at(SystemTurn(zam), phase="system")
+        game.answer("youdbettermeanbusiness")
+        assert game.state.ships[zam].charges["zamwesell"].active == 0
+        start_at(game, FireWindow.of("end_engagement"))
+        game.answer("use")
+        assert game.state.ships[zam].charges["zamwesell"].active == 2
+        assert game.state.ships[zam].conditions[0].faceup
+
     def test_without_the_card_no_system_phase_turn(self):
         sc = Scene()
         ship = sc.ship(TIE, at=(400, 300, 0))

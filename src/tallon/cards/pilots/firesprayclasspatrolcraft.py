@@ -26,11 +26,9 @@ SECRETS = (BUSINESS, THANKS)
 
 
 def _zam(ctx: Ctx) -> ShipState | None:
-    """The ship whose pilot is Zam Wesell (the charges the conditions spend are hers)."""
-    for ship in ctx.state.ships.values():
-        if ship.pilot == ZAM and ship.owner == ctx.ship.owner and not ship.removed:
-            return ship
-    return None
+    """The ship carrying Zam Wesell, as pilot or crew: she assigns the condition to herself,
+    so the ship holding it holds the charges it spends."""
+    return ctx.ship if ZAM in ctx.ship.charges else None
 
 
 def _zam_charges(ctx: Ctx) -> int:
