@@ -12,6 +12,7 @@ import pytest
 from tallon.dice import DieKind
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
+from tallon.engine.queue import FireWindow
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, declare, faces, load_dice
 from tests.cards.helpers import (
@@ -353,3 +354,53 @@ class TestZayVersio:
         assert game.decision is None or not offers(game, "zayversio")
         finish(game)
         assert game.state.ships[zay].shields == 1
+
+
+# ------------------------------------------------------------------ Joph Seastriker
+class TestJophSeastriker:
+    def attacked(self, pilot: str, shields: int | None = None):
+        sc = Scene()
+        xwing = sc.ship(pilot, at=(400, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
+        game = sc.at(Engage(tie))
+        if shields is not None:
+            game.state.ships[xwing].shields = shields
+        load_dice(game, ["hit", "hit", "blank"], ["blank", "blank"])
+        declare(game, tie, xwing)
+        finish(game)
+        return game.state.ships[xwing]
+
+    def test_each_shield_lost_to_damage_gains_an_evade_token(self):
+        """Two hits against Joph's 3 shields: he loses 2 shields, and after each he gains
+        1 evade token (2 in all); a generic T-70 in his place gains none."""
+        joph = self.attacked("jophseastriker")
+        assert joph.shields == 1 and joph.tokens.get(Token.EVADE, 0) == 2
+        generic = self.attacked("blacksquadronace-t70xwing")
+        assert generic.shields == 1 and generic.tokens.get(Token.EVADE, 0) == 0
+
+    def test_damage_cards_without_shields_gain_nothing(self):
+        """With no active shield each hit deals a damage card: no shield is lost, so no
+        evade token."""
+        joph = self.attacked("jophseastriker", shields=0)
+        assert len(joph.damage) == 2 and joph.tokens.get(Token.EVADE, 0) == 0
+
+    def test_one_shield_left_one_evade(self):
+        """With 1 shield left, 2 hits lose that shield (1 evade) and deal 1 damage card."""
+        joph = self.attacked("jophseastriker", shields=1)
+        assert joph.shields == 0 and len(joph.damage) == 1
+        assert joph.tokens.get(Token.EVADE, 0) == 1
+
+    def test_a_shield_spent_as_a_cost_is_lost_too(self):
+        """Ruling (docs/rulings.md, Joph Seastriker): spending a shield as a cost loses it.
+        R2-D2 (Resistance) spends 1 shield in the End Phase to remove Joph's stress token:
+        he gains 1 evade token."""
+        sc = Scene()
+        joph = sc.ship("jophseastriker", at=(400, 300, 0), upgrades=["r2d2-resistance"],
+                       tokens={"stress": 1})
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        game = sc.at(FireWindow.of("end_phase"), phase="end")
+        answer(game, "use_ability", "token:stress", joph)
+        finish(game)
+        ship = game.state.ships[joph]
+        assert ship.shields == 2 and not ship.stressed
+        assert ship.tokens.get(Token.EVADE, 0) == 1

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tallon.engine.decisions import Decision
-from tallon.engine.effects import deal_damage_card, remove_ship
+from tallon.engine.effects import deal_damage_card, lose_shields, remove_ship
 from tallon.engine.queue import FireWindow, Queue, fire, replacements
 from tallon.engine.replace import Replaceable
 from tallon.engine.steps import Step, continuation
@@ -59,8 +59,8 @@ class SufferDamage(Step):
                             self.crits_suffered + (1 if critical else 0), self.destroyed,
                             self.bypass_shields)
         if ship.shields > 0 and not self.bypass_shields:
-            ship.shields -= 1
             game.push(_counted(rest, shields=1))
+            lose_shields(game, ship)
             if critical:
                 fire(game, "after_suffer_crit", ship=ship.id, dealt=None)
             return None

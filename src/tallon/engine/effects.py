@@ -34,6 +34,18 @@ from tallon.geometry import ObstacleType
 if TYPE_CHECKING:
     from tallon.engine.game import Game
 
+# ------------------------------------------------------------------------ shields
+def lose_shields(game: Game, ship: ShipState, count: int = 1) -> int:
+    """``ship`` loses up to ``count`` active shields, by damage, by an effect or spent as a
+    cost (RR: SHIELDS); each one lost opens the window after_lose_shield. Returns how many
+    were lost."""
+    lost = max(0, min(count, ship.shields))
+    ship.shields -= lost
+    for _ in range(lost):
+        fire(game, "after_lose_shield", ship=ship.id)
+    return lost
+
+
 # ------------------------------------------------------------------------- tokens
 def gain_token(game: Game, ship: ShipState, token: Token, count: int = 1,
                applier: int | None = None, replaceable: bool = True) -> int:

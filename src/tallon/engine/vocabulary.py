@@ -244,6 +244,9 @@ _WINDOWS = (
     Window("after_suffer_damage", "damage suffered (once per batch)",
            ("ship", "shields", "cards", "hits", "crits"), "DAMAGE",
            "engine/damage.py SufferDamage"),
+    Window("after_lose_shield", "the ship loses 1 active shield (by damage, by an effect "
+           "or spent as a cost); once per shield", ("ship",), "SHIELDS",
+           "engine/effects.py lose_shields"),
     Window("after_suffer_crit", "each critical damage suffered; dealt is the serial of the "
            "card it dealt, or None", ("ship", "dealt"), "DAMAGE",
            "engine/damage.py SufferDamage"),

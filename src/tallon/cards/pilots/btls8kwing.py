@@ -12,6 +12,7 @@ from tallon.dice.abilities.base import BOTH_ROLES
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Ctx, DiceMod, Triggered
 from tallon.engine.decisions import Option
+from tallon.engine.effects import lose_shields
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -65,7 +66,7 @@ def _miranda(ctx: Ctx, choice: Any) -> None:
     attack = ctx.attack
     assert attack is not None
     if choice == "more":
-        ctx.ship.shields -= 1  # spending the shield is the cost, not damage
+        lose_shields(ctx.game, ctx.ship)  # spending the shield is the cost, not damage
         attack.extra_attack_dice += 1
         ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) spends 1 shield to roll "
                        "1 additional attack die", ship=ctx.ship.id)

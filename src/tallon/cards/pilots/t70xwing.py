@@ -358,3 +358,12 @@ register("pilot", "venisadoza",
                   hook="weapon_arc_alternatives", value=_venisa),
          description="Torpedo or missile attack: may treat its front arc requirement as the "
                      "rear arc, the range requirement then being 1-2.")
+
+
+# ----------------------------------------------------------------- Joph Seastriker
+register("pilot", "jophseastriker",
+         Triggered("gain 1 evade token", window="after_lose_shield", requirement=is_me,
+                   optional=False,
+                   effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.EVADE)),
+         description="After losing 1 shield (to damage, an effect or as a cost): gains 1 "
+                     "evade token.")

@@ -43,6 +43,7 @@ from tallon.engine.effects import (
     acquire_lock,
     flip_upgrade,
     gain_token,
+    lose_shields,
     remove_ship,
     repair_damage,
 )
@@ -309,7 +310,7 @@ def _chopper_shield(ctx: Ctx, choice: Any) -> None:
 
 
 def _chopper_charge(ctx: Ctx, choice: Any) -> None:
-    ctx.ship.shields -= 2
+    lose_shields(ctx.game, ctx.ship, 2)
     recover_charge(ctx.ship, choice)
     ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) spends 2 shields: {choice} "
                    "recovers 1 charge", ship=ctx.ship.id)
@@ -389,7 +390,7 @@ def _red_token_options(ctx: Ctx) -> list[Option]:
 
 
 def _r2d2_clean(ctx: Ctx, choice: Any) -> None:
-    ctx.ship.shields -= 1  # the shield is spent as part of the cost
+    lose_shields(ctx.game, ctx.ship)  # the shield is spent as part of the cost
     remove_token_choice(ctx.game, ctx.ship, str(choice))
     what = str(choice).partition(":")[2]
     ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) spends a shield to remove "

@@ -33,7 +33,7 @@ from tallon.engine.actions import can_perform
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.devices import can_place_device, launch_obstacle, placement
-from tallon.engine.effects import gain_token, suffer_damage
+from tallon.engine.effects import gain_token, lose_shields, suffer_damage
 from tallon.engine.movement import Decloak, ExecuteManeuver
 from tallon.engine.state import ShipState, Token, opponent
 from tallon.engine.steps import Ask, continuation
@@ -340,7 +340,7 @@ STATIONARY_WHITE = "0OW"
 
 def _dampen(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
     ship = ctx.ship
-    ship.shields -= 1
+    lose_shields(ctx.game, ship)
     remember(ship, DAMPENERS, ctx.state.round)
     ctx.game.event("activate", f"{ship.name} ({ship.id}) spends 1 shield to execute "
                    f"[{STATIONARY_WHITE}] instead of [{facts['maneuver']}]", ship=ship.id)

@@ -33,7 +33,7 @@ from tallon.engine.devices import (
     parse_template_key,
     placement_options,
 )
-from tallon.engine.effects import expose_damage, gain_token, suffer_damage
+from tallon.engine.effects import expose_damage, gain_token, lose_shields, suffer_damage
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, Step, continuation
 from tallon.engine.weapons import cannot_attack, valid_targets
@@ -153,8 +153,7 @@ class GainTokens(Step):
 def lose_shield(game: Game, ship: ShipState, cause: str) -> None:
     """The ship loses 1 active shield, if it has one (losing a shield is not suffering
     damage: RR: FAQ)."""
-    if ship.shields > 0:
-        ship.shields -= 1
+    if lose_shields(game, ship):
         game.event("damage", f"{ship.name} ({ship.id}) loses 1 shield ({cause})",
                    ship=ship.id)
 
