@@ -220,3 +220,69 @@ class TestWilsaTeshlo:
         finish(game)
         s = game.state.ships[xwing]
         assert not s.has(Token.STRAIN) and s.charges["protontorpedoes"].active == 2
+
+
+# ------------------------------------------------------------------------ Zorii Bliss
+class TestZoriiBliss:
+    def scene(self, friend_at=(480, 300, 0), charges=1, step=True):
+        from tallon.engine.activation_steps import ActionStep
+
+        sc = Scene()
+        zorii = sc.ship("zoriibliss", at=(400, 300, 0), charges={"zoriibliss": charges})
+        friend = sc.ship("bluesquadronrookie", at=friend_at)
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        first = ActionStep(friend) if step else PerformAction(friend, during_activation=True)
+        return sc.at(first, phase="activation"), zorii, friend
+
+    def test_copies_a_perform_action_step_action_treated_as_red(self):
+        """A friendly T-70 at range 1 focuses in its Perform Action step: Zorii may spend
+        her charge to perform a focus action treated as red (focus and a stress token)."""
+        game, zorii, friend = self.scene()
+        answer(game, "perform_action", "focus", friend)
+        answer(game, "use_ability", "act", zorii)
+        answer(game, "perform_action", "focus", zorii)
+        finish(game)
+        ship = game.state.ships[zorii]
+        assert ship.has(Token.FOCUS) and ship.stressed
+        assert ship.charges["zoriibliss"].active == 0
+
+    def test_not_for_an_action_outside_the_perform_action_step(self):
+        """The same focus granted by an effect (not the Perform Action step): nothing."""
+        game, zorii, friend = self.scene(step=False)
+        answer(game, "perform_action", "focus", friend)
+        assert game.decision is None
+        assert not game.state.ships[zorii].has(Token.FOCUS)
+
+    def test_not_beyond_range_1(self):
+        game, zorii, friend = self.scene(friend_at=(620, 300, 0))
+        answer(game, "perform_action", "focus", friend)
+        assert game.decision is None
+
+    def test_not_without_her_charge(self):
+        game, zorii, friend = self.scene(charges=0)
+        answer(game, "perform_action", "focus", friend)
+        assert game.decision is None
+
+    def enemy_acts(self, action: str):
+        from tallon.engine.activation_steps import ActionStep
+
+        sc = Scene()
+        zorii = sc.ship("zoriibliss", at=(400, 300, 0))
+        enemy = sc.ship("academypilot", player=2, at=(480, 300, 180))
+        game = sc.at(ActionStep(enemy), phase="activation")
+        answer(game, "perform_action", action, enemy)
+        return game, zorii
+
+    def test_an_enemy_ship_counts_too(self):
+        """"A ship at range 1": an enemy TIE focusing in its Perform Action step lets her
+        perform a red focus action."""
+        game, zorii = self.enemy_acts("focus")
+        answer(game, "use_ability", "act", zorii)
+        answer(game, "perform_action", "focus", zorii)
+        assert game.state.ships[zorii].has(Token.FOCUS)
+
+    def test_not_an_action_missing_from_her_bar(self):
+        """Her bar has no evade: an enemy's evade action gives her nothing."""
+        game, zorii = self.enemy_acts("evade")
+        assert game.decision is None
+        assert game.state.ships[zorii].charges["zoriibliss"].active == 1

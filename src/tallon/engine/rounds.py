@@ -9,7 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import Event
-from tallon.engine.actions import PerformAction
+from tallon.engine.activation_steps import ActionStep, EndActivation
 from tallon.engine.attack import Engage
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option
@@ -184,6 +184,14 @@ class Sweep(ChoiceStep):
         waiting = [ship for ship in s.ships.values() if _eligible(game, ship, self.phase)]
         descending = self.phase == "engagement"
         steps = steps_of(game, waiting, self.phase)
+        late: set[str] = set()
+        if self.last_initiative is not None:
+            # RR: INITIATIVE (FAQ, "Rush") - a ship whose initiative changed past the step
+            # reached acts at that step, after the ships whose step it is
+            late = {i for i, step in steps.items()
+                    if _passed(step, self.last_initiative, descending)}
+            steps = {i: self.last_initiative if i in late else step
+                     for i, step in steps.items()}
 
         def next_initiative() -> int | None:
             if not waiting:
@@ -209,6 +217,8 @@ class Sweep(ChoiceStep):
                 game.push(FireWindow.of("engagement_initiative_0"))
             return None
         group = [ship for ship in waiting if steps[ship.id] == initiative]
+        if any(ship.id not in late for ship in group):
+            group = [ship for ship in group if ship.id not in late]
         for player in s.player_order():
             mine = [ship for ship in group if ship.owner == player]
             if mine:
@@ -222,7 +232,16 @@ class Sweep(ChoiceStep):
         chosen = game.state.ships[answer]
         setattr(chosen, _DONE[self.phase], True)
         turn = {"system": SystemTurn, "activation": Activate, "engagement": Engage}[self.phase]
-        game.push(turn(chosen.id), Sweep(self.phase, step_of(game, chosen, self.phase)))
+        step = step_of(game, chosen, self.phase)
+        if self.last_initiative is not None and _passed(step, self.last_initiative,
+                                                        self.phase == "engagement"):
+            step = self.last_initiative  # a late ship acted at the step reached
+        game.push(turn(chosen.id), Sweep(self.phase, step))
+
+
+def _passed(step: int, reached: int, descending: bool) -> bool:
+    """Whether the sweep has already passed ``step`` on reaching ``reached``."""
+    return step > reached if descending else step < reached
 
 
 @dataclass(frozen=True)
@@ -425,36 +444,6 @@ class ChooseManeuver(ChoiceStep):
             game.event("activate", f"{ship.name} ({ship.id}) executes [{answer}] instead",
                        ship=ship.id)
         game.push(ExecuteManeuver(ship.id, str(answer)))
-
-
-@dataclass(frozen=True)
-class ActionStep(Step):
-    """The Perform Action step (skipped after a bump or when ending on an obstacle)."""
-
-    ship_id: str
-
-    def run(self, game: Game) -> Decision | None:
-        ship = game.state.ships[self.ship_id]
-        if ship.in_play and not ship.skip_action:
-            # a card may let the ship take this one action even while stressed ("Chopper")
-            stressed = ship.stressed and any(
-                held.ability.value(game, ship, ship=ship)
-                for held in own_modifiers(game, ship, "action_step_stressed"))
-            game.push(PerformAction(ship.id, during_activation=True, even_stressed=stressed))
-        return None
-
-
-@dataclass(frozen=True)
-class EndActivation(Step):
-    ship_id: str
-    ion: bool
-
-    def run(self, game: Game) -> Decision | None:
-        ship = game.state.ships[self.ship_id]
-        if self.ion and ship.in_play:
-            remove_token(game, ship, Token.ION, ship.count(Token.ION))
-        ship.skip_action = ship.actions_blocked = False
-        return None
 
 
 # ------------------------------------------------------------------------ the end

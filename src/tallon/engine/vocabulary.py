@@ -396,6 +396,14 @@ _HOOKS = (
          "engine/docking.py dock_guides", own=True),
     Hook("dock_range", "the range at which the owner may dock with its carrier (default 0; "
          "the highest applies)", ("ship",), "DOCK", "engine/docking.py dock_range", own=True),
+    Hook("records_moved_through", "True: a card asks which ships the owner's boosts move "
+         "through: each boost remembers their ids, in the order met, in the ship's card "
+         "memory (key 'moved_through')", ("ship",), "MOVE",
+         "engine/movement.py reposition", own=True),
+    Hook("records_action_step", "True: a card asks whether a ship's action is performed "
+         "during its Perform Action step: while that step resolves the ship's card memory "
+         "holds 'rules:perform_action_step'", (), "ACTIVATION PHASE",
+         "engine/rounds.py ActionStep"),
     Hook("starts_in_reserve", "the placement rule the owner starts the game in reserve with "
          "(a tuple of rule names: engine/placement.py), or None (placed as usual)", ("ship",),
          "RESERVE", "engine/reserve.py start_in_reserve", own=True),

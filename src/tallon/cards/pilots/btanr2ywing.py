@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.acting import grant_action, granted, may_perform
+from tallon.cards.acting import grant_action, granted, let_perform, may_perform, performable
 from tallon.cards.common import (
     dice,
     green_tokens,
@@ -18,7 +18,8 @@ from tallon.cards.common import (
 )
 from tallon.cards.registry import register
 from tallon.data import load_cards
-from tallon.engine.abilities import Cost, Ctx, DiceMod, Triggered
+from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.activation_steps import ACTION_STEP_MARK
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, remove_token, transfer_token
 from tallon.engine.state import ShipState, Token
@@ -254,3 +255,43 @@ register("pilot", "wilsateshlo",
          description="After attacking, if the defender was dealt a faceup damage card: it "
                      "gains 1 strain token unless it loses 1 non-recurring charge of one of "
                      "its upgrades (its choice).")
+
+
+# ------------------------------------------------------------------------ Zorii Bliss
+ZORII = "zoriibliss"
+
+
+def _zorii_specs(ctx: Ctx) -> tuple[Any, ...]:
+    kind = ctx.event["action"]
+    if not any(spec.kind == kind for spec in ctx.ship.actions):
+        return ()   # only an action on her own action bar
+    return (granted(kind, "red", ZORII),)
+
+
+def _zorii_applies(ctx: Ctx) -> bool:
+    other = ctx.state.ships.get(ctx.event["ship"])
+    # RR: ACTIVATION PHASE - an action performed while that ship's Perform Action step
+    # resolves (the rules mark it there: hook records_action_step)
+    return (other is not None and other.id != ctx.ship.id and ctx.ship.in_play
+            and recalled(other, ACTION_STEP_MARK) is True
+            and range_of(ctx.ship, other) == 1 and bool(_zorii_specs(ctx)))
+
+
+def _zorii_choices(ctx: Ctx) -> list[Option]:
+    specs = _zorii_specs(ctx)
+    if not specs or not performable(ctx.game, ctx.ship, specs, False):
+        return []
+    return [Option("act", f"perform a red {ctx.event['action'].replace('_', ' ')} action")]
+
+
+register("pilot", ZORII,
+         Modifier("actions performed during the Perform Action step are marked",
+                  hook="records_action_step", value=lambda game, owner, **facts: True),
+         Triggered("spend 1 charge: perform the same action, treated as red",
+                   window="after_action", cost=Cost(charges=1), requirement=_zorii_applies,
+                   choices=_zorii_choices,
+                   effect=lambda ctx, choice: let_perform(ctx.game, ctx.ship.id,
+                                                          _zorii_specs(ctx), False)),
+         description="After a ship at range 1 performs an action during its Perform Action "
+                     "step: if that action is on her action bar, may spend 1 charge to "
+                     "perform it, treated as red.")

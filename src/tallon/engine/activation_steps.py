@@ -1,0 +1,74 @@
+"""The end of a ship's activation (RR: ACTIVATION PHASE): its Perform Action step, then the
+end of the activation (ion tokens removed after an ion maneuver)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tallon.engine.actions import PerformAction
+from tallon.engine.decisions import Decision
+from tallon.engine.effects import remove_token
+from tallon.engine.queue import any_true, own_modifiers
+from tallon.engine.state import ShipState, Token
+from tallon.engine.steps import Step
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+
+@dataclass(frozen=True)
+class ActionStep(Step):
+    """The Perform Action step (skipped after a bump or when ending on an obstacle)."""
+
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if ship.in_play and not ship.skip_action:
+            # a card may let the ship take this one action even while stressed ("Chopper")
+            stressed = ship.stressed and any(
+                held.ability.value(game, ship, ship=ship)
+                for held in own_modifiers(game, ship, "action_step_stressed"))
+            step = PerformAction(ship.id, during_activation=True, even_stressed=stressed)
+            if any_true(game, "records_action_step"):
+                # a card asks whether an action was performed during this step: the ship
+                # carries the mark while the step (with every action it leads to) resolves
+                _mark_action_step(ship, True)
+                game.push(step, LeaveActionStep(ship.id))
+            else:
+                game.push(step)
+        return None
+
+
+#: the card-memory key under which a ship is marked while its Perform Action step resolves
+ACTION_STEP_MARK = "rules:perform_action_step"
+
+
+def _mark_action_step(ship: ShipState, on: bool) -> None:
+    kept = tuple(item for item in ship.card_memory if item[0] != ACTION_STEP_MARK)
+    ship.card_memory = (*kept, (ACTION_STEP_MARK, True)) if on else kept
+
+
+@dataclass(frozen=True)
+class LeaveActionStep(Step):
+    """The ship's Perform Action step is over (the mark :data:`ACTION_STEP_MARK` goes)."""
+
+    ship_id: str
+
+    def run(self, game: Game) -> Decision | None:
+        _mark_action_step(game.state.ships[self.ship_id], False)
+        return None
+
+
+@dataclass(frozen=True)
+class EndActivation(Step):
+    ship_id: str
+    ion: bool
+
+    def run(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        if self.ion and ship.in_play:
+            remove_token(game, ship, Token.ION, ship.count(Token.ION))
+        ship.skip_action = ship.actions_blocked = False
+        return None
