@@ -349,7 +349,7 @@ _HOOKS = (
     Hook("may_act_stressed", "True: the ship may perform this action while stressed",
          ("ship", "spec"), "STRESS", "engine/actions.py can_perform"),
     Hook("action_step_stressed", "True: in its Perform Action step the ship may perform its "
-         "one action even while stressed", ("ship",), "STRESS", "engine/rounds.py ActionStep",
+         "one action even while stressed", ("ship",), "STRESS", "engine/activation_steps.py ActionStep",
          own=True),
     Hook("may_execute_red_stressed", "True: the ship may execute a red maneuver while "
          "stressed", ("ship",), "STRESS", "engine/rounds.py Execution"),
@@ -396,6 +396,14 @@ _HOOKS = (
          "engine/docking.py dock_guides", own=True),
     Hook("dock_range", "the range at which the owner may dock with its carrier (default 0; "
          "the highest applies)", ("ship",), "DOCK", "engine/docking.py dock_range", own=True),
+    Hook("records_moved_through", "True: a card asks which ships the owner's boosts move "
+         "through: each boost remembers their ids, in the order met, in the ship's card "
+         "memory (key 'moved_through')", ("ship",), "MOVE",
+         "engine/movement.py reposition", own=True),
+    Hook("records_action_step", "True: a card asks whether a ship's action is performed "
+         "during its Perform Action step: while that step resolves the ship's card memory "
+         "holds 'rules:perform_action_step'", (), "ACTIVATION PHASE",
+         "engine/activation_steps.py ActionStep"),
     Hook("records_moved_through", "True: a card asks which ships the owner's boosts move "
          "through: each boost remembers their ids, in the order met, in the ship's card "
          "memory (key 'moved_through')", ("ship",), "MOVE",
