@@ -349,7 +349,8 @@ _HOOKS = (
     Hook("may_act_stressed", "True: the ship may perform this action while stressed",
          ("ship", "spec"), "STRESS", "engine/actions.py can_perform"),
     Hook("action_step_stressed", "True: in its Perform Action step the ship may perform its "
-         "one action even while stressed", ("ship",), "STRESS", "engine/activation_steps.py ActionStep",
+         "one action even while stressed", ("ship",), "STRESS",
+         "engine/activation_steps.py ActionStep",
          own=True),
     Hook("may_execute_red_stressed", "True: the ship may execute a red maneuver while "
          "stressed", ("ship",), "STRESS", "engine/rounds.py Execution"),
@@ -385,6 +386,10 @@ _HOOKS = (
          "phase instead of its initiative, or None (the highest applies; its initiative "
          "itself is unchanged)", ("ship",), "ACTIVATION PHASE",
          "engine/initiative_steps.py steps_of"),
+    Hook("records_action_step", "True: a card asks whether a ship's action is performed "
+         "during its Perform Action step: while that step resolves the ship's card memory "
+         "holds 'rules:perform_action_step'", (), "ACTIVATION PHASE",
+         "engine/activation_steps.py ActionStep"),
     Hook("records_modified_dice", "True: a card asks who modified which dice: each dice "
          "modification marks its user in the attack (attack.marks '<ship>:modified <kind> "
          "dice')", (), "DICE MODIFICATION", "engine/modify_dice.py _settle"),
@@ -396,22 +401,6 @@ _HOOKS = (
          "engine/docking.py dock_guides", own=True),
     Hook("dock_range", "the range at which the owner may dock with its carrier (default 0; "
          "the highest applies)", ("ship",), "DOCK", "engine/docking.py dock_range", own=True),
-    Hook("records_moved_through", "True: a card asks which ships the owner's boosts move "
-         "through: each boost remembers their ids, in the order met, in the ship's card "
-         "memory (key 'moved_through')", ("ship",), "MOVE",
-         "engine/movement.py reposition", own=True),
-    Hook("records_action_step", "True: a card asks whether a ship's action is performed "
-         "during its Perform Action step: while that step resolves the ship's card memory "
-         "holds 'rules:perform_action_step'", (), "ACTIVATION PHASE",
-         "engine/activation_steps.py ActionStep"),
-    Hook("records_moved_through", "True: a card asks which ships the owner's boosts move "
-         "through: each boost remembers their ids, in the order met, in the ship's card "
-         "memory (key 'moved_through')", ("ship",), "MOVE",
-         "engine/movement.py reposition", own=True),
-    Hook("records_action_step", "True: a card asks whether a ship's action is performed "
-         "during its Perform Action step: while that step resolves the ship's card memory "
-         "holds 'rules:perform_action_step'", (), "ACTIVATION PHASE",
-         "engine/rounds.py ActionStep"),
     Hook("starts_in_reserve", "the placement rule the owner starts the game in reserve with "
          "(a tuple of rule names: engine/placement.py), or None (placed as usual)", ("ship",),
          "RESERVE", "engine/reserve.py start_in_reserve", own=True),
