@@ -50,6 +50,8 @@ ENGINE_RECURSION = {
                              "deploying executes a maneuver",
     ("devices", "payloads"): "a ship moving onto a mine detonates it (RR: MINE), and mines "
                              "are placed with the devices' placement rules",
+    ("setup", "placement"): "a card may let a ship be placed by another rule in Place "
+                            "Forces, and the placement rules build on setup's own",
 }
 
 

@@ -36,7 +36,6 @@ REBEL_LEFT_OUT = {
 }
 RESISTANCE_LEFT_OUT = {
     "finchdallow": "a bomb placed touching the ship instead of dropped",
-    "hansolo-scavengedyt1300": "setup placement anywhere beyond range 3 of enemy ships",
 }
 LEFT_OUT = {
     "rebelalliance": REBEL_LEFT_OUT,

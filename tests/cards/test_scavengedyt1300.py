@@ -5,9 +5,14 @@ Player 1 sits at y = 0 facing +y; player 2 at y = 914.4 facing -y. A range band 
 
 from __future__ import annotations
 
+import pytest
+
 from tallon.engine.actions import PerformAction
+from tallon.engine.decisions import IllegalChoiceError
+from tallon.engine.game import Game, GameSetup
 from tallon.engine.rounds import Activate
 from tallon.engine.state import DamageCard, Token
+from tallon.geometry import Pose, Ship, beyond_range
 from tallon.scene import Scene, load_dice, start_at
 from tests.cards.helpers import (
     answer,
@@ -207,3 +212,48 @@ class TestLandoCalrissian:
         game, me, _ = self.scene(charges=0)
         assert ("use_ability", me) not in asked(game)
         assert game.state.ships[me].count(Token.STRESS) == 1
+
+
+# ---------------------------------------------------------------------- Han Solo
+class TestHanSolo:
+    def placing(self, pilot: str):
+        """Setup answered with first options until the YT-1300 is asked its place (the
+        enemy TIE, initiative 1, is placed before it)."""
+        sc = Scene()
+        sc.ship(pilot)
+        sc.ship("academypilot", player=2)
+        game = Game(GameSetup(squads=sc._squads(), seed=0, cards=sc.cards))
+        while not (game.decision.kind == "place_ship" and game.decision.ship == "p1.1"):
+            game.answer(game.decision.options[0].key)
+        return game
+
+    @staticmethod
+    def far(game, x: float, y: float) -> bool:
+        han = game.state.ships["p1.1"]
+        body = Ship("p1.1", Pose(x, y, 0.0), han.size)
+        return all(beyond_range(body, e.body, 3) for e in game.state.in_play()
+                   if e.owner != han.owner)
+
+    def test_offers_places_beyond_range_3_of_enemies_anywhere(self):
+        """Setup: Han may be placed anywhere beyond range 3 of enemy ships, besides his
+        deployment area: the places offered reach the middle of the play area, and each
+        one beyond his edge's range 1 is beyond range 3 of the enemy TIE. A generic
+        Scavenged YT-1300 is offered places along its edge only."""
+        game = self.placing("hansolo-scavengedyt1300")
+        offered = [(o.info["x"], o.info["y"]) for o in game.decision.options]
+        inland = [(x, y) for x, y in offered if y > 200]
+        assert inland and all(self.far(game, x, y) for x, y in inland)
+        plain = self.placing("resistancesympathizer")
+        assert all(o.info["y"] < 100 for o in plain.decision.options)
+
+    def test_a_free_place_is_checked_against_the_rule(self):
+        """A free {x, y, heading}: in the middle of the table far from the enemy it is
+        accepted; within range 3 of the enemy TIE (placed at its edge) it is refused."""
+        game = self.placing("hansolo-scavengedyt1300")
+        enemy = next(s for s in game.state.in_play() if s.owner == 2)
+        near = {"x": enemy.pose.x, "y": enemy.pose.y - 250, "heading": 0}
+        assert not self.far(game, near["x"], near["y"])
+        with pytest.raises(IllegalChoiceError):
+            game.answer(near)
+        game.answer({"x": 450, "y": 400, "heading": 0})
+        assert (game.state.ships["p1.1"].pose.x, game.state.ships["p1.1"].pose.y) == (450, 400)

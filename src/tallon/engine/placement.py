@@ -8,7 +8,9 @@ ship):
 - ``deployment`` - within range 1 of the player's edge (RR: SETUP step 5, as Place Forces);
 - ``obstacle`` - at range 0 of an obstacle (physically on it: RR: RANGE);
 - ``edge`` - within range 1 of any one edge of the play area (the whole base);
-- ``far`` - beyond range 3 of every enemy ship (RR: RANGE: "beyond").
+- ``far`` - beyond range 3 of every enemy ship (RR: RANGE: "beyond");
+- ``anywhere`` - anywhere in the play area (no other condition: the spots offered are a
+  grid over the whole area).
 
 The decision (``card_placement``) works as Place Forces' does (:class:`PlaceShip`, whose
 answers, checks and effect it shares): it offers places found on a grid of candidate spots
@@ -89,6 +91,8 @@ def placement_problem(game: Game, ship: ShipState, pose: Pose, rule: tuple[str, 
     for name in rule:
         if name == "deployment":
             continue
+        if name == "anywhere":
+            continue
         met = (_on_obstacle(game, body) if name == "obstacle" else
                _near_an_edge(body) if name == "edge" else
                _far_from_enemies(game, ship, body) if name == "far" else None)
@@ -128,6 +132,15 @@ def _edge_spots(ship: ShipState) -> list[Pose]:
     return spots
 
 
+def _area_spots(ship: ShipState) -> list[Pose]:
+    """A grid over the whole play area, each spot facing the enemy's edge."""
+    depth = base_shape(ship.size).half + 3.5
+    steps = [depth + _EDGE_STEP * k
+             for k in range(int((PLAY_AREA_SIDE - 2 * depth) // _EDGE_STEP) + 1)]
+    heading = 0.0 if ship.owner == 1 else 180.0
+    return [Pose(x, y, heading) for y in steps for x in steps]
+
+
 def placement_spots(game: Game, ship: ShipState, rule: tuple[str, ...]) -> list[Pose]:
     """The candidate spots that meet ``rule`` now."""
     if "deployment" in rule:
@@ -136,6 +149,8 @@ def placement_spots(game: Game, ship: ShipState, rule: tuple[str, ...]) -> list[
         candidates = _obstacle_spots(game, ship)
     elif "edge" in rule:
         candidates = _edge_spots(ship)
+    elif "anywhere" in rule:
+        candidates = _area_spots(ship)
     else:
         raise ValueError(f"placement rule {rule!r} names no kind of place")
     return [pose for pose in candidates
@@ -167,7 +182,7 @@ def _offer(pose: Pose, turret: str | None) -> Option:
 
 _RULE_WORDS = {"deployment": "within range 1 of your edge", "obstacle": "at range 0 of an "
                "obstacle", "edge": "within range 1 of an edge", "far": "beyond range 3 of "
-               "every enemy ship"}
+               "every enemy ship", "anywhere": "anywhere in the play area"}
 
 
 # ------------------------------------------------------------------------- steps
@@ -213,6 +228,34 @@ class PlaceByCard(PlaceShip):
             ship.activated = True
 
 
+@dataclass(frozen=True)
+class PlaceWithChoice(PlaceShip):
+    """Place Forces for a ship whose card lets it be placed by another rule too ("Setup:
+    you can be placed anywhere ... beyond range 3 of enemy ships"): a place in its
+    deployment area or one meeting any of ``rules``. Answers as Place Forces'."""
+
+    rules: tuple[tuple[str, ...], ...] = ()
+
+    def choice(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        turret = "front" if has_turret_indicator(ship) else None
+        spots = list(deployment_spots(game, ship))
+        for rule in self.rules:
+            spots += _spread(placement_spots(game, ship, rule), MAX_OFFERS)
+        words = " or ".join(", ".join(_RULE_WORDS[name] for name in rule)
+                            for rule in (DEPLOYMENT, *self.rules))
+        return self.ask(ship.owner, "place_ship",
+                        f"Player {ship.owner}: place {ship.name} ({ship.id}) {words}",
+                        [_offer(pose, turret) for pose in dict.fromkeys(spots)],
+                        ship=ship.id,
+                        free=f"{{x, y, heading[, turret]}}: {words}, overlapping no ship")
+
+    def problem(self, game: Game, ship: ShipState, pose: Pose) -> str | None:
+        problems = [placement_problem(game, ship, pose, rule)
+                    for rule in (DEPLOYMENT, *self.rules)]
+        return None if None in problems else problems[-1]
+
+
 def deploy(game: Game, ship: ShipState, then: str | None = None,
            args: tuple[Any, ...] = ()) -> None:
     """A card places the ship from reserve by the rule it was put in reserve with; then
@@ -236,5 +279,5 @@ def pick_up(game: Game, ship: ShipState) -> None:
     game.event("place", f"{ship.name} ({ship.id}) is picked up", ship=ship.id)
 
 
-__all__ = ["DEPLOYMENT", "PlaceByCard", "deploy", "effective_rule", "pick_up",
+__all__ = ["DEPLOYMENT", "PlaceByCard", "PlaceWithChoice", "deploy", "effective_rule", "pick_up",
            "placement_problem", "placement_spots"]

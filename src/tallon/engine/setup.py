@@ -22,7 +22,7 @@ from tallon.engine.decisions import Decision, Option, Value
 from tallon.engine.docking import setup_docking_steps
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.loadout import build_ship, has_turret_indicator, unplayable
-from tallon.engine.queue import FireWindow, named
+from tallon.engine.queue import FireWindow, named, own_modifiers
 from tallon.engine.reserve import start_in_reserve
 from tallon.engine.rounds import StartRound
 from tallon.engine.state import GameState, PlayerState, ShipState, opponent
@@ -363,11 +363,23 @@ class PlaceForces(Step):
             if ship.id in reserved:  # placed later by its card; its side is chosen now
                 steps += [ChooseSide(ship.id, xws) for xws in choosable_sides(ship)]
                 continue
-            steps += [PlaceShip(ship.id)]
+            steps += [_place_forces_step(game, ship)]
             steps += [ChooseSide(ship.id, xws) for xws in choosable_sides(ship)]
             steps += [FireWindow.of("after_placed", ship=ship.id)]
         game.push(*steps, FireWindow.of("after_place_forces"))
         return None
+
+
+def _place_forces_step(game: Game, ship: ShipState) -> Step:
+    """Place Forces' step for the ship: in its deployment area, or also by the placement
+    rules its cards add (hook setup_placement_rules)."""
+    rules = tuple(rule for held in own_modifiers(game, ship, "setup_placement_rules")
+                  for rule in held.ability.value(game, ship, ship=ship) or ())
+    if not rules:
+        return PlaceShip(ship.id)
+    from tallon.engine.placement import PlaceWithChoice  # placement builds on setup's rules
+
+    return PlaceWithChoice(ship.id, rules)
 
 
 def ship_placement_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:

@@ -386,6 +386,9 @@ _HOOKS = (
          "phase instead of its initiative, or None (the highest applies; its initiative "
          "itself is unchanged)", ("ship",), "ACTIVATION PHASE",
          "engine/initiative_steps.py steps_of"),
+    Hook("setup_placement_rules", "placement rules (tuples of engine/placement.py rule "
+         "names) by which the owner may be placed in Place Forces instead of its deployment "
+         "area", ("ship",), "SETUP", "engine/setup.py PlaceForces", own=True),
     Hook("records_action_step", "True: a card asks whether a ship's action is performed "
          "during its Perform Action step: while that step resolves the ship's card memory "
          "holds 'rules:perform_action_step'", (), "ACTIVATION PHASE",

@@ -1,6 +1,5 @@
 """Scavenged YT-1300 pilots (Resistance). The ship has no ship ability; the generic
-Resistance Sympathizer has no ability text. Han Solo is not played (see the report: his
-setup placement needs a placement rule the engine lacks)."""
+Resistance Sympathizer has no ability text."""
 
 from __future__ import annotations
 
@@ -195,3 +194,14 @@ register("pilot", LANDO, _lando_ability("after_execute"), _lando_ability("after_
          description="After fully executing a red maneuver or performing a red action: may "
                      "spend any number of charges to choose that many friendly ships at "
                      "range 0-2; each may perform an action, even while stressed.")
+
+
+# ---------------------------------------------------------------------- Han Solo
+# RR: SETUP - in Place Forces he may be placed in his deployment area or anywhere else
+# beyond range 3 of the enemy ships placed so far
+register("pilot", "hansolo-scavengedyt1300",
+         Modifier("may be placed anywhere beyond range 3 of enemy ships",
+                  hook="setup_placement_rules",
+                  value=lambda game, owner, **facts: (("anywhere", "far"),)),
+         description="Setup: may be placed anywhere in the play area beyond range 3 of "
+                     "enemy ships (or in his deployment area as usual).")
