@@ -311,6 +311,10 @@ _HOOKS = (
          ("attack",), "SPECIAL WEAPON", "engine/attack.py DealDamage"),
     Hook("primary_weapons", "extra primary weapons [(arc, value)] of the owner", (),
          "PRIMARY WEAPON", "engine/weapons.py weapons_of", own=True),
+    Hook("special_weapon_arc", "the weapon arc (a weapon arc name: single_turret) the owner "
+         "must treat this special weapon's printed arc requirement as, or None (card: the "
+         "weapon's upgrade; arc: its printed arc)", ("card", "arc"), "SPECIAL WEAPON",
+         "engine/weapons.py weapons_of", own=True),
     Hook("maneuver_difficulty", "difficulty steps (+1 harder, -1 easier; summed)",
          ("ship", "maneuver"), "DIFFICULTY", "engine/rounds.py effective_code"),
     Hook("maneuver_alternatives", "maneuver codes the owner may execute instead",

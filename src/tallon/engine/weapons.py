@@ -58,7 +58,11 @@ def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
         attack = upgrade.sides[side].attack
         if attack is None:
             continue
-        found.append(WeaponSpec(card, upgrade.sides[side].title, False, attack.arc,
+        arc = attack.arc
+        # "treat the [Front Arc] requirement of your missiles as [Single Turret Arc]"
+        for changer in own_modifiers(game, ship, "special_weapon_arc"):
+            arc = changer.ability.value(game, ship, card=card, arc=arc) or arc
+        found.append(WeaponSpec(card, upgrade.sides[side].title, False, arc,
                                 attack.value, attack.min_range, attack.max_range,
                                 attack.ordnance, card, held.ref))
     return found

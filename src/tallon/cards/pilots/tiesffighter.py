@@ -1,0 +1,202 @@
+"""TIE/sf Fighter pilots (First Order) and the ship ability Heavy Weapon Turret. Omega
+Squadron Expert and Zeta Squadron Survivor have no pilot ability."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tallon.cards.common import (
+    attacking,
+    is_in_arc,
+    is_me,
+    remember,
+    ships_in_range,
+    this_round,
+)
+from tallon.cards.registry import register
+from tallon.data import load_cards
+from tallon.dice.abilities.base import ATTACKING
+from tallon.dice.abilities.effects import CardAbility, RerollDice
+from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.action_bodies import spend_lock_on
+from tallon.engine.attack import perform_bonus_attack
+from tallon.engine.decisions import Option
+from tallon.engine.effects import locks_on, suffer_damage
+from tallon.engine.state import AttackState, ShipState
+from tallon.engine.steps import Ask, continuation
+from tallon.engine.weapons import weapons_of
+from tallon.geometry import Arc
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+
+# ------------------------------------------------------------------ the ship ability
+def _front_or_rear(game: Any, owner: ShipState, ship: ShipState | None = None,
+                   **facts: Any) -> tuple[Arc, ...] | None:
+    return (Arc.FRONT, Arc.REAR) if ship is not None and ship.id == owner.id else None
+
+
+def _missile_arc(game: Any, owner: ShipState, card: str = "", arc: str = "",
+                 **facts: Any) -> str | None:
+    # RR: SPECIAL WEAPON - only the [Front Arc] requirement of a missile changes (a
+    # bullseye or full front arc missile keeps its own)
+    if arc == "front" and load_cards().upgrade(card).slot == "missile":
+        return "single_turret"
+    return None
+
+
+register("ship_ability", "Heavy Weapon Turret",
+         # RR: ROTATE
+         Modifier("the turret rotates only to the front or rear arc",
+                  hook="turret_arcs_allowed", value=_front_or_rear),
+         Modifier("missiles attack from the turret arc", hook="special_weapon_arc",
+                  value=_missile_arc),
+         description="The turret indicator can be rotated only to the front or rear arc. "
+                     "Its missiles' front arc requirement is its single turret arc instead.")
+
+
+# ----------------------------------------------------------------------- "Quickdraw"
+QUICKDRAW = "quickdraw"
+QUICKDRAW_PENDING = f"{QUICKDRAW}:bonus attack round"
+
+
+def _primary(game: Game, ship: ShipState) -> tuple[str, ...]:
+    return tuple(w.id for w in weapons_of(game, ship) if w.primary)
+
+
+def _quickdraw(ctx: Ctx, choice: Any) -> None:
+    if ctx.attack is not None:
+        # RR: BONUS ATTACK - during an attack the bonus attack waits for its Aftermath step
+        remember(ctx.ship, QUICKDRAW_PENDING, ctx.state.round)
+        return
+    perform_bonus_attack(ctx.game, ctx.ship, only=_primary(ctx.game, ctx.ship))
+
+
+def _quickdraw_due(side: str) -> Any:
+    def requirement(ctx: Ctx) -> bool:
+        # the attack's side her player is on resolves her bonus attack (RR: ATTACK step 6)
+        return (this_round(ctx, ctx.ship, QUICKDRAW_PENDING)
+                and ctx.other(ctx.event[side]).owner == ctx.ship.owner)
+
+    return requirement
+
+
+def _quickdraw_bonus(ctx: Ctx, choice: Any) -> None:
+    remember(ctx.ship, QUICKDRAW_PENDING, None)
+    perform_bonus_attack(ctx.game, ctx.ship, only=_primary(ctx.game, ctx.ship))
+
+
+register("pilot", QUICKDRAW,
+         Triggered("spend 1 charge: perform a bonus primary attack", window="after_lose_shield",
+                   requirement=lambda ctx: is_me(ctx) and not ctx.ship.bonus_attack_done,
+                   cost=Cost(charges=1), effect=_quickdraw),
+         Triggered("perform the bonus primary attack", window="after_defend",
+                   bonus_attack=True, optional=False, requirement=_quickdraw_due("defender"),
+                   effect=_quickdraw_bonus),
+         Triggered("perform the bonus primary attack", window="after_attack",
+                   bonus_attack=True, optional=False, requirement=_quickdraw_due("attacker"),
+                   effect=_quickdraw_bonus),
+         description="After losing a shield: may spend 1 charge to perform a bonus primary "
+                     "attack (after the attack in progress, if any).")
+
+
+# ----------------------------------------------------------------------- "Backdraft"
+def _backdraft(game: Any, owner: ShipState, attack: AttackState | None = None,
+               **facts: Any) -> int:
+    if not attacking(attack, owner) or not attack.primary or \
+            attack.weapon.arc != "single_turret":
+        return 0
+    return 1 if is_in_arc(owner, game.state.ships[attack.defender], Arc.REAR) else 0
+
+
+register("pilot", "backdraft",
+         Modifier("1 more attack die against a defender in the rear arc", hook="attack_dice",
+                  value=_backdraft),
+         description="Single turret arc primary attack against a defender in his rear arc: "
+                     "1 more attack die.")
+
+
+# --------------------------------------------------------------- Lieutenant LeHuse
+LEHUSE = "lieutenantlehuse"
+
+
+def _lockers(game: Any, attack: AttackState, owner: ShipState) -> list[ShipState]:
+    return [s for s in locks_on(game, attack.defender)
+            if s.owner == owner.owner and s.id != owner.id and not s.remote]
+
+
+def _lehuse_applies(game: Any, attack: AttackState, owner: ShipState, user: ShipState
+                    ) -> bool:
+    return (user.id == owner.id and attack.attacker == owner.id
+            and bool(_lockers(game, attack, owner)))
+
+
+def _lehuse_spend(ctx: Ctx, option: Any) -> None:
+    attack = ctx.attack
+    assert attack is not None
+    lockers = _lockers(ctx.game, attack, ctx.ship)
+    if len(lockers) == 1:
+        spend_lock_on(ctx.game, lockers[0], attack.defender)
+        return
+    ctx.game.now(Ask(ctx.ship.owner, "use_ability", f"{ctx.ship.name} ({ctx.ship.id}): "
+                     "spend which friendly ship's lock?",
+                     tuple(Option(s.id, f"the lock of {s.name} ({s.id})") for s in lockers),
+                     "lieutenantlehuse.spend", (attack.defender,), ship=ctx.ship.id))
+
+
+@continuation("lieutenantlehuse.spend")
+def _lehuse_spent(game: Game, answer: str, defender: str) -> None:
+    spend_lock_on(game, game.state.ships[answer], defender)
+
+
+register("pilot", LEHUSE,
+         DiceMod("spend another friendly ship's lock on the defender: reroll any dice",
+                 dice=CardAbility(LEHUSE, "Lieutenant LeHuse (a friend's lock: reroll)",
+                                  effect=RerollDice(None), roles=ATTACKING),
+                 applies=_lehuse_applies, after=_lehuse_spend),
+         description="Attacking: may spend another friendly ship's lock on the defender to "
+                     "reroll any number of his attack dice.")
+
+
+# ------------------------------------------------------------------- Captain Phasma
+def _phasma_choices(ctx: Ctx) -> list[Option]:
+    attack = ctx.attack
+    if attack is None or not is_me(ctx, "defender"):
+        return []
+    options = []
+    for friend in ships_in_range(ctx.game, ctx.ship, 0, 1, friendly=True, other=True):
+        for result, left in (("hit", attack.hits), ("crit", attack.crits)):
+            if left:
+                what = "hit" if result == "hit" else "critical hit"
+                options.append(Option(f"{friend.id}:{result}",
+                                      f"{friend.name} ({friend.id}) suffers 1 {what} damage "
+                                      f"to cancel 1 {what} result"))
+    return options
+
+
+def _phasma(ctx: Ctx, choice: Any) -> None:
+    attack = ctx.attack
+    assert attack is not None
+    friend_id, _, result = choice.partition(":")
+    friend = ctx.other(friend_id)
+    # the damage is the cost, the canceled result what it buys (RR: CANCEL)
+    if result == "hit":
+        suffer_damage(ctx.game, friend, hits=1, cause="Captain Phasma")
+        attack.hits -= 1
+    else:
+        suffer_damage(ctx.game, friend, crits=1, cause="Captain Phasma")
+        attack.crits -= 1
+    attack.hit = attack.hits + attack.crits > 0
+    ctx.game.event("neutralize", f"Captain Phasma cancels 1 {result} result: "
+                   f"{attack.hits} hit(s), {attack.crits} critical hit(s) uncanceled",
+                   ship=ctx.ship.id, hits=attack.hits, crits=attack.crits)
+
+
+register("pilot", "captainphasma",
+         Triggered("another friendly ship at range 0-1 suffers 1 damage to cancel 1 result",
+                   window="after_neutralize", optional=False, choices=_phasma_choices,
+                   requirement=lambda ctx: is_me(ctx, "defender"), effect=_phasma),
+         description="Defending, after the Neutralize Results step: another friendly ship "
+                     "at range 0-1 must suffer 1 hit or critical damage to cancel 1 matching "
+                     "result.")
