@@ -299,7 +299,9 @@ class AceAgent(SimpleAgent):
 
     def _barrel_roll_direction(self, view: dict[str, Any], decision: Decision) -> Value:
         plan = self._reposition
-        if plan is not None and plan[0] == decision.ship and plan[1] == "barrel_roll":
+        # a card may offer other templates than the planned straight one (bank rolls)
+        if plan is not None and plan[0] == decision.ship and plan[1] == "barrel_roll" \
+                and plan[2] in decision.option_keys():
             return plan[2]
         return None
 

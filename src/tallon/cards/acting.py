@@ -66,6 +66,14 @@ def action_options(specs: Iterable[ActionSpec]) -> list[Option]:
     return [Option(spec.kind, f"perform a {spec.label} action") for spec in specs]
 
 
+def white_kinds_as_red(game: Game, ship: ShipState, during: bool) -> tuple[str, ...]:
+    """The kinds of the white actions the ship could perform now if treated as red ("perform
+    1 white action, treating it as red"; RR: ACTIONS: then it gives a stress token)."""
+    white = [ActionSpec(s.kind, "red", s.linked, s.source)
+             for s in available_actions(game, ship, during) if s.difficulty == "white"]
+    return tuple(s.kind for s in performable(game, ship, white, during))
+
+
 def let_perform(game: Game, ship_id: str, specs: Iterable[ActionSpec], during: bool,
                 even_stressed: bool = False) -> None:
     """The ship may perform one of ``specs`` next, on its bar or not: a Perform Action step

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from tallon.data import load_cards
 from tallon.dice import DiceAbility, Face, Situation, lookup
 from tallon.dice.abilities.effects import Effect, Variant
 from tallon.dice.counts import face_count
@@ -24,7 +25,15 @@ from tallon.engine.effects import (
     repair_damage,
     transfer_token,
 )
-from tallon.engine.state import ARCS, GREEN_TOKENS, DamageCard, ShipState, Token, ship_range
+from tallon.engine.state import (
+    ARCS,
+    GREEN_TOKENS,
+    DamageCard,
+    ShipState,
+    Token,
+    WeaponSpec,
+    ship_range,
+)
 from tallon.engine.steps import call_continuation, continuation
 from tallon.geometry import Arc, Obstruction, in_arc, line_obstruction, measure_arc
 
@@ -325,6 +334,14 @@ def is_me(ctx: Ctx, key: str = "ship") -> bool:
 
 
 # ------------------------------------------------------------------ card memory
+def weapon_of_type(weapon: WeaponSpec | None, types: tuple[str, ...]) -> bool:
+    """The weapon is an upgrade's of one of these slot types (a dual card counts as each of
+    its types: RR: FAQ, Captain Jonus with Barrage Rockets)."""
+    if weapon is None or weapon.card is None:
+        return False
+    return any(slot in types for slot in load_cards().upgrade(weapon.card).slots)
+
+
 def recalled(ship: ShipState, key: str, default: Any = None) -> Any:
     """What the ship's cards remember under ``key`` (``"<card>:<what>"``)."""
     for held, value in ship.card_memory:
@@ -384,4 +401,5 @@ __all__ = [
     "this_card",
     "this_round",
     "token_choices",
+    "weapon_of_type",
 ]

@@ -116,12 +116,12 @@ class Cost:
         if self.charges and (ctx.card not in ship.charges
                              or ship.charges[ctx.card].active < self.charges):
             return False
-        if self.force and ship.force < self.force:
+        from tallon.engine.effects import spend_forbidden, spendable_force  # the recursion
+
+        if self.force and spendable_force(ctx.game, ship, _attacking(ctx)) < self.force:
             return False
         if not self.tokens:
             return True
-        from tallon.engine.effects import spend_forbidden  # the rules' recursion
-
         return all(ship.count(Token(t)) >= n and not spend_forbidden(ctx.game, ship, Token(t))
                    for t, n in self.tokens)
 
@@ -145,6 +145,15 @@ class Cost:
 
 
 FREE = Cost()
+
+
+def _attacking(ctx: Ctx) -> bool:
+    """Whether the card's ship is performing an attack now (Force spent "while attacking"),
+    its declaration included (a special weapon's cost)."""
+    if ctx.event.window == "declare_attack":
+        return True
+    attack = ctx.game.state.attack
+    return attack is not None and attack.attacker == ctx.ship.id
 
 
 # ---------------------------------------------------------------------- abilities

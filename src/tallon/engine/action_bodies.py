@@ -36,7 +36,7 @@ from tallon.engine.reposition_templates import (
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, Then
 from tallon.geometry import STANDARD_ARCS, Arc, barrel_roll, in_arc
-from tallon.geometry.repositioning import barrel_roll_turn
+from tallon.geometry.repositioning import barrel_roll_bank, barrel_roll_turn
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -226,6 +226,9 @@ def lock_targets(game: Game, ship: ShipState, max_range: int | None = 3) -> list
     range)."""
     s = game.state
     assert ship.body is not None
+    if max_range is not None and "lock_any_range" in named(game) and any_true(
+            game, "lock_any_range", ship=ship):
+        max_range = None  # Colonel Jendon: locks beyond range 3 instead of at range 0-3
     # a friendly DRK-1 probe droid: range may be measured from it instead (hook
     # range_sources)
     froms = [ship, *range_sources(game, ship, "lock")] if max_range is not None else [ship]
@@ -268,6 +271,8 @@ class BarrelRollAction(ActionBody, ChoiceStep):
     side: str | None = None
     #: the [speed straight] template (a card's: hook reposition_speed)
     speed: int = 1
+    #: the [1 bank] template curving forward or backward instead (hook barrel_roll_banks)
+    bank: str | None = None
     auto_single: ClassVar[bool] = True
 
     def choice(self, game: Game) -> Decision | None:
@@ -277,7 +282,8 @@ class BarrelRollAction(ActionBody, ChoiceStep):
                             f"{ship.name} ({ship.id}): barrel roll to which side?",
                             tuple(Option(k, t.label(k)) for k, t in
                                   roll_choices(game, ship).items()), ship=ship.id)
-        positions = roll_positions(game, ship, self.side, self.speed, through_obstacles=True)
+        positions = roll_positions(game, ship, self.side, self.speed, through_obstacles=True,
+                                   bank=self.bank)
         if not positions:
             fail(game, ship)
             return None
@@ -294,7 +300,15 @@ class BarrelRollAction(ActionBody, ChoiceStep):
                 roll_with_turn(game, ship, template)
                 return
             game.push(BarrelRollAction(self.ship_id, self.during_activation,
-                                       side=template.direction, speed=template.speed))
+                                       side=template.direction, speed=template.speed,
+                                       bank=template.bank))
+            return
+        if self.bank:
+            attempt = barrel_roll_bank(game.state.table(), ship.id, self.side, self.bank,
+                                       answer)
+            reposition(game, ship, attempt)
+            game.event("move", f"{ship.name} ({ship.id}) barrel rolls {self.side} ({answer}) "
+                       f"with the [1 bank] template curving {self.bank}", ship=ship.id)
             return
         reposition(game, ship, barrel_roll(game.state.table(), ship.id, self.side, answer,
                                            self.speed))
@@ -434,8 +448,14 @@ def spend_lock_on(game: Game, ship: ShipState, target: str) -> None:
 def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
     assert ship.body is not None
     found = []
+    # "while you jam, you can choose yourself or another friendly ship" (hook jam_friendly)
+    friends = any(held.ability.value(game, ship, ship=ship)
+                  for held in own_modifiers(game, ship, "jam_friendly"))
     for other in game.state.in_play():
-        if other.owner == ship.owner:
+        if friends and other.id == ship.id:
+            found.append(other)
+            continue
+        if other.owner == ship.owner and not (friends and not other.remote):
             continue
         r = game.state.range_up_to(ship, other, 2)
         # measured from a source with no arcs (a DRK-1 probe droid): range 1 only

@@ -34,7 +34,7 @@ from tallon.engine.action_bodies import (
     treat_action_as,
 )
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.effects import gain_token
+from tallon.engine.effects import gain_token, spendable_force
 from tallon.engine.queue import FireWindow, any_true, docked_modifiers, fire, own_modifiers
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, Then, continuation
@@ -64,7 +64,7 @@ def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation
         return f"it has already performed or failed a {spec.kind} action this round"
     if any_true(game, "action_forbidden", ship=ship, action=spec.kind):
         return f"a card forbids the {spec.kind} action"
-    if spec.difficulty == "purple" and ship.force < 1:
+    if spec.difficulty == "purple" and spendable_force(game, ship) < 1:
         return "a purple action costs 1 Force"
     if spec.kind == "cloak" and ship.cloaked:
         return "a cloaked ship can't cloak"

@@ -122,6 +122,11 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool 
     obstruction = line_obstruction(game.state.table(), measure.closest, (ship.id, defender.id))
     attack = AttackState(ship.id, defender.id, target.weapon, target.arc, target.range,
                          obstruction.obstructed, bonus)
+    for held in own_modifiers(game, ship, "treated_attack_range"):
+        # RR: ATTACK RANGE - a card treats the measured attack range as another
+        treated = held.ability.value(game, ship, attack=attack)
+        if treated is not None:
+            attack.range = treated
     game.state.attacks.append(attack)
     if bonus:
         ship.bonus_attack_done = True

@@ -160,7 +160,8 @@ _DECISION_KINDS = (
     DecisionKind("maarek_damage_card", _OWNER, "the id of one of the drawn damage cards",
                  "DAMAGE CARDS", "cards/pilots/tieadvancedx1.py (maarekstele)"),
     DecisionKind("jingoist_token", _OWNER, "deplete or strain", "TOKENS",
-                 "cards/pilots/tielnfighter.py (isbjingoist)"),
+                 "cards/pilots/tielnfighter.py (isbjingoist); tiebainterceptor.py "
+                 "(majorvonreg, Fine-Tuned Thrusters)"),
     DecisionKind("jingoist_refusal", "the enemy ship's owner",
                  "remove:TOKEN (a green token), or gain", "TOKENS",
                  "cards/pilots/tielnfighter.py (isbjingoist)"),

@@ -127,6 +127,18 @@ def spend_forbidden(game: Game, ship: ShipState, token: Token) -> bool:
     return any_true(game, "token_spend_forbidden", ship=ship, token=token)
 
 
+def force_forbidden(game: Game, ship: ShipState, attacking: bool = False) -> bool:
+    """Whether a card forbids the ship to spend Force now (hook ``force_spend_forbidden``:
+    "you cannot spend Force except while attacking"); ``attacking``: it would be spent in
+    the ship's own attack."""
+    return any_true(game, "force_spend_forbidden", ship=ship, attacking=attacking)
+
+
+def spendable_force(game: Game, ship: ShipState, attacking: bool = False) -> int:
+    """The Force the ship may spend now (RR: FORCE CHARGE): none while a card forbids it."""
+    return 0 if ship.force <= 0 or force_forbidden(game, ship, attacking) else ship.force
+
+
 def spend_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> int:
     """Spend tokens (RR: TOKENS - spending returns them to the supply); "after you spend a
     ... token" abilities trigger."""

@@ -170,6 +170,21 @@ def exchange_upgrades(a: ShipState, card_a: str, b: ShipState, card_b: str) -> N
     refresh_actions(b)
 
 
+def move_upgrade(a: ShipState, card: str, b: ShipState) -> None:
+    """Upgrade ``card`` (a :func:`movable` one) leaves ship ``a`` and is equipped to ship
+    ``b``, keeping its side, its charges and its abilities; both action bars are rebuilt."""
+    side = next(s for kind, x, s in a.cards if kind == "upgrade" and x == card)
+    a.cards = tuple(c for c in a.cards if not (c[0] == "upgrade" and c[1] == card))
+    a.upgrades = tuple(x for x in a.upgrades if x != card)
+    b.cards = (*b.cards, ("upgrade", card, side))
+    b.upgrades = (*b.upgrades, card)
+    charge = a.charges.pop(card, None)
+    if charge is not None:
+        b.charges[card] = charge
+    refresh_actions(a)
+    refresh_actions(b)
+
+
 def _upgrade_turrets(upgrades: Iterable[tuple[str, int]]) -> list[str]:
     """The turret arcs (``single_turret``, ``double_turret``) of these upgrade sides'
     special weapons."""
@@ -229,8 +244,11 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         _upgrade_turrets((u.upgrade.xws, 0) for u in entry.upgrades))
     size = BaseSize(ship.size)
     cards = [("pilot", pilot.xws, 0)]
-    if pilot.ship_ability:
-        cards.append(("ship_ability", pilot.ship_ability, 0))
+    # a configuration may "replace your ship ability with the following" (its side's own)
+    ship_ability = next((u.upgrade.front.ship_ability for u in entry.upgrades
+                         if u.upgrade.front.ship_ability), pilot.ship_ability)
+    if ship_ability:
+        cards.append(("ship_ability", ship_ability, 0))
     cards += [("upgrade", u.upgrade.xws, 0) for u in entry.upgrades]
     actions += upgrade_actions(cards)
     state = ShipState(

@@ -34,7 +34,13 @@ from tallon.dice.ops import Add, Cancel, Change, ChangeAll, Reroll
 from tallon.engine.abilities import Ctx, DiceMod, Event
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.effects import gain_token, remove_token, spend_forbidden, spend_token
+from tallon.engine.effects import (
+    gain_token,
+    remove_token,
+    spend_forbidden,
+    spend_token,
+    spendable_force,
+)
 from tallon.engine.queue import any_true, fire, modifiers
 from tallon.engine.state import AttackState, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
@@ -61,7 +67,8 @@ def _resources(game: Game, ship: ShipState, attack: AttackState, role: Role) -> 
     """The ship's resources as the dice abilities name them."""
     counts: dict[str, int] = {
         "focus": ship.count(Token.FOCUS), "evade": ship.count(Token.EVADE),
-        "calculate": ship.count(Token.CALCULATE), "force": ship.force,
+        "calculate": ship.count(Token.CALCULATE),
+        "force": spendable_force(game, ship, role is Role.ATTACKER),
         "stress": ship.count(Token.STRESS), "strain": ship.count(Token.STRAIN),
         "deplete": ship.count(Token.DEPLETE),
     }

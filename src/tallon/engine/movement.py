@@ -46,6 +46,8 @@ from tallon.geometry import (
     boost,
     execute_maneuver,
 )
+from tallon.geometry.overlap import template_contacts
+from tallon.geometry.repositioning import barrel_roll_bank_options
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -82,6 +84,19 @@ def would_flee(game: Game, ship: ShipState, code: str) -> bool:
     return execute_maneuver(game.state.table(), ship.id, Maneuver.parse(code)).fled
 
 
+#: the card memory key of the ships a boost moved through (hook records_moved_through)
+MOVED_THROUGH = "moved_through"
+
+
+def remember_ships_through(game: Game, ship: ShipState, attempt: Attempt) -> None:
+    """RR: MOVE - the ships the boost's template is placed on, in the order met, kept in
+    the ship's card memory (only while a card asks: "if you moved through an enemy ship")."""
+    others = [s for s in game.state.table().ships if s.id != ship.id]
+    through = sorted(template_contacts(attempt.template, others), key=lambda item: item[0])
+    kept = tuple(item for item in ship.card_memory if item[0] != MOVED_THROUGH)
+    ship.card_memory = (*kept, (MOVED_THROUGH, tuple(o.id for _, o in through)))
+
+
 # ------------------------------------------------------------- barrel rolls, boosts
 def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
     """Put the ship where a barrel roll or boost (or such a move: decloaking, a tractor
@@ -89,6 +104,10 @@ def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
     (RR: MOVE: these moves use templates; obstacles only when a card lets the ship pass
     them, RR: OBSTACLES)."""
     before = overlapped_before(game, ship)
+    if attempt.template is not None and any(
+            held.ability.value(game, ship, ship=ship)
+            for held in own_modifiers(game, ship, "records_moved_through")):
+        remember_ships_through(game, ship, attempt)
     game.state.set_pose(ship, attempt.final)
     after_reposition(game, ship, before, attempt.moved_through_devices,
                      attempt.overlapped_devices)
@@ -118,15 +137,19 @@ def reposition_fails(game: Game, ship: ShipState, attempt: Attempt, move: str) -
 
 
 def roll_positions(game: Game, ship: ShipState, side: str, template_speed: int = 1,
-                   through_obstacles: bool = False) -> dict[str, Attempt]:
+                   through_obstacles: bool = False, bank: str | None = None
+                   ) -> dict[str, Attempt]:
     """Where a barrel roll to ``side`` may place the ship, by position (``front``,
     ``middle``, ``back``); empty when all three fail, which fails the roll (RR: BARREL ROLL,
     RR: CLOAK). ``through_obstacles``: the ship's cards may let it pass obstacles (not for
-    a tractor move, RR: TRACTOR)."""
-    return {a.label.split()[-1]: a for a in barrel_roll_options(
-        game.state.table(), ship.id, Side.parse(side), template_speed)
-        if not (reposition_fails(game, ship, a, "barrel_roll") if through_obstacles
-                else a.fails())}
+    a tractor move, RR: TRACTOR). ``bank``: with the [1 bank] template curving forward or
+    backward instead (hook barrel_roll_banks)."""
+    table = game.state.table()
+    options = (barrel_roll_bank_options(table, ship.id, side, bank) if bank else
+               barrel_roll_options(table, ship.id, Side.parse(side), template_speed))
+    return {a.label.split()[-1]: a for a in options
+            if not (reposition_fails(game, ship, a, "barrel_roll") if through_obstacles
+                    else a.fails())}
 
 
 def obstacle_steps(game: Game, ship: ShipState, obstacle_ids: list[str],
@@ -383,13 +406,16 @@ class Decloak(ChoiceStep):
         if ship.device_placed == (game.state.round, game.state.phase):
             return None  # RR: DEVICE - no decloaking in the phase it placed a device
         if self.declared is None:
-            options = (Option("pass", "stay cloaked"), Option("boost", "decloak: boost"),
-                       Option("left", "decloak: barrel roll left"),
-                       Option("right", "decloak: barrel roll right"),
+            straight = () if decloak_banks_only(game, ship) else (
+                Option("boost", "decloak: boost"),
+                Option("left", "decloak: barrel roll left"),
+                Option("right", "decloak: barrel roll right"))
+            options = (Option("pass", "stay cloaked"), *straight,
                        *(Option(k, f"decloak: boost with the [{_decloak_speed(ship)} bank "
-                                   f"{k.removeprefix('bank_')}] template (spend "
-                                   + ", ".join(f"{n} Force" if r == "force" else
-                                               f"{n} {r} charge" for r, n in cost) + ")")
+                                   f"{k.removeprefix('bank_')}] template"
+                                   + (" (spend " + ", ".join(
+                                       f"{n} Force" if r == "force" else f"{n} {r} charge"
+                                       for r, n in cost) + ")" if cost else ""))
                          for k, cost in decloak_banks(game, ship).items()))
             return self.ask(ship.owner, "decloak", f"{ship.name} ({ship.id}): decloak?",
                             options, ship=ship.id)
@@ -441,6 +467,13 @@ def _decloak_speed(ship: ShipState) -> int:
 
 
 BANK_DECLOAKS = ("bank_left", "bank_right")
+
+
+def decloak_banks_only(game: Game, ship: ShipState) -> bool:
+    """A card says the ship must decloak with a bank template instead of the straight one
+    (hook ``decloak_banks_only``): the straight boost and the barrel rolls are not offered."""
+    return any(held.ability.value(game, ship, speed=_decloak_speed(ship))
+               for held in own_modifiers(game, ship, "decloak_banks_only"))
 
 
 def decloak_banks(game: Game, ship: ShipState) -> dict[str, tuple[tuple[str, int], ...]]:

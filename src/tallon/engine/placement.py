@@ -71,6 +71,16 @@ def _far_from_enemies(game: Game, ship: ShipState, body: Ship) -> bool:
                if enemy.owner != ship.owner and enemy.body is not None)
 
 
+def _near(game: Game, body: Ship, name: str) -> bool:
+    """Rule ``near:<ship id>:<range>``: at range 0-<range> of that ship, which must be in
+    the play area ("after you are placed, other friendly ships can be placed ... at range
+    0-2 of you": Lieutenant Dormitz)."""
+    _, ship_id, high = name.split(":")
+    other = game.state.ships.get(ship_id)
+    return other is not None and other.body is not None and \
+        at_range(body, other.body, 0, int(high))
+
+
 _RULE_PROBLEMS = {
     "obstacle": "it must be at range 0 of an obstacle",
     "edge": "it must be within range 1 of an edge of the play area",
@@ -92,6 +102,10 @@ def placement_problem(game: Game, ship: ShipState, pose: Pose, rule: tuple[str, 
         if name == "deployment":
             continue
         if name == "anywhere":
+            continue
+        if name.startswith("near:"):
+            if not _near(game, body, name):
+                return f"it must be {_words(name)}"
             continue
         met = (_on_obstacle(game, body) if name == "obstacle" else
                _near_an_edge(body) if name == "edge" else
@@ -185,6 +199,14 @@ _RULE_WORDS = {"deployment": "within range 1 of your edge", "obstacle": "at rang
                "every enemy ship", "anywhere": "anywhere in the play area"}
 
 
+def _words(name: str) -> str:
+    """What a placement rule name asks, in words."""
+    if name.startswith("near:"):
+        _, ship_id, high = name.split(":")
+        return f"at range 0-{high} of {ship_id}"
+    return _RULE_WORDS[name]
+
+
 # ------------------------------------------------------------------------- steps
 @dataclass(frozen=True)
 class PlaceByCard(PlaceShip):
@@ -203,7 +225,7 @@ class PlaceByCard(PlaceShip):
         turret = "front" if has_turret_indicator(ship) else None
         options = [_offer(pose, turret)
                    for pose in _spread(placement_spots(game, ship, rule), MAX_OFFERS)]
-        words = ", ".join(_RULE_WORDS[name] for name in rule)
+        words = ", ".join(_words(name) for name in rule)
         fallback = " (no place meets the card's rule)" if rule != self.rule else ""
         return self.ask(ship.owner, "card_placement",
                         f"Player {ship.owner}: place {ship.name} ({ship.id}) {words}"
@@ -242,7 +264,7 @@ class PlaceWithChoice(PlaceShip):
         spots = list(deployment_spots(game, ship))
         for rule in self.rules:
             spots += _spread(placement_spots(game, ship, rule), MAX_OFFERS)
-        words = " or ".join(", ".join(_RULE_WORDS[name] for name in rule)
+        words = " or ".join(", ".join(_words(name) for name in rule)
                             for rule in (DEPLOYMENT, *self.rules))
         return self.ask(ship.owner, "place_ship",
                         f"Player {ship.owner}: place {ship.name} ({ship.id}) {words}",

@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from tallon.engine.effects import spendable_force
 from tallon.engine.movement import (
     reposition_fails,
     roll_positions,
 )
 from tallon.engine.queue import modifiers, own_modifiers
 from tallon.engine.state import ShipState
-from tallon.geometry import boost
+from tallon.geometry import BaseSize, boost
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -66,6 +67,9 @@ class RepositionTemplate:
     curve: str | None = None
     #: the continuation a move with this template sets off, called with the ship's id
     then: str | None = None
+    #: a barrel roll (direction: its side) with the [1 bank] template curving forward or
+    #: backward instead of [1 straight] (hook barrel_roll_banks)
+    bank: str | None = None
 
     @property
     def name(self) -> str:
@@ -76,6 +80,8 @@ class RepositionTemplate:
 
     def label(self, key: str) -> str:
         text = key.split("@")[0].split("/")[0].replace("_", " ")
+        if self.bank:
+            text = f"{self.direction} with the [1 bank] template curving {self.bank}"
         if self.curve:
             text = (f"{self.direction} with the {self.name} template, ending "
                     f"{'behind' if self.curve == self.direction else 'ahead'}")
@@ -89,9 +95,11 @@ class RepositionTemplate:
         return text
 
 
-def can_pay_template(ship: ShipState, cost: TemplateCost) -> bool:
+def can_pay_template(ship: ShipState, cost: TemplateCost, game: Game | None = None) -> bool:
+    # a card may forbid spending Force now (effects.spendable_force; given the game)
+    force = ship.force if game is None else spendable_force(game, ship)
     for resource, n in cost:
-        have = ship.force if resource == "force" else (
+        have = force if resource == "force" else (
             ship.charges[resource].active if resource in ship.charges else 0)
         if have < n:
             return False
@@ -122,7 +130,7 @@ def _turn_templates(game: Game, ship: ShipState) -> dict[str, RepositionTemplate
             key, treated = entry[0], entry[1]
             cost: TemplateCost = tuple(entry[2]) if len(entry) > 2 else ()
             then = entry[3] if len(entry) > 3 else None
-            if key not in TURN_BOOSTS or not can_pay_template(ship, cost):
+            if key not in TURN_BOOSTS or not can_pay_template(ship, cost, game):
                 continue
             template = RepositionTemplate(key.removeprefix("turn_"), True, 1, treated, cost,
                                           then=then)
@@ -148,7 +156,7 @@ def speed_changes(game: Game, ship: ShipState, move: str
         change, mandatory, cost = found
         if mandatory:
             forced = max(forced, change)
-        elif can_pay_template(ship, tuple(cost)):
+        elif can_pay_template(ship, tuple(cost), game):
             offers.append((change, tuple(cost)))
     return forced, offers
 
@@ -186,6 +194,14 @@ def boost_choices(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
 def roll_choices(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
     """The barrel rolls the ship may declare now, by answer key: left and right with the
     [1 straight] template, or as :func:`boost_choices` says for other speeds."""
+    if ship.size is BaseSize.SMALL and any(
+            held.ability.value(game, ship, ship=ship)
+            for held in own_modifiers(game, ship, "barrel_roll_banks")):
+        # "you must use the [1 bank] template instead of the [1 straight] template": each
+        # side curving forward or backward (keyed <side>:bank_<forward or backward>)
+        banks = {f"{side}:bank_{bank}": RepositionTemplate(side, bank=bank)
+                 for side in ("left", "right") for bank in ("forward", "backward")}
+        return {**banks, **_roll_turns(game, ship)}
     forced, offers = speed_changes(game, ship, "barrel_roll")
     found: dict[str, RepositionTemplate] = {}
     for side in ("left", "right"):
@@ -211,7 +227,8 @@ def _roll_turns(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
                for entry in held.ability.value(game, ship, colour=colour) or ()]
     for side in ("left", "right"):
         for card, (curve, treated, cost, then) in offered:
-            if curve not in ("left", "right") or not can_pay_template(ship, tuple(cost)):
+            if curve not in ("left", "right") or not can_pay_template(ship, tuple(cost),
+                                                                      game):
                 continue
             key = f"{side}:turn_{curve}"
             template = RepositionTemplate(side, True, 1, treated, tuple(cost), curve, then)

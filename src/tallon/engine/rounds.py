@@ -15,7 +15,7 @@ from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import expire_fused_obstacles
 from tallon.engine.docking import DockingTurn, can_deploy, carriers_near
-from tallon.engine.effects import gain_token, remove_ship, remove_token
+from tallon.engine.effects import gain_token, remove_ship, remove_token, spendable_force
 from tallon.engine.initiative_steps import step_of, steps_of
 from tallon.engine.movement import (
     STRESS_MANEUVER,
@@ -381,7 +381,7 @@ class Execution(Step):
             colour = difficulty_of(code)
             if (colour == "red" and ship.stressed and not any_true(
                     game, "may_execute_red_stressed", ship=ship)) or (
-                    colour == "purple" and ship.force < 1):
+                    colour == "purple" and spendable_force(game, ship) < 1):
                 game.event("activate", f"{ship.name} executes the stress maneuver instead",
                            ship=ship.id)
                 code = STRESS_MANEUVER

@@ -375,6 +375,11 @@ def _place_forces_step(game: Game, ship: ShipState) -> Step:
     rules its cards add (hook setup_placement_rules)."""
     rules = tuple(rule for held in own_modifiers(game, ship, "setup_placement_rules")
                   for rule in held.ability.value(game, ship, ship=ship) or ())
+    # another ship's card may allow it too ("other friendly ships can be placed ... at
+    # range 0-2 of you"): asked of every ship's cards, placed or not yet
+    rules += tuple(rule for other in game.state.ships_of() if other.id != ship.id
+                   for held in own_modifiers(game, other, "setup_placement_beside")
+                   for rule in held.ability.value(game, other, ship=ship) or ())
     if not rules:
         return PlaceShip(ship.id)
     from tallon.engine.placement import PlaceWithChoice  # placement builds on setup's rules

@@ -153,6 +153,9 @@ _WINDOWS = (
            "area): category bomb or mine, controller its player", ("ship", "device",
                                                                     "category", "controller"),
            "DEVICE", "engine/payloads.py suffered_effect; cards/upgrades/device.py"),
+    Window("after_device_dice_rolled", "attack dice rolled for a bomb or mine's effect, "
+           "before it uses them (card memory 'device:roll' of the roller)",
+           ("ship", "device"), "DEVICE", "cards/upgrades/device.py _roll"),
     Window("after_device_met", "a ship moved through or overlapped a remote, or a remote "
            "was placed under it (after the move's obstacle effects)", ("ship", "device"),
            "REMOTES", "engine/devices.py device_steps, move_met_steps"),
@@ -173,6 +176,9 @@ _WINDOWS = (
            "engine/actions.py FinishAction"),
     Window("after_decloak", "after a ship decloaked (placed, its cloak token removed)",
            ("ship",), "CLOAK", "engine/movement.py Decloak"),
+    Window("after_ailerons_move", "after a ship boosted using its Controlled or Adaptive "
+           "Ailerons ship ability (the obstacles it met resolved)", ("ship",), "BOOST",
+           "cards/pilots/tiereaper.py ailerons_boost"),
     Window("end_activation", "end of the Activation Phase", (), "ACTIVATION PHASE",
            "engine/rounds.py StartRound"),
     # ----------------------------------------------------- engagement phase
@@ -304,7 +310,8 @@ _HOOKS = (
          "defender the weapon does not reach as printed", ("weapon",), "ATTACK",
          "engine/weapons.py valid_targets", own=True),
     Hook("attack_while_disarmed", "True: the owner may still attack with this weapon while "
-         "disarmed (not while cloaked)", ("ship", "weapon"), "DISARMED",
+         "disarmed (not while cloaked); defender: the target, or None (some target)",
+         ("ship", "weapon", "defender"), "DISARMED",
          "engine/weapons.py disarmed_weapon", own=True),
     Hook("weapon_replaces_damage", "True: the weapon's card (or a card used during a "
          "primary attack) deals with the results",
@@ -330,6 +337,9 @@ _HOOKS = (
          "the [1 turn] template turning left or right laid against the side (ruling), as "
          "boost_templates says for the rest", ("colour",), "BARREL ROLL",
          "engine/action_bodies.py roll_choices", own=True),
+    Hook("barrel_roll_banks", "True: the owner's barrel roll actions use the [1 bank] template "
+         "(forward or backward) instead of [1 straight], ending turned 45 degrees (ruling)",
+         ("ship",), "BARREL ROLL", "engine/reposition_templates.py roll_choices", own=True),
     Hook("reposition_speed", "None, or (change, mandatory, cost): the template of the "
          "owner's boost, barrel roll or SLAM (move) may (or must, if able) be of another "
          "speed; colour: the action's so far", ("move", "colour"), "BOOST",
@@ -337,6 +347,9 @@ _HOOKS = (
     Hook("decloak_templates", "[(left or right, cost)]: bank templates the owner may decloak "
          "(boost) with instead of the straight one of this speed", ("speed",), "DECLOAK",
          "engine/movement.py decloak_banks", own=True),
+    Hook("decloak_banks_only", "True: the owner must decloak with one of its bank templates "
+         "(hook decloak_templates) instead of the straight one: no straight boost or barrel "
+         "roll is offered", ("speed",), "DECLOAK", "engine/movement.py Decloak", own=True),
     Hook("boost_directions", "the only boost directions (left, straight, right, turn_left, "
          "turn_right) the ship may use for its boost now, or None (no limit; several: only "
          "those all allow)", ("ship",), "BOOST", "engine/action_bodies.py boost_directions"),
@@ -348,6 +361,9 @@ _HOOKS = (
     Hook("token_spend_forbidden", "True: the ship can't spend tokens of this kind now (costs "
          "and dice modifications; removing them is still allowed)", ("ship", "token"),
          "TOKENS", "engine/effects.py spend_forbidden (Cost.can_pay, modify_dice.dice_options)"),
+    Hook("force_spend_forbidden", "True: the ship can't spend Force now (attacking: it would be "
+         "spent in its own attack, declaration included)", ("ship", "attacking"),
+         "FORCE CHARGE", "engine/effects.py force_forbidden (spendable_force)"),
     Hook("end_game_points", "mission points this player scores at the end of the game "
          "(summed)", ("player",), "WINNING THE GAME", "engine/rounds.py CheckEnd"),
     Hook("may_act_stressed", "True: the ship may perform this action while stressed",
@@ -390,6 +406,12 @@ _HOOKS = (
          "phase instead of its initiative, or None (the highest applies; its initiative "
          "itself is unchanged)", ("ship",), "ACTIVATION PHASE",
          "engine/initiative_steps.py steps_of"),
+    Hook("records_moved_through", "True: the owner's boosts remember the ships they move "
+         "through (card memory 'moved_through')", ("ship",), "MOVE",
+         "engine/movement.py reposition", own=True),
+    Hook("setup_placement_beside", "rules as setup_placement_rules ('near:<id>:<range>' "
+         "too) by which the owner's cards let another ship (ship) be placed",
+         ("ship",), "SETUP", "engine/setup.py PlaceForces", own=True),
     Hook("setup_placement_rules", "placement rules (tuples of engine/placement.py rule "
          "names) by which the owner may be placed in Place Forces instead of its deployment "
          "area", ("ship",), "SETUP", "engine/setup.py PlaceForces", own=True),
@@ -403,6 +425,9 @@ _HOOKS = (
     Hook("range_zero_focus", "True: at attack range 0 the attacker may still spend focus "
          "tokens for their default effect on its attack dice", ("attack",), "ATTACK",
          "engine/modify_dice.py dice_options"),
+    Hook("treated_attack_range", "the attack range the owner treats its attack just declared "
+         "as instead of the measured one, or None", ("attack",), "ATTACK RANGE",
+         "engine/attack.py _begin", own=True),
     Hook("docking", "the guides a ship may deploy from if docked in the owner (a carrier), "
          "or None: the carrier can't dock it now (its capacity included)", ("ship",), "DOCK",
          "engine/docking.py dock_guides", own=True),
@@ -458,10 +483,16 @@ _HOOKS = (
          "ship may spend a lock it has on a ship to choose it, ignoring range restrictions",
          ("ship", "action"), "COORDINATE",
          "engine/actions.py CoordinateAction; engine/action_bodies.py JamAction", own=True),
+    Hook("jam_friendly", "True: the owner's jam may choose itself or a friendly ship in "
+         "range", ("ship",), "JAM", "engine/action_bodies.py jam_targets", own=True),
     Hook("cannot_be_coordinated", "True: a coordinate action can't choose this ship",
          ("ship",), "COORDINATE", "engine/actions.py CoordinateAction"),
     Hook("lock_forbidden", "True: the ship can't acquire a lock on this object", ("ship",
          "target"), "LOCK", "engine/effects.py can_lock"),
+    Hook("lock_any_range", "True: the ship's locks (its Lock action's, and those of cards "
+         "choosing among lock_targets) may be acquired at any range, not only at range 0-3 "
+         "(what it may not lock is lock_forbidden's)", ("ship",), "LOCK",
+         "engine/action_bodies.py lock_targets"),
     Hook("lock_action_forbidden", "True: the ship can't choose this object while performing "
          "the lock action", ("ship", "target"), "LOCK",
          "engine/action_bodies.py LockAction"),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, Event, Weapon
-from tallon.engine.effects import ignores_obstacle
+from tallon.engine.effects import ignores_obstacle, spendable_force
 from tallon.engine.queue import any_true, own_modifiers
 from tallon.engine.state import ARCS, ShipState, Token, WeaponSpec, touching
 from tallon.geometry import Arc, ObstacleType, measure_arc
@@ -108,11 +108,13 @@ def cannot_attack(game: Game, ship: ShipState) -> str | None:
     return None
 
 
-def disarmed_weapon(game: Game, ship: ShipState, weapon: WeaponSpec) -> bool:
+def disarmed_weapon(game: Game, ship: ShipState, weapon: WeaponSpec,
+                    defender: ShipState | None = None) -> bool:
     """RR: DISARMED - whether a card lets the disarmed ship still attack with ``weapon``
-    (hook ``attack_while_disarmed``: Tycho Celchu's missile attacks)."""
+    (hook ``attack_while_disarmed``: Tycho Celchu's missile attacks), against ``defender``
+    (None: against some target; Os-1 Arsenal Loadout allows only locked ones)."""
     return not ship.cloaked and any(
-        held.ability.value(game, ship, ship=ship, weapon=weapon)
+        held.ability.value(game, ship, ship=ship, weapon=weapon, defender=defender)
         for held in own_modifiers(game, ship, "attack_while_disarmed"))
 
 
@@ -141,7 +143,7 @@ def requirement_waiver(game: Game, ship: ShipState, weapon: WeaponSpec) -> int |
     costs = [held.ability.value(game, ship, ship=ship, weapon=weapon)
              for held in own_modifiers(game, ship, "weapon_requirement_waiver")]
     costs = [c for c in costs if c is not None]
-    if not costs or ship.force < min(costs):
+    if not costs or spendable_force(game, ship, attacking=True) < min(costs):
         return None
     return min(costs)
 
@@ -212,8 +214,13 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                 continue
             if not ability.extra_requirement(ctx):
                 continue
-        farthest = weapon.max_range * RANGE_BAND_LENGTH + EPS
+        # a card may let the weapon reach farther than printed (Major Rhymer): up to range 3
+        farthest = (max(weapon.max_range, 3) if instead else weapon.max_range) \
+            * RANGE_BAND_LENGTH + EPS
         for enemy in enemies:
+            if ship.has(Token.DISARM) and not ship.cloaked and \
+                    not disarmed_weapon(game, ship, weapon, enemy):
+                continue  # a card lets the disarmed ship attack only some targets
             waive = 0
             if ability is not None and not ignore_requirement and \
                     not _meets_requirement(ship, enemy.id, requires) and \

@@ -207,6 +207,46 @@ def barrel_roll_turn(table: Table, ship_id: str, side: Side | str, curve: str,
                     f"barrel roll {side.name.lower()} turn {curve}")
 
 
+def barrel_roll_bank(table: Table, ship_id: str, side: Side | str, bank: str,
+                     position: RollPosition | str = RollPosition.MIDDLE) -> Attempt:
+    """A small ship's barrel roll with the [1 bank] template instead of [1 straight] (a
+    card's: Lieutenant Lorrir), curving ``bank`` (forward or backward). RR: BARREL ROLL laid
+    with this template (ruling): its narrow edge flush against the side, its middle line
+    on the hashmark; the ship is placed with the hashmark of its other side at the front,
+    middle or back of the template's other narrow end and that side flush against it, so
+    it ends turned 45 degrees the way the template turned."""
+    side = Side.parse(side) if isinstance(side, str) else side
+    position = RollPosition.parse(position) if isinstance(position, str) else position
+    if bank not in ("forward", "backward"):
+        raise ValueError(f"unknown bank {bank!r}; expected forward or backward")
+    ship = table.ship(ship_id)
+    if ship.size is not BaseSize.SMALL:
+        raise ValueError("a barrel roll with a bank template is defined for small ships")
+    # from the right side a forward bank turns left (from the left side, right)
+    left = (bank == "forward") == (side is Side.RIGHT)
+    template = Maneuver.parse("1B" if left else "1N").template()
+    assert template is not None
+    length = base_shape(ship.size).length
+    start = ship.pose.moved(right=side.value * length / 2).rotated(side.value * 90.0)
+    right, forward, rotation = template.end()
+    end = start.moved(right, forward, rotation)
+    # in the end's frame the ship's front is to the left from the right side (and to the
+    # right from the left side), as it was at the start
+    centre = end.moved(right=-side.value * position.value * TEMPLATE_WIDTH / 2,
+                       forward=length / 2)
+    final = Pose(centre.x, centre.y, end.rotated(-side.value * 90.0).heading)
+    return _attempt(table, ship, final, template.place(start), None,
+                    f"barrel roll {side.name.lower()} bank {bank} {position.name.lower()}")
+
+
+def barrel_roll_bank_options(table: Table, ship_id: str, side: Side | str,
+                             bank: str) -> tuple[Attempt, ...]:
+    """The three positions of a barrel roll with the [1 bank] template (front, middle,
+    back): :func:`barrel_roll_bank`."""
+    return tuple(barrel_roll_bank(table, ship_id, side, bank, p)
+                 for p in (RollPosition.FRONT, RollPosition.MIDDLE, RollPosition.BACK))
+
+
 # ----------------------------------------------------------------------------- boost
 _BOOST = {"straight": "1F", "left": "1B", "right": "1N"}
 _TURN_BOOST = {"left": "1T", "right": "1Y"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_me, recover_charge
+from tallon.cards.common import is_me, recalled, recover_charge, remember
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random, launch_device, lose_shield
 from tallon.dice import Face
@@ -41,8 +41,9 @@ from tallon.engine.payloads import (
     place_devices,
     suffered_effect,
 )
+from tallon.engine.queue import fire, named
 from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import Ask, Then, continuation
+from tallon.engine.steps import Ask, Then, call_continuation, continuation
 from tallon.geometry import Pose, at_range
 
 if TYPE_CHECKING:
@@ -127,9 +128,36 @@ def _ships(game: Game, device_id: str, high: int, remotes: bool = True) -> list[
     return in_range_of(game, device_id, 0, high, remotes=remotes)
 
 
+#: "each time attack dice are rolled to resolve its effect" (Grudge may reroll one): the
+#: card memory key where the faces wait during the window after_device_dice_rolled
+DEVICE_ROLL = "device:roll"
+
+
 def _roll(game: Game, ship: ShipState, count: int, then: str, *args: Any) -> None:
+    """``ship`` rolls ``count`` attack dice for the effect of the device ``args[0]``; the
+    continuation ``then`` gets the faces, the ship's id and ``args``."""
+    if "after_device_dice_rolled" in named(game):
+        game.now(RollDice("attack", count, "device.rolled", (ship.id, then, args),
+                          who=f"{ship.name} ({ship.id})"))
+        return
     game.now(RollDice("attack", count, then, (ship.id, *args),
                       who=f"{ship.name} ({ship.id})"))
+
+
+@continuation("device.rolled")
+def _rolled(game: Game, faces: tuple[Face, ...], ship_id: str, then: str,
+            args: tuple[Any, ...]) -> None:
+    remember(game.state.ships[ship_id], DEVICE_ROLL, tuple(int(f) for f in faces))
+    game.push(Then("device.roll_kept", (ship_id, then, args)))  # after the window
+    fire(game, "after_device_dice_rolled", ship=ship_id, device=args[0])
+
+
+@continuation("device.roll_kept")
+def _roll_kept(game: Game, _: Any, ship_id: str, then: str, args: tuple[Any, ...]) -> None:
+    ship = game.state.ships[ship_id]
+    faces = tuple(Face(f) for f in recalled(ship, DEVICE_ROLL, ()))
+    remember(ship, DEVICE_ROLL, None)
+    call_continuation(game, then, faces, (ship_id, *args))
 
 
 def _log_roll(game: Game, ship: ShipState, faces: tuple[Face, ...], device_id: str) -> None:

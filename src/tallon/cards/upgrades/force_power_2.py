@@ -38,7 +38,7 @@ from tallon.engine.abilities import (
 from tallon.engine.actions import StartAction
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
-from tallon.engine.effects import deal_damage_card, gain_token, suffer_damage
+from tallon.engine.effects import deal_damage_card, gain_token, spendable_force, suffer_damage
 from tallon.engine.knowledge import look_at_dial, sees_dial
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import Then, continuation
@@ -323,7 +323,8 @@ def _sense_choices(ctx: Ctx) -> list[Option]:
     # RR: FAQ (Sense) - ranges are measured before deciding whether to spend the Force
     near = _sense_targets(ctx, 1)
     ids = {s.id for s in near}
-    far = [s for s in _sense_targets(ctx, 3) if s.id not in ids] if ctx.ship.force else []
+    far = [s for s in _sense_targets(ctx, 3) if s.id not in ids] \
+        if spendable_force(ctx.game, ctx.ship) else []
     return [*(Option(s.id, f"look at the dial of {s.name} ({s.id})") for s in near),
             *(Option(s.id, f"spend 1 Force: look at the dial of {s.name} ({s.id})")
               for s in far)]

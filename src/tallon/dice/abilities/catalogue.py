@@ -191,6 +191,18 @@ _ENTRIES = [
     CardEntry("millenniumfalcon-battleoverendor", "Millennium Falcon (Battle over Endor)",
               BOTH_ROLES, "non-lock red or orange token: reroll 1 die",
               upgrades.millennium_falcon_boe),
+    CardEntry("captainferoph", "Captain Feroph", DEFENDING,
+              "attacker without green tokens: 1 blank/focus to evade", upgrades.captain_feroph),
+    CardEntry("rearadmiralchiraneau", "Rear Admiral Chiraneau", ATTACKING,
+              "reinforced, defender in the matching full arc: 1 focus to crit",
+              upgrades.rear_admiral_chiraneau),
+    CardEntry("majorvynder-ssl", "Major Vynder (Alpha-class Star Wing loadout)", ATTACKING,
+              "his bonus cannon attack: 1 focus to hit", upgrades.major_vynder_ssl),
+    CardEntry("lyttandree", "Lyttan Dree", ATTACKING,
+              "beside the defender (side arc): reroll 1 attack die", upgrades.lyttan_dree),
+    CardEntry("majorrhymer-swz98", "Major Rhymer (TIE/sa Bomber loadout)", ATTACKING,
+              "torpedo attack, defender in his bullseye: 1 focus to crit (mandatory)",
+              upgrades.major_rhymer_swz98),
 ]
 
 CATALOGUE: dict[str, CardEntry] = {entry.key: entry for entry in _ENTRIES}

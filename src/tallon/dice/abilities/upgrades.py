@@ -18,7 +18,7 @@ from tallon.dice.abilities.effects import (
     RerollDice,
     Variant,
 )
-from tallon.dice.abilities.tokens import LOCK
+from tallon.dice.abilities.tokens import GREEN_TOKENS, LOCK
 from tallon.dice.faces import Face
 
 # --- gunners ---------------------------------------------------------------------------
@@ -368,3 +368,46 @@ def millennium_falcon_boe() -> DiceAbility:
     return CardAbility("millenniumfalcon-battleoverendor",
                        "Millennium Falcon (red or orange token: reroll 1 die)",
                        effect=RerollDice(1), roles=BOTH_ROLES)
+
+
+def _attacker_has_no_green(situation: Situation) -> bool:
+    return all(situation.opponent[name] == 0 for name in GREEN_TOKENS)
+
+
+def captain_feroph() -> DiceAbility:
+    """Captain Feroph (TIE Reaper pilot), defending against an attacker without green
+    tokens: may change 1 blank or focus to an evade."""
+    return CardAbility("captainferoph",
+                       "Captain Feroph (attacker without green tokens: 1 blank/focus to evade)",
+                       effect=ChangeResults(1, (Face.BLANK, Face.FOCUS), (Face.EVADE,)),
+                       roles=DEFENDING, requires=_attacker_has_no_green,
+                       requirement_reads_dice=False, opponent_uses=GREEN_TOKENS)
+
+
+def rear_admiral_chiraneau() -> DiceAbility:
+    """Rear Admiral Chiraneau (VT-49 pilot), reinforced, attacking a defender in the full
+    arc of his reinforce token: may change 1 focus to a crit."""
+    return CardAbility("rearadmiralchiraneau", "Rear Admiral Chiraneau (1 focus to crit)",
+                       effect=ChangeResults(1, (Face.FOCUS,), (Face.CRIT,)), roles=ATTACKING)
+
+
+def major_vynder_ssl() -> DiceAbility:
+    """Major Vynder (Alpha-class Star Wing standard loadout), in the bonus cannon attack his
+    missile attack gave him: may change 1 focus to a hit."""
+    return CardAbility("majorvynder-ssl", "Major Vynder (bonus cannon attack: 1 focus to hit)",
+                       effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)), roles=ATTACKING)
+
+
+def lyttan_dree() -> DiceAbility:
+    """Lyttan Dree (TIE/rb Heavy pilot) at range 0-2 of the attacker, in a side arc of the
+    defender: the attacker may reroll 1 attack die."""
+    return CardAbility("lyttandree", "Lyttan Dree (reroll 1 attack die)",
+                       effect=RerollDice(1), roles=ATTACKING)
+
+
+def major_rhymer_swz98() -> DiceAbility:
+    """Major Rhymer (TIE/sa Bomber standard loadout), torpedo attack, defender in his
+    bullseye arc: must change 1 focus to a crit."""
+    return CardAbility("majorrhymer-swz98", "Major Rhymer (1 focus to crit)",
+                       effect=ChangeResults(1, (Face.FOCUS,), (Face.CRIT,)), roles=ATTACKING,
+                       mandatory=True)
