@@ -1,14 +1,28 @@
-"""Gauntlet Fighter pilots (Rebel Alliance): each card in a scene built for it, compared
-with the same scene without the card (or where it must not act).
+"""Gauntlet Fighter pilots (Rebel Alliance, Galactic Empire) and the Swivel Wing
+configuration: each card in a scene built for it, compared with the same scene without the
+card (or where it must not act).
 
 Player 1 sits at y = 0 facing +y; player 2 at y = 914.4 facing -y. A range band is 100 mm."""
 
 from __future__ import annotations
 
-from tallon.engine.rounds import StartEngagement
+import pytest
+
+from tallon.engine.effects import flip_upgrade
+from tallon.engine.rounds import Activate, StartEngagement
 from tallon.engine.state import Token
-from tallon.scene import Scene
-from tests.cards.helpers import finish, modify_with, offers, skip_dice
+from tallon.scene import Scene, start_at
+from tests.cards.helpers import (
+    answer,
+    attack,
+    dice_count,
+    finish,
+    modify_with,
+    offers,
+    pass_all,
+    skip_dice,
+    values,
+)
 
 
 class TestChopperGauntletFighter:
@@ -56,3 +70,152 @@ class TestEzraBridgerGauntletFighter:
         assert not offers(game, "ezrabridger-gauntletfighter")
         finish(game)
         assert game.state.ships[ezra].force == 1 and not game.state.ships[tie].damage
+
+
+# ------------------------------------------------------------------ Swivel Wing
+def swivel_game(pilot: str, dial: str, up: bool = False, stress: int = 0):
+    sc = Scene()
+    ship = sc.ship(pilot, at=(400, 300, 0), upgrades=["swivelwing"], stress=stress)
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.game()
+    if up:
+        flip_upgrade(game, game.state.ships[ship], "swivelwing")
+    game.state.ships[ship].dial_set = dial
+    start_at(game, Activate(ship), phase="activation")
+    return game, ship
+
+
+def wing_side(game, ship: str) -> int:
+    return next(side for kind, xws, side in game.state.ships[ship].cards if xws == "swivelwing")
+
+
+class TestSwivelWing:
+    def test_down_rotates_after_a_stationary_maneuver_then_flips_up(self):
+        """Swivel Wing (Down): after executing a [0 stop] maneuver the ship may rotate 90
+        or 180 degrees; if it does, the card flips to (Up)."""
+        game, ship = swivel_game("imperialsupercommando", "0OR")
+        assert values(game) == ["left", "right", "around", "decline"]
+        answer(game, "use_ability", "around", ship)
+        assert game.state.ships[ship].pose.heading == pytest.approx(180.0)
+        assert wing_side(game, ship) == 1
+
+    def test_down_declined_keeps_heading_and_side(self):
+        game, ship = swivel_game("imperialsupercommando", "0OR")
+        answer(game, "use_ability", "decline", ship)
+        assert game.state.ships[ship].pose.heading == pytest.approx(0.0)
+        assert wing_side(game, ship) == 0
+
+    def test_down_not_after_a_moving_maneuver(self):
+        """After a [2 straight] maneuver (Down side) nothing is offered but the action."""
+        game, ship = swivel_game("imperialsupercommando", "2FB")
+        assert game.decision.kind == "perform_action"
+        assert wing_side(game, ship) == 0
+
+    def test_up_may_flip_down_after_a_full_moving_maneuver(self):
+        """Swivel Wing (Up): after fully executing a maneuver that is not stationary, the
+        ship may flip the card back to (Down)."""
+        game, ship = swivel_game("imperialsupercommando", "2FB", up=True)
+        answer(game, "use_ability", "use", ship)
+        assert wing_side(game, ship) == 0
+
+    def test_up_not_after_a_stationary_maneuver(self):
+        game, ship = swivel_game("imperialsupercommando", "0OR", up=True)
+        assert "use_ability" not in pass_all(game)
+        assert wing_side(game, ship) == 1
+
+    @pytest.mark.parametrize("up, count", [(False, 2), (True, 1)])
+    def test_up_rolls_one_fewer_defense_die(self, up, count):
+        """Swivel Wing (Up): while defending the ship rolls 1 fewer defense die (agility 2
+        at range 2: 2 dice down, 1 up)."""
+        sc = Scene()
+        enemy = sc.ship("academypilot", at=(400, 300, 0))
+        gauntlet = sc.ship("imperialsupercommando", player=2, at=(400, 540, 180),
+                           upgrades=["swivelwing"])
+
+        def wing(game):
+            if up:
+                flip_upgrade(game, game.state.ships[gauntlet], "swivelwing")
+
+        game = attack(sc, enemy, gauntlet, ["hit", "hit"], ["blank", "blank"], before=wing)
+        pass_all(game)
+        assert dice_count(game, 1) == count
+
+
+# ----------------------------------------------------------------- Captain Hark
+class TestCaptainHark:
+    def test_sideslips_instead_of_the_stationary_maneuver_then_flips_the_wing(self):
+        """Captain Hark: after revealing a [0 stop] maneuver with Swivel Wing (Down), he
+        must execute a [1 bank] sideslip of the same difficulty (red: a stress token)
+        instead, then flip Swivel Wing to (Up). A left sideslip lays the template on the
+        right side (RR: SIDESLIP): he ends to the right, turned 45 degrees."""
+        game, hark = swivel_game("captainhark", "0OR")
+        assert values(game) == ["left", "right"]  # no "decline": he must
+        answer(game, "replacement", "left", hark)
+        ship = game.state.ships[hark]
+        assert ship.pose.x > 450 and ship.pose.heading == pytest.approx(315.0)
+        assert ship.count(Token.STRESS) == 1
+        assert wing_side(game, hark) == 1
+
+    def test_with_the_wing_up_he_executes_the_stationary_maneuver(self):
+        """With Swivel Wing (Up) the [0 stop] maneuver is executed as revealed: he stays."""
+        game, hark = swivel_game("captainhark", "0OR", up=True)
+        pass_all(game)
+        ship = game.state.ships[hark]
+        assert (ship.pose.x, ship.pose.y) == pytest.approx((400.0, 300.0))
+        assert wing_side(game, hark) == 1
+
+    def test_stressed_he_executes_the_stress_maneuver(self):
+        """Stressed, the red [0 stop] (and so the red sideslip) can't be executed: he
+        executes the white [2 straight] stress maneuver, and the wing is not flipped."""
+        game, hark = swivel_game("captainhark", "0OR", stress=1)
+        assert "replacement" not in pass_all(game)
+        ship = game.state.ships[hark]
+        assert ship.pose.y > 400 and ship.pose.x == pytest.approx(400.0)
+        assert wing_side(game, hark) == 0
+
+    def test_not_for_another_maneuver(self):
+        """A revealed [2 straight] is executed as it is; the wing stays (Down)."""
+        game, hark = swivel_game("captainhark", "2FB")
+        assert game.decision.kind == "perform_action"
+        assert game.state.ships[hark].pose.x == pytest.approx(400.0)
+        assert wing_side(game, hark) == 0
+
+
+# -------------------------------------------------------------------- Gar Saxon
+def gar_game(enemy_heading: float, gar_x: float = 550):
+    sc = Scene()
+    tie = sc.ship("academypilot", at=(400, 300, 0))
+    gar = sc.ship("garsaxon", at=(gar_x, 300, 0))
+    enemy = sc.ship("academypilot", player=2, at=(400, 500, enemy_heading))
+    return attack(sc, tie, enemy, ["hit"] * 3, ["blank"] * 3), gar
+
+
+class TestGarSaxon:
+    def test_a_friend_in_the_defenders_rear_arc_rolls_one_more_die(self):
+        """Gar Saxon: a friendly ship at range 0-2 of him performs a primary attack from
+        the defender's rear arc: he may spend 1 charge so it rolls 1 additional die (3
+        instead of 2 at range 2)."""
+        game, gar = gar_game(0)
+        answer(game, "use_ability", "use", gar)
+        pass_all(game)
+        assert dice_count(game, 0) == 3
+        assert game.state.ships[gar].charges["garsaxon"].active == 1
+
+    def test_declined_two_dice(self):
+        game, gar = gar_game(0)
+        answer(game, "use_ability", "decline", gar)
+        pass_all(game)
+        assert dice_count(game, 0) == 2
+
+    def test_not_from_the_defenders_front(self):
+        """The defender faces the attacker (not its rear arc): not asked, 2 dice."""
+        game, _ = gar_game(180)
+        assert "use_ability" not in pass_all(game)
+        assert dice_count(game, 0) == 2
+
+    def test_not_beyond_range_2_of_gar(self):
+        """Gar beyond range 2 of the attacker: not asked."""
+        game, _ = gar_game(0, gar_x=800)
+        assert "use_ability" not in pass_all(game)
+        assert dice_count(game, 0) == 2
+

@@ -8,10 +8,18 @@ import pytest
 
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, SetupError
+from tallon.engine.abilities import CardRegistry
 from tests.rules.game_helpers import EMPIRE, REBEL, squad
 
 REBELS = squad(REBEL, "redsquadronveteran", "cavernangelszealot", "bluesquadronescort")
 IMPERIALS = squad(EMPIRE, "blacksquadronace", "academypilot", "obsidiansquadronpilot")
+
+
+def without(kind: str, xws: str) -> CardRegistry:
+    """The card pool without one card (as if the engine did not implement it)."""
+    pool = CardRegistry(f"without {xws}", base=CARDS)
+    pool.unregister(kind, xws)
+    return pool
 
 
 def test_a_pilot_whose_ability_is_not_implemented_is_refused():
@@ -21,11 +29,21 @@ def test_a_pilot_whose_ability_is_not_implemented_is_refused():
         Game(GameSetup((squad(REBEL, "evaanverlaine"), IMPERIALS), cards=CARDS))
 
 
+def test_a_pilot_whose_ability_is_missing_from_the_pool_is_refused():
+    """A pool without Darth Vader's pilot card: a squad with him is refused, the error
+    naming the pilot; with the whole pool the same squad is set up."""
+    vader = squad(EMPIRE, "darthvader")
+    with pytest.raises(SetupError, match="darthvader"):
+        Game(GameSetup((vader, REBELS), cards=without("pilot", "darthvader")))
+    assert Game(GameSetup((vader, REBELS), cards=CARDS)).state.ships
+
+
 def test_a_ship_ability_not_implemented_is_refused():
-    """A squad with a Sigma Squadron Ace, whose ship ability the engine does not implement.
-    The game is refused, the error naming the ship ability."""
+    """A pool without the TIE/ph's ship ability (Stygium Array): a squad with a Sigma
+    Squadron Ace (no pilot ability) is refused, the error naming the ship ability."""
     with pytest.raises(SetupError, match="ship ability"):
-        Game(GameSetup((squad(EMPIRE, "sigmasquadronace"), REBELS), cards=CARDS))
+        Game(GameSetup((squad(EMPIRE, "sigmasquadronace"), REBELS),
+                       cards=without("ship_ability", "Stygium Array")))
 
 
 def test_an_empty_squad_is_refused():
