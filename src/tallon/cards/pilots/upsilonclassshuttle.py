@@ -1,0 +1,135 @@
+"""Upsilon-class command shuttle pilots (First Order) and the ship ability Linked Battery.
+
+Starkiller Base Pilot has no pilot ability. Major Stridan is not played (see the module's
+end).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tallon.cards.acting import bar_actions, during_activation, grant_action
+from tallon.cards.common import event_ship, is_in_arc, is_me, range_of
+from tallon.cards.registry import register
+from tallon.data import load_cards
+from tallon.dice import Face
+from tallon.dice.abilities.base import BOTH_ROLES
+from tallon.dice.abilities.effects import CardAbility, RerollDice
+from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.effects import gain_token
+from tallon.engine.state import AttackState, ShipState, Token
+from tallon.geometry import Arc
+
+
+# ------------------------------------------------------------------ the ship ability
+def cannon_attack(attack: AttackState | None) -> bool:
+    """RR: SPECIAL WEAPON - a [Cannon] attack: one with a cannon upgrade's weapon."""
+    card = attack.weapon.card if attack is not None else None
+    return card is not None and any(side.type == "cannon"
+                                    for side in load_cards().upgrade(card).sides)
+
+
+def _linked_battery(game: Any, owner: ShipState, attack: AttackState | None = None,
+                    **facts: Any) -> int:
+    return 1 if attack is not None and attack.attacker == owner.id \
+        and cannon_attack(attack) else 0
+
+
+register("ship_ability", "Linked Battery",
+         Modifier("roll 1 additional die with a cannon", hook="attack_dice",
+                  value=_linked_battery),
+         description="While performing a cannon attack: rolls 1 additional attack die.")
+
+
+# ---------------------------------------------------------- Petty Officer Thanisson
+def _thanisson_applies(ctx: Ctx) -> bool:
+    if ctx.event["token"] != "stress" or ctx.state.phase not in ("activation", "engagement"):
+        return False
+    ship = event_ship(ctx)
+    near = range_of(ctx.ship, ship)
+    return (ship.id != ctx.ship.id and ship.in_play and near is not None and near <= 2
+            and is_in_arc(ctx.ship, ship, Arc.FRONT))
+
+
+register("pilot", "pettyofficerthanisson",
+         Triggered("spend 1 charge: that ship gains 1 tractor token", window="after_gain_token",
+                   cost=Cost(charges=1), requirement=_thanisson_applies,
+                   effect=lambda ctx, choice: gain_token(ctx.game, event_ship(ctx),
+                                                         Token.TRACTOR,
+                                                         applier=ctx.ship.owner)),
+         description="In the Activation or Engagement Phase, after a ship in his front arc at "
+                     "range 0-2 gains a stress token: may spend 1 charge; that ship gains 1 "
+                     "tractor token.")
+
+
+# --------------------------------------------------------------- Lieutenant Tavson
+register("pilot", "lieutenanttavson",
+         # the action is chosen with the ability, so the charge is never spent for nothing
+         grant_action("spend 1 charge to perform an action", "after_suffer_damage",
+                      lambda ctx: bar_actions(ctx.game, ctx.ship, during_activation(ctx)),
+                      requirement=is_me, cost=Cost(charges=1)),
+         description="After suffering damage: may spend 1 charge to perform an action.")
+
+
+# ----------------------------------------------------------------- Captain Cardinal
+CARDINAL = "captaincardinal"
+
+
+def _cardinal_applies(game: Any, attack: AttackState, owner: ShipState, user: ShipState
+                      ) -> bool:
+    charge = owner.charges.get(CARDINAL)
+    near = range_of(owner, user)
+    return (user.id in (attack.attacker, attack.defender) and user.owner == owner.owner
+            and not user.remote and near is not None and 1 <= near <= 2
+            and user.current_initiative < owner.current_initiative
+            and charge is not None and charge.active >= 1)
+
+
+def _cardinal_loses(ctx: Ctx) -> bool:
+    lost = event_ship(ctx)
+    near = range_of(ctx.ship, lost)
+    charge = ctx.ship.charges.get(CARDINAL)
+    return (lost.owner != ctx.ship.owner and not lost.remote and near is not None
+            and near <= 3 and charge is not None and charge.active > 0)
+
+
+def _lose_charge(ctx: Ctx, choice: Any) -> None:
+    ctx.ship.charges[CARDINAL].active -= 1
+    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) loses 1 charge",
+                   ship=ctx.ship.id, card=CARDINAL)
+
+
+register("pilot", CARDINAL,
+         DiceMod("reroll 1 focus result",
+                 dice=CardAbility(CARDINAL, "Captain Cardinal (reroll 1 focus result)",
+                                  effect=RerollDice(1, faces=(Face.FOCUS,)),
+                                  roles=BOTH_ROLES),
+                 applies=_cardinal_applies, for_others=True),
+         Triggered("lose 1 charge", window="after_destroyed", optional=False,
+                   requirement=_cardinal_loses, effect=_lose_charge),
+         description="While he has a charge, a friendly ship at range 1-2 with a lower "
+                     "initiative, attacking or defending, may reroll 1 focus result. After an "
+                     "enemy ship at range 0-3 is destroyed: loses 1 charge.")
+
+
+# --------------------------------------------------------------- Lieutenant Dormitz
+def _dormitz(game: Any, owner: ShipState, ship: ShipState | None = None,
+             **facts: Any) -> tuple[tuple[str, ...], ...] | None:
+    # RR: SETUP - the rule holds only once he is placed (engine/placement.py "near:")
+    if ship is None or ship.id == owner.id or ship.owner != owner.owner or ship.remote:
+        return None
+    return (("anywhere", f"near:{owner.id}:2"),)
+
+
+register("pilot", "lieutenantdormitz",
+         Modifier("other friendly ships may be placed at range 0-2 of him",
+                  hook="setup_placement_beside", value=_dormitz),
+         description="Setup: once he is placed, the other friendly ships may be placed "
+                     "anywhere in the play area at range 0-2 of him (or in their "
+                     "deployment area).")
+
+
+# ------------------------------------------------------------------ not played yet
+# Major Stridan treats friendly ships at range 2-3 as at range 0-1 for coordinating and for
+# every effect of his upgrades: the engine has no general point where an upgrade's range to
+# a friendly ship could be read differently.
