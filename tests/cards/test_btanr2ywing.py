@@ -254,12 +254,12 @@ class TestZoriiBliss:
         assert not game.state.ships[zorii].has(Token.FOCUS)
 
     def test_not_beyond_range_1(self):
-        game, zorii, friend = self.scene(friend_at=(620, 300, 0))
+        game, _, friend = self.scene(friend_at=(620, 300, 0))
         answer(game, "perform_action", "focus", friend)
         assert game.decision is None
 
     def test_not_without_her_charge(self):
-        game, zorii, friend = self.scene(charges=0)
+        game, _, friend = self.scene(charges=0)
         answer(game, "perform_action", "focus", friend)
         assert game.decision is None
 

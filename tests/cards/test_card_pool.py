@@ -37,9 +37,19 @@ REBEL_LEFT_OUT = {
 RESISTANCE_LEFT_OUT = {
     "finchdallow": "a bomb placed touching the ship instead of dropped",
 }
+EMPIRE_LEFT_OUT: dict[str, str] = {}
+FIRST_ORDER_LEFT_OUT = {
+    "recoil": "enemies in his front arc treated as in his bullseye arc, a choice each card "
+              "that asks about the bullseye would have to offer",
+    "majorstridan": "friendly ships at range 2-3 treated as at range 0-1 by every upgrade "
+                    "effect: no single place where upgrades measure range to friends",
+    "agenttierny": "Broken Trust makes friendly ships allied (RR: ALLIED)",
+}
 LEFT_OUT = {
     "rebelalliance": REBEL_LEFT_OUT,
     "resistance": RESISTANCE_LEFT_OUT,
+    "galacticempire": EMPIRE_LEFT_OUT,
+    "firstorder": FIRST_ORDER_LEFT_OUT,
 }
 
 

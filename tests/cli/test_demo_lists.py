@@ -1,5 +1,6 @@
-"""The XWS lists in tests/lists (bombs, mines, remotes, ion weapons; Rebel and Resistance
-lists) are legal and play whole games in `tallon demo`; their devices are used."""
+"""The XWS lists in tests/lists (bombs, mines, remotes, ion weapons; Rebel, Resistance,
+Galactic Empire and First Order lists) are legal and play whole games in `tallon demo`;
+their devices are used."""
 
 from __future__ import annotations
 
@@ -20,7 +21,14 @@ PAIRS = [("rebel-y-wing-bombers.json", "scum-firespray-mines.json", "device"),
          ("rebel-ghost-and-shuttle.json", "resistance-t-70-aces.json", "dock"),
          ("rebel-a-wing-aces.json", "resistance-t-70-aces.json", None),
          ("rebel-b-and-u-wings.json", "resistance-a-wing-swarm.json", None),
-         ("rebel-y-wing-veterans.json", "resistance-falcon-and-escort.json", None)]
+         ("rebel-y-wing-veterans.json", "resistance-falcon-and-escort.json", None),
+         ("galactic-empire-defenders-and-bombers.json", "first-order-silencers.json",
+          "device"),
+         ("galactic-empire-inquisitors.json", "first-order-tie-fo-aces.json", None),
+         ("galactic-empire-phantoms.json", "first-order-special-forces.json", None),
+         ("galactic-empire-interceptor-aces.json", "first-order-whispers-and-bombers.json",
+          None),
+         ("galactic-empire-strikers-and-reaper.json", "rebel-a-wing-aces.json", None)]
 
 
 @pytest.mark.parametrize("first,second,shows", PAIRS)
