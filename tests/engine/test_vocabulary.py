@@ -521,12 +521,13 @@ def test_a_window_is_not_a_hook():
         v.check_hook("after_defend")
 
 
-@pytest.mark.parametrize("module,allowed", [("vocabulary", ["tallon.engine.decision_kinds"]),
-                                            ("decision_kinds", [])])
+@pytest.mark.parametrize("module,allowed", [("vocabulary", ["tallon.engine.decision_kinds",
+                                                           "tallon.engine.hook_kinds"]),
+                                            ("decision_kinds", []), ("hook_kinds", [])])
 def test_the_vocabulary_imports_nothing_from_tallon(module, allowed):
     """Situation: the catalogue sits at the bottom of the engine. Expected: its modules
-    import no tallon module (outside TYPE_CHECKING blocks) but the catalogue's own list of
-    decision kinds."""
+    import no tallon module (outside TYPE_CHECKING blocks) but the catalogue's own lists of
+    decision kinds and hooks."""
     tree = ast.parse((SRC / "tallon" / "engine" / f"{module}.py").read_text())
     typing_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If)
                    and ast.unparse(node.test).endswith("TYPE_CHECKING")
