@@ -136,3 +136,37 @@ class TestStabilizedSFoils:
                 assert side(game, bwing, FOILS) == 1
             else:
                 assert side(game, bwing, FOILS) == 0
+
+
+# ------------------------------------------------------------ Vectored Cannons (RZ-1)
+class TestVectoredCannonsRZ1:
+    def scene(self, upgrades, **turret):
+        sc = Scene()
+        awing = sc.ship("greensquadronpilot", at=(400, 300, 0), upgrades=upgrades, **turret)
+        sc.ship("academypilot", player=2, at=(400, 100, 0))   # behind it, range 1-2
+        return sc.at(Engage(awing)), awing
+
+    def test_the_primary_attack_follows_the_turret(self):
+        """Vectored Cannons (RZ-1): the front arc primary attack is a single turret arc
+        attack. With the turret pointing to the rear arc, the TIE behind the A-wing can be
+        attacked; a plain RZ-1 has no weapon reaching behind it."""
+        from tests.rules.attack_helpers import targets
+
+        game, _ = self.scene(["vectoredcannonsrz1"], turret="rear")
+        front, _ = self.scene(["vectoredcannonsrz1"], turret="front")
+        assert front.decision is None      # pointing forward, the TIE behind is out of arc
+        assert set(targets(game)) == {("primary:single_turret", "p2.1")}
+        plain, _ = self.scene([])
+        assert plain.decision is None or not targets(plain)
+
+    def test_the_ship_ability_becomes_vectored_cannons(self):
+        """The card replaces Vectored Thrusters with Vectored Cannons: the ship holds the
+        new ship ability, and its turret may turn only to the front or rear arc."""
+        from tallon.engine.action_bodies import rotatable_arcs
+        from tallon.geometry import Arc
+
+        game, awing = self.scene(["vectoredcannonsrz1"], turret="front")
+        ship = game.state.ships[awing]
+        abilities = [xws for kind, xws, _ in ship.cards if kind == "ship_ability"]
+        assert abilities == ["Vectored Cannons"]
+        assert rotatable_arcs(game, ship) == [Arc.REAR]

@@ -73,6 +73,10 @@ _HOOKS = (
          ("attack",), "SPECIAL WEAPON", "engine/attack.py DealDamage"),
     Hook("primary_weapons", "extra primary weapons [(arc, value)] of the owner", (),
          "PRIMARY WEAPON", "engine/weapons.py weapons_of", own=True),
+    Hook("primary_weapon_arc", "the weapon arc (a weapon arc name: single_turret) the owner "
+         "treats this printed primary weapon's arc requirement as, or None (arc: the "
+         "printed arc)", ("arc",), "PRIMARY WEAPON", "engine/weapons.py weapons_of",
+         own=True),
     Hook("special_weapon_arc", "the weapon arc (a weapon arc name: single_turret) the owner "
          "must treat this special weapon's printed arc requirement as, or None (card: the "
          "weapon's upgrade; arc: its printed arc)", ("card", "arc"), "SPECIAL WEAPON",

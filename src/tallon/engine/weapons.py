@@ -46,6 +46,10 @@ def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
     # cards that give a primary weapon ("you have a primary [rear arc] weapon ...")
     for held in own_modifiers(game, ship, "primary_weapons"):
         printed.extend(held.ability.value(game, ship) or ())
+    # "treat the arc requirement of your [Front Arc] primary attack as [Single Turret Arc]"
+    for changer in own_modifiers(game, ship, "primary_weapon_arc"):
+        printed = [(changer.ability.value(game, ship, arc=arc) or arc, value)
+                   for arc, value in printed]
     found = [WeaponSpec(f"primary:{arc}", f"primary {arc.replace('_', ' ')} weapon", True,
                         arc, value, 0, 3) for arc, value in printed]
     db = load_cards()

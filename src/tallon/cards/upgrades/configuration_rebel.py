@@ -1,6 +1,7 @@
-"""Configuration upgrades of the UT-60D U-wing and the A/SF-01 B-wing: Pivot Wing and
-Stabilized S-foils. Two-sided cards: the front (closed) side's abilities, then ``back=``
-(open); each side's action bar comes from the card data."""
+"""Configuration upgrades of the UT-60D U-wing, the A/SF-01 B-wing and the RZ-1 A-wing:
+Pivot Wing and Stabilized S-foils (two-sided cards: the front (closed) side's abilities,
+then ``back=`` (open); each side's action bar comes from the card data), and Vectored
+Cannons (RZ-1)."""
 
 from __future__ import annotations
 
@@ -99,3 +100,19 @@ register("upgrade", FOILS,
          description="Either side: may flip before activating unless critically damaged. "
                      "Open: after attacking, may spend the lock on the defender for a bonus "
                      "attack against it with another cannon upgrade.")
+
+
+# ------------------------------------------------------------ Vectored Cannons (RZ-1)
+def _vectored_cannons(game: Any, owner: ShipState, arc: str = "", **facts: Any) -> str | None:
+    # RR: PRIMARY WEAPON - the [Front Arc] primary attack becomes a [Single Turret Arc] one;
+    # the turret indicator comes with the card (its data grants it) and the ship ability
+    # Vectored Cannons replaces Vectored Thrusters (engine/loadout.py build_ship)
+    return "single_turret" if arc == "front" else None
+
+
+register("upgrade", "vectoredcannonsrz1",
+         Modifier("the front arc primary attack is a single turret arc attack",
+                  hook="primary_weapon_arc", value=_vectored_cannons),
+         description="Gains a single turret arc indicator; its front arc primary attack is "
+                     "treated as a single turret arc attack. Its ship ability becomes "
+                     "Vectored Cannons instead of Vectored Thrusters.")
