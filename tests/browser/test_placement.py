@@ -15,6 +15,20 @@ def _drop_at(page: Any, x: float, y: float) -> None:
     page.mouse.up()
 
 
+def _drop_until_refused(page: Any, x: float, y: float) -> None:
+    """Drop at (x, y) and wait for the refusal; on a loaded machine the board may still be
+    redrawing (an opponent's placement arriving) when the first drop lands, so it is tried
+    again (a few times) before the wait fails."""
+    for _ in range(3):
+        _drop_at(page, x, y)
+        try:
+            page.wait_for_selector("#refusal:not(:empty)", timeout=10_000)
+            return
+        except Exception:  # Playwright's timeout: drop again
+            continue
+    page.wait_for_selector("#refusal:not(:empty)")
+
+
 def test_an_illegal_placement_is_refused_with_its_reason(page: Any, server: Any) -> None:
     """Situation: player 1 drags an obstacle to 50 mm from the edge, then to a legal
     spot; later a ship to the middle of the table. Rule (RR: SETUP): obstacles go beyond
@@ -24,8 +38,7 @@ def test_an_illegal_placement_is_refused_with_its_reason(page: Any, server: Any)
     start_from_lobby(page, server.base, None, ("human", "ai:simple"), seed=21)
     page.wait_for_url("**/play#game=*")
     assert wait_for_turn(page) == "place_obstacle"
-    _drop_at(page, 50, 450)
-    page.wait_for_selector("#refusal:not(:empty)")
+    _drop_until_refused(page, 50, 450)
     assert "range 2" in page.inner_text("#refusal")
     assert page.get_attribute("#decision", "data-kind") == "place_obstacle"
     first = page.get_attribute("#decision", "data-decision-id")
@@ -45,8 +58,7 @@ def test_an_illegal_placement_is_refused_with_its_reason(page: Any, server: Any)
                                ".dataset.decisionId !== b", arg=before)
     assert wait_for_turn(page) == "place_ship"
     prompt = page.inner_text("#decision .prompt")
-    _drop_at(page, 450, 450)
-    page.wait_for_selector("#refusal:not(:empty)")
+    _drop_until_refused(page, 450, 450)
     assert "within range 1 of their player edge" in page.inner_text("#refusal")
     assert page.inner_text("#decision .prompt") == prompt
     _drop_at(page, 300, 40)
