@@ -35,7 +35,7 @@ from tallon.engine.state import (
     ship_range,
 )
 from tallon.engine.steps import call_continuation, continuation
-from tallon.geometry import Arc, Obstruction, in_arc, line_obstruction, measure_arc
+from tallon.geometry import Arc, Maneuver, Obstruction, in_arc, line_obstruction, measure_arc
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -333,7 +333,26 @@ def is_me(ctx: Ctx, key: str = "ship") -> bool:
 
 
 
+def revealed_speed(ship: ShipState) -> int | None:
+    """The speed of the ship's revealed maneuver this round, or None while its dial is not
+    revealed (RR: MANEUVER: "revealed maneuver")."""
+    if not ship.dial_revealed or ship.dial_set is None:
+        return None
+    return Maneuver.parse(ship.dial_set).speed
+
+
 # ------------------------------------------------------------------ card memory
+def range_zero_as_one(game: Game, owner: ShipState, attack: AttackState | None = None,
+                      **facts: Any) -> int | None:
+    """Hook treated_attack_range: "while you perform an attack at attack range 0, treat it
+    as an attack at attack range 1" (RR: ATTACK RANGE: only the range the attack is
+    performed at; a weapon that can't reach a defender at range 0 still can't be declared
+    against it: ruling)."""
+    if attack is None or attack.attacker != owner.id or attack.range != 0:
+        return None
+    return 1
+
+
 def weapon_of_type(weapon: WeaponSpec | None, types: tuple[str, ...]) -> bool:
     """The weapon is an upgrade's of one of these slot types (a dual card counts as each of
     its types: RR: FAQ, Captain Jonus with Barrage Rockets)."""
@@ -395,6 +414,7 @@ __all__ = [
     "remember",
     "remove_token_choice",
     "repair_this",
+    "revealed_speed",
     "roll_die",
     "ship_options",
     "ships_in_range",

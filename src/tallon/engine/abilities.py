@@ -127,13 +127,13 @@ class Cost:
 
     def pay(self, ctx: Ctx) -> None:
         # the rules' recursion: spending and gaining tokens are effects with consequences
-        from tallon.engine.effects import gain_token, spend_token
+        from tallon.engine.effects import gain_token, spend_force, spend_token
 
         ship = ctx.ship
         if self.charges:
             ship.charges[ctx.card].active -= self.charges
         if self.force:
-            ship.force -= self.force
+            spend_force(ctx.game, ship, self.force)
         for name, n in self.tokens:
             spend_token(ctx.game, ship, Token(name), n)
         for name, n in self.gain:
@@ -205,10 +205,14 @@ class DiceMod(Ability):
 
 @dataclass(frozen=True)
 class Modifier(Ability):
-    """A constant ability: ``value(game, owner, **facts)`` at ``hook``."""
+    """A constant ability: ``value(game, owner, **facts)`` at ``hook``. With
+    ``outlives_ship`` it keeps answering after its ship is removed from the game: an
+    effect the card already set up on another ship ("... until the end of the round")
+    lasts its time, which the value checks."""
 
     hook: str = ""
     value: Callable[..., Any] = field(default=lambda game, owner, **facts: None)
+    outlives_ship: bool = False
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
 from tallon.engine.movement import (
     ExecuteManeuver,
+    boost_as_partial_maneuver,
     reposition,
     reposition_fails,
     roll_positions,
@@ -348,6 +349,9 @@ class BoostAction(ActionBody, ChoiceStep):
             treat_action_as(ship, template.colour)
         attempt = boost_attempt(game, ship, template)
         if reposition_fails(game, ship, attempt, "boost"):
+            if attempt.overlapped_ships and any_true(game, "boost_partially", ship=ship):
+                game.push(PartialBoost(ship.id, _template_code(template)))
+                return
             fail(game, ship)
             return
         if template.then:
@@ -359,6 +363,37 @@ class BoostAction(ActionBody, ChoiceStep):
                    f"{answer.split('@')[0].split('/')[0].replace('_', ' ')}"
                    + (f" with the {template.name} template" if template.speed != 1 else ""),
                    ship=ship.id)
+
+
+def _template_code(template: RepositionTemplate) -> str:
+    """The maneuver code of a boost's template (``"1F"``, ``"1B"``, ``"2Y"``)."""
+    letters = ({"left": "T", "right": "Y"} if template.turn else
+               {"left": "B", "straight": "F", "right": "N"})
+    return f"{template.speed}{letters[template.direction]}"
+
+
+@dataclass(frozen=True)
+class PartialBoost(ChoiceStep):
+    """A card lets a boost that would fail by overlapping a ship be resolved as though the
+    ship partially executed a maneuver of its template instead (hook boost_partially).
+    Answers: ``use`` (resolve it so) or ``decline`` (the boost fails)."""
+
+    ship_id: str
+    code: str
+
+    def choice(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        return self.ask(ship.owner, "use_ability",
+                        f"{ship.name} ({ship.id}): the boost would overlap a ship",
+                        (Option("use", "resolve it as a partially executed maneuver"),
+                         Option("decline", "the boost fails")), ship=ship.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        ship = game.state.ships[self.ship_id]
+        if answer == "use":
+            boost_as_partial_maneuver(game, ship, self.code)
+        else:
+            fail(game, ship)
 
 
 def roll_with_turn(game: Game, ship: ShipState, template: RepositionTemplate) -> None:

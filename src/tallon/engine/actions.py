@@ -34,7 +34,7 @@ from tallon.engine.action_bodies import (
     treat_action_as,
 )
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.effects import gain_token, spendable_force
+from tallon.engine.effects import gain_token, spend_force, spendable_force
 from tallon.engine.queue import FireWindow, any_true, docked_modifiers, fire, own_modifiers
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, Then, continuation
@@ -270,7 +270,7 @@ class StartAction(Step):
             game.push(StartAction(ship.id, spec, self.during_activation, self.linked))
             return None
         if self.spec.difficulty == "purple":
-            ship.force -= 1  # the cost to attempt: paid even if the action fails
+            spend_force(game, ship, 1)  # the cost to attempt: paid even if the action fails
         ship.actions_done.add(self.spec.kind)
         ship.action_failed = False
         ship.action_colour = self.spec.difficulty
@@ -313,8 +313,8 @@ class FinishAction(Step):
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         failed = ship.action_failed
-        # an effect may have treated the action as more difficult while it resolved
-        colour = _treated(self.spec, ship.action_colour or self.spec.difficulty).difficulty
+        # an effect may have treated the action as another colour (less difficult: Maul)
+        colour = ship.action_colour or self.spec.difficulty
         ship.action_colour = None
         if failed:
             game.event("action", f"{ship.name} ({ship.id}): the {self.spec.kind} action "
@@ -362,6 +362,7 @@ class CoordinateAction(ActionBody, ChoiceStep):
         ship = game.state.ships[self.ship_id]
         if answer not in [s.id for s in coordinate_targets(game, ship)]:
             spend_lock_on(game, ship, answer)  # Biohexacrypt Codes (locked_targets)
+        fire(game, "coordinate_chosen", ship=ship.id, target=answer)  # before it acts (Maul)
         allowed: set[str] | None = None
         for held in own_modifiers(game, ship, "coordinate_actions"):
             kinds = held.ability.value(game, ship, ship=game.state.ships[answer])

@@ -44,6 +44,26 @@ class ActionStep(Step):
 #: the card-memory key under which a ship is marked while its Perform Action step resolves
 ACTION_STEP_MARK = "rules:perform_action_step"
 
+#: the card-memory key of a card's "skip your Execute Maneuver step" (until that step)
+SKIP_EXECUTE_MARK = "rules:skip_execute"
+
+
+def skip_execute(ship: ShipState) -> None:
+    """RR: MANEUVER - a card makes the ship skip its Execute Maneuver step this activation
+    (set before that step: "after you reveal your dial, ... skip your Execute Maneuver
+    step"); rounds.Execution then moves it not."""
+    kept = tuple(item for item in ship.card_memory if item[0] != SKIP_EXECUTE_MARK)
+    ship.card_memory = (*kept, (SKIP_EXECUTE_MARK, True))
+
+
+def take_skip_execute(ship: ShipState) -> bool:
+    """Whether a card made the ship skip its Execute Maneuver step (the mark is used up)."""
+    kept = tuple(item for item in ship.card_memory if item[0] != SKIP_EXECUTE_MARK)
+    if len(kept) == len(ship.card_memory):
+        return False
+    ship.card_memory = kept
+    return True
+
 
 def _mark_action_step(ship: ShipState, on: bool) -> None:
     kept = tuple(item for item in ship.card_memory if item[0] != ACTION_STEP_MARK)

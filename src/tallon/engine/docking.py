@@ -30,9 +30,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tallon.engine.abilities import RULES, Ctx, Triggered
 from tallon.engine.actions import PerformAction
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.effects import break_locks_on, remove_ship, suffer_damage
+from tallon.engine.effects import (
+    break_locks_on,
+    copy_pilot_ability,
+    drop_pilot_ability,
+    remove_ship,
+    suffer_damage,
+)
 from tallon.engine.movement import ExecuteManeuver
-from tallon.engine.queue import named, own_modifiers
+from tallon.engine.queue import FireWindow, named, own_modifiers
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Ask, ChoiceStep, Step, continuation
 from tallon.geometry import Maneuver, Pose, Ship, execute_maneuver
@@ -76,6 +82,22 @@ def dock_range(game: Game, ship: ShipState) -> int:
     return max([0, *(n for n in found if n is not None)])
 
 
+def lend_pilot_ability(game: Game, ship: ShipState, carrier: ShipState, docked: bool
+                       ) -> None:
+    """A ship whose card says so (hook ``lends_pilot_ability``: "while you are docked, your
+    carrier ship has your pilot ability") gives its carrier its pilot ability as it docks,
+    and takes it back as it deploys (RR: DOCK)."""
+    # asked while the ship is on the table (or in setup): before it docks, once deployed
+    if "lends_pilot_ability" not in named(game) or not any(
+            h.ability.value(game, ship, ship=ship)
+            for h in own_modifiers(game, ship, "lends_pilot_ability")):
+        return
+    if docked:
+        copy_pilot_ability(carrier, ship)
+    else:
+        drop_pilot_ability(carrier, ship)
+
+
 def _round_memory(ship: ShipState) -> Any:
     return next((v for k, v in ship.card_memory if k == _DOCKED_ROUND), None)
 
@@ -98,10 +120,23 @@ def carriers_near(game: Game, ship: ShipState) -> list[ShipState]:
 
 
 def can_deploy(game: Game, ship: ShipState) -> bool:
-    """Whether the ship is docked in a carrier in play and did not dock this round."""
+    """Whether the ship is docked in a carrier in play and did not dock this round (and no
+    card of its forbids deploying: hook ``deploy_forbidden``)."""
     carrier = carrier_of(game, ship)
     return carrier is not None and carrier.in_play and \
-        _round_memory(ship) != game.state.round
+        _round_memory(ship) != game.state.round and not any(
+            held.ability.value(game, ship, ship=ship)
+            for held in own_modifiers(game, ship, "deploy_forbidden", off_table=True))
+
+
+def _deployed(game: Game, ship: ShipState, carrier: ShipState, emergency: bool
+              ) -> list[Step]:
+    """The "after you deploy" window, only when a card could listen (other games keep their
+    state hashes)."""
+    if "after_deploy" not in named(game):
+        return []
+    return [FireWindow.of("after_deploy", ship=ship.id, carrier=carrier.id,
+                          emergency=emergency)]
 
 
 # ------------------------------------------------------------------------ moving
@@ -148,6 +183,7 @@ def deploy_options(game: Game, ship: ShipState, carrier: ShipState) -> list[Opti
 def to_reserve(game: Game, ship: ShipState, carrier: ShipState, how: str) -> None:
     """Dock the ship: off the table, listed by its carrier; it does not activate."""
     s = game.state
+    lend_pilot_ability(game, ship, carrier, docked=True)
     ship.body = None
     ship.contacts = ()
     ship.activated = True
@@ -162,6 +198,7 @@ def to_reserve(game: Game, ship: ShipState, carrier: ShipState, how: str) -> Non
 def _leave(game: Game, ship: ShipState, carrier: ShipState, guides: str) -> None:
     carrier.docked = tuple(i for i in carrier.docked if i != ship.id)
     game.state.set_pose(ship, deploy_start(carrier, ship, guides))
+    lend_pilot_ability(game, ship, carrier, docked=False)
 
 
 # ------------------------------------------------------------------------ steps
@@ -206,7 +243,8 @@ class DockingTurn(ChoiceStep):
         ship.activated = True  # RR: DOCK - a ship that deploys does not activate
         game.event("dock", f"{ship.name} ({ship.id}) deploys from {carrier.name} "
                    f"({carrier.id}), {what} guides", ship=ship.id, carrier=carrier.id)
-        game.push(ExecuteManeuver(ship.id, rest), PerformAction(ship.id))
+        game.push(ExecuteManeuver(ship.id, rest), PerformAction(ship.id),
+                  *_deployed(game, ship, carrier, False))
 
 
 @dataclass(frozen=True)
@@ -244,7 +282,7 @@ def _emergency(game: Game, answer: str, ship_id: str, carrier_id: str) -> None:
     game.event("dock", f"{ship.name} ({ship.id}) emergency deploys from {carrier.name} "
                f"({carrier.id}), {guides} guides", ship=ship.id, carrier=carrier.id)
     # first the critical damage (at once, before the move), then the maneuver
-    game.push(ExecuteManeuver(ship.id, code))
+    game.push(ExecuteManeuver(ship.id, code), *_deployed(game, ship, carrier, True))
     suffer_damage(game, ship, crits=1, cause="emergency deploy")
 
 
@@ -313,9 +351,13 @@ class StartDocked(ChoiceStep):
                     if dock_guides(game, c, ship) is not None and not carrier_of(game, c)]
         if not carriers:
             return None
+        # "you must begin the game docked" (hook must_start_docked): no other answer
+        must = any(held.ability.value(game, ship, ship=ship)
+                   for held in own_modifiers(game, ship, "must_start_docked"))
+        placed = () if must else (Option("none", "placed as usual"),)
         return self.ask(ship.owner, "start_docked",
                         f"{ship.name} ({ship.id}): start the game docked?",
-                        (Option("none", "placed as usual"),
+                        (*placed,
                          *(Option(c.id, f"docked with {c.name} ({c.id})") for c in carriers)),
                         ship=ship.id)
 
@@ -325,10 +367,11 @@ class StartDocked(ChoiceStep):
         ship = game.state.ships[self.ship_id]
         carrier = game.state.ships[answer]
         carrier.docked = (*carrier.docked, ship.id)
+        lend_pilot_ability(game, ship, carrier, docked=True)
         game.event("dock", f"{ship.name} ({ship.id}) starts docked with {carrier.name} "
                    f"({carrier.id})", ship=ship.id, carrier=carrier.id)
 
 
 __all__ = ["DockingTurn", "EmergencyDeploy", "StartDocked", "bump_docking", "can_deploy",
            "carrier_of", "carriers_near", "deploy_options", "deploy_start", "dock_guides",
-           "dock_range", "setup_docking_steps", "to_reserve"]
+           "dock_range", "lend_pilot_ability", "setup_docking_steps", "to_reserve"]

@@ -139,6 +139,11 @@ def spendable_force(game: Game, ship: ShipState, attacking: bool = False) -> int
     return 0 if ship.force <= 0 or force_forbidden(game, ship, attacking) else ship.force
 
 
+def spend_force(game: Game, ship: ShipState, amount: int = 1) -> None:
+    ship.force -= amount  # RR: FORCE CHARGE - then "after ... spends Force" abilities
+    fire(game, "after_spend_force", ship=ship.id, count=amount)
+
+
 def spend_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> int:
     """Spend tokens (RR: TOKENS - spending returns them to the supply); "after you spend a
     ... token" abilities trigger."""
@@ -181,6 +186,9 @@ def ignores_obstacle(game: Game, ship: ShipState, obstacle_id: str, during: str 
     if any(what in ("*", obstacle_id) and until_round == s.round
            and phase in ("*", s.phase) for what, until_round, phase in
            ship.obstacles_ignored):
+        return True
+    # "you ignore obstacles at range 0": whatever the ship does (hook ignores_obstacle_always)
+    if any_true(game, "ignores_obstacle_always", ship=ship, obstacle=obstacle_id):
         return True
     return bool(during) and any_true(game, "ignores_obstacle", ship=ship,
                                      obstacle=obstacle_id, during=during)
@@ -344,14 +352,21 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
     (simultaneous fire)."""
     if ship.destroyed or len(ship.damage) < ship.hull:
         return
-    destroy_ship(game, ship)
+    destroy_ship(game, ship, by_damage=True)
 
 
-def destroy_ship(game: Game, ship: ShipState) -> None:
+def destroy_ship(game: Game, ship: ShipState, replaceable: bool = True,
+                 by_damage: bool = False) -> None:
     """The ship is destroyed (by its damage, or by an effect that destroys it outright:
-    IG-11), then removed as :func:`check_destroyed` describes."""
+    IG-11), then removed as :func:`check_destroyed` describes. A card may replace the
+    destruction ("if you would be destroyed": replacement point ``destroy_ship``)."""
     if ship.destroyed:
         return
+    if replaceable and not ship.remote:
+        facts = {"ship": ship.id, "by_damage": by_damage}
+        if replacements(game, "destroy_ship", facts):
+            game.now(Replaceable("destroy_ship", tuple(sorted(facts.items()))))
+            return
     ship.destroyed = True
     _say_destroyed(game, ship)
     if ship.remote:
@@ -430,20 +445,26 @@ def copy_pilot_ability(ship: ShipState, source: ShipState) -> None:
     ship.card_memory = (*kept, (COPIED_PILOTS, (*copied, (source.id, source.pilot))))
 
 
+def drop_pilot_ability(ship: ShipState, source: ShipState) -> None:
+    """``ship`` no longer has ``source``'s pilot ability (copied by
+    :func:`copy_pilot_ability`): ``source`` left the game, or undocked (Co-Pilot)."""
+    if not ship.card_memory:
+        return
+    copied = dict(ship.card_memory).get(COPIED_PILOTS, ())
+    if not any(i == source.id for i, _ in copied):
+        return
+    entry = ("pilot", source.pilot, 0)
+    last = max(k for k, card in enumerate(ship.cards) if card == entry)
+    ship.cards = (*ship.cards[:last], *ship.cards[last + 1:])
+    left = tuple(item for item in copied if item[0] != source.id)
+    kept = tuple(item for item in ship.card_memory if item[0] != COPIED_PILOTS)
+    ship.card_memory = (*kept, (COPIED_PILOTS, left)) if left else kept
+
+
 def _forget_copies(game: Game, source: ShipState) -> None:
     """A ship leaving the game takes its pilot ability from the ships that had it."""
     for ship in game.state.ships.values():
-        if not ship.card_memory:
-            continue
-        copied = dict(ship.card_memory).get(COPIED_PILOTS, ())
-        if not any(i == source.id for i, _ in copied):
-            continue
-        entry = ("pilot", source.pilot, 0)
-        last = max(k for k, card in enumerate(ship.cards) if card == entry)
-        ship.cards = (*ship.cards[:last], *ship.cards[last + 1:])
-        left = tuple(item for item in copied if item[0] != source.id)
-        kept = tuple(item for item in ship.card_memory if item[0] != COPIED_PILOTS)
-        ship.card_memory = (*kept, (COPIED_PILOTS, left)) if left else kept
+        drop_pilot_ability(ship, source)
 
 
 def _return_remote_cards(game: Game, remote: ShipState) -> None:

@@ -51,15 +51,20 @@ _HOOKS = (
          "engine/modify_dice.py dice_options"),
     Hook("dice_option_allowed", "False vetoes an option (source: the card or token; "
          "source_ship: whose it is; reroll: whether it rerolls dice; rerolls: how many; "
-         "spend: the resources its cost spends, (name, amount) pairs)",
+         "spend: the resources its cost spends, (name, amount) pairs; ops: its dice "
+         "operations)",
          ("attack", "kind", "role", "user", "source", "source_ship", "reroll", "rerolls",
-          "spend"),
+          "spend", "ops"),
          "DICE MODIFICATION", "engine/modify_dice.py dice_options"),
     Hook("cannot_attack", "True: the ship can't attack", ("ship",), "ATTACK",
          "engine/weapons.py cannot_attack"),
     Hook("attack_at_obstacle", "True: the owner may attack with this weapon even while at "
          "range 0 of this obstacle (one that forbids attacking)", ("weapon", "obstacle"),
          "OBSTACLES", "engine/weapons.py obstacle_forbids", own=True),
+    Hook("friendly_attack_at_obstacle", "True: the ship may attack with this weapon even while "
+         "at range 0 of this obstacle (one that forbids attacking): a card of any ship may "
+         "allow it (\"friendly ships at range 0-1 can attack at range 0 of obstacles\")",
+         ("ship", "weapon", "obstacle"), "OBSTACLES", "engine/weapons.py obstacle_forbids"),
     Hook("weapon_arc_alternatives", "[(arc, low, high)]: standard arcs (ARCS names) and "
          "range the owner may treat this weapon's arc and range requirement as instead, for a "
          "defender the weapon does not reach as printed", ("weapon",), "ATTACK",
@@ -77,6 +82,9 @@ _HOOKS = (
          "treats this printed primary weapon's arc requirement as, or None (arc: the "
          "printed arc)", ("arc",), "PRIMARY WEAPON", "engine/weapons.py weapons_of",
          own=True),
+    Hook("boost_partially", "True: a boost of the ship that would fail by overlapping a ship "
+         "may be resolved as though it partially executed a maneuver of the template",
+         ("ship",), "BOOST", "engine/action_bodies.py BoostAction"),
     Hook("special_weapon_arc", "the weapon arc (a weapon arc name: single_turret) the owner "
          "must treat this special weapon's printed arc requirement as, or None (card: the "
          "weapon's upgrade; arc: its printed arc)", ("card", "arc"), "SPECIAL WEAPON",
@@ -161,6 +169,9 @@ _HOOKS = (
     Hook("ignores_obstacle", "True: the ship ignores the obstacle's effects while it moves or "
          "attacks (during: move or attack)", ("ship", "obstacle", "during"), "OBSTACLES",
          "engine/effects.py ignores_obstacle"),
+    Hook("ignores_obstacle_always", "True: the ship ignores the obstacle's effects now, "
+         "whatever it does (moving, attacking, acquiring locks, an obstacle placed under it)",
+         ("ship", "obstacle"), "OBSTACLES", "engine/effects.py ignores_obstacle"),
     Hook("activate_initiative", "the initiative step at which the ship activates this "
          "phase instead of its initiative, or None (the highest applies; its initiative "
          "itself is unchanged)", ("ship",), "ACTIVATION PHASE",
@@ -174,13 +185,18 @@ _HOOKS = (
     Hook("setup_placement_rules", "placement rules (tuples of engine/placement.py rule "
          "names) by which the owner may be placed in Place Forces instead of its deployment "
          "area", ("ship",), "SETUP", "engine/setup.py PlaceForces", own=True),
+    Hook("starts_faceup", "True: the owner's two-sided configuration (card) starts with the "
+         "side faceup whose card says so (\"Setup: Equip this side faceup\"): its side is "
+         "not chosen", ("card",), "SETUP", "engine/setup.py PlaceForces", own=True),
     Hook("records_action_step", "True: a card asks whether a ship's action is performed "
          "during its Perform Action step: while that step resolves the ship's card memory "
          "holds 'rules:perform_action_step'", (), "ACTIVATION PHASE",
          "engine/activation_steps.py ActionStep"),
     Hook("records_modified_dice", "True: a card asks who modified which dice: each dice "
          "modification marks its user in the attack (attack.marks '<ship>:modified <kind> "
-         "dice')", (), "DICE MODIFICATION", "engine/modify_dice.py _settle"),
+         "dice', and '<ship>:modified focus results' counting the focus results it "
+         "rerolled, changed or spent)", (), "DICE MODIFICATION",
+         "engine/modify_dice.py _settle, apply_modification"),
     Hook("range_zero_focus", "True: at attack range 0 the attacker may still spend focus "
          "tokens for their default effect on its attack dice", ("attack",), "ATTACK",
          "engine/modify_dice.py dice_options"),
@@ -192,6 +208,14 @@ _HOOKS = (
          "engine/docking.py dock_guides", own=True),
     Hook("dock_range", "the range at which the owner may dock with its carrier (default 0; "
          "the highest applies)", ("ship",), "DOCK", "engine/docking.py dock_range", own=True),
+    Hook("deploy_forbidden", "True: the owner can't deploy in the System Phase (it may still "
+         "emergency deploy)", ("ship",), "DOCK", "engine/docking.py can_deploy", own=True),
+    Hook("must_start_docked", "True: the owner must start the game docked (Setup: no 'placed "
+         "as usual' answer while a carrier can take it)", ("ship",), "DOCK",
+         "engine/docking.py StartDocked", own=True),
+    Hook("lends_pilot_ability", "True: while the owner is docked, its carrier has its pilot "
+         "ability (asked of the docked ship's own cards as it docks)", ("ship",), "DOCK",
+         "engine/docking.py lend_pilot_ability", own=True),
     Hook("starts_in_reserve", "the placement rule the owner starts the game in reserve with "
          "(a tuple of rule names: engine/placement.py), or None (placed as usual)", ("ship",),
          "RESERVE", "engine/reserve.py start_in_reserve", own=True),
@@ -217,6 +241,9 @@ _HOOKS = (
     Hook("ignore_lock_requirement", "True: the weapon's lock requirement counts as met "
          "against this defender", ("ship", "defender", "weapon"), "SPECIAL WEAPON",
          "engine/weapons.py _lock_waived"),
+    Hook("ignore_weapon_requirement", "True: the weapon's lock, focus or calculate "
+         "requirement counts as met against this defender", ("ship", "defender", "weapon"),
+         "SPECIAL WEAPON", "engine/weapons.py _lock_waived"),
     Hook("engage_initiative", "the initiative step at which the ship engages this phase "
          "instead of its initiative, or None (the highest applies)", ("ship",),
          "ENGAGEMENT PHASE", "engine/initiative_steps.py step_of"),
@@ -264,4 +291,7 @@ _HOOKS = (
          "exposed, its player may look at them and choose the card exposed instead",
          ("ship",), "DAMAGE CARDS", "engine/effects.py expose_damage",
          own=True),
+    Hook("removal_delayed", "True: this ship, destroyed in the Engagement Phase, is not "
+         "removed after its initiative step but at the end of the phase", ("ship",),
+         "DESTROYING SHIPS", "engine/rounds.py _remove_destroyed"),
 )

@@ -168,7 +168,8 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
             r.value(game, owner, attack=attack, kind=kind, role=role, user=user,
                     source=f[1], source_ship=game.state.ships[f[0]],
                     reroll=f[2].reroll is not None, spend=f[2].spend,
-                    rerolls=f[2].reroll.count if f[2].reroll is not None else 0)
+                    rerolls=f[2].reroll.count if f[2].reroll is not None else 0,
+                    ops=f[2].ops)
             for owner, _, r in restrictions)]
     if modifiers(game, "token_spend_forbidden"):
         # "you cannot spend focus tokens": an option that would spend one is not offered
@@ -298,6 +299,23 @@ def _label(game: Game, attack: AttackState, owner_id: str, card: str, option: Di
     return f"{option.label} [{card}{' of ' + owner.name if lent else ''}]"
 
 
+def focus_results_modified(ops: tuple[Any, ...], counts: Any) -> int:
+    """How many focus results these dice operations modify in a pool of these counts
+    (RR: DICE MODIFICATION: rerolled, changed or spent; adding a result modifies none)."""
+    focus = int(Face.FOCUS)
+    found = 0
+    for op in ops:
+        if isinstance(op, Reroll):
+            found += op.dice[focus]
+        elif isinstance(op, Change) and op.slot % NUM_FACES == focus:
+            found += op.count
+        elif isinstance(op, ChangeAll) and op.source is Face.FOCUS:
+            found += counts[focus] + counts[focus + REROLLED]
+        elif isinstance(op, Cancel) and op.face is Face.FOCUS:
+            found += op.count
+    return found
+
+
 def apply_modification(game: Game, attack: AttackState, kind: str, user: ShipState,
                        owner: ShipState, card: str, option: DiceOption) -> list[Step]:
     """Carry out a modification: change the dice, pay the option's cost from the ship
@@ -306,6 +324,12 @@ def apply_modification(game: Game, attack: AttackState, kind: str, user: ShipSta
     ops = option.ops
     pool = attack.pool(kind)
     assert pool is not None
+    if any_true(game, "records_modified_dice"):
+        # "can modify only 1 [Focus] result": counted before the dice change (kept only
+        # while a card asks)
+        mark = f"{user.id}:modified focus results"
+        attack.marks[mark] = attack.marks.get(mark, 0) + focus_results_modified(
+            ops, pool.counts())
     if not ops or not isinstance(ops[-1], Reroll):
         for op in ops:
             pool.apply_op(op, game.state.rng)
@@ -353,7 +377,7 @@ def _settle(game: Game, attack: AttackState, kind: str, user: ShipState, owner: 
     game.event("modify", f"{user.name}: {option.label} -> {faces_text(attack.pool(kind))}",
                ship=user.id, card=card)
     # queued only when a card listens ("if the attacker modified its dice")
-    fire(game, "after_modify_dice", ship=user.id, kind=kind)
+    fire(game, "after_modify_dice", ship=user.id, kind=kind, rerolled=len(rerolled))
     if card not in TOKEN_SOURCES:
         for held in game.cards.abilities(owner):
             ability = held.ability

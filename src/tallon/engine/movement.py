@@ -21,16 +21,22 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tallon.dice import Face
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.devices import after_reposition, move_met_steps, overlapped_before
+from tallon.engine.devices import (
+    after_reposition,
+    move_met_steps,
+    overlapped_before,
+    template_name,
+)
 from tallon.engine.effects import (
     gain_token,
     ignores_obstacle,
     remove_ship,
     remove_token,
+    spend_force,
     suffer_damage,
 )
 from tallon.engine.obstacles import ObstacleEffect
-from tallon.engine.queue import FireWindow, own_modifiers, replacements
+from tallon.engine.queue import FireWindow, named, own_modifiers, replacements
 from tallon.engine.replace import Replaceable
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
@@ -114,6 +120,9 @@ def reposition(game: Game, ship: ShipState, attempt: Attempt) -> None:
     met = [o for o in attempt.obstacles_met
            if not (o in before and o not in attempt.overlapped_obstacles)]
     move = "barrel_roll" if attempt.label.startswith("barrel roll") else "boost"
+    if move == "barrel_roll" and "after_barrel_roll" in named(game):
+        # "after you barrel roll": once the obstacles it met have had their effects
+        game.push(FireWindow.of("after_barrel_roll", ship=ship.id))
     game.push(*obstacle_steps(game, ship, met, move))  # pushed last: they resolve first
 
 
@@ -241,6 +250,11 @@ class ExecuteManeuver(ChoiceStep):
                    full=outcome.fully_executed,
                    start=[round(start.x, 3), round(start.y, 3), round(start.heading, 3)])
         if outcome.fled:
+            # RR: FLEE - a card may replace it ("if you would flee ... instead")
+            facts = {"ship": ship.id}
+            if replacements(game, "flee", facts):
+                game.push(Replaceable("flee", tuple(facts.items())))
+                return
             remove_ship(game, ship, "fled")
             return
         # "while you fully execute a maneuver, before the Check Difficulty step" abilities
@@ -256,7 +270,9 @@ class ExecuteManeuver(ChoiceStep):
                                 slam=self.slam, hazards=tuple(outcome.hazards),
                                 obstacles=tuple(obstacles_met(game, outcome, before)),
                                 forced_by=tuple(outcome.forced_by),
-                                moved_through=tuple(outcome.moved_through)))
+                                moved_through=tuple(outcome.moved_through),
+                                # a fact only sideslips carry: other steps stay as they were
+                                **({"sideslip": True} if self.sideslip else {})))
         if not outcome.fully_executed:
             # RR: DOCK - overlapping a friendly carrier, a ship that can dock may dock
             # instead (asked first); docking imports this module, hence here
@@ -279,6 +295,27 @@ def obstacles_met(game: Game, outcome: MoveOutcome, before: set[str]) -> list[st
     ids = {o.id for o in game.state.obstacles}
     return [o for o in outcome.hazards if o in ids
             and not (o in before and o not in outcome.overlapping)]
+
+
+def boost_as_partial_maneuver(game: Game, ship: ShipState, code: str) -> None:
+    """A boost that would fail by overlapping a ship, resolved "as though partially
+    executing a maneuver" of its template (hook boost_partially): the ship backs along the
+    template as a bumping maneuver does and meets what a maneuver meets (the ship it
+    touches, obstacles, devices); no maneuver is executed (no difficulty, no "after you
+    execute a maneuver")."""
+    s = game.state
+    outcome = execute_maneuver(s.table(), ship.id, Maneuver.parse(code))
+    before = overlapped_before(game, ship)
+    s.set_pose(ship, outcome.final)
+    for other in outcome.forced_by:
+        if other in s.ships:
+            s.add_contact(ship.id, other)
+    game.event("move", f"{ship.name} ({ship.id}) boosts with the {template_name(code)} "
+               f"template, partially (bumps {', '.join(outcome.forced_by)})", ship=ship.id)
+    if outcome.fled:
+        remove_ship(game, ship, "fled")
+        return
+    game.push(*_after_move(game, ship, outcome, before))
 
 
 def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[str]
@@ -329,7 +366,7 @@ class CheckDifficulty(Step):
             for token in (Token.STRESS, Token.STRAIN, Token.DEPLETE):
                 remove_token(game, ship, token)
         elif difficulty == "purple":
-            ship.force -= 1
+            spend_force(game, ship, 1)
         return None
 
 
@@ -441,7 +478,7 @@ class Decloak(ChoiceStep):
                 # ruling: the card's cost is paid as the template is declared
                 for resource, n in decloak_banks(game, ship)[answer]:
                     if resource == "force":
-                        ship.force -= n
+                        spend_force(game, ship, n)
                     else:
                         ship.charges[resource].active -= n
                 direction = answer.removeprefix("bank_")

@@ -26,7 +26,8 @@ from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import _placed, placement, template_name
 from tallon.engine.effects import break_locks_on
-from tallon.engine.queue import FireWindow, any_true, named
+from tallon.engine.queue import FireWindow, any_true, named, replacements
+from tallon.engine.replace import Replaceable
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Ask, Step, Then, continuation
 from tallon.geometry import Device, Pose, at_range
@@ -213,15 +214,30 @@ class Detonate(Step):
             game.event("device", f"{found.id} loses a fuse marker instead of detonating",
                        device=found.id)
             return None
-        game.event("device", f"{found.id} detonates", device=found.id)
-        # "after a bomb or mine detonates" abilities follow its effects, while it is still
-        # there to measure range to (a step only when a card could listen: other games
-        # keep their state hashes)
-        after = (FireWindow.of("after_detonate", device=found.id),) \
-            if "after_detonate" in named(game) else ()
-        game.push(Then(f"detonate.{found.kind}", (found.id, self.ship_id)), *after,
-                  RemoveDevice(found.id, "detonated"))
+        facts = {"device": found.id, "ship": self.ship_id}
+        # RR: REPLACEMENT EFFECTS - "before a friendly bomb or mine would detonate, ...
+        # prevent it" (Captain Nym): the choice waits, its default is the detonation
+        if replacements(game, "detonate", facts):
+            game.push(Replaceable("detonate", tuple(sorted(facts.items()))))
+            return None
+        _detonation(game, None, found.id, self.ship_id)
         return None
+
+
+@continuation("payloads.detonation")
+def _detonation(game: Game, _: Any, device_id: str, ship_id: str) -> None:
+    """The device detonates: its effects, then it is removed (RR: DEVICE)."""
+    found = device(game, device_id)
+    if found is None:
+        return
+    game.event("device", f"{found.id} detonates", device=found.id)
+    # "after a bomb or mine detonates" abilities follow its effects, while it is still
+    # there to measure range to (a step only when a card could listen: other games
+    # keep their state hashes)
+    after = (FireWindow.of("after_detonate", device=found.id),) \
+        if "after_detonate" in named(game) else ()
+    game.push(Then(f"detonate.{found.kind}", (found.id, ship_id)), *after,
+              RemoveDevice(found.id, "detonated"))
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ ship):
 - ``deployment`` - within range 1 of the player's edge (RR: SETUP step 5, as Place Forces);
 - ``obstacle`` - at range 0 of an obstacle (physically on it: RR: RANGE);
 - ``edge`` - within range 1 of any one edge of the play area (the whole base);
+- ``edge:<side>`` - within range 1 of that edge (``south``: y = 0, player 1's; ``north``,
+  ``west``: x = 0, ``east``);
 - ``far`` - beyond range 3 of every enemy ship (RR: RANGE: "beyond");
 - ``anywhere`` - anywhere in the play area (no other condition: the spots offered are a
   grid over the whole area).
@@ -66,6 +68,18 @@ def _near_an_edge(body: Ship) -> bool:
             or max(PLAY_AREA_SIDE - y for _, y in points) <= limit)
 
 
+#: the edges by side: (coordinate index, whether at the far end of the play area)
+EDGES = {"south": (1, False), "north": (1, True), "west": (0, False), "east": (0, True)}
+
+
+def _near_edge(body: Ship, side: str) -> bool:
+    """Rule ``edge:<side>``: the whole base within range 1 of that edge."""
+    axis, far = EDGES[side]
+    points = [p[axis] for piece in body.range_pieces for p in piece]
+    limit = RANGE_BAND_LENGTH + EPS
+    return max(PLAY_AREA_SIDE - v for v in points) <= limit if far else max(points) <= limit
+
+
 def _far_from_enemies(game: Game, ship: ShipState, body: Ship) -> bool:
     return all(beyond_range(body, enemy.body, 3) for enemy in game.state.in_play()
                if enemy.owner != ship.owner and enemy.body is not None)
@@ -105,6 +119,10 @@ def placement_problem(game: Game, ship: ShipState, pose: Pose, rule: tuple[str, 
             continue
         if name.startswith("near:"):
             if not _near(game, body, name):
+                return f"it must be {_words(name)}"
+            continue
+        if name.startswith("edge:"):
+            if not _near_edge(body, name.partition(":")[2]):
                 return f"it must be {_words(name)}"
             continue
         met = (_on_obstacle(game, body) if name == "obstacle" else
@@ -161,7 +179,7 @@ def placement_spots(game: Game, ship: ShipState, rule: tuple[str, ...]) -> list[
         candidates = deployment_spots(game, ship)
     elif "obstacle" in rule:
         candidates = _obstacle_spots(game, ship)
-    elif "edge" in rule:
+    elif "edge" in rule or any(name.startswith("edge:") for name in rule):
         candidates = _edge_spots(ship)
     elif "anywhere" in rule:
         candidates = _area_spots(ship)
@@ -204,6 +222,8 @@ def _words(name: str) -> str:
     if name.startswith("near:"):
         _, ship_id, high = name.split(":")
         return f"at range 0-{high} of {ship_id}"
+    if name.startswith("edge:"):
+        return f"within range 1 of the {name.partition(':')[2]} edge"
     return _RULE_WORDS[name]
 
 

@@ -291,12 +291,20 @@ def _modifiers(game: Game, hook: str) -> Iterator[tuple[ShipState, str, Modifier
         if not ship.removed and ship.body is not None:  # _active, inline: asked very often
             for held in index(ship).by_hook.get(hook, ()):
                 yield ship, held.card, held.ability
+        elif ship.removed:
+            # an effect its card set up on another ship outlives the ship (Modifier)
+            for held in index(ship).by_hook.get(hook, ()):
+                if getattr(held.ability, "outlives_ship", False):
+                    yield ship, held.card, held.ability
 
 
-def own_modifiers(game: Game, ship: ShipState, hook: str) -> tuple[Held, ...]:
+def own_modifiers(game: Game, ship: ShipState, hook: str, off_table: bool = False
+                  ) -> tuple[Held, ...]:
     """The constant abilities of ``hook`` on ``ship``'s own cards (its entries among
-    :func:`modifiers`): for hooks that ask about the ship itself."""
-    return game.cards.index(ship).by_hook.get(hook, ()) if _active(ship, game) else ()
+    :func:`modifiers`): for hooks that ask about the ship itself. ``off_table``: asked of
+    a ship not removed but off the table too (a docked ship: may it deploy?)."""
+    active = _active(ship, game) or (off_table and not ship.removed)
+    return game.cards.index(ship).by_hook.get(hook, ()) if active else ()
 
 
 def total(game: Game, hook: str, **facts: Any) -> int:

@@ -11,7 +11,7 @@ from tallon.engine.abilities import Ctx, Event
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.queue import replacements
 from tallon.engine.state import Token
-from tallon.engine.steps import ChoiceStep
+from tallon.engine.steps import ChoiceStep, call_continuation
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -48,11 +48,25 @@ def _default(game: Game, point: str, facts: dict[str, Any]) -> None:
         deal_damage_card(game, game.state.ships[facts["ship"]], facts["faceup"],
                          card=facts["card"], then=facts["then"], args=facts["args"],
                          replaceable=False)
+    elif point == "flee":
+        from tallon.engine.effects import remove_ship
+
+        remove_ship(game, game.state.ships[facts["ship"]], "fled")
     elif point == "execute_maneuver":
         from tallon.engine.movement import ExecuteManeuver
 
         game.push(ExecuteManeuver(facts["ship"], facts["maneuver"], ion=facts["ion"],
                                   slam=facts["slam"], replaceable=False))
+    elif point == "destroy_ship":
+        from tallon.engine.effects import destroy_ship
+
+        ship = game.state.ships[facts["ship"]]
+        # another replacement (of the same damage) may have saved it meanwhile
+        if ship.in_play and not (facts["by_damage"] and len(ship.damage) < ship.hull):
+            destroy_ship(game, ship, replaceable=False)
+    elif point == "detonate":
+        # the detonation itself (engine/payloads.py), named: payloads imports this module
+        call_continuation(game, "payloads.detonation", None, (facts["device"], facts["ship"]))
     else:
         raise ValueError(f"no default for replacement point {point!r}")
 

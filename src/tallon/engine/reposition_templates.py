@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from tallon.engine.effects import spendable_force
+from tallon.engine.effects import spend_force, spendable_force
 from tallon.engine.movement import (
     reposition_fails,
     roll_positions,
@@ -110,7 +110,7 @@ def pay_template_cost(game: Game, ship: ShipState, cost: TemplateCost) -> None:
     """Spend what a chosen template costs (RR: PAYING COSTS)."""
     for resource, n in cost:
         if resource == "force":
-            ship.force -= n
+            spend_force(game, ship, n)
         else:
             ship.charges[resource].active -= n
         game.event("ability", f"{ship.name} ({ship.id}) spends {n} "

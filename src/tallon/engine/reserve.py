@@ -123,6 +123,12 @@ def reserve_entries(game: Game, event: Event) -> list[Entry]:
     return found
 
 
+def listens_in_reserve(game: Game, window: str) -> bool:
+    """Whether a ship in reserve has an ability that works there at this window (without
+    facts): the window then needs its :class:`ReserveWindow`."""
+    return bool(reserve_entries(game, Event(window, ())))
+
+
 def window_steps(game: Game, window: str) -> list[Step]:
     """A window that ships in reserve may listen to, as steps: the ability queue's (ships
     in play) and the reserve's (ships in reserve); none when no ship has an ability of it

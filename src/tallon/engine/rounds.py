@@ -9,7 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import Event
-from tallon.engine.activation_steps import ActionStep, EndActivation
+from tallon.engine.activation_steps import ActionStep, EndActivation, take_skip_execute
 from tallon.engine.attack import Engage
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option
@@ -34,7 +34,7 @@ from tallon.engine.queue import (
     own_modifiers,
     total,
 )
-from tallon.engine.reserve import in_reserve, window_steps
+from tallon.engine.reserve import ReserveWindow, in_reserve, listens_in_reserve, window_steps
 from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, PLAYERS, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 
@@ -79,14 +79,34 @@ class PlanningPhase(Step):
     def run(self, game: Game) -> Decision | None:
         s = game.state
         s.phase = "planning"
-        steps: list[Step] = []
-        for player in PLAYERS:
-            for ship in s.ships_of(player):
-                if ship.in_play and not ship.ionized:
-                    steps.append(SetDial(ship.id))
-        steps.append(RollFirstPlayer())
+        if listens_in_reserve(game, "start_planning"):
+            # a ship in reserve placed "at the start of the Planning Phase" sets a dial too
+            # (a step only then: other games keep their state hashes)
+            game.push(FireWindow.of("start_planning"), ReserveWindow("start_planning"),
+                      SetDials())
+            return None
         # "at the start of the Planning Phase" abilities come before the dials are set
-        game.push(FireWindow.of("start_planning"), *steps)
+        game.push(FireWindow.of("start_planning"), *_dial_steps(game))
+        return None
+
+
+def _dial_steps(game: Game) -> list[Step]:
+    steps: list[Step] = []
+    for player in PLAYERS:
+        for ship in game.state.ships_of(player):
+            if ship.in_play and not ship.ionized:
+                steps.append(SetDial(ship.id))
+    steps.append(RollFirstPlayer())
+    return steps
+
+
+@dataclass(frozen=True)
+class SetDials(Step):
+    """The dials of the ships in play once the start of the Planning Phase is over (ships
+    in reserve may have been placed then)."""
+
+    def run(self, game: Game) -> Decision | None:
+        game.push(*_dial_steps(game))
         return None
 
 
@@ -203,7 +223,7 @@ class Sweep(ChoiceStep):
         if descending and self.last_initiative is not None and initiative != \
                 self.last_initiative:
             # simultaneous fire: the ships destroyed at the last initiative leave now
-            _remove_destroyed(game)
+            _remove_destroyed(game, engagement=True)
             waiting = [ship for ship in waiting if ship.in_play]
             initiative = next_initiative()
         if not waiting:
@@ -264,9 +284,12 @@ class SystemTurn(Step):
         return None
 
 
-def _remove_destroyed(game: Game) -> None:
+def _remove_destroyed(game: Game, engagement: bool = False) -> None:
     for ship in game.state.ships.values():
         if ship.destroyed and not ship.removed:
+            # RR: DESTROYING SHIPS - a card may keep it until the end of the phase
+            if engagement and any_true(game, "removal_delayed", ship=ship):
+                continue
             remove_ship(game, ship, "destroyed")
 
 
@@ -362,6 +385,14 @@ class Execution(Step):
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if not ship.in_play:
+            return None
+        if not self.announced and ship.card_memory and take_skip_execute(ship):
+            # RR: MANEUVER - a card skipped the step: no maneuver, the activation goes on
+            game.event("activate", f"{ship.name} ({ship.id}) skips its Execute Maneuver step",
+                       ship=ship.id)
+            skipped = (FireWindow.of("after_skip_execute", ship=ship.id),) \
+                if "after_skip_execute" in named(game) else ()
+            game.push(*skipped, ActionStep(ship.id), EndActivation(ship.id, self.ion))
             return None
         if not self.announced:
             game.push(FireWindow.of("before_execute", ship=ship.id,
@@ -471,7 +502,7 @@ class InitiativeSevenDone(Step):
         if not any(_eligible(game, ship, "engagement")
                    and step_of(game, ship, "engagement") >= 7
                    for ship in game.state.ships.values()):
-            _remove_destroyed(game)
+            _remove_destroyed(game, engagement=True)
         return None
 
 

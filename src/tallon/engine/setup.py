@@ -361,10 +361,10 @@ class PlaceForces(Step):
         reserved = start_in_reserve(game)  # RR: RESERVE - "Setup: Start in reserve"
         for ship in _setup_order(game):
             if ship.id in reserved:  # placed later by its card; its side is chosen now
-                steps += [ChooseSide(ship.id, xws) for xws in choosable_sides(ship)]
+                steps += [ChooseSide(ship.id, xws) for xws in _sides_chosen(game, ship)]
                 continue
             steps += [_place_forces_step(game, ship)]
-            steps += [ChooseSide(ship.id, xws) for xws in choosable_sides(ship)]
+            steps += [ChooseSide(ship.id, xws) for xws in _sides_chosen(game, ship)]
             steps += [FireWindow.of("after_placed", ship=ship.id)]
         game.push(*steps, FireWindow.of("after_place_forces"))
         return None
@@ -528,6 +528,14 @@ def choosable_sides(ship: ShipState) -> list[str]:
     db = load_cards()
     return [xws for kind, xws, _ in ship.cards if kind == "upgrade"
             and db.upgrade(xws).slot == "configuration" and len(db.upgrade(xws).sides) == 2]
+
+
+def _sides_chosen(game: Game, ship: ShipState) -> list[str]:
+    """The configurations whose starting side the owner chooses: not one that says which
+    side is equipped faceup (hook ``starts_faceup``; the front side faces up by default)."""
+    return [xws for xws in choosable_sides(ship)
+            if not any(held.ability.value(game, ship, card=xws)
+                       for held in own_modifiers(game, ship, "starts_faceup"))]
 
 
 @dataclass(frozen=True)

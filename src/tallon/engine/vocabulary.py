@@ -101,8 +101,9 @@ _WINDOWS = (
            "abilities of ships in reserve that work there listen too: engine/reserve.py)", (),
            "ROUND", "engine/rounds.py StartRound (reserve.window_steps)"),
     # ------------------------------------------------------- planning phase
-    Window("start_planning", "start of the Planning Phase, before the dials are set", (),
-           "PLANNING PHASE", "engine/rounds.py PlanningPhase"),
+    Window("start_planning", "start of the Planning Phase, before the dials are set (the "
+           "abilities of ships in reserve that work there listen too: engine/reserve.py)", (),
+           "PLANNING PHASE", "engine/rounds.py PlanningPhase (reserve.listens_in_reserve)"),
     # --------------------------------------------------------- system phase
     Window("start_system", "start of the System Phase", (), "SYSTEM PHASE",
            "engine/rounds.py StartRound"),
@@ -125,13 +126,17 @@ _WINDOWS = (
     Window("before_execute", '"before you execute a maneuver": a card may make it easier or '
            "harder (ship.execute_difficulty)", ("ship", "maneuver"), "MANEUVER",
            "engine/rounds.py Execution"),
+    Window("after_skip_execute", "a card made the ship skip its Execute Maneuver step "
+           "(activation_steps.skip_execute): instead of the maneuver, before its Perform "
+           "Action step (fired only when a card could listen)", ("ship",), "MANEUVER",
+           "engine/rounds.py Execution"),
     Window("before_check_difficulty", "after the move, before the Check Difficulty step",
            ("ship", "maneuver", "full", "difficulty"), "MANEUVER",
            "engine/movement.py ExecuteManeuver"),
     Window("after_execute", "after a maneuver and its difficulty, bump and obstacle effects",
            ("ship", "maneuver", "full", "speed", "bearing", "difficulty", "ion", "slam",
             "hazards", "obstacles", "forced_by", "moved_through"), "MANEUVER",
-           "engine/movement.py ExecuteManeuver"),
+           "engine/movement.py ExecuteManeuver", optional_facts=("sideslip",)),
     Window("after_device_placed", '"after you drop or launch a device": after what placing '
            "it set off (a mine detonating under a ship); launched: launched, not dropped",
            ("ship", "device", "launched"), "DEVICE",
@@ -162,11 +167,22 @@ _WINDOWS = (
     Window("after_coordinate", '"after you coordinate a ship": the chosen ship (target) has '
            "had its chance to act", ("ship", "target"), "COORDINATE",
            "engine/actions.py CoordinateAction; cards/upgrades/crew_b2.py (hondoohnaka)"),
+    Window("coordinate_chosen", "a ship performing a coordinate action chose the ship it "
+           "coordinates (target), before that ship may act (fired only when a card could "
+           "listen)", ("ship", "target"), "COORDINATE", "engine/actions.py CoordinateAction"),
     Window("after_action_failed", "after an action failed (\"after you fail an action\")",
            ("ship", "action", "difficulty", "during_activation"), "FAIL",
            "engine/actions.py FinishAction"),
     Window("after_decloak", "after a ship decloaked (placed, its cloak token removed)",
            ("ship",), "CLOAK", "engine/movement.py Decloak"),
+    Window("after_barrel_roll", "\"after you barrel roll\": a ship barrel rolled (an "
+           "action's, a decloak's or a tractor move's), after the obstacles it met (fired "
+           "only when a card could listen)", ("ship",), "BARREL ROLL",
+           "engine/movement.py reposition"),
+    Window("after_deploy", "\"after you deploy\": a ship deployed from its carrier (its "
+           "maneuver and, unless emergency, its action done; fired only when a card could "
+           "listen)", ("ship", "carrier", "emergency"), "DOCK",
+           "engine/docking.py DockingTurn, _emergency"),
     Window("after_ailerons_move", "after a ship boosted using its Controlled or Adaptive "
            "Ailerons ship ability (the obstacles it met resolved)", ("ship",), "BOOST",
            "cards/pilots/tiereaper.py ailerons_boost"),
@@ -228,11 +244,14 @@ _WINDOWS = (
     Window("after_spend_token", "tokens spent", ("ship", "token", "count"), "TOKENS",
            "engine/effects.py spend_token"),
     Window("after_modify_dice", "a ship (ship) modified the attack or defense dice (kind) "
-           "of the attack in progress, its cost paid", ("ship", "kind"), "DICE MODIFICATION",
+           "of the attack in progress, its cost paid; rerolled: how many dice it rerolled",
+           ("ship", "kind", "rerolled"), "DICE MODIFICATION",
            "engine/modify_dice.py _settle"),
-    Window("after_spend_force", "Force spent on dice or on a weapon's requirement",
+    Window("after_spend_force", "Force spent: on dice, on a weapon's requirement, as a cost, "
+           "for a purple action or maneuver, or for a template",
            ("ship", "count"), "FORCE CHARGE",
-           "engine/modify_dice.py _spend; engine/attack.py _begin"),
+           "engine/modify_dice.py _spend; engine/attack.py _begin; engine/effects.py "
+           "spend_force"),
     Window("after_spend_lock", "a lock spent (on dice, or by a card's ability)",
            ("ship", "target"), "LOCK",
            "engine/modify_dice.py _spend; cards zertikstrom, r2ha (their own spending)"),
@@ -283,6 +302,15 @@ _POINTS = (
     ReplacementPoint("execute_maneuver", "a ship would execute a maneuver",
                      ("ship", "maneuver", "ion", "slam"), "MANEUVER",
                      "engine/movement.py ExecuteManeuver"),
+    ReplacementPoint("flee", "a ship would flee after executing a maneuver (its base, partly "
+                     "outside the play area, is still on the table)", ("ship",), "FLEE",
+                     "engine/movement.py ExecuteManeuver"),
+    ReplacementPoint("detonate", "a bomb or mine would detonate (after its fuse markers); "
+                     "ship: the ship that set a mine off, \"\" for a bomb",
+                     ("device", "ship"), "DEVICE", "engine/payloads.py Detonate"),
+    ReplacementPoint("destroy_ship", "a ship would be destroyed: by_damage, its damage cards "
+                     "reached its hull, else an effect destroys it; not offered for remotes",
+                     ("ship", "by_damage"), "DESTROYING SHIPS", "engine/effects.py destroy_ship"),
 )
 
 

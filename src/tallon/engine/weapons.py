@@ -136,6 +136,9 @@ def obstacle_forbids(game: Game, ship: ShipState, weapon: WeaponSpec | None = No
                     held.ability.value(game, ship, weapon=weapon, obstacle=obstacle.id)
                     for held in own_modifiers(game, ship, "attack_at_obstacle")):
                 continue
+            if any_true(game, "friendly_attack_at_obstacle", ship=ship, weapon=weapon,
+                        obstacle=obstacle.id):
+                continue
             return f"it is at range 0 of {obstacle.type.value.replace('_', ' ')} {obstacle.id}"
     return None
 
@@ -155,10 +158,14 @@ def requirement_waiver(game: Game, ship: ShipState, weapon: WeaponSpec) -> int |
 def _lock_waived(game: Game, ship: ShipState, enemy: ShipState, weapon: WeaponSpec,
                  requires: str | tuple[str, ...] | None) -> bool:
     """A card treats the weapon's lock requirement as met against ``enemy`` (hook
-    ``ignore_lock_requirement``)."""
+    ``ignore_lock_requirement``), or any of its requirements (``ignore_weapon_requirement``)."""
     needs_lock = requires == "lock" or (isinstance(requires, tuple) and "lock" in requires)
-    return needs_lock and any_true(game, "ignore_lock_requirement", ship=ship,
-                                   defender=enemy, weapon=weapon)
+    if needs_lock and any_true(game, "ignore_lock_requirement", ship=ship,
+                               defender=enemy, weapon=weapon):
+        return True
+    # any requirement (Baktoid Prototype)
+    return requires is not None and any_true(game, "ignore_weapon_requirement", ship=ship,
+                                             defender=enemy, weapon=weapon)
 
 
 def _meets_requirement(ship: ShipState, defender: str, requires: str | tuple[str, ...] | None

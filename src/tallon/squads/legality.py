@@ -143,14 +143,26 @@ def _check_solitary(squad: Squad) -> Iterator[Problem]:
                           f"({names}); at most one is allowed", ship=index, card=card.xws)
 
 
+#: ship abilities whose ship "is not affected by the Standardized restriction"
+STANDARDIZED_EXEMPT = frozenset({"Modified for Organics"})
+
+
+def _standardized_exempt(ship: SquadShip) -> bool:
+    return ship.pilot.ship_ability in STANDARDIZED_EXEMPT
+
+
 def _check_standardized(squad: Squad) -> Iterator[Problem]:
     reported: set[tuple[int, str]] = set()
     for index, card in _squad_cards(squad):
         if not isinstance(card, Upgrade) or not card.standardized:
             continue
+        if _standardized_exempt(squad.ships[index]):
+            continue  # its copy binds no other ship
         ship_type = squad.ships[index].pilot.ship
         for other_index, other in enumerate(squad.ships):
             if other.pilot.ship != ship_type or (other_index, card.xws) in reported:
+                continue
+            if _standardized_exempt(other):
                 continue
             names = {name_key(u.name) for u in other.upgrade_cards}
             if name_key(card.name) not in names:

@@ -22,6 +22,12 @@ SPECIAL_SLOTS: dict[str, tuple[str, ...]] = {
     "Versatile Frame": ("torpedo", "missile"),
 }
 
+# Slots an upgrade's text adds that the card data does not record as a grant (Alpha-3B
+# "Besh": "Add [Device] slot").
+TEXT_SLOT_GRANTS: dict[str, tuple[tuple[str, int], ...]] = {
+    "alpha3bbesh": (("device", 1),),
+}
+
 
 @dataclass(frozen=True)
 class SpecialSlot:
@@ -74,6 +80,8 @@ def upgrade_bar(pilot: Pilot, upgrades: Sequence[Upgrade]) -> Counter[str]:
     for upgrade in upgrades:
         for grant in upgrade.front.grants.slots:
             bar[grant.slot] += grant.amount
+        for slot, amount in TEXT_SLOT_GRANTS.get(upgrade.xws, ()):
+            bar[slot] += amount
     return Counter({slot: count for slot, count in bar.items() if count > 0})
 
 

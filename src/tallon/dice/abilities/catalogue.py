@@ -7,7 +7,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tallon.dice.abilities import cards, upgrades
-from tallon.dice.abilities.base import ATTACKING, BOTH_ROLES, DEFENDING, DiceAbility, Role
+from tallon.dice.abilities.base import (
+    ATTACKING,
+    BOTH_ROLES,
+    DEFENDING,
+    DiceAbility,
+    Role,
+    Window,
+)
+from tallon.dice.abilities.effects import CancelResults, CardAbility, RerollDice
+from tallon.dice.faces import Face
 
 
 @dataclass(frozen=True)
@@ -203,7 +212,104 @@ _ENTRIES = [
     CardEntry("majorrhymer-swz98", "Major Rhymer (TIE/sa Bomber loadout)", ATTACKING,
               "torpedo attack, defender in his bullseye: 1 focus to crit (mandatory)",
               upgrades.major_rhymer_swz98),
+    CardEntry("mandalorianroyalguard", "Mandalorian Royal Guard", DEFENDING,
+              "non-small friend defends, she is in the arc: 1 result to evade",
+              upgrades.mandalorian_royal_guard),
+    CardEntry("bobafett", "Boba Fett (Scum Firespray)", BOTH_ROLES,
+              "reroll 1 die per enemy ship at range 0-1", upgrades.boba_fett_firespray,
+              "enemy ships"),
+    CardEntry("koshkafrost", "Koshka Frost", BOTH_ROLES, "stressed enemy: reroll 1 die",
+              lambda: upgrades.reroll_one("koshkafrost", "Koshka Frost")),
+    CardEntry("krassistrelix", "Krassis Trelix", ATTACKING,
+              "special attack: reroll 1 attack die",
+              lambda: upgrades.reroll_one("krassistrelix", "Krassis Trelix", ATTACKING)),
+    CardEntry("marauder", "Marauder", ATTACKING, "primary rear arc attack: reroll 1 attack die",
+              lambda: upgrades.reroll_one("marauder", "Marauder", ATTACKING)),
+    CardEntry("jangofett-pilot", "Jango Fett (Firespray pilot)", BOTH_ROLES,
+              "easier revealed maneuver: 1 enemy focus to blank", upgrades.jango_fett_pilot),
+    CardEntry("bobafett-firesprayclasspatrolcraft", "Boba Fett (Separatist Firespray)",
+              DEFENDING, "no other friend at range 0-2: 1 blank to focus",
+              upgrades.boba_fett_separatist),
+    CardEntry("slavei-swz82", "Slave I (Front Arc attack from the rear arc)", ATTACKING,
+              "1 hit to crit", upgrades.slave_i_swz82),
+    CardEntry("themandalorian", "The Mandalorian", BOTH_ROLES,
+              "in the front arc at range 1-2 of 2+ enemies: 1 blank to focus",
+              upgrades.the_mandalorian),
+    CardEntry("ig102", "IG-102", DEFENDING,
+              "attacker of equal or higher initiative: 1 blank to focus", upgrades.ig102),
+    CardEntry("sinker", '"Sinker" (ARC-170)', ATTACKING,
+              "primary attack beside him (side arc): reroll 1 attack die",
+              lambda: upgrades.reroll_one("sinker", "Sinker", ATTACKING)),
+    CardEntry("wolffe", '"Wolffe" (ARC-170)', ATTACKING,
+              "primary front arc attack, spend charge: reroll 1 attack die", upgrades.wolffe,
+              "charges"),
+    CardEntry("contrail", '"Contrail" (Nimbus)', BOTH_ROLES,
+              "same revealed bearing: 1 enemy focus to blank", upgrades.contrail),
+    CardEntry("alpha3bbesh", 'Alpha-3B "Besh"', ATTACKING,
+              "primary attack, spend lock: 1 blank/focus to hit", upgrades.alpha3b_besh),
+    CardEntry("inaldra", "Inaldra", BOTH_ROLES, "suffer 1 damage: reroll any number of dice",
+              upgrades.inaldra),
+    CardEntry("serissu", "Serissu", DEFENDING, "defender at range 0-1 of her: reroll 1 "
+              "defense die", lambda: upgrades.reroll_one("serissu", "Serissu", DEFENDING)),
+    CardEntry("drearenthal", "Drea Renthal", ATTACKING,
+              "friendly non-limited attacker, defender in her arc: reroll 1 attack die",
+              upgrades.drea_renthal),
+    CardEntry("arlizhadrassian", "Arliz Hadrassian", ATTACKING,
+              "damaged, front-arc attack: 1 focus to crit", upgrades.arliz_hadrassian),
+    CardEntry("precisehunter", "Precise Hunter", ATTACKING,
+              "defender in the bullseye arc: reroll 1 blank result", upgrades.precise_hunter),
+    CardEntry("dfs081", "DFS-081 (friendly defender at range 0-1)", DEFENDING,
+              "spend calculate: all enemy crits to hits", upgrades.dfs081),
+    CardEntry("dfs081-siegeofcoruscant", "DFS-081 (Siege of Coruscant)", DEFENDING,
+              "spend charge and calculate: cancel 1 enemy crit", upgrades.dfs081_siege,
+              "charges"),
+    CardEntry("matchstick", '"Matchstick" (BTL-B)', ATTACKING,
+              "primary or turret attack: reroll 1 attack die per red token",
+              upgrades.matchstick, "red tokens"),
+    CardEntry("broadside", '"Broadside" (BTL-B)', ATTACKING,
+              "turret attack, indicator at a side arc: 1 blank to focus", upgrades.broadside),
+    CardEntry("drift", '"Drift" (Clone Z-95, friendly attacker at range 0-1)', ATTACKING,
+              "exactly 1 non-lock red or 1 orange token: reroll 1 attack die",
+              lambda: upgrades.reroll_one("drift", "Drift", ATTACKING)),
+    CardEntry("gavynsykes", "Gavyn Sykes", BOTH_ROLES,
+              "faster revealed maneuver: reroll any blank results", upgrades.gavyn_sykes),
+    CardEntry("fireconvergence", "Fire Convergence (LAAT/i)", ATTACKING,
+              "non-turret attack, defender in its turret arc, spend charge: reroll up to 2",
+              upgrades.fire_convergence, "charges"),
+    # Separatist pilots and titles (cards/pilots/belbullab22starfighter.py, ...)
+    CardEntry("generalgrievous", "General Grievous", ATTACKING,
+              "primary attack outside the defender's firing arc: reroll up to 2 attack dice",
+              lambda: _reroll_up_to("generalgrievous", "General Grievous", ATTACKING, 2)),
+    CardEntry("wattambor", "Wat Tambor", ATTACKING,
+              "primary attack: reroll 1 attack die per calculating friend at range 1 of the "
+              "defender", lambda count=1: _reroll_up_to("wattambor", "Wat Tambor", ATTACKING,
+                                                        count), "calculating friends"),
+    CardEntry("captainsear", "Captain Sear (friendly attacker at range 0-3)", ATTACKING,
+              "defender in the bullseye arc, spend calculate: cancel 1 evade",
+              lambda: CardAbility("captainsear", "Captain Sear (spend calculate: cancel 1 "
+                                  "evade)", effect=CancelResults(Face.EVADE),
+                                  window=Window.BEFORE_NEUTRALIZE, roles=ATTACKING,
+                                  cost=(("calculate", 1),))),
+    CardEntry("soullessone", "Soulless One", DEFENDING,
+              "attacker outside the firing arc: reroll 1 defense die",
+              lambda: upgrades.reroll_one("soullessone", "Soulless One", DEFENDING)),
+    CardEntry("networkedaim", "Networked Aim (HMP Droid Gunship)", ATTACKING,
+              "reroll 1 attack die per friendly lock on the defender (no lock rerolls)",
+              lambda count=1: _reroll_up_to("networkedaim", "Networked Aim", ATTACKING,
+                                            count), "friendly locks"),
+    CardEntry("chertek", "Chertek", ATTACKING,
+              "primary attack, tractored defender: reroll up to 2 attack dice",
+              lambda: _reroll_up_to("chertek", "Chertek", ATTACKING, 2)),
 ]
+
+
+def _reroll_up_to(key: str, title: str, roles: frozenset[Role], count: int) -> DiceAbility:
+    """A card that may reroll up to ``count`` of its dice (at least 1)."""
+    if count < 1:
+        raise ValueError(f"{title} rerolls at least 1 die (got {count})")
+    return CardAbility(key, f"{title} (reroll up to {count} dice)", effect=RerollDice(count),
+                       roles=roles)
+
 
 CATALOGUE: dict[str, CardEntry] = {entry.key: entry for entry in _ENTRIES}
 

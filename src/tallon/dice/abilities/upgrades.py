@@ -8,10 +8,12 @@ from tallon.dice.abilities.base import (
     BOTH_ROLES,
     DEFENDING,
     DiceAbility,
+    Role,
     Situation,
     Window,
 )
 from tallon.dice.abilities.effects import (
+    CancelResults,
     CardAbility,
     ChangeResults,
     Effect,
@@ -411,3 +413,179 @@ def major_rhymer_swz98() -> DiceAbility:
     return CardAbility("majorrhymer-swz98", "Major Rhymer (1 focus to crit)",
                        effect=ChangeResults(1, (Face.FOCUS,), (Face.CRIT,)), roles=ATTACKING,
                        mandatory=True)
+
+
+# --- Fang fighter, Firespray, Gauntlet pilots and titles (Scum, Separatist) -------------
+
+
+def mandalorian_royal_guard() -> DiceAbility:
+    """Mandalorian Royal Guard (Fang pilot) in the attack arc, gaining a deplete and a strain
+    token herself: the friendly non-small defender may change 1 result to an evade."""
+    return CardAbility("mandalorianroyalguard", "Mandalorian Royal Guard (1 result to evade)",
+                       effect=ChangeResults(1, (Face.BLANK, Face.FOCUS), (Face.EVADE,)),
+                       roles=DEFENDING)
+
+
+def boba_fett_firespray(enemies: int = 1) -> DiceAbility:
+    """Boba Fett (Scum Firespray pilot): may reroll 1 of his dice per enemy ship at range
+    0-1 (the parameter: how many there are)."""
+    if enemies < 1:
+        raise ValueError("Boba Fett needs at least 1 enemy ship at range 0-1")
+    return CardAbility("bobafett", f"Boba Fett (reroll up to {enemies} dice)",
+                       effect=RerollDice(enemies), roles=BOTH_ROLES)
+
+
+def reroll_one(key: str, title: str, roles: frozenset[Role] = BOTH_ROLES) -> DiceAbility:
+    """A card that may reroll 1 of its own dice (Koshka Frost with a stressed enemy, Krassis
+    Trelix's special attacks, Marauder's primary rear-arc attacks)."""
+    return CardAbility(key, f"{title} (reroll 1 die)", effect=RerollDice(1), roles=roles)
+
+
+def jango_fett_pilot() -> DiceAbility:
+    """Jango Fett (Separatist Firespray pilot), his revealed maneuver easier than the enemy
+    ship's: may change 1 of the enemy's focus results to a blank."""
+    return CardAbility("jangofett-pilot", "Jango Fett (1 enemy focus to blank)",
+                       effect=ChangeResults(1, (Face.FOCUS,), (Face.BLANK,)),
+                       window=Window.OPPONENT_DICE, roles=BOTH_ROLES)
+
+
+def boba_fett_separatist() -> DiceAbility:
+    """Boba Fett (Separatist Firespray pilot), defending with no other friendly ship at
+    range 0-2: may change 1 blank result to a focus result."""
+    return CardAbility("bobafett-firesprayclasspatrolcraft", "Boba Fett (1 blank to focus)",
+                       effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)), roles=DEFENDING)
+
+
+def slave_i_swz82() -> DiceAbility:
+    """Slave I (Firespray title), front-arc attack from the defender's full rear arc: may
+    change 1 hit to a crit."""
+    return CardAbility("slavei-swz82", "Slave I (1 hit to crit)",
+                       effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)), roles=ATTACKING)
+
+
+def the_mandalorian() -> DiceAbility:
+    """The Mandalorian (ST-70 pilot), attacking or defending in the front arc at range 1-2
+    of 2 or more enemy ships: may change 1 blank result to a focus result."""
+    return CardAbility("themandalorian", "The Mandalorian (1 blank to focus)",
+                       effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)), roles=BOTH_ROLES)
+
+
+# --- Rogue-class Starfighter pilots (Separatist) ---------------------------------------
+
+
+def ig102() -> DiceAbility:
+    """IG-102 (pilot), defending against an attacker of equal or higher initiative: may
+    change 1 blank result to a focus result."""
+    return CardAbility("ig102", "IG-102 (1 blank to focus)",
+                       effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)), roles=DEFENDING)
+
+
+# --- Galactic Republic ARC-170, Nimbus-class V-wing pilots and configurations ---------
+
+
+def wolffe(charges: int = 1) -> DiceAbility:
+    """"Wolffe" (ARC-170 pilot), primary front arc attack: may spend his charge to reroll 1
+    attack die."""
+    return CardAbility("wolffe", "Wolffe (spend charge: reroll 1 attack die)",
+                       effect=RerollDice(1), roles=ATTACKING, cost=(("wolffe", 1),),
+                       charges=charges)
+
+
+def contrail() -> DiceAbility:
+    """"Contrail" (Nimbus pilot), his revealed maneuver's bearing the enemy ship's: may
+    change 1 of the enemy's focus results to a blank."""
+    return CardAbility("contrail", "Contrail (same bearing: 1 enemy focus result to blank)",
+                       effect=ChangeResults(1, (Face.FOCUS,), (Face.BLANK,)),
+                       window=Window.OPPONENT_DICE, roles=BOTH_ROLES)
+
+
+def alpha3b_besh() -> DiceAbility:
+    """Alpha-3B "Besh" (Nimbus configuration), primary attack: may spend the lock on the
+    defender to change 1 blank or focus result to a hit."""
+    return CardAbility("alpha3bbesh", "Alpha-3B Besh (spend your lock: 1 blank or focus "
+                       "result to a hit)",
+                       effect=ChangeResults(1, (Face.BLANK, Face.FOCUS), (Face.HIT,)),
+                       roles=ATTACKING, cost=((LOCK, 1),))
+
+
+def inaldra() -> DiceAbility:
+    """Inaldra (M3-A pilot), attacking or defending: may suffer 1 damage (outside the dice)
+    to reroll any number of her dice."""
+    return CardAbility("inaldra", "Inaldra (suffer 1 damage: reroll any number)",
+                       effect=RerollDice(), roles=BOTH_ROLES)
+
+
+def drea_renthal() -> DiceAbility:
+    """Drea Renthal (BTL-A4 pilot): a friendly non-limited attacker, the defender in her
+    firing arc - may reroll 1 attack die."""
+    return CardAbility("drearenthal", "Drea Renthal (reroll 1)", effect=RerollDice(1),
+                       roles=ATTACKING)
+
+
+def arliz_hadrassian() -> DiceAbility:
+    """Arliz Hadrassian (BTL-A4 pilot): her front-arc attack while damaged - may change 1
+    focus result to a critical hit."""
+    return CardAbility("arlizhadrassian", "Arliz Hadrassian (1 focus to crit)",
+                       effect=ChangeResults(1, (Face.FOCUS,), (Face.CRIT,)), roles=ATTACKING)
+
+
+# --- Separatist droids (cards/pilots/vultureclassdroidfighter.py) -------------------------
+
+
+def precise_hunter() -> DiceAbility:
+    """Precise Hunter: the defender in its bullseye arc - may reroll 1 blank result."""
+    return CardAbility("precisehunter", "Precise Hunter (reroll 1 blank result)",
+                       effect=RerollDice(1, faces=(Face.BLANK,)), roles=ATTACKING)
+
+
+def dfs081() -> DiceAbility:
+    """DFS-081 (the defender at range 0-1 of it): may spend 1 calculate token to change all
+    crit results to hits."""
+    return CardAbility("dfs081", "DFS-081 (spend calculate: all crits to hits)",
+                       effect=ChangeResults(None, (Face.CRIT,), (Face.HIT,)),
+                       window=Window.OPPONENT_DICE, roles=DEFENDING, cost=(("calculate", 1),))
+
+
+def dfs081_siege(charges: int = 2) -> DiceAbility:
+    """DFS-081 (Siege of Coruscant), defending: may spend 1 charge and 1 calculate token to
+    cancel 1 crit result."""
+    key = "dfs081-siegeofcoruscant"
+    return CardAbility(key, "DFS-081 (charge and calculate: cancel 1 crit)",
+                       effect=CancelResults(Face.CRIT), window=Window.OPPONENT_DICE,
+                       roles=DEFENDING, cost=((key, 1), ("calculate", 1)), charges=charges)
+
+
+# --- Galactic Republic pilots (cards/pilots/btlbywing.py, clonez95headhunter.py,
+# laatigunship.py, nabooroyaln1starfighter.py) ------------------------------------------
+
+
+def matchstick(red_tokens: int = 1) -> DiceAbility:
+    """"Matchstick" (BTL-B pilot), primary or turret attack: may reroll 1 attack die per red
+    token he has."""
+    if red_tokens < 1:
+        raise ValueError("Matchstick needs at least 1 red token")
+    return CardAbility("matchstick", f"Matchstick (reroll up to {red_tokens} attack dice)",
+                       effect=RerollDice(red_tokens), roles=ATTACKING)
+
+
+def broadside() -> DiceAbility:
+    """"Broadside" (BTL-B pilot), turret attack with the indicator at a side arc: may change
+    1 blank result to a focus result."""
+    return CardAbility("broadside", "Broadside (1 blank to focus)",
+                       effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)), roles=ATTACKING)
+
+
+def gavyn_sykes() -> DiceAbility:
+    """Gavyn Sykes (N-1 pilot), faster revealed maneuver than the enemy ship's: may reroll
+    any number of his blank results."""
+    return CardAbility("gavynsykes", "Gavyn Sykes (reroll blank results)",
+                       effect=RerollDice(None, faces=(Face.BLANK,)), roles=BOTH_ROLES)
+
+
+def fire_convergence(charges: int = 2) -> DiceAbility:
+    """Fire Convergence (LAAT/i ship ability), a friendly non-turret attack against a ship in
+    the gunship's turret arc: may spend 1 of the gunship's charges to reroll up to 2 attack
+    dice."""
+    return CardAbility("fireconvergence", "Fire Convergence (spend charge: reroll up to 2)",
+                       effect=RerollDice(2), roles=ATTACKING,
+                       cost=(("fireconvergence", 1),), charges=charges)
