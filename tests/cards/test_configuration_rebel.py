@@ -6,6 +6,8 @@ is 100 mm."""
 
 from __future__ import annotations
 
+import pytest
+
 from tallon.engine.attack import Engage
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.state import DamageCard
@@ -170,3 +172,24 @@ class TestVectoredCannonsRZ1:
         abilities = [xws for kind, xws, _ in ship.cards if kind == "ship_ability"]
         assert abilities == ["Vectored Cannons"]
         assert rotatable_arcs(game, ship) == [Arc.REAR]
+
+
+# ------------------------------------------------- L3-37's Programming (Battle of Yavin)
+class TestL337sProgramming:
+    @pytest.mark.parametrize("upgrades, shields, stressed", [
+        (["l337sprogramming-battleofyavin"], 0, False),   # unshielded: the bank is blue
+        (["l337sprogramming-battleofyavin"], 3, True),    # shielded: it stays white
+        ([], 0, True)])                                   # without the card
+    def test_unshielded_banks_are_easier(self, upgrades, shields, stressed):
+        """L3-37's Programming: while the ship is not shielded its bank maneuvers are 1
+        difficulty easier: a white [2 bank left] becomes blue and removes its stress token;
+        with shields, or without the card, it stays white."""
+        from tallon.engine.rounds import Activate
+
+        sc = Scene()
+        ship = sc.ship("outerrimsmuggler", at=(400, 300, 0), upgrades=upgrades,
+                       shields=shields, stress=1, dial_set="2BW")
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        game = sc.at(Activate(ship), phase="activation")
+        pass_all(game)
+        assert game.state.ships[ship].stressed is stressed

@@ -9,6 +9,8 @@ range bands 100 mm, so ships whose centres are 100 mm apart on a line are at ran
 
 from __future__ import annotations
 
+import pytest
+
 from tallon.engine.action_bodies import rotatable_arcs
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
@@ -438,3 +440,55 @@ class TestKeoVenzee:
         game, keo = self.game(0, "3FB")
         assert game.decision.kind == "perform_action"
         assert game.state.ships[keo].force == 0
+
+
+# ---------------------------------------------------------------------- Arvel Crynyd
+class TestArvelCrynyd:
+    def boosting(self, pilot: str, blocker_at=(400, 395, 0)):
+        """The A-wing at (400, 300) boosts straight: a friendly TIE ahead is where the
+        [1 straight] boost would put it."""
+        sc = Scene()
+        awing = sc.ship(pilot, at=(400, 300, 0))
+        blocker = sc.ship("greensquadronpilot", at=blocker_at)
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        game = sc.at(PerformAction(awing, during_activation=True), phase="activation")
+        answer(game, "perform_action", "boost", awing)
+        answer(game, "boost_direction", "straight", awing)
+        return game, awing, blocker
+
+    def test_a_blocked_boost_is_resolved_as_a_partial_maneuver(self):
+        """A boost that would overlap a friendly A-wing: Arvel may resolve it as a partially
+        executed [1 straight] maneuver: he moves forward until his base touches the other
+        ship, and is at range 0 of it. A Green Squadron Pilot's boost fails and it stays."""
+        game, arvel, blocker = self.boosting("arvelcrynyd")
+        answer(game, "use_ability", "use", arvel)
+        ship = game.state.ships[arvel]
+        assert 300 < ship.pose.y < 355 and blocker in ship.contacts
+        assert not ship.action_failed
+        plain, green, _ = self.boosting("greensquadronpilot")
+        assert plain.state.ships[green].pose.y == 300
+        assert plain.state.ships[green].action_failed
+
+    def test_declined_the_boost_fails(self):
+        game, arvel, _ = self.boosting("arvelcrynyd-swz106")
+        answer(game, "use_ability", "decline", arvel)
+        ship = game.state.ships[arvel]
+        assert ship.pose.y == 300 and ship.action_failed
+
+    def test_a_boost_that_fits_is_not_asked(self):
+        """With room ahead the boost is an ordinary one: no question."""
+        game, arvel, _ = self.boosting("arvelcrynyd", blocker_at=(600, 600, 0))
+        assert game.state.ships[arvel].pose.y > 360
+
+    @pytest.mark.parametrize("pilot, count", [("arvelcrynyd", 3), ("greensquadronpilot", 2)])
+    def test_range_zero_attacks_are_treated_as_range_one(self, pilot, count):
+        """Touching a TIE in his front arc (attack range 0), Arvel's primary attack is
+        treated as at range 1: the range bonus adds a die (3 instead of 2)."""
+        sc = Scene()
+        awing = sc.ship(pilot, at=(400, 300, 0))
+        sc.ship("academypilot", player=2, at=(400, 340, 180))
+        game = sc.at(Engage(awing))
+        load_dice(game, ["hit", "hit", "hit"], ["blank", "blank", "blank"])
+        declare(game, awing, "p2.1")
+        pass_all(game)
+        assert dice_count(game, 0) == count

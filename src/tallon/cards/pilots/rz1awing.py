@@ -24,6 +24,7 @@ from tallon.cards.common import (
     dice,
     is_in_arc,
     is_me,
+    range_zero_as_one,
     recalled,
     recover_force,
     remember,
@@ -293,3 +294,20 @@ register("pilot", KEO,
                    effect=lambda ctx, choice: remember(ctx.ship, KEO, None)),
          description="With no active Force, after revealing a bank or turn: may increase its "
                      "difficulty to execute it as a sideslip and recover 1 Force.")
+
+
+# --------------------------------------------------------------------- Arvel Crynyd
+ARVEL = (
+    # RR: BOOST - the boost that would fail by overlapping a ship may be resolved as a
+    # partially executed maneuver of its template instead (engine: PartialBoost)
+    Modifier("a boost overlapping a ship may be resolved as a partial maneuver",
+             hook="boost_partially",
+             value=lambda game, owner, ship=None, **facts: ship is not None
+             and ship.id == owner.id),
+    Modifier("an attack at attack range 0 is treated as at attack range 1",
+             hook="treated_attack_range", value=range_zero_as_one))
+for _xws in ("arvelcrynyd", "arvelcrynyd-swz106"):
+    register("pilot", _xws, *ARVEL,
+             description="A boost that would fail by overlapping another ship may be resolved "
+                         "as though partially executing a maneuver instead. His attacks at "
+                         "attack range 0 are treated as attacks at attack range 1.")

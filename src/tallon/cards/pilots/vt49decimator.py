@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import attacking_if, dice, is_in_arc, recalled, remember
+from tallon.cards.common import attacking_if, dice, is_in_arc, range_zero_as_one, recalled, remember
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.decisions import Option
@@ -18,18 +18,9 @@ if TYPE_CHECKING:
 
 
 # -------------------------------------------------------------- Captain Oicunn
-def _oicunn(game: Game, owner: ShipState, attack: AttackState | None = None,
-            **facts: Any) -> int | None:
-    # RR: ATTACK RANGE - only the range the attack is performed at; a weapon that can't
-    # reach a defender at range 0 still can't be declared against it (ruling)
-    if attack is None or attack.attacker != owner.id or attack.range != 0:
-        return None
-    return 1
-
-
 register("pilot", "captainoicunn",
          Modifier("an attack at attack range 0 is treated as at attack range 1",
-                  hook="treated_attack_range", value=_oicunn),
+                  hook="treated_attack_range", value=range_zero_as_one),
          description="His attacks at attack range 0 are treated as attacks at attack "
                      "range 1.")
 

@@ -1,7 +1,8 @@
 """Configuration upgrades of the UT-60D U-wing, the A/SF-01 B-wing and the RZ-1 A-wing:
 Pivot Wing and Stabilized S-foils (two-sided cards: the front (closed) side's abilities,
 then ``back=`` (open); each side's action bar comes from the card data), and Vectored
-Cannons (RZ-1)."""
+Cannons (RZ-1); L3-37's Programming (Battle of Yavin), the pilot L3-37's ability on a
+configuration card."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from tallon.cards.common import is_me
 from tallon.cards.pilots.asf01bwing import can_rotate, rotate_by
+from tallon.cards.pilots.customizedyt1300lightfreighter import L337
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, Modifier, Triggered
@@ -116,3 +118,10 @@ register("upgrade", "vectoredcannonsrz1",
          description="Gains a single turret arc indicator; its front arc primary attack is "
                      "treated as a single turret arc attack. Its ship ability becomes "
                      "Vectored Cannons instead of Vectored Thrusters.")
+
+
+# ------------------------------------------------- L3-37's Programming (Battle of Yavin)
+# the same text as the pilot L3-37's ability: the same ability object
+register("upgrade", "l337sprogramming-battleofyavin", L337,
+         description="Without active shields: the ship's bank maneuvers are 1 difficulty "
+                     "easier.")
