@@ -1,7 +1,7 @@
-"""BTL-A4 Y-wing pilots (Rebel Alliance), with their standard-loadout printings: each card
-in a scene built for it, compared with the same scene without the ability (or where it
-must not trigger). Norra Wexley's Y-wing printing is tested with her ARC-170 one
-(tests/cards/test_arc170starfighter.py).
+"""BTL-A4 Y-wing pilots (Rebel Alliance, Scum and Villainy), with their standard-loadout
+printings: each card in a scene built for it, compared with the same scene without the
+ability (or where it must not trigger). Norra Wexley's Y-wing printing is tested with her
+ARC-170 one (tests/cards/test_arc170starfighter.py).
 
 Player 1 sits at y = 0 facing +y; player 2 at y = 914.4 facing -y. A range band is
 100 mm."""
@@ -10,21 +10,30 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.cards.pilots.btla4ywing import ARLIZ
 from tallon.engine.actions import PerformAction
+from tallon.engine.attack import Engage
+from tallon.engine.effects import remove_ship
+from tallon.engine.payloads import Detonate
+from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import SystemTurn
-from tallon.engine.state import Token
-from tallon.scene import Scene, declare
+from tallon.engine.state import DamageCard, Token
+from tallon.scene import Scene, declare, load_dice, start_at
 from tests.cards.helpers import (
     activation,
     answer,
     engage,
     finish,
+    logged,
     modify_with,
     offers,
     option_with,
     rolled,
+    skip_dice,
     skip_to,
+    values,
 )
+from tests.rules.device_helpers import answer_all, put
 
 YAVIN_DUTCH = ["ioncannonturret", "advprotontorpedoes", "targetingastromech-battleofyavin"]
 YAVIN_DEX = ["dorsalturret", "advprotontorpedoes", "r4astromech"]
@@ -296,3 +305,177 @@ class TestPopsKrail:
         answer(game, "use_ability", pops, pops)
         answer(game, "perform_action", "focus", pops)
         assert game.state.ships[pops].count(Token.FOCUS) == 1
+
+
+# ===================================================== Scum and Villainy pilots
+class TestDreaRenthal:
+    def scene(self, attacker: str, drea_heading: float = 0):
+        sc = Scene()
+        sc.ship("drearenthal", at=(300, 300, drea_heading))
+        # a focus token: the attacker has something to modify with in any case
+        gun = sc.ship(attacker, at=(460, 300, 0), tokens={"focus": 1})
+        tie = sc.ship("academypilot", player=2, at=(420, 500, 180))
+        game = engage(sc, gun, ["focus", "hit"], ["blank"] * 3)
+        declare(game, gun, tie, "primary:front")
+        skip_to(game, "modify_attack_dice", gun)
+        return game
+
+    def test_a_non_limited_friend_rerolls_a_die(self):
+        """Drea Renthal: a friendly non-limited ship (a Hired Gun) attacks a TIE in her
+        front arc: the Hired Gun may reroll 1 attack die with her ability."""
+        game = self.scene("hiredgun")
+        assert offers(game, "drearenthal")
+
+    @pytest.mark.parametrize("attacker, heading", [("kavil", 0),        # a limited ship
+                                                   ("hiredgun", 180)])  # TIE behind her
+    def test_not_for_a_limited_ship_or_outside_her_arc(self, attacker, heading):
+        """Not offered to a limited attacker (Kavil), nor when the defender is outside her
+        firing arc (she faces away)."""
+        game = self.scene(attacker, heading)
+        assert not offers(game, "drearenthal")
+
+
+class TestKavil:
+    @pytest.mark.parametrize("pilot, weapon, count", [
+        ("kavil", "dorsalturret", 3),       # turret: 2 + 1
+        ("kavil", "primary:front", 2),      # front arc: as printed
+        ("hiredgun", "dorsalturret", 2)])   # without him
+    def test_one_more_die_in_a_non_front_arc_attack(self, pilot, weapon, count):
+        """Kavil: performing a non-[Front Arc] attack (his dorsal turret at range 2) he rolls
+        1 additional attack die (3); his primary front-arc attack rolls its 2, and another
+        Y-wing's turret attack 2."""
+        sc = Scene()
+        ship = sc.ship(pilot, at=(400, 300, 0), upgrades=["dorsalturret"])
+        tie = sc.ship("academypilot", player=2, at=(400, 480, 180))
+        game = engage(sc, ship, ["blank"] * count, ["blank"] * 3)
+        declare(game, ship, tie, weapon)
+        finish(game)
+        assert len(rolled(game, ship)) == count
+
+
+class TestLeemaKai:
+    @pytest.mark.parametrize("tie_heading, offered", [(0, True), (180, False)])
+    def test_locks_before_engaging_when_unseen(self, tie_heading, offered):
+        """Leema Kai: before she engages, if she is in no enemy ship's [Front Arc], she may
+        acquire a lock on an enemy ship in her full front arc: behind a TIE she locks it;
+        facing the TIE (in its front arc) nothing is offered."""
+        sc = Scene()
+        leema = sc.ship("leemakai", at=(400, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 480, tie_heading))
+        game = sc.at(Engage(leema))
+        if offered:
+            answer(game, "use_ability", tie, leema)
+            assert game.state.ships[leema].locks == [tie]
+        else:
+            assert game.decision is None or game.decision.kind != "use_ability"
+            assert not game.state.ships[leema].locks
+
+
+def _damaged_card() -> list[DamageCard]:
+    return [DamageCard("structuraldamage", False, 90)]
+
+
+class TestArlizHadrassian:
+    @pytest.mark.parametrize("damaged, offered", [(True, True), (False, False)])
+    def test_damaged_front_arc_attack_focus_to_crit(self, damaged, offered):
+        """Arliz Hadrassian: performing a [Front Arc] attack while damaged she may change 1
+        focus result to a critical hit; undamaged she can't."""
+        sc = Scene()
+        arliz = sc.ship(ARLIZ, at=(400, 300, 0), tokens={"calculate": 1},
+                        damage=_damaged_card() if damaged else [])
+        tie = sc.ship("academypilot", player=2, at=(400, 480, 180))
+        game = engage(sc, arliz, ["focus", "blank"], ["blank"] * 3)
+        declare(game, arliz, tie, "primary:front")
+        skip_to(game, "modify_attack_dice", arliz)
+        assert offers(game, ARLIZ) is offered
+        if offered:
+            modify_with(game, ARLIZ)
+            finish(game)
+            assert logged(game, "neutralize", "0 hit(s), 1 critical hit(s)")
+
+    @pytest.mark.parametrize("damaged, shields", [(True, 1), (False, 2)])
+    def test_damaged_defender_loses_a_focus(self, damaged, shields):
+        """While she defends damaged, before the Modify Defense Dice step, she must change 1
+        focus result to a blank: her focus can no longer become an evade and the hit lands
+        (1 shield left); undamaged she spends her focus token and evades it (2 shields)."""
+        sc = Scene()
+        tie = sc.ship("academypilot", at=(400, 300, 0))
+        arliz = sc.ship(ARLIZ, player=2, at=(400, 480, 180), tokens={"focus": 1},
+                        damage=_damaged_card() if damaged else [])
+        game = engage(sc, tie, ["hit", "blank"], ["focus"])
+        declare(game, tie, arliz, "primary:front")
+        if not damaged:
+            skip_to(game, "modify_defense_dice", arliz)
+            modify_with(game, "focus")
+        finish(game)
+        assert game.state.ships[arliz].shields == shields
+
+
+class TestPadric:
+    @pytest.mark.parametrize("locked, owner, strained", [(True, 1, True), (False, 1, False),
+                                                         (True, 2, False)])
+    def test_a_locked_friendly_device_strains_enemies_near_it(self, locked, owner, strained):
+        """Padric: after a friendly device he has locked detonates (a proton bomb), each
+        enemy ship at range 0-1 of it gains 1 strain token; without his lock, or with an
+        enemy's bomb, nobody does."""
+        sc = Scene()
+        padric = sc.ship("padric", at=(100, 100, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 560, 0))
+        game = sc.game()
+        bomb = put(game, "protonbombs", (400, 500, 180), owner=owner)
+        if locked:
+            game.state.ships[padric].locks = [bomb]
+        start_at(game, Detonate(bomb, ""), phase="activation")
+        answer_all(game)
+        assert game.state.ships[tie].has(Token.STRAIN) is strained
+
+
+# ------------------------------------------------------------------ Evaan Verlaine
+class TestEvaanVerlaine:
+    def chosen(self, friend_at=(480, 300, 0)):
+        """Evaan with a focus token at the start of the Engagement Phase, a friendly
+        Y-wing beside her; she spends the focus to choose it (when she can)."""
+        sc = Scene()
+        evaan = sc.ship("evaanverlaine", at=(400, 300, 0), tokens={"focus": 1})
+        friend = sc.ship("goldsquadronveteran", at=friend_at)
+        enemy = sc.ship("academypilot", player=2, at=(480, 500, 180))
+        game = sc.at(FireWindow.of("start_engagement"), phase="engagement")
+        return game, evaan, friend, enemy
+
+    def defense_dice(self, game, enemy, friend) -> int:
+        start_at(game, Engage(enemy))
+        load_dice(game, ["hit", "hit"], ["blank", "blank", "blank"])
+        declare(game, enemy, friend)
+        skip_dice(game)
+        return len(rolled(game, friend))
+
+    def test_the_chosen_friend_rolls_one_more_defense_die(self):
+        """At the start of the Engagement Phase Evaan spends her focus token to choose a
+        friendly Y-wing at range 1: defending, it rolls 2 defense dice instead of 1."""
+        game, evaan, friend, enemy = self.chosen()
+        answer(game, "use_ability", friend, evaan)
+        assert not game.state.ships[evaan].has(Token.FOCUS)
+        assert self.defense_dice(game, enemy, friend) == 2
+        plain, _, friend2, enemy2 = self.chosen()
+        plain.answer("decline")
+        assert self.defense_dice(plain, enemy2, friend2) == 1
+
+    def test_the_effect_outlives_evaan(self):
+        """Evaan is destroyed after choosing: the chosen ship still rolls the extra die
+        until the end of the round."""
+        game, evaan, friend, enemy = self.chosen()
+        answer(game, "use_ability", friend, evaan)
+        remove_ship(game, game.state.ships[evaan], "destroyed")
+        assert game.state.ships[evaan].removed
+        assert self.defense_dice(game, enemy, friend) == 2
+
+    def test_not_in_a_later_round(self):
+        game, evaan, friend, enemy = self.chosen()
+        answer(game, "use_ability", friend, evaan)
+        game.state.round += 1
+        assert self.defense_dice(game, enemy, friend) == 1
+
+    def test_not_beyond_range_1(self):
+        """A friend at range 2 is not offered (only Evaan herself is)."""
+        game, evaan, friend, _ = self.chosen(friend_at=(620, 300, 0))
+        assert friend not in values(game) and evaan in values(game)

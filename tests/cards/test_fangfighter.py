@@ -19,6 +19,7 @@ from tests.cards.helpers import (
     modify_with,
     offers,
     rolled,
+    skip_dice,
     skip_to,
     values,
 )
@@ -212,3 +213,184 @@ class TestClanWrenVolunteer:
         assert game.decision is None or not offers(game, "clanwrenvolunteer")
         finish(game)
         assert len(rolled(game, me)) == 3
+
+
+# ============================================================== Scum Fang pilots
+class TestFennRauScum:
+    @staticmethod
+    def attack(attacker_first: bool, tie_y: float = 420):
+        sc = Scene()
+        fenn = sc.ship("fennrau", at=(400, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, tie_y, 180))
+        game = sc.at(Engage(fenn if attacker_first else tie))
+        load_dice(game, ["blank"] * 5, ["blank"] * 4)
+        if attacker_first:
+            declare(game, fenn, tie)
+        else:
+            declare(game, tie, fenn)
+        return game, fenn, tie
+
+    def test_one_more_attack_die_at_range_1(self):
+        """Fenn attacks a TIE at attack range 1: 3 dice + 1 (range bonus) + 1 (his ability)
+        = 5 dice; declining, 4."""
+        game, fenn, _ = self.attack(True)
+        skip_to(game, "use_ability", fenn)
+        answer(game, "use_ability", "use", fenn)
+        finish(game)
+        assert len(rolled(game, fenn)) == 5
+        plain, fenn2, _ = self.attack(True)
+        skip_to(plain, "use_ability", fenn2)
+        answer(plain, "use_ability", "decline", fenn2)
+        finish(plain)
+        assert len(rolled(plain, fenn2)) == 4
+
+    def test_one_more_defense_die_at_range_1(self):
+        """A TIE attacks Fenn at range 1: he rolls 3 (agility) + 1 defense dice."""
+        game, fenn, _ = self.attack(False)
+        skip_to(game, "use_ability", fenn)
+        answer(game, "use_ability", "use", fenn)
+        finish(game)
+        assert len(rolled(game, fenn)) == 4
+
+    def test_not_at_range_2(self):
+        """At attack range 2 the ability is not offered: 3 attack dice."""
+        game, fenn, _ = self.attack(True, tie_y=520)
+        finish(game)
+        assert len(rolled(game, fenn)) == 3
+
+
+class TestJoyRekkoff:
+    @staticmethod
+    def attack(**kw):
+        sc = Scene()
+        joy = sc.ship("joyrekkoff", at=(400, 300, 0), upgrades=["protontorpedoes"], **kw)
+        tie = sc.ship("academypilot", player=2, at=(400, 520, 180))
+        game = sc.attack(joy, tie, dice=["blank"] * 3, defense=["blank"] * 3)
+        return game, joy, tie
+
+    def test_torpedo_charge_removes_a_defense_die(self):
+        """Joy attacks a TIE (agility 3) at range 2 with Proton Torpedoes charged: she spends
+        1 of its charges and the TIE rolls 2 defense dice instead of 3."""
+        game, joy, tie = self.attack()
+        skip_to(game, "use_ability", joy)
+        assert values(game) == ["protontorpedoes", "decline"]
+        answer(game, "use_ability", "protontorpedoes", joy)
+        finish(game)
+        assert len(rolled(game, tie)) == 2
+        assert game.state.ships[joy].charges["protontorpedoes"].active == 1
+
+    def test_declined_the_defender_rolls_all_its_dice(self):
+        """Declining: 3 defense dice, the torpedoes keep both charges."""
+        game, joy, tie = self.attack()
+        skip_to(game, "use_ability", joy)
+        answer(game, "use_ability", "decline", joy)
+        finish(game)
+        assert len(rolled(game, tie)) == 3
+        assert game.state.ships[joy].charges["protontorpedoes"].active == 2
+
+    def test_not_without_a_torpedo_charge(self):
+        """The torpedoes have no active charge: nothing is offered, 3 defense dice."""
+        game, _joy, tie = self.attack(charges={"protontorpedoes": 0})
+        finish(game)
+        assert len(rolled(game, tie)) == 3
+
+
+class TestKadSolus:
+    @staticmethod
+    def game(dial: str):
+        sc = Scene()
+        kad = sc.ship("kadsolus", at=(400, 200, 0))
+        sc.ship("academypilot", player=2, at=(100, 800, 180))
+        return activation(sc, kad, dial), kad
+
+    def test_two_focus_after_a_red_maneuver(self):
+        """Kad fully executes the red [4 Koiogran turn]: he gains 2 focus tokens."""
+        game, kad = self.game("4KR")
+        assert game.state.ships[kad].count(Token.FOCUS) == 2
+
+    def test_nothing_after_a_blue_maneuver(self):
+        """A blue [2 straight]: no focus token."""
+        game, kad = self.game("2FB")
+        assert game.state.ships[kad].count(Token.FOCUS) == 0
+
+
+class TestMandalorianRoyalGuard:
+    @staticmethod
+    def attack(friend: str = "bountyhunter", guard_x: float = 300):
+        sc = Scene()
+        guard = sc.ship("mandalorianroyalguard", at=(guard_x, 300, 0))
+        defender = sc.ship(friend, at=(450, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(420, 520, 180))
+        game = sc.attack(tie, defender, dice=["hit", "hit"], defense=["blank"] * 3)
+        return game, guard, defender
+
+    def test_the_friend_changes_a_result_to_an_evade(self):
+        """A TIE attacks a friendly Firespray (medium) with the guard in its front arc: the
+        guard gains 1 deplete and 1 strain token, the Firespray changes a blank to an
+        evade and suffers 1 damage instead of 2."""
+        game, guard, defender = self.attack()
+        skip_to(game, "modify_defense_dice")
+        assert offers(game, "mandalorianroyalguard")
+        modify_with(game, "mandalorianroyalguard")
+        finish(game)
+        ship = game.state.ships[defender]
+        assert ship.shields == 3
+        assert game.state.ships[guard].count(Token.DEPLETE) == 1
+        assert game.state.ships[guard].count(Token.STRAIN) == 1
+
+    def test_without_it_two_damage(self):
+        """Not used: the Firespray suffers 2 damage; the guard gains nothing."""
+        game, guard, defender = self.attack()
+        finish(game)
+        assert game.state.ships[defender].shields == 2
+        assert not game.state.ships[guard].has(Token.DEPLETE)
+
+    def test_not_for_a_small_friend(self):
+        """The defender is a small Fang fighter: the guard's ability is not offered."""
+        game, _guard, defender = self.attack(friend="zealousrecruit")
+        # no dice modification is offered at all: both hits land
+        assert game.decision is None or not offers(game, "mandalorianroyalguard")
+        finish(game)
+        assert len(game.state.ships[defender].damage) == 2
+
+    def test_not_outside_the_attack_arc(self):
+        """The guard sits beside the TIE, outside its front arc: not offered."""
+        game, _guard, _ = self.attack(guard_x=50)
+        skip_dice(game)
+        assert game.state.ships["p1.2"].shields == 2
+
+
+class TestTorPhun:
+    @staticmethod
+    def attack(dice: list[str], **kw):
+        sc = Scene()
+        tor = sc.ship("torphun", at=(400, 300, 0), **kw)
+        tie = sc.ship("academypilot", player=2, at=(400, 420, 180))
+        other = sc.ship("academypilot", player=2, at=(500, 500, 180))
+        game = sc.attack(tor, tie, dice=dice, defense=["blank"] * 3,
+                         then=faces(DieKind.ATTACK, ["blank"] * 4)
+                         + faces(DieKind.DEFENSE, ["blank"] * 3))
+        return game, tor, tie, other
+
+    def test_action_while_stressed_then_strain_for_a_bonus_attack(self):
+        """Tor Phun, stressed, destroys a TIE: he focuses even while stressed, then gains 2
+        strain tokens to perform a bonus attack against the other TIE."""
+        game, tor, tie, other = self.attack(["hit"] * 4, stress=1)
+        skip_to(game, "use_ability", tor)
+        answer(game, "use_ability", "use", tor)
+        assert game.decision.kind == "perform_action"
+        answer(game, "perform_action", "focus", tor)
+        answer(game, "use_ability", "use", tor)
+        assert game.state.ships[tie].destroyed
+        assert game.state.ships[tor].count(Token.STRAIN) == 2
+        assert game.state.ships[tor].count(Token.FOCUS) == 1
+        assert game.decision.kind == "bonus_attack"
+        declare(game, tor, other)
+
+    def test_not_when_the_defender_survives(self):
+        """The attack misses: no ability, no action, no strain."""
+        game, tor, tie, _ = self.attack(["blank"] * 4, stress=1)
+        finish(game)
+        assert not game.state.ships[tie].destroyed
+        assert not game.state.ships[tor].has(Token.STRAIN)
+        assert not game.state.ships[tor].has(Token.FOCUS)

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.cards.pilots.gauntletfighter import BOKATAN_CIS
+from tallon.engine.actions import PerformAction
+from tallon.engine.attack import Engage
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.rounds import Activate, StartEngagement
 from tallon.engine.state import Token
-from tallon.scene import Scene, start_at
+from tallon.scene import Scene, declare, load_dice, start_at
 from tests.cards.helpers import (
     answer,
     attack,
@@ -219,3 +222,189 @@ class TestGarSaxon:
         assert "use_ability" not in pass_all(game)
         assert dice_count(game, 0) == 2
 
+
+
+# ================================================================ Scum: Rook Kast
+class TestRookKast:
+    @staticmethod
+    def scene(strain: str):
+        sc = Scene()
+        rook = sc.ship("rookkast", at=(400, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 510, 180))
+        game = sc.at(Engage(rook))
+        answer(game, "use_ability", strain, rook)
+        load_dice(game, ["blank"] * 3, ["blank"] * 3)
+        declare(game, rook, tie)
+        return game, rook, tie
+
+    def test_strained_a_blank_becomes_a_hit(self):
+        """Before engaging Rook gains a strain token; in his primary attack he changes a
+        blank result to a hit: the TIE suffers 1 damage."""
+        game, rook, tie = self.scene("use")
+        assert game.state.ships[rook].count(Token.STRAIN) == 1
+        skip_dice(game, "modify_attack_dice", rook)
+        modify_with(game, "rookkast")
+        skip_dice(game)
+        assert len(game.state.ships[tie].damage) == 1
+
+    def test_not_strained_no_change(self):
+        """He declines the strain token: no change is offered, 3 blanks miss."""
+        game, _rook, tie = self.scene("decline")
+        assert not offers(game, "rookkast")
+        skip_dice(game)
+        assert not game.state.ships[tie].damage
+
+
+# ============================================================ Republic: Bo-Katan
+class TestBoKatanKryze:
+    @staticmethod
+    def scene(tie_x: float = 400):
+        sc = Scene()
+        bo = sc.ship("bokatankryze", at=(400, 100, 0))
+        friend = sc.ship("niteowlliberator", at=(650, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(tie_x, 470, 180))
+        sc.ship("academypilot", player=2, at=(150, 700, 180))
+        game = sc.game()
+        game.state.ships[bo].dial_set = "2FB"
+        start_at(game, Activate(bo), phase="activation")
+        return game, bo, friend, tie
+
+    def test_a_friend_locks_the_chosen_ship(self):
+        """After her [2 straight] a TIE is in her front arc at range 1-2: she gains a deplete
+        token to choose it, and the friendly Gauntlet performs a lock action that can only
+        lock that TIE."""
+        game, bo, friend, tie = self.scene()
+        assert values(game) == [tie, "decline"]
+        answer(game, "use_ability", tie, bo)
+        assert game.state.ships[bo].count(Token.DEPLETE) == 1
+        answer(game, "use_ability", f"friend:{friend}", bo)
+        answer(game, "perform_action", "lock", friend)
+        # the other TIE is in range of the friend too, but not offered
+        assert values(game) == [tie]
+        answer(game, "lock_target", tie, friend)
+        assert game.state.ships[friend].locks == [tie]
+
+    def test_declined_no_deplete_no_lock(self):
+        """Declining: no deplete token, the friend locks nothing."""
+        game, bo, friend, _tie = self.scene()
+        answer(game, "use_ability", "decline", bo)
+        assert not game.state.ships[bo].has(Token.DEPLETE)
+        assert not game.state.ships[friend].locks
+
+    def test_nothing_in_the_front_arc(self):
+        """No object in her front arc at range 1-2: nothing to choose, no deplete token."""
+        game, bo, _friend, _tie = self.scene(tie_x=850)
+        assert game.decision.kind == "perform_action"
+        assert not game.state.ships[bo].has(Token.DEPLETE)
+
+
+# ========================================================== Separatist: Bo-Katan
+class TestBoKatanKryzeSeparatist:
+    @staticmethod
+    def scene(**tokens):
+        sc = Scene()
+        bo = sc.ship("bokatankryze-separatistalliance", at=(400, 300, 0))
+        friend = sc.ship("deathwatchwarrior", at=(600, 300, 0), **tokens)
+        sc.ship("academypilot", player=2, at=(150, 800, 180))
+        game = sc.game()
+        game.state.ships[friend].dial_set = "3FW"
+        start_at(game, Activate(friend), phase="activation")
+        return game, bo, friend
+
+    def test_strain_to_remove_a_jam_token(self):
+        """Before a friendly Gauntlet with a stress and a jam token activates, Bo-Katan
+        spends her charge: it gains a strain token to remove the jam token (the stress token
+        is not offered)."""
+        game, bo, friend = self.scene(stress=1, jam=1)
+        answer(game, "use_ability", "use", bo)
+        assert values(game) == ["token:jam", "decline"]
+        answer(game, "use_ability", "token:jam", friend)
+        ship = game.state.ships[friend]
+        assert ship.count(Token.STRAIN) == 1 and not ship.has(Token.JAM)
+        assert ship.count(Token.STRESS) == 1
+        assert game.state.ships[bo].charges[BOKATAN_CIS].active == 0
+
+    def test_not_with_only_stress(self):
+        """The friend has only a stress token: nothing to remove, not asked; the charge
+        stays."""
+        game, bo, friend = self.scene(stress=1)
+        assert game.decision is None or game.decision.kind != "use_ability"
+        assert game.state.ships[bo].charges[BOKATAN_CIS].active == 1
+        assert not game.state.ships[friend].has(Token.STRAIN)
+
+
+# ========================================================= Separatist: Pre Vizsla
+class TestPreVizsla:
+    @staticmethod
+    def scene(enemy: str):
+        sc = Scene()
+        pre = sc.ship("previzsla", at=(400, 300, 0))
+        target = sc.ship(enemy, player=2, at=(400, 510, 180))
+        game = attack(sc, pre, target, ["blank"] * 4, ["blank"] * 3)
+        return game, pre
+
+    def test_two_charges_for_a_die_against_equal_initiative(self):
+        """Pre Vizsla (initiative 3) attacks an X-wing of initiative 3: he spends 2 charges
+        to roll 4 dice instead of 3."""
+        game, pre = self.scene("redsquadronveteran")
+        answer(game, "use_ability", "use", pre)
+        pass_all(game)
+        assert dice_count(game, 0) == 4
+        assert game.state.ships[pre].charges["previzsla"].active == 0
+
+    def test_not_against_lower_initiative(self):
+        """The TIE has initiative 1: not asked, 3 dice."""
+        game, pre = self.scene("academypilot")
+        assert "use_ability" not in pass_all(game)
+        assert dice_count(game, 0) == 3
+        assert game.state.ships[pre].charges["previzsla"].active == 2
+
+
+# ===================================================================== Scum: Maul
+class TestMaul:
+    @staticmethod
+    def scene(first: str = "shadowcollectiveoperator"):
+        sc = Scene()
+        maul = sc.ship("maul", at=(400, 300, 0))
+        one = sc.ship(first, at=(600, 300, 0))
+        two = sc.ship("bountyhunter", at=(400, 150, 0))
+        sc.ship("academypilot", player=2, at=(150, 850, 180))
+        game = sc.at(PerformAction(maul, during_activation=True), phase="activation")
+        answer(game, "perform_action", "coordinate", maul)
+        answer(game, "coordinate_target", one, maul)
+        return game, maul, one, two
+
+    def test_force_white_coordinate_and_a_second_ship(self):
+        """Maul (initiative 5) coordinates a Gauntlet of initiative 1: he spends 1 Force, the
+        red coordinate becomes white (no stress), the Gauntlet gains a strain token and
+        focuses; then he coordinates a Firespray (initiative 2), which gains a strain token
+        and focuses too."""
+        game, maul, one, two = self.scene()
+        answer(game, "use_ability", "use", maul)
+        answer(game, "perform_action", "focus", one)
+        assert values(game) == [two, "decline"]
+        answer(game, "use_ability", two, maul)
+        answer(game, "perform_action", "focus", two)
+        ships = game.state.ships
+        assert ships[maul].force == 2 and not ships[maul].stressed
+        for ship in (one, two):
+            assert ships[ship].count(Token.STRAIN) == 1
+            assert ships[ship].count(Token.FOCUS) == 1
+
+    def test_declined_a_red_coordinate(self):
+        """Declining: the coordinate stays red (Maul is stressed), no strain, no second
+        ship."""
+        game, maul, one, two = self.scene()
+        answer(game, "use_ability", "decline", maul)
+        answer(game, "perform_action", "focus", one)
+        ships = game.state.ships
+        assert ships[maul].stressed and ships[maul].force == 3
+        assert not ships[one].has(Token.STRAIN) and not ships[two].has(Token.FOCUS)
+
+    def test_not_for_a_ship_of_higher_initiative(self):
+        """The chosen ship is Boba Fett, of initiative 5 like Maul: not lower, so the
+        ability is not offered and the coordinate stays red."""
+        game, maul, one, _two = self.scene(first="bobafett")
+        assert game.decision.kind == "perform_action" and game.decision.ship == one
+        answer(game, "perform_action", "focus", one)
+        assert game.state.ships[maul].stressed

@@ -178,9 +178,9 @@ class TestDashRendarSwz103:
 DASH_SL = "dashrendar-swz103-sl-rebelalliance"
 
 
-def dash_sl_game(dial: str, rock: bool = True):
+def dash_sl_game(dial: str, rock: bool = True, pilot: str = DASH_SL, upgrades=()):
     sc = Scene()
-    dash = sc.ship(DASH_SL, at=(400, 300, 0))
+    dash = sc.ship(pilot, at=(400, 300, 0), upgrades=upgrades)
     friend = sc.ship("wildspacefringer", at=(520, 400, 0))
     sc.ship("academypilot", player=2, at=(400, 850, 180))
     if rock:
@@ -209,3 +209,45 @@ class TestDashRendarStandardLoadout:
         assert game.decision is None or game.decision.kind != "use_ability"
         assert game.state.ships[dash].stressed
         assert not game.state.ships[friend].stressed
+
+
+# the Scum and Villainy printings, with their standard loadouts
+LEEBO_SCUM_LOADOUT = ["efficientprocessing-swz103", "seekermissiles-swz103", "outrider"]
+DASH_SCUM_LOADOUT = ["mercenary-swz103", "seekermissiles-swz103", "leebo-swz103", "outrider"]
+
+
+class TestLeeboScumStandardLoadout:
+    @pytest.mark.parametrize("y, locked", [(600, True), (RANGE_1, False)])
+    def test_end_of_engagement_lock_for_a_calculate(self, y, locked):
+        """"Leebo" (Scum standard loadout, the Rebel one's text): at the end of the
+        Engagement Phase he may spend a calculate token to lock an enemy ship at range 2-3;
+        at range 1 nothing is offered and the token stays."""
+        sc = Scene()
+        leebo = sc.ship("leebo-swz103-sl-scumandvillainy", at=(400, 300, 0),
+                        upgrades=LEEBO_SCUM_LOADOUT, tokens={"calculate": 1})
+        tie = sc.ship("academypilot", player=2, at=(400, y, 180))
+        game = sc.at(FireWindow.of("end_engagement"), phase="engagement")
+        if locked:
+            answer(game, "use_ability", tie, leebo)
+        else:
+            assert game.decision is None or game.decision.kind != "use_ability"
+        ship = game.state.ships[leebo]
+        assert (tie in ship.locks) is locked
+        assert ship.has(Token.CALCULATE) is not locked
+
+
+class TestDashRendarScumStandardLoadout:
+    @pytest.mark.parametrize("rock, moved", [(True, True), (False, False)])
+    def test_the_debris_stress_goes_to_a_friend(self, rock, moved):
+        """Dash Rendar (Scum standard loadout, the Rebel one's text): the stress a debris
+        cloud gives him may go to a friendly ship at range 0-1; the stress of a red
+        maneuver without an obstacle is not offered."""
+        game, dash, friend = dash_sl_game("2FW" if rock else "4KR", rock=rock,
+                                          pilot="dashrendar-swz103-sl-scumandvillainy",
+                                          upgrades=DASH_SCUM_LOADOUT)
+        if moved:
+            answer(game, "use_ability", friend, dash)
+        else:
+            assert game.decision is None or game.decision.kind != "use_ability"
+        assert game.state.ships[friend].stressed is moved
+        assert game.state.ships[dash].stressed is not moved

@@ -1,5 +1,5 @@
-"""Z-95-AF4 Headhunter pilots (Rebel Alliance): each test sets a scene, states the card's
-rule and shows the ability changing the outcome.
+"""Z-95-AF4 Headhunter pilots (Rebel Alliance, Scum and Villainy): each test sets a
+scene, states the card's rule and shows the ability changing the outcome.
 
 Geometry: player 1's ships face +y, player 2's face -y; small bases are 40 mm wide and
 range bands 100 mm, so ships whose centres are 100 mm apart on a line are at range 1,
@@ -7,6 +7,7 @@ range bands 100 mm, so ships whose centres are 100 mm apart on a line are at ran
 
 from __future__ import annotations
 
+from tallon.engine.rounds import StartEngagement
 from tallon.engine.state import Token
 from tallon.scene import Scene
 from tests.cards.helpers import answer, attack, dice_count, pass_all, values
@@ -74,5 +75,57 @@ class TestLieutenantBlount:
         game, blount, tie = self.game((200, 300, 0))
         reach(game, "use_ability", blount)
         assert game.decision is None
+        assert dice_count(game, 0) == 2
+        assert len(game.state.ships[tie].damage) == 2
+
+
+# --------------------------------------------------------------- Kaa'to Leeachos
+class TestKaatoLeeachos:
+    def game(self, friend_x: float):
+        sc = Scene()
+        kaato = sc.ship("kaatoleeachos", at=(400, 300, 0))
+        friend = sc.ship("binayrepirate", at=(friend_x, 300, 0), tokens={"focus": 1})
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        return sc.at(StartEngagement()), kaato, friend
+
+    def test_takes_a_focus_token_from_a_friend_at_range_1(self):
+        """At the start of the Engagement Phase a friendly ship at range 1 has a focus
+        token: Kaa'to may transfer it to himself."""
+        game, kaato, friend = self.game(480)
+        reach(game, "use_ability", kaato)
+        assert values(game) == [f"{friend}:focus", "decline"]
+        game.answer(f"{friend}:focus")
+        assert game.state.ships[kaato].count(Token.FOCUS) == 1
+        assert not game.state.ships[friend].has(Token.FOCUS)
+
+    def test_not_from_a_friend_at_range_3(self):
+        """The friend at range 3: nothing is asked; the token stays with it."""
+        game, kaato, friend = self.game(680)
+        assert "use_ability" not in pass_all(game)
+        assert game.state.ships[friend].count(Token.FOCUS) == 1
+        assert not game.state.ships[kaato].has(Token.FOCUS)
+
+
+# ------------------------------------------------------------------ N'dru Suhlak
+class TestNdruSuhlak:
+    def game(self, friend_x: float):
+        sc = Scene()
+        ndru = sc.ship("ndrusuhlak", at=(400, 300, 0))
+        sc.ship("binayrepirate", at=(friend_x, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
+        game = attack(sc, ndru, tie, ["hit", "hit", "hit"], ["blank"] * 3)
+        pass_all(game)
+        return game, tie
+
+    def test_alone_he_rolls_one_more_die(self):
+        """No other friendly ship at range 0-2: his primary attack at range 2 rolls 3 dice
+        instead of 2, and deals 3 damage."""
+        game, tie = self.game(40)
+        assert dice_count(game, 0) == 3
+        assert len(game.state.ships[tie].damage) == 3
+
+    def test_not_with_a_friend_at_range_2(self):
+        """A friendly ship at range 2: 2 dice, 2 damage."""
+        game, tie = self.game(600)
         assert dice_count(game, 0) == 2
         assert len(game.state.ships[tie].damage) == 2

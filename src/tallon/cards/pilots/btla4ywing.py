@@ -1,6 +1,7 @@
-"""BTL-A4 Y-wing pilots (Rebel Alliance), with their standard-loadout printings. The Rebel
-BTL-A4 has no ship ability of its own (the Battle of Yavin printings have Hope, registered
-in :mod:`tallon.cards.pilots.t65xwing`); its generic pilots have no ability text.
+"""BTL-A4 Y-wing pilots (Rebel Alliance, Scum and Villainy), with their standard-loadout
+printings. The BTL-A4 has no ship ability of its own (the Battle of Yavin printings have
+Hope, registered in :mod:`tallon.cards.pilots.t65xwing`); its generic pilots have no
+ability text.
 
 Norra Wexley's ability is the one of her ARC-170 printing (same text).
 """
@@ -11,23 +12,35 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import during_activation, granted, let_perform, performable
 from tallon.cards.common import (
+    attacking,
     attacking_if,
+    damaged,
+    dice,
+    in_firing_arc,
+    is_in_arc,
     is_me,
+    recalled,
     recover_charge,
+    remember,
     ship_options,
     ships_in_range,
 )
 from tallon.cards.pilots.arc170starfighter import NORRA, NORRA_TEXT
 from tallon.cards.registry import register
 from tallon.cards.upgrades.gunner import is_turret
+from tallon.data import load_cards
+from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, RerollDice
-from tallon.engine.abilities import Ctx, DiceMod, Triggered
+from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.action_bodies import reload_amount
 from tallon.engine.decisions import Option
-from tallon.engine.effects import acquire_lock, can_lock
-from tallon.engine.state import ShipState
+from tallon.engine.effects import acquire_lock, can_lock, gain_token
+from tallon.engine.modify_dice import faces_text
+from tallon.engine.payloads import device, in_range_of
+from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask
+from tallon.geometry import Arc
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -211,3 +224,153 @@ register("pilot", "popskrail",
                        ctx.game, str(choice), (POPS_FOCUS,), _pops_during(ctx, str(choice)))),
          description="After fully executing a white maneuver: may choose a friendly ship at "
                      "range 0-1 (himself included); it may perform a focus action.")
+
+
+# ===================================================== Scum and Villainy pilots
+# The Scum BTL-A4 has no ship ability either.
+
+# ------------------------------------------------------------------ Drea Renthal
+def _drea_applies(game: Game, attack: AttackState, owner: ShipState,
+                  user: ShipState) -> bool:
+    # RR: LIMITED - a non-limited ship: its pilot card is not limited
+    defender = game.state.ships[attack.defender]
+    return (user.id == attack.attacker and user.owner == owner.owner
+            and load_cards().pilot(user.pilot).limited == 0
+            and in_firing_arc(owner, defender))
+
+
+register("pilot", "drearenthal",
+         DiceMod("a friendly non-limited attacker may reroll 1 attack die",
+                 dice=dice("drearenthal"),
+                 applies=_drea_applies, for_others=True),
+         description="While a friendly non-limited ship attacks a defender in her firing "
+                     "arc: the attacker may reroll 1 attack die.")
+
+
+# ------------------------------------------------------------------------- Kavil
+def _kavil(game: Any, owner: ShipState, attack: AttackState | None = None,
+           **facts: Any) -> int:
+    # a non-[Front Arc] attack: one whose weapon's arc symbol is not the front arc (a
+    # turret pointing forward included)
+    return 1 if attacking(attack, owner) and attack is not None \
+        and attack.weapon.arc != "front" else 0
+
+
+register("pilot", "kavil",
+         Modifier("roll 1 additional attack die in a non-front-arc attack",
+                  hook="attack_dice", value=_kavil),
+         description="Performing an attack whose arc is not the front arc: rolls 1 "
+                     "additional attack die.")
+
+
+# --------------------------------------------------------------------- Leema Kai
+def _leema_targets(ctx: Ctx) -> list[ShipState]:
+    # "acquire a lock" with no range given: range 0-3 (RR: LOCK)
+    return [s for s in ships_in_range(ctx.game, ctx.ship, 0, 3, friendly=False)
+            if not s.remote and is_in_arc(ctx.ship, s, Arc.FULL_FRONT)
+            and can_lock(ctx.game, ctx.ship, s.id) is None]
+
+
+def _leema_applies(ctx: Ctx) -> bool:
+    seen = any(s.owner != ctx.ship.owner and not s.remote
+               and is_in_arc(s, ctx.ship, Arc.FRONT) for s in ctx.state.in_play())
+    return is_me(ctx) and not seen and bool(_leema_targets(ctx))
+
+
+register("pilot", "leemakai",
+         Triggered("lock an enemy ship in your full front arc", window="before_engage",
+                   requirement=_leema_applies,
+                   choices=lambda ctx: [Option(s.id, f"lock {s.name} ({s.id})")
+                                        for s in _leema_targets(ctx)],
+                   effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, str(choice))),
+         description="Before engaging, if in no enemy ship's front arc: may acquire a lock "
+                     "on an enemy ship in her full front arc.")
+
+
+# --------------------------------------------------------------- Arliz Hadrassian
+ARLIZ = "arlizhadrassian"
+
+
+def _arliz_attacks(game: Game, attack: AttackState, owner: ShipState) -> bool:
+    return attack.weapon.arc == "front" and damaged(owner)
+
+
+def _arliz_defends(ctx: Ctx) -> bool:
+    attack = ctx.attack
+    return (is_me(ctx, "defender") and ctx.event["kind"] == "defense" and attack is not None
+            and damaged(ctx.ship) and attack.defense_dice is not None
+            and attack.defense_dice.count(Face.FOCUS) > 0)
+
+
+def _arliz_blank(ctx: Ctx, choice: Any) -> None:
+    attack = ctx.attack
+    assert attack is not None and attack.defense_dice is not None
+    pool = attack.defense_dice
+    pool.change(pool.faces().index(Face.FOCUS), Face.BLANK)
+    ctx.game.event("modify", f"{ctx.ship.name}: Arliz Hadrassian (1 focus to blank) -> "
+                   f"{faces_text(pool)}", ship=ctx.ship.id, card=ARLIZ)
+
+
+register("pilot", ARLIZ,
+         DiceMod("damaged: change 1 focus result to a critical hit",
+                 dice=dice(ARLIZ),
+                 applies=attacking_if(_arliz_attacks)),
+         # "before the Modify Defense Dice step": the dice rolled, before anyone modifies
+         Triggered("damaged: change 1 defense focus result to a blank",
+                   window="after_dice_rolled", optional=False, requirement=_arliz_defends,
+                   effect=_arliz_blank),
+         description="Damaged: in a front-arc attack may change 1 focus result to a critical "
+                     "hit; defending, must change 1 focus result to a blank before the "
+                     "defense dice are modified.")
+
+
+# ------------------------------------------------------------------------ Padric
+def _padric_applies(ctx: Ctx) -> bool:
+    found = device(ctx.game, ctx.event["device"])
+    return (found is not None and found.owner == ctx.ship.owner
+            and found.id in ctx.ship.locks)
+
+
+def _padric(ctx: Ctx, choice: Any) -> None:
+    for ship in in_range_of(ctx.game, ctx.event["device"], 0, 1, remotes=False):
+        if ship.owner != ctx.ship.owner:
+            gain_token(ctx.game, ship, Token.STRAIN, applier=ctx.ship.owner)
+
+
+register("pilot", "padric",
+         Triggered("each enemy ship at range 0-1 of the device gains 1 strain token",
+                   window="after_detonate", optional=False, requirement=_padric_applies,
+                   effect=_padric),
+         description="After a friendly device he has locked detonates: each enemy ship at "
+                     "range 0-1 of it gains 1 strain token.")
+
+
+# ------------------------------------------------------------------ Evaan Verlaine
+EVAAN = "evaanverlaine"
+
+
+def _evaan_mark(ctx: Ctx, choice: Any) -> None:
+    # the chosen ship carries the round of the effect: it lasts to the end of the round,
+    # whatever becomes of Evaan (the Modifier outlives her ship)
+    remember(ctx.state.ships[str(choice)], EVAAN, ctx.state.round)
+
+
+def _evaan_die(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> int:
+    if attack is None:
+        return 0
+    defender = game.state.ships[attack.defender]
+    return 1 if recalled(defender, EVAAN) == game.state.round else 0
+
+
+register("pilot", EVAAN,
+         Triggered("spend 1 focus token: a friendly ship at range 0-1 rolls 1 more defense "
+                   "die this round", window="start_engagement",
+                   cost=Cost(tokens=(("focus", 1),)),
+                   choices=lambda ctx: ship_options(
+                       ships_in_range(ctx.game, ctx.ship, 0, 1, friendly=True)),
+                   effect=_evaan_mark),
+         Modifier("the chosen ship rolls 1 additional defense die", hook="defense_dice",
+                  value=_evaan_die, outlives_ship=True),
+         description="At the start of the Engagement Phase: may spend 1 focus token to "
+                     "choose a friendly ship at range 0-1 (herself too); it rolls 1 "
+                     "additional defense die while defending until the end of the round.")

@@ -21,12 +21,15 @@ from tallon.cards.common import (
     token_choices,
 )
 from tallon.cards.registry import register
-from tallon.engine.abilities import Ctx, DiceMod, Triggered
+from tallon.data import load_cards
+from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.actions import PerformAction
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, remove_token
 from tallon.engine.state import ShipState, Token
-from tallon.geometry import Arc
+from tallon.engine.steps import Ask, Then, continuation
+from tallon.geometry import Arc, BaseSize
 from tallon.geometry.maneuvers import Maneuver
 
 
@@ -187,3 +190,145 @@ register("pilot", "clanwrenvolunteer",
                  applies=attacking_if(_clan_wren)),
          description="Attacking at range 1, if a friendly ship at range 1 revealed a "
                      "maneuver of the same speed as hers: may reroll 1 attack die.")
+
+
+# -------------------------------------------------------------- Scum Fang pilots
+def _range_one(role: str) -> Any:
+    def requirement(ctx: Ctx) -> bool:
+        return is_me(ctx, role) and ctx.attack is not None and ctx.attack.range == 1
+    return requirement
+
+
+def _one_more(role: str) -> Any:
+    def effect(ctx: Ctx, choice: Any) -> None:
+        assert ctx.attack is not None
+        if role == "attacker":
+            ctx.attack.extra_attack_dice += 1
+        else:
+            ctx.attack.extra_defense_dice += 1
+    return effect
+
+
+register("pilot", "fennrau",
+         Triggered("roll 1 additional attack die", window="before_attack_dice",
+                   requirement=_range_one("attacker"), effect=_one_more("attacker")),
+         Triggered("roll 1 additional defense die", window="before_defense_dice",
+                   requirement=_range_one("defender"), effect=_one_more("defender")),
+         description="Attacking or defending at attack range 1: may roll 1 additional die.")
+
+
+JOY = "joyrekkoff"
+JOY_MARK = f"{JOY}:fewer"
+
+
+def _torpedoes(ship: ShipState) -> list[str]:
+    """The ship's equipped torpedo upgrades with an active charge."""
+    cards = load_cards()
+    return [xws for xws in ship.upgrades if "torpedo" in cards.upgrade(xws).slots
+            and xws in ship.charges and ship.charges[xws].active >= 1]
+
+
+def _joy(ctx: Ctx, choice: Any) -> None:
+    assert ctx.attack is not None
+    ctx.ship.charges[choice].active -= 1
+    ctx.attack.marks[f"{ctx.ship.id}:{JOY_MARK}"] = 1
+    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) spends 1 charge of {choice}: "
+                   "the defender rolls 1 fewer defense die", ship=ctx.ship.id)
+
+
+def _joy_fewer(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> int:
+    return int(attack is not None and attack.attacker == owner.id
+               and attack.marks.get(f"{owner.id}:{JOY_MARK}", 0) > 0)
+
+
+# the torpedo's charge is spent before the defense dice are counted, so the reduction
+# applies to this attack's roll (RR: ATTACK, step 3a)
+register("pilot", JOY,
+         Triggered("spend 1 torpedo charge: the defender rolls 1 fewer defense die",
+                   window="before_defense_dice",
+                   requirement=lambda ctx: is_me(ctx, "attacker")
+                   and bool(_torpedoes(ctx.ship)),
+                   choices=lambda ctx: [Option(x, f"spend 1 charge of {x}")
+                                        for x in _torpedoes(ctx.ship)],
+                   effect=_joy),
+         Modifier("the defender rolls 1 fewer defense die", hook="defense_dice_reduction",
+                  value=_joy_fewer),
+         description="Attacking: may spend 1 charge of an equipped torpedo upgrade to make "
+                     "the defender roll 1 fewer defense die.")
+
+
+def _red_full(ctx: Ctx) -> bool:
+    return is_me(ctx) and bool(ctx.event["full"]) and ctx.event["difficulty"] == "red"
+
+
+register("pilot", "kadsolus",
+         Triggered("gain 2 focus tokens", window="after_execute", optional=False,
+                   requirement=_red_full,
+                   effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS, 2)),
+         description="After fully executing a red maneuver: gains 2 focus tokens.")
+
+
+def _guard_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
+    attacker = game.state.ships[attack.attacker]
+    # RR: ATTACK ARC - the arc of the weapon the attacker uses
+    return (user.id != owner.id and user.owner == owner.owner and not user.remote
+            and attack.defender == user.id and user.size is not BaseSize.SMALL and owner.in_play
+            and is_in_arc(attacker, owner, attack.arc))
+
+
+def _guard_tokens(ctx: Ctx, option: Any) -> None:
+    gain_token(ctx.game, ctx.ship, Token.DEPLETE)
+    gain_token(ctx.game, ctx.ship, Token.STRAIN)
+
+
+register("pilot", "mandalorianroyalguard",
+         DiceMod("gain 1 deplete and 1 strain: the defender changes 1 result to an evade",
+                 dice=dice("mandalorianroyalguard"), for_others=True, applies=_guard_applies,
+                 after=_guard_tokens),
+         description="A friendly non-small ship defends with her in the attack arc: she may "
+                     "gain 1 deplete and 1 strain token to let it change 1 result to an "
+                     "evade.")
+
+
+TORPHUN = "torphun"
+
+
+def _torphun_applies(ctx: Ctx) -> bool:
+    defender = ctx.state.ships.get(ctx.event["defender"])
+    return is_me(ctx, "attacker") and defender is not None and defender.destroyed
+
+
+def _torphun(ctx: Ctx, choice: Any) -> None:
+    ctx.game.push(PerformAction(ctx.ship.id, during_activation=False, even_stressed=True),
+                  Then("torphun.strain", (ctx.ship.id,)))
+
+
+@continuation("torphun.strain")
+def _torphun_strain(game: Any, _: Any, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    if not can_bonus_attack(game, ship):
+        return
+    game.push(Ask(ship.owner, "use_ability", f"{ship.name} ({ship.id}): gain 2 strain tokens "
+                  "to perform a bonus attack?",
+                  (Option("use", "gain 2 strain tokens: bonus attack"),
+                   Option("decline", "no bonus attack")),
+                  "torphun.bonus", (ship_id,), ship=ship_id))
+
+
+@continuation("torphun.bonus")
+def _torphun_bonus(game: Any, answer: Any, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    if answer != "use" or not can_bonus_attack(game, ship):
+        return
+    gain_token(game, ship, Token.STRAIN, 2)
+    perform_bonus_attack(game, ship)
+
+
+# RR: BONUS ATTACK - the whole ability grants a bonus attack, so it resolves in step 6d
+register("pilot", TORPHUN,
+         Triggered("perform an action even while stressed, then may gain 2 strain for a "
+                   "bonus attack", window="after_attack", bonus_attack=True,
+                   requirement=_torphun_applies, effect=_torphun),
+         description="After an attack that destroyed the defender: may perform an action, "
+                     "even while stressed; then may gain 2 strain tokens to perform a bonus "
+                     "attack.")

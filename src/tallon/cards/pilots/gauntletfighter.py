@@ -1,4 +1,5 @@
-"""Gauntlet Fighter pilots (Rebel Alliance, Galactic Empire); the ship has no ship ability.
+"""Gauntlet Fighter pilots (Rebel Alliance, Galactic Empire, Scum and Villainy, Galactic
+Republic, Separatist Alliance); the ship has no ship ability.
 
 Both Rebel pilots have the same text as another printing of theirs (Chopper's VCX-100, Ezra
 Bridger's TIE/ln), so they share its ability objects. The Imperial Super Commando has no
@@ -11,14 +12,39 @@ from typing import Any
 
 import tallon.cards.pilots.tielnfighter  # registers Ezra's TIE/ln printing
 import tallon.cards.pilots.vcx100lightfreighter  # noqa: F401  (registers Chopper's)
-from tallon.cards.common import is_in_arc, is_me, range_of, recalled, remember
+from tallon.cards.acting import granted, performable
+from tallon.cards.common import (
+    attacking_if,
+    dice,
+    is_in_arc,
+    is_me,
+    range_of,
+    recalled,
+    remember,
+    remove_token_choice,
+    ship_options,
+    token_choices,
+)
 from tallon.cards.registry import CARDS, register
 from tallon.cards.upgrades.configuration_gauntletfighter import SWIVEL, wing_down
-from tallon.engine.abilities import Ability, Cost, Ctx, Replacement, Triggered
+from tallon.engine.abilities import (
+    Ability,
+    Cost,
+    Ctx,
+    DiceMod,
+    Modifier,
+    Replacement,
+    Triggered,
+)
+from tallon.engine.actions import PerformAction, coordinate_targets
 from tallon.engine.decisions import Option
-from tallon.engine.effects import flip_upgrade
+from tallon.engine.effects import flip_upgrade, gain_token
 from tallon.engine.movement import ExecuteManeuver, difficulty_of
+from tallon.engine.queue import FireWindow
+from tallon.engine.state import ShipState, Token
+from tallon.engine.steps import Ask, Then, continuation
 from tallon.geometry import Arc
+from tallon.geometry.arcs import in_arc
 
 
 def _same_as(xws: str) -> tuple[Ability, ...]:
@@ -108,3 +134,208 @@ register("pilot", "garsaxon",
                      "from the defender's rear arc: may spend 1 charge to let it roll 1 "
                      "additional attack die.")
 
+
+
+# ======================================================== Scum and Villainy pilots
+def _rook_strained(game: Any, attack: Any, owner: Any) -> bool:
+    return bool(attack.primary) and owner.has(Token.STRAIN)
+
+
+register("pilot", "rookkast",
+         Triggered("gain 1 strain token", window="before_engage", requirement=is_me,
+                   effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.STRAIN)),
+         DiceMod("strained: change 1 blank or focus result to a hit", dice=dice("rookkast"),
+                 applies=attacking_if(_rook_strained)),
+         description="Before engaging: may gain 1 strain token. Primary attack while "
+                     "strained: may change 1 blank or focus result to a hit.")
+
+
+MAUL = "maul"
+MAUL_MEMORY = f"{MAUL}:coordinated"
+
+
+def _lower(ctx: Ctx, ship: ShipState) -> bool:
+    return ship.current_initiative < ctx.ship.current_initiative
+
+
+def _maul_applies(ctx: Ctx) -> bool:
+    target = ctx.other(ctx.event["target"])
+    return is_me(ctx) and target.owner == ctx.ship.owner and _lower(ctx, target)
+
+
+def _maul(ctx: Ctx, choice: Any) -> None:
+    ship = ctx.ship
+    # RR: ACTIONS - the coordinate is treated as white (a purple one stays purple)
+    if ship.action_colour != "purple":
+        ship.action_colour = "white"
+    remember(ship, MAUL_MEMORY, (ctx.state.round, ctx.event["target"]))
+    gain_token(ctx.game, ctx.other(ctx.event["target"]), Token.STRAIN,
+               applier=ship.owner)
+
+
+def _maul_more(ctx: Ctx) -> list[ShipState]:
+    held = recalled(ctx.ship, MAUL_MEMORY)
+    if not is_me(ctx) or held is None or tuple(held) != (ctx.state.round,
+                                                         ctx.event["target"]):
+        return []
+    # RR: COORDINATE - the additional ship is chosen as the first one is
+    return [s for s in coordinate_targets(ctx.game, ctx.ship)
+            if s.id != ctx.event["target"] and _lower(ctx, s)]
+
+
+def _maul_second(ctx: Ctx, choice: Any) -> None:
+    remember(ctx.ship, MAUL_MEMORY, None)
+    other = ctx.other(choice)
+    gain_token(ctx.game, other, Token.STRAIN, applier=ctx.ship.owner)
+    ctx.game.push(PerformAction(other.id),
+                  FireWindow.of("after_coordinate", ship=ctx.ship.id, target=other.id))
+
+
+# RR: COORDINATE - the second ship acts once the first has had its chance (ruling)
+register("pilot", MAUL,
+         Triggered("spend 1 Force: treat the coordinate as white; the ship gains 1 strain "
+                   "token", window="coordinate_chosen", cost=Cost(force=1),
+                   requirement=_maul_applies, effect=_maul),
+         Triggered("coordinate 1 additional friendly ship of lower initiative (it gains 1 "
+                   "strain token)", window="after_coordinate",
+                   requirement=lambda ctx: bool(_maul_more(ctx)),
+                   choices=lambda ctx: ship_options(_maul_more(ctx)), effect=_maul_second),
+         description="Coordinating a ship of lower initiative: may spend 1 Force to treat the "
+                     "coordinate as white and coordinate 1 more friendly ship of lower "
+                     "initiative; each ship coordinated this way gains 1 strain token.")
+
+
+# ========================================================= Galactic Republic pilots
+BOKATAN = "bokatankryze"
+BOKATAN_LOCK = f"{BOKATAN}:lock"
+
+
+def _bokatan_objects(ctx: Ctx) -> list[str]:
+    """Objects (ships, remotes, obstacles, devices) in her front arc at range 1-2."""
+    me, state = ctx.ship, ctx.state
+    if me.body is None:
+        return []
+    return [o.id for o in state.table().objects() if o.id != me.id
+            and state.in_range(me, state.ships.get(o.id, o), 1, 2)
+            and in_arc(me.body, o, Arc.FRONT)]
+
+
+def _bokatan_friends(ctx: Ctx) -> list[ShipState]:
+    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+            and s.id != ctx.ship.id and not s.remote
+            and performable(ctx.game, s, [granted("lock", "white", BOKATAN)], False)]
+
+
+def _bokatan(ctx: Ctx, choice: Any) -> None:
+    friends = _bokatan_friends(ctx)
+    if not friends:
+        return
+    ctx.game.push(Ask(ctx.ship.owner, "use_ability", f"{ctx.ship.name} ({ctx.ship.id}): "
+                      f"which friendly ship may lock {choice}?",
+                      # keyed apart from the object ids, as the friend is not a target
+                      (*(Option(f"friend:{f.id}", f"{f.name} ({f.id})") for f in friends),
+                       Option("decline", "none")),
+                      f"{BOKATAN}.friend", (ctx.ship.id, str(choice)), ship=ctx.ship.id))
+
+
+@continuation(f"{BOKATAN}.friend")
+def _bokatan_friend(game: Any, answer: Any, ship_id: str, target: str) -> None:
+    if answer == "decline":
+        return
+    friend = str(answer).removeprefix("friend:")
+    remember(game.state.ships[ship_id], BOKATAN_LOCK, (game.state.round, friend, target))
+    game.push(PerformAction(friend, grant=(granted("lock", "white", BOKATAN),)),
+              Then(f"{BOKATAN}.done", (ship_id,)))
+
+
+@continuation(f"{BOKATAN}.done")
+def _bokatan_done(game: Any, _: Any, ship_id: str) -> None:
+    remember(game.state.ships[ship_id], BOKATAN_LOCK, None)
+
+
+def _bokatan_only(game: Any, owner: ShipState, ship: Any = None, target: str = "",
+                  **facts: Any) -> bool:
+    held = recalled(owner, BOKATAN_LOCK)
+    if held is None or ship is None:
+        return False
+    round_, friend, chosen = held
+    return round_ == game.state.round and friend == ship.id and target != chosen
+
+
+# RR: LOCK - the friendly ship's lock action must lock the chosen object (at range 0-3
+# of it, as any lock action)
+register("pilot", BOKATAN,
+         Triggered("gain 1 deplete token: another friendly ship may lock an object in your "
+                   "front arc at range 1-2", window="after_execute",
+                   cost=Cost(gain=(("deplete", 1),)),
+                   requirement=lambda ctx: is_me(ctx) and bool(ctx.event["full"])
+                   and bool(_bokatan_friends(ctx)),
+                   choices=lambda ctx: [Option(o, o) for o in _bokatan_objects(ctx)],
+                   effect=_bokatan),
+         Modifier("the friendly ship's lock action locks the chosen object",
+                  hook="lock_action_forbidden", value=_bokatan_only),
+         description="After fully executing a maneuver: may gain 1 deplete token to choose an "
+                     "object in her front arc at range 1-2; another friendly ship may then "
+                     "perform a lock action to lock it.")
+
+
+# ======================================================= Separatist Alliance pilots
+BOKATAN_CIS = "bokatankryze-separatistalliance"
+
+
+def _bokatan_cis_options(ctx: Ctx) -> list[Option]:
+    friend = ctx.other(ctx.event["ship"])
+    return [o for o in token_choices(ctx.game, friend, ("red", "orange"))
+            if o.key != "token:stress"]
+
+
+def _bokatan_cis_applies(ctx: Ctx) -> bool:
+    friend = ctx.other(ctx.event["ship"])
+    near = 0 if friend.id == ctx.ship.id else range_of(ctx.ship, friend)
+    # RR: FRIENDLY - she is friendly to herself
+    return (friend.owner == ctx.ship.owner and not friend.remote and ctx.ship.in_play
+            and near is not None and near <= 2 and bool(_bokatan_cis_options(ctx)))
+
+
+def _bokatan_cis(ctx: Ctx, choice: Any) -> None:
+    friend = ctx.other(ctx.event["ship"])
+    ctx.game.push(Ask(friend.owner, "use_ability", f"{friend.name} ({friend.id}): gain 1 "
+                      "strain token to remove 1 non-stress red or orange token?",
+                      (*_bokatan_cis_options(ctx), Option("decline", "keep its tokens")),
+                      f"{BOKATAN_CIS}.remove", (friend.id,), ship=friend.id))
+
+
+@continuation(f"{BOKATAN_CIS}.remove")
+def _bokatan_cis_remove(game: Any, answer: Any, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    if answer == "decline" or not ship.in_play:
+        return
+    gain_token(game, ship, Token.STRAIN)
+    remove_token_choice(game, ship, str(answer))
+
+
+register("pilot", BOKATAN_CIS,
+         Triggered("spend 1 charge: the ship may gain 1 strain token to remove 1 non-stress "
+                   "red or orange token", window="before_activate", cost=Cost(charges=1),
+                   requirement=_bokatan_cis_applies, effect=_bokatan_cis),
+         description="Before a friendly ship at range 0-2 activates: may spend 1 charge; that "
+                     "ship may then gain 1 strain token to remove 1 non-stress red or orange "
+                     "token.")
+
+
+def _pre_applies(ctx: Ctx) -> bool:
+    attack = ctx.attack
+    if attack is None or not is_me(ctx, "attacker"):
+        return False
+    # RR: ATTACK - no attack die can be added to a primary attack at attack range 0
+    if attack.primary and attack.range == 0:
+        return False
+    return ctx.other(attack.defender).current_initiative >= ctx.ship.current_initiative
+
+
+register("pilot", "previzsla",
+         Triggered("spend 2 charges: roll 1 additional attack die",
+                   window="before_attack_dice", cost=Cost(charges=2),
+                   requirement=_pre_applies, effect=_gar),
+         description="Attacking a defender of equal or higher initiative: may spend 2 charges "
+                     "to roll 1 additional attack die.")

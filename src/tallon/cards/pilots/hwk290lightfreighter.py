@@ -1,4 +1,5 @@
-"""HWK-290 light freighter pilots (Rebel Alliance). The ship has no ship ability."""
+"""HWK-290 light freighter pilots (Rebel Alliance, Scum and Villainy). The ship has no ship
+ability."""
 
 from __future__ import annotations
 
@@ -7,12 +8,16 @@ from typing import Any
 from tallon.cards.common import (
     give_token_in_firing_arc,
     in_firing_arc,
+    range_of,
     recalled,
     remember,
     ship_options,
 )
+from tallon.cards.pilots.mg100starfortress import in_turret_arc
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
+from tallon.engine.decisions import Option
+from tallon.engine.effects import gain_token, transfer_token
 from tallon.engine.state import ShipState, Token
 
 register("pilot", "kylekatarn", give_token_in_firing_arc(Token.FOCUS),
@@ -75,3 +80,142 @@ register("pilot", ROARK,
          description="At the start of the Engagement Phase: may choose a ship in his firing "
                      "arc; it engages at initiative 7 this phase instead of its own "
                      "initiative.")
+
+
+# ============================================================ Scum and Villainy
+# ------------------------------------------------------------------ Dace Bonearm
+def _dace_applies(ctx: Ctx) -> bool:
+    if ctx.event["token"] != Token.ION.value or not ctx.ship.in_play:
+        return False
+    ionized = ctx.other(ctx.event["ship"])
+    near = range_of(ctx.ship, ionized)
+    return (ionized.owner != ctx.ship.owner and not ionized.remote and ionized.in_play
+            and near is not None and near <= 3)
+
+
+register("pilot", "dacebonearm",
+         Triggered("spend 3 charges: that ship gains 2 more ion tokens",
+                   window="after_gain_token", cost=Cost(charges=3),
+                   requirement=_dace_applies,
+                   effect=lambda ctx, choice: gain_token(ctx.game, ctx.other(ctx.event["ship"]),
+                                                         Token.ION, 2,
+                                                         applier=ctx.ship.owner)),
+         description="After an enemy ship at range 0-3 gains an ion token: may spend 3 "
+                     "charges; that ship gains 2 more ion tokens.")
+
+
+# ----------------------------------------------------------------- Palob Godalhi
+_PALOB_TOKENS = (Token.FOCUS, Token.EVADE)
+
+
+def _palob_choices(ctx: Ctx) -> list[Option]:
+    options = []
+    for enemy in ctx.state.in_play():
+        near = range_of(ctx.ship, enemy)
+        if enemy.owner == ctx.ship.owner or near is None or near > 2 \
+                or not in_firing_arc(ctx.ship, enemy):
+            continue
+        options += [Option(f"{enemy.id}:{t.value}", f"take 1 {t.value} token from "
+                           f"{enemy.name} ({enemy.id})") for t in _PALOB_TOKENS if enemy.has(t)]
+    return options
+
+
+def _palob(ctx: Ctx, choice: Any) -> None:
+    enemy_id, _, token = str(choice).partition(":")
+    # RR: TOKENS - a token that can't be removed is not transferred
+    transfer_token(ctx.game, ctx.other(enemy_id), ctx.ship, Token(token))
+
+
+register("pilot", "palobgodalhi",
+         Triggered("take 1 focus or evade token from an enemy ship in your firing arc at "
+                   "range 0-2", window="start_engagement",
+                   requirement=lambda ctx: ctx.ship.in_play, choices=_palob_choices,
+                   effect=_palob),
+         description="At the start of the Engagement Phase: may choose an enemy ship in his "
+                     "firing arc at range 0-2 and transfer 1 of its focus or evade tokens to "
+                     "himself.")
+
+
+# -------------------------------------------------------------------- Torkil Mux
+TORKIL = "torkilmux"
+
+
+def _torkil(ctx: Ctx, choice: Any) -> None:
+    remember(ctx.ship, TORKIL, f"{ctx.state.round}:{choice}")
+    chosen = ctx.other(choice)
+    ctx.game.event("ability", f"{chosen.name} ({chosen.id}) engages at initiative 0 this "
+                   "round", ship=ctx.ship.id)
+
+
+def _torkil_step(game: Any, owner: ShipState, ship: ShipState | None = None,
+                 **facts: Any) -> int | None:
+    if ship is None or recalled(owner, TORKIL) != f"{game.state.round}:{ship.id}":
+        return None
+    return 0
+
+
+register("pilot", TORKIL,
+         Triggered("a ship in your firing arc engages at initiative 0", window="start_engagement",
+                   requirement=lambda ctx: ctx.ship.in_play,
+                   choices=lambda ctx: ship_options(_roark_targets(ctx)), effect=_torkil),
+         Modifier("the chosen ship engages at initiative 0", hook="engage_initiative",
+                  value=_torkil_step),
+         description="At the start of the Engagement Phase: may choose a ship in his firing "
+                     "arc; it engages at initiative 0 this round instead of its own "
+                     "initiative.")
+
+
+# --------------------------------------------------------------------- Gamut Key
+GAMUT_KEPT = "gamutkey-hwk290:kept"
+
+
+def _gamut_targets(ctx: Ctx) -> list[ShipState]:
+    return [s for s in ctx.state.in_play()
+            if (s.id == ctx.ship.id or (not s.remote and in_turret_arc(ctx.ship, s)))
+            and any(t.circular and s.has(t) for t in Token)]
+
+
+def _gamut_keeps(game: Any, owner: ShipState, ship: ShipState | None = None,
+                 token: Token | None = None, **facts: Any) -> int:
+    if ship is None or token is None or not token.circular:
+        return 0
+    return ship.count(token) if recalled(owner, GAMUT_KEPT) == (game.state.round,
+                                                                ship.id) else 0
+
+
+register("pilot", "gamutkey",
+         Triggered("spend 2 charges: you or a ship in your turret arc keeps its circular "
+                   "tokens", window="start_end_phase", cost=Cost(charges=2),
+                   requirement=lambda ctx: ctx.ship.in_play and bool(_gamut_targets(ctx)),
+                   choices=lambda ctx: ship_options(_gamut_targets(ctx)),
+                   effect=lambda ctx, choice: remember(ctx.ship, GAMUT_KEPT,
+                                                       (ctx.state.round, str(choice)))),
+         Modifier("the chosen ship keeps its circular tokens this End Phase",
+                  hook="end_phase_kept_tokens", value=_gamut_keeps),
+         description="At the start of the End Phase: may spend 2 charges to choose himself or "
+                     "a ship in his turret arc that has a circular token; that ship's "
+                     "circular tokens are not removed this End Phase.")
+
+
+# ------------------------------------------------------------------ Kanan Jarrus
+def _kanan_applies(ctx: Ctx) -> bool:
+    attack = ctx.attack
+    if attack is None or not ctx.ship.in_play:
+        return False
+    defender = ctx.other(attack.defender)
+    # "a ship in your turret arc": any ship, friendly or enemy (ruling)
+    return defender.id == ctx.ship.id or (not defender.remote
+                                          and in_turret_arc(ctx.ship, defender))
+
+
+def _one_fewer_die(ctx: Ctx, choice: Any) -> None:
+    assert ctx.attack is not None
+    ctx.attack.extra_attack_dice -= 1
+
+
+register("pilot", "kananjarrus-hwk290lightfreighter",
+         Triggered("spend 1 Force: the attacker rolls 1 fewer attack die",
+                   window="before_attack_dice", cost=Cost(force=1),
+                   requirement=_kanan_applies, effect=_one_fewer_die),
+         description="While he or a ship in his turret arc defends: may spend 1 Force to make "
+                     "the attacker roll 1 fewer attack die.")

@@ -1,4 +1,5 @@
-"""YT-2400 light freighter pilots (Rebel Alliance) and the ship ability Sensor Blindspot.
+"""YT-2400 light freighter pilots (Rebel Alliance, Scum and Villainy) and the ship ability
+Sensor Blindspot.
 
 Sensor Blindspot has two texts under one name: the first printings (Leebo, Dash Rendar,
 Wild Space Fringer) drop the range 0-1 bonus and roll 1 fewer attack die; the swz103
@@ -135,7 +136,7 @@ def _dash_transfer(ctx: Ctx, choice: Any) -> None:
 # RR: OBSTACLES - the tokens an obstacle's effect assigns come between the "after you move
 # through or overlap an obstacle" window and the end of the move (after_execute, after_action
 # for a boost or barrel roll, after_decloak): the memory marks that stretch
-register("pilot", DASH_SL,
+DASH_SL_ABILITIES = (
          Triggered("an obstacle's effect begins", window="after_obstacle_met",
                    optional=False, requirement=is_me, effect=_dash_meets),
          Triggered("the move is over", window="after_execute", optional=False,
@@ -151,8 +152,12 @@ register("pilot", DASH_SL,
                    window="after_gain_token", requirement=_dash_red_token,
                    choices=lambda ctx: ship_options(_dash_friends(ctx)),
                    effect=_dash_transfer),
-         description="After gaining a red token from moving through or overlapping an "
-                     "obstacle: may transfer it to a friendly ship at range 0-1.")
+)
+# the Scum printing's text is the Rebel one's
+for _xws in (DASH_SL, "dashrendar-swz103-sl-scumandvillainy"):
+    register("pilot", _xws, *DASH_SL_ABILITIES,
+             description="After gaining a red token from moving through or overlapping an "
+                         "obstacle: may transfer it to a friendly ship at range 0-1.")
 
 
 # ------------------------------------------------------------------- Leebo
@@ -209,10 +214,11 @@ def _leebo_sl_targets(ctx: Ctx) -> list[Option]:
             if can_lock(ctx.game, ctx.ship, s.id) is None]
 
 
-register("pilot", "leebo-swz103-sl-rebelalliance",
-         Triggered("spend a calculate token to lock an enemy ship at range 2-3",
-                   window="end_engagement", cost=Cost(tokens=(("calculate", 1),)),
-                   requirement=lambda ctx: ctx.ship.in_play, choices=_leebo_sl_targets,
-                   effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
-         description="At the end of the Engagement Phase: may spend a calculate token to "
-                     "acquire a lock on an enemy ship at range 2-3.")
+LEEBO_SL = Triggered("spend a calculate token to lock an enemy ship at range 2-3",
+                     window="end_engagement", cost=Cost(tokens=(("calculate", 1),)),
+                     requirement=lambda ctx: ctx.ship.in_play, choices=_leebo_sl_targets,
+                     effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice))
+for _xws in ("leebo-swz103-sl-rebelalliance", "leebo-swz103-sl-scumandvillainy"):
+    register("pilot", _xws, LEEBO_SL,
+             description="At the end of the Engagement Phase: may spend a calculate token to "
+                         "acquire a lock on an enemy ship at range 2-3.")
