@@ -1,5 +1,5 @@
-"""ARC-170 Starfighter pilots (Rebel Alliance): each card in a scene built for it, compared
-with the same scene without the card (or where it must not trigger).
+"""ARC-170 Starfighter pilots (Rebel Alliance and Galactic Republic): each card in a scene
+built for it, compared with the same scene without the card (or where it must not trigger).
 
 Player 1 sits at y = 0 facing +y; player 2 at y = 914.4 facing -y. A range band is
 100 mm."""
@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.cards.acting import granted
+from tallon.engine.actions import PerformAction
 from tallon.engine.state import Token
-from tallon.scene import Scene, load_dice
+from tallon.scene import Scene, declare, load_dice
 from tests.cards.helpers import (
     activation,
     answer,
+    engage,
     finish,
     modify_with,
     offers,
     option_with,
     skip_to,
+    values,
 )
+from tests.rules.attack_helpers import rolls
 
 
 class TestGarvenDreis:
@@ -179,3 +184,177 @@ class TestSharaBey:
                          defense=["blank"] * 3, weapon="protontorpedoes")
         skip_to(game, "modify_attack_dice", shara)
         assert not offers(game, "sharabey")
+
+
+# ============================================================ Galactic Republic
+def until_ability(game) -> None:
+    """Pass on the dice until a use_ability decision (or the end)."""
+    while game.decision is not None and game.decision.kind != "use_ability":
+        game.answer("done")
+
+
+def side_scene(pilot: str, friend_at=(430, 300, 0), **setup):
+    """The pilot at (300, 300) facing +y; a friendly V-19 at ``friend_at`` (at range 1 in
+    his right arc by default); an enemy TIE ahead of the friend."""
+    sc = Scene()
+    ship = sc.ship(pilot, at=(300, 300, 0), **setup)
+    friend = sc.ship("bluesquadronprotector", at=friend_at)
+    tie = sc.ship("academypilot", player=2, at=(friend_at[0], friend_at[1] + 200, 180))
+    return sc, ship, friend, tie
+
+
+class TestSinker:
+    def test_a_friend_in_the_side_arc_rerolls_1_attack_die(self):
+        """A friendly V-19 at range 1 in Sinker's right arc makes a primary attack (2
+        blanks): it rerolls 1 die with Sinker's ability (a hit): 1 damage instead of 0."""
+        def damage(use: bool) -> int:
+            sc, _sinker, friend, tie = side_scene("sinker")
+            game = engage(sc, friend, ["blank", "blank"], ["blank"] * 3, ["hit"])
+            declare(game, friend, tie)
+            if use:
+                modify_with(game, "sinker")
+            finish(game)
+            return len(game.state.ships[tie].damage)
+
+        assert damage(True) == 1
+        assert damage(False) == 0
+
+    def test_not_behind_him(self):
+        """The friend behind Sinker (not in his left or right arc) is offered nothing."""
+        sc, _sinker, friend, tie = side_scene("sinker", friend_at=(300, 150, 0))
+        game = engage(sc, friend, ["blank", "blank"], ["blank"] * 3)
+        declare(game, friend, tie)
+        assert not offers(game, "sinker")
+
+
+class TestJag:
+    def test_lock_the_attacker_of_a_friend_in_the_side_arc(self):
+        """The TIE attacks a friendly V-19 at range 1 in Jag's right arc: after it defends,
+        Jag may acquire a lock on the attacker; declining, he has none."""
+        for use in (True, False):
+            sc, jag, friend, tie = side_scene("jag")
+            game = sc.attack(tie, friend, dice=["blank", "blank"], defense=["blank"] * 2)
+            until_ability(game)
+            answer(game, "use_ability", "use" if use else "decline", jag)
+            assert game.state.ships[jag].locks == ([tie] if use else [])
+
+    def test_not_for_a_friend_behind_him(self):
+        """The defender is behind Jag: nothing is offered, no lock."""
+        sc, jag, friend, tie = side_scene("jag", friend_at=(300, 150, 0))
+        game = sc.attack(tie, friend, dice=["blank", "blank"], defense=["blank"] * 2)
+        finish(game)
+        assert game.state.ships[jag].locks == []
+
+
+class TestJagSiegeOfCoruscant:
+    def test_lock_the_defender_after_a_friends_attack(self):
+        """A friendly V-19 at range 1 in Jag's right arc attacks: Jag (not strained) may
+        acquire a lock on the defender."""
+        sc, jag, friend, tie = side_scene("jag-siegeofcoruscant")
+        game = sc.attack(friend, tie, dice=["blank", "blank"], defense=["blank"] * 3)
+        until_ability(game)
+        answer(game, "use_ability", "use", jag)
+        assert game.state.ships[jag].locks == [tie]
+
+    def test_not_while_strained(self):
+        """Jag with a strain token: nothing is offered, no lock."""
+        sc, jag, friend, tie = side_scene("jag-siegeofcoruscant", strain=1)
+        game = sc.attack(friend, tie, dice=["blank", "blank"], defense=["blank"] * 3)
+        finish(game)
+        assert game.state.ships[jag].locks == []
+
+
+class TestOddBallArc170:
+    @pytest.mark.parametrize(("colour", "locked"), [("red", True), ("white", False)])
+    def test_a_red_action_locks_the_enemy_in_the_bullseye(self, colour, locked):
+        """"Odd Ball" (ARC-170) performs a focus action with an enemy in his bullseye arc:
+        red, he may lock it; white, nothing is offered."""
+        sc = Scene()
+        ship = sc.ship("oddball-arc170starfighter", at=(400, 300, 0))
+        enemy = sc.ship("academypilot", player=2, at=(400, 550, 180))
+        game = sc.at(PerformAction(ship, during_activation=True,
+                                   grant=(granted("focus", colour, "test"),),
+                                   only=("focus",)), phase="activation")
+        game.answer("focus")
+        if locked:
+            answer(game, "use_ability", enemy, ship)
+        assert (game.state.ships[ship].locks == [enemy]) is locked
+        assert game.decision is None
+
+
+def oddball_soc(enemy_y: float, colour: str = "red"):
+    sc = Scene()
+    ship = sc.ship("oddball-siegeofcoruscant", at=(400, 300, 0))
+    friend = sc.ship("bluesquadronprotector", at=(250, 300, 0))
+    enemy = sc.ship("academypilot", player=2, at=(400, enemy_y, 180))
+    game = sc.at(PerformAction(ship, during_activation=True,
+                               grant=(granted("focus", colour, "test"),), only=("focus",)),
+                 phase="activation")
+    game.answer("focus")
+    return game, ship, friend, enemy
+
+
+class TestOddBallSiegeOfCoruscant:
+    def test_a_friend_gains_a_lock_on_an_enemy_at_range_1(self):
+        """After a red action, Odd Ball chooses a friendly ship at range 0-3 (himself
+        included) and an enemy at range 0-1: the friend gains a lock on the enemy."""
+        game, ship, friend, enemy = oddball_soc(420)
+        assert set(values(game)) == {f"{ship}>{enemy}", f"{friend}>{enemy}", "decline"}
+        game.answer(f"{friend}>{enemy}")
+        assert game.state.ships[friend].locks == [enemy]
+        assert game.state.ships[ship].locks == []
+
+    def test_not_with_the_enemy_at_range_2_nor_after_a_white_action(self):
+        """The enemy at range 2, or a white action: nothing is offered."""
+        for enemy_y, colour in ((520, "red"), (420, "white")):
+            game, _ship, friend, _enemy = oddball_soc(enemy_y, colour)
+            assert game.decision is None
+            assert game.state.ships[friend].locks == []
+
+
+class TestWolffe:
+    @pytest.mark.parametrize("pilot", ["wolffe", "wolffe-siegeofcoruscant"])
+    def test_front_arc_spends_the_charge_to_reroll(self, pilot):
+        """A primary front arc attack (blank, blank, hit): spending his charge, Wolffe
+        rerolls a blank into a hit: 2 damage instead of 1."""
+        def damage(use: bool):
+            sc = Scene()
+            wolffe = sc.ship(pilot, at=(400, 300, 0))
+            tie = sc.ship("academypilot", player=2, at=(400, 500, 180))
+            game = engage(sc, wolffe, ["blank", "blank", "hit"], ["blank"] * 3, ["hit"])
+            declare(game, wolffe, tie)
+            if use:
+                modify_with(game, pilot)
+            finish(game)
+            return len(game.state.ships[tie].damage), game.state.ships[wolffe]
+
+        hits, wolffe = damage(True)
+        assert hits == 2 and wolffe.charges[pilot].active == 0
+        hits, wolffe = damage(False)
+        assert hits == 1 and wolffe.charges[pilot].active == 1
+
+    def test_rear_arc_recovers_the_charge_for_a_die(self):
+        """A primary rear arc attack with his charge spent: recovering it, Wolffe rolls 3
+        attack dice instead of 2."""
+        for use, count in ((True, 3), (False, 2)):
+            sc = Scene()
+            wolffe = sc.ship("wolffe", at=(400, 300, 0), charges={"wolffe": 0})
+            tie = sc.ship("academypilot", player=2, at=(400, 100, 180))
+            game = engage(sc, wolffe, ["blank", "blank", "blank"], ["blank"] * 3)
+            declare(game, wolffe, tie)
+            answer(game, "use_ability", "use" if use else "decline", wolffe)
+            finish(game)
+            assert len(rolls(game, wolffe)[0]) == count
+            assert game.state.ships[wolffe].charges["wolffe"].active == (1 if use else 0)
+
+    def test_no_recovery_with_a_full_charge(self):
+        """His charge is active: the rear arc attack offers nothing (2 dice), and the front
+        arc reroll is not offered in a rear arc attack."""
+        sc = Scene()
+        wolffe = sc.ship("wolffe", at=(400, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 100, 180))
+        game = engage(sc, wolffe, ["blank", "blank"], ["blank"] * 3)
+        declare(game, wolffe, tie)
+        assert not offers(game, "wolffe")
+        finish(game)
+        assert len(rolls(game, wolffe)[0]) == 2

@@ -1,0 +1,27 @@
+"""Configurations of the Jedi starfighters: Calibrated Laser Targeting (Delta-7
+Aethersprite). The Delta-7B configuration is not a standard or extended card (the Delta-7B
+Aethersprite pilots have the ship's own stats)."""
+
+from __future__ import annotations
+
+from tallon.cards.common import attack_ships, attacking_if, is_in_arc
+from tallon.cards.registry import register
+from tallon.dice import Face
+from tallon.dice.abilities.base import ATTACKING
+from tallon.dice.abilities.effects import AddResults, CardAbility
+from tallon.engine.abilities import DiceMod
+from tallon.geometry import Arc
+
+CALIBRATED = "calibratedlasertargeting"
+
+# "add" with no "may": a mandatory dice modification (RR: DICE MODIFICATION, add)
+CALIBRATED_DICE = CardAbility(CALIBRATED, "Calibrated Laser Targeting (bullseye: add 1 focus)",
+                              effect=AddResults(Face.FOCUS), roles=ATTACKING, mandatory=True)
+
+register("upgrade", CALIBRATED,
+         DiceMod("primary attack, the defender in the bullseye arc: add 1 focus result",
+                 dice=CALIBRATED_DICE,
+                 applies=attacking_if(lambda game, attack, owner: attack.primary
+                                      and is_in_arc(*attack_ships(game, attack), Arc.BULLSEYE))),
+         description="Primary attack against a defender in the bullseye arc: adds 1 focus "
+                     "result.")
