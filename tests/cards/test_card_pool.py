@@ -22,17 +22,16 @@ from tallon.engine.setup import build_state
 from tallon.squads import build_squad
 
 REBEL_LEFT_OUT = {
-    "evaanverlaine": "her bonus die lasts to the end of the round, after she may be gone: "
-                     "the engine has no effect that outlives the ship giving it",
-    "arvelcrynyd": "a boost resolved as a partial maneuver when it would overlap a ship",
-    "arvelcrynyd-swz106": "a boost resolved as a partial maneuver (as arvelcrynyd)",
     "herasyndulla-asf01bwing": "a token moved to another ship during its Modify Dice step",
     "herasyndulla-rz1awing": "a token moved to another ship during its Modify Dice step",
-    "adonfox-battleoverendor": "standard loadout: Gyro-Cockpit's side drop template",
-    "braylenstramm-battleoverendor": "standard loadout: Gyro-Cockpit's side drop template",
-    "ginamoonsong-battleoverendor": "standard loadout: Gyro-Cockpit's side drop template",
-    "hansolo-battleofyavin": "the data gives him no charges to spend (and L3-37's "
-                             "Programming in his loadout)",
+    "adonfox-battleoverendor": "ship ability Gyro-Cockpit: devices dropped from the side "
+                               "hashmarks",
+    "braylenstramm-battleoverendor": "ship ability Gyro-Cockpit: devices dropped from the "
+                                     "side hashmarks",
+    "ginamoonsong-battleoverendor": "ship ability Gyro-Cockpit: devices dropped from the "
+                                    "side hashmarks",
+    "hansolo-battleofyavin": "the data gives him no charges to spend (his ability and "
+                             "his ship ability Solo spend them)",
 }
 RESISTANCE_LEFT_OUT = {
     "finchdallow": "a bomb placed touching the ship instead of dropped",
@@ -45,7 +44,18 @@ FIRST_ORDER_LEFT_OUT = {
                     "effect: no single place where upgrades measure range to friends",
     "agenttierny": "Broken Trust makes friendly ships allied (RR: ALLIED)",
 }
+SCUM_LEFT_OUT = {
+    "ig88d": "a Segnor's Loop flown on a turn or straight template: the geometry's "
+             "maneuver templates can't be swapped",
+    "tapusk": "the data gives him no charges to spend, and the End Phase has no point "
+              "where a card can stop one ship's charge recovery",
+}
+REPUBLIC_LEFT_OUT: dict[str, str] = {}
+SEPARATIST_LEFT_OUT: dict[str, str] = {}
 LEFT_OUT = {
+    "scumandvillainy": SCUM_LEFT_OUT,
+    "galacticrepublic": REPUBLIC_LEFT_OUT,
+    "separatistalliance": SEPARATIST_LEFT_OUT,
     "rebelalliance": REBEL_LEFT_OUT,
     "resistance": RESISTANCE_LEFT_OUT,
     "galacticempire": EMPIRE_LEFT_OUT,

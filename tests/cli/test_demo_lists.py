@@ -1,6 +1,5 @@
-"""The XWS lists in tests/lists (bombs, mines, remotes, ion weapons; Rebel, Resistance,
-Galactic Empire and First Order lists) are legal and play whole games in `tallon demo`;
-their devices are used."""
+"""The XWS lists in tests/lists (bombs, mines, remotes, ion weapons; lists of every
+faction) are legal and play whole games in `tallon demo`; their devices are used."""
 
 from __future__ import annotations
 
@@ -28,7 +27,15 @@ PAIRS = [("rebel-y-wing-bombers.json", "scum-firespray-mines.json", "device"),
          ("galactic-empire-phantoms.json", "first-order-special-forces.json", None),
          ("galactic-empire-interceptor-aces.json", "first-order-whispers-and-bombers.json",
           None),
-         ("galactic-empire-strikers-and-reaper.json", "rebel-a-wing-aces.json", None)]
+         ("galactic-empire-strikers-and-reaper.json", "rebel-a-wing-aces.json", None),
+         ("scum-bounty-hunters.json", "republic-jedi.json", None),
+         ("scum-y-wings-and-jumpmaster.json", "separatist-droid-bombers.json", "device"),
+         ("scum-mining-guild.json", "separatist-tri-fighters.json", None),
+         ("scum-m3a-swarm.json", "republic-clone-wings.json", None),
+         ("scum-mandalorians.json", "separatist-magnaguards.json", None),
+         ("scum-freighters.json", "republic-gunships-and-n-1s.json", None),
+         ("republic-y-wings-and-v-wings.json", "separatist-grievous-and-nantex.json",
+          "device")]
 
 
 @pytest.mark.parametrize("first,second,shows", PAIRS)

@@ -22,13 +22,6 @@ def without(kind: str, xws: str) -> CardRegistry:
     return pool
 
 
-def test_a_pilot_whose_ability_is_not_implemented_is_refused():
-    """A squad with Evaan Verlaine, whose pilot ability the engine does not implement. The
-    game is refused, the error naming the pilot."""
-    with pytest.raises(SetupError, match="evaanverlaine"):
-        Game(GameSetup((squad(REBEL, "evaanverlaine"), IMPERIALS), cards=CARDS))
-
-
 def test_a_pilot_whose_ability_is_missing_from_the_pool_is_refused():
     """A pool without Darth Vader's pilot card: a squad with him is refused, the error
     naming the pilot; with the whole pool the same squad is set up."""

@@ -28,6 +28,7 @@ from tallon.agents import RandomAgent
 from tallon.cards import CARDS
 from tallon.cards.pool import random_squad
 from tallon.engine import Game, GameSetup
+from tallon.engine.replace import Replaceable
 from tallon.geometry.boxes import boxes_penetration
 from tallon.geometry.constants import EPS
 
@@ -68,8 +69,14 @@ def check_invariants(game: Game) -> None:
             assert 0 <= charge.active <= charge.limit, (ship.id, card, charge)
         if ship.removed:
             assert not ship.tokens and not ship.locks
+    # a ship whose flight a card may still replace ("if you would flee ... instead") is
+    # where the maneuver took it until the card's player answers
+    waiting = [*game.stack, *((game.decision.resume,) if game.decision else ())]
+    fleeing = {dict(step.facts)["ship"] for step in waiting
+               if isinstance(step, Replaceable) and step.point == "flee"}
     for ship in live:
-        assert area.contains_pieces(ship.body.overlap_pieces), f"{ship.id} is off the table"
+        assert ship.id in fleeing or area.contains_pieces(ship.body.overlap_pieces), \
+            f"{ship.id} is off the table"
     for k, a in enumerate(live):
         for b in live[k + 1:]:
             depth = boxes_penetration(a.body.boxes, b.body.boxes)

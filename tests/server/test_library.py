@@ -8,7 +8,8 @@ from urllib.parse import quote
 
 import pytest
 
-from tallon.cards.pool import playable_pilots
+from tallon.cards.pool import pilot_playable, playable_pilots
+from tallon.data import load_cards
 from tallon.server.host import Host
 from tallon.server.library import NAME_LIMIT
 from tallon.server.opponents import OPPONENTS
@@ -87,12 +88,16 @@ def test_an_illegal_or_unplayable_squad_is_not_saved_and_each_problem_is_listed(
     assert "lukeskywalkr" in messages
     assert any(problem["rule"] == "LIMITED" for problem in refused["problems"])
 
+    # a standard Rebel pilot the engine does not play yet (found, not written down: the
+    # list shrinks as cards are implemented)
+    missing = next(p.xws for p in load_cards().pilots if p.faction == "rebelalliance"
+                   and p.standard and not p.standard_loadout and not pilot_playable(p))
     unplayable = {"faction": "rebelalliance", "pilots": [
-        {"id": "evaanverlaine"}, {"id": "bluesquadronescort"}, {"id": "bluesquadronescort"}]}
+        {"id": missing}, {"id": "bluesquadronescort"}, {"id": "bluesquadronescort"}]}
     status, refused = server.call("POST", "/api/squads", {"name": "bad two", "xws": unplayable})
     assert status == 422
     assert [(p["rule"], p["card"], p["ship"]) for p in refused["problems"]] == [
-        ("NOT PLAYABLE", "evaanverlaine", 0)]
+        ("NOT PLAYABLE", missing, 0)]
 
     assert server.call("POST", "/api/squads", {"name": "bad three", "xws": [1, 2]})[0] == 422
     assert server.call("POST", "/api/squads", {"name": "no squad"})[0] == 422
