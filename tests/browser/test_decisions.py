@@ -46,7 +46,7 @@ def real_decisions() -> dict[str, dict[str, Any]]:
     """The first decision of each kind met in a few games between random agents, in the
     server's message shape."""
     seen: dict[str, dict[str, Any]] = {}
-    for seed in range(6):
+    for seed in range(10):
         rng = random.Random(seed)
         squads = default_squads() if seed == 0 else (random_squad(rng), random_squad(rng))
         game = Game(GameSetup(squads, seed, "2.5", cards=CARDS))

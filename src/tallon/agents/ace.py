@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tallon.agents.fighting import choose_target, solver_choice
+from tallon.agents.fighting import calculator_option, choose_target, solver_choice
 from tallon.agents.planning import Planner
 from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
 from tallon.agents.simple import SimpleAgent
@@ -182,7 +182,8 @@ class AceAgent(SimpleAgent):
         ship = planner.by_id.get(ship_id)
         if ship is None:
             return {}
-        locked = {e.id for e in planner.enemies if ship_id in e.raw["locks"]}
+        # a ship's "locks" are the objects it has locked (engine/view.py)
+        locked = {e.id for e in planner.enemies if e.id in ship.raw["locks"]}
         attack = attack_tokens(ship.tokens, bool(locked))
         guard = defense_tokens(ship.tokens)
         now = planner.position_value(ship, ship.pose, False, attack, guard)
@@ -382,10 +383,34 @@ class AceAgent(SimpleAgent):
         return choose_target(view, decision)
 
     def _modify_attack_dice(self, view: dict[str, Any], decision: Decision) -> Value:
-        return solver_choice(view, decision) or super()._modify_attack_dice(view, decision)
+        return self._step_gift(view, decision, "attack") or solver_choice(view, decision) \
+            or super()._modify_attack_dice(view, decision)
 
     def _modify_defense_dice(self, view: dict[str, Any], decision: Decision) -> Value:
-        return solver_choice(view, decision) or super()._modify_defense_dice(view, decision)
+        return self._step_gift(view, decision, "defense") or solver_choice(view, decision) \
+            or super()._modify_defense_dice(view, decision)
+
+    @staticmethod
+    def _step_gift(view: dict[str, Any], decision: Decision, kind: str) -> Value | None:
+        """A card's step action that gives the ship modifying dice a token (Hera Syndulla's
+        transfer), taken when the calculator, shown the ship holding that token, would
+        spend it on these dice now and would choose otherwise without it."""
+        user = decision.ship or ""
+        gifts = [(o.key, g) for o in decision.options
+                 if isinstance(g := (o.info or {}).get("gives"), dict) and g.get("ship") == user]
+        if not gifts:
+            return None
+        known, now = calculator_option(view, kind, user)
+        for key, gives in gifts:
+            richer = _given(view, gives)
+            if richer is None:
+                continue
+            seen, then = calculator_option(richer, kind, user)
+            if not seen or then is None or not any(n == gives["token"] for n, _ in then.spend):
+                continue
+            if not known or now is None or now.ops != then.ops or now.spend != then.spend:
+                return key
+        return None
 
     def _cancel_defense_results(self, view: dict[str, Any], decision: Decision) -> Value:
         """The attacker cancels an evade when some hit is still uncanceled by them."""
@@ -400,6 +425,29 @@ class AceAgent(SimpleAgent):
     def _cancel_attack_results(self, view: dict[str, Any], decision: Decision) -> Value:
         keys = decision.option_keys()
         return next((k for k in keys if k != "done"), keys[0])
+
+
+def _given(view: dict[str, Any], gives: dict[str, Any]) -> dict[str, Any] | None:
+    """A copy of ``view`` in which the ship ``gives["ship"]`` holds one more of the token
+    given (a lock: on ``gives["target"]``); None if nothing the calculator models changes."""
+    attack = view.get("attack")
+    token, target = gives.get("token"), gives.get("target")
+    if attack is None or token not in ("focus", "evade", "lock", "calculate"):
+        return None
+    ships = [dict(s) for s in view["ships"]]
+    by_id = {s["id"]: s for s in ships}
+    receiver = by_id.get(gives.get("ship", ""))
+    if receiver is None:
+        return None
+    if token == "lock":
+        if target != attack["defender"] or receiver["id"] != attack["attacker"] \
+                or target not in by_id:
+            return None
+        receiver["locks"] = [*receiver["locks"], target]
+    else:
+        receiver["tokens"] = {**receiver["tokens"],
+                              token: receiver["tokens"].get(token, 0) + 1}
+    return {**view, "ships": ships}
 
 
 def _relative_angle(at: Pose, other: Pose) -> float:

@@ -10,7 +10,7 @@ stable key. (A card's modification the calculator does not model is left to the 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tallon.agents.reading import (
     attack_tokens,
@@ -22,6 +22,9 @@ from tallon.dice.attack import Step
 from tallon.dice.solver import AttackSolver
 from tallon.engine.decisions import Decision, Value
 from tallon.engine.modify_dice import modification_keys
+
+if TYPE_CHECKING:
+    from tallon.dice.ops import Option as DiceOption
 
 #: How much destroying a ship is worth beside the damage dealt, per point of its
 #: remaining attack value (a destroyed ship shoots no more).
@@ -53,8 +56,10 @@ def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -
     attacker = _ship(view, attacker_id)
     defender_id = info["defender"]
     defender = _ship(view, defender_id)
-    if attacker is None:
+    if attacker is None and _remote(view, attacker_id) is None:
         return 0.0
+    # a remote attacking (a commando team) has no tokens to spend
+    own = _tokens(attacker) if attacker is not None else {}
     if defender is None:
         remote = _remote(view, defender_id)
         if remote is None:
@@ -67,11 +72,12 @@ def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -
         health = _health(defender)
         agility, tokens = defender["stats"]["agility"], defense_tokens(_tokens(defender))
         cost = defender["stats"]["cost"]
-    locked = attacker_id in (defender or {}).get("locks", ())
+    # a ship's "locks" are the objects it has locked (engine/view.py)
+    locked = defender_id in (attacker or {}).get("locks", ())
     ordnance = info.get("ordnance", False)
     attack_range = 2 if ordnance and info["range"] in (1, 3) else info["range"]
     _, damage = damage_distribution(
-        info["value"], agility, attack_range, attack_tokens(_tokens(attacker), locked),
+        info["value"], agility, attack_range, attack_tokens(own, locked),
         tokens)
     if health <= 0:
         return float(sum(d * p for d, p in enumerate(damage)))
@@ -113,14 +119,30 @@ def _counts(labels: list[str], rerolled: list[bool] | None) -> tuple[int, ...]:
 def solver_choice(view: dict[str, Any], decision: Decision) -> Value | None:
     """The option the exact calculator would take now over the ships' tokens, as the
     decision's key; None when it can't tell (cards it doesn't model, no attack shown)."""
+    kind = "attack" if decision.kind == "modify_attack_dice" else "defense"
+    known, option = calculator_option(view, kind, decision.ship or "")
+    if not known:
+        return None
+    keys = decision.option_keys()
+    if option is None:
+        return "done" if "done" in keys else None
+    user = decision.ship or ""
+    key = modification_keys(user, [(user, option.source, option)])[0]
+    return key if key in keys else None
+
+
+def calculator_option(view: dict[str, Any], kind: str, user: str
+                      ) -> tuple[bool, DiceOption | None]:
+    """(known, option): the dice option the exact calculator would take now for ``user``
+    modifying the ``kind`` dice over the tokens the view shows (None: stop); known is
+    False when it can't tell."""
     attack = view.get("attack")
     if attack is None or attack["attack_dice"] is None:
-        return None
+        return False, None
     attacker, defender = _ship(view, attack["attacker"]), _ship(view, attack["defender"])
     if attacker is None or defender is None:
-        return None
-    kind = "attack" if decision.kind == "modify_attack_dice" else "defense"
-    own = decision.ship == attack["attacker"]
+        return False, None
+    own = user == attack["attacker"]
     step = {("attack", False): Step.DEFENDER_MODIFIES_ATTACK,
             ("attack", True): Step.ATTACKER_MODIFIES_ATTACK,
             ("defense", True): Step.ATTACKER_MODIFIES_DEFENSE,
@@ -129,7 +151,8 @@ def solver_choice(view: dict[str, Any], decision: Decision) -> Value | None:
     attack_counts = _counts(attack["attack_dice"], rerolled.get("attack"))
     defense_labels = attack["defense_dice"] or []
     defense_counts = _counts(defense_labels, rerolled.get("defense"))
-    locked = attack["attacker"] in defender["locks"]
+    # a ship's "locks" are the objects it has locked (engine/view.py)
+    locked = attack["defender"] in attacker["locks"]
     a_tokens = attack_tokens(_tokens(attacker), locked)
     d_tokens = defense_tokens(_tokens(defender))
     defense_dice = len(defense_labels) if kind == "defense" else \
@@ -140,13 +163,8 @@ def solver_choice(view: dict[str, Any], decision: Decision) -> Value | None:
         option = solver.best_option(step, attack_counts, defense_counts, dict(a_tokens),
                                     dict(d_tokens))
     except (ValueError, KeyError, AssertionError):
-        return None  # a position outside what the calculator models here
-    keys = decision.option_keys()
-    if option is None:
-        return "done" if "done" in keys else None
-    user = decision.ship or ""
-    key = modification_keys(user, [(user, option.source, option)])[0]
-    return key if key in keys else None
+        return False, None  # a position outside what the calculator models here
+    return True, option
 
 
-__all__ = ["choose_target", "solver_choice", "target_value"]
+__all__ = ["calculator_option", "choose_target", "solver_choice", "target_value"]

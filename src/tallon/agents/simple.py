@@ -31,6 +31,7 @@ from tallon.geometry import (
     Pose,
     Ship,
     Table,
+    TemplateKind,
     execute_maneuver,
     in_arc,
     object_distance,
@@ -100,10 +101,20 @@ class SimpleAgent:
             scored.append((score + self.rng.random() * 0.01, option.key))
         return max(scored)[1]
 
+    def _maneuver_template(self, view: dict[str, Any], decision: Decision) -> Value:
+        """A card lets the ship fly its maneuver on another template: the one whose end
+        scores best, as a dial is chosen."""
+        table = table_from_view(view)
+        me = next(s for s in view["ships"] if s["id"] == decision.ship)
+        enemies = [s["id"] for s in view["ships"]
+                   if s["owner"] != me["owner"] and "pose" in s and not s["removed"]]
+        return max(decision.options, key=lambda o: self._score(
+            table, decision.ship, o.info["maneuver"], enemies, me, TemplateKind(o.key))).key
+
     def _score(self, table: Table, ship_id: str, code: str, enemies: list[str],
-               me: dict[str, Any]) -> float:
+               me: dict[str, Any], template: TemplateKind | None = None) -> float:
         maneuver = Maneuver.parse(code)
-        outcome = execute_maneuver(table, ship_id, maneuver)
+        outcome = execute_maneuver(table, ship_id, maneuver, template=template)
         if outcome.fled:
             return -1000.0
         score = 0.0
@@ -206,8 +217,8 @@ class SimpleAgent:
 
     @staticmethod
     def _holds_lock(view: dict[str, Any], me: dict[str, Any]) -> bool:
-        # a ship's "locks" are the ids of the ships holding a lock on it
-        return any(me["id"] in s["locks"] for s in view["ships"]
+        # a ship's "locks" are the objects it has locked (engine/view.py)
+        return any(s["id"] in me["locks"] for s in view["ships"]
                    if s["owner"] != me["owner"] and not s["removed"])
 
     def _enemy_ahead(self, view: dict[str, Any], me: dict[str, Any]) -> bool:
@@ -276,18 +287,53 @@ class SimpleAgent:
             incoming = sum(1 for face in attack["attack_dice"] or [] if face in ("hit", "crit"))
             if now >= incoming and "done" in decision.option_keys():
                 return "done"  # every hit is canceled already: keep the tokens
+        gift = self._useful_gift(view, decision, own, kind) if own else None
+        if gift is not None:
+            return gift
         values = decision.option_keys()
         # a mandatory ability leaves no "done": then the best of what is offered
         best, gain = ("done", 0.01) if "done" in values else (values[0], float("-inf"))
         for option in decision.options:
-            if option.info is None:
-                continue
+            if option.info is None or "expected_successes" not in option.info:
+                continue  # a card's non-dice step action: judged by _useful_gift
             change = option.info["expected_successes"] - now
             if not own:
                 change = -change
             if change > gain:
                 best, gain = option.key, change
         return best
+
+    @staticmethod
+    def _useful_gift(view: dict[str, Any], decision: Decision, own: bool, kind: str
+                     ) -> str | None:
+        """A card's step action giving the ship modifying its own dice a token it lacks and
+        can spend on these dice now (Hera Syndulla's transfer), or None."""
+        attack = view["attack"]
+        me = next((s for s in view["ships"] if s["id"] == decision.ship), None)
+        if me is None or not own:
+            return None
+        dice = attack[f"{kind}_dice"] or []
+        fresh = [f for f, again in zip(dice, (attack.get("rerolled") or {}).get(kind)
+                                       or [False] * len(dice), strict=False) if not again]
+        incoming = sum(1 for f in attack["attack_dice"] or () if f in ("hit", "crit"))
+        evades = sum(1 for f in dice if f == "evade") + me["tokens"].get("evade", 0)
+        for option in decision.options:
+            gives = (option.info or {}).get("gives")
+            if not isinstance(gives, dict) or gives.get("ship") != decision.ship:
+                continue
+            token = gives.get("token")
+            short = kind == "attack" or evades < incoming
+            if token == "focus" and short and "focus" in dice and \
+                    not me["tokens"].get("focus"):
+                return option.key
+            if token == "evade" and kind == "defense" and evades < incoming:
+                return option.key
+            if token == "lock" and kind == "attack" and \
+                    gives.get("target") == attack["defender"] and \
+                    attack["defender"] not in me["locks"] and \
+                    any(f in ("blank", "focus") for f in fresh):
+                return option.key
+        return None
 
     def _modify_attack_dice(self, view: dict[str, Any], decision: Decision) -> Value:
         own = view["attack"]["attacker"] == decision.ship

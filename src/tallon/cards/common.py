@@ -64,13 +64,24 @@ def ships_in_range(game: Game, ship: ShipState, low: int, high: int, *,
     for candidate in candidates:
         if other and candidate.id == ship.id:
             continue
-        if friendly is True and candidate.owner != ship.owner:
+        if friendly is True and not is_friendly(game, ship, candidate):
             continue
         if friendly is False and candidate.owner == ship.owner:
             continue
-        if game.state.in_range(ship, candidate, low, high):
+        if game.state.in_range(ship, candidate, low, high) or \
+                _treated_within(ship, candidate, low, high):
             found.append(candidate)
     return found
+
+
+def _treated_within(ship: ShipState, other: ShipState, low: int, high: int) -> bool:
+    return bool(RANGES_TREATED) and other.id != ship.id and \
+        any(low <= r <= high for r in treated_ranges(ship, other))
+
+
+def is_friendly(game: Game, ship: ShipState, other: ShipState) -> bool:
+    """RR: FRIENDLY - ships of the same player (a ship is friendly to itself)."""
+    return ship.owner == other.owner
 
 
 def range_of(a: ShipState, b: ShipState) -> int | None:
@@ -78,16 +89,53 @@ def range_of(a: ShipState, b: ShipState) -> int | None:
     contact are at range 0."""
     if a.body is None or b.body is None:
         return None
-    return ship_range(a, b)
+    measured = ship_range(a, b)
+    if not RANGES_TREATED or a.id == b.id or a.owner != b.owner:
+        return measured
+    # a card may treat this friendly ship as nearer (Major Stridan): the lowest range it
+    # may be treated as, but never below 1 (range 0-only effects need true contact: ruling)
+    treated = treated_ranges(a, b, measured)
+    return min(measured, max(1, min(treated))) if treated else measured
+
+
+#: (kind, xws) of a card -> ranges(ship, other, measured): the other ranges at which the
+#: card's ship may treat the other ship (of its player) as being, when it measures to it
+#: through ships_in_range or range_of (Major Stridan's upgrades)
+RANGES_TREATED: dict[tuple[str, str],
+                     Callable[[ShipState, ShipState, int], tuple[int, ...]]] = {}
+
+
+def treated_ranges(ship: ShipState, other: ShipState, measured: int | None = None
+                   ) -> tuple[int, ...]:
+    """The ranges (besides the measured one) at which ``ship``'s cards let it treat
+    ``other`` as being (:data:`RANGES_TREATED`)."""
+    if ship.owner != other.owner or ship.body is None or other.body is None:
+        return ()
+    tests = [test for card in ship.cards if (test := RANGES_TREATED.get(card[:2]))]
+    if not tests:
+        return ()
+    r = ship_range(ship, other) if measured is None else measured
+    return tuple(sorted({x for test in tests for x in test(ship, other, r)}))
 
 
 def is_in_arc(of: ShipState, target: ShipState, arc: Arc) -> bool:
-    """Whether ``target`` is in ``of``'s arc (within range 3). A remote has no arcs: nothing
-    is in them, nor outside them (RR: ATTACKING REMOTES; cards asking "not in the defender's
-    arc" must check ``remote`` themselves)."""
-    if of.body is None or target.body is None or of.remote:
+    """Whether ``target`` is in ``of``'s arc (within range 3). A remote without printed
+    arcs has none: nothing is in them, nor outside them (RR: ATTACKING REMOTES; cards asking
+    "not in the defender's arc" must check ``remote`` themselves)."""
+    if of.body is None or target.body is None or (
+            of.remote and getattr(of.body, "arc_base", None) is None):
         return False
-    return in_arc(of.body, target.body, arc)  # type: ignore[arg-type]
+    inside = in_arc(of.body, target.body, arc)  # type: ignore[arg-type]
+    if inside or arc is not Arc.BULLSEYE or not BULLSEYE_TREATED:
+        return inside
+    # a card may treat other ships as in its ship's bullseye arc ("Recoil")
+    return any(test(of, target) for card in of.cards
+               if (test := BULLSEYE_TREATED.get(card[:2])) is not None)
+
+
+#: (kind, xws) of a card -> test(ship, target): whether the card's ship treats ``target``
+#: as in its bullseye arc although it is not (is_in_arc asks it: no game there)
+BULLSEYE_TREATED: dict[tuple[str, str], Callable[[ShipState, ShipState], bool]] = {}
 
 
 def firing_arcs(ship: ShipState) -> tuple[Arc, ...]:
@@ -185,7 +233,7 @@ def give_token_in_firing_arc(token: Token) -> Triggered:
     """"At the start of the Engagement Phase, you may transfer 1 (token) to a friendly ship
     in your firing arc" (Kyle Katarn, L4E-R5)."""
     def friends(ctx: Ctx) -> list[ShipState]:
-        return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+        return [s for s in ctx.state.in_play() if is_friendly(ctx.game, ctx.ship, s)
                 and in_firing_arc(ctx.ship, s)]
 
     return Triggered(f"transfer 1 {token.value} token to a friendly ship in your firing arc",
@@ -381,6 +429,8 @@ def this_round(ctx_or_game: Any, ship: ShipState, key: str) -> bool:
 
 
 __all__ = [
+    "BULLSEYE_TREATED",
+    "RANGES_TREATED",
     "Applies",
     "AttackTest",
     "CancelAll",
@@ -402,6 +452,7 @@ __all__ = [
     "green_tokens",
     "in_enemy_firing_arc",
     "in_firing_arc",
+    "is_friendly",
     "is_in_arc",
     "is_me",
     "lock_if_chosen",
@@ -421,5 +472,6 @@ __all__ = [
     "this_card",
     "this_round",
     "token_choices",
+    "treated_ranges",
     "weapon_of_type",
 ]

@@ -61,6 +61,9 @@ _DECISION_KINDS = (
                  "engine/rounds.py ChooseManeuver"),
     DecisionKind("tallon_position", _OWNER, "where the ship is placed beside the template",
                  "BEARING", "engine/movement.py ExecuteManeuver"),
+    DecisionKind("maneuver_template", _OWNER, "the template kind (straight, bank, turn) "
+                 "the maneuver is flown on: its own, or one a card offers (hook "
+                 "maneuver_templates)", "MANEUVER", "engine/movement.py ExecuteManeuver"),
     # -------------------------------------------------------------- actions
     DecisionKind("perform_action", _OWNER, "an action the ship can perform now, or pass",
                  "ACTIONS", "engine/actions.py PerformAction"),
@@ -107,11 +110,15 @@ _DECISION_KINDS = (
                  "closest lines)", "OBSTRUCTED", "engine/attack.py ChooseObstruction"),
     DecisionKind("modify_attack_dice", "the modifying ship's owner: the defender's, then "
                  "the attacker's", "a modification's key, <source>:<operations> (focus:change="
-                 "all-focus>hit, lock:reroll=blank), or done (not while a mandatory one waits)",
+                 "all-focus>hit, lock:reroll=blank), a card's non-dice step action, <card>@<ship>:"
+                 "<action> (herasyndulla-rz1awing@p1.2:transfer=focus), or done (not while "
+                 "a mandatory one waits)",
                  "DICE MODIFICATION", "engine/modify_dice.py ModifyDice"),
     DecisionKind("modify_defense_dice", "the modifying ship's owner: the attacker's, then "
                  "the defender's", "a modification's key, <source>:<operations> (focus:change="
-                 "all-focus>hit, lock:reroll=blank), or done (not while a mandatory one waits)",
+                 "all-focus>hit, lock:reroll=blank), a card's non-dice step action, <card>@<ship>:"
+                 "<action> (herasyndulla-rz1awing@p1.2:transfer=focus), or done (not while "
+                 "a mandatory one waits)",
                  "DICE MODIFICATION", "engine/modify_dice.py ModifyDice"),
     DecisionKind("cancel_attack_results", "the defender's owner",
                  "a cancel ability's key, or done", "CANCEL",

@@ -9,7 +9,10 @@ RR: FUSE MARKER).
 - **Remotes** are ``ShipState`` objects with ``remote`` set (ids ``r1.1``, ``r2.1``, ...)
   whose bodies are devices on the table; the engine attacks, damages and removes them as
   the RR says (see :mod:`tallon.engine.effects`). What a remote does is its remote card's
-  abilities, registered under the card kind ``"remote"`` (``tallon.cards.remotes``).
+  abilities, registered under the card kind ``"remote"`` (``tallon.cards.remotes``). A
+  remote with a printed attack (a commando team) attacks with it as its primary weapon
+  (range and icons as printed), its arcs measured from its token
+  (:func:`tallon.geometry.arcs.arc_origin`); its printed charges are its card's.
 - **Devices that are obstacles** (the electro-chaff cloud) go into ``state.obstacles``, so
   the obstacle rules (moving through, overlapping, range 0, obstruction) apply as they are;
   their fuse markers are kept in ``state.fuses``.
@@ -24,14 +27,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tallon.data import load_cards
+from tallon.data.model import SpecialAttack
 from tallon.engine.decisions import Option
-from tallon.engine.effects import break_locks_on, remove_ship
+from tallon.engine.effects import break_locks_on, remove_ship, spend_force, spendable_force
 from tallon.engine.obstacles import ObstacleEffect
 from tallon.engine.queue import FireWindow, any_true, named, own_modifiers
-from tallon.engine.state import ShipState
+from tallon.engine.state import Charge, ShipState
 from tallon.engine.steps import Step
 from tallon.geometry import (
     BaseSize,
@@ -42,10 +47,12 @@ from tallon.geometry import (
     Obstacle,
     ObstacleType,
     Pose,
+    at_range,
     place_device,
 )
 from tallon.geometry.outlines import device_outline, front_edge
 from tallon.geometry.overlap import objects_overlapped, ships_overlapped
+from tallon.geometry.repositioning import place_device_at, touching_device
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -77,10 +84,79 @@ def can_place_device(game: Game, ship: ShipState) -> bool:
     return not (s.phase == "system" and ship.device_placed == (s.round, "system"))
 
 
+#: The placement codes besides a plain template code (``1F``: at the rear or front
+#: guides), ways a card lets a ship place a device it would drop or launch (hook
+#: ``device_alignments``): ``left:1F`` / ``right:1F`` set the template's middle line on
+#: that side's hashmark instead of the guides (Gyro-Cockpit); ``touch`` places it by hand
+#: touching the ship instead (Finch Dallow), offered as spots ``touch@<x>,<y>,<heading>``.
+SIDE_WAYS = ("left", "right")
+TOUCH = "touch"
+#: Where the spots offered for a ``touch`` placement are aimed: degrees clockwise from
+#: straight behind the ship (ruling: a sample of the places touching the base).
+TOUCH_ANGLES = tuple(float(a) for a in range(0, 360, 30))
+
+
+def split_code(code: str) -> tuple[str | None, str]:
+    """(way, rest) of a placement code: ``("left", "1F")``, ``(None, "1F")``, ``("touch",
+    "<x>,<y>,<heading>")`` (``("touch", "")`` before a spot is chosen)."""
+    if code.startswith(TOUCH):
+        return TOUCH, code[len(TOUCH) + 1:]
+    way, _, rest = code.partition(":")
+    return (way, rest) if rest and way in SIDE_WAYS else (None, code)
+
+
+def _number(value: float) -> str:
+    short = f"{value:g}"  # as short as it can be and still exact
+    return short if float(short) == value else repr(value)
+
+
+def touch_code(pose: Pose) -> str:
+    """The placement code of a device put touching the ship at ``pose``."""
+    return f"{TOUCH}@{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}"
+
+
+def touch_codes(game: Game, ship: ShipState, outline: str) -> list[str]:
+    """The spots offered for a device placed by hand touching the ship: aimed at
+    :data:`TOUCH_ANGLES`, slid against the base, and kept where the device touches the base
+    itself (at range 0, not only a guide) without overlapping it (ruling)."""
+    table = game.state.table()
+    body = ship.body
+    assert body is not None
+    found = []
+    for angle in TOUCH_ANGLES:
+        pose = touching_device(table, ship.id, outline, angle)
+        if at_range(body, placement(game, ship, touch_code(pose), outline, False).device, 0):
+            found.append(touch_code(pose))
+    return found
+
+
+def _touch_pose(rest: str) -> Pose:
+    x, y, heading = (float(v) for v in rest.split(","))
+    return Pose(x, y, heading)
+
+
 def placement(game: Game, ship: ShipState, template: str, outline: str, launch: bool
               ) -> DevicePlacement:
-    """Where a device with ``outline`` would land, dropped or launched with ``template``."""
-    return place_device(game.state.table(), ship.id, "(placing)", template, outline, launch)
+    """Where a device with ``outline`` would land, dropped or launched with ``template``
+    (a placement code: :func:`split_code`)."""
+    way, code = split_code(template)
+    table = game.state.table()
+    if way == TOUCH:
+        return place_device_at(table, "(placing)", _touch_pose(code), outline)
+    return place_device(table, ship.id, "(placing)", code, outline, launch, side=way)
+
+
+def placement_words(template: str, launched: bool, what: str = "it") -> str:
+    """A placement in words: "drops it with the [1 straight] template", "... set at the
+    left side hashmark", "places it touching the ship at (x, y)" (``what``: the device)."""
+    way, code = split_code(template)
+    if way == TOUCH:
+        pose = _touch_pose(code) if code else None
+        return f"places {what} touching the ship" + (
+            f" at ({pose.x:.0f}, {pose.y:.0f})" if pose else "")
+    words = f"{'launches' if launched else 'drops'} {what} with the {template_name(code)} " \
+        "template"
+    return words + (f" set at the {way} side hashmark" if way else "")
 
 
 def device_templates(game: Game, ship: ShipState, card: str, templates: Sequence[str],
@@ -96,7 +172,62 @@ def device_templates(game: Game, ship: ShipState, card: str, templates: Sequence
         for code, launched in extra or ():
             if (code, launched) not in found:
                 found.append((code, launched))
+    # then the other ways to set each placement (hook device_alignments): a side hashmark
+    # for each template, or by hand touching the ship
+    for launched in dict.fromkeys(launched for _, launched in found):
+        ways = device_alignments(game, ship, card, launched)
+        plain = [code for code, how in found
+                 if how == launched and split_code(code)[0] is None]
+        extra = [(f"{way}:{code}", launched) for code in plain for way in SIDE_WAYS
+                 if way in ways]
+        if TOUCH in ways and plain:
+            extra.append((TOUCH, launched))
+        found.extend(p for p in extra if p not in found)
     return found
+
+
+Cost = tuple[tuple[str, int], ...]
+
+
+def device_alignments(game: Game, ship: ShipState, card: str, launch: bool
+                      ) -> dict[str, Cost]:
+    """The other ways the ship's cards let it set a device (of upgrade ``card``) it would
+    drop (or ``launch``), each with the cheapest cost it can pay now (hook
+    ``device_alignments``: [(way, cost)], way ``left``, ``right`` or ``touch``, cost
+    (card id or ``force``, amount) pairs)."""
+    ways: dict[str, Cost] = {}
+    for held in own_modifiers(game, ship, "device_alignments"):
+        for way, cost in held.ability.value(game, ship, card=card, launch=launch) or ():
+            cost = tuple(cost)
+            if _can_pay(game, ship, cost) and (
+                    way not in ways or sum(n for _, n in cost) < sum(n for _, n in ways[way])):
+                ways[way] = cost
+    return ways
+
+
+# the template costs of engine/reposition_templates.py, which this module can't import
+# (it comes after it: movement imports devices)
+def _can_pay(game: Game, ship: ShipState, cost: Cost) -> bool:
+    return all((spendable_force(game, ship) if what == "force" else
+                ship.charges[what].active if what in ship.charges else 0) >= n
+               for what, n in cost)
+
+
+def _pay_alignment(game: Game, ship: ShipState, card: str, template: str,
+                   launched: bool) -> None:
+    """Spend what the way a device was set costs (RR: PAYING COSTS)."""
+    way = split_code(template)[0]
+    if way is None:
+        return
+    for what, n in device_alignments(game, ship, card, launched).get(way, ()):
+        if what == "force":
+            spend_force(game, ship, n)
+        else:
+            ship.charges[what].active -= n
+        game.event("ability", f"{ship.name} ({ship.id}) spends {n} "
+                   f"{'Force' if what == 'force' else what + ' charge'} to set the device "
+                   f"{'touching it' if way == TOUCH else f'at its {way} side hashmark'}",
+                   ship=ship.id)
 
 
 def template_key(code: str, launched: bool, launch: bool) -> str:
@@ -106,29 +237,49 @@ def template_key(code: str, launched: bool, launch: bool) -> str:
 
 
 def parse_template_key(key: str, launch: bool) -> tuple[str, bool]:
-    """(template code, launched) of a :func:`template_key`."""
-    how, _, code = key.rpartition(":")
-    return code, (how == "launch") if how else launch
+    """(template code, launched) of a :func:`template_key` (the code a placement code:
+    :func:`split_code`)."""
+    how, _, code = key.partition(":")
+    if how in ("drop", "launch") and code:
+        return code, how == "launch"
+    return key, launch
 
 
 def placement_options(game: Game, ship: ShipState, placements: Sequence[tuple[str, bool]],
                       outline: str, launch: bool) -> list[Option]:
     """The placements (template, launched) a device can be placed with now: those that
     leave it wholly inside the play area (RR: DEVICE); ``launch`` is the card's own way."""
-    return [Option(template_key(code, launched, launch),
-                   f"{'launch' if launched else 'drop'} it with the {template_name(code)} "
-                   "template")
-            for code, launched in placements
-            if placement(game, ship, code, outline, launched).allowed]
+    found = []
+    for code, launched in placements:
+        codes = touch_codes(game, ship, outline) if code == TOUCH else [code]
+        found.extend(Option(template_key(c, launched, launch),
+                            _verb(placement_words(c, launched)))
+                     for c in codes if placement(game, ship, c, outline, launched).allowed)
+    return found
 
 
-def _placed(game: Game, ship: ShipState, device_id: str, launched: bool) -> None:
-    """The ship has placed a device: it places no other this System Phase (RR: DEVICE);
-    "after you drop or launch a device" abilities follow whatever the placing sets off
-    (window ``after_device_placed``, pushed only when a card could listen: other games
-    keep their state hashes)."""
+_VERBS = {"drops": "drop", "launches": "launch", "places": "place"}
+
+
+def _verb(words: str) -> str:
+    """"drops it ..." as an option's "drop it ..."."""
+    verb, _, rest = words.partition(" ")
+    return f"{_VERBS[verb]} {rest}"
+
+
+def _placed(game: Game, ship: ShipState, device_id: str, launched: bool,
+            template: str = "", card: str = "") -> None:
+    """The ship has placed a device (of upgrade ``card``, with placement code
+    ``template``): it pays what setting it another way costs, and places no other this
+    System Phase (RR: DEVICE); "after you drop or launch a device" abilities follow
+    whatever the placing sets off (window ``after_device_placed``, pushed only when a card
+    could listen: other games keep their state hashes). A device placed by hand instead
+    of being dropped (``touch``) was not dropped: no such window (ruling)."""
     s = game.state
+    _pay_alignment(game, ship, card, template, launched)
     ship.device_placed = (s.round, s.phase)
+    if split_code(template)[0] == TOUCH:
+        return
     if "after_device_placed" in named(game):
         game.push(FireWindow.of("after_device_placed", ship=ship.id, device=device_id,
                                 launched=launched))
@@ -143,9 +294,9 @@ def launch_remote(game: Game, ship: ShipState, card: str, template: str,
     assert spot.allowed, "only placements inside the play area are offered"
     game.state.ships[remote.id] = remote
     game.state.set_pose(remote, spot.device.pose)
-    _placed(game, ship, remote.id, launch)
-    game.event("device", f"{ship.name} ({ship.id}) {'launches' if launch else 'drops'} "
-               f"{remote.name} ({remote.id}) with the {template_name(template)} template",
+    _placed(game, ship, remote.id, launch, template, card)
+    game.event("device", f"{ship.name} ({ship.id}) "
+               f"{placement_words(template, launch, f'{remote.name} ({remote.id})')}",
                ship=ship.id, device=remote.id)
     # RR: OVERLAP - ships it is placed under overlap it
     game.push(*device_steps(game, _player_ordered(game, spot.under_ships), remote.id))
@@ -153,17 +304,16 @@ def launch_remote(game: Game, ship: ShipState, card: str, template: str,
 
 
 def launch_obstacle(game: Game, ship: ShipState, outline: str, template: str, fuses: int,
-                    launch: bool = True) -> Obstacle:
+                    launch: bool = True, card: str = "") -> Obstacle:
     """Launch (or drop) a device that is also an obstacle (an electro-chaff cloud) with
-    ``template``, with ``fuses`` fuse markers on it. Ships under it resolve the effects of
-    overlapping it (RR: OBSTACLES), in player order (ruling)."""
+    ``template`` (of upgrade ``card``), with ``fuses`` fuse markers on it. Ships under it
+    resolve the effects of overlapping it (RR: OBSTACLES), in player order (ruling)."""
     spot = placement(game, ship, template, outline, launch)
     assert spot.allowed, "only placements inside the play area are offered"
-    _placed(game, ship, f"{outline}-{game.state.obstacles_placed + 1}", launch)
-    verb = "launches" if launch else "drops"
+    _placed(game, ship, f"{outline}-{game.state.obstacles_placed + 1}", launch, template, card)
+    verb, _, how = placement_words(template, launch, "\0").partition(" \0")
     return place_obstacle(game, outline, spot.device.pose, fuses,
-                          f"{ship.name} ({ship.id}) {verb}",
-                          f" with the {template_name(template)} template", ship.id)
+                          f"{ship.name} ({ship.id}) {verb}", how, ship.id)
 
 
 def place_obstacle(game: Game, outline: str, pose: Pose, fuses: int, who: str,
@@ -218,11 +368,51 @@ def build_remote(game: Game, owner: int, card: str) -> ShipState:
     assert device is not None and device.initiative is not None
     kind = remote_kind(card)
     number = len(game.state.remotes_of(owner)) + 1
+    # a printed attack is the remote's primary weapon (its range and icons: weapons.py);
+    # printed charges are its remote card's
+    attacks = ((device.attack.arc, device.attack.value),) if device.attack else ()
+    charges = {kind: Charge(device.charges.value, device.charges.value,
+                            device.charges.recovers)} if device.charges else {}
     return ShipState(
         id=f"r{owner}.{number}", owner=owner, pilot=kind, name=device.name,
         ship_type=kind, size=BaseSize.SMALL, initiative=device.initiative, cost=0, dial=(),
-        attacks=(), agility=device.agility or 0, hull=device.hull or 1, shield_limit=0,
-        actions=(), cards=(("remote", kind, 0),), remote=True, outline=kind)
+        attacks=attacks, agility=device.agility or 0, hull=device.hull or 1,
+        shield_limit=0, actions=(), cards=(("remote", kind, 0),), remote=True,
+        outline=kind, charges=charges)
+
+
+@cache
+def remote_attack(kind: str) -> SpecialAttack | None:
+    """The attack printed on the remote card of ``kind`` (:func:`remote_kind`), or None."""
+    for upgrade in load_cards().upgrades:
+        for side in upgrade.sides:
+            device = side.device
+            if device is not None and device.type == "remote" and \
+                    re.sub(r"[^a-z0-9]", "", device.name.lower()) == kind:
+                return device.attack
+    return None
+
+
+def put_remote(game: Game, ship: ShipState, card: str, pose: Pose, template: str,
+               launched: bool, how: str = "") -> ShipState:
+    """Place a new remote of upgrade ``card`` that ``ship`` drops (or launches) with
+    placement code ``template`` at ``pose``: a spot its card's own rule found from that
+    placement, wholly inside the play area (a remote set with its front guides at the
+    template's end); ``how`` adds to the log. As :func:`launch_remote`, ships it lands
+    under overlap it."""
+    remote = build_remote(game, ship.owner, card)
+    game.state.ships[remote.id] = remote
+    game.state.set_pose(remote, pose)
+    body = remote.body
+    assert body is not None and game.state.table().area.contains_pieces(body.overlap_pieces)
+    _placed(game, ship, remote.id, launched, template, card)
+    game.event("device", f"{ship.name} ({ship.id}) "
+               f"{placement_words(template, launched, f'{remote.name} ({remote.id})')}{how}",
+               ship=ship.id, device=remote.id)
+    # RR: OVERLAP - ships it is placed under overlap it
+    under = ships_overlapped(game.state.table(), body)
+    game.push(*device_steps(game, _player_ordered(game, under), remote.id))
+    return remote
 
 
 def relocate_remote(game: Game, remote: ShipState, pose: Pose, how: str) -> None:

@@ -56,6 +56,11 @@ _HOOKS = (
          ("attack", "kind", "role", "user", "source", "source_ship", "reroll", "rerolls",
           "spend", "ops"),
          "DICE MODIFICATION", "engine/modify_dice.py dice_options"),
+    Hook("dice_step_actions", "non-dice actions [StepAction] the owner's card offers the "
+         "ship modifying dice (user, as role: attacker or defender) in its part of a Modify "
+         "Dice step of the kind dice (a token transfer); once per card and step",
+         ("attack", "kind", "role", "user"), "DICE MODIFICATION",
+         "engine/dice_step_actions.py step_actions (modify_dice.ModifyDice)"),
     Hook("cannot_attack", "True: the ship can't attack", ("ship",), "ATTACK",
          "engine/weapons.py cannot_attack"),
     Hook("attack_at_obstacle", "True: the owner may attack with this weapon even while at "
@@ -93,6 +98,10 @@ _HOOKS = (
          ("ship", "maneuver"), "DIFFICULTY", "engine/rounds.py effective_code"),
     Hook("maneuver_alternatives", "maneuver codes the owner may execute instead",
          ("maneuver",), "MANEUVER", "engine/rounds.py alternatives", own=True),
+    Hook("maneuver_templates", "template kinds (straight, bank, turn) the owner may fly "
+         "this maneuver on instead of its own, same speed (and direction: a straight one, or "
+         "curving its way)", ("ship", "maneuver"), "MANEUVER",
+         "engine/movement.py maneuver_templates", own=True),
     Hook("action_forbidden", "True: the action can't be performed", ("ship", "action"),
          "ACTIONS", "engine/actions.py can_perform"),
     Hook("boost_templates", "extra boost templates [(direction, colour[, cost[, then]])]: "
@@ -226,6 +235,12 @@ _HOOKS = (
          "upgrade (card), given its own templates and whether it launches them",
          ("card", "templates", "launch"), "DEVICE", "engine/devices.py device_templates",
          own=True),
+    Hook("device_alignments", "other ways [(way, cost)] the owner may set a device (of "
+         "upgrade card) it would drop (or launch): way left or right (each template's middle "
+         "line on that side's hashmark instead of the guides) or touch (placed by hand "
+         "touching the ship instead: not a drop); cost: what choosing it costs ((card id or "
+         "force, amount) pairs)", ("card", "launch"), "DEVICE",
+         "engine/devices.py device_templates, _placed", own=True),
     Hook("keep_action_after_partial", "True: the ship does not skip its Perform Action step "
          "after it partially executes a maneuver (bumping a ship)", ("ship",), "OVERLAP",
          "engine/movement.py BumpEffect", own=True),

@@ -9,7 +9,8 @@ e.g. ``"focus:change=all-focus>hit"``, ``"lock:reroll=blank,focus"``,
 ``"predator:reroll=blank"``, ``"biggsdarklighter@p1.2:cancel=hit"`` (a card of another
 ship). A reroll is a chance event: the dice are rolled by a
 :class:`~tallon.engine.chance.RollDice` step, and the rest of the modification (its cost,
-its card's further effect) follows once they are rolled.
+its card's further effect) follows once they are rolled. A card may also offer a non-dice
+action in the step (a token transfer: :mod:`tallon.engine.dice_step_actions`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tallon.dice.ops import Add, Cancel, Change, ChangeAll, Reroll
 from tallon.engine.abilities import Ctx, DiceMod, Event
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Decision, Option
+from tallon.engine.dice_step_actions import perform_step_action, step_action_options
 from tallon.engine.effects import (
     gain_token,
     remove_token,
@@ -245,9 +247,12 @@ class ModifyDice(ChoiceStep):
         if self.stage == "modify":
             attack.step = f"modify {self.kind} dice"
         found = dice_options(game, self.kind, Role(self.role), self.stage)
-        if not found:
-            return None
         user = self._user(game, attack)
+        # a card's non-dice action "during a Modify Dice step" (a token transfer)
+        actions = step_action_options(game, self.kind, self.role, user) \
+            if self.stage == "modify" else []
+        if not found and not actions:
+            return None
         pool = attack.pool(self.kind)
         assert pool is not None
         die = DieKind.ATTACK if self.kind == "attack" else DieKind.DEFENSE
@@ -258,7 +263,8 @@ class ModifyDice(ChoiceStep):
                                 "expected_successes": round(_expected(counts, option, die),
                                                             4)})
                         for key, (owner, card, option)
-                        in zip(modification_keys(user.id, found), found, strict=True))
+                        in zip(modification_keys(user.id, found), found, strict=True)) + \
+            tuple(actions)
         # a mandatory ability must be resolved in its window while it can be
         must = any(_is_mandatory(game, owner, card) for owner, card, _ in found)
         stop = () if must else (Option("done", "done modifying"),)
@@ -274,6 +280,10 @@ class ModifyDice(ChoiceStep):
         attack = game.state.attack
         assert attack is not None
         user = self._user(game, attack)
+        if self.stage == "modify" and ":" in str(answer) and \
+                perform_step_action(game, self.kind, self.role, user, str(answer)):
+            game.push(ModifyDice(self.kind, self.role, self.stage))
+            return
         found = dice_options(game, self.kind, Role(self.role), self.stage)
         owner_id, card, option = found[modification_keys(user.id, found).index(answer)]
         after = apply_modification(game, attack, self.kind, user, game.state.ships[owner_id],

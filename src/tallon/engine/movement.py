@@ -47,6 +47,7 @@ from tallon.geometry import (
     Maneuver,
     MoveOutcome,
     Side,
+    TemplateKind,
     barrel_roll,
     barrel_roll_options,
     boost,
@@ -208,11 +209,22 @@ class ExecuteManeuver(ChoiceStep):
                 game.push(Replaceable("execute_maneuver", tuple(sorted(facts.items()))))
                 return None
         maneuver = Maneuver.parse(self.code)
+        if self.flown_on() is None and not self.sideslip:
+            others = maneuver_templates(game, ship, maneuver)
+            if others:
+                own = maneuver.bearing.template_kind.value  # type: ignore[union-attr]
+                return self.ask(ship.owner, "maneuver_template",
+                                f"{ship.name} ({ship.id}): fly [{self.code}] on which "
+                                "template?", tuple(Option(k, f"its own {own} template"
+                                                          if k == own else f"the "
+                                                          f"[{maneuver.speed} {k}] template "
+                                                          "instead", {"maneuver": self.code})
+                                                   for k in (own, *others)), ship=ship.id)
         position = None
         if maneuver.bearing in (Bearing.TALLON_ROLL_LEFT, Bearing.TALLON_ROLL_RIGHT):
             table = s.table()
             valid = [p for p in TALLON_POSITIONS
-                     if not _overlaps_at(table, ship, maneuver, p)]
+                     if not _overlaps_at(table, ship, maneuver, p, self.flown_on())]
             if len(valid) > 1:
                 return self.ask(ship.owner, "tallon_position",
                                 f"{ship.name} ({ship.id}): place the Tallon roll where?",
@@ -221,7 +233,16 @@ class ExecuteManeuver(ChoiceStep):
         self._execute(game, ship, maneuver, position)
         return None
 
+    def flown_on(self) -> TemplateKind | None:
+        """The template the ship flies its maneuver on instead of its own (once chosen:
+        ExecuteOnTemplate), or None."""
+        return None
+
     def apply(self, game: Game, answer: Any) -> None:
+        if answer in _TEMPLATE_KINDS:  # the maneuver_template decision's answer
+            game.push(ExecuteOnTemplate(self.ship_id, self.code, self.ion, self.slam, False,
+                                        self.sideslip, answer))
+            return
         ship = game.state.ships[self.ship_id]
         self._execute(game, ship, Maneuver.parse(self.code), answer)
 
@@ -229,7 +250,7 @@ class ExecuteManeuver(ChoiceStep):
                  ) -> None:
         s = game.state
         outcome = execute_maneuver(s.table(), ship.id, maneuver, position=position,
-                                   sideslip=self.sideslip)
+                                   sideslip=self.sideslip, template=self.flown_on())
         if self.slam and outcome.fled:
             ship.action_failed = True
             return
@@ -240,15 +261,19 @@ class ExecuteManeuver(ChoiceStep):
                 if other in s.ships:
                     s.add_contact(ship.id, other)
         ship.executed_speed = maneuver.speed
+        kind = self.flown_on()
+        kind = None if kind is maneuver.bearing.template_kind else kind
         text = (f"{ship.name} ({ship.id}) executes [{maneuver.code}]"
                 + (" as a sideslip" if self.sideslip else "")
+                + (f" on the {kind.value} template" if kind else "")
                 + ("" if outcome.fully_executed else
                    f", partially (bumps {', '.join(outcome.forced_by)})"))
         start = outcome.start
         # where it started, so that a page can lay the template and animate the move
         game.event("move", text, ship=ship.id, maneuver=maneuver.code,
                    full=outcome.fully_executed,
-                   start=[round(start.x, 3), round(start.y, 3), round(start.heading, 3)])
+                   start=[round(start.x, 3), round(start.y, 3), round(start.heading, 3)],
+                   **({"template": kind.value} if kind else {}))
         if outcome.fled:
             # RR: FLEE - a card may replace it ("if you would flee ... instead")
             facts = {"ship": ship.id}
@@ -281,9 +306,42 @@ class ExecuteManeuver(ChoiceStep):
             game.push(*bump_docking(game, ship, outcome.forced_by))
 
 
-def _overlaps_at(table: Any, ship: ShipState, maneuver: Maneuver, position: str) -> bool:
+@dataclass(frozen=True)
+class ExecuteOnTemplate(ExecuteManeuver):
+    """ExecuteManeuver once the ship chose the template (straight, bank or turn) it flies
+    the maneuver on (decision maneuver_template): a step of its own, so that the usual one
+    keeps its fields."""
+
+    template: str = ""
+
+    def flown_on(self) -> TemplateKind | None:
+        return TemplateKind(self.template)
+
+
+_TEMPLATE_KINDS = frozenset(k.value for k in TemplateKind)
+
+
+def maneuver_templates(game: Game, ship: ShipState, maneuver: Maneuver) -> list[str]:
+    """Templates the ship's cards let it fly ``maneuver`` on instead of its own (hook
+    ``maneuver_templates``: template kinds), those that exist at its speed."""
+    own = maneuver.bearing.template_kind
+    found: list[str] = []
+    for held in own_modifiers(game, ship, "maneuver_templates") if own else ():
+        for kind in held.ability.value(game, ship, ship=ship, maneuver=maneuver.code) or ():
+            if kind != own.value and kind not in found:  # type: ignore[union-attr]
+                try:
+                    maneuver.template(TemplateKind(kind))
+                except ValueError:
+                    continue  # no such template at this speed
+                found.append(kind)
+    return found
+
+
+def _overlaps_at(table: Any, ship: ShipState, maneuver: Maneuver, position: str,
+                 template: TemplateKind | None = None) -> bool:
     try:
-        outcome = execute_maneuver(table, ship.id, maneuver, position=position)
+        outcome = execute_maneuver(table, ship.id, maneuver, position=position,
+                                   template=template)
     except ValueError:
         return True  # the geometry refuses a blocked position while others are free
     return not outcome.fully_executed or outcome.position != position

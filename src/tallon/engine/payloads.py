@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.devices import _placed, placement, template_name
+from tallon.engine.devices import _placed, placement, placement_words
 from tallon.engine.effects import break_locks_on
 from tallon.engine.queue import FireWindow, any_true, named, replacements
 from tallon.engine.replace import Replaceable
@@ -116,11 +116,10 @@ def place_devices(game: Game, ship: ShipState, card: str, template: str,
         s.devices.append(device)
         placed.append(device)
     s.moved()
-    _placed(game, ship, placed[0].id, launch)
+    _placed(game, ship, placed[0].id, launch, template, card)
     names = ", ".join(d.id for d in placed)
-    game.event("device", f"{ship.name} ({ship.id}) {'launches' if launch else 'drops'} "
-               f"{names} with the {template_name(template)} template", ship=ship.id,
-               device=placed[0].id, devices=[d.id for d in placed])
+    game.event("device", f"{ship.name} ({ship.id}) {placement_words(template, launch, names)}",
+               ship=ship.id, device=placed[0].id, devices=[d.id for d in placed])
     if category == "mine":
         _mines_under_ships(game, ship.owner, placed)
     return placed

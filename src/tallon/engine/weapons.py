@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, Event, Weapon
+from tallon.engine.devices import remote_attack
 from tallon.engine.effects import ignores_obstacle, spendable_force
 from tallon.engine.queue import any_true, own_modifiers
 from tallon.engine.state import ARCS, ShipState, Token, WeaponSpec, touching
@@ -50,8 +51,14 @@ def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
     for changer in own_modifiers(game, ship, "primary_weapon_arc"):
         printed = [(changer.ability.value(game, ship, arc=arc) or arc, value)
                    for arc, value in printed]
+    low, high, ordnance = 0, 3, False
+    printed_attack = remote_attack(ship.pilot) if ship.remote else None
+    if printed_attack is not None:
+        # RR: REMOTES - a remote's printed attack, with its printed range and icons
+        low, high, ordnance = (printed_attack.min_range, printed_attack.max_range,
+                               printed_attack.ordnance)
     found = [WeaponSpec(f"primary:{arc}", f"primary {arc.replace('_', ' ')} weapon", True,
-                        arc, value, 0, 3) for arc, value in printed]
+                        arc, value, low, high, ordnance) for arc, value in printed]
     db = load_cards()
     for held in game.cards.abilities(ship):
         if not isinstance(held.ability, Weapon):

@@ -122,6 +122,18 @@ class ArcMeasure:
     closest: ClosestSet | None
 
 
+def arc_origin(obj: TableObject) -> Ship:
+    """The base an object's arcs are measured from: a ship's own; a remote token with
+    printed arcs, the base its arcs are drawn on (RR: ATTACKING REMOTES: its arcs extend
+    from range 0-3 as a ship's do). An object without arcs has none to measure."""
+    if isinstance(obj, Ship):
+        return obj
+    base = getattr(obj, "arc_base", None)
+    if base is None:
+        raise ValueError(f"{obj.id} has no arcs")
+    return base  # type: ignore[no-any-return]
+
+
 def _arc_parts(ship: Ship, target: TableObject, planes: tuple[HalfPlane, ...]
                ) -> Iterator[Polygon]:
     """The parts of the target's range pieces inside the arc's half-planes, in the ship's
@@ -139,6 +151,7 @@ def measure_arc(ship: Ship, target: TableObject, arc: Arc, *,
     """Measure ``target`` in ``arc`` of ``ship`` (RR: ARC, RR: ATTACK RANGE); ``lines``:
     find the range lines too (``closest``; without them, None: a target list needs only
     whether and at what range)."""
+    ship = arc_origin(ship)
     reach = reach_bands * RANGE_BAND_LENGTH + EPS
     if _beyond(ship, target, reach):
         return ArcMeasure(arc, False, None, None, None)
@@ -201,6 +214,7 @@ def in_arc(ship: Ship, target: TableObject, arc: Arc) -> bool:
     ``measure_arc(...).in_arc``, answered at the first piece of the target found in the
     arc, and without the exact distance when a vertex of that piece's part in the arc is
     surely within reach of the base (agents ask this of every option they weigh)."""
+    ship = arc_origin(ship)
     reach = ARC_REACH_BANDS * RANGE_BAND_LENGTH + EPS
     if _beyond(ship, target, reach):
         return False
@@ -262,6 +276,7 @@ __all__ = [
     "ArcMeasure",
     "Relation",
     "arc_halfplanes",
+    "arc_origin",
     "attack_range",
     "in_arc",
     "measure_arc",

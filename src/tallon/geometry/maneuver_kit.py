@@ -52,11 +52,25 @@ class ManeuverKit:
 _KITS: dict[tuple[int, int, bool, int], tuple[FlightPlan, ManeuverKit | None]] = {}
 
 
-def plan_and_kit(maneuver: Maneuver, sideslip: bool, base: BaseShape
+#: the same for maneuvers flown on another template (see Maneuver.template), keyed also by
+#: the template kind: kept apart so that the common lookup stays as it is
+_OTHER_TEMPLATE_KITS: dict[tuple[int, int, bool, int, TemplateKind],
+                           tuple[FlightPlan, ManeuverKit | None]] = {}
+
+
+def plan_and_kit(maneuver: Maneuver, sideslip: bool, base: BaseShape,
+                 template: TemplateKind | None = None
                  ) -> tuple[FlightPlan, ManeuverKit | None]:
     """How the maneuver is flown, and its kit for this base (None when stationary). The
     plan may carry another difficulty than ``maneuver``: the geometry doesn't depend on
-    it."""
+    it. ``template``: flown on another template of its speed (a card's)."""
+    if template is not None and template is not maneuver.bearing.template_kind:
+        other = (maneuver.speed, id(maneuver.bearing), sideslip, id(base), template)
+        found = _OTHER_TEMPLATE_KITS.get(other)
+        if found is None:
+            plan = maneuver.plan(sideslip, template)
+            found = _OTHER_TEMPLATE_KITS[other] = (plan, ManeuverKit(plan, base))
+        return found
     key = (maneuver.speed, id(maneuver.bearing), sideslip, id(base))
     found = _KITS.get(key)
     if found is None:

@@ -15,6 +15,10 @@ Advanced maneuvers then add ``final_rotation`` (Koiogran turn and Segnor's loop 
 Tallon roll 90 towards the turn) and, for the Tallon roll, a shift of the final position
 along the ship's new facing (front/middle/back). When they can't be fully executed they
 fall back to the basic maneuver's path and end without that extra rotation.
+
+A card may have a maneuver flown on another template of its speed (``Maneuver.plan(...,
+template=...)``): the plan is the same with that template laid (a straight one, or curving
+the bearing's way), and a partial execution then follows that template's basic maneuver.
 """
 
 from __future__ import annotations
@@ -164,23 +168,42 @@ class Maneuver:
     def code(self) -> str:
         return f"{self.speed}{self.bearing.value}{self.difficulty.value if self.difficulty else ''}"
 
-    def template(self) -> Template | None:
-        """The physical template, as laid in the virtual frame (see module docstring)."""
-        kind = self.bearing.template_kind
-        if kind is None:
+    def template(self, kind: TemplateKind | None = None) -> Template | None:
+        """The physical template, as laid in the virtual frame (see module docstring).
+
+        ``kind``: another template of the same speed the maneuver is flown on instead (a
+        card's: "you may use the [turn] template instead"), curving the bearing's way;
+        everything else about the maneuver stays (a Segnor's loop on a turn template is
+        placed by its front guides at the turn template's end)."""
+        own = self.bearing.template_kind
+        if own is None:
+            if kind is not None:
+                raise ValueError("a stationary maneuver uses no template")
             return None
+        kind = own if kind is None else kind
         direction = self.bearing.direction
+        if kind is TemplateKind.STRAIGHT:
+            direction = Direction.STRAIGHT
+        elif direction is Direction.STRAIGHT:
+            raise ValueError(f"[{self.speed} {self.bearing.name.lower()}] has no direction "
+                             f"to lay a {kind.value} template with")
         if self.bearing.is_reverse:
             direction = direction.mirrored()
         return Template(kind, self.speed, direction)
 
-    def plan(self, sideslip: bool = False) -> FlightPlan:
-        """How this maneuver is flown."""
-        return _plan(self, sideslip)
+    def plan(self, sideslip: bool = False, template: TemplateKind | None = None
+             ) -> FlightPlan:
+        """How this maneuver is flown (``template``: on another template, see
+        :meth:`template`)."""
+        if template is self.bearing.template_kind:
+            template = None
+        return _plan(self, sideslip, template)
 
-    def _make_plan(self, sideslip: bool) -> FlightPlan:
+    def _make_plan(self, sideslip: bool, kind: TemplateKind | None = None) -> FlightPlan:
         bearing = self.bearing
-        template = self.template()
+        template = self.template(kind)
+        if sideslip and kind is TemplateKind.STRAIGHT:
+            raise ValueError("a sideslip needs a bank or turn template")
         if sideslip:
             if not bearing.can_sideslip:
                 raise ValueError(f"only bank and turn maneuvers can be sideslips, not "
@@ -200,9 +223,9 @@ class Maneuver:
 
 
 @cache
-def _plan(maneuver: Maneuver, sideslip: bool) -> FlightPlan:
-    # plans are pure functions of the maneuver: computed once each
-    return maneuver._make_plan(sideslip)
+def _plan(maneuver: Maneuver, sideslip: bool, template: TemplateKind | None) -> FlightPlan:
+    # plans are pure functions of the maneuver (and its template): computed once each
+    return maneuver._make_plan(sideslip, template)
 
 
 #: Names of the three Tallon roll placements, in the order of ``FlightPlan.shifts``.

@@ -87,17 +87,20 @@ def _non_ship_objects(table: Table) -> list[TableObject]:
 
 
 def execute_maneuver(table: Table, ship_id: str, maneuver: Maneuver | str, *,
-                     sideslip: bool = False, position: str | None = None) -> MoveOutcome:
+                     sideslip: bool = False, position: str | None = None,
+                     template: TemplateKind | None = None) -> MoveOutcome:
     """Execute a maneuver for ``ship_id`` on ``table`` (RR: MANEUVER, RR: OVERLAP).
 
     ``position`` chooses the Tallon roll placement (front, middle or back); when it is not
     given, the first valid one in the order middle, front, back is used. A requested
     position that overlaps a ship while another is free is refused (RR: FAQ: Tallon roll).
+    ``template``: the maneuver is flown on that template of its speed instead of its own
+    (a card's; see :meth:`Maneuver.template`).
     """
     if isinstance(maneuver, str):
         maneuver = Maneuver.parse(maneuver)
     ship = table.ship(ship_id)
-    plan, kit = plan_and_kit(maneuver, sideslip, ship.base)
+    plan, kit = plan_and_kit(maneuver, sideslip, ship.base, template)
     if position is not None and not plan.has_positions:
         raise ValueError(f"a position (front, middle or back) goes only with a Tallon roll, "
                          f"not [{maneuver.code}]")

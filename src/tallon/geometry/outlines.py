@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
 
-from tallon.geometry.constants import GUIDE_DEPTH, GUIDE_WIDTH, TEMPLATE_WIDTH
+from tallon.geometry.constants import GUIDE_DEPTH, GUIDE_WIDTH, TEMPLATE_WIDTH, BaseSize
 from tallon.geometry.decompose import convex_pieces
 from tallon.geometry.polygons import Polygon, ccw, signed_area
 
@@ -174,6 +174,12 @@ def _round_token(radius: float, sides: int = 16) -> Polygon:
     )
 
 
+def _block(width: float, length: float) -> Polygon:
+    # a rectangular token whose near edge lies on the origin, extending forward
+    half = width / 2
+    return ((-half, 0.0), (half, 0.0), (half, length), (-half, length))
+
+
 def _bare(device_id: str, body: Polygon) -> Outline:
     body = ccw(body)
     return Outline(device_id, body, convex_pieces(body), ())
@@ -222,6 +228,19 @@ DRK1_RADIUS = 18.0
 #: Estimated sensor buoy token: a disk 32 mm across, no guides (placed by hand at setup).
 SENSOR_BUOY_RADIUS = 16.0
 
+#: Estimated commando team token (the remote of the five commando crew cards): a block as
+#: wide as a small base, with guides at both ends, 40 mm long guides included (RR: OBJECTS:
+#: REMOTES - Commando Team: front and rear guides, a front arc attack).
+COMMANDO_TEAMS = ("clanwrencommandos", "deathwatchcommandos", "imperialsupercommandos",
+                  "mandaloriansupercommandos", "niteowlcommandos")
+COMMANDO_LENGTH = 40.0 - 2 * GUIDE_DEPTH
+
+#: RR: ATTACKING REMOTES - remote tokens with printed arcs, by outline id: the base size
+#: whose arcs they have and how far forward of the token's origin that base's centre lies
+#: (the base spans the token, guides included).
+ARC_BASES: dict[str, tuple[BaseSize, float]] = {
+    team: (BaseSize.SMALL, COMMANDO_LENGTH / 2) for team in COMMANDO_TEAMS}
+
 
 @cache
 def device_outlines() -> dict[str, Outline]:
@@ -237,6 +256,7 @@ def device_outlines() -> dict[str, Outline]:
         "buzzdroidswarm": _swarm("buzzdroidswarm"),
         "drk1probedroid": _double_guided("drk1probedroid", _round_token(DRK1_RADIUS)),
         "sensorbuoy": _bare("sensorbuoy", _round_token(SENSOR_BUOY_RADIUS)),
+        **{team: _double_guided(team, _block(40.0, COMMANDO_LENGTH)) for team in COMMANDO_TEAMS},
     }
 
 

@@ -340,7 +340,7 @@ class DevicePlacement:
     :func:`~tallon.geometry.outlines.placed_obstacle_outlines`)."""
 
     device: Device | Obstacle
-    template: PlacedTemplate
+    template: PlacedTemplate | None
     under_ships: tuple[str, ...]
     outside_play_area: bool
 
@@ -367,20 +367,63 @@ def _device_object(device_id: str, pose: Pose, outline: str) -> Device | Obstacl
 
 
 def place_device(table: Table, ship_id: str, device_id: str, template_code: str,
-                 outline: str = "bomb", launch: bool = False) -> DevicePlacement:
+                 outline: str = "bomb", launch: bool = False,
+                 side: Side | str | None = None) -> DevicePlacement:
     """Drop (rear guides) or launch (front guides) a device with a template such as
-    ``1F``, ``1B`` or ``5F`` (RR: DEVICE). The device's guides slide into the far end."""
+    ``1F``, ``1B`` or ``5F`` (RR: DEVICE). The device's guides slide into the far end.
+    ``side`` (a card's: Gyro-Cockpit) sets the template with its middle line on the
+    hashmark of the ship's left or right side instead, pointing away from the ship: the
+    same placement from the ship's pose turned 90 degrees that way (the hashmark lies half
+    a square base's side from its centre)."""
     ship = table.ship(ship_id)
     template = _template_from_code(template_code)
-    frame = ship.pose if launch else ship.pose.rotated(180.0)
+    if side is not None:
+        side = Side.parse(side) if isinstance(side, str) else side
+        frame = ship.pose.rotated(side.value * 90.0)
+    else:
+        frame = ship.pose if launch else ship.pose.rotated(180.0)
     start = frame.moved(forward=ship.base.half)
     placed = template.place(start)
     right, forward, rotation = template.end()
     pose = start.moved(right, forward, rotation)
-    device = _device_object(device_id, pose, outline)
-    under = ships_overlapped(table, device)
-    return DevicePlacement(device, placed, under,
+    return _device_placement(table, _device_object(device_id, pose, outline), placed)
+
+
+def _device_placement(table: Table, device: Device | Obstacle,
+                      template: PlacedTemplate | None) -> DevicePlacement:
+    return DevicePlacement(device, template, ships_overlapped(table, device),
                            not table.area.contains_pieces(device.overlap_pieces))
+
+
+def place_device_at(table: Table, device_id: str, pose: Pose, outline: str = "bomb"
+                    ) -> DevicePlacement:
+    """A device put at ``pose`` by hand (no template), and what it lands on."""
+    return _device_placement(table, _device_object(device_id, pose, outline), None)
+
+
+def touching_device(table: Table, ship_id: str, outline: str, angle: float) -> Pose:
+    """Where a device token ``outline`` placed by hand "touching" the ship goes when set
+    out at ``angle`` degrees clockwise from straight behind the ship (ruling: Finch
+    Dallow): facing away from the ship's centre along that line, slid along it from the
+    centre to where it just stops overlapping the ship's base (guides included)."""
+    ship = table.ship(ship_id)
+    out = ship.pose.rotated(180.0 + angle)
+    pieces = ship.overlap_pieces
+
+    def at(t: float) -> Device | Obstacle:
+        spot = out.moved(forward=t)
+        return _device_object("(placing)", Pose(spot.x, spot.y, out.heading), outline)
+
+    shape = obstacle_outline(outline) if outline in placed_obstacle_outlines() \
+        else device_outline(outline)
+    low, high = 0.0, ship.base.radius + shape.outer_radius + 1.0
+    for _ in range(44):  # to well under EPS
+        middle = (low + high) / 2
+        if max_penetration(at(middle).overlap_pieces, pieces) > EPS / 2:
+            low = middle
+        else:
+            high = middle
+    return at(high).pose
 
 
 def touching_placement(table: Table, ship_id: str, outline: str, aim: Pose) -> Obstacle:
@@ -456,7 +499,9 @@ __all__ = [
     "boost",
     "decloak_options",
     "place_device",
+    "place_device_at",
     "rotate_ship",
+    "touching_device",
     "touching_placement",
     "tractor_options",
 ]

@@ -17,7 +17,13 @@ from tallon.geometry.bases import BaseShape, base_shape
 from tallon.geometry.boxes import Box, PolygonAxes, boxes_reach, place_boxes, polygon_axes
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, BaseSize
 from tallon.geometry.lazy import Lazy, lazy
-from tallon.geometry.outlines import ObstacleOutline, ObstacleType, Outline, device_outline
+from tallon.geometry.outlines import (
+    ARC_BASES,
+    ObstacleOutline,
+    ObstacleType,
+    Outline,
+    device_outline,
+)
 from tallon.geometry.outlines import obstacle_outline as _obstacle_outline
 from tallon.geometry.polygons import Polygon, bounding_circle
 from tallon.geometry.pose import Pose, Transform
@@ -244,6 +250,16 @@ class Device(OutlinedObject):
     @property
     def outline(self) -> Outline:
         return device_outline(self.outline_id)
+
+    @property
+    def arc_base(self) -> Ship | None:
+        """RR: ATTACKING REMOTES - a remote token with printed arcs: the base its arcs and
+        attack ranges are measured from (None: a token without arcs)."""
+        found = ARC_BASES.get(self.outline_id)
+        if found is None:
+            return None
+        size, offset = found
+        return Ship(self.id, self.pose.moved(forward=offset), size)
 
     @property
     def _shape(self) -> Hashable:

@@ -20,6 +20,7 @@ from tallon.geometry.arcs import Arc
 from tallon.geometry.movement import execute_maneuver
 from tallon.geometry.pose import Pose
 from tallon.geometry.table import Obstacle, Ship, Table
+from tallon.geometry.templates import TemplateKind
 from tallon.render.replay import player_colours
 from tallon.render.svg import Drawing, draw_table, fmt, move_preview, template_svg
 
@@ -73,7 +74,9 @@ def _trails(game: Game, since: int) -> list[str]:
             continue
         x, y, heading = event["start"]
         alone = Table(ships=(Ship(ship.id, Pose(x, y, heading), ship.size),))
-        template = execute_maneuver(alone, ship.id, event["maneuver"]).full_template
+        flown_on = TemplateKind(event["template"]) if "template" in event else None
+        template = execute_maneuver(alone, ship.id, event["maneuver"],
+                                    template=flown_on).full_template
         body = "" if template is None else template_svg(template)
         found.append(f'<g class="trail" data-ship="{escape(ship.id)}" '
                      f'data-start="{fmt(x)},{fmt(y)},{fmt(heading)}" '

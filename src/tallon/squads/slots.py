@@ -26,6 +26,7 @@ SPECIAL_SLOTS: dict[str, tuple[str, ...]] = {
 # "Besh": "Add [Device] slot").
 TEXT_SLOT_GRANTS: dict[str, tuple[tuple[str, int], ...]] = {
     "alpha3bbesh": (("device", 1),),
+    "wartimeloadout": (("torpedo", 1), ("missile", 1)),
 }
 
 

@@ -177,6 +177,7 @@ export const PRESENTERS = {
   set_dial: dial, choose_maneuver: dial, slam_maneuver: dial,
   system_order: choice, activation_order: choice, engagement_order: choice,
   decloak: choice, decloak_position: choice, tallon_position: choice,
+  maneuver_template: choice,
   perform_action: choice, card_action: choice, linked_action: choice,
   reinforce_side: choice, lock_target: choice, barrel_roll_direction: choice,
   barrel_roll_position: choice, boost_direction: choice, rotate_arc: choice,
