@@ -5,8 +5,15 @@ Player 1 sits at y = 0 facing +y; player 2 at y = 914.4 facing -y. A range band 
 
 from __future__ import annotations
 
+from tallon.cards import CARDS
+from tallon.cards.common import is_me
+from tallon.engine.abilities import CardRegistry, Triggered
+from tallon.engine.effects import gain_token
 from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, SystemTurn
+from tallon.engine.state import Token
+from tallon.geometry import at_range
+from tallon.geometry.overlap import ships_overlapped
 from tallon.scene import Scene, start_at
 from tests.cards.helpers import (
     attack,
@@ -200,3 +207,82 @@ class TestPaigeTico:
         start_at(game, FireWindow.of("after_device_placed", ship=me, device=bomb,
                                      launched=False), phase="system")
         assert game.decision.kind == "launch_device" and game.decision.ship == me
+
+
+# -------------------------------------------------------------------- Finch Dallow
+class TestFinchDallow:
+    @staticmethod
+    def system(pilot: str = "finchdallow", upgrade: str = "protonbombs", cards=None,
+               **extra):
+        """The StarFortress at (400, 300) with ``upgrade`` at its System Phase turn."""
+        sc = Scene(cards=cards) if cards is not None else Scene()
+        me = sc.ship(pilot, at=(400, 300, 0), upgrades=[upgrade], **extra)
+        sc.ship("academypilot", player=2, at=(400, 850, 180))
+        return sc.at(SystemTurn(me), phase="system"), me
+
+    @staticmethod
+    def touching(game) -> list[str]:
+        return [k for k in values(game) if str(k).startswith("touch@")]
+
+    def test_places_the_bomb_touching_him(self):
+        """Instead of dropping his proton bomb from the rear guides, Finch places it by
+        hand at one of the spots offered around his base: it lies there, touching him (at
+        range 0, not overlapping his base), and the bomb card's charge is spent."""
+        game, me = self.system()
+        spots = self.touching(game)
+        assert len(spots) >= 8 and "1F" in values(game)
+        side = next(k for k in spots if k.endswith(",270"))  # set out to his left
+        game.answer(side)
+        bomb = game.state.devices[0]
+        assert bomb.pose.x < 360 and abs(bomb.pose.y - 300) < 1e-6
+        ship = game.state.ships[me]
+        assert at_range(ship.body, bomb.body, 0)
+        assert me not in ships_overlapped(game.state.table(), bomb.body)
+        assert ship.charges["protonbombs"].active == 1
+        assert ship.device_placed == (game.state.round, "system")
+
+    def test_every_spot_touches_him(self):
+        """Each spot offered leaves the bomb at range 0 of his base without overlapping
+        it (ruling: spots touching only a guide are not offered)."""
+        game, me = self.system()
+        ship = game.state.ships[me]
+        for key in self.touching(game):
+            game2, _ = self.system()
+            game2.answer(key)
+            body = game2.state.devices[0].body
+            assert at_range(ship.body, body, 0), key
+            assert me not in ships_overlapped(game2.state.table(), body), key
+
+    def test_generic_pilot_only_drops(self):
+        """The Cobalt Squadron Bomber with the same bomb is offered only the rear drop,
+        which lands behind it."""
+        game, _ = self.system("cobaltsquadronbomber")
+        assert not self.touching(game)
+        game.answer("1F")
+        assert game.state.devices[0].pose.y < 260
+
+    def test_not_for_a_mine(self):
+        """A proximity mine is not a bomb: Finch may only drop it."""
+        game, _ = self.system(upgrade="proximitymines")
+        assert not self.touching(game) and "1F" in values(game)
+
+    def test_placed_is_not_dropped(self):
+        """Ruling: the bomb placed touching him was not dropped, so an "after you drop a
+        device" ability (a test card's: gain a focus token) does not trigger; after a rear
+        drop it does."""
+        mine = CardRegistry("finch with an after-drop ability", base=CARDS)
+        mine.register("pilot", "finchdallow",
+                      *CARDS.spec("pilot", "finchdallow").abilities(),
+                      Triggered("gain a focus token", window="after_device_placed",
+                                optional=False, requirement=is_me,
+                                effect=lambda ctx, choice: gain_token(
+                                    ctx.game, ctx.ship, Token.FOCUS)),
+                      description="Finch Dallow, and a focus token after a drop")
+        game, me = self.system(cards=mine)
+        game.answer(self.touching(game)[0])
+        asked(game)
+        assert not game.state.ships[me].has(Token.FOCUS)
+        game, me = self.system(cards=mine)
+        game.answer("1F")
+        asked(game)
+        assert game.state.ships[me].has(Token.FOCUS)

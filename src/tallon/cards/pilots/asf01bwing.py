@@ -1,10 +1,10 @@
 """A/SF-01 B-wing pilots (Rebel Alliance). The ship has no ship ability in its standard
-printing; Blade Squadron Veteran and Blue Squadron Pilot have no pilot ability.
+printing; Blade Squadron Veteran and Blue Squadron Pilot have no pilot ability. The
+Battle over Endor printings have the ship ability Gyro-Cockpit, paid with the pilot card's
+charges.
 
 Not registered (see the report): Hera Syndulla (a token transfer during another ship's
-Modify Dice step, which no window offers), and the Battle over Endor printings (their
-ship ability Gyro-Cockpit drops devices from the side hashmarks, a placement the engine
-lacks).
+Modify Dice step, which no window offers).
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import dice, is_me, ship_options, ships_in_range
 from tallon.cards.registry import register
-from tallon.engine.abilities import Ctx, DiceMod, Triggered
-from tallon.engine.effects import gain_token, transfer_token
+from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.action_bodies import lock_targets
+from tallon.engine.decisions import Option
+from tallon.engine.effects import acquire_lock, gain_token, transfer_token
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Then, continuation
 from tallon.geometry import rotate_ship
@@ -105,3 +107,92 @@ register("pilot", "netrempollard",
                    choices=lambda ctx: ship_options(_netrem_targets(ctx)), effect=_netrem),
          description="After a barrel roll: may choose an unstressed friendly ship at range "
                      "0-1 (him too); it gains 1 stress token, then he rotates 180 degrees.")
+
+
+# ------------------------------------------------------------------ Gyro-Cockpit
+def _pilot_charges(ship: ShipState) -> int:
+    # the charges are the pilot card's (the ship ability has none of its own)
+    charge = ship.charges.get(ship.pilot)
+    return charge.active if charge is not None else 0
+
+
+def _gyro_evade(ctx: Ctx, choice: Any) -> None:
+    # RR: PAYING COSTS - the 2 charges, then the evade token
+    ship = ctx.ship
+    ship.charges[ship.pilot].active -= 2
+    ctx.game.event("ability", f"{ship.name} ({ship.id}) spends 2 charges (Gyro-Cockpit)",
+                   ship=ship.id)
+    gain_token(ctx.game, ship, Token.EVADE, applier=ship.owner)
+
+
+def _gyro_sides(game: Game, owner: ShipState, card: str = "", launch: bool = False,
+                **facts: Any) -> list[tuple[str, tuple[tuple[str, int], ...]]]:
+    # RR: DEVICE - only a drop (rear guides) is set at a side hashmark instead; the engine
+    # offers each drop template at either side while the charge can be paid
+    if launch:
+        return []
+    cost = ((owner.pilot, 1),)
+    return [("left", cost), ("right", cost)]
+
+
+GYRO_COCKPIT = (
+    Triggered("spend 2 charges to gain an evade token", window="after_gain_token",
+              requirement=lambda ctx: is_me(ctx) and ctx.event["token"] == "stress"
+              and ctx.ship.in_play and _pilot_charges(ctx.ship) >= 2,
+              effect=_gyro_evade),
+    Modifier("spend 1 charge: drop a device from the left or right side hashmark",
+             hook="device_alignments", value=_gyro_sides),
+)
+register("ship_ability", "Gyro-Cockpit", *GYRO_COCKPIT,
+         description="After gaining a stress token: may spend 2 of the pilot's charges to "
+                     "gain an evade token. Dropping a device: may spend 1 of them to set the "
+                     "template's middle line at the hashmark of its left or right side "
+                     "instead of its rear guides.")
+
+
+# -------------------------------------------------- Adon Fox (Battle over Endor)
+def _adon(game: Game, owner: ShipState, attack: Any = None, **facts: Any) -> int:
+    return 1 if attack is not None and attack.defender == owner.id and owner.stressed else 0
+
+
+register("pilot", "adonfox-battleoverendor",
+         Modifier("stressed: 1 more defense die", hook="defense_dice", value=_adon),
+         description="Defending while stressed: rolls 1 more defense die.")
+
+
+# ------------------------------------- Braylen Stramm and Gina Moonsong (Endor)
+def _partner_stressed(ctx: Ctx, name: str) -> bool:
+    """A friendly ship of the pilot ``name`` at range 0-2 is stressed."""
+    return ctx.ship.in_play and any(
+        s.name == name and s.stressed and not s.remote
+        for s in ships_in_range(ctx.game, ctx.ship, 0, 2, friendly=True, other=True))
+
+
+register("pilot", "braylenstramm-battleoverendor",
+         Triggered("gain a focus token", window="start_engagement",
+                   requirement=lambda ctx: _partner_stressed(ctx, "Gina Moonsong"),
+                   effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS,
+                                                         applier=ctx.ship.owner)),
+         description="At the start of the Engagement Phase, if a friendly Gina Moonsong at "
+                     "range 0-2 is stressed: may gain a focus token.")
+
+
+def _gina_locks(ctx: Ctx) -> list[Option]:
+    # RR: LOCK - an ability's lock: an object at range 0-3; one already locked gains nothing
+    found = []
+    for target in lock_targets(ctx.game, ctx.ship):
+        if target in ctx.ship.locks:
+            continue
+        ship = ctx.state.ships.get(target)
+        found.append(Option(target, f"lock {ship.name} ({target})" if ship else
+                            f"lock {target}"))
+    return found
+
+
+register("pilot", "ginamoonsong-battleoverendor",
+         Triggered("acquire a lock", window="start_engagement",
+                   requirement=lambda ctx: _partner_stressed(ctx, "Braylen Stramm"),
+                   choices=_gina_locks,
+                   effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
+         description="At the start of the Engagement Phase, if a friendly Braylen Stramm at "
+                     "range 0-2 is stressed: may acquire a lock.")

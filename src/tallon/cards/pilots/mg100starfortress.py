@@ -17,6 +17,7 @@ from tallon.dice.abilities.base import DEFENDING
 from tallon.dice.abilities.effects import AddResults, CardAbility
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.conditions import assign_condition
+from tallon.engine.payloads import device_of
 from tallon.engine.state import AttackState, ShipState
 from tallon.geometry import at_range
 
@@ -109,3 +110,24 @@ register("pilot", "paigetico",
                    effect=place_payload, decision="launch_device"),
          description="After dropping a device: may spend 1 charge to drop another bomb or "
                      "mine (paying its card's charge, with its template).")
+
+
+# -------------------------------------------------------------------- Finch Dallow
+def _finch(game: Any, owner: ShipState, card: str = "", launch: bool = False,
+           **facts: Any) -> list[tuple[str, tuple[()]]]:
+    # RR: REPLACEMENT EFFECTS - a bomb he would drop may be placed by hand touching him
+    # instead (not a launch, nor a mine or remote); the engine offers spots around his base
+    if launch:
+        return []
+    try:
+        bomb = device_of(card)[1] == "bomb"
+    except (KeyError, ValueError):
+        return []
+    return [("touch", ())] if bomb else []
+
+
+register("pilot", "finchdallow",
+         Modifier("place a bomb touching you instead of dropping it",
+                  hook="device_alignments", value=_finch),
+         description="Before dropping a bomb: may instead place it anywhere in the play area "
+                     "touching his base.")
