@@ -7,13 +7,17 @@ Player 1 sits at y = 0 facing +y; player 2 at y = 914.4 facing -y. A range band 
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
+from tallon.agents.simple import SimpleAgent
 from tallon.engine.actions import PerformAction
 from tallon.engine.queue import FireWindow
 from tallon.engine.state import Token
+from tallon.geometry import execute_maneuver
 from tallon.scene import Scene, declare
-from tests.cards.helpers import answer, engage, pass_all, pass_until, values
+from tests.cards.helpers import activation, answer, engage, pass_all, pass_until, values
 
 
 class TestAdvancedDroidBrain:
@@ -111,3 +115,93 @@ class TestIG88C:
             answer(game, "use_ability", "evade", ig)
         pass_all(game)
         assert game.state.ships[ig].has(Token.EVADE) is evades
+
+
+class TestIG88D:
+    """IG-88D: his Segnor's loops may be flown on the turn template of their direction or
+    the straight template, of the same speed (geometry: tests/geometry/
+    test_maneuver_templates.py). From (400, 300) facing +y a medium base ends: [3 Segnor's
+    loop left] on its bank template at about (326, 478) facing 135; on the [3 turn] template
+    at (280, 420) facing 90; on the [3 straight] template at (400, 480) facing 180."""
+
+    ENDS: ClassVar[dict[str, tuple[float, float, float]]] = {
+        "bank": (326.066, 478.492, 135.0), "turn": (280.0, 420.0, 90.0),
+        "straight": (400.0, 480.0, 180.0)}
+
+    def game(self, pilot: str = "ig88d", dial: str = "3LR", **setup):
+        sc = Scene()
+        ig = sc.ship(pilot, at=(400, 300, 0), **setup)
+        sc.ship("academypilot", player=2, at=(700, 850, 180))
+        return activation(sc, ig, dial), ig
+
+    def pose(self, game, ship):
+        pose = game.state.ships[ship].pose
+        return (round(pose.x, 3), round(pose.y, 3), round(pose.heading % 360, 3))
+
+    @pytest.mark.parametrize("template", ["bank", "turn", "straight"])
+    def test_the_loop_on_the_template_chosen(self, template):
+        """He reveals a red [3 Segnor's loop left]: asked which template, he is placed by
+        the front guides at the end of the one chosen (the turn and straight templates
+        leave him elsewhere than his own bank template); it is still a red Segnor's loop:
+        he gains a stress token and the maneuver executed is [3LR]."""
+        game, ig = self.game()
+        assert values(game) == ["bank", "turn", "straight"]
+        answer(game, "maneuver_template", template, ig)
+        assert self.pose(game, ig) == self.ENDS[template]
+        assert game.state.ships[ig].count(Token.STRESS) == 1
+        moves = [e for e in game.log if e["kind"] == "move"]
+        assert moves[-1]["maneuver"] == "3LR"
+        assert ("template" in moves[-1]) is (template != "bank")
+
+    def test_the_right_loop_turns_right(self):
+        """[3 Segnor's loop right] on the turn template uses the right turn: he ends at
+        (520, 420) facing 270."""
+        game, ig = self.game(dial="3PR")
+        answer(game, "maneuver_template", "turn", ig)
+        assert self.pose(game, ig) == (520.0, 420.0, 270.0)
+
+    @pytest.mark.parametrize("pilot, dial", [("ig88d", "3FB"), ("ig88d", "2TW"),
+                                             ("ig88c", "3LR")])
+    def test_no_choice_for_other_maneuvers_or_pilots(self, pilot, dial):
+        """Only a Segnor's loop is flown on another template ([3 straight] and [2 turn] are
+        not asked about), and only by IG-88D (IG-88C flies his loop on the bank template):
+        no maneuver_template decision, and the loop ends at the bank's end."""
+        game, ig = self.game(pilot, dial)
+        assert "maneuver_template" not in pass_all(game)
+        if dial == "3LR":
+            assert self.pose(game, ig) == self.ENDS["bank"]
+
+    def test_not_when_stress_turns_the_loop_into_a_straight(self):
+        """Stressed, his red loop becomes a white [2 straight] (RR: STRESS): no Segnor's
+        loop is executed, so no template is offered; he ends 2 straight ahead."""
+        game, ig = self.game(stress=1)
+        assert "maneuver_template" not in pass_all(game)
+        assert self.pose(game, ig) == (400.0, 440.0, 0.0)
+
+    def test_a_partial_loop_on_the_turn_template_bumps_as_a_turn(self):
+        """A friendly ship sits where the turn template would place him: the loop is
+        partially executed as the [3 turn left] (still heading between 270 and 360, not
+        turned round) and he bumps that ship."""
+        sc = Scene()
+        ig = sc.ship("ig88d", at=(400, 300, 0))
+        blocker = sc.ship("ig88c", at=(280, 420, 0))
+        sc.ship("academypilot", player=2, at=(700, 850, 180))
+        game = activation(sc, ig, "3LR")
+        table = game.state.table()
+        answer(game, "maneuver_template", "turn", ig)
+        ship = game.state.ships[ig]
+        assert ship.pose == execute_maneuver(table, ig, "3T").final
+        assert 270 < ship.pose.heading % 360 < 360
+        assert ship.contacts == (blocker,)
+
+    def test_the_simple_agent_picks_a_template_that_keeps_him_on_the_table(self):
+        """Near the left edge (x = 100) a left loop on the turn template would leave the play
+        area and on the bank template end 26 mm from the edge: the built-in agent, scoring
+        each template's end as it scores dials, flies it on the straight template."""
+        sc = Scene()
+        ig = sc.ship("ig88d", at=(100, 300, 0))
+        sc.ship("academypilot", player=2, at=(700, 850, 180))
+        game = activation(sc, ig, "3LR")
+        assert game.decision.kind == "maneuver_template"
+        choice = SimpleAgent(seed=1).choose(game.view(1), game.decision)
+        assert choice == "straight"

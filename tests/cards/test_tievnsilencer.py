@@ -11,11 +11,14 @@ from dataclasses import dataclass
 
 import pytest
 
+from tallon.cards.common import is_in_arc
+from tallon.engine.attack import Engage
 from tallon.engine.decisions import Decision
 from tallon.engine.game import Game
 from tallon.engine.rounds import StartRound, Sweep
 from tallon.engine.state import DamageCard, Token
 from tallon.engine.steps import Step
+from tallon.geometry import Arc
 from tallon.scene import Scene, declare, load_dice, start_at
 from tests.cards.helpers import Hurt, pass_on, values
 from tests.rules.attack_helpers import dice_counts
@@ -211,3 +214,64 @@ class TestRush:
         order = [e["ship"] for e in game.log if e["kind"] == "engage"]
         assert game.state.ships[rush].current_initiative == 6
         assert order == [ember, other, rush]
+
+
+# ------------------------------------------------------------------- "Recoil"
+def recoil_scene(stress: int, x: float = 460.0, y: float = 380.0,
+                 upgrades: tuple[str, ...] = ("marksmanship",)) -> tuple[Scene, str, str]:
+    """"Recoil" at (400, 300) facing +y; an enemy TIE ahead at (x, y): by default in his
+    front arc at range 1 (40 mm between bases) but 60 mm to the side, outside his bullseye
+    arc."""
+    sc = Scene()
+    recoil = sc.ship("recoil", at=(400, 300, 0), upgrades=list(upgrades),
+                     tokens={"stress": stress} if stress else {})
+    enemy = sc.ship("academypilot", player=2, at=(x, y, 180))
+    return sc, recoil, enemy
+
+
+def marksmanship_offered(stress: int, x: float = 460.0, y: float = 380.0) -> bool:
+    sc, recoil, enemy = recoil_scene(stress, x, y)
+    game = sc.attack(recoil, enemy, dice=["hit", "blank", "blank"], defense=["blank"] * 3)
+    while game.decision is not None and game.decision.kind != "modify_attack_dice":
+        pass_on(game)
+    return game.decision is not None and any(
+        "Marksmanship" in o.label for o in game.decision.options)
+
+
+class TestRecoil:
+    def test_stressed_enemy_in_front_arc_at_range_1_counts_as_in_bullseye(self):
+        """Stressed "Recoil" attacks an enemy in his front arc at range 1, outside his
+        bullseye arc: he treats it as in the bullseye arc, so Marksmanship (defender in the
+        bullseye arc) is offered; unstressed, it is not."""
+        assert marksmanship_offered(stress=1)
+        assert not marksmanship_offered(stress=0)
+
+    def test_not_at_range_2(self):
+        """Stressed, the same enemy in the front arc at range 2 (150 mm): the ability does
+        not reach it, Marksmanship is not offered."""
+        assert not marksmanship_offered(stress=1, y=490.0)
+
+    def test_only_enemy_ships_and_only_his_own_arcs(self):
+        """The treatment is for enemy ships in his own arcs: a friendly ship in the same
+        place is not in his bullseye arc, nor is he in the enemy's bullseye arc."""
+        sc = Scene()
+        recoil = sc.ship("recoil", at=(400, 300, 0), tokens={"stress": 1})
+        friend = sc.ship("firstordertestpilot", at=(460, 380, 180))
+        enemy = sc.ship("academypilot", player=2, at=(460, 380, 180))
+        game = sc.game()
+        ships = game.state.ships
+        assert is_in_arc(ships[recoil], ships[enemy], Arc.BULLSEYE)
+        assert not is_in_arc(ships[recoil], ships[friend], Arc.BULLSEYE)
+        assert not is_in_arc(ships[enemy], ships[recoil], Arc.BULLSEYE)
+
+    def test_bullseye_weapon_reaches_front_arc_at_range_1_while_stressed(self):
+        """Proton Rockets (bullseye arc, range 1-2): with a focus token, "Recoil" may
+        declare them against the enemy in his front arc at range 1 outside his bullseye arc
+        only while stressed."""
+        for stress, expected in ((1, True), (0, False)):
+            sc, recoil, enemy = recoil_scene(stress, upgrades=("protonrockets",))
+            game = sc.game()
+            game.state.ships[recoil].tokens[Token.FOCUS] = 1
+            start_at(game, Engage(recoil), phase="engagement")
+            assert game.decision.kind == "declare_attack"
+            assert (f"protonrockets@{enemy}" in values(game)) is expected

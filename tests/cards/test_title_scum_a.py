@@ -10,7 +10,7 @@ import pytest
 from tallon.engine.actions import PerformAction
 from tallon.engine.state import Token
 from tallon.scene import Scene
-from tests.cards.helpers import answer, pass_all
+from tests.cards.helpers import activation, answer, pass_all, values
 
 
 class TestIG2000:
@@ -42,3 +42,26 @@ class TestIG2000:
         game = sc.game()
         assert ("pilot", "ig88c", 0) not in game.state.ships[ig88b].cards
         assert ("pilot", "ig88b", 0) not in game.state.ships[ig88c].cards
+
+
+class TestIG2000CopiesIG88D:
+    @pytest.mark.parametrize("titles", [True, False])
+    def test_ig88a_flies_his_loop_on_a_turn_template_with_ig88ds_ability(self, titles):
+        """IG-2000: IG-88A, with IG-88D carrying the title too, has IG-88D's pilot ability:
+        revealing a red [3 Segnor's loop left] he is asked which template and, on the [3
+        turn] template, ends at (280, 420) facing 90. Without the titles he is not asked and
+        ends at the bank template's end (about (326, 478) facing 135)."""
+        sc = Scene()
+        title = ["ig2000"] if titles else []
+        ig88a = sc.ship("ig88a", at=(400, 300, 0), upgrades=title)
+        sc.ship("ig88d", at=(150, 100, 0), upgrades=title)
+        sc.ship("academypilot", player=2, at=(700, 850, 180))
+        game = activation(sc, ig88a, "3LR")
+        if titles:
+            assert values(game) == ["bank", "turn", "straight"]
+            answer(game, "maneuver_template", "turn", ig88a)
+        else:
+            assert "maneuver_template" not in pass_all(game)
+        pose = game.state.ships[ig88a].pose
+        assert (round(pose.x, 3), round(pose.y, 3), round(pose.heading % 360, 3)) == (
+            (280.0, 420.0, 90.0) if titles else (326.066, 478.492, 135.0))

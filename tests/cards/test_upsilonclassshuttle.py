@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.cards.common import range_of, ships_in_range
+from tallon.engine.actions import coordinate_targets
+from tallon.engine.attack import Engage
 from tallon.engine.decisions import IllegalChoiceError
 from tallon.engine.game import Game, GameSetup
 from tallon.engine.state import Token
 from tallon.geometry import Pose, Ship, at_range
-from tallon.scene import Scene, declare
+from tallon.scene import Scene, declare, start_at
 from tests.cards.helpers import (
     Give,
     Hurt,
@@ -248,3 +251,62 @@ class TestLieutenantDormitz:
         game = self.placing("lieutenantdormitz", ship="p1.3")
         assert game.state.ships["p1.1"].body is None
         assert all(o.info["y"] < 120 for o in game.decision.options)
+
+
+# ------------------------------------------------------------------- Major Stridan
+def stridan_scene(pilot: str = "majorstridan", friend_x: float = 450.0,
+                  upgrades: tuple[str, ...] = ()) -> tuple[Scene, str, str, str]:
+    """The shuttle at (150, 200) (base edges x 110-190) and a friendly Silencer at
+    (friend_x, 200): at 450 its base starts 240 mm away, range 3; at 560, beyond range 3.
+    An enemy TIE at (450, 450) lies 210 mm ahead of the Silencer (range 3), locked by the
+    shuttle."""
+    sc = Scene()
+    shuttle = sc.ship(pilot, at=(150, 200, 0), upgrades=list(upgrades), locks=["p2.1"])
+    friend = sc.ship("firstordertestpilot", at=(friend_x, 200, 0),
+                     upgrades=["protontorpedoes"])
+    enemy = sc.ship("academypilot", player=2, at=(450, 450, 180))
+    return sc, shuttle, friend, enemy
+
+
+class TestMajorStridan:
+    def test_coordinates_a_friendly_ship_at_range_3(self):
+        """RR: COORDINATE reaches friendly ships at range 1-2; Major Stridan treats the one
+        at range 3 as at range 1 and may choose it. A Starkiller Base Pilot may not, nor
+        may Stridan choose a friendly ship beyond range 3."""
+        for pilot, x, expected in (("majorstridan", 450.0, True),
+                                   ("starkillerbasepilot", 450.0, False),
+                                   ("majorstridan", 560.0, False)):
+            sc, shuttle, friend, _ = stridan_scene(pilot, x)
+            game = sc.game()
+            found = [s.id for s in coordinate_targets(game, game.state.ships[shuttle])]
+            assert (friend in found) is expected, (pilot, x)
+
+    def test_his_upgrade_reaches_a_friendly_ship_at_range_3(self):
+        """Targeting Synchronizer (his tech upgrade): a friendly ship at range 1-2
+        attacking a ship he has locked ignores the lock requirement. The Silencer at range
+        3 counts as at range 1 for Stridan: it may declare Proton Torpedoes (lock needed)
+        without a lock of its own; with a Starkiller Base Pilot it may not."""
+        for pilot, expected in (("majorstridan", True), ("starkillerbasepilot", False)):
+            sc, _, friend, enemy = stridan_scene(pilot, upgrades=("targetingsynchronizer",))
+            game = sc.game()
+            start_at(game, Engage(friend), phase="engagement")
+            assert game.decision.kind == "declare_attack"
+            assert (f"protontorpedoes@{enemy}" in values(game)) is expected, pilot
+
+    def test_only_friendly_ships_at_range_2_3(self):
+        """The measuring building blocks from Stridan: a friendly ship at range 3 is found
+        at range 0-1 and range_of gives 1 (measured from the friendly ship, the true 3);
+        beyond range 3 it keeps its range; an enemy ship at range 2 keeps its range and is
+        not found at range 0-1."""
+        sc, shuttle, friend, _ = stridan_scene()
+        near_enemy = sc.ship("academypilot", player=2, at=(150, 450, 180))
+        game = sc.game()
+        ships = game.state.ships
+        s, f, e = ships[shuttle], ships[friend], ships[near_enemy]
+        assert friend in [x.id for x in ships_in_range(game, s, 0, 1, friendly=True)]
+        assert range_of(s, f) == 1 and range_of(f, s) == 3
+        assert range_of(s, e) == 2
+        assert near_enemy not in [x.id for x in ships_in_range(game, s, 0, 1)]
+        far_sc, far_shuttle, far_friend, _ = stridan_scene(friend_x=560.0)
+        far = far_sc.game()
+        assert range_of(far.state.ships[far_shuttle], far.state.ships[far_friend]) == 4

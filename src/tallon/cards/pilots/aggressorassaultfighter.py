@@ -1,9 +1,5 @@
 """Aggressor assault fighter pilots (Scum and Villainy) and the ship ability Advanced Droid
-Brain.
-
-IG-88D's ability (a Segnor's loop flown on a turn or straight template) is not played: the
-engine's maneuvers fly each bearing on its own template only.
-"""
+Brain."""
 
 from __future__ import annotations
 
@@ -14,11 +10,12 @@ from tallon.cards.common import is_me, ship_options, ships_in_range
 from tallon.cards.registry import register
 from tallon.cards.upgrades.configuration_alphaclassstarwing import CANNON
 from tallon.data import load_cards
-from tallon.engine.abilities import Ctx, Triggered
+from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.actions import bar_actions
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.effects import gain_token, transfer_token
 from tallon.engine.state import ShipState, Token
+from tallon.geometry import Bearing, Maneuver
 
 # ------------------------------------------------------------- ship ability
 ADVANCED_DROID_BRAIN = "Advanced Droid Brain"
@@ -85,3 +82,25 @@ register("pilot", "ig88c",
                       lambda ctx: [granted("evade", "white", "ig88c")],
                       requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "boost"),
          description="After performing a boost action: may perform an evade action.")
+
+
+# --------------------------------------------------------------------- IG-88D
+SEGNOR_LOOPS = (Bearing.SEGNOR_LOOP_LEFT, Bearing.SEGNOR_LOOP_RIGHT)
+
+
+def _ig88d_templates(game: Any, owner: ShipState, ship: ShipState, maneuver: str
+                     ) -> tuple[str, ...] | None:
+    # RR: SEGNOR'S LOOP - still a Segnor's loop (placed by its front guides at the
+    # template's end, a partial one falls back to that template's basic maneuver); the
+    # engine offers each template only at a speed it exists (ExecuteManeuver)
+    if ship.id != owner.id or Maneuver.parse(maneuver).bearing not in SEGNOR_LOOPS:
+        return None
+    return ("turn", "straight")
+
+
+register("pilot", "ig88d",
+         Modifier("fly a Segnor's loop on the turn template of its direction or the straight "
+                  "template of its speed", hook="maneuver_templates", value=_ig88d_templates),
+         description="Executing a Segnor's loop: may use the turn template of the same "
+                     "direction or the straight template, of the same speed, instead of the "
+                     "bank template.")

@@ -7,11 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import bar_actions, grant_action
-from tallon.cards.common import is_me, obstruction_ignored, recalled, remember
+from tallon.cards.common import (
+    BULLSEYE_TREATED,
+    is_in_arc,
+    is_me,
+    obstruction_ignored,
+    range_of,
+    recalled,
+    remember,
+)
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
 from tallon.engine.conditions import assign_condition
-from tallon.engine.state import ShipState
+from tallon.engine.state import ShipState, WeaponSpec
+from tallon.geometry import Arc
 
 SHIP = "tievnsilencer"
 
@@ -120,3 +129,36 @@ register("pilot", "rush",
                    effect=_rush_off),
          description="While damaged (at least one damage card): his initiative is treated as "
                      "6.")
+
+
+# ------------------------------------------------------------------- "Recoil"
+RECOIL = "recoil"
+
+
+def recoil_treats(ship: ShipState, target: ShipState) -> bool:
+    """While stressed, an enemy ship in his front arc at range 0-1 counts as in his
+    bullseye arc. "You may": his player always takes it (ruling: the engine cannot tell who
+    profits from an arc test; being in his bullseye arc helps him in nearly every case)."""
+    if not ship.stressed or target.owner == ship.owner or target.remote:
+        return False
+    near = range_of(ship, target)
+    return near is not None and near <= 1 and is_in_arc(ship, target, Arc.FRONT)
+
+
+def _recoil_weapons(game: Any, owner: ShipState, weapon: WeaponSpec | None = None,
+                    **facts: Any) -> tuple[tuple[str, int, int], ...]:
+    # RR: BULLSEYE ARC - a weapon needing the bullseye arc may reach enemies in the front
+    # arc at the part of its range that lies within range 0-1
+    if weapon is None or weapon.arc != "bullseye" or not owner.stressed \
+            or weapon.min_range > 1:
+        return ()
+    return (("front", weapon.min_range, min(weapon.max_range, 1)),)
+
+
+BULLSEYE_TREATED[("pilot", RECOIL)] = recoil_treats
+register("pilot", RECOIL,
+         Modifier("stressed: bullseye weapons reach enemies in the front arc at range 0-1",
+                  hook="weapon_arc_alternatives", value=_recoil_weapons),
+         description="While stressed: enemy ships in his front arc at range 0-1 count as "
+                     "in his bullseye arc (his abilities' arc tests and his bullseye "
+                     "weapons).")

@@ -1,7 +1,7 @@
 """Upsilon-class command shuttle pilots (First Order) and the ship ability Linked Battery.
 
-Starkiller Base Pilot has no pilot ability. Major Stridan is not played (see the module's
-end).
+Starkiller Base Pilot has no pilot ability. Major Stridan's treated ranges are read by
+the building blocks ships_in_range and range_of (cards/common.py RANGES_TREATED).
 """
 
 from __future__ import annotations
@@ -9,7 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import bar_actions, during_activation, grant_action
-from tallon.cards.common import event_ship, is_in_arc, is_me, range_of
+from tallon.cards.common import (
+    RANGES_TREATED,
+    event_ship,
+    is_friendly,
+    is_in_arc,
+    is_me,
+    range_of,
+)
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice import Face
@@ -129,7 +136,29 @@ register("pilot", "lieutenantdormitz",
                      "deployment area).")
 
 
-# ------------------------------------------------------------------ not played yet
-# Major Stridan treats friendly ships at range 2-3 as at range 0-1 for coordinating and for
-# every effect of his upgrades: the engine has no general point where an upgrade's range to
-# a friendly ship could be read differently.
+# ------------------------------------------------------------------- Major Stridan
+STRIDAN = "majorstridan"
+
+
+def stridan_ranges(ship: ShipState, other: ShipState, measured: int) -> tuple[int, ...]:
+    """Friendly ships at range 2-3 may be treated as at range 0 or 1 when his cards
+    measure to them (ruling: his upgrades measure through ships_in_range and range_of;
+    his other cards do not measure friendly ranges). Remotes are not ships."""
+    if ship.remote or other.remote or measured not in (2, 3):
+        return ()
+    return (0, 1)
+
+
+def _stridan_coordinates(game: Any, owner: ShipState, ship: ShipState | None = None,
+                         **facts: Any) -> bool:
+    # RR: COORDINATE - range 1-2; a friendly ship at range 3 is treated as at range 1
+    return ship is not None and not ship.remote and ship.id != owner.id \
+        and is_friendly(game, owner, ship) and game.state.in_range(owner, ship, 3, 3)
+
+
+RANGES_TREATED[("pilot", STRIDAN)] = stridan_ranges
+register("pilot", STRIDAN,
+         Modifier("coordinate friendly ships at range 3", hook="coordinate_beyond_range",
+                  value=_stridan_coordinates),
+         description="Coordinating, or resolving one of his upgrades' effects: may treat "
+                     "friendly ships at range 2-3 as at range 0 or 1.")

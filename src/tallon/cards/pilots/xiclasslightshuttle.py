@@ -1,5 +1,7 @@
 """Xi-class Light Shuttle pilots (First Order). The ship has no ship ability; First Order
-Courier has no pilot ability. Agent Tierny is not played (see the module's end).
+Courier has no pilot ability. Agent Tierny is not played: her condition Broken Trust makes
+ships allied (RR: ALLIED), and the cards compare owners for "friendly" in too many places
+for that to hold everywhere yet.
 """
 
 from __future__ import annotations
@@ -203,8 +205,3 @@ register("pilot", TEREX,
          description="Setup, after placing forces: may equip any of his illicit upgrades to "
                      "friendly TIE/fo or TIE/sf fighters, 1 to each (each meeting its "
                      "restrictions); they go back to him at the end of the game.")
-
-
-# ------------------------------------------------------------------ not played yet
-# Agent Tierny assigns Broken Trust, whose holder treats its friendly ships as allied
-# (RR: ALLIED): the engine has no allied ships, every "friendly" test compares owners.

@@ -18,7 +18,13 @@ register("upgrade", "ig2000",
                      "upgrade (while that ship is in the game).")
 
 
-# Lando's Millennium Falcon is not played: "treat its shields as if they were on your ship
-# card" needs the engine to count a docked ship's shields as its carrier's wherever shields
-# are counted ("shielded"), lost (damage and costs) and recovered, each time at the
-# carrier's choice; the engine keeps each ship's shields on its own card only.
+# Lando's Millennium Falcon is not played. Docking one Escape Craft and the extra attack die
+# against a stressed ship are plain rules here, but "you may treat its shields as if they
+# were on your ship card" (RR: SHIELDS, RR: CHARGES, RR: DOCK; the errata reads "treat") is
+# a choice wherever the carrier's shields matter: which card loses each shield (damage,
+# costs, enemy effects: engine/effects.py lose_shields and engine/damage.py SufferDamage
+# call no step that could ask), which inactive one a recovery flips (cards/common.py and
+# Gonk change ship.shields directly), and whether the carrier is shielded at all: L3-37
+# (pilot of this very ship, and crew) gains by not counting them, most other readers by
+# counting them. Some twenty card modules read ship.shields inline, so neither always
+# counting them (a pooled total) nor never counting them plays the "may" faithfully.
