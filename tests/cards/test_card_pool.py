@@ -1,7 +1,8 @@
 """The card pool issues' "done when": a game is set up with every standard and extended
-pilot of a faction (with its standard loadout where it has one) through the public setup
-API, and the engine refuses none but the pilots listed below, each with the reason it is
-not played yet.
+pilot of a faction (with its standard loadout where it has one), and with every standard
+and extended upgrade, through the public setup API, and the engine refuses none but the
+cards listed below, each with the reason it is not played yet; every condition card is
+implemented but the listed ones.
 
 The lists are the honest state of the pool: a pilot that starts to play must leave its
 list (the test fails until it does), and a pilot that stops playing fails the test too.
@@ -19,34 +20,20 @@ from tallon.cards.pool import default_squads
 from tallon.data import Pilot, load_cards
 from tallon.engine import GameSetup, SetupError
 from tallon.engine.setup import build_state
-from tallon.squads import build_squad
+from tallon.squads import Squad, build_squad
+from tallon.squads.model import EquippedUpgrade, SquadShip
 
 REBEL_LEFT_OUT = {
-    "herasyndulla-asf01bwing": "a token moved to another ship during its Modify Dice step",
-    "herasyndulla-rz1awing": "a token moved to another ship during its Modify Dice step",
-    "adonfox-battleoverendor": "ship ability Gyro-Cockpit: devices dropped from the side "
-                               "hashmarks",
-    "braylenstramm-battleoverendor": "ship ability Gyro-Cockpit: devices dropped from the "
-                                     "side hashmarks",
-    "ginamoonsong-battleoverendor": "ship ability Gyro-Cockpit: devices dropped from the "
-                                    "side hashmarks",
     "hansolo-battleofyavin": "the data gives him no charges to spend (his ability and "
                              "his ship ability Solo spend them)",
 }
-RESISTANCE_LEFT_OUT = {
-    "finchdallow": "a bomb placed touching the ship instead of dropped",
-}
+RESISTANCE_LEFT_OUT: dict[str, str] = {}
 EMPIRE_LEFT_OUT: dict[str, str] = {}
 FIRST_ORDER_LEFT_OUT = {
-    "recoil": "enemies in his front arc treated as in his bullseye arc, a choice each card "
-              "that asks about the bullseye would have to offer",
-    "majorstridan": "friendly ships at range 2-3 treated as at range 0-1 by every upgrade "
-                    "effect: no single place where upgrades measure range to friends",
-    "agenttierny": "Broken Trust makes friendly ships allied (RR: ALLIED)",
+    "agenttierny": "Broken Trust makes friendly ships allied (RR: ALLIED): the cards compare "
+                   "owners for \"friendly\" in too many places for it to hold everywhere",
 }
 SCUM_LEFT_OUT = {
-    "ig88d": "a Segnor's Loop flown on a turn or straight template: the geometry's "
-             "maneuver templates can't be swapped",
     "tapusk": "the data gives him no charges to spend, and the End Phase has no point "
               "where a card can stop one ship's charge recovery",
 }
@@ -100,3 +87,52 @@ def test_the_listed_pilots_exist_in_scope(faction):
     """The lists name real pilots of the faction in scope (a typo would hide a gap)."""
     names = {p.xws for p in in_scope(faction)}
     assert set(LEFT_OUT[faction]) <= names
+
+
+# ------------------------------------------------------------- upgrades, conditions
+UPGRADES_LEFT_OUT = {
+    "previzsla": "a coordinate that relocates a friendly crew remote instead of a ship",
+    "landosmillenniumfalcon": "a docked Escape Craft's shields treated as on the carrier's "
+                              "card: every shield read and change would have to offer the "
+                              "choice",
+    "razorcrest": "a facedown illicit upgrade kept under the title and equipped in play: "
+                  "neither the squad format nor hidden upgrades exist",
+    "assailer": "a huge ship's title (Raider-class corvette): huge ships are not played",
+    "corsairrefit": "a huge ship's configuration (C-ROC cruiser): huge ships are not played",
+}
+CONDITIONS_LEFT_OUT = {
+    "brokentrust": "allied ships (RR: ALLIED): the cards compare owners for \"friendly\" in "
+                   "too many places for it to hold everywhere",
+}
+
+
+def _host() -> Pilot:
+    """A pilot the engine plays, to carry each upgrade (setup refuses by the cards'
+    abilities, not by where they may be equipped)."""
+    return load_cards().pilot("bluesquadronescort")
+
+
+def upgrade_refused(upgrade) -> bool:
+    squad = Squad("rebelalliance", (SquadShip(_host(), (EquippedUpgrade(upgrade,
+                                                                         upgrade.slot),)),))
+    try:
+        build_state(GameSetup((squad, _opponent()), cards=CARDS))
+    except SetupError:
+        return True
+    return False
+
+
+def test_every_upgrade_is_set_up_but_the_listed_ones():
+    """Situation: a game with each standard or extended upgrade aboard a ship. Rule: setup
+    refuses an upgrade whose ability the engine does not implement. Expected: exactly the
+    listed upgrades are refused."""
+    upgrades = [u for u in load_cards().upgrades if u.standard or u.extended]
+    refused_ids = sorted(u.xws for u in upgrades if upgrade_refused(u))
+    assert refused_ids == sorted(UPGRADES_LEFT_OUT)
+
+
+def test_every_condition_is_implemented_but_the_listed_ones():
+    """Every condition card with an ability is implemented, but the listed ones."""
+    missing = sorted(c.xws for c in load_cards().conditions
+                     if c.has_ability and not CARDS.implements("condition", c.xws))
+    assert missing == sorted(CONDITIONS_LEFT_OUT)

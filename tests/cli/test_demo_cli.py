@@ -86,19 +86,17 @@ def test_a_ship_is_destroyed_after_the_damage_that_destroys_it(tmp_path):
 def test_squads_the_engine_cannot_play_are_refused_card_by_card(tmp_path):
     """Situation: a legal squad file of three pilots the engine does not play. Expected:
     exit 2 and one line per refused card, each with its reason."""
-    from tallon.cards import CARDS
     from tallon.data import load_cards
+    from tests.pool_helpers import without_cards
 
     db = load_cards()
-    pilots = [p for p in db.pilots if p.faction == "rebelalliance" and p.has_ability
-              and not CARDS.implements("pilot", p.xws) and p.standard and p.cost <= 6
-              and db.ship_of(p).size != "huge"]
-    by_name = {p.name: p for p in sorted(pilots, key=lambda p: p.cost)}
-    unique = sorted(by_name.values(), key=lambda p: p.cost)[:3]  # a legal 3-ship squad
+    unique = [db.pilot(x) for x in ("wedgeantilles", "biggsdarklighter", "jekporkins")]
     squad = build_squad("rebelalliance", [(p.xws, []) for p in unique])
     path = tmp_path / "unplayed.json"
     path.write_text(json.dumps(to_xws(squad)))
-    result = run("demo", "--out", str(tmp_path), "--squad1", str(path))
+    # the engine plays them: taken out of the pool, as cards it does not play yet
+    with without_cards(*(("pilot", p.xws) for p in unique)):
+        result = run("demo", "--out", str(tmp_path), "--squad1", str(path))
     assert result.exit_code == 2
     refused = [line for line in result.output.splitlines() if line.startswith("  - ")]
     assert len(refused) >= 3, result.output  # a pilot's standard loadout may add cards

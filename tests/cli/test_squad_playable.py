@@ -29,9 +29,20 @@ from tallon.engine.setup import build_state
 from tallon.squads import Squad, build_squad, check_squad, to_xws
 from tallon.squads.model import EquippedUpgrade, SquadShip
 from tests.cli.helpers import app_with, runner, said
+from tests.pool_helpers import without_cards
 
 FACTION = "rebelalliance"
 WARNING = "Not playable in Tallon's engine yet"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def unplayed_cards():
+    """A Rebel pilot of a ship without ship ability and a crew card, taken out of the pool
+    for these tests: cards the engine does not play (it plays every one of these)."""
+    with without_cards(("pilot", "kylekatarn"), ("upgrade", "novicetechnician")):
+        yield
+    _fillers.cache_clear()
+    _legal_unplayed_squad.cache_clear()
 
 
 @pytest.fixture(scope="module")
