@@ -13,12 +13,14 @@ from tallon.dice.abilities.effects import Effect, Variant
 from tallon.dice.counts import face_count
 from tallon.dice.faces import NUM_FACES
 from tallon.dice.ops import Cancel
-from tallon.engine.abilities import Ctx, Triggered
+from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
+from tallon.engine.action_bodies import lock_targets
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     acquire_lock,
     damage_serial,
+    gain_token,
     ignores_obstacle,
     locks_on,
     remove_token,
@@ -34,7 +36,7 @@ from tallon.engine.state import (
     WeaponSpec,
     ship_range,
 )
-from tallon.engine.steps import call_continuation, continuation
+from tallon.engine.steps import Ask, call_continuation, continuation
 from tallon.geometry import Arc, Maneuver, Obstruction, in_arc, line_obstruction, measure_arc
 
 if TYPE_CHECKING:
@@ -203,6 +205,39 @@ def green_tokens(ship: ShipState) -> list[Token]:
     return [t for t in GREEN_TOKENS if ship.has(t)]
 
 
+def green_token_or(game: Game, target: ShipState, penalty: Option, question: str, then: str,
+                   args: tuple[Any, ...], *, kind: str = "use_ability",
+                   prefix: str = "token") -> None:
+    """"... unless it removes 1 green token": the target's player chooses 1 of its green
+    tokens to remove (answer ``<prefix>:<token>``) or ``penalty``; the continuation ``then``
+    gets the answer and ``args``. With no green token the penalty is taken without asking."""
+    options = [Option(f"{prefix}:{t.value}", f"remove 1 {t.value} token")
+               for t in green_tokens(target)]
+    options.append(penalty)
+    game.push(Ask(target.owner, kind, f"{target.name} ({target.id}): {question}",
+                  tuple(options), then, args, ship=target.id))
+
+
+def green_token_or_gain(game: Game, target: ShipState, token: Token, player: int) -> None:
+    """The target gains ``token`` (applied by ``player``) unless it removes 1 green token
+    (ISB Jingoist, Asajj Ventress)."""
+    green_token_or(game, target, Option("gain", f"gain 1 {token.value} token"),
+                   f"remove 1 green token, or gain 1 {token.value} token?",
+                   "common.green_or_gain", (target.id, token.value, player),
+                   kind="jingoist_refusal", prefix="remove")
+
+
+@continuation("common.green_or_gain")
+def _green_or_gain(game: Game, answer: str, target_id: str, token: str, player: int) -> None:
+    target = game.state.ships[target_id]
+    if answer == "gain":
+        gain_token(game, target, Token(token), applier=player)
+        return
+    removed = Token(answer.partition(":")[2])
+    remove_token(game, target, removed)
+    game.event("token", f"{target.name} ({target.id}) removes 1 {removed.value} token "
+               "instead", ship=target.id)
+
 def token_choices(game: Game, ship: ShipState, colours: tuple[str, ...]) -> list[Option]:
     """The ship's tokens of these colours as choices ("token:<kind>") and, with red, the
     locks other ships have on it ("lock:<ship id>"): a lock is the locked ship's red token
@@ -279,6 +314,23 @@ def defending_if(test: AttackTest | None = None) -> Applies:
 
     return applies
 
+
+
+def one_more_attack_die(ctx: Ctx, choice: Any) -> None:
+    """Effect: the attacker of the current attack rolls 1 additional attack die."""
+    assert ctx.attack is not None
+    ctx.attack.extra_attack_dice += 1
+
+
+def one_more_defense_die(ctx: Ctx, choice: Any) -> None:
+    """Effect: the defender of the current attack rolls 1 additional defense die."""
+    assert ctx.attack is not None
+    ctx.attack.extra_defense_dice += 1
+
+def one_fewer_attack_die(ctx: Ctx, choice: Any) -> None:
+    """Effect: the attacker of the current attack rolls 1 fewer attack die."""
+    assert ctx.attack is not None
+    ctx.attack.extra_attack_dice -= 1
 
 def obstruction_ignored(game: Any, owner: ShipState, attack: AttackState | None = None,
                         **facts: Any) -> bool:
@@ -428,6 +480,49 @@ def this_round(ctx_or_game: Any, ship: ShipState, key: str) -> bool:
     return recalled(ship, key) == ctx_or_game.state.round
 
 
+# ------------------------------------------------------------ tokens and locks
+def keep_circular_tokens(memory: str, title: str,
+                         targets: Callable[[Ctx], list[ShipState]]) -> tuple[Any, ...]:
+    """Gamut Key (pilot and crew): at the start of the End Phase, spend 2 charges to choose
+    one of ``targets``; its circular tokens are not removed this End Phase."""
+
+    def keeps(game: Game, owner: ShipState, ship: ShipState | None = None,
+              token: Token | None = None, **facts: Any) -> int:
+        if ship is None or token is None or not token.circular:
+            return 0
+        return ship.count(token) if recalled(owner, memory) == (game.state.round,
+                                                                 ship.id) else 0
+
+    return (Triggered(title, window="start_end_phase", cost=Cost(charges=2),
+                      requirement=lambda ctx: bool(targets(ctx)),
+                      choices=lambda ctx: ship_options(targets(ctx)),
+                      effect=lambda ctx, choice: remember(ctx.ship, memory,
+                                                          (ctx.state.round, str(choice)))),
+            Modifier("the chosen ship keeps its circular tokens this End Phase",
+                     hook="end_phase_kept_tokens", value=keeps))
+
+
+def new_lock_options(ctx: Ctx) -> list[Option]:
+    """The objects the ship could lock by an ability (RR: LOCK - range 0-3), leaving out
+    those it has locked already: relocking them would gain nothing."""
+    found = []
+    for target in lock_targets(ctx.game, ctx.ship):
+        if target not in ctx.ship.locks:
+            ship = ctx.state.ships.get(target)
+            found.append(Option(target, f"lock {ship.name} ({target})" if ship else
+                                f"lock {target}"))
+    return found
+
+
+def primary_in_front_arc(game: Any, owner: ShipState, attack: AttackState | None = None,
+                         **facts: Any) -> int:
+    """Hook value: 1 while the owner makes a primary attack against a defender in its
+    front arc (Punishing One's extra die, Wedge Antilles' (RZ-1) removed one)."""
+    if attack is None or attack.attacker != owner.id or not attack.primary:
+        return 0
+    return 1 if is_in_arc(owner, game.state.ships[attack.defender], Arc.FRONT) else 0
+
+
 __all__ = [
     "BULLSEYE_TREATED",
     "RANGES_TREATED",
@@ -449,14 +544,22 @@ __all__ = [
     "facedown_damage",
     "firing_arcs",
     "give_token_in_firing_arc",
+    "green_token_or",
+    "green_token_or_gain",
     "green_tokens",
     "in_enemy_firing_arc",
     "in_firing_arc",
     "is_friendly",
     "is_in_arc",
     "is_me",
+    "keep_circular_tokens",
     "lock_if_chosen",
+    "new_lock_options",
     "obstruction_ignored",
+    "one_fewer_attack_die",
+    "one_more_attack_die",
+    "one_more_defense_die",
+    "primary_in_front_arc",
     "range_of",
     "recalled",
     "recover_charge",

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import dice, is_me, ship_options, ships_in_range
+from tallon.cards.common import dice, is_me, new_lock_options, ship_options, ships_in_range
 from tallon.cards.registry import register
 from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
-from tallon.engine.action_bodies import lock_targets
-from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, gain_token, transfer_token
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Then, continuation
@@ -177,22 +175,10 @@ register("pilot", "braylenstramm-battleoverendor",
                      "range 0-2 is stressed: may gain a focus token.")
 
 
-def _gina_locks(ctx: Ctx) -> list[Option]:
-    # RR: LOCK - an ability's lock: an object at range 0-3; one already locked gains nothing
-    found = []
-    for target in lock_targets(ctx.game, ctx.ship):
-        if target in ctx.ship.locks:
-            continue
-        ship = ctx.state.ships.get(target)
-        found.append(Option(target, f"lock {ship.name} ({target})" if ship else
-                            f"lock {target}"))
-    return found
-
-
 register("pilot", "ginamoonsong-battleoverendor",
          Triggered("acquire a lock", window="start_engagement",
                    requirement=lambda ctx: _partner_stressed(ctx, "Braylen Stramm"),
-                   choices=_gina_locks,
+                   choices=new_lock_options,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
          description="At the start of the Engagement Phase, if a friendly Braylen Stramm at "
                      "range 0-2 is stressed: may acquire a lock.")

@@ -19,6 +19,7 @@ from tallon.cards.common import (
     in_firing_arc,
     is_in_arc,
     is_me,
+    one_more_defense_die,
     recalled,
     recover_charge,
     remember,
@@ -148,14 +149,9 @@ def _dex_wants(ctx: Ctx) -> bool:
         ships_in_range(ctx.game, ctx.ship, 0, 1, friendly=True, other=True))
 
 
-def _one_more_defense_die(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_defense_dice += 1
-
-
 register("pilot", "dextiree-battleofyavin",
          Triggered("roll 1 additional defense die", window="before_defense_dice",
-                   requirement=_dex_wants, effect=_one_more_defense_die),
+                   requirement=_dex_wants, effect=one_more_defense_die),
          description="Defending with another friendly ship at range 0-1: may roll 1 "
                      "additional defense die.")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_me
+from tallon.cards.common import is_me, one_more_attack_die, one_more_defense_die
 from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import Role
@@ -36,24 +36,14 @@ def _han_defends(ctx: Ctx) -> bool:
     return is_me(ctx, "defender") and attack is not None and attack.obstructed
 
 
-def _one_more_attack_die(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_attack_dice += 1
-
-
-def _one_more_defense_die(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_defense_dice += 1
-
-
 # RR: OBSTRUCTED - attack.obstructed is set by obstacles only (not by ships or devices)
 register("pilot", "hansolo",
          Triggered("obstructed primary attack: roll 1 additional attack die",
                    window="before_attack_dice", requirement=_han_attacks,
-                   effect=_one_more_attack_die),
+                   effect=one_more_attack_die),
          Triggered("obstructed attack: roll 1 additional defense die",
                    window="before_defense_dice", requirement=_han_defends,
-                   effect=_one_more_defense_die),
+                   effect=one_more_defense_die),
          description="Defending, or performing a primary attack, when the attack is "
                      "obstructed by an obstacle: may roll 1 additional die.")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import facedown_damage, is_me
+from tallon.cards.common import facedown_damage, is_me, one_more_defense_die
 from tallon.cards.conditions import equipped
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random
@@ -98,18 +98,13 @@ def _kazuda_more_attack(ctx: Ctx, choice: Any) -> None:
     ctx.attack.extra_attack_dice += 1
 
 
-def _kazuda_more_defense(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_defense_dice += 1
-
-
 register("pilot", "kazudaxiono",
          Triggered("roll 1 additional attack die", window="before_attack_dice",
                    requirement=_kazuda_attacks, effect=_kazuda_more_attack),
          Triggered("roll 1 additional defense die", window="before_defense_dice",
                    requirement=lambda ctx: is_me(ctx, "defender")
                    and _kazuda_beats(ctx, "attacker"),
-                   effect=_kazuda_more_defense),
+                   effect=one_more_defense_die),
          description="Defending or performing a primary attack against a ship of higher "
                      "initiative than his number of damage cards: may roll 1 more die.")
 

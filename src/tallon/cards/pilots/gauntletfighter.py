@@ -18,6 +18,7 @@ from tallon.cards.common import (
     dice,
     is_in_arc,
     is_me,
+    one_more_attack_die,
     range_of,
     recalled,
     remember,
@@ -121,15 +122,10 @@ def _gar_applies(ctx: Ctx) -> bool:
             and is_in_arc(defender, attacker, Arc.REAR))
 
 
-def _gar(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_attack_dice += 1
-
-
 register("pilot", "garsaxon",
          Triggered("spend 1 charge: the attacker rolls 1 additional attack die",
                    window="before_attack_dice", cost=Cost(charges=1),
-                   requirement=_gar_applies, effect=_gar),
+                   requirement=_gar_applies, effect=one_more_attack_die),
          description="A friendly ship at range 0-2 (him included) performs a primary attack "
                      "from the defender's rear arc: may spend 1 charge to let it roll 1 "
                      "additional attack die.")
@@ -336,6 +332,6 @@ def _pre_applies(ctx: Ctx) -> bool:
 register("pilot", "previzsla",
          Triggered("spend 2 charges: roll 1 additional attack die",
                    window="before_attack_dice", cost=Cost(charges=2),
-                   requirement=_pre_applies, effect=_gar),
+                   requirement=_pre_applies, effect=one_more_attack_die),
          description="Attacking a defender of equal or higher initiative: may spend 2 charges "
                      "to roll 1 additional attack die.")

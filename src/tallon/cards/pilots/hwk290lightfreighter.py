@@ -8,6 +8,9 @@ from typing import Any
 from tallon.cards.common import (
     give_token_in_firing_arc,
     in_firing_arc,
+    keep_circular_tokens,
+    one_fewer_attack_die,
+    one_more_attack_die,
     range_of,
     recalled,
     remember,
@@ -35,15 +38,10 @@ def _jan_applies(ctx: Ctx) -> bool:
     return attacker.owner == ctx.ship.owner and in_firing_arc(ctx.ship, attacker)
 
 
-def _one_more_die(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_attack_dice += 1
-
-
 register("pilot", "janors",
          Triggered("gain 1 stress token: the attacker rolls 1 additional attack die",
                    window="before_attack_dice", cost=Cost(gain=(("stress", 1),)),
-                   requirement=_jan_applies, effect=_one_more_die),
+                   requirement=_jan_applies, effect=one_more_attack_die),
          description="A friendly ship in her firing arc performs a primary attack and she is "
                      "not stressed: she may gain a stress token to let it roll 1 additional "
                      "attack die.")
@@ -56,27 +54,31 @@ def _roark_targets(ctx: Ctx) -> list[ShipState]:
             and in_firing_arc(ctx.ship, s)]
 
 
-def _roark(ctx: Ctx, choice: Any) -> None:
-    # remembered with the round: the effect lasts for this Engagement Phase only
-    remember(ctx.ship, ROARK, f"{ctx.state.round}:{choice}")
-    chosen = ctx.other(choice)
-    ctx.game.event("ability", f"{chosen.name} ({chosen.id}) engages at initiative 7 this "
-                   "phase", ship=ctx.ship.id)
+def _engages_at(key: str, initiative: int, until: str) -> tuple[Triggered, Modifier]:
+    """Roark Garnet and Torkil Mux: a ship chosen in the firing arc at the start of the
+    Engagement Phase engages at ``initiative`` instead of its own."""
+
+    def choose(ctx: Ctx, choice: Any) -> None:
+        # remembered with the round: the effect lasts for this Engagement Phase only
+        remember(ctx.ship, key, f"{ctx.state.round}:{choice}")
+        chosen = ctx.other(choice)
+        ctx.game.event("ability", f"{chosen.name} ({chosen.id}) engages at initiative "
+                       f"{initiative} this {until}", ship=ctx.ship.id)
+
+    def step(game: Any, owner: ShipState, ship: ShipState | None = None,
+             **facts: Any) -> int | None:
+        if ship is None or recalled(owner, key) != f"{game.state.round}:{ship.id}":
+            return None
+        return initiative
+
+    return (Triggered(f"a ship in your firing arc engages at initiative {initiative}",
+                      window="start_engagement", requirement=lambda ctx: ctx.ship.in_play,
+                      choices=lambda ctx: ship_options(_roark_targets(ctx)), effect=choose),
+            Modifier(f"the chosen ship engages at initiative {initiative}",
+                     hook="engage_initiative", value=step))
 
 
-def _roark_step(game: Any, owner: ShipState, ship: ShipState | None = None,
-                **facts: Any) -> int | None:
-    if ship is None or recalled(owner, ROARK) != f"{game.state.round}:{ship.id}":
-        return None
-    return 7
-
-
-register("pilot", ROARK,
-         Triggered("a ship in your firing arc engages at initiative 7", window="start_engagement",
-                   requirement=lambda ctx: ctx.ship.in_play,
-                   choices=lambda ctx: ship_options(_roark_targets(ctx)), effect=_roark),
-         Modifier("the chosen ship engages at initiative 7", hook="engage_initiative",
-                  value=_roark_step),
+register("pilot", ROARK, *_engages_at(ROARK, 7, "phase"),
          description="At the start of the Engagement Phase: may choose a ship in his firing "
                      "arc; it engages at initiative 7 this phase instead of its own "
                      "initiative.")
@@ -140,26 +142,7 @@ register("pilot", "palobgodalhi",
 TORKIL = "torkilmux"
 
 
-def _torkil(ctx: Ctx, choice: Any) -> None:
-    remember(ctx.ship, TORKIL, f"{ctx.state.round}:{choice}")
-    chosen = ctx.other(choice)
-    ctx.game.event("ability", f"{chosen.name} ({chosen.id}) engages at initiative 0 this "
-                   "round", ship=ctx.ship.id)
-
-
-def _torkil_step(game: Any, owner: ShipState, ship: ShipState | None = None,
-                 **facts: Any) -> int | None:
-    if ship is None or recalled(owner, TORKIL) != f"{game.state.round}:{ship.id}":
-        return None
-    return 0
-
-
-register("pilot", TORKIL,
-         Triggered("a ship in your firing arc engages at initiative 0", window="start_engagement",
-                   requirement=lambda ctx: ctx.ship.in_play,
-                   choices=lambda ctx: ship_options(_roark_targets(ctx)), effect=_torkil),
-         Modifier("the chosen ship engages at initiative 0", hook="engage_initiative",
-                  value=_torkil_step),
+register("pilot", TORKIL, *_engages_at(TORKIL, 0, "round"),
          description="At the start of the Engagement Phase: may choose a ship in his firing "
                      "arc; it engages at initiative 0 this round instead of its own "
                      "initiative.")
@@ -170,28 +153,16 @@ GAMUT_KEPT = "gamutkey-hwk290:kept"
 
 
 def _gamut_targets(ctx: Ctx) -> list[ShipState]:
+    if not ctx.ship.in_play:
+        return []
     return [s for s in ctx.state.in_play()
             if (s.id == ctx.ship.id or (not s.remote and in_turret_arc(ctx.ship, s)))
             and any(t.circular and s.has(t) for t in Token)]
 
 
-def _gamut_keeps(game: Any, owner: ShipState, ship: ShipState | None = None,
-                 token: Token | None = None, **facts: Any) -> int:
-    if ship is None or token is None or not token.circular:
-        return 0
-    return ship.count(token) if recalled(owner, GAMUT_KEPT) == (game.state.round,
-                                                                ship.id) else 0
-
-
 register("pilot", "gamutkey",
-         Triggered("spend 2 charges: you or a ship in your turret arc keeps its circular "
-                   "tokens", window="start_end_phase", cost=Cost(charges=2),
-                   requirement=lambda ctx: ctx.ship.in_play and bool(_gamut_targets(ctx)),
-                   choices=lambda ctx: ship_options(_gamut_targets(ctx)),
-                   effect=lambda ctx, choice: remember(ctx.ship, GAMUT_KEPT,
-                                                       (ctx.state.round, str(choice)))),
-         Modifier("the chosen ship keeps its circular tokens this End Phase",
-                  hook="end_phase_kept_tokens", value=_gamut_keeps),
+         *keep_circular_tokens(GAMUT_KEPT, "spend 2 charges: you or a ship in your turret "
+                               "arc keeps its circular tokens", _gamut_targets),
          description="At the start of the End Phase: may spend 2 charges to choose himself or "
                      "a ship in his turret arc that has a circular token; that ship's "
                      "circular tokens are not removed this End Phase.")
@@ -208,14 +179,9 @@ def _kanan_applies(ctx: Ctx) -> bool:
                                           and in_turret_arc(ctx.ship, defender))
 
 
-def _one_fewer_die(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_attack_dice -= 1
-
-
 register("pilot", "kananjarrus-hwk290lightfreighter",
          Triggered("spend 1 Force: the attacker rolls 1 fewer attack die",
                    window="before_attack_dice", cost=Cost(force=1),
-                   requirement=_kanan_applies, effect=_one_fewer_die),
+                   requirement=_kanan_applies, effect=one_fewer_attack_die),
          description="While he or a ship in his turret arc defends: may spend 1 Force to make "
                      "the attacker roll 1 fewer attack die.")

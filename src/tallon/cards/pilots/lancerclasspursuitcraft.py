@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import (
     defending_if,
-    green_tokens,
+    green_token_or_gain,
     is_in_arc,
     range_of,
     ship_options,
@@ -18,10 +18,8 @@ from tallon.dice import Face
 from tallon.dice.abilities.base import DEFENDING
 from tallon.dice.abilities.effects import AddResults, CardAbility
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Triggered
-from tallon.engine.decisions import Option
-from tallon.engine.effects import gain_token, remove_token
+from tallon.engine.effects import gain_token
 from tallon.engine.state import AttackState, ShipState, Token
-from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Arc
 
 if TYPE_CHECKING:
@@ -37,26 +35,8 @@ def _asajj_targets(ctx: Ctx) -> list[ShipState]:
 
 
 def _asajj(ctx: Ctx, choice: Any) -> None:
-    enemy = ctx.other(choice)
-    options = [Option(f"remove:{t.value}", f"remove 1 {t.value} token")
-               for t in green_tokens(enemy)]
-    options.append(Option("gain", "gain 1 stress token"))
     # RR: TOKENS - the enemy's player decides whether it gives up a green token
-    ctx.game.push(Ask(enemy.owner, "jingoist_refusal", f"{enemy.name} ({enemy.id}): remove 1 "
-                      "green token, or gain 1 stress token?", tuple(options),
-                      f"{ASAJJ}.refusal", (enemy.id, ctx.ship.owner), ship=enemy.id))
-
-
-@continuation(f"{ASAJJ}.refusal")
-def _asajj_refusal(game: Game, answer: str, enemy_id: str, player: int) -> None:
-    enemy = game.state.ships[enemy_id]
-    if answer == "gain":
-        gain_token(game, enemy, Token.STRESS, applier=player)
-        return
-    removed = Token(answer.partition(":")[2])
-    remove_token(game, enemy, removed)
-    game.event("token", f"{enemy.name} ({enemy.id}) removes 1 {removed.value} token instead",
-               ship=enemy.id)
+    green_token_or_gain(ctx.game, ctx.other(choice), Token.STRESS, ctx.ship.owner)
 
 
 register("pilot", ASAJJ,

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import green_tokens, is_in_arc, recover_shield, ship_options
+from tallon.cards.common import (
+    green_token_or,
+    is_in_arc,
+    recover_shield,
+    ship_options,
+)
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
 from tallon.engine.decisions import Option
 from tallon.engine.effects import lose_shields, remove_token, suffer_damage
 from tallon.engine.state import GREEN_TOKENS, AttackState, ShipState, Token
-from tallon.engine.steps import Ask, continuation
+from tallon.engine.steps import continuation
 from tallon.geometry import Arc
 
 if TYPE_CHECKING:
@@ -100,13 +105,9 @@ def _torani_targets(ctx: Ctx) -> list[ShipState]:
 
 def _torani(ctx: Ctx, choice: Any) -> None:
     for enemy in _torani_targets(ctx):
-        options = [Option(f"token:{t.value}", f"remove 1 {t.value} token")
-                   for t in green_tokens(enemy)]
-        options.append(Option("suffer", "suffer 1 hit damage"))
-        # its own player chooses; with no green token the one answer is taken at once
-        ctx.game.push(Ask(enemy.owner, "use_ability", f"{enemy.name} ({enemy.id}): Torani "
-                          "Kulda - remove 1 green token, or suffer 1 hit damage?",
-                          tuple(options), "toranikulda.answer", (enemy.id,), ship=enemy.id))
+        green_token_or(ctx.game, enemy, Option("suffer", "suffer 1 hit damage"),
+                       "Torani Kulda - remove 1 green token, or suffer 1 hit damage?",
+                       "toranikulda.answer", (enemy.id,))
 
 
 @continuation("toranikulda.answer")

@@ -24,6 +24,7 @@ from tallon.cards.common import (
     dice,
     is_in_arc,
     is_me,
+    primary_in_front_arc,
     range_zero_as_one,
     recalled,
     recover_force,
@@ -88,16 +89,9 @@ for _xws in ("jakefarrell", "jakefarrell-swz106"):
                          "(him too) may perform a focus action.")
 
 
-def _wedge(game: Any, owner: ShipState, attack: AttackState | None = None,
-           **facts: Any) -> int:
-    if attack is None or attack.attacker != owner.id or not attack.primary:
-        return 0
-    return 1 if is_in_arc(owner, game.state.ships[attack.defender], Arc.FRONT) else 0
-
-
 register("pilot", "wedgeantilles-rz1awing",
          Modifier("the defender in the front arc rolls 1 fewer defense die",
-                  hook="defense_dice_reduction", value=_wedge),
+                  hook="defense_dice_reduction", value=primary_in_front_arc),
          description="Primary attack against a defender in his front arc: the defender "
                      "rolls 1 fewer defense die.")
 

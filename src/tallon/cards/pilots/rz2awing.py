@@ -10,6 +10,7 @@ from tallon.cards.common import (
     defending,
     is_in_arc,
     is_me,
+    one_more_defense_die,
     range_of,
     recalled,
     remember,
@@ -77,15 +78,10 @@ def _tallissan_applies(ctx: Ctx) -> bool:
     return attacker.owner != ctx.ship.owner and is_in_arc(ctx.ship, attacker, Arc.BULLSEYE)
 
 
-def _tallissan(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_defense_dice += 1
-
-
 register("pilot", "tallissanlintra",
          Triggered("spend 1 charge: the defender rolls 1 more defense die",
                    window="before_defense_dice", requirement=_tallissan_applies,
-                   cost=Cost(charges=1), effect=_tallissan),
+                   cost=Cost(charges=1), effect=one_more_defense_die),
          description="While an enemy ship in her bullseye arc attacks: may spend 1 charge "
                      "so that the defender rolls 1 more defense die.")
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from tallon.cards.common import attack_crossing
 from tallon.cards.registry import register
+from tallon.cards.upgrades.device import drop_templates
 from tallon.engine.abilities import Cost, Ctx, Modifier, Replacement
 from tallon.engine.payloads import device
-from tallon.engine.queue import own_modifiers
 from tallon.engine.state import AttackState, ShipState
 from tallon.geometry.maneuvers import Bearing, Maneuver
 from tallon.geometry.polygons import segment_enters
@@ -83,14 +83,8 @@ _OTHER_SPEED_1 = tuple(f"1{b.value}" for b in (Bearing.BANK_LEFT, Bearing.BANK_R
 
 def _sol(game: Any, owner: ShipState, card: str = "", templates: tuple[str, ...] = (),
          launch: bool = False, **facts: Any) -> list[tuple[str, bool]]:
-    # RR: DEVICE - "other effects can modify how it is placed": a [1 straight] drop another
-    # of the ship's cards offers may use the other templates too
-    drops = [] if launch else list(templates)
-    for held in own_modifiers(game, owner, "device_templates"):
-        if held.ability.value is _sol:
-            continue
-        extra = held.ability.value(game, owner, card=card, templates=templates, launch=launch)
-        drops.extend(code for code, launched in extra or () if not launched)
+    # a [1 straight] drop another of the ship's cards offers may use the other templates too
+    drops = drop_templates(game, owner, _sol, card, templates, launch)
     straight = any(Maneuver.parse(code).bearing is Bearing.STRAIGHT
                    and Maneuver.parse(code).speed == 1 for code in drops)
     return [(code, False) for code in _OTHER_SPEED_1] if straight else []

@@ -4,21 +4,22 @@ Virago title is in cards/upgrades/title_scum_f.py."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from tallon.cards.common import is_in_arc, is_me, ships_in_range
+from tallon.cards.common import is_me, ships_in_range
+from tallon.cards.guarding import friend_takes_result
 from tallon.cards.pilots.asf01bwing import can_rotate, rotate_by
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
 from tallon.engine.decisions import Option
-from tallon.engine.effects import gain_token, suffer_damage
+from tallon.engine.effects import gain_token
 from tallon.engine.state import Token
 
 # ---------------------------------------------------------------- Microthrusters
-register("ship_ability", "Microthrusters",
-         # RR: BARREL ROLL - the engine lays the bank template (hook barrel_roll_banks)
-         Modifier("barrel rolls use a [1 bank] template", hook="barrel_roll_banks",
-                  value=lambda game, owner, ship=None, **facts: True),
+#: also Lieutenant Lorrir's pilot ability (cards/pilots/tieininterceptor.py)
+# RR: BARREL ROLL - the engine lays the bank template (hook barrel_roll_banks)
+BANKED_BARREL_ROLLS = Modifier("barrel rolls use a [1 bank] template", hook="barrel_roll_banks",
+                               value=lambda game, owner, ship=None, **facts: True)
+
+register("ship_ability", "Microthrusters", BANKED_BARREL_ROLLS,
          description="Barrel rolls must use the [1 bank left] or [1 bank right] template "
                      "instead of [1 straight] (curving forward or backward).")
 
@@ -54,47 +55,9 @@ register("pilot", "guri",
 
 
 # ------------------------------------------------------------------ Prince Xizor
-def _xizor_choices(ctx: Ctx) -> list[Option]:
-    attack = ctx.attack
-    if attack is None or not is_me(ctx, "defender"):
-        return []
-    attacker = ctx.other(attack.attacker)
-    options = []
-    for friend in ships_in_range(ctx.game, ctx.ship, 0, 1, friendly=True, other=True):
-        # RR: ATTACK ARC - the arc the attack was declared from
-        if not is_in_arc(attacker, friend, attack.arc):
-            continue
-        for result, left in (("hit", attack.hits), ("crit", attack.crits)):
-            if left:
-                what = "hit" if result == "hit" else "critical hit"
-                options.append(Option(f"{friend.id}:{result}",
-                                      f"{friend.name} ({friend.id}) suffers 1 {what} damage "
-                                      f"to cancel 1 {what} result"))
-    return options
-
-
-def _xizor(ctx: Ctx, choice: Any) -> None:
-    attack = ctx.attack
-    assert attack is not None
-    friend_id, _, result = choice.partition(":")
-    friend = ctx.other(friend_id)
-    # RR: CANCEL - the friend's damage buys the canceled result
-    if result == "hit":
-        suffer_damage(ctx.game, friend, hits=1, cause="Prince Xizor")
-        attack.hits -= 1
-    else:
-        suffer_damage(ctx.game, friend, crits=1, cause="Prince Xizor")
-        attack.crits -= 1
-    attack.hit = attack.hits + attack.crits > 0
-    ctx.game.event("neutralize", f"Prince Xizor cancels 1 {result} result: "
-                   f"{attack.hits} hit(s), {attack.crits} critical hit(s) uncanceled",
-                   ship=ctx.ship.id, hits=attack.hits, crits=attack.crits)
-
-
 register("pilot", "princexizor",
-         Triggered("another friendly ship in the attack arc suffers 1 damage to cancel 1 "
-                   "result", window="after_neutralize", choices=_xizor_choices,
-                   requirement=lambda ctx: is_me(ctx, "defender"), effect=_xizor),
+         friend_takes_result("Prince Xizor", "another friendly ship in the attack arc "
+                             "suffers 1 damage to cancel 1 result", in_attack_arc=True),
          description="Defending, after the Neutralize Results step: another friendly ship at "
                      "range 0-1 in the attack arc may suffer 1 hit or critical damage to "
                      "cancel 1 matching result.")

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import tallon.cards.pilots.tieininterceptor  # noqa: F401 - Vult Skerris's first printing
 from tallon.cards.acting import grant_action, granted
-from tallon.cards.common import attacking_if, defending_if, is_in_arc, is_me, range_of
+from tallon.cards.common import attacking_if, defending_if, is_me, range_of
+from tallon.cards.guarding import guards_defender
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random
 from tallon.data import load_cards
@@ -185,12 +186,9 @@ DOBBS = CardAbility("captaindobbs", "Captain Dobbs (gain 1 ion token: cancel 1 h
 
 def _dobbs_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState
                    ) -> bool:
-    attacker = game.state.ships[attack.attacker]
-    near = range_of(owner, user)
     # RR: ION - "not ionized"; RR: ATTACK ARC - the arc of the weapon the attacker uses
-    return (user.id != owner.id and user.owner == owner.owner and not user.remote
-            and attack.defender == user.id and near is not None and near <= 1
-            and not owner.ionized and is_in_arc(attacker, owner, attack.arc))
+    return (not user.remote and not owner.ionized
+            and guards_defender(game, attack, owner, user))
 
 
 def _dobbs_ion(ctx: Ctx, option: Any) -> None:

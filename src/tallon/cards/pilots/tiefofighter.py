@@ -12,6 +12,7 @@ from tallon.cards.common import (
     damaged,
     defending,
     is_me,
+    one_more_attack_die,
     range_of,
     remember,
     ship_options,
@@ -96,13 +97,9 @@ def _more_dice(token: Token) -> Any:
         return (is_me(ctx, "attacker") and attack is not None and attack.primary
                 and attack.range != 0 and not ctx.ship.has(token))
 
-    def effect(ctx: Ctx, choice: Any) -> None:
-        assert ctx.attack is not None
-        ctx.attack.extra_attack_dice += 1
-
     return Triggered(f"gain 1 {token.value} token: roll 1 more attack die",
                      window="before_attack_dice", requirement=requirement,
-                     cost=Cost(gain=((token.value, 1),)), effect=effect)
+                     cost=Cost(gain=((token.value, 1),)), effect=one_more_attack_die)
 
 
 register("pilot", "scorch", _more_dice(Token.STRESS),

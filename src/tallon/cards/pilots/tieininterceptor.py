@@ -18,10 +18,11 @@ from tallon.cards.common import (
     ship_options,
     ships_in_range,
 )
+from tallon.cards.guarding import prevent_one_damage
+from tallon.cards.pilots.starviperclassattackplatform import BANKED_BARREL_ROLLS
 from tallon.cards.registry import register
 from tallon.data import load_cards
-from tallon.engine.abilities import CardAction, Cost, Ctx, Modifier, Replacement, Triggered
-from tallon.engine.damage import SufferDamage
+from tallon.engine.abilities import CardAction, Cost, Ctx, Modifier, Triggered
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, remove_token
 from tallon.engine.movement import reposition, reposition_fails, roll_positions
@@ -156,10 +157,7 @@ register("pilot", "commandantgoran",
                      "executes a maneuver: it may perform a red focus action.")
 
 
-register("pilot", "lieutenantlorrir",
-         # RR: BARREL ROLL - the engine lays the bank template (hook barrel_roll_banks)
-         Modifier("barrel rolls use a [1 bank] template", hook="barrel_roll_banks",
-                  value=lambda game, owner, ship=None, **facts: True),
+register("pilot", "lieutenantlorrir", BANKED_BARREL_ROLLS,
          description="His barrel rolls must use the [1 bank left] or [1 bank right] template "
                      "instead of [1 straight] (curving forward or backward).")
 
@@ -227,30 +225,9 @@ def _iden_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
             and not target.remote and _is_tie(target) and near is not None and near <= 1)
 
 
-def _iden_choices(ctx: Ctx, facts: dict[str, Any]) -> list[Option]:
-    options = []
-    if facts["hits"]:
-        options.append(Option("hit", "prevent 1 hit damage"))
-    if facts["crits"]:
-        options.append(Option("crit", "prevent 1 critical damage"))
-    return options
-
-
-def _iden(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
-    target = ctx.other(facts["ship"])
-    hits = facts["hits"] - (1 if choice == "hit" else 0)
-    crits = facts["crits"] - (1 if choice == "crit" else 0)
-    ctx.game.event("ability", f"{target.name} ({target.id}): 1 damage prevented",
-                   ship=target.id)
-    ctx.game.push(SufferDamage(target.id, hits, crits, facts.get("cause", ""),
-                               replaceable=False,
-                               bypass_shields=bool(facts.get("bypass_shields"))))
-
-
 register("pilot", "idenversio-battleofyavin",
-         Replacement("spend 2 charges to prevent 1 damage", point="suffer_damage",
-                     applies=_iden_applies, choices=_iden_choices, replace=_iden,
-                     cost=Cost(charges=2)),
+         prevent_one_damage("spend 2 charges to prevent 1 damage", _iden_applies,
+                            Cost(charges=2)),
          description="Before a friendly TIE at range 0-1 (her too) would suffer damage: may "
                      "spend 2 charges to prevent 1 of it.")
 

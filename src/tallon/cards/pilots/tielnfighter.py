@@ -12,8 +12,10 @@ from tallon.cards.common import (
     attacking,
     defending,
     dice,
+    green_token_or_gain,
     is_in_arc,
     is_me,
+    one_more_attack_die,
     range_of,
     ship_options,
     ships_in_range,
@@ -48,7 +50,7 @@ from tallon.engine.effects import (
     gain_token,
     remove_token,
 )
-from tallon.engine.state import GREEN_TOKENS, ShipState, Token
+from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Arc
 
@@ -188,11 +190,6 @@ register("pilot", "scourgeskutu",
          description="Attacking a defender in his bullseye arc: 1 more attack die.")
 
 
-def _wampa_more(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_attack_dice += 1
-
-
 def _wampa_lose(ctx: Ctx, choice: Any) -> None:
     ctx.ship.charges[ctx.card].active -= 1
 
@@ -206,7 +203,7 @@ def _wampa_can_add(ctx: Ctx) -> bool:
 
 def _wampa() -> tuple[Triggered, Triggered]:
     return (Triggered("spend 1 charge: roll 1 more attack die", window="before_attack_dice",
-                      requirement=_wampa_can_add, cost=Cost(charges=1), effect=_wampa_more),
+                      requirement=_wampa_can_add, cost=Cost(charges=1), effect=one_more_attack_die),
             Triggered("lose 1 charge after defending", window="after_defend",
                       requirement=lambda ctx: is_me(ctx, "defender")
                       and ctx.ship.charges[ctx.card].active > 0,
@@ -318,26 +315,7 @@ def _jingoist(ctx: Ctx, choice: Any) -> None:
 
 @continuation("isbjingoist.token_chosen")
 def _jingoist_token(game: Game, token: str, enemy_id: str, player: int) -> None:
-    enemy = game.state.ships[enemy_id]
-    options = [Option(f"remove:{t.value}", f"remove 1 {t.value} token")
-               for t in GREEN_TOKENS if enemy.has(t)]
-    options.append(Option("gain", f"gain 1 {token} token"))
-    game.push(Ask(enemy.owner, "jingoist_refusal", f"{enemy.name} ({enemy.id}): remove 1 "
-                  f"green token, or gain 1 {token} token?", tuple(options),
-                  "isbjingoist.refusal", (enemy_id, token, player), ship=enemy.id))
-
-
-@continuation("isbjingoist.refusal")
-def _jingoist_refusal(game: Game, answer: str, enemy_id: str, token: str, player: int
-                      ) -> None:
-    enemy = game.state.ships[enemy_id]
-    if answer == "gain":
-        gain_token(game, enemy, Token(token), applier=player)
-        return
-    removed = Token(answer.partition(":")[2])
-    remove_token(game, enemy, removed)
-    game.event("token", f"{enemy.name} ({enemy.id}) removes 1 {removed.value} token instead",
-               ship=enemy.id)
+    green_token_or_gain(game, game.state.ships[enemy_id], Token(token), player)
 
 
 register("pilot", "isbjingoist",

@@ -16,7 +16,7 @@ from tallon.cards.common import (
     weapon_of_type,
 )
 from tallon.cards.registry import register
-from tallon.cards.upgrades.device import payload_options, place_payload
+from tallon.cards.upgrades.device import drop_templates, payload_options, place_payload
 from tallon.data import load_cards
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.attack import DeclareAttack
@@ -24,7 +24,6 @@ from tallon.engine.decisions import Option
 from tallon.engine.devices import parse_template_key
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
 from tallon.engine.payloads import device, place_devices
-from tallon.engine.queue import own_modifiers
 from tallon.engine.state import ARCS, ShipState, Token, WeaponSpec
 from tallon.engine.steps import Ask, Then, continuation
 from tallon.geometry import Arc
@@ -42,16 +41,10 @@ ORDNANCE = ("torpedo", "missile")
 # ------------------------------------------------------------------ Nimble Bomber
 def _nimble(game: Game, owner: ShipState, card: str = "", templates: tuple[str, ...] = (),
             launch: bool = False, **facts: Any) -> list[tuple[str, bool]]:
-    # RR: DEVICE - "other effects can modify how it is placed": a straight template another
-    # of the ship's cards offers for the drop (Skilled Bombardier's) may be banked too
-    drops = [] if launch else list(templates)
-    for held in own_modifiers(game, owner, "device_templates"):
-        if held.ability.value is _nimble:
-            continue
-        extra = held.ability.value(game, owner, card=card, templates=templates, launch=launch)
-        drops.extend(code for code, launched in extra or () if not launched)
+    # a straight template another of the ship's cards offers for the drop (Skilled
+    # Bombardier's) may be banked too
     found: list[tuple[str, bool]] = []
-    for code in drops:
+    for code in drop_templates(game, owner, _nimble, card, templates, launch):
         template = Maneuver.parse(code)
         if template.bearing is Bearing.STRAIGHT and template.speed in _BANK_SPEEDS:
             found.extend((f"{template.speed}{bank.value}", False)

@@ -10,9 +10,9 @@ from tallon.cards.common import (
     is_in_arc,
     is_me,
     remember,
-    ships_in_range,
     this_round,
 )
+from tallon.cards.guarding import friend_takes_result
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice.abilities.base import ATTACKING
@@ -21,7 +21,7 @@ from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.action_bodies import spend_lock_on
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
-from tallon.engine.effects import locks_on, suffer_damage
+from tallon.engine.effects import locks_on
 from tallon.engine.state import AttackState, ShipState
 from tallon.engine.steps import Ask, continuation
 from tallon.engine.weapons import weapons_of
@@ -160,43 +160,9 @@ register("pilot", LEHUSE,
 
 
 # ------------------------------------------------------------------- Captain Phasma
-def _phasma_choices(ctx: Ctx) -> list[Option]:
-    attack = ctx.attack
-    if attack is None or not is_me(ctx, "defender"):
-        return []
-    options = []
-    for friend in ships_in_range(ctx.game, ctx.ship, 0, 1, friendly=True, other=True):
-        for result, left in (("hit", attack.hits), ("crit", attack.crits)):
-            if left:
-                what = "hit" if result == "hit" else "critical hit"
-                options.append(Option(f"{friend.id}:{result}",
-                                      f"{friend.name} ({friend.id}) suffers 1 {what} damage "
-                                      f"to cancel 1 {what} result"))
-    return options
-
-
-def _phasma(ctx: Ctx, choice: Any) -> None:
-    attack = ctx.attack
-    assert attack is not None
-    friend_id, _, result = choice.partition(":")
-    friend = ctx.other(friend_id)
-    # the damage is the cost, the canceled result what it buys (RR: CANCEL)
-    if result == "hit":
-        suffer_damage(ctx.game, friend, hits=1, cause="Captain Phasma")
-        attack.hits -= 1
-    else:
-        suffer_damage(ctx.game, friend, crits=1, cause="Captain Phasma")
-        attack.crits -= 1
-    attack.hit = attack.hits + attack.crits > 0
-    ctx.game.event("neutralize", f"Captain Phasma cancels 1 {result} result: "
-                   f"{attack.hits} hit(s), {attack.crits} critical hit(s) uncanceled",
-                   ship=ctx.ship.id, hits=attack.hits, crits=attack.crits)
-
-
 register("pilot", "captainphasma",
-         Triggered("another friendly ship at range 0-1 suffers 1 damage to cancel 1 result",
-                   window="after_neutralize", optional=False, choices=_phasma_choices,
-                   requirement=lambda ctx: is_me(ctx, "defender"), effect=_phasma),
+         friend_takes_result("Captain Phasma", "another friendly ship at range 0-1 suffers 1 "
+                             "damage to cancel 1 result", optional=False),
          description="Defending, after the Neutralize Results step: another friendly ship "
                      "at range 0-1 must suffer 1 hit or critical damage to cancel 1 matching "
                      "result.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import is_me
+from tallon.cards.common import is_me, one_more_attack_die
 from tallon.cards.pilots.tiereaper import ailerons_boost, ailerons_may_trigger, ailerons_options
 from tallon.cards.registry import register
 from tallon.cards.upgrades.device import payload_options, place_payload
@@ -90,14 +90,9 @@ def _sabacc_applies(ctx: Ctx) -> bool:
             and not (attack.primary and attack.range == 0))
 
 
-def _one_more_die(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_attack_dice += 1
-
-
 register("pilot", "puresabacc",
          Triggered("roll 1 additional attack die", window="before_attack_dice",
-                   requirement=_sabacc_applies, effect=_one_more_die),
+                   requirement=_sabacc_applies, effect=one_more_attack_die),
          description="Attacking with 1 or fewer damage cards: may roll 1 additional attack "
                      "die.")
 

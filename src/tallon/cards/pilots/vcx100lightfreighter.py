@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import in_firing_arc, ships_in_range
+from tallon.cards.common import (
+    in_firing_arc,
+    one_fewer_attack_die,
+    one_more_defense_die,
+    ships_in_range,
+)
 from tallon.cards.pilots.attackshuttle import HERA
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
@@ -64,15 +69,10 @@ def _kanan_applies(ctx: Ctx) -> bool:
             and not defender.remote and ctx.ship.in_play and in_firing_arc(ctx.ship, defender))
 
 
-def _kanan(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_attack_dice -= 1
-
-
 register("pilot", "kananjarrus",
          Triggered("spend 1 Force: the attacker rolls 1 fewer attack die",
                    window="before_attack_dice", cost=Cost(force=1),
-                   requirement=_kanan_applies, effect=_kanan),
+                   requirement=_kanan_applies, effect=one_fewer_attack_die),
          description="While a friendly ship in his firing arc defends: may spend 1 Force to "
                      "make the attacker roll 1 fewer attack die.")
 
@@ -83,14 +83,9 @@ def _kallus_applies(ctx: Ctx) -> bool:
         attack.marks.get(f"{attack.attacker}:modified attack dice", 0) > 0
 
 
-def _kallus(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_defense_dice += 1
-
-
 register("pilot", "alexsandrkallus",
          Triggered("roll 1 additional defense die", window="before_defense_dice",
-                   requirement=_kallus_applies, effect=_kallus),
+                   requirement=_kallus_applies, effect=one_more_defense_die),
          Modifier("keeps count of the attacker's dice modifications",
                   hook="records_modified_dice", value=lambda game, owner, **facts: True),
          description="Defending, if the attacker modified any of its attack dice: may roll "

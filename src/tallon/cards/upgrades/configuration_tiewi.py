@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import green_tokens, is_in_arc
+from tallon.cards.common import green_tokens, is_in_arc, one_more_defense_die
 from tallon.cards.registry import register
 from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.state import ShipState, Token
@@ -28,16 +28,11 @@ def _suite_applies(ctx: Ctx) -> bool:
         for s in ctx.state.in_play())
 
 
-def _one_more_die(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_defense_dice += 1
-
-
 register("upgrade", "enhancedjammingsuite",
          Modifier("may jam itself or another friendly ship", hook="jam_friendly",
                   value=_jam_friendly),
          Triggered("roll 1 additional defense die", window="before_defense_dice",
-                   requirement=_suite_applies, effect=_one_more_die),
+                   requirement=_suite_applies, effect=one_more_defense_die),
          description="Its jam may choose itself or another friendly ship. Defending, if the "
                      "attacker has no green token or a jammed ship is in the attack arc: may "
                      "roll 1 additional defense die.")

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 from tallon.cards.acting import performable, start_action
 from tallon.cards.common import (
     dice,
-    green_tokens,
+    green_token_or,
     in_firing_arc,
     is_in_arc,
     is_me,
+    keep_circular_tokens,
     range_of,
     recalled,
     recover_charge,
@@ -153,12 +154,9 @@ def _vader_targets(ctx: Ctx) -> list[ShipState]:
 
 def _vader(ctx: Ctx, choice: Any) -> None:
     target = ctx.other(choice)
-    options = [Option(f"token:{t.value}", f"remove 1 {t.value} token")
-               for t in green_tokens(target)]
-    options.append(Option("suffer", "suffer 1 hit damage"))
-    ctx.game.push(Ask(target.owner, "use_ability", f"{target.name} ({target.id}): Darth "
-                      "Vader - remove 1 green token, or suffer 1 damage?", tuple(options),
-                      "darthvader.answer", (target.id,), ship=target.id))
+    green_token_or(ctx.game, target, Option("suffer", "suffer 1 hit damage"),
+                   "Darth Vader - remove 1 green token, or suffer 1 damage?",
+                   "darthvader.answer", (target.id,))
 
 
 @continuation("darthvader.answer")
@@ -367,23 +365,9 @@ def _gamut_targets(ctx: Ctx) -> list[ShipState]:
             if any(t.circular and s.has(t) for t in Token)]
 
 
-def _gamut_keeps(game: Game, owner: ShipState, ship: ShipState | None = None,
-                 token: Token | None = None, **facts: Any) -> int:
-    if ship is None or token is None or not token.circular:
-        return 0
-    return ship.count(token) if recalled(owner, GAMUT_KEPT) == (game.state.round,
-                                                                ship.id) else 0
-
-
 register("upgrade", "gamutkey",
-         Triggered("spend 2 charges: a ship at range 0-1 keeps its circular tokens",
-                   window="start_end_phase", cost=Cost(charges=2),
-                   requirement=lambda ctx: bool(_gamut_targets(ctx)),
-                   choices=lambda ctx: ship_options(_gamut_targets(ctx)),
-                   effect=lambda ctx, choice: remember(ctx.ship, GAMUT_KEPT,
-                                                       (ctx.state.round, str(choice)))),
-         Modifier("the chosen ship keeps its circular tokens this End Phase",
-                  hook="end_phase_kept_tokens", value=_gamut_keeps),
+         *keep_circular_tokens(GAMUT_KEPT, "spend 2 charges: a ship at range 0-1 keeps its "
+                               "circular tokens", _gamut_targets),
          description="Start of the End Phase: may spend 2 charges to choose a ship at range "
                      "0-1 with a circular token; that ship's circular tokens are not removed "
                      "this End Phase.")

@@ -41,7 +41,7 @@ from tallon.engine.payloads import (
     place_devices,
     suffered_effect,
 )
-from tallon.engine.queue import fire, named
+from tallon.engine.queue import fire, named, own_modifiers
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Ask, Then, call_continuation, continuation
 from tallon.geometry import Pose, at_range
@@ -63,6 +63,19 @@ def _dropper(card: str, then_fuse: bool = False) -> Any:
                 ctx.game.state.fuses[found.id] = 1
     return drop
 
+
+def drop_templates(game: Game, owner: ShipState, value: Any, card: str,
+                   templates: tuple[str, ...], launch: bool) -> list[str]:
+    """The templates a drop may use before the ``device_templates`` modifier ``value``
+    alters them: the card's own, and those the ship's other cards offer for the drop
+    (RR: DEVICE - "other effects can modify how it is placed"). Launches give none."""
+    drops = [] if launch else list(templates)
+    for held in own_modifiers(game, owner, "device_templates"):
+        if held.ability.value is value:
+            continue
+        extra = held.ability.value(game, owner, card=card, templates=templates, launch=launch)
+        drops.extend(code for code, launched in extra or () if not launched)
+    return drops
 
 def _fits(card: str) -> Any:
     return lambda ctx, template, launched: fits(ctx.game, ctx.ship, card, template, launched)

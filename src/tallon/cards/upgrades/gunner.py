@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_me, recalled, remember, this_round
+from tallon.cards.common import is_me, one_more_attack_die, recalled, remember, this_round
 from tallon.cards.registry import register
 from tallon.cards.upgrades.device import payload_options, place_payload
 from tallon.dice import ATTACKING, CardAbility, RerollDice
@@ -308,11 +308,6 @@ def _sf_extra_die(ctx: Ctx) -> bool:
             and Arc.FRONT in ctx.ship.turret)
 
 
-def _sf_more(ctx: Ctx, choice: Any) -> None:
-    assert ctx.attack is not None
-    ctx.attack.extra_attack_dice += 1
-
-
 def _sf_bonus(ctx: Ctx) -> bool:
     return bool(after_my_attack(ctx) and ctx.event.get("weapon") == "primary:front"
                 and Arc.REAR in ctx.ship.turret
@@ -322,7 +317,8 @@ def _sf_bonus(ctx: Ctx) -> bool:
 
 register("upgrade", "specialforcesgunner",
          Triggered("turret in the front arc: roll 1 additional attack die",
-                   window="before_attack_dice", requirement=_sf_extra_die, effect=_sf_more),
+                   window="before_attack_dice", requirement=_sf_extra_die,
+                   effect=one_more_attack_die),
          Triggered("turret in the rear arc: bonus primary turret attack", window="after_attack",
                    bonus_attack=True, requirement=_sf_bonus,
                    effect=lambda ctx, choice: perform_bonus_attack(

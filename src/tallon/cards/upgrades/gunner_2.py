@@ -12,6 +12,7 @@ from tallon.cards.common import (
     attack_ships,
     attacking_if,
     dice,
+    green_token_or,
     green_tokens,
     in_firing_arc,
     is_in_arc,
@@ -375,12 +376,10 @@ def _dengar(ctx: Ctx, choice: Any) -> None:
     if not tokens:
         _dengar_roll(ctx.game, "roll", ctx.ship.id, attacker.id)
         return
-    options = [Option(f"remove:{t.value}", f"remove 1 {t.value} token") for t in tokens]
-    options.append(Option("roll", f"let {ctx.ship.name} roll 1 attack die"))
-    ctx.game.push(Ask(attacker.owner, "use_ability", f"{attacker.name} ({attacker.id}): "
-                      "remove 1 green token, or Dengar rolls 1 attack die (a hit or critical "
-                      "result deals 1 hit damage)?", tuple(options), "dengar.refusal",
-                      (ctx.ship.id, attacker.id), ship=attacker.id))
+    green_token_or(ctx.game, attacker, Option("roll", f"let {ctx.ship.name} roll 1 attack die"),
+                   "remove 1 green token, or Dengar rolls 1 attack die (a hit or critical "
+                   "result deals 1 hit damage)?", "dengar.refusal", (ctx.ship.id, attacker.id),
+                   prefix="remove")
 
 
 @continuation("dengar.refusal")

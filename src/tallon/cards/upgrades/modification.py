@@ -17,6 +17,7 @@ from tallon.cards.common import (
     ship_options,
     ships_in_range,
 )
+from tallon.cards.guarding import prevent_one_damage
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice import Face
@@ -32,7 +33,6 @@ from tallon.engine.abilities import (
     Triggered,
 )
 from tallon.engine.action_bodies import lock_targets
-from tallon.engine.damage import SufferDamage
 from tallon.engine.decisions import Option
 from tallon.engine.devices import place_obstacle
 from tallon.engine.effects import (
@@ -409,28 +409,9 @@ def _plating_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
             and _obstacle_cause(ctx, facts.get("cause", "")))
 
 
-def _plating_choices(ctx: Ctx, facts: dict[str, Any]) -> list[Option]:
-    options = []
-    if facts["hits"]:
-        options.append(Option("hit", "prevent 1 hit damage"))
-    if facts["crits"]:
-        options.append(Option("crit", "prevent 1 critical damage"))
-    return options
-
-
-def _plating(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
-    hits = facts["hits"] - (1 if choice == "hit" else 0)
-    crits = facts["crits"] - (1 if choice == "crit" else 0)
-    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) prevents 1 damage",
-                   ship=ctx.ship.id)
-    ctx.game.push(SufferDamage(ctx.ship.id, hits, crits, facts.get("cause", ""),
-                               replaceable=False))
-
-
 register("upgrade", "ablativeplating",
-         Replacement("spend 1 charge to prevent 1 damage", point="suffer_damage",
-                     applies=_plating_applies, choices=_plating_choices, replace=_plating,
-                     cost=Cost(charges=1)),
+         prevent_one_damage("spend 1 charge to prevent 1 damage", _plating_applies,
+                            Cost(charges=1)),
          description="About to suffer damage from an obstacle (or a friendly bomb): may spend "
                      "1 charge to prevent 1 of it.")
 

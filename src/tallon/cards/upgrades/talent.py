@@ -24,6 +24,7 @@ from tallon.cards.common import (
     ships_in_range,
     token_choices,
 )
+from tallon.cards.guarding import guards_defender
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random, with_weapon
 from tallon.data import load_cards
@@ -294,21 +295,13 @@ SELFLESS = CardAbility("selfless", "Selfless (cancel 1 critical hit)",
                        roles=DEFENDING)
 
 
-def _selfless_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState
-                      ) -> bool:
-    attacker = game.state.ships[attack.attacker]
-    near = range_of(owner, user)
-    return (user.id != owner.id and user.owner == owner.owner and attack.defender == user.id
-            and near is not None and near <= 1 and is_in_arc(attacker, owner, attack.arc))
-
-
 def _selfless_cost(ctx: Ctx, option: Any) -> None:
     suffer_damage(ctx.game, ctx.ship, crits=1, cause="Selfless")
 
 
 register("upgrade", "selfless",
          DiceMod("suffer 1 critical damage to cancel 1 critical hit against a friend",
-                 dice=SELFLESS, for_others=True, applies=_selfless_applies,
+                 dice=SELFLESS, for_others=True, applies=guards_defender,
                  after=_selfless_cost),
          description="Another friendly ship at range 0-1 defends and this ship is in the "
                      "attack arc: before Neutralize Results it may suffer 1 critical damage "

@@ -5,27 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import is_in_arc
+from tallon.cards.common import is_in_arc, primary_in_front_arc
 from tallon.cards.pilots.mg100starfortress import in_turret_arc
 from tallon.cards.registry import register
 from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.effects import gain_token
-from tallon.engine.state import AttackState, ShipState, Token
+from tallon.engine.state import Token
 from tallon.geometry import Arc
 
-
 # ------------------------------------------------------------------ Punishing One
-def _punishing_one(game: Any, owner: ShipState, attack: AttackState | None = None,
-                   **facts: Any) -> int:
-    # RR: ATTACK - the engine drops the added die of a primary attack at range 0
-    if attack is None or attack.attacker != owner.id or not attack.primary:
-        return 0
-    return 1 if is_in_arc(owner, game.state.ships[attack.defender], Arc.FRONT) else 0
-
-
+# RR: ATTACK - the engine drops the added die of a primary attack at range 0
 register("upgrade", "punishingone",
          Modifier("1 more attack die on primary attacks against a defender in the front arc",
-                  hook="attack_dice", value=_punishing_one),
+                  hook="attack_dice", value=primary_in_front_arc),
          description="Primary attacks against a defender in its front arc roll 1 additional "
                      "attack die. Trades a crew slot for an astromech slot.")
 
