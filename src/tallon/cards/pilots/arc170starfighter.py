@@ -27,8 +27,8 @@ from tallon.cards.pilots.nimbusclassvwing import ODDBALL, ODDBALL_TEXT, red_acti
 from tallon.cards.pilots.t65xwing import GARVEN
 from tallon.cards.registry import register
 from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING, DEFENDING
-from tallon.dice.abilities.effects import AddResults, CardAbility, RerollDice
+from tallon.dice.abilities.base import DEFENDING
+from tallon.dice.abilities.effects import AddResults, CardAbility
 from tallon.engine.abilities import Ctx, DiceMod, Triggered
 from tallon.engine.action_bodies import spend_lock_on
 from tallon.engine.decisions import Option
@@ -80,9 +80,7 @@ def _enemy_close(game: Game, attack: AttackState, owner: ShipState) -> bool:
 
 # "add" with no "may": a mandatory dice modification (RR: DICE MODIFICATION, add)
 NORRA = DiceMod("an enemy ship at range 0-1: add 1 evade result",
-                dice=CardAbility("norrawexley", "Norra Wexley (enemy at range 0-1: add 1 "
-                                 "evade)", effect=AddResults(Face.EVADE), roles=DEFENDING,
-                                 mandatory=True),
+                dice=dice("norrawexley"),
                 applies=defending_if(_enemy_close))
 NORRA_TEXT = "Defending with an enemy ship at range 0-1: adds 1 evade result."
 register("pilot", "norrawexley", NORRA, description=NORRA_TEXT)
@@ -104,9 +102,7 @@ def _shara_locks_attacker(game: Game, attack: AttackState, owner: ShipState) -> 
 # and spends it once the result is added (as R2-HA does)
 register("pilot", "sharabey",
          DiceMod("spend your lock on the defender: add 1 focus result",
-                 dice=CardAbility("sharabey", "Shara Bey (spend lock: add 1 focus)",
-                                  effect=AddResults(Face.FOCUS), roles=ATTACKING,
-                                  cost=(("lock", 1),)),
+                 dice=dice("sharabey"),
                  applies=attacking_if(lambda game, attack, owner: attack.primary)),
          DiceMod("spend your lock on the attacker: add 1 focus result",
                  dice=CardAbility("sharabey-defense", "Shara Bey (spend lock: add 1 focus)",
@@ -246,9 +242,7 @@ for _xws in ("wolffe", "wolffe-siegeofcoruscant"):
     # the charge is the printing's own card: one dice ability per card id
     register("pilot", _xws,
              DiceMod("spend 1 charge: reroll 1 attack die",
-                     dice=CardAbility(_xws, "Wolffe (spend 1 charge: reroll 1 attack die)",
-                                      effect=RerollDice(1), roles=ATTACKING,
-                                      cost=((_xws, 1),)),
+                     dice=dice(_xws),
                      applies=attacking_if(_wolffe_front)),
              WOLFFE_REAR,
              description="Primary front arc attack: may spend 1 charge to reroll 1 attack "

@@ -11,11 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import grant_action, granted
-from tallon.cards.common import defending, is_me
-from tallon.cards.pilots.tielnfighter import EZRA as _EZRA_TIE
+from tallon.cards.common import defending, dice, is_me
 from tallon.cards.registry import register
-from tallon.dice.abilities.base import BOTH_ROLES
-from tallon.dice.abilities.effects import CardAbility
 from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
@@ -61,8 +58,7 @@ register("pilot", "zeborrelios",
                   value=lambda game, owner, attack=None, **facts: defending(attack, owner)),
          description="While defending, critical hits are canceled before hits.")
 
-EZRA = CardAbility("ezrabridger", "Ezra Bridger (1 Force: up to 2 focus)",
-                   effect=_EZRA_TIE.effect, roles=BOTH_ROLES, cost=(("force", 1),))
+EZRA = dice("ezrabridger")
 
 register("pilot", "ezrabridger",
          DiceMod("stressed: 1 Force changes up to 2 focus results", dice=EZRA,

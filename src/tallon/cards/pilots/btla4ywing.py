@@ -188,8 +188,7 @@ register("pilot", "holokand-battleofyavin",
 # ----------------------------------------------------------------- "Pops" Krail
 register("pilot", "popskrail-battleofyavin",
          DiceMod("reroll up to 2 attack dice",
-                 dice=CardAbility("popskrail-battleofyavin", "\"Pops\" Krail (reroll 2)",
-                                  effect=RerollDice(2), roles=ATTACKING),
+                 dice=dice("popskrail-battleofyavin"),
                  applies=attacking_if(lambda game, attack, owner: is_turret(attack.weapon))),
          description="Performing a single turret arc attack: may reroll up to 2 attack "
                      "dice.")

@@ -18,6 +18,7 @@ from tallon.cards.acting import (
 )
 from tallon.cards.common import (
     attack_ships,
+    dice,
     is_in_arc,
     is_me,
     range_of,
@@ -25,9 +26,6 @@ from tallon.cards.common import (
     ships_in_range,
 )
 from tallon.cards.registry import register
-from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING, DEFENDING, Situation, Window
-from tallon.dice.abilities.effects import CardAbility, ChangeResults, Effect, Variant
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction
 from tallon.engine.decisions import Option
@@ -221,23 +219,7 @@ register("pilot", "ahsokatano", AHSOKA, description=AHSOKA_TEXT)
 
 
 # ------------------------------------------------------------ Barriss Offee, Luminara
-class EitherChange(Effect):
-    """Change 1 result in one of two ways ("change 1 focus to a hit or 1 hit to a crit")."""
-
-    def __init__(self, first: tuple[Face, Face], second: tuple[Face, Face]) -> None:
-        self.ways = (first, second)
-
-    def variants(self, situation: Situation) -> list[Variant]:
-        found: list[Variant] = []
-        for source, target in self.ways:
-            found += ChangeResults(1, (source,), (target,)).variants(situation)
-        return found
-
-
-BARRISS_DICE = CardAbility("barrissoffee", "Barriss Offee (1 Force: 1 focus to hit or 1 hit "
-                           "to crit)", effect=EitherChange((Face.FOCUS, Face.HIT),
-                                                           (Face.HIT, Face.CRIT)),
-                           roles=ATTACKING, cost=(("force", 1),))
+BARRISS_DICE = dice("barrissoffee")
 
 
 def _barriss_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState
@@ -256,10 +238,7 @@ BARRISS_TEXT = ("While a friendly ship at range 0-2 (herself too) attacks a defe
                 "or 1 hit to a critical hit.")
 register("pilot", "barrissoffee", BARRISS, description=BARRISS_TEXT)
 
-LUMINARA_DICE = CardAbility("luminaraunduli", "Luminara Unduli (1 Force: 1 attacker crit to hit "
-                            "or 1 hit to focus)",
-                            effect=EitherChange((Face.CRIT, Face.HIT), (Face.HIT, Face.FOCUS)),
-                            window=Window.OPPONENT_DICE, roles=DEFENDING, cost=(("force", 1),))
+LUMINARA_DICE = dice("luminaraunduli")
 
 
 def _luminara_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import during_activation, grant_action, granted, performable
 from tallon.cards.common import (
+    dice,
     is_in_arc,
     is_me,
     range_of,
@@ -156,9 +157,7 @@ def _aayla_applies(game: Game, attack: AttackState, owner: ShipState, user: Ship
 
 register("pilot", "aaylasecura",
          DiceMod("the defender may change 1 blank result to a focus result",
-                 dice=CardAbility("aaylasecura", "Aayla Secura (1 blank to focus)",
-                                  effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)),
-                                  roles=DEFENDING),
+                 dice=dice("aaylasecura"),
                  for_others=True, applies=_aayla_applies),
          description="While an enemy ship in her front arc at range 0-1 attacks: the defender "
                      "may change 1 of its blank results to a focus result.")

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import (
     defending_if,
+    dice,
     green_token_or_gain,
     is_in_arc,
     range_of,
@@ -14,9 +15,6 @@ from tallon.cards.common import (
 )
 from tallon.cards.pilots.mg100starfortress import in_turret_arc
 from tallon.cards.registry import register
-from tallon.dice import Face
-from tallon.dice.abilities.base import DEFENDING
-from tallon.dice.abilities.effects import AddResults, CardAbility
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Triggered
 from tallon.engine.effects import gain_token
 from tallon.engine.state import AttackState, ShipState, Token
@@ -79,8 +77,7 @@ def _sabine(game: Game, attack: AttackState, owner: ShipState) -> bool:
 
 register("pilot", SABINE,
          DiceMod("add 1 focus result",
-                 dice=CardAbility(SABINE, "Sabine Wren (add 1 focus)",
-                                  effect=AddResults(Face.FOCUS), roles=DEFENDING),
+                 dice=dice(SABINE),
                  applies=defending_if(_sabine)),
          description="Defending against an attacker in her turret arc at range 0-2: may add "
                      "1 focus result.")

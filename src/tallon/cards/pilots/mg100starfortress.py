@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import defending_if, is_in_arc, is_me
+from tallon.cards.common import defending_if, dice, is_in_arc, is_me
 from tallon.cards.registry import register
 from tallon.cards.upgrades.device import payload_options, place_payload
-from tallon.dice import Face
-from tallon.dice.abilities.base import DEFENDING
-from tallon.dice.abilities.effects import AddResults, CardAbility
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.conditions import assign_condition
 from tallon.engine.payloads import device_of
@@ -54,8 +51,7 @@ def _vennie(game: Any, attack: AttackState, owner: ShipState) -> bool:
 
 register("pilot", "vennie",
          DiceMod("add 1 focus result",
-                 dice=CardAbility("vennie", "Vennie (add 1 focus)",
-                                  effect=AddResults(Face.FOCUS), roles=DEFENDING),
+                 dice=dice("vennie"),
                  applies=defending_if(_vennie)),
          description="Defending while the attacker is in a friendly ship's turret arc: may "
                      "add 1 focus result.")

@@ -6,12 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import during_activation, granted, performable
-from tallon.cards.common import is_in_arc, is_me, range_of, recalled, remember
+from tallon.cards.common import dice, is_in_arc, is_me, range_of, recalled, remember
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random
-from tallon.dice import Face
-from tallon.dice.abilities.base import BOTH_ROLES
-from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
@@ -34,9 +31,7 @@ def _rey(game: Any, attack: AttackState, owner: ShipState, user: ShipState) -> b
 
 register("pilot", "rey",
          DiceMod("spend 1 Force: change 1 blank to a hit or evade",
-                 dice=CardAbility("rey", "Rey (1 Force: 1 blank to hit/evade)",
-                                  effect=ChangeResults(1, (Face.BLANK,), (Face.HIT, Face.EVADE)),
-                                  roles=BOTH_ROLES, cost=(("force", 1),)),
+                 dice=dice("rey"),
                  applies=_rey),
          description="Attacking or defending with the enemy ship in her front arc: may spend "
                      "1 Force to turn 1 blank result into a hit (attacking) or an evade "

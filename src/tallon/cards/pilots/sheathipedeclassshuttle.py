@@ -11,11 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import grant_action, granted
-from tallon.cards.common import defending, in_firing_arc, recalled, remember
-from tallon.cards.pilots.attackshuttle import EZRA
+from tallon.cards.common import defending, dice, in_firing_arc, recalled, remember
 from tallon.cards.registry import register
-from tallon.dice.abilities.base import BOTH_ROLES
-from tallon.dice.abilities.effects import CardAbility
 from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.docking import carrier_of
 from tallon.engine.effects import gain_token
@@ -62,9 +59,7 @@ register("pilot", "zeborrelios-sheathipedeclassshuttle",
                   value=lambda game, owner, attack=None, **facts: defending(attack, owner)),
          description="While defending, critical hits are canceled before hits.")
 
-EZRA_SHUTTLE = CardAbility("ezrabridger-sheathipedeclassshuttle",
-                           "Ezra Bridger (1 Force: up to 2 focus)", effect=EZRA.effect,
-                           roles=BOTH_ROLES, cost=(("force", 1),))
+EZRA_SHUTTLE = dice("ezrabridger-sheathipedeclassshuttle")
 
 register("pilot", "ezrabridger-sheathipedeclassshuttle",
          DiceMod("stressed: 1 Force changes up to 2 focus results", dice=EZRA_SHUTTLE,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tallon.cards.acting import granted, let_perform, may_perform, performable
 from tallon.cards.common import (
     attacking_if,
+    dice,
     facedown_damage,
     in_firing_arc,
     is_in_arc,
@@ -25,7 +26,7 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, Situation
-from tallon.dice.abilities.effects import CardAbility, Effect, RerollDice, Variant
+from tallon.dice.abilities.effects import CardAbility, Effect, Variant
 from tallon.dice.counts import face_count
 from tallon.dice.ops import Cancel
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
@@ -364,10 +365,7 @@ register("pilot", "wesjanson",
 
 register("pilot", "yendor-battleoverendor",
          DiceMod("gain a strain token to reroll 1 blank result",
-                 dice=CardAbility("yendor-battleoverendor",
-                                  "Yendor (gain 1 strain: reroll 1 blank)",
-                                  effect=RerollDice(1, faces=(Face.BLANK,)), roles=ATTACKING,
-                                  gain=(("strain", 1),)),
+                 dice=dice("yendor-battleoverendor"),
                  applies=attacking_if(lambda game, attack, owner: attack.primary)),
          description="While performing a primary attack: may gain a strain token to reroll "
                      "1 blank result.")

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.common import attacking_if, is_me
+from tallon.cards.common import attacking_if, dice, is_me
 from tallon.cards.registry import register
 from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING, Window
-from tallon.dice.abilities.effects import CancelResults, CardAbility
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.queue import any_true
 from tallon.engine.state import ShipState
@@ -75,9 +73,7 @@ register("pilot", GRAND,
 
 
 # --------------------------------------------------------------- Seventh Sister
-SEVENTH = CardAbility("seventhsister", "Seventh Sister (2 Force: cancel 1 evade)",
-                      effect=CancelResults(Face.EVADE), window=Window.BEFORE_NEUTRALIZE,
-                      roles=ATTACKING, cost=(("force", 2),))
+SEVENTH = dice("seventhsister")
 
 register("pilot", "seventhsister",
          DiceMod("spend 2 Force: cancel 1 evade result", dice=SEVENTH,

@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING, Any
 from tallon.cards.acting import bar_actions, during_activation, grant_action, granted
 from tallon.cards.common import attacking_if, dice, facedown_damage, is_me
 from tallon.cards.registry import register
-from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING
-from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import (
     Cost,
     Ctx,
@@ -60,10 +57,7 @@ for _xws in ("darthvader", "darthvader-swz105"):
 
 register("pilot", "darthvader-battleofyavin",
          DiceMod("spend 1 Force: change 1 blank to a hit",
-                 dice=CardAbility("darthvader-battleofyavin",
-                                  "Darth Vader (1 Force: 1 blank to hit)",
-                                  effect=ChangeResults(1, (Face.BLANK,), (Face.HIT,)),
-                                  roles=ATTACKING, cost=(("force", 1),))),
+                 dice=dice("darthvader-battleofyavin")),
          description="Attacking: may spend 1 Force to change 1 blank result to a hit.")
 
 

@@ -11,17 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import tallon.cards.pilots.tieininterceptor  # noqa: F401 - Vult Skerris's first printing
 from tallon.cards.acting import grant_action, granted
-from tallon.cards.common import attacking_if, defending_if, is_me, range_of
+from tallon.cards.common import attacking_if, defending_if, dice, is_me, range_of
 from tallon.cards.guarding import guards_defender
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random
 from tallon.data import load_cards
 from tallon.dice import (
-    ATTACKING,
     DEFENDING,
     CancelResults,
     CardAbility,
-    ChangeResults,
     Face,
     Window,
 )
@@ -226,9 +224,7 @@ register("pilot", "captainyorr-battleoverendor",
 
 
 # ------------------------------------------------------ Colonel Jendon (Endor)
-JENDON = CardAbility("coloneljendon-battleoverendor",
-                     "Colonel Jendon (unshielded: 1 blank to focus)",
-                     effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)), roles=DEFENDING)
+JENDON = dice("coloneljendon-battleoverendor")
 
 # RR: SHIELDS - not shielded: no active shield
 register("pilot", "coloneljendon-battleoverendor",
@@ -244,9 +240,7 @@ def _vader_forbids(game: Any, owner: ShipState, ship: ShipState | None = None,
     return ship is not None and ship.id == owner.id and not attacking
 
 
-VADER = CardAbility("darthvader-tieddefender", "Darth Vader (1 Force: 1 blank to hit)",
-                    effect=ChangeResults(1, (Face.BLANK,), (Face.HIT,)), roles=ATTACKING,
-                    cost=(("force", 1),))
+VADER = dice("darthvader-tieddefender")
 
 # RR: FORCE CHARGE - every way of spending it asks the hook (costs, dice, purple actions and
 # maneuvers, weapon waivers, template costs); attacking includes declaring the attack

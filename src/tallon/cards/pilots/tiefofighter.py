@@ -11,6 +11,7 @@ from tallon.cards.common import (
     attacking,
     damaged,
     defending,
+    dice,
     is_me,
     one_more_attack_die,
     range_of,
@@ -22,10 +23,8 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING, BOTH_ROLES, Situation
-from tallon.dice.abilities.effects import CardAbility, ChangeResults, Effect, Variant
-from tallon.dice.counts import face_count
-from tallon.dice.ops import ChangeAll
+from tallon.dice.abilities.base import ATTACKING
+from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import bar_actions as action_bar
 from tallon.engine.conditions import assign_condition
@@ -76,11 +75,7 @@ register("pilot", MALARUS,
                    window="start_engagement", cost=Cost(charges=1, gain=(("stress", 1),)),
                    effect=_malarus),
          DiceMod("change all focus results", applies=_malarus_applies,
-                 dice=CardAbility(f"{MALARUS}-pilot",
-                                  "Commander Malarus (all focus to hit or evade)",
-                                  effect=ChangeResults(None, (Face.FOCUS,),
-                                                       (Face.HIT, Face.EVADE)),
-                                  roles=BOTH_ROLES)),
+                 dice=dice(f"{MALARUS}-pilot")),
          description="At the start of the Engagement Phase: may spend 1 charge and gain 1 "
                      "stress token; then, until the end of the round, attacking or "
                      "defending, may change all focus results to hits or evades.")
@@ -111,20 +106,9 @@ register("pilot", "dt798", _more_dice(Token.STRAIN),
 
 
 # --------------------------------------------------------------------------- "Static"
-class _AllToCrit(Effect):
-    """Change every result that is not a critical hit to a critical hit."""
-
-    def variants(self, situation: Situation) -> list[Variant]:
-        ops = tuple(ChangeAll(face, Face.CRIT) for face in (Face.BLANK, Face.FOCUS, Face.HIT)
-                    if face_count(situation.pool, face))
-        return [ops] if ops else []
-
-
 register("pilot", "static",
          DiceMod("spend your lock and a focus token: all results to critical hits",
-                 dice=CardAbility("static", "\"Static\" (lock and focus: all to crit)",
-                                  effect=_AllToCrit(), roles=ATTACKING,
-                                  cost=(("lock", 1), ("focus", 1))),
+                 dice=dice("static"),
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id and attack.primary),
          description="Primary attack: may spend the lock on the defender and a focus token "

@@ -23,12 +23,9 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.data.database import name_key
 from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING, BOTH_ROLES, DEFENDING, Situation
+from tallon.dice.abilities.base import ATTACKING, Situation
 from tallon.dice.abilities.effects import (
     CardAbility,
-    ChangeResults,
-    Effect,
-    RerollDice,
     Variant,
 )
 from tallon.dice.counts import face_count
@@ -109,25 +106,7 @@ register("pilot", "captainrex",
                      "condition.")
 
 
-class _UpTo(Effect):
-    """Change up to ``count`` results (each number from 1 to ``count``)."""
-
-    def __init__(self, count: int, sources: tuple[Face, ...], targets: tuple[Face, ...]
-                 ) -> None:
-        self.changes = [ChangeResults(n, sources, targets) for n in range(1, count + 1)]
-
-    def variants(self, situation: Situation) -> list[Variant]:
-        found: list[Variant] = []
-        for change in self.changes:
-            for ops in change.variants(situation):
-                if ops not in found:
-                    found.append(ops)
-        return found
-
-
-EZRA = CardAbility("ezrabridger-tielnfighter", "Ezra Bridger (1 Force: up to 2 focus)",
-                   effect=_UpTo(2, (Face.FOCUS,), (Face.HIT, Face.EVADE)), roles=BOTH_ROLES,
-                   cost=(("force", 1),))
+EZRA = dice("ezrabridger-tielnfighter")
 
 register("pilot", "ezrabridger-tielnfighter",
          DiceMod("stressed: 1 Force changes up to 2 focus results", dice=EZRA,
@@ -225,8 +204,7 @@ def _delmeeko_applies(game: Any, attack: Any, owner: ShipState, user: ShipState)
 
 register("pilot", "delmeeko",
          DiceMod("reroll 1 defense die", for_others=True, applies=_delmeeko_applies,
-                 dice=CardAbility("delmeeko", "Del Meeko (reroll 1 defense die)",
-                                  effect=RerollDice(1), roles=DEFENDING)),
+                 dice=dice("delmeeko")),
          description="A friendly ship at range 0-2 (him too) defending against a damaged "
                      "attacker may reroll 1 defense die.")
 

@@ -11,6 +11,7 @@ from typing import Any
 from tallon.cards.acting import bar_actions, during_activation, grant_action
 from tallon.cards.common import (
     RANGES_TREATED,
+    dice,
     event_ship,
     is_friendly,
     is_in_arc,
@@ -19,9 +20,6 @@ from tallon.cards.common import (
 )
 from tallon.cards.registry import register
 from tallon.data import load_cards
-from tallon.dice import Face
-from tallon.dice.abilities.base import BOTH_ROLES
-from tallon.dice.abilities.effects import CardAbility, RerollDice
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.effects import gain_token
 from tallon.engine.state import AttackState, ShipState, Token
@@ -108,9 +106,7 @@ def _lose_charge(ctx: Ctx, choice: Any) -> None:
 
 register("pilot", CARDINAL,
          DiceMod("reroll 1 focus result",
-                 dice=CardAbility(CARDINAL, "Captain Cardinal (reroll 1 focus result)",
-                                  effect=RerollDice(1, faces=(Face.FOCUS,)),
-                                  roles=BOTH_ROLES),
+                 dice=dice(CARDINAL),
                  applies=_cardinal_applies, for_others=True),
          Triggered("lose 1 charge", window="after_destroyed", optional=False,
                    requirement=_cardinal_loses, effect=_lose_charge),

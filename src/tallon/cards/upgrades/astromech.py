@@ -9,6 +9,7 @@ from tallon.cards.acting import bar_actions, during_activation, granted, may_per
 from tallon.cards.common import (
     attacking_if,
     defending_if,
+    dice,
     enemy_in_arc,
     facedown_damage,
     give_token_in_firing_arc,
@@ -24,9 +25,8 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.cards.upgrades.device import payload_options, place_payload
 from tallon.data import load_cards
-from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING, DEFENDING
-from tallon.dice.abilities.effects import CardAbility, ChangeResults, RerollDice
+from tallon.dice.abilities.base import DEFENDING
+from tallon.dice.abilities.effects import CardAbility, RerollDice
 from tallon.engine.abilities import (
     CardAction,
     Cost,
@@ -233,18 +233,14 @@ register("upgrade", "r3astromech",
 
 register("upgrade", "r7a7",
          DiceMod("spend 1 charge to change 1 hit to a critical hit",
-                 dice=CardAbility("r7a7", "R7-A7 (1 charge: 1 hit to crit)",
-                                  effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)),
-                                  roles=ATTACKING, cost=(("r7a7", 1),)),
+                 dice=dice("r7a7"),
                  applies=attacking_if()),
          description="While attacking: may spend 1 charge to change a hit result to a "
                      "critical hit.")
 
 register("upgrade", "r2c4",
          DiceMod("spend 1 evade token to change 1 focus to a hit",
-                 dice=CardAbility("r2c4", "R2-C4 (1 evade token: 1 focus to hit)",
-                                  effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)),
-                                  roles=ATTACKING, cost=(("evade", 1),)),
+                 dice=dice("r2c4"),
                  applies=attacking_if()),
          description="While attacking: may spend an evade token to change a focus result to "
                      "a hit.")

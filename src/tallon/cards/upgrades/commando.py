@@ -20,13 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_me, ships_in_range
+from tallon.cards.common import dice, is_me, ships_in_range
 from tallon.cards.registry import register
 from tallon.cards.upgrades.device import unrecoverable
 from tallon.data import load_cards
-from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING
-from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.attack import DeclareAttack
 from tallon.engine.decisions import Option
@@ -223,9 +220,7 @@ def _team_abilities(kind: str) -> tuple[Any, ...]:
                   optional=False, cost=Cost(charges=1),
                   requirement=lambda ctx: is_me(ctx, "attacker"), effect=_spends),
         DiceMod("change 1 focus result to a hit result",
-                dice=CardAbility(kind, "Commando Team (change 1 focus result to a hit)",
-                                 effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)),
-                                 roles=ATTACKING),
+                dice=dice(kind),
                 applies=_attacking),
     )
 

@@ -4,19 +4,15 @@ Aethersprite pilots have the ship's own stats)."""
 
 from __future__ import annotations
 
-from tallon.cards.common import attack_ships, attacking_if, is_in_arc
+from tallon.cards.common import attack_ships, attacking_if, dice, is_in_arc
 from tallon.cards.registry import register
-from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING
-from tallon.dice.abilities.effects import AddResults, CardAbility
 from tallon.engine.abilities import DiceMod
 from tallon.geometry import Arc
 
 CALIBRATED = "calibratedlasertargeting"
 
 # "add" with no "may": a mandatory dice modification (RR: DICE MODIFICATION, add)
-CALIBRATED_DICE = CardAbility(CALIBRATED, "Calibrated Laser Targeting (bullseye: add 1 focus)",
-                              effect=AddResults(Face.FOCUS), roles=ATTACKING, mandatory=True)
+CALIBRATED_DICE = dice(CALIBRATED)
 
 register("upgrade", CALIBRATED,
          DiceMod("primary attack, the defender in the bullseye arc: add 1 focus result",

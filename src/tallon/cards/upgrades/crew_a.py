@@ -27,7 +27,7 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.cards.upgrades.talent import is_limited
 from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING, DEFENDING
+from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults, RerollDice
 from tallon.engine.abilities import CardAction, Cost, Ctx, DiceMod, Triggered
 from tallon.engine.actions import can_perform
@@ -104,8 +104,7 @@ register("upgrade", "000",
 
 
 # ---------------------------------------------------------------- Aayla Secura
-AAYLA = CardAbility("aaylasecura", "Aayla Secura (1 blank to focus)",
-                    effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)), roles=DEFENDING)
+AAYLA = dice("aaylasecura")
 
 
 def _aayla(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:

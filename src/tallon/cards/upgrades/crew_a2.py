@@ -8,13 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import event_ship, is_me, range_of, recalled, remember, ships_in_range
+from tallon.cards.common import (
+    dice,
+    event_ship,
+    is_me,
+    range_of,
+    recalled,
+    remember,
+    ships_in_range,
+)
 from tallon.cards.registry import register
 from tallon.cards.upgrades.crew_a import token_kind
 from tallon.cards.upgrades.ordnance import expose_random
 from tallon.dice import Face
-from tallon.dice.abilities.base import DEFENDING
-from tallon.dice.abilities.effects import CardAbility, RerollDice
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import bar_actions
 from tallon.engine.decisions import Option
@@ -171,8 +177,7 @@ register("upgrade", "c3po-crew",
                      "calculate action on their bar. After a calculate or coordinate action: "
                      "gains 1 calculate token. Adds a calculate and a red coordinate action.")
 
-C3PO_REPUBLIC = CardAbility("c3po-republic", "C-3PO (calculating: reroll 1 defense die)",
-                            effect=RerollDice(1), roles=DEFENDING)
+C3PO_REPUBLIC = dice("c3po-republic")
 
 register("upgrade", "c3po-republic",
          DiceMod("calculating: reroll 1 defense die", dice=C3PO_REPUBLIC,

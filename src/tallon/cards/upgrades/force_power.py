@@ -15,8 +15,6 @@ from tallon.cards.common import (
 )
 from tallon.cards.registry import register
 from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING
-from tallon.dice.abilities.effects import AddResults, CardAbility
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.state import ShipState
 from tallon.geometry import Arc, range_between
@@ -110,9 +108,7 @@ def _shattering(game: Any, attack: Any, owner: ShipState) -> bool:
 
 register("upgrade", "shatteringshot",
          DiceMod("spend 1 Force to add 1 focus result",
-                 dice=CardAbility("shatteringshot", "Shattering Shot (1 Force: add 1 focus)",
-                                  effect=AddResults(Face.FOCUS), roles=ATTACKING,
-                                  cost=(("force", 1),)),
+                 dice=dice("shatteringshot"),
                  applies=attacking_if(_shattering)),
          description="While attacking through an obstacle or a defender at range 0 of one: "
                      "may spend 1 Force to add a focus result.")

@@ -25,7 +25,7 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.cards.upgrades.modification_2 import damage_trait, discard_instead
 from tallon.data import load_cards
-from tallon.dice import ATTACKING, CardAbility, ChangeResults, Face, Window
+from tallon.dice import Window
 from tallon.engine.abilities import (
     Cost,
     Ctx,
@@ -89,9 +89,7 @@ register("upgrade", "compassion",
 # ---------------------------------------------------------------------- Foresight
 FORESIGHT = "foresight"
 
-FORESIGHT_DICE = CardAbility(FORESIGHT, "Foresight (1 focus to hit)",
-                             effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)),
-                             roles=ATTACKING)
+FORESIGHT_DICE = dice(FORESIGHT)
 
 
 def _foresight_targets(ctx: Ctx) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import recover_charge, roll_die
+from tallon.cards.common import dice, recover_charge, roll_die
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import (
     GainTokens,
@@ -25,7 +25,7 @@ from tallon.cards.upgrades.ordnance import (
     ships_near,
     with_weapon,
 )
-from tallon.dice import ATTACKING, CardAbility, ChangeResults, Face, RerollDice
+from tallon.dice import ChangeResults, Face, RerollDice
 from tallon.engine.abilities import (
     CardAction,
     Cost,
@@ -106,10 +106,7 @@ register("upgrade", "seekermissiles-swz103",
 
 
 # --------------------------------------------------------- Energy-Shell Charges
-ENERGY_SHELL = CardAbility("energyshellcharges",
-                           "Energy-Shell Charges (calculate: 1 focus to crit)",
-                           effect=ChangeResults(1, (Face.FOCUS,), (Face.CRIT,)),
-                           roles=ATTACKING, cost=(("calculate", 1),))
+ENERGY_SHELL = dice("energyshellcharges")
 
 
 def _can_reload(ctx: Ctx) -> bool:

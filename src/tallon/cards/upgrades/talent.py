@@ -146,8 +146,7 @@ register("upgrade", "juke",
          description="Attacking while it has an evade token: may turn 1 of the defender's "
                      "evade results into a focus result.")
 
-FANATICAL = CardAbility("fanatical", "Fanatical (1 focus to hit)",
-                        effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)), roles=ATTACKING)
+FANATICAL = dice("fanatical")
 
 register("upgrade", "fanatical",
          DiceMod("unshielded: change 1 focus to a hit", dice=FANATICAL,
@@ -156,9 +155,7 @@ register("upgrade", "fanatical",
          description="Primary attack with no active shields: may turn 1 focus result into "
                      "a hit.")
 
-BLANK_REROLL_DEFENSE = CardAbility("itsatrap-battleoverendor",
-                                   "It's a Trap! (reroll 1 blank)",
-                                   effect=RerollDice(1, faces=(Face.BLANK,)), roles=DEFENDING)
+BLANK_REROLL_DEFENSE = dice("itsatrap-battleoverendor")
 
 
 def _trap(game: Game, attack: AttackState, owner: ShipState) -> bool:
@@ -173,8 +170,7 @@ register("upgrade", "itsatrap-battleoverendor",
          description="Defending with more other friendly than enemy ships at range 0-1: may "
                      "reroll 1 blank result.")
 
-BLANK_REROLL_ATTACK = CardAbility("noescape-battleoverendor", "No Escape (reroll 1 blank)",
-                                  effect=RerollDice(1, faces=(Face.BLANK,)), roles=ATTACKING)
+BLANK_REROLL_ATTACK = dice("noescape-battleoverendor")
 
 
 def _no_escape(game: Game, attack: AttackState, owner: ShipState) -> bool:
@@ -192,8 +188,7 @@ register("upgrade", "noescape-battleoverendor",
                      "range 0-1 of the defender: may reroll 1 blank result.")
 
 
-APEX = CardAbility("apexpredator-battleoverendor", "Apex Predator (reroll 1 attack die)",
-                   effect=RerollDice(1), roles=ATTACKING)
+APEX = dice("apexpredator-battleoverendor")
 
 register("upgrade", "apexpredator-battleoverendor",
          DiceMod("the defender's initiative is lower: reroll 1 attack die", dice=APEX,
@@ -203,8 +198,7 @@ register("upgrade", "apexpredator-battleoverendor",
          description="Primary attack against a defender of lower initiative: may reroll 1 "
                      "attack die.")
 
-FANATIC = CardAbility("fanatic-battleofyavin", "Fanatic (1 focus to hit)",
-                      effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)), roles=ATTACKING)
+FANATIC = dice("fanatic-battleofyavin")
 
 register("upgrade", "fanatic-battleofyavin",
          DiceMod("damaged: change 1 focus to a hit", dice=FANATIC,
@@ -222,8 +216,7 @@ def _tractored_in_arc(game: Game, attack: AttackState) -> int:
 
 def _gravitic(count: int) -> DiceMod:
     # one ability per count of tractored ships (one key: used once per attack)
-    ability = CardAbility("graviticdeflection", f"Gravitic Deflection (reroll {count})",
-                          effect=RerollDice(count), roles=DEFENDING)
+    ability = dice("graviticdeflection", count)
     return DiceMod(f"reroll up to {count} defense dice", dice=ability, applies=defending_if(
         lambda game, attack, owner: _tractored_in_arc(game, attack) == count))
 

@@ -15,6 +15,7 @@ from tallon.cards.acting import (
 )
 from tallon.cards.common import (
     attacking_if,
+    dice,
     event_ship,
     green_tokens,
     in_firing_arc,
@@ -30,10 +31,7 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.cards.upgrades.device import payload_options, place_payload
 from tallon.dice import (
-    ATTACKING,
-    CardAbility,
     Face,
-    RerollDice,
 )
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import DIFFICULTY_RANK, available_actions
@@ -323,8 +321,7 @@ def _notorious_victim(ctx: Ctx) -> bool:
     return not attacker.remote and attacker.in_play and in_firing_arc(ctx.ship, attacker)
 
 
-NOTORIOUS = CardAbility("notorious", "Notorious (reroll 1 blank)",
-                        effect=RerollDice(1, faces=(Face.BLANK,)), roles=ATTACKING)
+NOTORIOUS = dice("notorious")
 
 register("upgrade", "notorious",
          DiceMod("the defender is strained: reroll 1 blank", dice=NOTORIOUS,

@@ -6,6 +6,7 @@ from typing import Any
 
 from tallon.cards.acting import bar_actions, during_activation, grant_action
 from tallon.cards.common import (
+    dice,
     is_in_arc,
     is_me,
     range_of,
@@ -15,9 +16,6 @@ from tallon.cards.common import (
     ships_in_range,
 )
 from tallon.cards.registry import register
-from tallon.dice import Face
-from tallon.dice.abilities.base import ATTACKING
-from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered
 from tallon.engine.decisions import Option
 from tallon.engine.devices import place_remote, remote_kind
@@ -31,9 +29,7 @@ from tallon.geometry.overlap import objects_overlapped
 
 register("upgrade", "advancedoptics",
          DiceMod("spend 1 focus token: change 1 blank to a hit",
-                 dice=CardAbility("advancedoptics", "Advanced Optics (focus: 1 blank to hit)",
-                                  effect=ChangeResults(1, (Face.BLANK,), (Face.HIT,)),
-                                  roles=ATTACKING, cost=(("focus", 1),))),
+                 dice=dice("advancedoptics")),
          description="Attacking: may spend 1 focus token to change 1 blank result to a hit.")
 
 

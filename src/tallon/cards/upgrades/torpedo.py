@@ -12,7 +12,6 @@ from tallon.cards.upgrades.ordnance import (
     while_attacking_with,
     with_weapon,
 )
-from tallon.dice import ATTACKING, CardAbility, ChangeResults, Face
 from tallon.engine.abilities import Cost, DiceMod, Modifier, Weapon
 
 register("upgrade", "protontorpedoes",
@@ -23,9 +22,7 @@ register("upgrade", "protontorpedoes",
                      "hit.")
 
 # the same mandatory change as Proton Torpedoes, under this card's own key
-ADV_PROTON = CardAbility("advprotontorpedoes", "Adv. Proton Torpedoes (1 hit to crit)",
-                         effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)), roles=ATTACKING,
-                         mandatory=True)
+ADV_PROTON = dice("advprotontorpedoes")
 
 register("upgrade", "advprotontorpedoes",
          Weapon("Adv. Proton Torpedoes", requires="lock", cost=Cost(charges=1)),
