@@ -132,6 +132,27 @@ def test_the_simple_agent_aims_an_object_ability_only_at_an_enemy():
     assert SimpleAgent(1).choose(game.view(1), with_enemy) == enemy
 
 
+def test_the_simple_agent_uses_an_ability_that_helps_a_friend():
+    """Situation: DFS-311 at the start of the Engagement Phase may pass its calculate token
+    to a friendly droid at range 2 (its only choices: that friend, or decline). Expected:
+    the simple agent passes it (an ability aimed only at friends helps them); one whose
+    prompt says the friend suffers damage is declined."""
+    from tallon.engine.queue import FireWindow
+
+    sc = Scene()
+    dfs = sc.ship("dfs311", at=(400, 300, 0), calculate=1)
+    friend = sc.ship("tradefederationdrone", at=(600, 300, 0))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.at(FireWindow.of("start_engagement"), phase="engagement")
+    d = game.decision
+    assert d is not None and d.kind == "use_ability" and set(d.option_keys()) == {
+        friend, "decline"}
+    assert SimpleAgent(1).choose(game.view(1), d) == friend
+    harm = Decision(1, "use_ability", "a friendly ship suffers 1 damage to cancel 1 result",
+                    d.options, None, ship=dfs)  # type: ignore[arg-type]
+    assert SimpleAgent(1).choose(game.view(1), harm) == "decline"
+
+
 def test_play_draws_explicit_chance_outside_the_game_so_its_record_replays():
     """Situation: a game with explicit chance played to its end by ``play``. Expected:
     its record replays to the recorded state (drawing the outcomes from the game's own

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 from tallon.agents.placing import (
@@ -56,6 +57,10 @@ def table_from_view(view: dict[str, Any]) -> Table:
         for r in view.get("remotes", ()) if "pose" in r and not r["removed"]
     )
     return Table(ships=ships, obstacles=obstacles, devices=remotes)
+
+
+#: words in an ability's prompt that say it costs the friendly ship it is aimed at something
+_HARM = re.compile(r"\b(damage|suffers?|stress|strain|ion|disarm|jam|deplete|tractor)\b")
 
 
 class SimpleAgent:
@@ -173,7 +178,14 @@ class SimpleAgent:
         if targets and all(k in objects for k in targets):
             # an ability aimed at an object (R3 Astromech's second lock): an enemy or none
             enemies = [k for k in targets if owners.get(k, view["player"]) != view["player"]]
-            return enemies[0] if enemies else "decline"
+            if enemies:
+                return enemies[0]
+            # one aimed only at friendly ships (passing a token, a repair, an action) helps
+            # them, unless what it does to them reads as harm
+            friends = [k for k in targets if owners.get(k) == view["player"]]
+            if len(friends) == len(targets) and not _HARM.search(decision.prompt.lower()):
+                return friends[0]
+            return "decline"
         return None
 
     def _launch_device(self, view: dict[str, Any], decision: Decision) -> Value:
