@@ -91,7 +91,6 @@ def test_the_listed_pilots_exist_in_scope(faction):
 
 # ------------------------------------------------------------- upgrades, conditions
 UPGRADES_LEFT_OUT = {
-    "previzsla": "a coordinate that relocates a friendly crew remote instead of a ship",
     "landosmillenniumfalcon": "a docked Escape Craft's shields treated as on the carrier's "
                               "card: every shield read and change would have to offer the "
                               "choice",

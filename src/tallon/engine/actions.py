@@ -33,6 +33,7 @@ from tallon.engine.action_bodies import (
     spend_lock_on,
     treat_action_as,
 )
+from tallon.engine.coordinating import coordinate_far, coordinate_remote, coordinate_remotes
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, spend_force, spendable_force
 from tallon.engine.queue import FireWindow, any_true, docked_modifiers, fire, own_modifiers
@@ -343,7 +344,7 @@ class CoordinateAction(ActionBody, ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         assert ship.body is not None
-        friends = coordinate_targets(game, ship)
+        friends = coordinate_targets(game, ship) + coordinate_remotes(game, ship)
         locked = [s for s in locked_targets(game, ship, "coordinate", friends, friendly=True)
                   if not any_true(game, "cannot_be_coordinated", ship=s)
                   and not coordinate_forbidden(game, ship, s)]
@@ -360,6 +361,8 @@ class CoordinateAction(ActionBody, ChoiceStep):
         # a card of the coordinating ship may limit the chosen ship's actions (hook
         # coordinate_actions; with several, only actions all of them allow)
         ship = game.state.ships[self.ship_id]
+        if coordinate_remote(game, ship, answer):  # a card's remote (hook coordinate_remote)
+            return
         if answer not in [s.id for s in coordinate_targets(game, ship)]:
             spend_lock_on(game, ship, answer)  # Biohexacrypt Codes (locked_targets)
         fire(game, "coordinate_chosen", ship=ship.id, target=answer)  # before it acts (Maul)
@@ -391,16 +394,9 @@ def coordinate_targets(game: Game, ship: ShipState) -> list[ShipState]:
     """RR: COORDINATE - the other friendly ships at range 1-2 (but those a card says can't be
     coordinated: hook ``cannot_be_coordinated``)."""
     return [s for s in game.state.in_play() if s.owner == ship.owner and s.id != ship.id
-            and (game.state.in_range(ship, s, 1, 2) or _coordinate_far(game, ship, s))
+            and (game.state.in_range(ship, s, 1, 2) or coordinate_far(game, ship, s))
             and not any_true(game, "cannot_be_coordinated", ship=s)
             and not coordinate_forbidden(game, ship, s)]
-
-
-def _coordinate_far(game: Game, ship: ShipState, other: ShipState) -> bool:
-    """A card lets the ship coordinate ``other`` beyond range 2 (``coordinate_beyond_range``)."""
-    return not game.state.in_range(ship, other, 0, 2) and any(
-        held.ability.value(game, ship, ship=other)
-        for held in own_modifiers(game, ship, "coordinate_beyond_range"))
 
 
 def coordinate_forbidden(game: Game, ship: ShipState, other: ShipState) -> bool:

@@ -169,7 +169,11 @@ _HOOKS = (
          "coordinate action's", ("ship", "colour"), "COORDINATE",
          "engine/actions.py coordinate_group", own=True),
     Hook("coordinate_beyond_range", "True: the owner may coordinate this friendly ship beyond "
-         "range 2", ("ship",), "COORDINATE", "engine/actions.py coordinate_targets", own=True),
+         "range 2", ("ship",), "COORDINATE", "engine/coordinating.py coordinate_far", own=True),
+    Hook("coordinate_remote", "the continuation carrying out a coordinate of this friendly "
+         "remote at range 1-2, chosen instead of a ship (called with None, the owner's and the "
+         "remote's ids), or None: the owner can't choose it", ("remote",), "COORDINATE",
+         "engine/coordinating.py coordinate_remotes", own=True),
     Hook("coordinate_actions", "the action kinds the ship a coordinating ship chose may "
          "perform, or None (no limit)", ("ship",), "COORDINATE",
          "engine/actions.py CoordinateAction", own=True),
