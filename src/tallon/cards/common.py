@@ -463,16 +463,12 @@ def weapon_of_type(weapon: WeaponSpec | None, types: tuple[str, ...]) -> bool:
 
 def recalled(ship: ShipState, key: str, default: Any = None) -> Any:
     """What the ship's cards remember under ``key`` (``"<card>:<what>"``)."""
-    for held, value in ship.card_memory:
-        if held == key:
-            return value
-    return default
+    return ship.recalled(key, default)
 
 
 def remember(ship: ShipState, key: str, value: Any) -> None:
     """Remember ``value`` (plain data) under ``key``; None forgets it."""
-    kept = tuple(item for item in ship.card_memory if item[0] != key)
-    ship.card_memory = kept if value is None else (*kept, (key, value))
+    ship.remember(key, value)
 
 
 def this_round(ctx_or_game: Any, ship: ShipState, key: str) -> bool:

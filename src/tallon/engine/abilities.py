@@ -310,9 +310,20 @@ class CardRegistry:
         self._indexes: dict[tuple[Any, ...], AbilityIndex] = {}
         self._windows: dict[str, tuple[Held, ...]] = {}
         self._named: dict[tuple[Any, ...], frozenset[str]] = {}
+        self._outliving: frozenset[str] | None = None
         #: a new object each time the registry changes: a ship's remembered abilities hold
         #: the one they were found with
         self._generation = object()
+
+    @property
+    def outliving_hooks(self) -> frozenset[str]:
+        """The hooks of Modifiers that outlive their ship (``outlives_ship``): only these
+        are asked of removed ships."""
+        if self._outliving is None:
+            self._outliving = frozenset(
+                a.hook for a in self._abilities.values()
+                if isinstance(a, Modifier) and a.outlives_ship)
+        return self._outliving
 
     def __repr__(self) -> str:
         return f"CardRegistry({self.name!r}, {len(self.specs)} cards)"
@@ -358,6 +369,7 @@ class CardRegistry:
         self._indexes.clear()
         self._windows.clear()
         self._named.clear()
+        self._outliving = None
         self._generation = object()
 
     @property

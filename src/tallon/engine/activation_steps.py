@@ -52,22 +52,19 @@ def skip_execute(ship: ShipState) -> None:
     """RR: MANEUVER - a card makes the ship skip its Execute Maneuver step this activation
     (set before that step: "after you reveal your dial, ... skip your Execute Maneuver
     step"); rounds.Execution then moves it not."""
-    kept = tuple(item for item in ship.card_memory if item[0] != SKIP_EXECUTE_MARK)
-    ship.card_memory = (*kept, (SKIP_EXECUTE_MARK, True))
+    ship.remember(SKIP_EXECUTE_MARK, True)
 
 
 def take_skip_execute(ship: ShipState) -> bool:
     """Whether a card made the ship skip its Execute Maneuver step (the mark is used up)."""
-    kept = tuple(item for item in ship.card_memory if item[0] != SKIP_EXECUTE_MARK)
-    if len(kept) == len(ship.card_memory):
+    if ship.recalled(SKIP_EXECUTE_MARK) is None:
         return False
-    ship.card_memory = kept
+    ship.remember(SKIP_EXECUTE_MARK, None)
     return True
 
 
 def _mark_action_step(ship: ShipState, on: bool) -> None:
-    kept = tuple(item for item in ship.card_memory if item[0] != ACTION_STEP_MARK)
-    ship.card_memory = (*kept, (ACTION_STEP_MARK, True)) if on else kept
+    ship.remember(ACTION_STEP_MARK, True if on else None)
 
 
 @dataclass(frozen=True)

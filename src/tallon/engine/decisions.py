@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from tallon.engine.game import Game
     from tallon.engine.steps import ChoiceStep
+    from tallon.geometry import Pose
 
 Value = Any  # a JSON value: an option key (str) or a free answer (an object)
 
@@ -32,6 +33,17 @@ CHANCE = -1
 
 class IllegalChoiceError(ValueError):
     """An answer the rules don't allow; the game is unchanged."""
+
+
+def pose_key(pose: Pose) -> str:
+    """A place in an answer key (a placement offered): ``"x,y,heading"``, each number as
+    short as it can be and still exact."""
+    return f"{_key_number(pose.x)},{_key_number(pose.y)},{_key_number(pose.heading)}"
+
+
+def _key_number(value: float) -> str:
+    short = f"{value:g}"
+    return short if float(short) == value else repr(value)
 
 
 def canonical(value: Value) -> str:

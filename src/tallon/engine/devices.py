@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING
 
 from tallon.data import load_cards
 from tallon.data.model import SpecialAttack
-from tallon.engine.decisions import Option
-from tallon.engine.effects import break_locks_on, remove_ship, spend_force, spendable_force
+from tallon.engine.costs import ResourceCost, can_pay_resources, pay_resources
+from tallon.engine.decisions import Option, pose_key
+from tallon.engine.effects import break_locks_on, remove_ship
 from tallon.engine.obstacles import ObstacleEffect
 from tallon.engine.queue import FireWindow, any_true, named, own_modifiers
 from tallon.engine.state import Charge, ShipState
@@ -105,14 +106,9 @@ def split_code(code: str) -> tuple[str | None, str]:
     return (way, rest) if rest and way in SIDE_WAYS else (None, code)
 
 
-def _number(value: float) -> str:
-    short = f"{value:g}"  # as short as it can be and still exact
-    return short if float(short) == value else repr(value)
-
-
 def touch_code(pose: Pose) -> str:
     """The placement code of a device put touching the ship at ``pose``."""
-    return f"{TOUCH}@{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}"
+    return f"{TOUCH}@{pose_key(pose)}"
 
 
 def touch_codes(game: Game, ship: ShipState, outline: str) -> list[str]:
@@ -186,31 +182,20 @@ def device_templates(game: Game, ship: ShipState, card: str, templates: Sequence
     return found
 
 
-Cost = tuple[tuple[str, int], ...]
-
-
 def device_alignments(game: Game, ship: ShipState, card: str, launch: bool
-                      ) -> dict[str, Cost]:
+                      ) -> dict[str, ResourceCost]:
     """The other ways the ship's cards let it set a device (of upgrade ``card``) it would
     drop (or ``launch``), each with the cheapest cost it can pay now (hook
     ``device_alignments``: [(way, cost)], way ``left``, ``right`` or ``touch``, cost
     (card id or ``force``, amount) pairs)."""
-    ways: dict[str, Cost] = {}
+    ways: dict[str, ResourceCost] = {}
     for held in own_modifiers(game, ship, "device_alignments"):
         for way, cost in held.ability.value(game, ship, card=card, launch=launch) or ():
             cost = tuple(cost)
-            if _can_pay(game, ship, cost) and (
+            if can_pay_resources(game, ship, cost) and (
                     way not in ways or sum(n for _, n in cost) < sum(n for _, n in ways[way])):
                 ways[way] = cost
     return ways
-
-
-# the template costs of engine/reposition_templates.py, which this module can't import
-# (it comes after it: movement imports devices)
-def _can_pay(game: Game, ship: ShipState, cost: Cost) -> bool:
-    return all((spendable_force(game, ship) if what == "force" else
-                ship.charges[what].active if what in ship.charges else 0) >= n
-               for what, n in cost)
 
 
 def _pay_alignment(game: Game, ship: ShipState, card: str, template: str,
@@ -219,15 +204,9 @@ def _pay_alignment(game: Game, ship: ShipState, card: str, template: str,
     way = split_code(template)[0]
     if way is None:
         return
-    for what, n in device_alignments(game, ship, card, launched).get(way, ()):
-        if what == "force":
-            spend_force(game, ship, n)
-        else:
-            ship.charges[what].active -= n
-        game.event("ability", f"{ship.name} ({ship.id}) spends {n} "
-                   f"{'Force' if what == 'force' else what + ' charge'} to set the device "
-                   f"{'touching it' if way == TOUCH else f'at its {way} side hashmark'}",
-                   ship=ship.id)
+    pay_resources(game, ship, device_alignments(game, ship, card, launched).get(way, ()),
+                  "to set the device " + ("touching it" if way == TOUCH else
+                                          f"at its {way} side hashmark"))
 
 
 def template_key(code: str, launched: bool, launch: bool) -> str:

@@ -99,12 +99,11 @@ def lend_pilot_ability(game: Game, ship: ShipState, carrier: ShipState, docked: 
 
 
 def _round_memory(ship: ShipState) -> Any:
-    return next((v for k, v in ship.card_memory if k == _DOCKED_ROUND), None)
+    return ship.recalled(_DOCKED_ROUND)
 
 
 def _mark(game: Game, ship: ShipState) -> None:
-    kept = tuple(item for item in ship.card_memory if item[0] != _DOCKED_ROUND)
-    ship.card_memory = (*kept, (_DOCKED_ROUND, game.state.round))
+    ship.remember(_DOCKED_ROUND, game.state.round)
 
 
 def carriers_near(game: Game, ship: ShipState) -> list[ShipState]:

@@ -437,12 +437,11 @@ def copy_pilot_ability(ship: ShipState, source: ShipState) -> None:
     of each other friendly ship with ..."): the pilot card joins ``ship``'s cards (a new
     tuple, so its abilities are looked up again) until ``source`` is removed from the game
     (:func:`remove_ship`). Having it twice is having it once."""
-    copied = dict(ship.card_memory).get(COPIED_PILOTS, ())
+    copied = ship.recalled(COPIED_PILOTS, ())
     if ship.id == source.id or any(i == source.id for i, _ in copied):
         return
     ship.cards = (*ship.cards, ("pilot", source.pilot, 0))
-    kept = tuple(item for item in ship.card_memory if item[0] != COPIED_PILOTS)
-    ship.card_memory = (*kept, (COPIED_PILOTS, (*copied, (source.id, source.pilot))))
+    ship.remember(COPIED_PILOTS, (*copied, (source.id, source.pilot)))
 
 
 def drop_pilot_ability(ship: ShipState, source: ShipState) -> None:
@@ -450,15 +449,14 @@ def drop_pilot_ability(ship: ShipState, source: ShipState) -> None:
     :func:`copy_pilot_ability`): ``source`` left the game, or undocked (Co-Pilot)."""
     if not ship.card_memory:
         return
-    copied = dict(ship.card_memory).get(COPIED_PILOTS, ())
+    copied = ship.recalled(COPIED_PILOTS, ())
     if not any(i == source.id for i, _ in copied):
         return
     entry = ("pilot", source.pilot, 0)
     last = max(k for k, card in enumerate(ship.cards) if card == entry)
     ship.cards = (*ship.cards[:last], *ship.cards[last + 1:])
-    left = tuple(item for item in copied if item[0] != source.id)
-    kept = tuple(item for item in ship.card_memory if item[0] != COPIED_PILOTS)
-    ship.card_memory = (*kept, (COPIED_PILOTS, left)) if left else kept
+    ship.remember(COPIED_PILOTS, tuple(item for item in copied if item[0] != source.id)
+                  or None)
 
 
 def _forget_copies(game: Game, source: ShipState) -> None:

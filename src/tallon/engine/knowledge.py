@@ -30,12 +30,11 @@ Look = tuple[int, int, str]
 
 
 def _looks(ship: ShipState) -> tuple[Look, ...]:
-    return next((value for key, value in ship.card_memory if key == DIAL_KNOWN), ())
+    return ship.recalled(DIAL_KNOWN, ())
 
 
 def _keep(ship: ShipState, looks: tuple[Look, ...]) -> None:
-    kept = tuple(item for item in ship.card_memory if item[0] != DIAL_KNOWN)
-    ship.card_memory = (*kept, (DIAL_KNOWN, looks)) if looks else kept
+    ship.remember(DIAL_KNOWN, looks or None)
 
 
 def dial_known_by(state: GameState, ship: ShipState) -> tuple[int, ...]:

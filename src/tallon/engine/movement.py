@@ -100,8 +100,7 @@ def remember_ships_through(game: Game, ship: ShipState, attempt: Attempt) -> Non
     the ship's card memory (only while a card asks: "if you moved through an enemy ship")."""
     others = [s for s in game.state.table().ships if s.id != ship.id]
     through = sorted(template_contacts(attempt.template, others), key=lambda item: item[0])
-    kept = tuple(item for item in ship.card_memory if item[0] != MOVED_THROUGH)
-    ship.card_memory = (*kept, (MOVED_THROUGH, tuple(o.id for _, o in through)))
+    ship.remember(MOVED_THROUGH, tuple(o.id for _, o in through))
 
 
 # ------------------------------------------------------------- barrel rolls, boosts

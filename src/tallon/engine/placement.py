@@ -27,17 +27,17 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tallon.engine.decisions import Option, Value
+from tallon.engine.decisions import Option
 from tallon.engine.loadout import has_turret_indicator
 from tallon.engine.queue import FireWindow
 from tallon.engine.reserve import in_reserve, mark_reserve, reserve_rule
 from tallon.engine.setup import (
     PlaceShip,
-    _number,
     _overlap_problem,
     deployment_spots,
     outside_problem,
     ship_placement_problem,
+    spot_option,
 )
 from tallon.engine.steps import Step, Then
 from tallon.geometry import Pose, Ship, at_range, base_shape, beyond_range
@@ -204,12 +204,8 @@ def _spread(spots: list[Pose], wanted: int) -> list[Pose]:
 
 
 def _offer(pose: Pose, turret: str | None) -> Option:
-    key = f"{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}"
-    info: dict[str, Value] = {"x": pose.x, "y": pose.y, "heading": pose.heading}
-    if turret is not None:
-        key += f",{turret}"
-        info["turret"] = turret
-    return Option(key, f"at ({pose.x:.0f}, {pose.y:.0f}) facing {pose.heading:.0f}°", info)
+    return spot_option(pose, turret, f"at ({pose.x:.0f}, {pose.y:.0f}) facing "
+                       f"{pose.heading:.0f}°")
 
 
 _RULE_WORDS = {"deployment": "within range 1 of your edge", "obstacle": "at range 0 of an "

@@ -287,12 +287,13 @@ def _modifiers(game: Game, hook: str) -> Iterator[tuple[ShipState, str, Modifier
     if hook not in named(game):
         return
     index = game.cards.index
+    # an effect a card set up on another ship may outlive its ship (Modifier.outlives_ship)
+    outliving = hook in game.cards.outliving_hooks
     for ship in ships:
         if not ship.removed and ship.body is not None:  # _active, inline: asked very often
             for held in index(ship).by_hook.get(hook, ()):
                 yield ship, held.card, held.ability
-        elif ship.removed:
-            # an effect its card set up on another ship outlives the ship (Modifier)
+        elif outliving and ship.removed:
             for held in index(ship).by_hook.get(hook, ()):
                 if getattr(held.ability, "outlives_ship", False):
                     yield ship, held.card, held.ability

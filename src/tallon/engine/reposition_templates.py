@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from tallon.engine.effects import spend_force, spendable_force
+from tallon.engine.costs import ResourceCost, can_pay_resources, pay_resources
 from tallon.engine.movement import (
     reposition_fails,
     roll_positions,
@@ -45,9 +45,8 @@ def boost_templates(game: Game, ship: ShipState) -> dict[str, str | None]:
     return {key: t.colour for key, t in _turn_templates(game, ship).items()}
 
 
-#: what choosing a template costs: (resource, amount) pairs, the resource ``"force"`` or
-#: the id of a card of the ship (its charges)
-TemplateCost = tuple[tuple[str, int], ...]
+#: what choosing a template costs (costs.ResourceCost)
+TemplateCost = ResourceCost
 
 _BEARING_NAMES = {"left": "bank left", "straight": "straight", "right": "bank right"}
 
@@ -95,27 +94,9 @@ class RepositionTemplate:
         return text
 
 
-def can_pay_template(ship: ShipState, cost: TemplateCost, game: Game | None = None) -> bool:
-    # a card may forbid spending Force now (effects.spendable_force; given the game)
-    force = ship.force if game is None else spendable_force(game, ship)
-    for resource, n in cost:
-        have = force if resource == "force" else (
-            ship.charges[resource].active if resource in ship.charges else 0)
-        if have < n:
-            return False
-    return True
-
-
 def pay_template_cost(game: Game, ship: ShipState, cost: TemplateCost) -> None:
     """Spend what a chosen template costs (RR: PAYING COSTS)."""
-    for resource, n in cost:
-        if resource == "force":
-            spend_force(game, ship, n)
-        else:
-            ship.charges[resource].active -= n
-        game.event("ability", f"{ship.name} ({ship.id}) spends {n} "
-                   f"{'Force' if resource == 'force' else resource + ' charge'} for its "
-                   "template", ship=ship.id)
+    pay_resources(game, ship, cost, "for its template")
 
 
 def _turn_templates(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
@@ -130,7 +111,7 @@ def _turn_templates(game: Game, ship: ShipState) -> dict[str, RepositionTemplate
             key, treated = entry[0], entry[1]
             cost: TemplateCost = tuple(entry[2]) if len(entry) > 2 else ()
             then = entry[3] if len(entry) > 3 else None
-            if key not in TURN_BOOSTS or not can_pay_template(ship, cost, game):
+            if key not in TURN_BOOSTS or not can_pay_resources(game, ship, cost):
                 continue
             template = RepositionTemplate(key.removeprefix("turn_"), True, 1, treated, cost,
                                           then=then)
@@ -156,7 +137,7 @@ def speed_changes(game: Game, ship: ShipState, move: str
         change, mandatory, cost = found
         if mandatory:
             forced = max(forced, change)
-        elif can_pay_template(ship, tuple(cost), game):
+        elif can_pay_resources(game, ship, tuple(cost)):
             offers.append((change, tuple(cost)))
     return forced, offers
 
@@ -227,8 +208,8 @@ def _roll_turns(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
                for entry in held.ability.value(game, ship, colour=colour) or ()]
     for side in ("left", "right"):
         for card, (curve, treated, cost, then) in offered:
-            if curve not in ("left", "right") or not can_pay_template(ship, tuple(cost),
-                                                                      game):
+            if curve not in ("left", "right") or not can_pay_resources(game, ship,
+                                                                       tuple(cost)):
                 continue
             key = f"{side}:turn_{curve}"
             template = RepositionTemplate(side, True, 1, treated, tuple(cost), curve, then)

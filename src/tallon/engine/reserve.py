@@ -56,13 +56,13 @@ def in_reserve(game: Game, ship: ShipState) -> bool:
 def reserve_rule(ship: ShipState) -> tuple[str, ...] | None:
     """The placement rule a ship in reserve (outside a carrier) will be placed by, or
     None when it is not marked in reserve."""
-    return next((tuple(v) for k, v in ship.card_memory if k == RESERVE), None)
+    rule = ship.recalled(RESERVE)
+    return None if rule is None else tuple(rule)
 
 
 def mark_reserve(ship: ShipState, rule: tuple[str, ...] | None) -> None:
     """Mark the ship in reserve with its placement rule (None: the mark leaves)."""
-    kept = tuple(item for item in ship.card_memory if item[0] != RESERVE)
-    ship.card_memory = kept if rule is None else (*kept, (RESERVE, tuple(rule)))
+    ship.remember(RESERVE, None if rule is None else tuple(rule))
 
 
 def reserved_ships(game: Game) -> list[ShipState]:
@@ -126,13 +126,16 @@ def reserve_entries(game: Game, event: Event) -> list[Entry]:
 def listens_in_reserve(game: Game, window: str) -> bool:
     """Whether a ship in reserve has an ability that works there at this window (without
     facts): the window then needs its :class:`ReserveWindow`."""
-    return bool(reserve_entries(game, Event(window, ())))
+    # asked every round: the cheap answer first (no card of any ship names the window)
+    return window in named(game) and bool(reserve_entries(game, Event(window, ())))
 
 
 def window_steps(game: Game, window: str) -> list[Step]:
     """A window that ships in reserve may listen to, as steps: the ability queue's (ships
     in play) and the reserve's (ships in reserve); none when no ship has an ability of it
     (other games keep their state hashes)."""
+    if window not in named(game):
+        return []
     index = game.cards.index
     if not any(index(s).by_window.get(window) for s in game.state.ships.values()
                if not s.removed):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tallon.data import load_cards
 from tallon.engine.action_bodies import turret_arc_allowed, turret_arcs_for
 from tallon.engine.chance import RollForFirstPlayer
-from tallon.engine.decisions import Decision, Option, Value
+from tallon.engine.decisions import Decision, Option, Value, pose_key
 from tallon.engine.docking import setup_docking_steps
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.loadout import build_ship, has_turret_indicator, unplayable
@@ -278,16 +278,10 @@ def _obstacle_spots(game: Game, obstacle_id: str, wanted: int = 4) -> list[Pose]
     return found
 
 
-def _number(value: float) -> str:
-    """A coordinate in a placement key: as short as it can be and still exact."""
-    short = f"{value:g}"
-    return short if float(short) == value else repr(value)
-
-
 @cache
 def _obstacle_option(obstacle_id: str, pose: Pose) -> Option:
     """A placement offered (remembered: the same anchors are offered game after game)."""
-    return Option(f"{obstacle_id}@{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}",
+    return Option(f"{obstacle_id}@{pose_key(pose)}",
                   f"{obstacle_id} at ({pose.x:.0f}, {pose.y:.0f}), turned {pose.heading:.0f}°",
                   {"obstacle": obstacle_id, "x": pose.x, "y": pose.y, "rotation": pose.heading})
 
@@ -433,15 +427,21 @@ def _overlap_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:
     return None
 
 
-@cache
-def _ship_option(pose: Pose, turret: str | None) -> Option:
-    """A placement offered (remembered: the same spots are offered game after game)."""
-    key = f"{_number(pose.x)},{_number(pose.y)},{_number(pose.heading)}"
+def spot_option(pose: Pose, turret: str | None, label: str) -> Option:
+    """A ship placement offered: its key ``"x,y,heading"`` (``",<arc>"`` added for the
+    turret indicator) and facts."""
+    key = pose_key(pose)
     info: dict[str, Value] = {"x": pose.x, "y": pose.y, "heading": pose.heading}
     if turret is not None:
         key += f",{turret}"
         info["turret"] = turret
-    return Option(key, f"at x {pose.x:.0f} facing the enemy edge", info)
+    return Option(key, label, info)
+
+
+@cache
+def _ship_option(pose: Pose, turret: str | None) -> Option:
+    """A placement offered (remembered: the same spots are offered game after game)."""
+    return spot_option(pose, turret, f"at x {pose.x:.0f} facing the enemy edge")
 
 
 @dataclass(frozen=True)

@@ -222,6 +222,15 @@ class ShipState:
     def has(self, token: Token) -> bool:
         return self.tokens.get(token, 0) > 0
 
+    def recalled(self, key: str, default: Any = None) -> Any:
+        """What the card memory holds under ``key``."""
+        return next((value for held, value in self.card_memory if held == key), default)
+
+    def remember(self, key: str, value: Any) -> None:
+        """Keep ``value`` (plain data) under ``key`` in the card memory; None forgets it."""
+        kept = tuple(item for item in self.card_memory if item[0] != key)
+        self.card_memory = kept if value is None else (*kept, (key, value))
+
     @property
     def current_initiative(self) -> int:
         """The initiative the ship acts at now: its own, unless a card changed it."""

@@ -178,6 +178,13 @@ def barrel_roll_options(table: Table, ship_id: str, side: Side | str,
                  for p in (RollPosition.FRONT, RollPosition.MIDDLE, RollPosition.BACK))
 
 
+def _side_start(ship: Ship, side: Side) -> Pose:
+    # a template laid against the ship's side, its middle line on the side's hashmark,
+    # pointing away from the ship
+    length = base_shape(ship.size).length
+    return ship.pose.moved(right=side.value * length / 2).rotated(side.value * 90.0)
+
+
 def barrel_roll_turn(table: Table, ship_id: str, side: Side | str, curve: str,
                      template_speed: int = 1) -> Attempt:
     """A barrel roll with the ``[template_speed turn <curve>]`` template (a card's: Reckless).
@@ -194,8 +201,7 @@ def barrel_roll_turn(table: Table, ship_id: str, side: Side | str, curve: str,
     maneuver = Maneuver.parse(f"{template_speed}{_TURN_BOOST[curve][1]}")
     template = maneuver.template()
     assert template is not None
-    length = base_shape(ship.size).length
-    start = ship.pose.moved(right=side.value * length / 2).rotated(side.value * 90.0)
+    start = _side_start(ship, side)
     placed = template.place(start)
     right, forward, rotation = template.end()
     end = start.moved(right, forward, rotation)
@@ -227,7 +233,7 @@ def barrel_roll_bank(table: Table, ship_id: str, side: Side | str, bank: str,
     template = Maneuver.parse("1B" if left else "1N").template()
     assert template is not None
     length = base_shape(ship.size).length
-    start = ship.pose.moved(right=side.value * length / 2).rotated(side.value * 90.0)
+    start = _side_start(ship, side)
     right, forward, rotation = template.end()
     end = start.moved(right, forward, rotation)
     # in the end's frame the ship's front is to the left from the right side (and to the

@@ -54,8 +54,7 @@ register("pilot", "braylenstramm",
 
 # --------------------------------------------------------------------- Ten Numb
 register("pilot", "tennumb",
-         DiceMod("spend 1 stress token: change all focus results", dice=dice("tennumb"),
-                 applies=lambda game, attack, owner, user: user.id == owner.id),
+         DiceMod("spend 1 stress token: change all focus results", dice=dice("tennumb")),
          description="Attacking or defending: may spend 1 stress token to change all focus "
                      "results to hits (attacking) or evades (defending).")
 

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.cards.acting import grant_action, granted
-from tallon.cards.common import defending, dice, is_me
+from tallon.cards.common import is_me
 from tallon.cards.registry import register
-from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
+from tallon.cards.shared_rules import (
+    ZEB_CRITS_FIRST,
+    ezra_stressed_focus,
+    sabine_roll_or_boost,
+    set_dial,
+)
+from tallon.engine.abilities import Ctx, Triggered
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.docking import carrier_of
@@ -54,16 +59,10 @@ usable_docked("ship_ability", LOCKED_AND_LOADED)
 
 # --------------------------------------------------------------------- pilots
 register("pilot", "zeborrelios",
-         Modifier("evades cancel critical hits before hits", hook="crits_first",
-                  value=lambda game, owner, attack=None, **facts: defending(attack, owner)),
+         ZEB_CRITS_FIRST,
          description="While defending, critical hits are canceled before hits.")
 
-EZRA = dice("ezrabridger")
-
-register("pilot", "ezrabridger",
-         DiceMod("stressed: 1 Force changes up to 2 focus results", dice=EZRA,
-                 applies=lambda game, attack, owner, user: user.id == owner.id
-                 and owner.stressed),
+register("pilot", "ezrabridger", ezra_stressed_focus("ezrabridger"),
          description="Attacking or defending while stressed: may spend 1 Force to change up "
                      "to 2 focus results to hits (attacking) or evades (defending).")
 
@@ -80,28 +79,14 @@ def _hera_choices(ctx: Ctx) -> list[Option]:
             if code != now and difficulty_of(code) == colour]
 
 
-def _hera(ctx: Ctx, choice: Any) -> None:
-    ship = ctx.ship
-    ship.dial_set = str(choice)
-    ctx.game.event("dial", f"{ship.name} ({ship.id}) sets its dial to [{choice}]",
-                   ship=ship.id, maneuver=choice)
-
-
 HERA = Triggered("set the dial to another maneuver of the same difficulty",
                  window="after_reveal", requirement=is_me, choices=_hera_choices,
-                 effect=_hera)
+                 effect=set_dial)
 register("pilot", "herasyndulla", HERA,
          description="After revealing a red or blue maneuver: may set the dial to another "
                      "maneuver of the same colour.")
 
 
-def _sabine_specs(ctx: Ctx) -> list[Any]:
-    return [granted("barrel_roll", "white", "sabinewren"),
-            granted("boost", "white", "sabinewren")]
-
-
-register("pilot", "sabinewren",
-         grant_action("perform a barrel roll or boost action", "before_activate",
-                      _sabine_specs, requirement=is_me),
+register("pilot", "sabinewren", sabine_roll_or_boost("sabinewren"),
          description="Before activating: may perform a barrel roll or a boost action.")
 

@@ -13,14 +13,13 @@ from tallon.cards.common import (
     defending_if,
     dice,
     enemy_in_arc,
-    is_in_arc,
-    is_me,
     range_of,
 )
+from tallon.cards.pilots.delta7aethersprite import ANAKIN
 from tallon.cards.pilots.nimbusclassvwing import ODDBALL, ODDBALL_TEXT
 from tallon.cards.registry import register
-from tallon.engine.abilities import Cost, Ctx, DiceMod, Triggered
-from tallon.engine.effects import gain_token, locks_on, remove_token
+from tallon.engine.abilities import Ctx, DiceMod, Triggered
+from tallon.engine.effects import gain_token, locks_on
 from tallon.engine.state import ShipState, Token
 from tallon.engine.weapons import TURRET_WEAPON_ARCS
 from tallon.geometry import Arc, at_range
@@ -45,23 +44,7 @@ register("ship_ability", "Plated Hull",
 
 
 # ------------------------------------------------------ Anakin Skywalker (BTL-B)
-def _anakin_near_enemy(ship: ShipState, enemy: ShipState) -> bool:
-    near = range_of(ship, enemy)
-    return (is_in_arc(ship, enemy, Arc.BULLSEYE)
-            or (near is not None and near <= 1 and is_in_arc(ship, enemy, Arc.FRONT)))
-
-
-def _anakin(ctx: Ctx) -> bool:
-    # RR: FULLY EXECUTE
-    return (is_me(ctx) and bool(ctx.event["full"]) and ctx.ship.stressed
-            and any(s.owner != ctx.ship.owner and _anakin_near_enemy(ctx.ship, s)
-                    for s in ctx.state.in_play()))
-
-
-register("pilot", "anakinskywalker-btlbywing",
-         Triggered("spend 1 Force to remove 1 stress token", window="after_execute",
-                   cost=Cost(force=1), requirement=_anakin,
-                   effect=lambda ctx, choice: remove_token(ctx.game, ctx.ship, Token.STRESS)),
+register("pilot", "anakinskywalker-btlbywing", ANAKIN,
          description="After fully executing a maneuver, with an enemy ship in his front arc at "
                      "range 0-1 or in his bullseye arc: may spend 1 Force to remove 1 stress "
                      "token.")

@@ -57,14 +57,17 @@ def _lose_two(ctx: Ctx, choice: Any) -> None:
     _change_zam_charges(ctx, -2)
 
 
-register("pilot", ZAM,
-         Triggered("setup: lose 2 charges", window="gather_forces", optional=False,
-                   effect=_lose_two),
-         Triggered("assign yourself a secret condition", window="system_phase",
-                   requirement=is_me,
-                   choices=lambda ctx: [Option(c, c) for c in SECRETS],
-                   effect=lambda ctx, choice: assign_condition(ctx.game, ctx.ship, choice,
-                                                               ctx.ship.owner)),
+#: the same text on the pilot and on her crew card (crew_d2.py)
+ZAM_ABILITIES = (
+    Triggered("setup: lose 2 charges", window="gather_forces", optional=False,
+              effect=_lose_two),
+    Triggered("assign yourself a secret condition", window="system_phase",
+              requirement=is_me,
+              choices=lambda ctx: [Option(c, c) for c in SECRETS],
+              effect=lambda ctx, choice: assign_condition(ctx.game, ctx.ship, choice,
+                                                          ctx.ship.owner)),
+)
+register("pilot", ZAM, *ZAM_ABILITIES,
          description="Setup: loses 2 charges. System Phase: may assign herself one of her "
                      "two secret conditions, facedown.")
 

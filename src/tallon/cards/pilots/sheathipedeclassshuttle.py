@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import grant_action, granted
-from tallon.cards.common import defending, dice, in_firing_arc, recalled, remember
+from tallon.cards.common import in_firing_arc, recalled, remember
 from tallon.cards.registry import register
-from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
+from tallon.cards.shared_rules import ZEB_CRITS_FIRST, ezra_stressed_focus
+from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.docking import carrier_of
 from tallon.engine.effects import gain_token
 from tallon.engine.queue import FireWindow, usable_docked
@@ -55,16 +56,11 @@ usable_docked("ship_ability", COMMS_SHUTTLE)
 
 # --------------------------------------------------------------------- pilots
 register("pilot", "zeborrelios-sheathipedeclassshuttle",
-         Modifier("evades cancel critical hits before hits", hook="crits_first",
-                  value=lambda game, owner, attack=None, **facts: defending(attack, owner)),
+         ZEB_CRITS_FIRST,
          description="While defending, critical hits are canceled before hits.")
 
-EZRA_SHUTTLE = dice("ezrabridger-sheathipedeclassshuttle")
-
 register("pilot", "ezrabridger-sheathipedeclassshuttle",
-         DiceMod("stressed: 1 Force changes up to 2 focus results", dice=EZRA_SHUTTLE,
-                 applies=lambda game, attack, owner, user: user.id == owner.id
-                 and owner.stressed),
+         ezra_stressed_focus("ezrabridger-sheathipedeclassshuttle"),
          description="Attacking or defending while stressed: may spend 1 Force to change up "
                      "to 2 focus results to hits (attacking) or evades (defending).")
 

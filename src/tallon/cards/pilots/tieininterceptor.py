@@ -21,6 +21,7 @@ from tallon.cards.common import (
 from tallon.cards.guarding import prevent_one_damage
 from tallon.cards.pilots.starviperclassattackplatform import BANKED_BARREL_ROLLS
 from tallon.cards.registry import register
+from tallon.cards.shared_rules import GIDEON_HASK
 from tallon.data import load_cards
 from tallon.engine.abilities import CardAction, Cost, Ctx, Modifier, Triggered
 from tallon.engine.decisions import Option
@@ -101,15 +102,7 @@ register("pilot", "cienaree",
                      "token.")
 
 
-def _damaged_defender(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> int:
-    return 1 if attacking(attack, owner) and bool(
-        game.state.ships[attack.defender].damage) else 0
-
-
-register("pilot", "gideonhask-tieininterceptor",
-         # RR: DAMAGE - a ship with a damage card is damaged
-         Modifier("1 more attack die against a damaged defender", hook="attack_dice",
-                  value=_damaged_defender),
+register("pilot", "gideonhask-tieininterceptor", GIDEON_HASK,
          description="Attacking a damaged defender: 1 more attack die.")
 
 

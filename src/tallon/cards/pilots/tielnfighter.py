@@ -21,6 +21,12 @@ from tallon.cards.common import (
     ships_in_range,
 )
 from tallon.cards.registry import register
+from tallon.cards.shared_rules import (
+    GIDEON_HASK,
+    ZEB_CRITS_FIRST,
+    ezra_stressed_focus,
+    sabine_roll_or_boost,
+)
 from tallon.data.database import name_key
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, Situation
@@ -88,8 +94,7 @@ register("ship_ability", "Formed Up",
 
 # ----------------------------------------------------------------- rebel pilots
 register("pilot", "zeborrelios-tielnfighter",
-         Modifier("evades cancel critical hits before hits", hook="crits_first",
-                  value=lambda game, owner, attack=None, **facts: defending(attack, owner)),
+         ZEB_CRITS_FIRST,
          description="While defending, critical hits are canceled before hits.")
 
 
@@ -106,24 +111,12 @@ register("pilot", "captainrex",
                      "condition.")
 
 
-EZRA = dice("ezrabridger-tielnfighter")
-
-register("pilot", "ezrabridger-tielnfighter",
-         DiceMod("stressed: 1 Force changes up to 2 focus results", dice=EZRA,
-                 applies=lambda game, attack, owner, user: user.id == owner.id
-                 and owner.stressed),
+register("pilot", "ezrabridger-tielnfighter", ezra_stressed_focus("ezrabridger-tielnfighter"),
          description="Attacking or defending while stressed: may spend 1 Force to change up "
                      "to 2 focus results to hits (attacking) or evades (defending).")
 
 
-def _sabine_specs(ctx: Ctx) -> list[Any]:
-    card = "sabinewren-tielnfighter"
-    return [granted("barrel_roll", "white", card), granted("boost", "white", card)]
-
-
-register("pilot", "sabinewren-tielnfighter",
-         grant_action("perform a barrel roll or boost action", "before_activate",
-                      _sabine_specs, requirement=is_me),
+register("pilot", "sabinewren-tielnfighter", sabine_roll_or_boost("sabinewren-tielnfighter"),
          description="Before activating: may perform a barrel roll or a boost action.")
 
 
@@ -208,10 +201,7 @@ register("pilot", "delmeeko",
          description="A friendly ship at range 0-2 (him too) defending against a damaged "
                      "attacker may reroll 1 defense die.")
 
-register("pilot", "gideonhask",
-         Modifier("1 more attack die against a damaged defender", hook="attack_dice",
-                  value=_extra_die(lambda game, attack, owner:
-                                   bool(game.state.ships[attack.defender].damage))),
+register("pilot", "gideonhask", GIDEON_HASK,
          description="Attacking a damaged defender: 1 more attack die.")
 
 

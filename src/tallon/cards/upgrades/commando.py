@@ -147,16 +147,17 @@ def _strain(ctx: Ctx, choice: Any) -> None:
     gain_token(ctx.game, ctx.other(ctx.event["ship"]), Token.STRAIN, applier=ctx.ship.owner)
 
 
-def _relocations(ctx: Ctx) -> list[Option]:
-    """Each template laid at the team's front guides (keys ``front:<template>``, as a
-    DRK-1 probe droid's); one that would leave it partly outside the play area is offered
-    too, and makes it flee (RR: RELOCATING REMOTES)."""
-    team = ctx.ship
+def forward_relocations(game: Game, team: ShipState, codes: tuple[str, ...]
+                        ) -> list[Option]:
+    """Each template of ``codes`` laid at the remote's front guides (keys
+    ``front:<template>``, as a DRK-1 probe droid's); one that would leave it partly outside
+    the play area is offered too, and makes it flee (RR: RELOCATING REMOTES). Pre Vizsla's
+    relocation (commando_2.py) uses it as well."""
     if not team.in_play:
         return []
-    area = ctx.state.table().area
+    area = game.state.table().area
     found = []
-    for code in RELOCATIONS:
+    for code in codes:
         body = Device(team.id, relocation_pose(team, code), team.outline)
         flees = not area.contains_pieces(body.overlap_pieces)
         found.append(Option(f"front:{code}", f"relocate forward with the "
@@ -165,8 +166,8 @@ def _relocations(ctx: Ctx) -> list[Option]:
     return found
 
 
-def _relocate(ctx: Ctx, choice: Any) -> None:
-    game, team = ctx.game, ctx.ship
+def relocate_forward(game: Game, team: ShipState, choice: Any) -> None:
+    """Relocate the remote with the template of a :func:`forward_relocations` answer."""
     code = str(choice).partition(":")[2]
     # RR: OBJECTS: REMOTES (Commando Team) - it may land overlapping objects; a ship it
     # lands under is on top of it, and overlaps it
@@ -179,6 +180,14 @@ def _relocate(ctx: Ctx, choice: Any) -> None:
     under = sorted(ships_overlapped(game.state.table(), team.body),
                    key=lambda i: order.index(game.state.ships[i].owner))
     game.push(*device_steps(game, under, team.id))
+
+
+def _relocations(ctx: Ctx) -> list[Option]:
+    return forward_relocations(ctx.game, ctx.ship, RELOCATIONS)
+
+
+def _relocate(ctx: Ctx, choice: Any) -> None:
+    relocate_forward(ctx.game, ctx.ship, choice)
 
 
 def _can_attack(ctx: Ctx) -> bool:

@@ -16,20 +16,14 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.registry import register
+from tallon.cards.upgrades.commando import forward_relocations, relocate_forward
 from tallon.data import load_cards
 from tallon.engine.abilities import Modifier
-from tallon.engine.decisions import Option
 from tallon.engine.devices import (
-    device_steps,
-    relocate_remote,
-    relocation_pose,
     remote_kind,
-    template_name,
 )
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Ask, continuation
-from tallon.geometry import Device
-from tallon.geometry.overlap import ships_overlapped
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -62,34 +56,15 @@ def _ask_relocation(game: Game, value: Any, ship_id: str, remote_id: str) -> Non
     remote = game.state.ships[remote_id]
     if not remote.in_play:
         return
-    area = game.state.table().area
-    options = []
-    for code in PRE_VIZSLA_TEMPLATES:
-        body = Device(remote.id, relocation_pose(remote, code), remote.outline)
-        flees = not area.contains_pieces(body.overlap_pieces)
-        options.append(Option(f"front:{code}", f"relocate forward with the "
-                              f"{template_name(code)} template"
-                              + (" (outside the play area: it flees)" if flees else "")))
     game.push(Ask(remote.owner, "relocate_remote",
                   f"{remote.name} ({remote.id}): relocate forward with which template?",
-                  tuple(options), "previzsla.relocated", (remote_id,), ship=remote_id))
+                  tuple(forward_relocations(game, remote, PRE_VIZSLA_TEMPLATES)),
+                  "previzsla.relocated", (remote_id,), ship=remote_id))
 
 
 @continuation("previzsla.relocated")
 def _relocated(game: Game, choice: Any, remote_id: str) -> None:
-    remote = game.state.ships[remote_id]
-    code = str(choice).partition(":")[2]
-    # RR: RELOCATING REMOTES - from its front guides; it may land on objects, and flees if
-    # any part of it is outside the play area
-    relocate_remote(game, remote, relocation_pose(remote, code),
-                    f"forward with the {template_name(code)} template")
-    if not remote.in_play:
-        return
-    assert remote.body is not None
-    order = game.state.player_order()
-    under = sorted(ships_overlapped(game.state.table(), remote.body),
-                   key=lambda i: order.index(game.state.ships[i].owner))
-    game.push(*device_steps(game, under, remote.id))
+    relocate_forward(game, game.state.ships[remote_id], choice)
 
 
 register("upgrade", PRE_VIZSLA,

@@ -444,8 +444,7 @@ def _lando_reinforce(ctx: Ctx, option: Any) -> None:
 
 register("upgrade", LANDO,
          *(DiceMod(f"spend 1 {name} token: reroll up to 2 dice",
-                   dice=_lando_reroll(((name, 1),)),
-                   applies=lambda game, attack, owner, user: user.id == owner.id)
+                   dice=_lando_reroll(((name, 1),)))
            for name in _DICE_GREEN),
          DiceMod("spend 1 reinforce token: reroll up to 2 dice", dice=_lando_reroll(()),
                  applies=lambda game, attack, owner, user: user.id == owner.id

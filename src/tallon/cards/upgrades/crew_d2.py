@@ -21,6 +21,7 @@ from tallon.cards.common import (
     remember,
     this_round,
 )
+from tallon.cards.pilots.firesprayclasspatrolcraft import ZAM, ZAM_ABILITIES
 from tallon.cards.registry import register
 from tallon.cards.upgrades.crew_d import enemy_near, friend_near
 from tallon.dice import ATTACKING, CardAbility, RerollDice
@@ -368,23 +369,7 @@ register("upgrade", "yoda",
 
 
 # ------------------------------------------------------------------ Zam Wesell
-ZAM = "zamwesell"
-ZAM_SECRETS = ("youdbettermeanbusiness", "youshouldthankme")
-
-
-def _zam_lose_two(ctx: Ctx, choice: Any) -> None:
-    charge = ctx.ship.charges[ZAM]
-    charge.active = max(0, charge.active - 2)
-
-
-register("upgrade", ZAM,
-         Triggered("setup: lose 2 charges", window="gather_forces", optional=False,
-                   effect=_zam_lose_two),
-         Triggered("assign yourself a secret condition", window="system_phase",
-                   requirement=is_me,
-                   choices=lambda ctx: [Option(c, c) for c in ZAM_SECRETS],
-                   effect=lambda ctx, choice: assign_condition(ctx.game, ctx.ship, choice,
-                                                               ctx.ship.owner)),
+register("upgrade", ZAM, *ZAM_ABILITIES,
          description="Setup: loses 2 charges. During the System Phase: may assign itself "
                      "one of Zam Wesell's two secret conditions, facedown.")
 

@@ -99,8 +99,7 @@ register("upgrade", "marksmanship",
                      "critical hit.")
 
 register("upgrade", "heroic",
-         DiceMod("only blanks: reroll any number of dice", dice=dice("heroic"),
-                 applies=lambda game, attack, owner, user: user.id == owner.id),
+         DiceMod("only blanks: reroll any number of dice", dice=dice("heroic")),
          description="Attacking or defending with 2 or more dice, all blanks: may reroll any "
                      "number of them.")
 

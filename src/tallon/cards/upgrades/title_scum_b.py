@@ -7,6 +7,7 @@ from typing import Any
 
 from tallon.cards.common import attacking_if, dice, is_in_arc, is_me
 from tallon.cards.registry import register
+from tallon.cards.shared_rules import set_dial
 from tallon.cards.upgrades.crew_c import damage_options, faceup_ship_damage
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Triggered
 from tallon.engine.decisions import Option
@@ -34,17 +35,10 @@ def _mirrored(ctx: Ctx) -> list[Option]:
             and Maneuver.parse(code).bearing is other]
 
 
-def _set_dial(ctx: Ctx, choice: Any) -> None:
-    ship = ctx.ship
-    ship.dial_set = str(choice)
-    ctx.game.event("dial", f"{ship.name} ({ship.id}) sets its dial to [{choice}]",
-                   ship=ship.id, maneuver=choice)
-
-
 register("upgrade", "slavei",
          Triggered("set the dial to the same turn or bank in the other direction",
                    window="after_reveal", requirement=is_me, choices=_mirrored,
-                   effect=_set_dial),
+                   effect=set_dial),
          description="After revealing a turn or bank maneuver: may set the dial to the "
                      "maneuver of the same speed and bearing in the other direction. Adds a "
                      "torpedo slot.")

@@ -24,6 +24,8 @@ from tallon.dice.abilities.effects import (
     CardAbility,
     ChangeResults,
     RerollDice,
+    change_one,
+    reroll,
 )
 from tallon.dice.abilities.tokens import FORCE, GREEN_TOKENS, LOCK, LOCK_DISABLED
 from tallon.dice.counts import face_count, total
@@ -57,38 +59,25 @@ def _opponent_has_no_green(situation: Situation) -> bool:
 
 def predator() -> DiceAbility:
     """Predator: primary attack, defender in bullseye — may reroll 1 attack die."""
-    return CardAbility(
-        "predator", "Predator (reroll 1 attack die)", effect=RerollDice(1), roles=ATTACKING
-    )
+    return reroll("predator", "Predator (reroll 1 attack die)", ATTACKING)
 
 
 def howlrunner() -> DiceAbility:
     """"Howlrunner" nearby: primary attack — may reroll 1 attack die."""
-    return CardAbility(
-        "howlrunner", "Howlrunner (reroll 1 attack die)", effect=RerollDice(1), roles=ATTACKING
-    )
+    return reroll("howlrunner", "Howlrunner (reroll 1 attack die)", ATTACKING)
 
 
 def captain_jonus() -> DiceAbility:
     """Captain Jonus nearby: torpedo or missile attack — may reroll up to 2 attack dice."""
-    return CardAbility(
-        "captainjonus",
-        "Captain Jonus (reroll up to 2 attack dice)",
-        effect=RerollDice(2),
-        roles=ATTACKING,
-    )
+    return reroll("captainjonus", "Captain Jonus (reroll up to 2 attack dice)", ATTACKING, 2)
 
 
 def horton_salm(ships: int = 1) -> DiceAbility:
     """Horton Salm: may reroll 1 attack die per other friendly ship at range 0-1 of the defender."""
     if ships < 1:
         raise ValueError("Horton Salm needs at least 1 friendly ship near the defender")
-    return CardAbility(
-        "hortonsalm",
-        f"Horton Salm (reroll up to {ships} attack dice)",
-        effect=RerollDice(ships),
-        roles=ATTACKING,
-    )
+    return reroll("hortonsalm", f"Horton Salm (reroll up to {ships} attack dice)", ATTACKING,
+                  ships)
 
 
 class FireControlSystem(CardAbility):
@@ -118,50 +107,27 @@ def fire_control_system() -> DiceAbility:
 
 def heroic() -> DiceAbility:
     """Heroic: with only blank results and 2 or more dice, may reroll any number of them."""
-    return CardAbility(
-        "heroic",
-        "Heroic (only blanks: reroll any number)",
-        effect=RerollDice(),
-        roles=BOTH_ROLES,
-        requires=_only_blanks,
-    )
+    return reroll("heroic", "Heroic (only blanks: reroll any number)", BOTH_ROLES, None,
+                  requires=_only_blanks)
 
 
 def lone_wolf(charges: int = 1) -> DiceAbility:
     """Lone Wolf: no friendly ship at range 0-2 — may spend its charge to reroll 1 own die."""
-    return CardAbility(
-        "lonewolf",
-        "Lone Wolf (spend charge: reroll 1 die)",
-        effect=RerollDice(1),
-        roles=BOTH_ROLES,
-        cost=(("lonewolf", 1),),
-        charges=charges,
-    )
+    return reroll("lonewolf", "Lone Wolf (spend charge: reroll 1 die)", BOTH_ROLES,
+                  cost=(("lonewolf", 1),), charges=charges)
 
 
 def solo(charges: int = 1) -> DiceAbility:
     """Solo (modified YT-1300 Han Solo ship ability): no friendly ship at range 0-1 —
     may spend a charge to reroll 1 own die."""
-    return CardAbility(
-        "solo",
-        "Solo (spend charge: reroll 1 die)",
-        effect=RerollDice(1),
-        roles=BOTH_ROLES,
-        cost=(("solo", 1),),
-        charges=charges,
-    )
+    return reroll("solo", "Solo (spend charge: reroll 1 die)", BOTH_ROLES, cost=(("solo", 1),),
+                  charges=charges)
 
 
 def elusive(charges: int = 1) -> DiceAbility:
     """Elusive: while defending, may spend its charge to reroll 1 defense die."""
-    return CardAbility(
-        "elusive",
-        "Elusive (spend charge: reroll 1 defense die)",
-        effect=RerollDice(1),
-        roles=DEFENDING,
-        cost=(("elusive", 1),),
-        charges=charges,
-    )
+    return reroll("elusive", "Elusive (spend charge: reroll 1 defense die)", DEFENDING,
+                  cost=(("elusive", 1),), charges=charges)
 
 
 def saturation_salvo(charges: int = 1) -> DiceAbility:
@@ -183,35 +149,21 @@ def saturation_salvo(charges: int = 1) -> DiceAbility:
 
 def marksmanship() -> DiceAbility:
     """Marksmanship: defender in bullseye — may change 1 hit to a crit."""
-    return CardAbility(
-        "marksmanship",
-        "Marksmanship (1 hit to crit)",
-        effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)),
-        roles=ATTACKING,
-    )
+    return change_one("marksmanship", "Marksmanship (1 hit to crit)", Face.HIT, Face.CRIT,
+                      ATTACKING)
 
 
 def proton_torpedoes() -> DiceAbility:
     """Proton Torpedoes (the weapon's own effect): change 1 hit to a crit; not optional."""
-    return CardAbility(
-        "protontorpedoes",
-        "Proton Torpedoes (1 hit to crit)",
-        effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)),
-        roles=ATTACKING,
-        mandatory=True,
-    )
+    return change_one("protontorpedoes", "Proton Torpedoes (1 hit to crit)", Face.HIT, Face.CRIT,
+                      ATTACKING, mandatory=True)
 
 
 def proton_cannons() -> DiceAbility:
     """Proton Cannons (the weapon's own effect): change 1 focus or hit to a crit; not
     optional."""
-    return CardAbility(
-        "protoncannons",
-        "Proton Cannons (1 focus or hit to crit)",
-        effect=ChangeResults(1, (Face.FOCUS, Face.HIT), (Face.CRIT,)),
-        roles=ATTACKING,
-        mandatory=True,
-    )
+    return change_one("protoncannons", "Proton Cannons (1 focus or hit to crit)",
+                      (Face.FOCUS, Face.HIT), Face.CRIT, ATTACKING, mandatory=True)
 
 
 def precision_tuned_cannons() -> DiceAbility:
@@ -228,68 +180,39 @@ def precision_tuned_cannons() -> DiceAbility:
 
 def fearless() -> DiceAbility:
     """Fearless: range 1, in each other's front arc — may change 1 own result to a hit."""
-    return CardAbility(
-        "fearless",
-        "Fearless (1 result to hit)",
-        effect=ChangeResults(1, NON_HIT, (Face.HIT,)),
-        roles=ATTACKING,
-    )
+    return change_one("fearless", "Fearless (1 result to hit)", NON_HIT, Face.HIT, ATTACKING)
 
 
 def agent_kallus() -> DiceAbility:
     """Agent Kallus: attacking the Hunted ship — may change 1 focus to a hit."""
-    return CardAbility(
-        "agentkallus",
-        "Agent Kallus (1 focus to hit)",
-        effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)),
-        roles=ATTACKING,
-    )
+    return change_one("agentkallus", "Agent Kallus (1 focus to hit)", Face.FOCUS, Face.HIT,
+                      ATTACKING)
 
 
 def major_vermeil() -> DiceAbility:
     """Major Vermeil: if the defender has no green tokens — may change 1 blank or focus to a hit."""
-    return CardAbility(
-        "majorvermeil",
-        "Major Vermeil (defender without green tokens: 1 blank/focus to hit)",
-        effect=ChangeResults(1, NON_EVADE, (Face.HIT,)),
-        roles=ATTACKING,
-        requires=_opponent_has_no_green,
-        requirement_reads_dice=False,
-        opponent_uses=GREEN_TOKENS,
-    )
+    return change_one("majorvermeil",
+                      "Major Vermeil (defender without green tokens: 1 blank/focus to hit)",
+                      NON_EVADE, Face.HIT, ATTACKING, requires=_opponent_has_no_green,
+                      requirement_reads_dice=False, opponent_uses=GREEN_TOKENS)
 
 
 def fifth_brother() -> DiceAbility:
     """Fifth Brother: may spend 1 Force to change 1 focus to a crit."""
-    return CardAbility(
-        "fifthbrother",
-        "Fifth Brother (1 Force: 1 focus to crit)",
-        effect=ChangeResults(1, (Face.FOCUS,), (Face.CRIT,)),
-        roles=ATTACKING,
-        cost=((FORCE, 1),),
-    )
+    return change_one("fifthbrother", "Fifth Brother (1 Force: 1 focus to crit)", Face.FOCUS,
+                      Face.CRIT, ATTACKING, cost=((FORCE, 1),))
 
 
 def darth_vader_defender() -> DiceAbility:
     """Darth Vader (TIE/D Defender): may spend 1 Force to change 1 blank to a hit."""
-    return CardAbility(
-        "darthvader-tieddefender",
-        "Darth Vader (1 Force: 1 blank to hit)",
-        effect=ChangeResults(1, (Face.BLANK,), (Face.HIT,)),
-        roles=ATTACKING,
-        cost=((FORCE, 1),),
-    )
+    return change_one("darthvader-tieddefender", "Darth Vader (1 Force: 1 blank to hit)",
+                      Face.BLANK, Face.HIT, ATTACKING, cost=((FORCE, 1),))
 
 
 def rey_gunner() -> DiceAbility:
     """Rey (gunner): enemy in turret arc — may spend 1 Force to change 1 blank to a hit/evade."""
-    return CardAbility(
-        "rey-gunner",
-        "Rey (1 Force: 1 blank to hit/evade)",
-        effect=ChangeResults(1, (Face.BLANK,), (Face.HIT, Face.EVADE)),
-        roles=BOTH_ROLES,
-        cost=((FORCE, 1),),
-    )
+    return change_one("rey-gunner", "Rey (1 Force: 1 blank to hit/evade)", Face.BLANK,
+                      (Face.HIT, Face.EVADE), BOTH_ROLES, cost=((FORCE, 1),))
 
 
 def brilliant_evasion() -> DiceAbility:
@@ -307,53 +230,31 @@ def brilliant_evasion() -> DiceAbility:
 def networked_calculations(tokens: int = 1) -> DiceAbility:
     """Networked Calculations: may spend 1 calculate token of a nearby friendly ship to
     change 1 focus to a hit/evade. The parameter is how many such tokens are nearby."""
-    return CardAbility(
-        "networkedcalculations",
-        "Networked Calculations (friend's calculate: 1 focus to hit/evade)",
-        effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT, Face.EVADE)),
-        roles=BOTH_ROLES,
-        cost=(("networkedcalculations", 1),),
-        charges=tokens,
-    )
+    return change_one("networkedcalculations",
+                      "Networked Calculations (friend's calculate: 1 focus to hit/evade)",
+                      Face.FOCUS, (Face.HIT, Face.EVADE), BOTH_ROLES,
+                      cost=(("networkedcalculations", 1),), charges=tokens)
 
 
 def juke() -> DiceAbility:
     """Juke: while attacking and evading — may change 1 of the defender's evades to a focus."""
-    return CardAbility(
-        "juke",
-        "Juke (evading: 1 defender evade to focus)",
-        effect=ChangeResults(1, (Face.EVADE,), (Face.FOCUS,)),
-        window=Window.OPPONENT_DICE,
-        roles=ATTACKING,
-        requires=_own_evading,
-        requirement_reads_dice=False,
-        uses=("evade",),
-    )
+    return change_one("juke", "Juke (evading: 1 defender evade to focus)", Face.EVADE, Face.FOCUS,
+                      ATTACKING, window=Window.OPPONENT_DICE, requires=_own_evading,
+                      requirement_reads_dice=False, uses=("evade",))
 
 
 def plated_hull() -> DiceAbility:
     """Plated Hull (BTL-B ship ability): while defending and not critically damaged,
     change 1 of the attacker's crits to a hit; not optional."""
-    return CardAbility(
-        "platedhull",
-        "Plated Hull (1 attacker crit to hit)",
-        effect=ChangeResults(1, (Face.CRIT,), (Face.HIT,)),
-        window=Window.OPPONENT_DICE,
-        roles=DEFENDING,
-        mandatory=True,
-    )
+    return change_one("platedhull", "Plated Hull (1 attacker crit to hit)", Face.CRIT, Face.HIT,
+                      DEFENDING, window=Window.OPPONENT_DICE, mandatory=True)
 
 
 def concordia_faceoff() -> DiceAbility:
     """Concordia Faceoff (Fang ship ability): range 1 in the attacker's front arc —
     change 1 own result to an evade; not optional."""
-    return CardAbility(
-        "concordiafaceoff",
-        "Concordia Faceoff (1 result to evade)",
-        effect=ChangeResults(1, NON_EVADE, (Face.EVADE,)),
-        roles=DEFENDING,
-        mandatory=True,
-    )
+    return change_one("concordiafaceoff", "Concordia Faceoff (1 result to evade)", NON_EVADE,
+                      Face.EVADE, DEFENDING, mandatory=True)
 
 
 def advanced_targeting_computer() -> DiceAbility:
@@ -554,22 +455,12 @@ def tv94() -> DiceAbility:
 def malice() -> DiceAbility:
     """Malice (Force power): may spend 1 Force to change 1 focus or hit to a crit. (Its
     Force recovered after the attack is not a dice effect.)"""
-    return CardAbility(
-        "malice",
-        "Malice (1 Force: 1 focus or hit to crit)",
-        effect=ChangeResults(1, (Face.FOCUS, Face.HIT), (Face.CRIT,)),
-        roles=ATTACKING,
-        cost=((FORCE, 1),),
-    )
+    return change_one("malice", "Malice (1 Force: 1 focus or hit to crit)", (Face.FOCUS, Face.HIT),
+                      Face.CRIT, ATTACKING, cost=((FORCE, 1),))
 
 
 def sensor_jammer() -> DiceAbility:
     """Sensor Jammer (modification): defending while a friendly ship has the attacker
     locked (the caller's to judge) - may change 1 of the attacker's hits to a focus."""
-    return CardAbility(
-        "sensorjammer-battleofyavin",
-        "Sensor Jammer (1 attacker hit to focus)",
-        effect=ChangeResults(1, (Face.HIT,), (Face.FOCUS,)),
-        window=Window.OPPONENT_DICE,
-        roles=DEFENDING,
-    )
+    return change_one("sensorjammer-battleofyavin", "Sensor Jammer (1 attacker hit to focus)",
+                      Face.HIT, Face.FOCUS, DEFENDING, window=Window.OPPONENT_DICE)

@@ -16,7 +16,7 @@ from tallon.dice.abilities.base import (
     Role,
     Window,
 )
-from tallon.dice.abilities.effects import CancelResults, CardAbility, RerollDice
+from tallon.dice.abilities.effects import CancelResults, CardAbility, reroll
 from tallon.dice.faces import Face
 
 
@@ -44,6 +44,14 @@ class CardEntry:
         if value < 0:
             raise ValueError(f"{self.key}={value}: the {self.parameter} cannot be negative")
         return self.build(value)
+
+
+def _reroll_up_to(key: str, title: str, roles: frozenset[Role], count: int = 1
+                  ) -> DiceAbility:
+    """A card that may reroll up to ``count`` of its dice (at least 1)."""
+    if count < 1:
+        raise ValueError(f"{title} rerolls at least 1 die (got {count})")
+    return reroll(key, f"{title} (reroll up to {count} dice)", roles, count)
 
 
 _ENTRIES = [
@@ -220,12 +228,12 @@ _ENTRIES = [
               "reroll 1 die per enemy ship at range 0-1", upgrades.boba_fett_firespray,
               "enemy ships"),
     CardEntry("koshkafrost", "Koshka Frost", BOTH_ROLES, "stressed enemy: reroll 1 die",
-              lambda: upgrades.reroll_one("koshkafrost", "Koshka Frost")),
+              partial(upgrades.reroll_one, "koshkafrost", "Koshka Frost")),
     CardEntry("krassistrelix", "Krassis Trelix", ATTACKING,
               "special attack: reroll 1 attack die",
-              lambda: upgrades.reroll_one("krassistrelix", "Krassis Trelix", ATTACKING)),
+              partial(upgrades.reroll_one, "krassistrelix", "Krassis Trelix", ATTACKING)),
     CardEntry("marauder", "Marauder", ATTACKING, "primary rear arc attack: reroll 1 attack die",
-              lambda: upgrades.reroll_one("marauder", "Marauder", ATTACKING)),
+              partial(upgrades.reroll_one, "marauder", "Marauder", ATTACKING)),
     CardEntry("jangofett-pilot", "Jango Fett (Firespray pilot)", BOTH_ROLES,
               "easier revealed maneuver: 1 enemy focus to blank", upgrades.jango_fett_pilot),
     CardEntry("bobafett-firesprayclasspatrolcraft", "Boba Fett (Separatist Firespray)",
@@ -240,7 +248,7 @@ _ENTRIES = [
               "attacker of equal or higher initiative: 1 blank to focus", upgrades.ig102),
     CardEntry("sinker", '"Sinker" (ARC-170)', ATTACKING,
               "primary attack beside him (side arc): reroll 1 attack die",
-              lambda: upgrades.reroll_one("sinker", "Sinker", ATTACKING)),
+              partial(upgrades.reroll_one, "sinker", "Sinker", ATTACKING)),
     CardEntry("wolffe", '"Wolffe" (ARC-170)', ATTACKING,
               "primary front arc attack, spend charge: reroll 1 attack die", upgrades.wolffe,
               "charges"),
@@ -251,7 +259,7 @@ _ENTRIES = [
     CardEntry("inaldra", "Inaldra", BOTH_ROLES, "suffer 1 damage: reroll any number of dice",
               upgrades.inaldra),
     CardEntry("serissu", "Serissu", DEFENDING, "defender at range 0-1 of her: reroll 1 "
-              "defense die", lambda: upgrades.reroll_one("serissu", "Serissu", DEFENDING)),
+              "defense die", partial(upgrades.reroll_one, "serissu", "Serissu", DEFENDING)),
     CardEntry("drearenthal", "Drea Renthal", ATTACKING,
               "friendly non-limited attacker, defender in her arc: reroll 1 attack die",
               upgrades.drea_renthal),
@@ -271,7 +279,7 @@ _ENTRIES = [
               "turret attack, indicator at a side arc: 1 blank to focus", upgrades.broadside),
     CardEntry("drift", '"Drift" (Clone Z-95, friendly attacker at range 0-1)', ATTACKING,
               "exactly 1 non-lock red or 1 orange token: reroll 1 attack die",
-              lambda: upgrades.reroll_one("drift", "Drift", ATTACKING)),
+              partial(upgrades.reroll_one, "drift", "Drift", ATTACKING)),
     CardEntry("gavynsykes", "Gavyn Sykes", BOTH_ROLES,
               "faster revealed maneuver: reroll any blank results", upgrades.gavyn_sykes),
     CardEntry("fireconvergence", "Fire Convergence (LAAT/i)", ATTACKING,
@@ -280,11 +288,11 @@ _ENTRIES = [
     # Separatist pilots and titles (cards/pilots/belbullab22starfighter.py, ...)
     CardEntry("generalgrievous", "General Grievous", ATTACKING,
               "primary attack outside the defender's firing arc: reroll up to 2 attack dice",
-              lambda: _reroll_up_to("generalgrievous", "General Grievous", ATTACKING, 2)),
+              partial(_reroll_up_to, "generalgrievous", "General Grievous", ATTACKING, 2)),
     CardEntry("wattambor", "Wat Tambor", ATTACKING,
               "primary attack: reroll 1 attack die per calculating friend at range 1 of the "
-              "defender", lambda count=1: _reroll_up_to("wattambor", "Wat Tambor", ATTACKING,
-                                                        count), "calculating friends"),
+              "defender", partial(_reroll_up_to, "wattambor", "Wat Tambor", ATTACKING),
+              "calculating friends"),
     CardEntry("captainsear", "Captain Sear (friendly attacker at range 0-3)", ATTACKING,
               "defender in the bullseye arc, spend calculate: cancel 1 evade",
               lambda: CardAbility("captainsear", "Captain Sear (spend calculate: cancel 1 "
@@ -293,14 +301,14 @@ _ENTRIES = [
                                   cost=(("calculate", 1),))),
     CardEntry("soullessone", "Soulless One", DEFENDING,
               "attacker outside the firing arc: reroll 1 defense die",
-              lambda: upgrades.reroll_one("soullessone", "Soulless One", DEFENDING)),
+              partial(upgrades.reroll_one, "soullessone", "Soulless One", DEFENDING)),
     CardEntry("networkedaim", "Networked Aim (HMP Droid Gunship)", ATTACKING,
               "reroll 1 attack die per friendly lock on the defender (no lock rerolls)",
-              lambda count=1: _reroll_up_to("networkedaim", "Networked Aim", ATTACKING,
-                                            count), "friendly locks"),
+              partial(_reroll_up_to, "networkedaim", "Networked Aim", ATTACKING),
+              "friendly locks"),
     CardEntry("chertek", "Chertek", ATTACKING,
               "primary attack, tractored defender: reroll up to 2 attack dice",
-              lambda: _reroll_up_to("chertek", "Chertek", ATTACKING, 2)),
+              partial(_reroll_up_to, "chertek", "Chertek", ATTACKING, 2)),
     # Pilots whose card modules take their dice ability from here (dice/abilities/pilots.py)
     CardEntry("sharabey", "Shara Bey (ARC-170)", ATTACKING,
               "primary attack, spend lock: add 1 focus", pilots.shara_bey),
@@ -390,14 +398,6 @@ _ENTRIES = [
     *(CardEntry(kind, f"Commando Team remote ({kind})", ATTACKING, "1 focus to hit",
                 partial(upgrades_2.commando_team, kind)) for kind in upgrades_2.COMMANDO_TEAMS),
 ]
-
-
-def _reroll_up_to(key: str, title: str, roles: frozenset[Role], count: int) -> DiceAbility:
-    """A card that may reroll up to ``count`` of its dice (at least 1)."""
-    if count < 1:
-        raise ValueError(f"{title} rerolls at least 1 die (got {count})")
-    return CardAbility(key, f"{title} (reroll up to {count} dice)", effect=RerollDice(count),
-                       roles=roles)
 
 
 CATALOGUE: dict[str, CardEntry] = {entry.key: entry for entry in _ENTRIES}

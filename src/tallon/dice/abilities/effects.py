@@ -13,6 +13,7 @@ import itertools
 import operator
 import weakref
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from tallon.dice import packed
 from tallon.dice.abilities.base import (
@@ -515,3 +516,24 @@ class CardAbility(DiceAbility):
             else:
                 found.append((option, *apply_to_counts(pool, ops, situation.kind)))
         return found
+
+
+def _faces(faces: Face | tuple[Face, ...]) -> tuple[Face, ...]:
+    return (faces,) if isinstance(faces, Face) else faces
+
+
+def change_one(key: str, title: str, sources: Face | tuple[Face, ...],
+               targets: Face | tuple[Face, ...], roles: frozenset[Role],
+               **options: Any) -> CardAbility:
+    """A card that changes 1 result showing one of ``sources`` to one of ``targets`` (the
+    most common card shape); ``options`` are the other ``CardAbility`` settings."""
+    return CardAbility(key, title, effect=ChangeResults(1, _faces(sources), _faces(targets)),
+                       roles=roles, **options)
+
+
+def reroll(key: str, title: str, roles: frozenset[Role], count: int | None = 1,
+           faces: tuple[Face, ...] = (), **options: Any) -> CardAbility:
+    """A card that rerolls up to ``count`` dice (None: any number), only ``faces`` if given;
+    ``options`` are the other ``CardAbility`` settings."""
+    return CardAbility(key, title, effect=RerollDice(count, faces=faces), roles=roles,
+                       **options)

@@ -19,9 +19,11 @@ from tallon.dice.abilities.effects import (
     CardAbility,
     ChangeResults,
     Effect,
-    RerollDice,
     Variant,
+    change_one,
+    reroll,
 )
+from tallon.dice.abilities.upgrades import ChangeUpTo
 from tallon.dice.counts import face_count
 from tallon.dice.faces import Face
 from tallon.dice.ops import ChangeAll
@@ -41,23 +43,6 @@ class EitherChange(Effect):
         found: list[Variant] = []
         for source, target in self.ways:
             found += ChangeResults(1, (source,), (target,)).variants(situation)
-        return found
-
-
-class ChangeUpTo(Effect):
-    """Change up to ``count`` results (each number from 1 to ``count``) from ``sources`` to
-    one of ``targets``."""
-
-    def __init__(self, count: int, sources: tuple[Face, ...], targets: tuple[Face, ...]
-                 ) -> None:
-        self.changes = [ChangeResults(n, sources, targets) for n in range(1, count + 1)]
-
-    def variants(self, situation: Situation) -> list[Variant]:
-        found: list[Variant] = []
-        for change in self.changes:
-            for ops in change.variants(situation):
-                if ops not in found:
-                    found.append(ops)
         return found
 
 
@@ -85,9 +70,8 @@ def wolffe_siege(charges: int = 1) -> DiceAbility:
     """"Wolffe" (Siege of Coruscant), primary front arc attack: may spend his charge to
     reroll 1 attack die."""
     key = "wolffe-siegeofcoruscant"
-    return CardAbility(key, "Wolffe (spend 1 charge: reroll 1 attack die)",
-                       effect=RerollDice(1), roles=ATTACKING, cost=((key, 1),),
-                       charges=charges)
+    return reroll(key, "Wolffe (spend 1 charge: reroll 1 attack die)", ATTACKING,
+                  cost=((key, 1),), charges=charges)
 
 
 def barriss_offee() -> DiceAbility:
@@ -113,8 +97,8 @@ def luminara_unduli() -> DiceAbility:
 def aayla_secura() -> DiceAbility:
     """Aayla Secura (Eta-2 pilot and crew), an enemy attacker in her front arc at range 0-1:
     the defender may change 1 blank result to a focus result."""
-    return CardAbility("aaylasecura", "Aayla Secura (1 blank to focus)",
-                       effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)), roles=DEFENDING)
+    return change_one("aaylasecura", "Aayla Secura (1 blank to focus)", Face.BLANK, Face.FOCUS,
+                      DEFENDING)
 
 
 def calibrated_laser_targeting() -> DiceAbility:
@@ -131,8 +115,7 @@ def calibrated_laser_targeting() -> DiceAbility:
 def pops_krail_boy() -> DiceAbility:
     """"Pops" Krail (Battle of Yavin), single turret arc attack: may reroll up to 2 attack
     dice."""
-    return CardAbility("popskrail-battleofyavin", "\"Pops\" Krail (reroll 2)",
-                       effect=RerollDice(2), roles=ATTACKING)
+    return reroll("popskrail-battleofyavin", "\"Pops\" Krail (reroll 2)", ATTACKING, 2)
 
 
 def sabine_wren_lancer() -> DiceAbility:
@@ -153,9 +136,8 @@ def vennie() -> DiceAbility:
 def rey_pilot() -> DiceAbility:
     """Rey (Scavenged YT-1300 pilot), the enemy in her front arc: may spend 1 Force to change
     1 blank to a hit (attacking) or an evade (defending)."""
-    return CardAbility("rey", "Rey (1 Force: 1 blank to hit/evade)",
-                       effect=ChangeResults(1, (Face.BLANK,), (Face.HIT, Face.EVADE)),
-                       roles=BOTH_ROLES, cost=((FORCE, 1),))
+    return change_one("rey", "Rey (1 Force: 1 blank to hit/evade)", Face.BLANK,
+                      (Face.HIT, Face.EVADE), BOTH_ROLES, cost=((FORCE, 1),))
 
 
 def ezra_bridger(key: str = "ezrabridger") -> DiceAbility:
@@ -170,9 +152,8 @@ def yendor_boe() -> DiceAbility:
     """Yendor (Battle over Endor), primary attack: may gain 1 strain token to reroll 1 blank
     result."""
     key = "yendor-battleoverendor"
-    return CardAbility(key, "Yendor (gain 1 strain: reroll 1 blank)",
-                       effect=RerollDice(1, faces=(Face.BLANK,)), roles=ATTACKING,
-                       gain=(("strain", 1),))
+    return reroll(key, "Yendor (gain 1 strain: reroll 1 blank)", ATTACKING,
+                  faces=(Face.BLANK,), gain=(("strain", 1),))
 
 
 # --- Galactic Empire and First Order -----------------------------------------------------
@@ -189,17 +170,16 @@ def seventh_sister() -> DiceAbility:
 def darth_vader_boy() -> DiceAbility:
     """Darth Vader (Battle of Yavin), attacking: may spend 1 Force to change 1 blank to a
     hit."""
-    return CardAbility("darthvader-battleofyavin", "Darth Vader (1 Force: 1 blank to hit)",
-                       effect=ChangeResults(1, (Face.BLANK,), (Face.HIT,)),
-                       roles=ATTACKING, cost=((FORCE, 1),))
+    return change_one("darthvader-battleofyavin", "Darth Vader (1 Force: 1 blank to hit)",
+                      Face.BLANK, Face.HIT, ATTACKING, cost=((FORCE, 1),))
 
 
 def colonel_jendon_boe() -> DiceAbility:
     """Colonel Jendon (Battle over Endor), defending without an active shield: may change 1
     blank result to a focus result."""
-    return CardAbility("coloneljendon-battleoverendor",
-                       "Colonel Jendon (unshielded: 1 blank to focus)",
-                       effect=ChangeResults(1, (Face.BLANK,), (Face.FOCUS,)), roles=DEFENDING)
+    return change_one("coloneljendon-battleoverendor",
+                      "Colonel Jendon (unshielded: 1 blank to focus)", Face.BLANK, Face.FOCUS,
+                      DEFENDING)
 
 
 def commander_malarus_pilot() -> DiceAbility:
@@ -220,12 +200,11 @@ def static() -> DiceAbility:
 def del_meeko() -> DiceAbility:
     """Del Meeko (TIE/ln pilot), a friendly defender at range 0-2 (him too) against a damaged
     attacker: may reroll 1 defense die."""
-    return CardAbility("delmeeko", "Del Meeko (reroll 1 defense die)", effect=RerollDice(1),
-                       roles=DEFENDING)
+    return reroll("delmeeko", "Del Meeko (reroll 1 defense die)", DEFENDING)
 
 
 def captain_cardinal() -> DiceAbility:
     """Captain Cardinal (Upsilon pilot), while he has a charge: a friendly ship of lower
     initiative at range 1-2 may reroll 1 focus result."""
-    return CardAbility("captaincardinal", "Captain Cardinal (reroll 1 focus result)",
-                       effect=RerollDice(1, faces=(Face.FOCUS,)), roles=BOTH_ROLES)
+    return reroll("captaincardinal", "Captain Cardinal (reroll 1 focus result)", BOTH_ROLES,
+                  faces=(Face.FOCUS,))

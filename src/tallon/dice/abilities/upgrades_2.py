@@ -9,8 +9,8 @@ from tallon.dice.abilities.base import ATTACKING, DEFENDING, DiceAbility
 from tallon.dice.abilities.effects import (
     AddResults,
     CardAbility,
-    ChangeResults,
-    RerollDice,
+    change_one,
+    reroll,
 )
 from tallon.dice.faces import Face
 
@@ -19,30 +19,26 @@ from tallon.dice.faces import Face
 
 def r7a7(charges: int = 1) -> DiceAbility:
     """R7-A7 (astromech), attacking: may spend 1 charge to change 1 hit to a crit."""
-    return CardAbility("r7a7", "R7-A7 (1 charge: 1 hit to crit)",
-                       effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)), roles=ATTACKING,
-                       cost=(("r7a7", 1),), charges=charges)
+    return change_one("r7a7", "R7-A7 (1 charge: 1 hit to crit)", Face.HIT, Face.CRIT,
+                      ATTACKING, cost=(("r7a7", 1),), charges=charges)
 
 
 def r2c4() -> DiceAbility:
     """R2-C4 (astromech), attacking: may spend 1 evade token to change 1 focus to a hit."""
-    return CardAbility("r2c4", "R2-C4 (1 evade token: 1 focus to hit)",
-                       effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)), roles=ATTACKING,
-                       cost=(("evade", 1),))
+    return change_one("r2c4", "R2-C4 (1 evade token: 1 focus to hit)", Face.FOCUS, Face.HIT,
+                      ATTACKING, cost=(("evade", 1),))
 
 
 def c3po_republic() -> DiceAbility:
     """C-3PO (Republic crew), defending with a calculate token: may reroll 1 defense die."""
-    return CardAbility("c3po-republic", "C-3PO (calculating: reroll 1 defense die)",
-                       effect=RerollDice(1), roles=DEFENDING)
+    return reroll("c3po-republic", "C-3PO (calculating: reroll 1 defense die)", DEFENDING)
 
 
 def advanced_optics() -> DiceAbility:
     """Advanced Optics (tech), attacking: may spend 1 focus token to change 1 blank to a
     hit."""
-    return CardAbility("advancedoptics", "Advanced Optics (focus: 1 blank to hit)",
-                       effect=ChangeResults(1, (Face.BLANK,), (Face.HIT,)), roles=ATTACKING,
-                       cost=(("focus", 1),))
+    return change_one("advancedoptics", "Advanced Optics (focus: 1 blank to hit)", Face.BLANK,
+                      Face.HIT, ATTACKING, cost=(("focus", 1),))
 
 
 # --- Force powers and ordnance --------------------------------------------------------
@@ -57,71 +53,63 @@ def shattering_shot() -> DiceAbility:
 
 def foresight() -> DiceAbility:
     """Foresight (Force power), its bonus attack: may change 1 focus result to a hit."""
-    return CardAbility("foresight", "Foresight (1 focus to hit)",
-                       effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)), roles=ATTACKING)
+    return change_one("foresight", "Foresight (1 focus to hit)", Face.FOCUS, Face.HIT,
+                      ATTACKING)
 
 
 def energy_shell_charges() -> DiceAbility:
     """Energy-Shell Charges (missile), attacking: may spend 1 calculate token to change 1
     focus result to a crit."""
-    return CardAbility("energyshellcharges",
-                       "Energy-Shell Charges (calculate: 1 focus to crit)",
-                       effect=ChangeResults(1, (Face.FOCUS,), (Face.CRIT,)),
-                       roles=ATTACKING, cost=(("calculate", 1),))
+    return change_one("energyshellcharges", "Energy-Shell Charges (calculate: 1 focus to crit)",
+                      Face.FOCUS, Face.CRIT, ATTACKING, cost=(("calculate", 1),))
 
 
 def adv_proton_torpedoes() -> DiceAbility:
     """Adv. Proton Torpedoes: must change 1 hit to a crit (Proton Torpedoes' change under
     this card's own key)."""
-    return CardAbility("advprotontorpedoes", "Adv. Proton Torpedoes (1 hit to crit)",
-                       effect=ChangeResults(1, (Face.HIT,), (Face.CRIT,)), roles=ATTACKING,
-                       mandatory=True)
+    return change_one("advprotontorpedoes", "Adv. Proton Torpedoes (1 hit to crit)", Face.HIT,
+                      Face.CRIT, ATTACKING, mandatory=True)
 
 
 # --- talents --------------------------------------------------------------------------
 
 
-def _change_one(key: str, title: str, source: Face, target: Face) -> DiceAbility:
-    return CardAbility(key, title, effect=ChangeResults(1, (source,), (target,)),
-                       roles=ATTACKING)
-
-
 def fanatical() -> DiceAbility:
     """Fanatical, primary attack without active shields: may change 1 focus to a hit."""
-    return _change_one("fanatical", "Fanatical (1 focus to hit)", Face.FOCUS, Face.HIT)
+    return change_one("fanatical", "Fanatical (1 focus to hit)", Face.FOCUS, Face.HIT,
+                      ATTACKING)
 
 
 def fanatic_boy() -> DiceAbility:
     """Fanatic (Battle of Yavin), damaged primary attack: may change 1 focus to a hit."""
-    return _change_one("fanatic-battleofyavin", "Fanatic (1 focus to hit)", Face.FOCUS,
-                       Face.HIT)
+    return change_one("fanatic-battleofyavin", "Fanatic (1 focus to hit)", Face.FOCUS,
+                      Face.HIT, ATTACKING)
 
 
 def its_a_trap_boe() -> DiceAbility:
     """It's a Trap! (Battle over Endor), defending outnumbering nearby enemies: may reroll 1
     blank result."""
-    return CardAbility("itsatrap-battleoverendor", "It's a Trap! (reroll 1 blank)",
-                       effect=RerollDice(1, faces=(Face.BLANK,)), roles=DEFENDING)
+    return reroll("itsatrap-battleoverendor", "It's a Trap! (reroll 1 blank)", DEFENDING,
+                  faces=(Face.BLANK,))
 
 
 def no_escape_boe() -> DiceAbility:
     """No Escape (Battle over Endor), primary attack outnumbering the defender's friends: may
     reroll 1 blank result."""
-    return CardAbility("noescape-battleoverendor", "No Escape (reroll 1 blank)",
-                       effect=RerollDice(1, faces=(Face.BLANK,)), roles=ATTACKING)
+    return reroll("noescape-battleoverendor", "No Escape (reroll 1 blank)", ATTACKING,
+                  faces=(Face.BLANK,))
 
 
 def apex_predator_boe() -> DiceAbility:
     """Apex Predator (Battle over Endor), primary attack against a lower initiative: may
     reroll 1 attack die."""
-    return CardAbility("apexpredator-battleoverendor", "Apex Predator (reroll 1 attack die)",
-                       effect=RerollDice(1), roles=ATTACKING)
+    return reroll("apexpredator-battleoverendor", "Apex Predator (reroll 1 attack die)",
+                  ATTACKING)
 
 
 def notorious() -> DiceAbility:
     """Notorious, attacking a strained defender: may reroll 1 blank result."""
-    return CardAbility("notorious", "Notorious (reroll 1 blank)",
-                       effect=RerollDice(1, faces=(Face.BLANK,)), roles=ATTACKING)
+    return reroll("notorious", "Notorious (reroll 1 blank)", ATTACKING, faces=(Face.BLANK,))
 
 
 def gravitic_deflection(count: int = 1) -> DiceAbility:
@@ -129,8 +117,8 @@ def gravitic_deflection(count: int = 1) -> DiceAbility:
     attack arc (the parameter: how many there are)."""
     if count < 1:
         raise ValueError("Gravitic Deflection needs at least 1 tractored ship in the arc")
-    return CardAbility("graviticdeflection", f"Gravitic Deflection (reroll {count})",
-                       effect=RerollDice(count), roles=DEFENDING)
+    return reroll("graviticdeflection", f"Gravitic Deflection (reroll {count})", DEFENDING,
+                  count)
 
 
 # --- remotes ------------------------------------------------------------------------------
@@ -142,5 +130,5 @@ COMMANDO_TEAMS = ("clanwrencommandos", "deathwatchcommandos", "imperialsupercomm
 
 def commando_team(kind: str) -> DiceAbility:
     """A Commando Team remote (``kind``), attacking: may change 1 focus result to a hit."""
-    return CardAbility(kind, "Commando Team (change 1 focus result to a hit)",
-                       effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT,)), roles=ATTACKING)
+    return change_one(kind, "Commando Team (change 1 focus result to a hit)", Face.FOCUS,
+                      Face.HIT, ATTACKING)
