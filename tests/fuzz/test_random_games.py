@@ -6,7 +6,9 @@ Invariants: no two ships in play overlap; every ship and remote in play is insid
 area; no count is negative and none exceeds its limit (tokens, shields, Force, charges);
 removed ships are off the table; a remote never has tokens, and one in play is not
 destroyed outside the Engagement Phase; fused objects are on the table with at most one
-fuse; the game ends; replaying the record reproduces the final state.
+fuse; scenario features are wholly inside the play area or on the card of the one ship in
+play that tows them (one each); the game ends; replaying the record reproduces the final
+state. Four games in five are played in a standard scenario (by the seed), one without.
 
 And the idioms search and servers rely on, at sampled decisions: answering a clone (and
 playing it on) leaves the original game unchanged; a game saved there - as its record and
@@ -28,7 +30,9 @@ from tallon.agents import RandomAgent
 from tallon.cards import CARDS
 from tallon.cards.pool import random_squad
 from tallon.engine import Game, GameSetup
+from tallon.engine.features import towed_cache
 from tallon.engine.replace import Replaceable
+from tallon.engine.scenarios import SCENARIOS, outside
 from tallon.geometry.boxes import boxes_penetration
 from tallon.geometry.constants import EPS
 
@@ -82,6 +86,17 @@ def check_invariants(game: Game) -> None:
             depth = boxes_penetration(a.body.boxes, b.body.boxes)
             assert depth <= EPS, f"{a.id} and {b.id} overlap by {depth} mm"
     assert s.round <= s.last_round
+    carried = [f.carrier for f in s.features if f.carrier is not None]
+    assert len(carried) == len(set(carried)), "a ship tows two supply caches"
+    for feature in s.features:
+        if feature.carrier is None:
+            # a jettisoned cache is off the table until the opposing player places it
+            assert feature.x is None or not outside(feature.x, feature.y), feature
+        else:
+            assert towed_cache(s.ships[feature.carrier]) == feature.id, feature
+    for ship in s.ships.values():
+        if towed_cache(ship) is not None:
+            assert ship.in_play, f"{ship.id} left the table towing a supply cache"
     for attack in s.attacks:
         for pool in (attack.attack_dice, attack.defense_dice):
             assert pool is None or len(pool) <= 12, "a dice pool grew without bound"
@@ -103,7 +118,9 @@ def answer_a_clone(game: Game, rng: random.Random, answers: int = 25) -> None:
 def play_checked(seed: int) -> tuple[Game, list[tuple[int, dict, dict]]]:
     """A checked game, and the saves made on the way: (answers given, record, snapshot),
     both through JSON."""
-    game = Game(GameSetup(squads_for(seed), seed=seed, cards=CARDS), logging=False)
+    scenario = (None, *SCENARIOS)[seed % (len(SCENARIOS) + 1)]
+    game = Game(GameSetup(squads_for(seed), seed=seed, cards=CARDS, scenario=scenario),
+                logging=False)
     agents = (RandomAgent(seed), RandomAgent(seed + 7919))
     probe = random.Random(seed)
     saves = []

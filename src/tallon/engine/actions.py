@@ -1,11 +1,10 @@
 """Actions (RR: ACTIONS, RR: LINKED ACTION, RR: FAIL, RR: COORDINATE).
 
 A ship performs an action from its action bar (ship card and upgrade bars). A purple action
-costs 1 Force to attempt (paid even if it fails); a red one gives a stress token once it is
-resolved, failed or not (RR: ACTIONS, RR: FAIL, RR: ABILITY QUEUE: the game effect precedes
-"after you perform" abilities). No action performed or failed this round again, none while
-stressed, only focus while ionized; then a linked action may follow. The standard actions'
-effects are in :mod:`tallon.engine.action_bodies`."""
+costs 1 Force to attempt, paid even if it fails; a red one gives a stress token once resolved,
+failed or not (RR: ABILITY QUEUE: the game effect precedes "after you perform" abilities). No
+action twice a round, none while stressed, only focus while ionized; then a linked action may
+follow. The standard actions' effects are in :mod:`tallon.engine.action_bodies`."""
 
 from __future__ import annotations
 
@@ -36,6 +35,7 @@ from tallon.engine.action_bodies import (
 from tallon.engine.coordinating import coordinate_far, coordinate_remote, coordinate_remotes
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, spend_force, spendable_force
+from tallon.engine.features import TOWING_FORBIDS, towed_cache
 from tallon.engine.queue import FireWindow, any_true, docked_modifiers, fire, own_modifiers
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, Then, continuation
@@ -69,6 +69,8 @@ def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation
         return "a purple action costs 1 Force"
     if spec.kind == "cloak" and ship.cloaked:
         return "a cloaked ship can't cloak"
+    if spec.kind in TOWING_FORBIDS and towed_cache(ship) is not None:  # Salvage Mission
+        return f"a ship towing a supply cache can't perform a {spec.kind} action"
     if spec.kind == "slam" and not during_activation:
         return "SLAM can only be performed during the ship's activation"
     if spec.kind == "slam" and ship.executed_speed is None:
@@ -191,15 +193,16 @@ class PerformAction(ChoiceStep):
     """The ship may perform one action (the Perform Action step, a coordinate, or an
     action granted by an effect). ``only`` limits the choice to some actions of its bar;
     ``grant`` offers exactly these actions, on the bar or not ("perform a red [boost]
-    action"); ``treat_as`` changes their colour (the most difficult colour wins).
-    Answers: the action's kind (``"focus"``, ``"barrel_roll"``, a card action's
-    ``"<card>:<key>"``) or ``"pass"``."""
+    action"); ``extra`` adds some (a scenario action in the Perform Action step);
+    ``treat_as`` changes their colour (the most difficult wins). Answers: the action's kind
+    (``"focus"``, ``"barrel_roll"``, a card action's ``"<card>:<key>"``) or ``"pass"``."""
 
     ship_id: str
     during_activation: bool = False
     treat_as: str | None = None
     only: tuple[str, ...] = ()
     grant: tuple[ActionSpec, ...] = ()
+    extra: tuple[ActionSpec, ...] = ()
     even_stressed: bool = False
     #: a continuation called with ``args`` and the answer once the action has resolved
     #: (not when the ship could not choose one)
@@ -232,12 +235,13 @@ class PerformAction(ChoiceStep):
     def _specs(self, game: Game, ship: ShipState, kind: str | None = None
                ) -> list[ActionSpec]:
         """The actions offered (``kind``: only that one, to carry out an answer)."""
+        # "perform a [boost] action": that action, even if it isn't on the ship's bar
+        specs = [s for s in self.grant or self.extra if (kind is None or s.kind == kind) and
+                 can_perform(game, ship, s, self.during_activation, self.even_stressed) is None]
         if self.grant:
-            # "perform a [boost] action": that action, even if it isn't on the ship's bar
-            return [s for s in self.grant if (kind is None or s.kind == kind) and can_perform(
-                game, ship, s, self.during_activation, self.even_stressed) is None]
+            return specs
         specs = available_actions(game, ship, self.during_activation, self.even_stressed,
-                                  kind)
+                                  kind) + specs
         if self.only:
             specs = [s for s in specs if s.kind in self.only]
         if self.treat_as is not None:

@@ -10,6 +10,7 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.decisions import Decision
 from tallon.engine.effects import remove_token
 from tallon.engine.queue import any_true, own_modifiers
+from tallon.engine.scenario_play import end_activation_steps, scenario_actions
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Step
 
@@ -30,7 +31,8 @@ class ActionStep(Step):
             stressed = ship.stressed and any(
                 held.ability.value(game, ship, ship=ship)
                 for held in own_modifiers(game, ship, "action_step_stressed"))
-            step = PerformAction(ship.id, during_activation=True, even_stressed=stressed)
+            step = PerformAction(ship.id, during_activation=True, even_stressed=stressed,
+                                 extra=scenario_actions(game, ship))
             if any_true(game, "records_action_step"):
                 # a card asks whether an action was performed during this step: the ship
                 # carries the mark while the step (with every action it leads to) resolves
@@ -88,4 +90,5 @@ class EndActivation(Step):
         if self.ion and ship.in_play:
             remove_token(game, ship, Token.ION, ship.count(Token.ION))
         ship.skip_action = ship.actions_blocked = False
+        game.push(*end_activation_steps(game, ship))  # a scenario's (Salvage Mission)
         return None

@@ -36,6 +36,10 @@ _DECISION_KINDS = (
     DecisionKind("place_device", _OWNER, "an offered placement of a device of one of the "
                  "ship's upgrades (<card>@<x>,<y>,<rotation>), done, or a free {card, x, y, "
                  "rotation}", "DEVICE", "cards/upgrades/illicit.py (saboteursmap)"),
+    DecisionKind("place_feature", "each player in turn, in player order (a jettisoned "
+                 "supply cache: the opposing player)", "an offered spot (<x>,<y>), or a free "
+                 "{x, y}", "SETUP", "engine/scenario_play.py PlaceFeature, "
+                 "engine/scenarios.py PlaceJettisoned"),
     DecisionKind("place_ship", "the ship's owner, in initiative order",
                  "an offered placement (<x>,<y>,<heading>[,<turret>]), or a free "
                  "{x, y, heading[, turret]}", "SETUP",
@@ -83,6 +87,12 @@ _DECISION_KINDS = (
                  "engine/action_bodies.py BoostAction"),
     DecisionKind("rotate_arc", _OWNER, "a standard arc for the turret", "ROTATE",
                  "engine/action_bodies.py RotateAction"),
+    DecisionKind("scenario_target", _OWNER, "a scenario feature at range 0-1 (a supply cache "
+                 "to tow, a satellite to scramble)", "PLAYER MARKER",
+                 "engine/scenario_play.py TowAction, ScrambleAction"),
+    DecisionKind("jettison", _OWNER, "keep or jettison the supply cache the ship tows, at "
+                 "the end of its activation", "PLAYER MARKER",
+                 "engine/scenario_play.py JettisonChoice"),
     DecisionKind("coordinate_target", _OWNER, "a friendly ship", "COORDINATE",
                  "engine/actions.py CoordinateAction"),
     DecisionKind("jam_target", _OWNER, "an enemy ship", "JAM", "engine/action_bodies.py JamAction"),

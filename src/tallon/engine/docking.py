@@ -39,6 +39,7 @@ from tallon.engine.effects import (
 )
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.queue import FireWindow, named, own_modifiers
+from tallon.engine.scenarios import jettison, towed_cache
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Ask, ChoiceStep, Step, continuation
 from tallon.geometry import Maneuver, Pose, Ship, execute_maneuver
@@ -182,6 +183,8 @@ def deploy_options(game: Game, ship: ShipState, carrier: ShipState) -> list[Opti
 def to_reserve(game: Game, ship: ShipState, carrier: ShipState, how: str) -> None:
     """Dock the ship: off the table, listed by its carrier; it does not activate."""
     s = game.state
+    if towed_cache(ship) is not None:  # Salvage Mission: jettisoned before it goes
+        jettison(game, ship, "placed in reserve")
     lend_pilot_ability(game, ship, carrier, docked=True)
     ship.body = None
     ship.contacts = ()

@@ -2,9 +2,8 @@
 (RR: TOKENS and each token's entry, RR: LOCK, RR: CHARGES, RR: SHIELDS, RR: DAMAGE,
 RR: DAMAGE CARDS, RR: HULL, RR: DESTROYING SHIPS, RR: REMOVED FROM THE GAME).
 
-Effects change the state directly. When the rules make a player choose something the
-moment an effect happens (a jam token's consequence, a tractor move), the effect schedules
-that choice with :meth:`Game.now` so it resolves before anything else.
+Effects change the state directly; a choice the rules ask the moment an effect happens (a
+jam token's consequence, a tractor move) is scheduled with :meth:`Game.now`, to come first.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from tallon.engine.decisions import Option
 from tallon.engine.loadout import refresh_actions
 from tallon.engine.queue import any_true, fire, own_modifiers, replacements
 from tallon.engine.replace import Replaceable
+from tallon.engine.scenarios import jettison, removal_points, towed_cache
 from tallon.engine.state import (
     GREEN_TOKENS,
     MARKER,
@@ -72,8 +72,8 @@ def gain_token(game: Game, ship: ShipState, token: Token, count: int = 1,
 
 def _gain(game: Game, ship: ShipState, token: Token, count: int, applier: int) -> int:
     if token is Token.CLOAK:
-        if ship.cloaked:
-            return 0  # RR: CLOAK - a cloaked ship can't gain a second cloak token
+        if ship.cloaked or towed_cache(ship) is not None:
+            return 0  # RR: CLOAK - not a second one; nor while towing (Salvage Mission)
         count = 1
     was_ionized, was_tractored, was_jammed = ship.ionized, ship.tractored, ship.has(Token.JAM)
     ship.tokens[token] = ship.tokens.get(token, 0) + count
@@ -416,10 +416,12 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
                    f"({reason})", ship=ship.id, reason=reason)
         return
     _forget_copies(game, ship)
-    scorer = game.state.player(opponent(ship.owner))
-    scorer.mission_points += ship.cost
+    if towed_cache(ship) is not None:  # Salvage Mission: from where it is (before fleeing)
+        jettison(game, ship, reason)
+    scorer, points = game.state.player(opponent(ship.owner)), removal_points(game, ship)
+    scorer.mission_points += points
     game.event("removed", f"{ship.name} ({ship.id}) is removed from the game ({reason}); "
-               f"player {scorer.number} scores {ship.cost}", ship=ship.id, reason=reason)
+               f"player {scorer.number} scores {points}", ship=ship.id, reason=reason)
     # RR: DOCK - docked ships still in a carrier that leaves (fleeing) leave with it
     docked, ship.docked = ship.docked, ()
     for docked_id in docked:

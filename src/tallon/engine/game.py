@@ -25,6 +25,7 @@ from tallon.engine import records
 from tallon.engine.abilities import CardRegistry
 from tallon.engine.decisions import Decision, IllegalChoiceError, Value
 from tallon.engine.determinize import determinize
+from tallon.engine.scenarios import scenario_problem
 from tallon.engine.setup import SetupError, StartGame, build_state
 from tallon.engine.snapshot import decode
 from tallon.engine.state import PLAYERS, GameState
@@ -52,14 +53,17 @@ def _canonical(squad: Squad) -> Squad:
 @dataclass(frozen=True)
 class GameSetup:
     """What a game is made from: two squads (the first is player 1), a seed, a ruleset, the
-    number of rounds, and the card pool whose abilities the game plays (``cards``: a
-    :class:`~tallon.engine.abilities.CardRegistry`, e.g. ``tallon.cards.CARDS``)."""
+    number of rounds, the card pool whose abilities the game plays (``cards``: a
+    :class:`~tallon.engine.abilities.CardRegistry`, e.g. ``tallon.cards.CARDS``) and the
+    scenario (one of :data:`~tallon.engine.scenarios.SCENARIOS`, e.g.
+    ``"satellite-array"``; None: a practice game without one)."""
 
     squads: tuple[Squad, Squad]
     seed: int = 0
     ruleset: str = "2.5"
     rounds: int = 12
     cards: CardRegistry = field(kw_only=True, compare=False, repr=False)
+    scenario: str | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         if not isinstance(self.cards, CardRegistry):
@@ -78,6 +82,9 @@ class GameSetup:
                              f"{', '.join(RULESETS)}")
         if len(self.squads) != 2:
             raise SetupError("a game needs exactly two squads")
+        problem = scenario_problem(self.scenario)
+        if problem is not None:
+            raise SetupError(problem)
         if self.rounds < 1:
             raise SetupError("a game lasts at least one round")
         # the record stores squads as XWS, which lists upgrades by slot: play them in that
@@ -85,8 +92,12 @@ class GameSetup:
         object.__setattr__(self, "squads", tuple(_canonical(s) for s in self.squads))
 
     def to_json(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "seed": self.seed, "rounds": self.rounds,
-                "squads": [to_xws(s) for s in self.squads]}
+        data: dict[str, Any] = {"ruleset": self.ruleset, "seed": self.seed,
+                                "rounds": self.rounds,
+                                "squads": [to_xws(s) for s in self.squads]}
+        if self.scenario is not None:  # records of games without one stay as they were
+            data["scenario"] = self.scenario
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], cards: CardRegistry) -> GameSetup:
@@ -110,8 +121,11 @@ class GameSetup:
             squads.append(imported.squad)
         if not isinstance(data["ruleset"], str):
             raise SetupError(f"the setup's ruleset is not a name: {data['ruleset']!r}")
+        scenario = data.get("scenario")
+        if scenario is not None and not isinstance(scenario, str):
+            raise SetupError(f"the setup's scenario is not a name: {scenario!r}")
         return cls((squads[0], squads[1]), data["seed"], data["ruleset"], data["rounds"],
-                   cards=cards)
+                   cards=cards, scenario=scenario)
 
 
 class Game:

@@ -141,7 +141,7 @@ _HOOKS = (
          "spent in its own attack, declaration included)", ("ship", "attacking"),
          "FORCE CHARGE", "engine/effects.py force_forbidden (spendable_force)"),
     Hook("end_game_points", "mission points this player scores at the end of the game "
-         "(summed)", ("player",), "WINNING THE GAME", "engine/rounds.py CheckEnd"),
+         "(summed)", ("player",), "WINNING THE GAME", "engine/game_end.py CheckEnd"),
     Hook("may_act_stressed", "True: the ship may perform this action while stressed",
          ("ship", "spec"), "STRESS", "engine/actions.py can_perform"),
     Hook("action_step_stressed", "True: in its Perform Action step the ship may perform its "

@@ -31,6 +31,7 @@ from tallon.engine.decisions import Option
 from tallon.engine.loadout import has_turret_indicator
 from tallon.engine.queue import FireWindow
 from tallon.engine.reserve import in_reserve, mark_reserve, reserve_rule
+from tallon.engine.scenarios import jettison, towed_cache
 from tallon.engine.setup import (
     PlaceShip,
     _overlap_problem,
@@ -307,7 +308,9 @@ def deploy(game: Game, ship: ShipState, then: str | None = None,
 
 
 def pick_up(game: Game, ship: ShipState) -> None:
-    """Setup: pick the ship up to place it again (it leaves its contacts)."""
+    """Pick the ship up (to place it again, or into reserve): it leaves its contacts."""
+    if towed_cache(ship) is not None:  # Salvage Mission: jettisoned before it goes
+        jettison(game, ship, "placed in reserve")
     for other in ship.contacts:
         mate = game.state.ships[other]
         mate.contacts = tuple(c for c in mate.contacts if c != ship.id)

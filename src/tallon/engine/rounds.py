@@ -16,6 +16,7 @@ from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import expire_fused_obstacles
 from tallon.engine.docking import DockingTurn, can_deploy, carriers_near
 from tallon.engine.effects import gain_token, remove_ship, remove_token, spendable_force
+from tallon.engine.game_end import CheckEnd
 from tallon.engine.initiative_steps import step_of, steps_of
 from tallon.engine.movement import (
     STRESS_MANEUVER,
@@ -34,7 +35,8 @@ from tallon.engine.queue import (
     own_modifiers,
     total,
 )
-from tallon.engine.reserve import ReserveWindow, in_reserve, listens_in_reserve, window_steps
+from tallon.engine.reserve import ReserveWindow, listens_in_reserve, window_steps
+from tallon.engine.scenarios import ScoreScenario
 from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, PLAYERS, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 
@@ -65,8 +67,9 @@ class StartRound(Step):
                   PlanningPhase(), FireWindow.of("start_system"), Sweep("system"),
                   StartActivation(), Sweep("activation"), FireWindow.of("end_activation"),
                   StartEngagement(), Sweep("engagement"), FireWindow.of("end_engagement"),
-                  StartEndPhase(), FireWindow.of("end_phase"), EndPhase(),
-                  FireWindow.of("end_phase_end"), CheckEnd())
+                  StartEndPhase(), *([ScoreScenario()] if s.scenario else []),
+                  FireWindow.of("end_phase"), EndPhase(), FireWindow.of("end_phase_end"),
+                  CheckEnd())
         return None
 
 
@@ -557,43 +560,6 @@ class EndPhase(Step):
         return None
 
 
-def _score_end_of_game(game: Game) -> None:
-    """"At the end of the game, score ..." (hook ``end_game_points``, before the mission
-    points are compared)."""
-    for player in PLAYERS:
-        points = total(game, "end_game_points", player=player)
-        if points:
-            game.state.player(player).mission_points += points
-            game.event("over", f"player {player} scores {points} mission point(s) from "
-                       "cards at the end of the game")
-
-
-@dataclass(frozen=True)
-class CheckEnd(Step):
-    """RR: GAME LENGTH AND TRACKING ROUNDS, RR: WINNING THE GAME - a player without ships at the end
-    of a round loses; after the last round the player with more mission points wins (a tie is a
-    draw). Scoring without a scenario: the opponent's squad points of each ship
-    destroyed or fled, and the opponent's deficit (ruling)."""
-
-    def run(self, game: Game) -> Decision | None:
-        s = game.state
-        # RR: REMOVED FROM THE GAME - ships in reserve are not removed
-        alive = [any(x.in_play or in_reserve(game, x) for x in s.ships_of(p))
-                 for p in PLAYERS]
-        if not all(alive):
-            s.over = True
-            s.winner = None if not any(alive) else PLAYERS[alive.index(True)]
-            s.end_reason = "no ships left" if any(alive) else "both fleets are gone"
-        elif s.round >= s.last_round:
-            s.over = True
-            _score_end_of_game(game)
-            points = [p.mission_points for p in s.players]
-            s.winner = None if points[0] == points[1] else (1 if points[0] > points[1] else 2)
-            s.end_reason = f"round {s.round} ended with {points[0]}-{points[1]} points"
-        if s.over:
-            s.phase = "over"
-            result = "a draw" if s.winner is None else f"player {s.winner} wins"
-            game.event("over", f"The game is over: {result} ({s.end_reason})")
-            return None
-        game.push(StartRound())
-        return None
+@continuation("rounds.next_round")
+def _next_round(game: Game, _: None) -> None:
+    game.push(StartRound())

@@ -25,6 +25,8 @@ from tallon.engine.loadout import build_ship, has_turret_indicator, unplayable
 from tallon.engine.queue import FireWindow, named, own_modifiers
 from tallon.engine.reserve import start_in_reserve
 from tallon.engine.rounds import StartRound
+from tallon.engine.scenario_play import PlaceFeatures, overlapped_feature
+from tallon.engine.scenarios import scenario_of
 from tallon.engine.state import GameState, PlayerState, ShipState, opponent
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.geometry import (
@@ -87,8 +89,8 @@ def build_state(setup: GameSetup) -> GameState:
                 raise SetupError(f"squad {owner}: {problem}")
         players.append(PlayerState(owner, squad.faction or "", squad.name or f"Player "
                                    f"{owner}", points, obstacles=obstacles))
-    state = GameState(players, ships, random.Random(setup.seed), last_round=setup.rounds)
-    return state
+    return GameState(players, ships, random.Random(setup.seed), last_round=setup.rounds,
+                     scenario=setup.scenario)
 
 
 # ---------------------------------------------------------------- the setup steps
@@ -110,10 +112,12 @@ def _first_player(game: Game, first: int) -> None:
         # RR: DEFICIT - each player earns the opponent's deficit
         other = s.player(opponent(p.number))
         p.mission_points += max(0, 20 - other.squad_points)
-    game.event("setup", f"Player {s.first_player} is the first player")
+    game.event("setup", f"Player {s.first_player} is the first player" + (
+        " (the red player)" if (scenario := scenario_of(game)) and scenario.colours else ""))
     order = s.player_order()
     turns = [order[k % 2] for k in range(6)]
-    steps: list[Step] = [FireWindow.of("gather_forces")]
+    steps: list[Step] = [FireWindow.of("gather_forces"), PlaceFeatures()] if scenario else \
+        [FireWindow.of("gather_forces")]
     steps += [PlaceObstacle(player) for player in turns]
     steps += setup_docking_steps(game)  # RR: DOCK - declared before Place Forces
     if "before_place_forces" in named(game):
@@ -186,6 +190,9 @@ def obstacle_problem(game: Game, obstacle_id: str, pose: Pose, edges: bool = Tru
         if pieces_distance(obstacle.range_pieces, other.range_pieces) <= \
                 RANGE_BAND_LENGTH + EPS:
             return f"it must be beyond range 1 of the other obstacles ({other.id})"
+    feature = overlapped_feature(game, Obstacle("probe", pose, obstacle_id))
+    if feature is not None:  # a scenario's rule
+        return f"obstacles cannot be placed overlapping a scenario feature ({feature.id})"
     return None
 
 
@@ -244,6 +251,8 @@ def _free_anchors(game: Game) -> set[Pose] | None:
     no more than ANCHOR_RADIUS in radius: then an obstacle that small is legal on exactly
     those (the anchors' spacing keeps it beyond range 1 of the others). None otherwise."""
     taken = set()
+    if game.state.features:
+        return None  # the anchors know nothing of scenario features (the centre is one)
     for obstacle in game.state.obstacles:
         at = Pose(obstacle.pose.x, obstacle.pose.y, 0.0)
         if at not in _ANCHOR_SET or obstacle.outline.outer_radius > ANCHOR_RADIUS:

@@ -24,6 +24,7 @@ from tallon.dice.ops import Option as DiceOption
 from tallon.engine.abilities import Event
 from tallon.engine.chance import LoadedDice
 from tallon.engine.decisions import Decision, Option
+from tallon.engine.features import Feature
 from tallon.engine.payloads import PlacedDevice
 from tallon.engine.queue import Entry
 from tallon.engine.state import (
@@ -58,7 +59,7 @@ def register_type(kind: type, name: str | None = None) -> None:
 for _kind in (Token, BaseSize, Arc, DieKind, Face, Role, ActionSpec, Charge, DamageCard,
               ConditionCard, ShipState, PlayerState, GameState, Pose, Ship, Device, Obstacle,
               Event, Option, Decision, Die, Reroll, Change, ChangeAll, Add, Cancel,
-              AttackState, WeaponSpec, Entry, PlacedDevice):
+              AttackState, WeaponSpec, Entry, PlacedDevice, Feature):
     register_type(_kind)
 register_type(DiceOption, "DiceOption")
 

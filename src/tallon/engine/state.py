@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tallon.dice import DicePool, Die
+from tallon.engine.features import Feature
 from tallon.engine.token_kinds import GREEN_TOKENS as GREEN_TOKENS
 from tallon.engine.token_kinds import ORANGE_TOKENS as ORANGE_TOKENS
 from tallon.engine.token_kinds import Token as Token
@@ -403,6 +404,10 @@ class GameState:
     #: who controls each obstacle a ship placed, by obstacle id: kept only while a card
     #: asks (hook device_controllers), so other games keep their state hashes
     obstacle_owners: dict[str, int] = field(default_factory=dict)
+    #: the scenario played (tallon.engine.scenarios), its features, and what it remembers
+    scenario: str | None = None
+    features: list[Feature] = field(default_factory=list)
+    scenario_marks: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> GameState:
         if type(self.rng) is random.Random:
@@ -418,7 +423,8 @@ class GameState:
             self.round, self.phase, self.first_player, self.last_round, self.over,
             self.winner, self.end_reason, [a.clone() for a in self.attacks], self._table,
             self.serial, self._named, list(self.devices), self.devices_placed,
-            dict(self.obstacle_owners),
+            dict(self.obstacle_owners), self.scenario, list(self.features),
+            dict(self.scenario_marks),
         )
 
     @property

@@ -8,7 +8,8 @@ pending secret choices are not shown.
 
 Remotes are listed apart from ships (``remotes``); bombs and mines are ``devices`` (with
 their fuse markers); devices that are obstacles are among the ``obstacles``, marked
-``device`` with their fuse markers.
+``device`` with their fuse markers. A scenario's features (satellites, supply caches) are
+``features``, with the player marker on each and the ship towing it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 from tallon.engine.decisions import CHANCE
+from tallon.engine.features import Feature
 from tallon.engine.knowledge import dial_known_by, sees_dial
 from tallon.engine.payloads import view_of
 from tallon.engine.state import ShipState
@@ -115,6 +117,15 @@ def _obstacles(game: Game) -> list[dict[str, Any]]:
     return found
 
 
+def feature_view(feature: Feature) -> dict[str, Any]:
+    """A scenario feature as everyone sees it: id, kind, centre (None while towed), the
+    player whose marker is on it and the ship towing it."""
+    return {"id": feature.id, "kind": feature.kind,
+            "x": None if feature.x is None else round(feature.x, 6),
+            "y": None if feature.y is None else round(feature.y, 6),
+            "marker": feature.marker, "carrier": feature.carrier}
+
+
 def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any]:
     """The game as ``player`` may see it (``with_log=False`` leaves the log out)."""
     s = game.state
@@ -159,6 +170,8 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
                     for p in s.players],
         "obstacles": _obstacles(game),
         "devices": [view_of(d, s.fuses.get(d.id, 0)) for d in s.devices],
+        "scenario": s.scenario,
+        "features": [feature_view(f) for f in s.features],
         "ships": ships,
         "remotes": [_remote_public(r) for r in s.remotes_of()],
         "attack": _attack_view(game),
@@ -274,6 +287,10 @@ def full_snapshot(game: Game, legacy_numbering: bool = False) -> dict[str, Any]:
                                 round(d.pose.y, 6), round(d.pose.heading, 6)]
                                for d in s.devices]
         snapshot["devices_placed"] = s.devices_placed
+    if s.scenario is not None:  # only then: games without one keep their hashes
+        snapshot["scenario"] = s.scenario
+        snapshot["features"] = [feature_view(f) for f in s.features]
+        snapshot["scenario_marks"] = dict(sorted(s.scenario_marks.items()))
     if s.obstacle_owners:  # only while a card asks (hook device_controllers)
         snapshot["obstacle_owners"] = {k: number(v) for k, v in sorted(s.obstacle_owners.items())}
     return snapshot

@@ -82,3 +82,8 @@ ARC_REACH_BANDS = 3
 #: Tallon roll front/back placement: the side hashmark is aligned to the edge of the turn
 #: template's narrow end (20 wide) for every base size.
 TALLON_ROLL_SHIFT = 10.0
+
+#: Scenario feature markers (satellites, supply caches; rulebook: SCENARIO FEATURE) are round
+#: tokens; their printed size is not in the rules or the data: 40 mm across, the width of a
+#: small base (an estimate, docs/rulings.md "Scenarios"), easy to change here.
+SCENARIO_MARKER_RADIUS = 20.0

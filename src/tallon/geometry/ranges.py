@@ -133,6 +133,13 @@ def _point_polygon_distance(x: float, y: float, poly: Polygon) -> float:
                          for i in range(len(poly))))
 
 
+def disk_distance(x: float, y: float, radius: float, pieces: tuple[Polygon, ...]) -> float:
+    """Closest distance between a round marker (centre ``x``, ``y``) and a union of convex
+    pieces, exactly: the centre's distance less the radius (0 when they touch or overlap)."""
+    centre = min(_point_polygon_distance(x, y, piece) for piece in pieces)
+    return max(0.0, centre - radius)
+
+
 def at_range(a: TableObject, b: TableObject, low: int, high: int | None = None) -> bool:
     """``b`` is at range ``low`` (or ``low``-``high``) of ``a``: its closest point lies in
     those bands (RR: RANGE, "at")."""
