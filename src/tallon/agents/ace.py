@@ -6,7 +6,9 @@ damage dealt and avoided (the exact dice calculator, :mod:`tallon.agents.reading
 repositions included; targets and dice by :mod:`tallon.agents.fighting`. Every other
 decision has a default that serves the player: optional abilities are used, aimed at
 enemies when they name ships, and setup places obstacles in the middle of the table and
-ships together, in clear lanes, beside rather than in front of the enemy.
+ships together, in clear lanes, beside rather than in front of the enemy. In a scenario
+the planner adds what each position's objectives are worth, a scenario action with a
+feature in reach beats any token, and features are placed as the simple agent does.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import math
 from typing import Any
 
 from tallon.agents.fighting import calculator_option, choose_target, solver_choice
+from tallon.agents.objectives import deployment_pull, in_reach
 from tallon.agents.planning import Planner
 from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
 from tallon.agents.simple import SimpleAgent
@@ -37,6 +40,9 @@ TOKEN_FLOOR = {"focus": 0.12, "calculate": 0.08, "evade": 0.1, "reinforce": 0.06
                "lock": 0.1}
 #: Other actions: a small value of their own when nothing better is offered.
 OTHER_ACTIONS = {"coordinate": 0.3, "jam": 0.15, "rotate": 0.1, "reload": 0.2}
+#: A scenario action (tow, scramble) with a feature worth it in reach: it scores a mission
+#: point every round from now on, worth more than any token.
+SCENARIO_ACTION = 3.0
 ROLL_POSITIONS = ("front", "middle", "back")
 #: Beyond this distance (mm, centre to centre) of every enemy's foreseen position, a
 #: barrel roll or boost is not weighed: it can change no shot this round.
@@ -116,6 +122,7 @@ class AceAgent(SimpleAgent):
                 score -= abs(abs(x - mean) - 220.0) / 400.0
             if x < 90 or x > 824:
                 score -= 1.0
+            score -= deployment_pull(view, x) / 600.0  # lightly: the fight comes first
             return score + self.rng.random() * 0.01
 
         offered = [o for o in decision.options if o.info is not None and "x" in o.info]
@@ -213,6 +220,10 @@ class AceAgent(SimpleAgent):
                 value = found[0] - now
             elif kind in OTHER_ACTIONS:
                 value = OTHER_ACTIONS[kind]
+            elif kind in ("tow", "scramble"):
+                if not in_reach(view, ship_id):
+                    continue  # nothing worth it at range 0-1: the action would fail
+                value = SCENARIO_ACTION
             else:
                 continue
             values[option.key] = value - cost

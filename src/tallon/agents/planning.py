@@ -5,8 +5,11 @@ few likely end positions with weights (its dial's maneuvers judged from its side
 on our ships, our arcs it would sit in, the edge), and scores a position for one of our
 ships as the damage it expects to deal there minus the damage it expects to take, with
 what the move costs: an action lost to a bump, an obstacle or a red maneuver, stress, the
-edge of the table. The most promising of the ship's own maneuvers are then flown with the
-exact geometry (bumps, obstacles, fleeing).
+edge of the table. In a scenario a position also earns what its objectives are worth
+there (:mod:`tallon.agents.objectives`: mission points a round, and a pull towards the
+nearest objective not reached), and a ship towing a supply cache weighs the damage it may
+take more (a critical hit jettisons the cache). The most promising of the ship's own
+maneuvers are then flown with the exact geometry (bumps, obstacles, fleeing).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import math
 import random
 from typing import Any
 
+from tallon.agents.objectives import Aim, Objectives
 from tallon.agents.reading import (
     FOCUSED,
     HALF_BASE,
@@ -40,6 +44,14 @@ EXACT_CANDIDATES = 4
 #: Share of an enemy's expected damage counted against a ship it could shoot (it may
 #: choose another target).
 THREAT_SHARE = 0.35
+#: What a mission point a round is worth, in expected damage, and what each range band
+#: short of the nearest objective costs: by scenario (measured in ace-against-ace games
+#: with and without them: holding a satellite of the array needs ships to stay, the
+#: scenario actions only to pass by).
+OBJECTIVE_WEIGHTS = {"satellite-array": (2.0, 0.3)}
+OBJECTIVE_WEIGHT = (1.0, 0.12)
+#: More of the damage a ship towing a supply cache may take is counted (a crit loses it).
+TOWING_CAUTION = 0.35
 
 Foresight = dict[str, list[tuple[Pose, float]]]
 
@@ -72,6 +84,23 @@ class Planner:
         self.memory = memory if memory is not None else {}
         self.foresight = self.foresee()
         self._table: Table | None = None
+        self.objectives = Objectives(view, player)
+        self._objective_weight = OBJECTIVE_WEIGHTS.get(view.get("scenario") or "",
+                                                       OBJECTIVE_WEIGHT)
+        #: each of our ships' aims (:meth:`aims`), given where the others will be
+        self._aims: dict[str, list[Aim]] = {}
+
+    def aims(self, ship: Piece, moved: dict[str, Pose] | None = None) -> list[Aim]:
+        """Where the scenario's objectives make it worth taking ``ship``: our other ships
+        where they stand (or will, per ``moved``), the enemies where most likely."""
+        moved = moved or {}
+        friends = [(p.size, moved.get(p.id, p.pose), p.id in moved or not p.activated)
+                   for p in self.mine if p.id != ship.id]
+        enemies = [(e.size, self.foresight.get(e.id, [(e.pose, 1.0)])[0][0])
+                   for e in self.enemies]
+        found = self.objectives.aims(ship.id, ship.size, friends, enemies)
+        self._aims[ship.id] = found
+        return found
 
     @property
     def table(self) -> Table:
@@ -164,6 +193,15 @@ class Planner:
         if offense == 0.0 and nearest < math.inf:
             score -= max(0.0, nearest - 250.0) / 250.0
             score += 0.15 * aim
+        if self.objectives.active:
+            aims = self._aims.get(ship.id)
+            if aims is None:
+                aims = self.aims(ship)
+            gain, short = self.objectives.value(aims, ship.size, at, can_act)
+            weight, pull = self._objective_weight
+            score += weight * gain - pull * short
+            if ship.id in self.objectives.towing:
+                score -= TOWING_CAUTION * threat
         gap = _edge_gap(at, ship.size)
         if gap < 50:
             score -= (50 - gap) / 25
@@ -222,6 +260,8 @@ class Planner:
         few flown exactly on the table with the ships in ``moved`` where it says (our
         ships that move before it)."""
         ship = self.by_id[ship_id]
+        if self.objectives.active:
+            self.aims(ship, moved)
         rough = sorted(codes, key=lambda c: -self.maneuver_value(ship, c, False)[0])
         best, best_value, best_end = rough[0], -math.inf, None
         table = table_of(self.pieces, self.view, moved) if moved else self.table

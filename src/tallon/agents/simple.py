@@ -2,7 +2,9 @@
 of the table, and takes the obvious action.
 
 It previews each maneuver on the table as its player sees it (other ships where they are
-now) and scores where the ship would end.
+now) and scores where the ship would end. In a scenario it also weighs the objectives
+(:mod:`tallon.agents.objectives`): it flies towards them, tows a supply cache or scrambles
+a satellite in reach, and keeps its cache.
 """
 
 from __future__ import annotations
@@ -12,6 +14,15 @@ import random
 import re
 from typing import Any
 
+from tallon.agents.objectives import (
+    Aim,
+    Objectives,
+    deployment_pull,
+    jettison,
+    place_feature,
+    scenario_action,
+    scenario_target,
+)
 from tallon.agents.placing import (
     card_placement,
     concussion_choice,
@@ -40,6 +51,10 @@ from tallon.geometry import (
 
 ACTION_PREFERENCE = ("lock", "focus", "calculate", "evade", "reinforce")
 EDGE_MARGIN = 70.0
+#: A maneuver's score for each mission point a round its end gains in a scenario, and
+#: against each range band it leaves the ship short of the nearest objective.
+OBJECTIVE_POINT = 22.0
+OBJECTIVE_PULL = 6.0
 
 
 def table_from_view(view: dict[str, Any]) -> Table:
@@ -90,7 +105,9 @@ class SimpleAgent:
         def spread(option: Any) -> float:
             x = option.info["x"]
             crowding = sum(1.0 / (1.0 + abs(x - p)) for p in placed)
-            return abs(x - 457.2) / 400.0 + crowding * 50.0
+            return abs(x - 457.2) / 400.0 + crowding * 50.0 + \
+                deployment_pull(view, x) / 1000.0
+
 
         return min(decision.options, key=spread).key
 
@@ -100,9 +117,10 @@ class SimpleAgent:
         me = next(s for s in view["ships"] if s["id"] == decision.ship)
         enemies = [s["id"] for s in view["ships"]
                    if s["owner"] != me["owner"] and "pose" in s and not s["removed"]]
+        aims = self._aims(view, me)
         scored = []
         for option in decision.options:
-            score = self._score(table, decision.ship, option.key, enemies, me)
+            score = self._score(table, decision.ship, option.key, enemies, me, aims=aims)
             scored.append((score + self.rng.random() * 0.01, option.key))
         return max(scored)[1]
 
@@ -113,11 +131,33 @@ class SimpleAgent:
         me = next(s for s in view["ships"] if s["id"] == decision.ship)
         enemies = [s["id"] for s in view["ships"]
                    if s["owner"] != me["owner"] and "pose" in s and not s["removed"]]
+        aims = self._aims(view, me)
         return max(decision.options, key=lambda o: self._score(
-            table, decision.ship, o.info["maneuver"], enemies, me, TemplateKind(o.key))).key
+            table, decision.ship, o.info["maneuver"], enemies, me, TemplateKind(o.key),
+            aims)).key
+
+    @staticmethod
+    def _aims(view: dict[str, Any], me: dict[str, Any]
+              ) -> tuple[Objectives, list[Aim]] | None:
+        """The scenario's objectives for the ship ``me``, the other ships where they are
+        now; None without a scenario."""
+        objectives = Objectives(view, view["player"])
+        if not objectives.active:
+            return None
+        friends, enemies = [], []
+        for s in view["ships"]:
+            if "pose" not in s or s["removed"] or s["destroyed"] or s["id"] == me["id"]:
+                continue
+            pose = Pose(s["pose"]["x"], s["pose"]["y"], s["pose"]["heading"])
+            if s["owner"] == me["owner"]:
+                friends.append((s["size"], pose, not s["activated"]))
+            else:
+                enemies.append((s["size"], pose))
+        return objectives, objectives.aims(me["id"], me["size"], friends, enemies)
 
     def _score(self, table: Table, ship_id: str, code: str, enemies: list[str],
-               me: dict[str, Any], template: TemplateKind | None = None) -> float:
+               me: dict[str, Any], template: TemplateKind | None = None,
+               aims: tuple[Objectives, list[Aim]] | None = None) -> float:
         maneuver = Maneuver.parse(code)
         outcome = execute_maneuver(table, ship_id, maneuver, template=template)
         if outcome.fled:
@@ -139,6 +179,14 @@ class SimpleAgent:
         if edge < EDGE_MARGIN:
             score -= (EDGE_MARGIN - edge) * 0.8
         moved = table.ship(ship_id).at(final)
+        towing = False
+        if aims is not None:
+            objectives, places = aims
+            can_act = difficulty != "R" and not (stressed and difficulty != "B") and \
+                not outcome.overlapping and not outcome.hazards
+            gain, short = objectives.value(places, me["size"], final, can_act)
+            score += OBJECTIVE_POINT * gain - OBJECTIVE_PULL * short
+            towing = ship_id in objectives.towing
         if enemies:
             distances = []
             for enemy_id in enemies:
@@ -148,7 +196,7 @@ class SimpleAgent:
                 if d <= 300 and in_arc(moved, enemy, Arc.FRONT):
                     score += 15.0
                 if d <= 200 and in_arc(enemy, moved, Arc.FRONT):
-                    score -= 5.0
+                    score -= 15.0 if towing else 5.0  # a crit jettisons the cache
             nearest = min(distances)
             score -= abs(nearest - 150.0) / 10.0
         else:
@@ -161,7 +209,18 @@ class SimpleAgent:
 
     # ----------------------------------------------------------------- actions
     def _perform_action(self, view: dict[str, Any], decision: Decision) -> Value:
-        return self._useful_action(view, decision) or "pass"
+        return scenario_action(view, decision) or self._useful_action(view, decision) \
+            or "pass"
+
+    # ---------------------------------------------------------------- scenarios
+    def _place_feature(self, view: dict[str, Any], decision: Decision) -> Value:
+        return place_feature(view, decision)
+
+    def _scenario_target(self, view: dict[str, Any], decision: Decision) -> Value:
+        return scenario_target(view, decision)
+
+    def _jettison(self, view: dict[str, Any], decision: Decision) -> Value:
+        return jettison(view, decision)
 
     def _use_ability(self, view: dict[str, Any], decision: Decision) -> Value:
         """An ability offering actions (Darth Vader: spend 1 Force to perform one) is used
