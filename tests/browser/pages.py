@@ -11,8 +11,10 @@ STEP_TIMEOUT = 20_000
 
 
 def start_from_lobby(page: Any, base: str, squads: list[dict[str, Any]] | None,
-                     seats: tuple[str, str], seed: int, online: bool = False) -> None:
-    """Fill the lobby and start a game (``squads`` None keeps the lobby's examples)."""
+                     seats: tuple[str, str], seed: int, online: bool = False,
+                     scenario: str = "none") -> None:
+    """Fill the lobby and start a game (``squads`` None keeps the lobby's examples;
+    ``scenario``: the lobby's choice, by default a practice game without one)."""
     page.goto(base + "/")
     page.wait_for_function("document.querySelector('[name=squad1]').value.length > 0")
     if squads is not None:
@@ -21,6 +23,7 @@ def start_from_lobby(page: Any, base: str, squads: list[dict[str, Any]] | None,
     page.select_option("[name=seat1]", seats[0])
     page.select_option("[name=seat2]", seats[1])
     page.fill("[name=seed]", str(seed))
+    page.select_option("[name=scenario]", scenario)
     if online:
         page.check("[name=online]")
     page.click("#lobby button[type=submit]")

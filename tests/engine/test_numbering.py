@@ -75,16 +75,16 @@ def test_a_view_is_asked_for_by_player_number_and_lists_the_players():
 
 def test_the_log_and_the_demo_json_number_players_as_the_api_does(tmp_path):
     """Situation: ``tallon demo --json`` and the log. Expected: the JSON's winner is the
-    same number as ``state.winner`` (no +1 between them), mission points are keyed "1" and
-    "2", and the log's "Player N" is the decision's player N."""
+    same number as ``state.winner`` (no +1 between them), mission points are listed player
+    1's first, and the log's "Player N" is the decision's player N."""
     result = run("demo", "--rounds", "2", "--seed", "3", "--json", "--out", str(tmp_path))
     summary = json.loads(result.output)
     record = json.loads((tmp_path / "replay.json").read_text())
     game = Game.from_record(record, CARDS)
     assert summary["winner"] == game.state.winner
     assert summary["draw"] == game.state.draw
-    assert summary["mission_points"] == {"1": game.state.mission_points[1],
-                                         "2": game.state.mission_points[2]}
+    assert summary["mission_points"] == [game.state.mission_points[1],
+                                         game.state.mission_points[2]]
     fresh = Game(GameSetup(default_squads(), seed=3, cards=CARDS))
     first = next(e for e in fresh.log if "is the first player" in e["text"])
     assert first["text"] == f"Player {fresh.state.first_player} is the first player"

@@ -61,7 +61,7 @@ def test_a_record_is_small_plain_data():
     assert pickle.loads(pickle.dumps(record)) == record
     assert json.loads(json.dumps(record)) == record
     assert set(record) == {"game", "a_player", "winner", "points", "rounds", "ships",
-                           "first_loss"}
+                           "first_loss", "scenario"}
     assert len(json.dumps(record)) < 400
 
 

@@ -2,16 +2,38 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from tallon.data import CardDatabase, load_cards
 from tallon.data.codec import CardDataError
+from tallon.engine.scenarios import SCENARIO_CHOICES
 from tallon.files import FileAccessError, ensure_directory, write_file
 
 # Exit status of a command whose input (or installation) cannot be read at all.
 EXIT_UNREADABLE = 2
+
+#: What ``--scenario`` accepts: a standard scenario, "random" (drawn from the game's seed)
+#: or "none" (a practice game without a scenario).
+SCENARIO_OPTIONS = (*SCENARIO_CHOICES, "none")
+
+#: The option's type: typer lists an enumeration's values as the choices.
+ScenarioOption = StrEnum("ScenarioOption", {name: name for name in SCENARIO_OPTIONS})
+
+
+def scenario_option(games: str, default: str | None = None) -> Any:
+    """The ``--scenario`` option (``games``: "the game is played in", ...), a
+    :data:`ScenarioOption` (``str()`` is the name); an unknown name exits 2 listing the
+    choices (click's own message). ``default``: for a parameter not ``Annotated``."""
+    first = () if default is None else (ScenarioOption(default),)
+    return typer.Option(
+        *first, "--scenario",
+        help=f"The standard scenario {games}: {', '.join(SCENARIO_CHOICES[:-1])}; "
+        "random: one drawn from each game's seed; none: a practice game without a "
+        "scenario (points for the deficit and the enemy ships removed only).")
 
 
 def card_database() -> CardDatabase:

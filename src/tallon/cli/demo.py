@@ -19,8 +19,15 @@ from tallon.agents.levels import (
 )
 from tallon.cards import CARDS
 from tallon.cards.pool import default_squads, random_squad
-from tallon.cli.common import fail, output_directory, write_output
+from tallon.cli.common import (
+    ScenarioOption,
+    fail,
+    output_directory,
+    scenario_option,
+    write_output,
+)
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
+from tallon.engine.scenarios import SCENARIOS, chosen_scenario
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 from tallon.render.replay import replay_html
 from tallon.squads import Squad, XwsError, check_squad, read_xws_file
@@ -60,6 +67,7 @@ def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
     ship_ids = {ship.id for ship in ships}
     return {
         "seed": game.setup.seed,
+        "scenario": s.scenario,
         "rounds": s.round,
         "winner": s.winner,
         "draw": s.draw,
@@ -71,7 +79,7 @@ def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
         "attacks": sum(1 for e in game.log if e["kind"] == "attack" and "defender" in e),
         "damage_dealt": sum(len(ship.damage) + (ship.shield_limit - ship.shields)
                             for ship in ships),
-        "mission_points": {str(p): points for p, points in s.mission_points.items()},
+        "mission_points": [s.mission_points[1], s.mission_points[2]],
         "squads": [{"player": number, "name": squad.name, "faction": squad.faction,
                     "points": squad.points,
                     "ships": [{"pilot": ship.pilot.xws, "cost": ship.pilot.cost,
@@ -95,9 +103,21 @@ def squad_lines(game: Game) -> list[str]:
     return lines
 
 
+def scenario_line(game: Game) -> str:
+    """What the game is played for: the scenario's title and objective, or practice."""
+    name = game.state.scenario
+    if name is None:
+        return "No scenario: a practice game (points for the deficit and the enemy ships)"
+    scenario = SCENARIOS[name]
+    return f"Scenario: {scenario.title} ({name}). {scenario.objective}"
+
+
 def print_log(game: Game) -> None:
+    """The squads, the scenario, then each round's public events: attacks, damage and
+    every mission point scored with its reason (events of kind "score")."""
     for line in squad_lines(game):
         typer.echo(line)
+    typer.echo(scenario_line(game))
     current = None
     for event in game.log:
         if "secret" in event or event["kind"] == "round":
@@ -116,6 +136,10 @@ def agent_levels(text: str) -> tuple[str, str]:
         raise fail(f"--agents {error}", 2) from None
 
 
+#: ``--scenario``: by default a standard scenario drawn from the seed (issue 19)
+SCENARIO_OPTION = scenario_option("the game is played in", "random")
+
+
 def demo(
     seed: int = typer.Option(1, "--seed", help="Seed of the game's random generator."),
     out: Path = typer.Option(Path("out"), "--out",
@@ -132,17 +156,20 @@ def demo(
     think: float = typer.Option(
         DEFAULT_THINK, "--think", min=0.01, max=600.0,
         help="Seconds the master level searches per decision."),
+    scenario: ScenarioOption = SCENARIO_OPTION,
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary instead."),
 ) -> None:
     """Play a whole game between two AI players (default: the ace against the ace, with
-    two 20-point squads of named pilots), print the log round by round - each attack's
-    dice, every modification and the damage - and write a replay (JSON) and a page that
-    steps through it (HTML)."""
+    two 20-point squads of named pilots, in a standard scenario drawn from the seed),
+    print the log round by round - each attack's dice, every modification, the damage and
+    each mission point scored - and write a replay (JSON) and a page that steps through
+    it (HTML)."""
     levels = agent_levels(agents)
     output_directory(out)  # before playing: a bad --out is refused at once
     squads = choose_squads(seed, squad1, squad2, random_squads)
     try:
-        game = Game(GameSetup(squads, seed=seed, rounds=rounds, cards=CARDS))
+        game = Game(GameSetup(squads, seed=seed, rounds=rounds, cards=CARDS,
+                              scenario=chosen_scenario(str(scenario), seed)))
     except SetupError as error:
         typer.echo("error: the engine cannot play these squads:", err=True)
         for problem in error.problems:
@@ -153,16 +180,21 @@ def demo(
     record = game.to_record()
     replay_path = out / "replay.json"
     write_output(replay_path, json.dumps(record, indent=1))
-    write_output(out / "replay.html", replay_html(record, f"Tallon demo, seed {seed}"))
+    title = f"Tallon demo, seed {seed}"
+    if game.state.scenario is not None:
+        title += f", {SCENARIOS[game.state.scenario].title}"
+    write_output(out / "replay.html", replay_html(record, title))
     if as_json:
         typer.echo(json.dumps({**summary(game, str(replay_path)), "agents": list(levels)}))
         return
     print_log(game)
     result = summary(game, str(replay_path))
     winner = "a draw" if result["winner"] is None else f"player {result['winner']} wins"
-    typer.echo(f"\nAfter {result['rounds']} rounds: {winner} "
-               f"(mission points {result['mission_points']['1']}-"
-               f"{result['mission_points']['2']}); state {result['state_hash']}")
+    played = "no scenario" if game.state.scenario is None else game.state.scenario
+    why = f"; {game.state.end_reason}" if game.state.end_reason else ""
+    typer.echo(f"\nAfter {result['rounds']} rounds ({played}): {winner}, mission points "
+               f"{result['mission_points'][0]}-{result['mission_points'][1]}{why}; state "
+               f"{result['state_hash']}")
     typer.echo(f"wrote {replay_path} and {out / 'replay.html'}")
 
 

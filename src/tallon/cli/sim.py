@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from typer.core import TyperGroup
 
 from tallon.agents.levels import LEVELS, UnknownLevelError, parse_levels
-from tallon.cli.common import fail
+from tallon.cli.common import ScenarioOption, fail, scenario_option
 from tallon.files import FileAccessError, is_directory
 from tallon.server.opponents import OPPONENTS
 from tallon.sim.history import History, HistoryError, database_url
@@ -126,6 +126,8 @@ def run(
     ] = None,
     rounds: Annotated[int, typer.Option(
         "--rounds", min=1, max=100, help="Rounds a game lasts at most.")] = 12,
+    scenario: Annotated[ScenarioOption, scenario_option("the games are played in")
+    ] = ScenarioOption["random"],
     workers: Annotated[int, typer.Option(
         "--workers", min=1, max=1024, help="Processes playing at once (Ray: CPUs of a "
         "local Ray instance).")] = 1,
@@ -185,7 +187,9 @@ def run(
     if backend is Backend.ray and not ray_installed():
         raise fail("the Ray backend needs Ray: pip install 'tallon[cluster]'")
     seed = secrets.randbelow(2**32) if seed is None else seed
-    matchups = [Matchup((first.xws, other.xws), levels, seed, rounds, think)
+    # "none" is no scenario; "random" is drawn per game (runner.play_game)
+    asked = None if str(scenario) == "none" else str(scenario)
+    matchups = [Matchup((first.xws, other.xws), levels, seed, rounds, think, asked)
                 for other in opponents]
     started = time.monotonic()
     records, interrupted = _play(matchups, games, workers, backend.value, ray_address,
@@ -193,7 +197,8 @@ def run(
     seconds = time.monotonic() - started
     played = sum(len(r) for r in records)
     results = [(summarize(found, squads=[describe(first), describe(other)], agents=levels,
-                          seed=seed, rounds_limit=rounds, think=think, games_planned=games),
+                          seed=seed, rounds_limit=rounds, think=think, games_planned=games,
+                          scenario=asked),
                 other) for found, other in zip(records, opponents, strict=True)]
     if field is not None:
         # an interrupted field: the opponents not met yet are left out
@@ -286,7 +291,8 @@ def _print(summaries: list[dict[str, Any]], run_facts: dict[str, Any], saved: li
             data: dict[str, Any] = {
                 "squad": summaries[0]["squads"][0], "opponents": field[0],
                 "games": sum(s["games"] for s in summaries), "games_per_opponent": games,
-                "seed": seed, "interrupted": field[1], "field": _ranked(summaries),
+                "seed": seed, "scenario": summaries[0]["scenario"],
+                "interrupted": field[1], "field": _ranked(summaries),
                 "run": run_facts}
         else:
             data = {**summaries[0], "run": run_facts}
@@ -355,7 +361,8 @@ def _brief(saved: dict[str, Any]) -> dict[str, Any]:
     summary = saved["summary"]
     return {"id": saved["id"], "saved": saved["saved"],
             "squads": [s["name"] for s in summary["squads"]], "agents": summary["agents"],
-            "games": summary["games"], "seed": summary["seed"]}
+            "games": summary["games"], "seed": summary["seed"],
+            "scenario": summary.get("scenario")}
 
 
 @sim_app.command("opponents")

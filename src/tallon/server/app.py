@@ -27,7 +27,7 @@ from tallon.cards.pool import default_squads
 from tallon.engine.effects import damage_titles
 from tallon.render.replay import replay_html
 from tallon.server import table
-from tallon.server.host import Host, RequestError
+from tallon.server.host import Host, RequestError, scenario_list
 from tallon.server.library import SquadLibrary, card_pool, check_report, opponent_list
 from tallon.server.store import Store
 from tallon.squads import to_xws
@@ -113,6 +113,9 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
 
     async def squad_delete(request: Request) -> Response:
         return await call(library.delete, request.path_params["name"])
+
+    async def scenarios(request: Request) -> Response:
+        return JSONResponse(scenario_list())
 
     async def opponents(request: Request) -> Response:
         return await call(opponent_list, request.query_params.get("faction") or None)
@@ -208,6 +211,7 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
         Route("/api/squads/{name:path}", squad_export),
         Route("/api/squads/{name:path}", squad_delete, methods=["DELETE"]),
         Route("/api/opponents", opponents),
+        Route("/api/scenarios", scenarios),
         Route("/api/cards", cards),
         Route("/api/games/{game}/board.svg", board),
         Route("/api/games", create_game, methods=["POST"]),

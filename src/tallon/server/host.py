@@ -21,6 +21,7 @@ from tallon.agents import agent_answer
 from tallon.agents.levels import LEVELS, make_agent
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
+from tallon.engine.scenarios import SCENARIO_CHOICES, SCENARIOS, chosen_scenario
 from tallon.server.errors import RequestError
 from tallon.server.library import game_squads
 from tallon.server.messages import player_message
@@ -29,6 +30,29 @@ from tallon.server.table import board_svg
 
 #: The AI levels a seat can name (``"ai:ace"``): :data:`tallon.agents.levels.LEVELS`.
 AI_LEVELS = tuple(LEVELS)
+
+#: What a game's "scenario" may be besides a standard scenario's name and "random": no
+#: scenario, a practice game ("standard" is what clients sent for it before scenarios).
+PRACTICE = (None, "none", "standard")
+
+
+def game_scenario(value: Any, seed: Any) -> str | None:
+    """The scenario a new game plays for the request's ``"scenario"`` (``"random"``: drawn
+    from the game's seed); 422 naming the choices for anything else."""
+    if value in PRACTICE:
+        return None
+    if not isinstance(value, str) or value not in SCENARIO_CHOICES:
+        raise RequestError(422, f"unknown scenario {value!r}: one of "
+                           f"{', '.join(SCENARIO_CHOICES)}, or \"none\" (or null) for a "
+                           "practice game without a scenario")
+    return chosen_scenario(value, seed)
+
+
+def scenario_list() -> dict[str, Any]:
+    """The scenarios a game can be created with (``GET /api/scenarios``)."""
+    return {"scenarios": [{"name": s.name, "title": s.title, "objective": s.objective}
+                          for s in SCENARIOS.values()],
+            "choices": [*SCENARIO_CHOICES, "none"]}
 
 
 @dataclass
@@ -69,8 +93,8 @@ class Host:
 
     # ------------------------------------------------------------------ creating
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
-        """A new game from ``{"squads": [XWS, XWS], "seats": [...], "seed", "ruleset"}``;
-        returns its id and the seat tokens."""
+        """A new game from ``{"squads": [XWS, XWS], "seats": [...], "seed", "ruleset",
+        "scenario"}``; returns its id, the seat tokens and the scenario played."""
         if not isinstance(request, dict):
             raise RequestError(400, "the request is a JSON object with squads and seats")
         squads = game_squads(request.get("squads"), self.store)
@@ -83,11 +107,10 @@ class Host:
                 raise RequestError(422, f"unknown seat {seat!r}: \"human\" or one of "
                                    + ", ".join(f"ai:{level}" for level in AI_LEVELS))
         seed = request.get("seed", secrets.randbelow(2**31))
-        if request.get("scenario") not in (None, "standard"):
-            raise RequestError(422, "scenarios other than the standard game are not "
-                                    "supported yet")
+        scenario = game_scenario(request.get("scenario"), seed)
         try:
-            setup = GameSetup(squads, seed, request.get("ruleset", "2.5"), cards=CARDS)
+            setup = GameSetup(squads, seed, request.get("ruleset", "2.5"), cards=CARDS,
+                              scenario=scenario)
             game = Game(setup)
         except SetupError as error:
             raise RequestError(422, str(error),
@@ -103,7 +126,7 @@ class Host:
             self._sessions[game_id] = session
         with session.lock:
             self._ai_turn(session)
-        return {"game": game_id,
+        return {"game": game_id, "scenario": scenario,
                 "seats": [{"player": seat["player"], "kind": seat["kind"], "token": token}
                           for seat, token in zip(stored, tokens, strict=True)]}
 
@@ -253,4 +276,4 @@ class Host:
             listener(game_id)
 
 
-__all__ = ["AI_LEVELS", "Host", "RequestError", "Session"]
+__all__ = ["AI_LEVELS", "Host", "RequestError", "Session", "game_scenario", "scenario_list"]

@@ -38,7 +38,7 @@ def player_message(game: Game, player: int) -> dict[str, Any]:
     view.pop("decision", None)  # given below, in the server's own shape
     state = game.state
     return {"view": view, "decision": decision_message(game, player), "over": state.over,
-            "winner": state.winner, "draw": state.draw,
+            "winner": state.winner, "draw": state.draw, "scenario": state.scenario,
             "mission_points": [state.mission_points[1], state.mission_points[2]]}
 
 

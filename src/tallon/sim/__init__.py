@@ -20,17 +20,21 @@ from tallon.sim.stats import compare, summarize, wilson_interval
 def simulate(squad_a: str | LoadedSquad, squad_b: str | LoadedSquad, *, games: int = 100,
              agents: tuple[str, str] = ("simple", "simple"), seed: int = 0,
              rounds: int = 12, think: float | None = None, workers: int = 1,
-             backend: str = "local", address: str | None = None) -> dict[str, Any]:
+             backend: str = "local", address: str | None = None,
+             scenario: str | None = None) -> dict[str, Any]:
     """Play ``games`` games of ``squad_a`` against ``squad_b`` (each a squad loaded with
     :func:`load_squad`, or what it accepts: an XWS file, a quick build id, a ready-made
     opponent's name), squad A player 1 in the even games and player 2 in the odd ones,
-    and return the summary (the object ``tallon sim --json`` prints, without ``run``)."""
+    in ``scenario`` (a standard scenario's name, "random": drawn per game, None: practice
+    games), and return the summary (the object ``tallon sim --json`` prints, without
+    ``run``)."""
     loaded = [s if isinstance(s, LoadedSquad) else load_squad(s) for s in (squad_a, squad_b)]
-    matchup = Matchup((loaded[0].xws, loaded[1].xws), agents, seed, rounds, think)
+    matchup = Matchup((loaded[0].xws, loaded[1].xws), agents, seed, rounds, think, scenario)
     records = list(run_games(matchup, range(games), workers=workers, backend=backend,
                              address=address))
     return summarize(records, squads=[describe(s) for s in loaded], agents=agents,
-                     seed=seed, rounds_limit=rounds, think=think, games_planned=games)
+                     seed=seed, rounds_limit=rounds, think=think, games_planned=games,
+                     scenario=scenario)
 
 
 __all__ = ["LoadedSquad", "Matchup", "compare", "describe", "load_squad", "run_games",

@@ -157,8 +157,8 @@ class History:
                                f"{_reason(error)}") from None
 
     def saved_runs(self, limit: int | None = None) -> list[dict[str, Any]]:
-        """The saved runs, newest first: id, time, squads, agents, seed, games and the
-        win rates."""
+        """The saved runs, newest first: id, time, squads, agents, seed, games, the win
+        rates and the scenario(s) played."""
         if self.engine is None:
             return []
         query = select(runs.c.id, runs.c.saved, runs.c.squad_a, runs.c.squad_b,
@@ -175,7 +175,10 @@ class History:
                           "seed": _number(row.seed), "games": row.games,
                           "games_planned": row.games_planned,
                           "win_rate": summary["win_rate"], "draw_rate": summary["draw_rate"],
-                          "mean_margin": summary["mean_margin"]})
+                          "mean_margin": summary["mean_margin"],
+                          # runs saved before scenarios played none
+                          "scenario": summary.get("scenario"),
+                          "scenarios": summary.get("scenarios", {"none": row.games})})
         return found
 
     def run(self, run_id: int) -> dict[str, Any] | None:

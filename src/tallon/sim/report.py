@@ -28,6 +28,19 @@ def _squad_line(side: str, squad: dict[str, Any], agent: str) -> str:
             f"{legal}; AI {agent})")
 
 
+def scenario_text(summary: dict[str, Any]) -> str:
+    """The scenario(s) a run played: "Scenario: satellite-array", "Scenarios: random
+    (salvage-mission 3, ...)" or "No scenario (practice games)"."""
+    asked = summary.get("scenario")
+    played = summary.get("scenarios") or {}
+    if asked is None and set(played) <= {"none"}:
+        return "No scenario (practice games)"
+    if asked != "random":
+        return f"Scenario: {asked}"
+    counts = ", ".join(f"{name} {games}" for name, games in played.items())
+    return f"Scenarios: random ({counts})" if counts else "Scenarios: random"
+
+
 def print_summary(console: Console, summary: dict[str, Any],
                   run: dict[str, Any] | None = None) -> None:
     """A run's results: who wins how often (95% intervals), the margin, the rounds, each
@@ -41,6 +54,7 @@ def print_summary(console: Console, summary: dict[str, Any],
     out(f"{n} games (A player 1 in {seats[0]['games']}, player 2 in {seats[1]['games']}), "
         f"seed {summary['seed']}, at most {summary['rounds_limit']} rounds{think}",
         highlight=False)
+    out(scenario_text(summary), highlight=False, markup=False)
     if summary["interrupted"]:
         out(f"[bold yellow]Interrupted:[/] {n} of {summary['games_planned']} games played; "
             "the figures are theirs", highlight=False)
@@ -101,7 +115,8 @@ def print_field(console: Console, results: list[dict[str, Any]]) -> None:
     squad, agents = results[0]["squads"][0], results[0]["agents"]
     console.print(_squad_line("A", squad, agents[0]), highlight=False, markup=False)
     console.print(f"against {len(results)} opponents (AI {agents[1]}), seed "
-                  f"{results[0]['seed']}", highlight=False)
+                  f"{results[0]['seed']}, scenario {results[0].get('scenario') or 'none'}",
+                  highlight=False)
     table = Table()
     for column, justify in (("opponent", "left"), ("games", "right"), ("A wins", "right"),
                             ("95% interval", "right"), ("draws", "right"),
@@ -157,6 +172,7 @@ def print_comparison(console: Console, first: dict[str, Any], second: dict[str, 
         ("AI", ",".join(one["agents"]), ",".join(two["agents"])),
         ("games", str(one["games"]), str(two["games"])),
         ("seed", str(one["seed"]), str(two["seed"])),
+        ("scenario", str(one.get("scenario") or "none"), str(two.get("scenario") or "none")),
     ]
     for label, key in (("A wins", 0), ("B wins", 1)):
         rows.append((label, *(f"{_pct(s['win_rate'][key])} ({_interval(s['ci95'][key])})"
@@ -180,4 +196,4 @@ def print_comparison(console: Console, first: dict[str, Any], second: dict[str, 
 
 
 __all__ = ["print_comparison", "print_field", "print_history", "print_speed",
-           "print_summary"]
+           "print_summary", "scenario_text"]

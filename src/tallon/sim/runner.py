@@ -11,7 +11,8 @@ A game's record is a small dict of plain values (what a worker sends back):
 
     {"game": 7, "a_player": 2, "winner": "A" | "B" | None, "points": [a, b],
      "rounds": 12, "ships": [[[lost, dealt, taken], ...squad A...], [...squad B...]],
-     "first_loss": [side, ship] | None}     # side 0 is A, ship counts from 0
+     "first_loss": [side, ship] | None,     # side 0 is A, ship counts from 0
+     "scenario": "satellite-array" | None}  # the scenario played (None: practice)
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from tallon.agents import play
 from tallon.agents.levels import make_agent
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup
+from tallon.engine.scenarios import chosen_scenario
 from tallon.squads import Squad, read_xws
 
 #: The sides of a matchup, in the order of its squads.
@@ -52,14 +54,17 @@ class BackendUnavailableError(RuntimeError):
 @dataclass(frozen=True)
 class Matchup:
     """Two squads (as XWS: what a worker process or a Ray node can rebuild), the AI level
-    of each (A's first), the run's seed, the rounds a game lasts and the agents' thinking
-    time per decision (None: the level's default)."""
+    of each (A's first), the run's seed, the rounds a game lasts, the agents' thinking
+    time per decision (None: the level's default) and the scenario the games are played
+    in: a standard scenario's name, "random" (drawn from each game's seed) or None (no
+    scenario: practice games)."""
 
     squads: tuple[dict[str, Any], dict[str, Any]]
     agents: tuple[str, str]
     seed: int
     rounds: int = 12
     think: float | None = None
+    scenario: str | None = None
 
 
 def derive_seed(seed: int, game: int, purpose: str) -> int:
@@ -97,7 +102,7 @@ def play_game(matchup: Matchup, game: int) -> dict[str, Any]:
     seed = derive_seed(matchup.seed, game, "game")
     try:
         played = Game(GameSetup((squads[0], squads[1]), seed=seed, rounds=matchup.rounds,
-                                cards=CARDS))
+                                cards=CARDS, scenario=chosen_scenario(matchup.scenario, seed)))
         agents = tuple(make_agent(levels[p], derive_seed(matchup.seed, game, f"agent {p + 1}"),
                                   think=matchup.think) for p in (0, 1))
         play(played, (agents[0], agents[1]))
@@ -142,7 +147,8 @@ def game_record(game: Game, number: int, seat_a: int) -> dict[str, Any]:
         loss = [seats.index(owner), index]
     return {"game": number, "a_player": seat_a, "winner": winner,
             "points": [state.mission_points[seat] for seat in seats],
-            "rounds": state.round, "ships": sides, "first_loss": loss}
+            "rounds": state.round, "ships": sides, "first_loss": loss,
+            "scenario": state.scenario}
 
 
 def play_chunk(matchup: Matchup, games: Sequence[int]) -> list[dict[str, Any]]:

@@ -60,10 +60,13 @@ def _mean(values: Sequence[float]) -> float:
 
 def summarize(records: Iterable[dict[str, Any]], *, squads: Sequence[dict[str, Any]],
               agents: Sequence[str], seed: int, rounds_limit: int,
-              think: float | None = None, games_planned: int | None = None) -> dict[str, Any]:
+              think: float | None = None, games_planned: int | None = None,
+              scenario: str | None = None) -> dict[str, Any]:
     """The summary of a run from its games' records (:mod:`tallon.sim.runner`), per squad
     (A first), never per seat. ``squads`` describes the two squads (:func:`tallon.sim.
-    squads.describe`): their ships name the rows of the ship figures."""
+    squads.describe`): their ships name the rows of the ship figures. ``scenario`` is
+    what the run was asked to play (a name, "random" or None); ``scenarios`` counts the
+    games of each scenario played ("none": practice games)."""
     games = sorted(records, key=lambda record: record["game"])
     n = len(games)
     wins = [sum(1 for g in games if g["winner"] == side) for side in ("A", "B")]
@@ -87,6 +90,8 @@ def summarize(records: Iterable[dict[str, Any]], *, squads: Sequence[dict[str, A
         "think": think,
         "seed": seed,
         "rounds_limit": rounds_limit,
+        "scenario": scenario,
+        "scenarios": played_scenarios(games),
         "wins": wins,
         "draws": draws,
         "win_rate": [_r(w / n) if n else 0.0 for w in wins],
@@ -103,6 +108,13 @@ def summarize(records: Iterable[dict[str, Any]], *, squads: Sequence[dict[str, A
         "ships": _ships(games, squads),
         **_first_losses(games, squads),
     }
+
+
+def played_scenarios(games: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """How many games were played in each scenario, by name ("none": without one; records
+    from before scenarios have none), most played first (ties: by name)."""
+    counts = Counter(g.get("scenario") or "none" for g in games)
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
 def _ships(games: list[dict[str, Any]], squads: Sequence[dict[str, Any]]
@@ -152,6 +164,7 @@ def compare(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
         "mean_margin": [first["mean_margin"], second["mean_margin"]],
         "mean_margin_difference": _r(second["mean_margin"] - first["mean_margin"]),
         "rounds": [first["rounds"], second["rounds"]],
+        "scenario": [first.get("scenario"), second.get("scenario")],
         "same_squads": _ship_keys(first) == _ship_keys(second),
     }
     if result["same_squads"]:
@@ -167,4 +180,5 @@ def _ship_keys(summary: dict[str, Any]) -> list[tuple[str, int, str]]:
     return [(s["squad"], s["index"], s["pilot"]) for s in summary.get("ships", [])]
 
 
-__all__ = ["Z95", "compare", "difference_interval", "summarize", "wilson_interval"]
+__all__ = ["Z95", "compare", "difference_interval", "played_scenarios", "summarize",
+           "wilson_interval"]

@@ -307,15 +307,36 @@ class Seat {
   }
 }
 
+// The standard scenarios offered between "at random" and "no scenario"; the objective of
+// the one chosen is shown under the list.
+function fillScenarios({scenarios}) {
+  const select = form.scenario;
+  const practice = select.querySelector('option[value="none"]');
+  const objectives = {
+    random: "One of the standard scenarios, drawn from the game's seed.",
+    none: "No scenario features: points for the deficit and the enemy ships removed only.",
+  };
+  for (const scenario of scenarios) {
+    const option = new Option(scenario.title, scenario.name);
+    select.insertBefore(option, practice);
+    objectives[scenario.name] = scenario.objective;
+  }
+  const show = () => { document.getElementById("objective").textContent = objectives[select.value] ?? ""; };
+  select.addEventListener("change", show);
+  show();
+}
+
 // Everything the lobby needs, fetched at once; the example squads are filled in last, so
 // a filled-in form is a working one. The submit handler is in place before (it waits for
 // this), so an early click never submits the form as a plain page request.
 const started = (async () => {
-  const [examples, listed, {factions}] = await Promise.all([
+  const [examples, listed, {factions}, scenarios] = await Promise.all([
     fetch("/api/examples").then((response) => response.json()),
     fetch("/api/opponents").then((response) => response.json()),
     allCards(),
+    fetch("/api/scenarios").then((response) => response.json()),
   ]);
+  fillScenarios(scenarios);
   opponents = listed.opponents;
   factionNames = Object.fromEntries(factions.map((faction) => [faction.xws, faction.name]));
   const seats = [new Seat(1), new Seat(2)];
@@ -338,6 +359,7 @@ form.addEventListener("submit", async (event) => {
     request = {
       squads: seats.map((seat) => seat.entry()),
       seats: [form.seat1.value, form.seat2.value],
+      scenario: form.scenario.value,
     };
   } catch (error) {
     problems.textContent = error.message;
