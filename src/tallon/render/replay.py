@@ -4,7 +4,9 @@ through the game on the SVG board.
 A frame is taken each time the board changes: every obstacle placed and every ship placed
 in setup is a frame of its own, then every move, token and attack that shows on the
 table. The page shows only what the log shows to both players: events that carry a
-secret (a dial set) are left out."""
+secret (a dial set) are left out. A scenario game's frames also carry its features (they
+are placed, towed, dropped and marked) and the mission points, and the page lists every
+mission point scored and why."""
 
 from __future__ import annotations
 
@@ -14,11 +16,14 @@ from typing import Any
 
 from tallon.cards import CARDS
 from tallon.engine import Game
-from tallon.geometry import Device, Obstacle, Pose
+from tallon.engine.view import feature_view
+from tallon.geometry import BaseSize, Device, Obstacle, Pose, base_shape
 from tallon.geometry.outlines import placed_obstacle_outlines
+from tallon.render.features import feature_svg, ring_range, scenario_caption
 from tallon.render.replay_page import (
     PLAYER_COLOURS,
     board_svg,
+    flipped,
     obstacle_of,
     page,
     pieces_svg,
@@ -39,14 +44,21 @@ class Frame:
     ships: list[dict[str, Any]]
     devices: list[dict[str, Any]] = field(default_factory=list)
     obstacles: list[dict[str, Any]] = field(default_factory=list)
+    #: the scenario's features (the view's shape) and each player's mission points
+    features: list[dict[str, Any]] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    #: every mission point scored so far, and why (the log's "score" events, and the
+    #: removals that scored)
+    scores: list[str] = field(default_factory=list)
 
 
-Board = tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]
+Board = tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]],
+              list[dict[str, Any]], list[int]]
 
 
 def _board_state(game: Game) -> Board:
-    """The ships in play, the remotes and the obstacles cards placed, and the obstacles
-    placed in setup so far."""
+    """The ships in play, the remotes and the obstacles cards placed, the obstacles
+    placed in setup so far, the scenario's features and the mission points."""
     s = game.state
     ships = []
     for ship in s.in_play():
@@ -74,7 +86,15 @@ def _board_state(game: Game) -> Board:
             devices.append({**placed, "remote": False, "fuses": s.fuses.get(obstacle.id, 0)})
         else:
             obstacles.append(placed)
-    return ships, devices, obstacles
+    return (ships, devices, obstacles, [feature_view(f) for f in s.features],
+            [p.mission_points for p in s.players])
+
+
+def scored(event: dict[str, Any]) -> bool:
+    """Whether a log event is a mission point scored: a scenario's ("score") or a ship
+    removed from the game (whose text names the points)."""
+    return event.get("kind") == "score" or (
+        event.get("kind") == "removed" and " scores " in str(event.get("text", "")))
 
 
 def _placed_by_a_card(obstacle: Obstacle) -> bool:
@@ -88,18 +108,21 @@ def frames_of(record: dict[str, Any]) -> tuple[Game, list[Frame]]:
     frames: list[Frame] = []
     seen = 0
     pending_lines: list[str] = []
+    scores: list[str] = []
     last_board: Board | None = None
 
     def capture(game: Game) -> None:
         nonlocal seen, last_board
         # public text only: an event with a secret (a dial set) is left out
-        new = [e["text"] for e in game.log[seen:] if "secret" not in e]
+        events = [e for e in game.log[seen:] if "secret" not in e]
         seen = len(game.log)
-        pending_lines.extend(new)
-        board = ships, devices, obstacles = _board_state(game)
+        pending_lines.extend(e["text"] for e in events)
+        scores.extend(e["text"] for e in events if scored(e))
+        board = ships, devices, obstacles, features, points = _board_state(game)
         if board != last_board or game.over:
             frames.append(Frame(game.state.round, game.state.phase, list(pending_lines),
-                                ships, devices=devices, obstacles=obstacles))
+                                ships, devices=devices, obstacles=obstacles,
+                                features=features, points=points, scores=list(scores)))
             pending_lines.clear()
             last_board = board
 
@@ -120,6 +143,7 @@ def replay_html(record: dict[str, Any], title: str = "Tallon replay") -> str:
     """A self-contained page stepping through the game on the SVG board."""
     game, frames = frames_of(record)
     colours = player_colours(game)
+    ring = ring_range(game.state.scenario)
     # every setup obstacle is drawn once, hidden until the frame it is placed in
     placed: dict[tuple[Any, ...], dict[str, Any]] = {}
     for frame in frames:
@@ -135,10 +159,19 @@ def replay_html(record: dict[str, Any], title: str = "Tallon replay") -> str:
                   + (f", {s['tokens']}" if s["tokens"] else "") for s in frame.ships]
         status += [f"{d['name']} ({d['id']}, remote): hull {d['hull']}"
                    for d in frame.devices if d["remote"]]
+        carriers = {s["id"]: (s["x"], s["y"], base_shape(BaseSize(s["size"])).half)
+                    for s in frame.ships}
         data.append({"round": frame.round, "phase": frame.phase, "lines": frame.lines,
                      "status": status, "svg": ship_svg(frame.ships, colours),
                      "pieces": pieces_svg(pieces),
+                     "features": flipped(feature_svg(frame.features, PLAYER_COLOURS,
+                                                     carriers, ring)),
+                     "points": frame.points, "scores": frame.scores,
                      "obstacles": [keys[_obstacle_key(o)] for o in frame.obstacles]})
     summary = ("a draw" if game.state.draw else
                f"player {game.state.winner} wins" if game.over else "unfinished")
+    s = game.state
+    if s.scenario is not None:
+        summary = (f"{scenario_caption(s.scenario, s.round, [p.mission_points for p in s.players])}"
+                   f": {summary}")
     return page(title, summary, board, json.dumps(data).replace("</", "<\\/"))

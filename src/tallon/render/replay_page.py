@@ -2,10 +2,11 @@
 
 The board is one SVG in table millimetres (the 914.4 mm play area and a margin), scaled to
 the window by the page. Setup obstacles are drawn once, hidden, and shown from the frame
-they are placed in; each frame brings its own layer of ships and of the pieces cards put
-on the table. A ship is its base at true size (40 / 60 / 80 mm square, with its guides),
-its front arc lines and arc shaded, a facing marker, in its player's colour, labelled with
-its pilot's name (its id in the tooltip).
+they are placed in; each frame brings its own layer of ships, of the pieces cards put
+on the table and of a scenario's features (with the mission points and every point scored
+so far, listed beside the board). A ship is its base at true size (40 / 60 / 80 mm square,
+with its guides), its front arc lines and arc shaded, a facing marker, in its player's
+colour, labelled with its pilot's name (its id in the tooltip).
 
 Everything is plain text made from the frames' numbers, so the same record gives the same
 page, and the page needs nothing from the network: the step buttons are inline SVG icons,
@@ -34,7 +35,7 @@ BOARD_FILL = "#0b1320"
 
 
 # ----------------------------------------------------------------------------- ships
-def _flipped(body: str, height: float) -> str:
+def flipped(body: str, height: float = PLAY_AREA_SIDE) -> str:
     """``body`` drawn in the table frame (y up the page)."""
     return f'<g transform="translate(0 {fmt(height)}) scale(1 -1)">{body}</g>'
 
@@ -106,7 +107,7 @@ def ship_svg(ships: Sequence[dict[str, Any]], colours: dict[str, str],
                       f'text-anchor="middle" fill="{colour}" stroke="{BOARD_FILL}" '
                       f'stroke-width="3" paint-order="stroke" font-family="sans-serif">'
                       f"<title>{tip}</title>{spans}</text>")
-    return _flipped("".join(bodies), height) + "".join(labels)
+    return flipped("".join(bodies), height) + "".join(labels)
 
 
 def pieces_svg(pieces: Sequence[Any], height: float = PLAY_AREA_SIDE) -> str:
@@ -135,7 +136,8 @@ def board_svg(obstacles: Sequence[Obstacle], side: float = PLAY_AREA_SIDE) -> st
         tip = escape(f"{obstacle.id}: {obstacle.outline_id}")
         parts.append(f'<g data-obstacle="{k}" display="none"><title>{tip}</title>'
                      f"{ship_layer([], {}, side, [obstacle])}</g>")
-    parts += ['<g id="pieces"></g><g id="ships"></g>', "</svg>"]
+    # a scenario's features lie on the table: under the pieces and the ships
+    parts += ['<g id="features"></g><g id="pieces"></g><g id="ships"></g>', "</svg>"]
     return "".join(parts)
 
 
@@ -195,7 +197,8 @@ pre {{ white-space: pre-wrap; font-size: 13px; background: #eef2f3; padding: 0.6
 </div>
 <div id="main"><div id="board">{board}</div>
 <div id="side"><h3>What happened</h3><pre id="lines"></pre>
-<h3>Ships</h3><pre id="status"></pre></div></div>
+<h3>Ships</h3><pre id="status"></pre>
+<h3>Mission points</h3><p id="points"></p><pre id="scores"></pre></div></div>
 <script>
 const frames = {frames};
 const slider = document.getElementById("slider");
@@ -211,6 +214,10 @@ function show(i) {{
     o.setAttribute("display", placed.has(Number(o.dataset.obstacle)) ? "inline" : "none");
   }}
   document.getElementById("pieces").innerHTML = f.pieces;
+  document.getElementById("features").innerHTML = f.features;
+  document.getElementById("points").textContent =
+    "player 1: " + f.points[0] + ", player 2: " + f.points[1];
+  document.getElementById("scores").textContent = f.scores.join("\\n") || "none scored yet";
   document.getElementById("ships").innerHTML = f.svg;
   document.getElementById("lines").textContent = f.lines.join("\\n");
   document.getElementById("status").textContent = f.status.join("\\n");

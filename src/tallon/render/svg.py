@@ -188,7 +188,8 @@ def _interactive_ship(ship: Ship, colour: str, arcs: Iterable[Arc]) -> list[str]
     reach = [*_range_bands(ship, colour), *_arc_regions(ship, arcs, colour)]
     return [f'<g class="reach" data-ship="{escape(ship.id)}" visibility="hidden">',
             *reach, "</g>",
-            f'<g class="ship" data-ship="{escape(ship.id)}" {_attrs(ship.pose)}>',
+            f'<g class="ship" data-ship="{escape(ship.id)}" {_attrs(ship.pose)} '
+            f'data-size="{ship.size.value}">',
             *_ship(ship, colour), "</g>"]
 
 

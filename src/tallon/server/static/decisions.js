@@ -139,6 +139,24 @@ function placement(decision, context) {
   return box;
 }
 
+/** Placing a scenario feature (a satellite, a supply cache): the engine's offered spots
+ * are markers on the table to click, and a click anywhere else on the table places it
+ * there (the engine checks the limits and says which one a refused place breaks). */
+function featurePlacement(decision, context) {
+  const box = element("div", undefined, "placement");
+  box.append(element("p", "Click one of the marked spots on the table, or anywhere on " +
+    "the table to place it there, or pick one of these places:", "hint"));
+  if (context.placeFeature) context.placeFeature(decision.options);
+  box.append(optionList(decision, context));
+  return box;
+}
+
+/** A scenario action's target (tow, scramble): the features in range, by id; hovering
+ * one marks it on the table (play.js). */
+function scenarioTarget(decision, context) {
+  return optionList(decision, context);
+}
+
 function diceRow(title, faces) {
   const row = element("div", undefined, "dice");
   row.append(element("span", `${title}: `));
@@ -192,6 +210,7 @@ export const PRESENTERS = {
   jingoist_refusal: choice, homing_choice: choice, device_target: choice,
   concussion_choice: choice, cloaking_device: choice, start_docked: choice,
   dock_or_deploy: choice, place_remote: choice, place_device: choice,
+  place_feature: featurePlacement, scenario_target: scenarioTarget, jettison: choice,
 };
 
 /**

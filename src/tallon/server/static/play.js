@@ -2,7 +2,7 @@
 // pending decision of one of them is presented (decisions.js) and the answer goes to the
 // server, which alone applies it (docs/server.md). Two seats on one screen (hot-seat)
 // pass the screen between the players, so that neither sees the other's dials.
-import {Board} from "./board.js";
+import {Board, FEATURE_PIECE, SCENARIOS} from "./board.js";
 import {renderCards} from "./cards.js";
 import {MANEUVER_KINDS, maneuverName, presentDecision} from "./decisions.js";
 import {element as text} from "./dom.js";
@@ -118,12 +118,15 @@ function contextFor(player, message) {
     board.preview(null);
     note.textContent = "";
     for (const ship of [...board.marked]) board.mark(ship, false);
+    board.markFeature(null, false);
     if (!option) return;
     const info = option.info || {};
     if (info.defender) board.mark(info.defender, true);
+    if (decision.kind === "scenario_target") board.markFeature(option.value, true);
     const pose = positionOf(option);
     if (pose) {
-      board.ghostAt(info.obstacle || decision.ship, pose);
+      const piece = decision.kind === "place_feature" ? FEATURE_PIECE : info.obstacle || decision.ship;
+      board.ghostAt(piece, pose);
       return;
     }
     if (MANEUVER_KINDS.includes(decision.kind)) {
@@ -153,6 +156,12 @@ function contextFor(player, message) {
         answer(player, decision, value);
       });
     },
+    // a scenario feature: the offered spots on the table, or a free {x, y} where dropped
+    placeFeature: (options) => {
+      board.offerSpots(options, (option) => answer(player, decision, option.value));
+      board.startDragging(FEATURE_PIECE, 0, (pose) =>
+        answer(player, decision, {x: pose.x, y: pose.y}));
+    },
     dialOf: (ship) => (roster.find((s) => s.id === ship) || {}).dial,
     attack: () => message.view.attack,
   };
@@ -177,6 +186,16 @@ function renderEnd(box, player, message) {
   links.append(replay, " · ", record, " · ", again);
   end.append(links);
   box.append(end);
+}
+
+/** The scenario played and each player's mission points, beside the status. */
+function showScenario(view) {
+  const mission = document.getElementById("mission");
+  const points = (view.players || []).map((p) => `player ${p.player} ${p.mission_points}`);
+  const scenario = SCENARIOS[view.scenario];
+  mission.textContent = (scenario ? `${scenario.title} · ` : "") +
+    `mission points: ${points.join(", ")}`;
+  mission.dataset.scenario = view.scenario || "";
 }
 
 function renderDecision(player, message) {
@@ -225,6 +244,7 @@ async function render() {
   if (humanTurn) passedTo = player;
   status.textContent = message.over ? "Game over" :
     `Round ${message.view.round}, ${message.view.phase} phase`;
+  showScenario(message.view);
   if (shown.decision !== id || shown.player !== player) {
     const since = shown.decision === null ? "" : `&since=${shown.logLength}`;
     const drawn = await fetchPatiently(
@@ -232,6 +252,7 @@ async function render() {
     shown = {player, decision: id, logLength: message.view.log.length, key: shown.key};
     await board.show(await drawn.text(), since !== "");
   }
+  board.showFeatures(message.view.features, message.view.scenario);
   // the same decision pushed again (after this screen's own answer) keeps its controls
   // as they are: a dial's selection and a drag in progress survive
   const key = `${player}:${id}`;
