@@ -108,8 +108,8 @@ def test_a_lists_file_applies_its_ban_list(app, write):
 
 
 def test_an_unknown_format_exits_2(app, write):
-    """--format epic is not offered: exit 2."""
-    result = runner.invoke(app, ["squad", "check", write(LEGAL), "--format", "epic"])
+    """--format wildspace is no format (epic is: tests/cli/test_squad_epic.py): exit 2."""
+    result = runner.invoke(app, ["squad", "check", write(LEGAL), "--format", "wildspace"])
     assert result.exit_code == 2
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,6 +33,7 @@ from tallon.squads import (
     rules_for,
     upgrade_cost,
 )
+from tallon.squads.rules import DEFAULT_POINTS
 
 squad_app = typer.Typer(
     name="squad",
@@ -118,11 +120,12 @@ def _print_report(console: Console, report: SquadReport, squad_name: str | None)
     for column in ("#", "pilot", "ship", "points", "loadout", "upgrades"):
         table.add_column(column, overflow="fold")
     for ship in report.ships:
-        loadout = (
-            "standard loadout"
-            if ship.loadout_value is None
-            else f"{ship.loadout_used}/{ship.loadout_value}"
-        )
+        if ship.huge:
+            loadout = f"{ship.loadout_used} in squad points (huge ship)"
+        elif ship.loadout_value is None:
+            loadout = "standard loadout"
+        else:
+            loadout = f"{ship.loadout_used}/{ship.loadout_value}"
         upgrades = ", ".join(
             f"{u.name} ({u.cost if u.cost is not None else '?'})" for u in ship.upgrades
         )
@@ -143,15 +146,32 @@ def _print_report(console: Console, report: SquadReport, squad_name: str | None)
         console.print(f"[bold yellow]{len(report.warnings)} warning(s):[/]")
         for problem in report.warnings:
             console.print(f"  - {_problem_line(problem)}", highlight=False, markup=False)
+    _print_notes(console, report.notes)
+
+
+def _print_notes(console: Console, notes: tuple[str, ...]) -> None:
+    for note in notes:
+        console.print(f"Note: {note}", highlight=False, markup=False, soft_wrap=True)
 
 
 @squad_app.command("check")
 def check(
     file: SquadFile,
     game_format: Annotated[
-        str, typer.Option("--format", help="The game mode: standard or extended.")
+        str,
+        typer.Option(
+            "--format",
+            help="The game mode: standard, extended or epic (the format of huge ships).",
+        ),
     ] = "standard",
-    points: Annotated[int, typer.Option("--points", min=0, help="The squad point limit.")] = 20,
+    points: Annotated[
+        int | None,
+        typer.Option(
+            "--points", min=0, show_default=False,
+            help="The squad point limit [default: 20; epic, whose limit the rules leave to "
+            "the players, says so when a squad is over it].",
+        ),
+    ] = None,
     lists: Annotated[
         Path | None,
         typer.Option(
@@ -165,15 +185,17 @@ def check(
     """Judge a squad: legal or not, points, each ship's cost and loadout, every error.
 
     Cards that Tallon's engine does not play yet are listed apart, as a warning that does
-    not change the verdict. Exit status: 0 when legal, 1 when not, 2 when the file cannot
-    be read.
+    not change the verdict; a squad with a huge ship gets a note that huge ships carry older
+    (first 2.0) costs in the card data. Exit status: 0 when legal, 1 when not, 2 when the
+    file cannot be read.
     """
     if game_format not in FORMATS:
         raise _unreadable(
             f"unknown format {game_format!r}; use one of {', '.join(FORMATS)}", as_json
         )
     try:
-        rules = rules_for(game_format, points=points, lists_file=lists)  # type: ignore[arg-type]
+        limit = DEFAULT_POINTS if points is None else points
+        rules = rules_for(game_format, points=limit, lists_file=lists)  # type: ignore[arg-type]
     except ListsError as error:
         raise _unreadable(str(error), as_json) from None
     db = card_database()
@@ -182,6 +204,9 @@ def check(
         imported.squad, db, rules, errors=imported.errors, warnings=imported.warnings
     )
     unplayed = not_playable(imported.squad)
+    if game_format == "epic" and points is None and any(
+            e.rule == "SQUAD POINTS" for e in report.errors):
+        report = replace(report, notes=(*report.notes, EPIC_LIMIT_NOTE))
     if as_json:
         data = report.to_json()
         data["playable"] = not unplayed
@@ -192,6 +217,12 @@ def check(
         _print_report(console, report, imported.squad.name)
         _print_not_playable(console, unplayed)
     raise typer.Exit(EXIT_LEGAL if report.legal else EXIT_ILLEGAL)
+
+
+#: What an epic squad over the default limit is told (docs/rulings.md, Squad building 20).
+EPIC_LIMIT_NOTE = (f"the rules give the epic format no squad point limit of its own: this is "
+                   f"the default {DEFAULT_POINTS}; pass --points with the limit your players "
+                   "agreed on")
 
 
 @squad_app.command("show")
@@ -214,8 +245,9 @@ def show(
         return
     console = Console()
     faction = db.faction(squad.faction).name if squad.faction else "unknown faction"
+    priced = check_squad(squad, db)  # its points count a huge ship's upgrades
     console.print(
-        f"[bold]{squad.name or file.name}[/bold] — {faction}, {squad.points} squad "
+        f"[bold]{squad.name or file.name}[/bold] — {faction}, {priced.points} squad "
         f"points, {len(squad.ships)} ship(s)",
         highlight=False,
     )
@@ -246,13 +278,17 @@ def show(
                 f"[dim]{equipped.xws}[/dim] ({cost if cost is not None else '?'})",
                 highlight=False,
             )
-        if pilot.loadout is not None:
+        if priced.ships[index - 1].huge:
+            console.print(f"   upgrades {used}, paid in squad points (huge ship)",
+                          highlight=False)
+        elif pilot.loadout is not None:
             console.print(f"   loadout {used}/{pilot.loadout}", highlight=False)
         else:
             console.print("   standard loadout", highlight=False)
     for label, problems in (("error", imported.errors), ("warning", imported.warnings)):
         for problem in problems:
             console.print(f"{label}: {_problem_line(problem)}", highlight=False, markup=False)
+    _print_notes(console, priced.notes)
     _print_not_playable(console, not_playable(squad))
 
 

@@ -9,6 +9,7 @@
 This package imports only :mod:`tallon.data`. See ``docs/squads.md``.
 """
 
+from tallon.squads.huge import huge_notes, is_huge
 from tallon.squads.legality import check_squad, upgrade_cost
 from tallon.squads.model import EquippedUpgrade, Squad, SquadShip, build_squad
 from tallon.squads.report import Problem, Rule, ShipReport, SquadReport, UpgradeReport
@@ -46,6 +47,8 @@ __all__ = [
     "check_squad",
     "dump_xws",
     "fit_upgrades",
+    "huge_notes",
+    "is_huge",
     "quick_build_xws",
     "read_xws",
     "read_xws_file",

@@ -3,19 +3,22 @@
 RR: SQUAD BUILDING APPENDIX, RR: LIMITED, RR: SOLITARY, RR: STANDARDIZED, RR: UPGRADE CARDS,
 RR: FACTION, RR: GAME MODE, RR: DEFICIT; rulebook: Squad Building, Standard Loadouts. Every rule is
 checked and every failure reported (with the ship, the card and the rule), not just the first.
+Huge ships are priced as the card data gives them (:mod:`tallon.squads.huge`).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from tallon.data import CardDatabase, Pilot, Upgrade, load_cards, name_key
 from tallon.data.vocab import slot_name
+from tallon.squads.huge import huge_notes, is_huge
 from tallon.squads.model import Squad, SquadShip
 from tallon.squads.report import Problem, Rule, ShipReport, SquadReport, UpgradeReport
 from tallon.squads.restrictions import describe_group, ship_profile, unmet_groups
-from tallon.squads.rules import SquadRules, list_matches
+from tallon.squads.rules import FORMATS, Format, SquadRules, list_matches, rules_for
 from tallon.squads.slots import fit_upgrades
 
 
@@ -44,16 +47,16 @@ def _squad_cards(squad: Squad) -> Iterator[tuple[int, Pilot | Upgrade]]:
 # --- squad-wide rules ---------------------------------------------------------------------
 
 
-def _check_size_and_points(squad: Squad, rules: SquadRules) -> Iterator[Problem]:
+def _check_size_and_points(squad: Squad, rules: SquadRules, points: int) -> Iterator[Problem]:
     count = len(squad.ships)
     if not rules.min_ships <= count <= rules.max_ships:
         yield Problem(Rule.SHIP_COUNT,
                       f"the squad has {count} ship{'s' if count != 1 else ''}; it needs "
                       f"{rules.min_ships} to {rules.max_ships}")
-    if squad.points > rules.points:
+    if points > rules.points:
         yield Problem(Rule.SQUAD_POINTS,
-                      f"the squad costs {squad.points} squad points; the limit is "
-                      f"{rules.points} ({squad.points - rules.points} over)")
+                      f"the squad costs {points} squad points; the limit is "
+                      f"{rules.points} ({points - rules.points} over)")
 
 
 def _check_faction(squad: Squad) -> Iterator[Problem]:
@@ -70,13 +73,24 @@ def _check_faction(squad: Squad) -> Iterator[Problem]:
                           f"squad is {squad.faction}", ship=index, card=ship.pilot.xws)
 
 
-def _check_game_mode(squad: Squad, rules: SquadRules) -> Iterator[Problem]:
+def _game_mode_reason(db: CardDatabase, card: Pilot | Upgrade) -> str:
+    """Why a card is out of a format, beyond the flag: where it is legal."""
+    legal_in = [f for f in FORMATS if getattr(card, f)]
+    if isinstance(card, Pilot) and is_huge(db, card):
+        return (f": it is a huge ship ({db.ship_of(card).name}), and huge ships are legal "
+                "only in the epic format")
+    if legal_in == ["epic"]:
+        return ": it is legal only in the epic format"
+    return ""
+
+
+def _check_game_mode(db: CardDatabase, squad: Squad, rules: SquadRules) -> Iterator[Problem]:
     flag = rules.format
     for index, card in _squad_cards(squad):
         if not getattr(card, flag):
             kind = "pilot" if isinstance(card, Pilot) else "upgrade"
-            yield Problem(Rule.GAME_MODE, f"{card.name} ({kind}) is not legal in {flag} games",
-                          ship=index, card=card.xws)
+            yield Problem(Rule.GAME_MODE, f"{card.name} ({kind}) is not legal in {flag} games"
+                          f"{_game_mode_reason(db, card)}", ship=index, card=card.xws)
 
 
 def _listed(entries: frozenset[str], card: Pilot | Upgrade) -> bool:
@@ -254,6 +268,8 @@ def _check_loadout(
                                     f"{upgrade.name} has no loadout point cost for "
                                     f"{_label(ship, index)}", ship=index, card=upgrade.xws))
     value = ship.pilot.loadout
+    if is_huge(db, ship.pilot):
+        return used, reports, problems  # first 2.0 pricing: no loadout value (module doc)
     if value is not None and used > value:
         problems.append(Problem(Rule.LOADOUT_VALUE,
                                 f"{_label(ship, index)}'s upgrades cost {used} loadout points; "
@@ -280,9 +296,25 @@ def _ship_reports(
         problems += _check_restrictions(db, squad, ship, index)
         used, upgrades, loadout_problems = _check_loadout(db, ship, index)
         problems += loadout_problems
+        if is_huge(db, pilot):
+            reports.append(ShipReport(index, pilot.xws, pilot.name, pilot.ship,
+                                      pilot.cost + used, used, None, tuple(upgrades),
+                                      huge=True))
+            continue
         reports.append(ShipReport(index, pilot.xws, pilot.name, pilot.ship, pilot.cost,
                                   used, pilot.loadout, tuple(upgrades)))
     return reports, problems
+
+
+def _rules(rules: SquadRules | None, game_format: Format | None) -> SquadRules:
+    if game_format is None:
+        return rules or SquadRules()
+    if rules is None:
+        return rules_for(game_format)
+    if rules.format != game_format:
+        raise ValueError(f"format={game_format!r} contradicts the rules' format "
+                         f"{rules.format!r}; give one of them")
+    return replace(rules, format=game_format)
 
 
 def check_squad(
@@ -292,20 +324,25 @@ def check_squad(
     *,
     errors: Sequence[Problem] = (),
     warnings: Sequence[Problem] = (),
+    format: Format | None = None,
 ) -> SquadReport:
     """Judge ``squad`` and report every rule it breaks.
 
     ``errors`` and ``warnings`` found earlier (for example while reading an XWS file) are
-    included in the report, first.
+    included in the report, first. ``format`` (``"standard"``, ``"extended"`` or
+    ``"epic"``) judges by that format's packaged rules when no ``rules`` are given (with
+    ``rules``, it must agree with them). A squad with a huge ship gets a note on its costs
+    (:mod:`tallon.squads.huge`).
     """
     db = db or load_cards()
-    rules = rules or SquadRules()
+    rules = _rules(rules, format)
     ship_reports, ship_problems = _ship_reports(db, squad)
+    points = sum(ship.cost for ship in ship_reports)
     found = [
         *errors,
-        *_check_size_and_points(squad, rules),
+        *_check_size_and_points(squad, rules, points),
         *_check_faction(squad),
-        *_check_game_mode(squad, rules),
+        *_check_game_mode(db, squad, rules),
         *_check_lists(squad, rules),
         *ship_problems,
         *_check_limited(squad),
@@ -313,12 +350,13 @@ def check_squad(
         *_check_standardized(squad),
     ]
     return SquadReport(
-        points=squad.points,
+        points=points,
         points_limit=rules.points,
-        deficit=max(0, rules.points - squad.points),
+        deficit=max(0, rules.points - points),
         ships=tuple(ship_reports),
         errors=tuple(found),
         warnings=tuple(warnings),
         format=rules.format,
         faction=squad.faction,
+        notes=huge_notes(db, squad, [ship.cost for ship in ship_reports]),
     )

@@ -74,7 +74,11 @@ class UpgradeReport:
 
 @dataclass(frozen=True)
 class ShipReport:
-    """One ship's squad-point cost and how much of its loadout value its upgrades use."""
+    """One ship's squad-point cost and how much of its loadout value its upgrades use.
+
+    For a huge ship (``huge``), ``cost`` is its card's cost plus its upgrades' costs, paid
+    in squad points, and ``loadout_value`` is ``None`` (:mod:`tallon.squads.huge`).
+    """
 
     index: int
     pilot: str
@@ -84,6 +88,7 @@ class ShipReport:
     loadout_used: int
     loadout_value: int | None
     upgrades: tuple[UpgradeReport, ...]
+    huge: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -94,6 +99,7 @@ class ShipReport:
             "cost": self.cost,
             "loadout_used": self.loadout_used,
             "loadout_value": self.loadout_value,
+            "huge": self.huge,
             "upgrades": [u.to_json() for u in self.upgrades],
         }
 
@@ -103,7 +109,8 @@ class SquadReport:
     """The verdict on a squad: legal when there are no errors.
 
     ``deficit`` is what the squad leaves unspent of the points limit (RR: DEFICIT); the
-    opponent scores it as mission points at the start of the game.
+    opponent scores it as mission points at the start of the game. ``notes`` are things
+    worth knowing that are no problem (e.g. that huge ships carry older costs).
     """
 
     points: int
@@ -114,6 +121,7 @@ class SquadReport:
     warnings: tuple[Problem, ...] = ()
     format: str = "standard"
     faction: str | None = None
+    notes: tuple[str, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -130,4 +138,5 @@ class SquadReport:
             "ships": [s.to_json() for s in self.ships],
             "errors": [e.to_json() for e in self.errors],
             "warnings": [w.to_json() for w in self.warnings],
+            "notes": list(self.notes),
         }

@@ -15,8 +15,11 @@ from typing import Any, Literal
 
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 
-Format = Literal["standard", "extended"]
-FORMATS: tuple[Format, ...] = ("standard", "extended")
+# "epic" is the format the card data's epic flag marks (huge ships play only there); the
+# seeds give it no point limit or ship count of its own, so it takes the same defaults and
+# options as the others (docs/rulings.md, Squad building: the epic format).
+Format = Literal["standard", "extended", "epic"]
+FORMATS: tuple[Format, ...] = ("standard", "extended", "epic")
 
 DEFAULT_POINTS = 20
 DEFAULT_MIN_SHIPS = 3
