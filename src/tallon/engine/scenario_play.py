@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import RULES, Ctx, Triggered
 from tallon.engine.action_bodies import ActionBody, fail
@@ -21,6 +21,7 @@ from tallon.engine.effects import remove_token
 from tallon.engine.features import TOWING, Feature, towed_cache
 from tallon.engine.scenarios import (
     CENTRE,
+    change_feature,
     check_half_health,
     features_near,
     jettison,
@@ -175,23 +176,36 @@ def scenario_actions(game: Game, ship: ShipState) -> tuple[ActionSpec, ...]:
 
 
 @dataclass(frozen=True)
-class TowAction(ActionBody, ChoiceStep):
-    """Tow: choose a supply cache at range 0-1 and put it on the ship's card; the ship
-    then removes its cloak tokens. Fails with none in range."""
+class ScenarioActionBody(ActionBody, ChoiceStep):
+    """A scenario action: choose a feature of ``kind`` at range 0-1 (the action fails with
+    none in range), then :meth:`apply` it."""
+
+    kind: ClassVar[str] = ""
+    question: ClassVar[str] = ""
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        caches = features_near(game, ship, 1, "supply_cache") if ship.in_play else []
-        if not caches:
+        found = features_near(game, ship, 1, self.kind) if ship.in_play else []
+        if not found:
             fail(game, ship)
             return None
-        return self.ask(ship.owner, "scenario_target", f"{ship.name} ({ship.id}): tow which "
-                        "supply cache?", [Option(f.id, f.label) for f in caches], ship=ship.id)
+        return self.ask(ship.owner, "scenario_target", f"{ship.name} ({ship.id}): "
+                        f"{self.question}", [Option(f.id, f.label + (
+                            "" if f.marker is None else f" (player {f.marker}'s marker)"))
+                            for f in found], ship=ship.id)
+
+
+@dataclass(frozen=True)
+class TowAction(ScenarioActionBody):
+    """Tow: choose a supply cache at range 0-1 and put it on the ship's card; the ship
+    then removes its cloak tokens."""
+
+    kind: ClassVar[str] = "supply_cache"
+    question: ClassVar[str] = "tow which supply cache?"
 
     def apply(self, game: Game, answer: Any) -> None:
-        s = game.state
-        ship = s.ships[self.ship_id]
-        s.features = [f.carried_by(ship.id) if f.id == answer else f for f in s.features]
+        ship = game.state.ships[self.ship_id]
+        change_feature(game, answer, lambda f: f.carried_by(ship.id))
         ship.remember(TOWING, answer)
         game.event("scenario", f"{ship.name} ({ship.id}) tows {answer.replace('-', ' ')}",
                    ship=ship.id)
@@ -200,25 +214,16 @@ class TowAction(ActionBody, ChoiceStep):
 
 
 @dataclass(frozen=True)
-class ScrambleAction(ActionBody, ChoiceStep):
+class ScrambleAction(ScenarioActionBody):
     """Scramble: choose a satellite at range 0-1 and put the player's marker on it (the
-    other player's marker leaves). Fails with none in range."""
+    other player's marker leaves)."""
 
-    def choice(self, game: Game) -> Decision | None:
-        ship = game.state.ships[self.ship_id]
-        found = features_near(game, ship, 1, "satellite") if ship.in_play else []
-        if not found:
-            fail(game, ship)
-            return None
-        return self.ask(ship.owner, "scenario_target", f"{ship.name} ({ship.id}): scramble "
-                        "which satellite?", [Option(f.id, f.label + (
-                            "" if f.marker is None else f" (player {f.marker}'s marker)"))
-                            for f in found], ship=ship.id)
+    kind: ClassVar[str] = "satellite"
+    question: ClassVar[str] = "scramble which satellite?"
 
     def apply(self, game: Game, answer: Any) -> None:
-        s = game.state
-        ship = s.ships[self.ship_id]
-        s.features = [f.marked(ship.owner) if f.id == answer else f for f in s.features]
+        ship = game.state.ships[self.ship_id]
+        change_feature(game, answer, lambda f: f.marked(ship.owner))
         game.event("scenario", f"{ship.name} ({ship.id}) scrambles {answer.replace('-', ' ')}"
                    f": player {ship.owner}'s marker is on it", ship=ship.id)
 

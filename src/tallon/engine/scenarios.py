@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -278,6 +279,13 @@ def points_victory(game: Game) -> tuple[int, str] | None:
     return None
 
 
+def change_feature(game: Game, feature_id: str, change: Callable[[Feature], Feature]
+                   ) -> None:
+    """Replace the feature ``feature_id`` by ``change(feature)`` (features are immutable)."""
+    game.state.features = [change(f) if f.id == feature_id else f
+                           for f in game.state.features]
+
+
 def carrier_of_cache(game: Game, ship: ShipState) -> Feature | None:
     """The supply cache the ship tows, if any."""
     cache_id = towed_cache(ship)
@@ -316,8 +324,7 @@ def jettison(game: Game, ship: ShipState, why: str) -> None:
     ship.remember(TOWING, None)
     if cache is None:
         return
-    game.state.features = [f.jettisoned() if f.id == cache.id else f
-                           for f in game.state.features]
+    change_feature(game, cache.id, Feature.jettisoned)
     if ship.body is None:
         return
     pose = ship.body.pose
@@ -381,8 +388,7 @@ class PlaceJettisoned(ChoiceStep):
     def apply(self, game: Game, answer: Any) -> None:
         point = marker_point(answer)
         assert not isinstance(point, str), "answers are checked before they arrive"
-        s = game.state
-        s.features = [f.placed(*point) if f.id == self.cache else f for f in s.features]
+        change_feature(game, self.cache, lambda f: f.placed(*point))
         game.event("scenario", f"Player {self.player} places {self.cache.replace('-', ' ')} "
                    f"at ({point[0]:.0f}, {point[1]:.0f})", player=self.player)
 
