@@ -124,3 +124,20 @@ def test_the_help_describes_the_option():
     text = said(run("demo", "--help").output)
     assert "--scenario" in text and "practice game" in text and "random" in text
     assert all(name in text for name in SCENARIOS)
+
+
+def test_an_environment_card_is_dealt_and_reported(tmp_path):
+    """Situation: ``demo --environment minefield --scenario none --rounds 2 --json``, then
+    the same without --json. Rule: RR: ENVIRONMENT CARDS (Tallon's house rules). Expected:
+    the summary and the record's setup name the card; the log prints the house rule and
+    the mines placed; ``--environment bogus`` exits 2 naming the cards."""
+    summary = demo_json(tmp_path, "--environment", "minefield", "--scenario", "none",
+                        "--rounds", "2")
+    record, game = replayed(tmp_path)
+    assert summary["environment"] == "minefield" == record["setup"]["environment"]
+    assert game.state.environment == "minefield"
+    text = run("demo", "--out", str(tmp_path), "--environment", "minefield", "--rounds",
+               "1").output
+    assert "Environment card: Minefield. House rule" in text and "(Minefield)" in text
+    bad = run("demo", "--out", str(tmp_path / "x"), "--environment", "bogus")
+    assert bad.exit_code == 2 and "asteroid-shower" in said(bad.output)

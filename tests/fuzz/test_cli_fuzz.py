@@ -61,6 +61,7 @@ GOOD: dict[str, list[str]] = {
     "--kind": ["pilot", "upgrade", "ship"],
     "--format": ["standard", "extended", "epic"],
     "--scenario": ["none", "random", "satellite-array", "salvage-mission"],
+    "--environment": ["none", "minefield", "asteroid-shower", "random"],
     "--points": ["20", "8"],
     "build_id": ["lukeskywalker", "academypilot"],
     "--attack": ["2", "3"],

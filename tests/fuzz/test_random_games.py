@@ -8,7 +8,8 @@ removed ships are off the table; a remote never has tokens, and one in play is n
 destroyed outside the Engagement Phase; fused objects are on the table with at most one
 fuse; scenario features are wholly inside the play area or on the card of the one ship in
 play that tows them (one each); the game ends; replaying the record reproduces the final
-state. Four games in five are played in a standard scenario (by the seed), one without.
+state. Four games in five are played in a standard scenario (by the seed), one without;
+two in five are dealt an environment card.
 
 And the idioms search and servers rely on, at sampled decisions: answering a clone (and
 playing it on) leaves the original game unchanged; a game saved there - as its record and
@@ -30,6 +31,7 @@ from tallon.agents import RandomAgent
 from tallon.cards import CARDS
 from tallon.cards.pool import random_squad
 from tallon.engine import Game, GameSetup
+from tallon.engine.environments import ENVIRONMENTS
 from tallon.engine.features import towed_cache
 from tallon.engine.replace import Replaceable
 from tallon.engine.scenarios import SCENARIOS, outside
@@ -119,8 +121,9 @@ def play_checked(seed: int) -> tuple[Game, list[tuple[int, dict, dict]]]:
     """A checked game, and the saves made on the way: (answers given, record, snapshot),
     both through JSON."""
     scenario = (None, *SCENARIOS)[seed % (len(SCENARIOS) + 1)]
-    game = Game(GameSetup(squads_for(seed), seed=seed, cards=CARDS, scenario=scenario),
-                logging=False)
+    environment = (None, None, None, *ENVIRONMENTS)[seed % (len(ENVIRONMENTS) + 3)]
+    game = Game(GameSetup(squads_for(seed), seed=seed, cards=CARDS, scenario=scenario,
+                          environment=environment), logging=False)
     agents = (RandomAgent(seed), RandomAgent(seed + 7919))
     probe = random.Random(seed)
     saves = []

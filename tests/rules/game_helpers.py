@@ -135,13 +135,16 @@ def complete_setup(game: Game, placements: dict[str, tuple[float, float, float]]
                    = None, obstacles: list[dict[str, Any]] | None = None) -> Game:
     """Answer the setup decisions: obstacles from ``obstacles`` (free answers in turn, else
     the first listed option), ships from ``placements`` (free answers, else the first
-    listed option). Returns at the first decision after setup."""
+    listed option), scenario features and environment mines by their first offer.
+    Returns at the first decision after setup."""
     obstacles = list(obstacles or [])
     placements = placements or {}
     while game.decision is not None and game.state.phase == "setup":
         d = game.decision
         if d.kind == "place_obstacle":
             game.answer(obstacles.pop(0) if obstacles else d.options[0].key)
+        elif d.kind in ("place_feature", "place_mine"):  # a scenario's, an environment's
+            game.answer(d.options[0].key)
         elif d.kind == "place_ship":
             if d.ship in placements:
                 x, y, heading = placements[d.ship]

@@ -151,3 +151,21 @@ def test_the_lobby_offers_the_scenarios_random_first():
     assert 'name="scenario"' in page
     assert '<option value="random" selected>' in page and '<option value="none">' in page
     assert 'fetch("/api/scenarios")' in script and "scenario: form.scenario.value" in script
+
+
+def test_a_game_is_dealt_an_environment_card_and_refuses_an_unknown_one(host):
+    """Situation: ``POST /api/games`` with "environment": "minefield", then "random" (seed
+    4), then "comet-tail". Rule: RR: ENVIRONMENT CARDS - one card dealt (Tallon's house
+    rules). Expected: the answer and the stored setup name the card; random deals the one
+    the seed draws; an unknown card is 422 naming the choices."""
+    from tallon.engine.environments import ENVIRONMENT_CHOICES, chosen_environment
+
+    created = create(host, "salvage-mission", environment="minefield")
+    assert created["environment"] == "minefield"
+    assert host.store.game(created["game"]).setup["environment"] == "minefield"
+    drawn = create(host, ..., environment="random", seed=4)
+    assert drawn["environment"] == chosen_environment("random", 4)
+    with pytest.raises(RequestError) as refused:
+        create(host, ..., environment="comet-tail")
+    assert refused.value.status == 422
+    assert all(choice in str(refused.value) for choice in ENVIRONMENT_CHOICES)

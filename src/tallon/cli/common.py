@@ -10,6 +10,7 @@ import typer
 
 from tallon.data import CardDatabase, load_cards
 from tallon.data.codec import CardDataError
+from tallon.engine.environments import ENVIRONMENT_CHOICES
 from tallon.engine.scenarios import SCENARIO_CHOICES
 from tallon.files import FileAccessError, ensure_directory, write_file
 
@@ -22,6 +23,17 @@ SCENARIO_OPTIONS = (*SCENARIO_CHOICES, "none")
 
 #: The option's type: typer lists an enumeration's values as the choices.
 ScenarioOption = StrEnum("ScenarioOption", {name: name for name in SCENARIO_OPTIONS})
+
+#: What ``--environment`` accepts: an environment card Tallon plays (house rules), "random"
+#: (drawn from the game's seed) or "none".
+EnvironmentOption = StrEnum("EnvironmentOption", {n: n for n in ENVIRONMENT_CHOICES})
+
+#: ``--environment`` (none by default: the cards are for casual play, RR appendix)
+ENVIRONMENT_OPTION: Any = typer.Option(
+    EnvironmentOption("none"), "--environment",
+    help="An environment card dealt at Gather Forces (casual play; Tallon's house rules, "
+    f"docs/rulings.md): {', '.join(ENVIRONMENT_CHOICES[:-2])}; random: one drawn from the "
+    "seed; none: no environment card.")
 
 
 def scenario_option(games: str, default: str | None = None) -> Any:

@@ -20,6 +20,8 @@ from tallon.agents.levels import (
 from tallon.cards import CARDS
 from tallon.cards.pool import default_squads, random_squad
 from tallon.cli.common import (
+    ENVIRONMENT_OPTION,
+    EnvironmentOption,
     ScenarioOption,
     fail,
     output_directory,
@@ -27,6 +29,7 @@ from tallon.cli.common import (
     write_output,
 )
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
+from tallon.engine.environments import ENVIRONMENTS, chosen_environment
 from tallon.engine.scenarios import SCENARIOS, chosen_scenario
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 from tallon.render.replay import replay_html
@@ -68,6 +71,7 @@ def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
     return {
         "seed": game.setup.seed,
         "scenario": s.scenario,
+        "environment": s.environment,
         "rounds": s.round,
         "winner": s.winner,
         "draw": s.draw,
@@ -118,6 +122,10 @@ def print_log(game: Game) -> None:
     for line in squad_lines(game):
         typer.echo(line)
     typer.echo(scenario_line(game))
+    card = game.state.environment
+    if card is not None:
+        typer.echo(f"Environment card: {ENVIRONMENTS[card].title}. "
+                   f"{ENVIRONMENTS[card].house_rule}")
     current = None
     for event in game.log:
         if "secret" in event or event["kind"] == "round":
@@ -157,6 +165,7 @@ def demo(
         DEFAULT_THINK, "--think", min=0.01, max=600.0,
         help="Seconds the master level searches per decision."),
     scenario: ScenarioOption = SCENARIO_OPTION,
+    environment: EnvironmentOption = ENVIRONMENT_OPTION,
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary instead."),
 ) -> None:
     """Play a whole game between two AI players (default: the ace against the ace, with
@@ -169,7 +178,8 @@ def demo(
     squads = choose_squads(seed, squad1, squad2, random_squads)
     try:
         game = Game(GameSetup(squads, seed=seed, rounds=rounds, cards=CARDS,
-                              scenario=chosen_scenario(str(scenario), seed)))
+                              scenario=chosen_scenario(str(scenario), seed),
+                              environment=chosen_environment(str(environment), seed)))
     except SetupError as error:
         typer.echo("error: the engine cannot play these squads:", err=True)
         for problem in error.problems:

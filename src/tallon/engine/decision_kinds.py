@@ -40,6 +40,9 @@ _DECISION_KINDS = (
                  "supply cache: the opposing player)", "an offered spot (<x>,<y>), or a free "
                  "{x, y}", "SETUP", "engine/scenario_play.py PlaceFeature, "
                  "engine/scenarios.py PlaceJettisoned"),
+    DecisionKind("place_mine", "each player in turn, in player order", "an offered spot "
+                 "(<x>,<y>,<heading>), none when nothing fits, or a free {x, y}", "MINE",
+                 "engine/environments.py PlaceMine (Minefield, a house rule)"),
     DecisionKind("place_ship", "the ship's owner, in initiative order",
                  "an offered placement (<x>,<y>,<heading>[,<turret>]), or a free "
                  "{x, y, heading[, turret]}", "SETUP",

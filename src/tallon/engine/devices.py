@@ -278,7 +278,7 @@ def launch_remote(game: Game, ship: ShipState, card: str, template: str,
                f"{placement_words(template, launch, f'{remote.name} ({remote.id})')}",
                ship=ship.id, device=remote.id)
     # RR: OVERLAP - ships it is placed under overlap it
-    game.push(*device_steps(game, _player_ordered(game, spot.under_ships), remote.id))
+    game.push(*device_steps(game, player_ordered(game, spot.under_ships), remote.id))
     return remote
 
 
@@ -317,11 +317,12 @@ def place_obstacle(game: Game, outline: str, pose: Pose, fuses: int, who: str,
                **({"ship": ship_id} if ship_id else {}), device=obstacle.id)
     under = ships_overlapped(s.table(), obstacle)
     game.push(*(ObstacleEffect(ship_id, obstacle.id, obstacle.type.value, moved=False)
-                for ship_id in _player_ordered(game, under)))
+                for ship_id in player_ordered(game, under)))
     return obstacle
 
 
-def _player_ordered(game: Game, ship_ids: Iterable[str]) -> list[str]:
+def player_ordered(game: Game, ship_ids: Iterable[str]) -> list[str]:
+    """Ship ids in player order, the given order kept among one player's."""
     order = game.state.player_order()
     ids = list(ship_ids)
     return sorted(ids, key=lambda i: (order.index(game.state.ships[i].owner), ids.index(i)))
@@ -390,7 +391,7 @@ def put_remote(game: Game, ship: ShipState, card: str, pose: Pose, template: str
                ship=ship.id, device=remote.id)
     # RR: OVERLAP - ships it is placed under overlap it
     under = ships_overlapped(game.state.table(), body)
-    game.push(*device_steps(game, _player_ordered(game, under), remote.id))
+    game.push(*device_steps(game, player_ordered(game, under), remote.id))
     return remote
 
 

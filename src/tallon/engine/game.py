@@ -25,6 +25,7 @@ from tallon.engine import records
 from tallon.engine.abilities import CardRegistry
 from tallon.engine.decisions import Decision, IllegalChoiceError, Value
 from tallon.engine.determinize import determinize
+from tallon.engine.environments import environment_problem
 from tallon.engine.scenarios import scenario_problem
 from tallon.engine.setup import SetupError, StartGame, build_state
 from tallon.engine.snapshot import decode
@@ -56,7 +57,8 @@ class GameSetup:
     number of rounds, the card pool whose abilities the game plays (``cards``: a
     :class:`~tallon.engine.abilities.CardRegistry`, e.g. ``tallon.cards.CARDS``) and the
     scenario (one of :data:`~tallon.engine.scenarios.SCENARIOS`, e.g.
-    ``"satellite-array"``; None: a practice game without one)."""
+    ``"satellite-array"``; None: a practice game without one) and the environment card
+    dealt (:data:`~tallon.engine.environments.ENVIRONMENTS`, house rules; None: none)."""
 
     squads: tuple[Squad, Squad]
     seed: int = 0
@@ -64,6 +66,7 @@ class GameSetup:
     rounds: int = 12
     cards: CardRegistry = field(kw_only=True, compare=False, repr=False)
     scenario: str | None = field(default=None, kw_only=True)
+    environment: str | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         if not isinstance(self.cards, CardRegistry):
@@ -82,9 +85,10 @@ class GameSetup:
                              f"{', '.join(RULESETS)}")
         if len(self.squads) != 2:
             raise SetupError("a game needs exactly two squads")
-        problem = scenario_problem(self.scenario)
-        if problem is not None:
-            raise SetupError(problem)
+        for problem in (scenario_problem(self.scenario),
+                        environment_problem(self.environment)):
+            if problem is not None:
+                raise SetupError(problem)
         if self.rounds < 1:
             raise SetupError("a game lasts at least one round")
         # the record stores squads as XWS, which lists upgrades by slot: play them in that
@@ -97,6 +101,8 @@ class GameSetup:
                                 "squads": [to_xws(s) for s in self.squads]}
         if self.scenario is not None:  # records of games without one stay as they were
             data["scenario"] = self.scenario
+        if self.environment is not None:
+            data["environment"] = self.environment
         return data
 
     @classmethod
@@ -121,11 +127,12 @@ class GameSetup:
             squads.append(imported.squad)
         if not isinstance(data["ruleset"], str):
             raise SetupError(f"the setup's ruleset is not a name: {data['ruleset']!r}")
-        scenario = data.get("scenario")
-        if scenario is not None and not isinstance(scenario, str):
-            raise SetupError(f"the setup's scenario is not a name: {scenario!r}")
+        scenario, environment = data.get("scenario"), data.get("environment")
+        for what, name in (("scenario", scenario), ("environment", environment)):
+            if name is not None and not isinstance(name, str):
+                raise SetupError(f"the setup's {what} is not a name: {name!r}")
         return cls((squads[0], squads[1]), data["seed"], data["ruleset"], data["rounds"],
-                   cards=cards, scenario=scenario)
+                   cards=cards, scenario=scenario, environment=environment)
 
 
 class Game:

@@ -16,6 +16,7 @@ from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import expire_fused_obstacles
 from tallon.engine.docking import DockingTurn, can_deploy, carriers_near
 from tallon.engine.effects import gain_token, remove_ship, remove_token, spendable_force
+from tallon.engine.environments import EnvironmentEndPhase
 from tallon.engine.game_end import CheckEnd
 from tallon.engine.initiative_steps import step_of, steps_of
 from tallon.engine.movement import (
@@ -68,6 +69,7 @@ class StartRound(Step):
                   StartActivation(), Sweep("activation"), FireWindow.of("end_activation"),
                   StartEngagement(), Sweep("engagement"), FireWindow.of("end_engagement"),
                   StartEndPhase(), *([ScoreScenario()] if s.scenario else []),
+                  *([EnvironmentEndPhase()] if s.environment else []),
                   FireWindow.of("end_phase"), EndPhase(), FireWindow.of("end_phase_end"),
                   CheckEnd())
         return None

@@ -24,6 +24,7 @@ from tallon.engine.scenarios import (
     change_feature,
     check_half_health,
     features_near,
+    half_health_due,
     jettison,
     marker_point,
     outside,
@@ -268,8 +269,7 @@ def _crit_jettisons(ctx: Ctx, _: Any) -> None:
 
 
 def _half_health_open(ctx: Ctx) -> bool:
-    scenario = scenario_of(ctx.game)
-    return scenario is not None and scenario.half_health
+    return half_health_due(ctx.game, ctx.ship)
 
 
 def _check_half(ctx: Ctx, _: Any) -> None:

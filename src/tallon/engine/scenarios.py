@@ -242,16 +242,23 @@ def check_half_health(game: Game, ship: ShipState) -> None:
     """Chance Engagement: "when a ship is reduced to half its health" (what is left at most
     half the whole), the opposing player gains half its squad point value, rounded down -
     once per ship (ruling)."""
-    scenario = scenario_of(game)
-    if scenario is None or not scenario.half_health or ship.remote or ship.removed:
+    if not half_health_due(game, ship):
         return
-    key = HALF_SCORED + ship.id
     left, whole = health(ship)
-    if key in game.state.scenario_marks or 2 * left > whole:
-        return
-    game.state.scenario_marks[key] = ship.cost // 2
+    game.state.scenario_marks[HALF_SCORED + ship.id] = ship.cost // 2
     score(game, opponent(ship.owner), ship.cost // 2,
           f"{ship.name} ({ship.id}) is reduced to half its health ({left} of {whole})")
+
+
+def half_health_due(game: Game, ship: ShipState) -> bool:
+    """Whether Chance Engagement's half-health points are due for the ship now: at most
+    half its health left, not scored before."""
+    scenario = scenario_of(game)
+    if scenario is None or not scenario.half_health or ship.remote or ship.removed or \
+            HALF_SCORED + ship.id in game.state.scenario_marks:
+        return False
+    left, whole = health(ship)
+    return 2 * left <= whole
 
 
 def removal_points(game: Game, ship: ShipState) -> int:

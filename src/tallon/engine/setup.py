@@ -21,6 +21,8 @@ from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option, Value, pose_key
 from tallon.engine.docking import setup_docking_steps
 from tallon.engine.effects import flip_upgrade
+from tallon.engine.environments import extra_obstacles, mark_shower, obstacle_turns
+from tallon.engine.environments import setup_steps as environment_setup_steps
 from tallon.engine.loadout import build_ship, has_turret_indicator, unplayable
 from tallon.engine.queue import FireWindow, named, own_modifiers
 from tallon.engine.reserve import start_in_reserve
@@ -90,7 +92,7 @@ def build_state(setup: GameSetup) -> GameState:
         players.append(PlayerState(owner, squad.faction or "", squad.name or f"Player "
                                    f"{owner}", points, obstacles=obstacles))
     return GameState(players, ships, random.Random(setup.seed), last_round=setup.rounds,
-                     scenario=setup.scenario)
+                     scenario=setup.scenario, environment=setup.environment)
 
 
 # ---------------------------------------------------------------- the setup steps
@@ -115,10 +117,11 @@ def _first_player(game: Game, first: int) -> None:
     game.event("setup", f"Player {s.first_player} is the first player" + (
         " (the red player)" if (scenario := scenario_of(game)) and scenario.colours else ""))
     order = s.player_order()
-    turns = [order[k % 2] for k in range(6)]
+    turns = [order[k % 2] for k in range(obstacle_turns(game))]
     steps: list[Step] = [FireWindow.of("gather_forces"), PlaceFeatures()] if scenario else \
         [FireWindow.of("gather_forces")]
     steps += [PlaceObstacle(player) for player in turns]
+    steps += environment_setup_steps(game)  # an environment card's devices
     steps += setup_docking_steps(game)  # RR: DOCK - declared before Place Forces
     if "before_place_forces" in named(game):
         # a step only when a card could listen: other games keep their state hashes
@@ -151,6 +154,7 @@ def remaining_obstacles(game: Game) -> list[str]:
     pool: list[str] = []
     for p in game.state.player_order():
         pool.extend(game.state.player(p).obstacles)
+    pool.extend(extra_obstacles(game))  # an environment card's
     remaining = []
     for obstacle_id in pool:
         if placed[obstacle_id]:
@@ -342,6 +346,7 @@ class PlaceObstacle(ChoiceStep):
             assert isinstance(placed, Pose), "answers are checked before they arrive"
             pose = placed
         s.obstacles.append(Obstacle(f"obstacle-{len(s.obstacles) + 1}", pose, obstacle_id))
+        mark_shower(game, s.obstacles[-1])
         s.moved()
         game.event("setup", f"Player {self.player} places {obstacle_id} at "
                    f"({pose.x:.0f}, {pose.y:.0f})")

@@ -404,10 +404,13 @@ class GameState:
     #: who controls each obstacle a ship placed, by obstacle id: kept only while a card
     #: asks (hook device_controllers), so other games keep their state hashes
     obstacle_owners: dict[str, int] = field(default_factory=dict)
-    #: the scenario played (tallon.engine.scenarios), its features, and what it remembers
+    #: the scenario played (tallon.engine.scenarios), its features, and what it (and the
+    #: environment card) remembers
     scenario: str | None = None
     features: list[Feature] = field(default_factory=list)
     scenario_marks: dict[str, int] = field(default_factory=dict)
+    #: the environment card dealt (tallon.engine.environments), if any
+    environment: str | None = None
 
     def clone(self) -> GameState:
         if type(self.rng) is random.Random:
@@ -424,7 +427,7 @@ class GameState:
             self.winner, self.end_reason, [a.clone() for a in self.attacks], self._table,
             self.serial, self._named, list(self.devices), self.devices_placed,
             dict(self.obstacle_owners), self.scenario, list(self.features),
-            dict(self.scenario_marks),
+            dict(self.scenario_marks), self.environment,
         )
 
     @property

@@ -171,6 +171,7 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
         "obstacles": _obstacles(game),
         "devices": [view_of(d, s.fuses.get(d.id, 0)) for d in s.devices],
         "scenario": s.scenario,
+        "environment": s.environment,
         "features": [feature_view(f) for f in s.features],
         "ships": ships,
         "remotes": [_remote_public(r) for r in s.remotes_of()],
@@ -290,6 +291,9 @@ def full_snapshot(game: Game, legacy_numbering: bool = False) -> dict[str, Any]:
     if s.scenario is not None:  # only then: games without one keep their hashes
         snapshot["scenario"] = s.scenario
         snapshot["features"] = [feature_view(f) for f in s.features]
+        snapshot["scenario_marks"] = dict(sorted(s.scenario_marks.items()))
+    if s.environment is not None:
+        snapshot["environment"] = s.environment
         snapshot["scenario_marks"] = dict(sorted(s.scenario_marks.items()))
     if s.obstacle_owners:  # only while a card asks (hook device_controllers)
         snapshot["obstacle_owners"] = {k: number(v) for k, v in sorted(s.obstacle_owners.items())}

@@ -21,6 +21,7 @@ from tallon.agents import agent_answer
 from tallon.agents.levels import LEVELS, make_agent
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
+from tallon.engine.environments import ENVIRONMENT_CHOICES, chosen_environment
 from tallon.engine.scenarios import SCENARIO_CHOICES, SCENARIOS, chosen_scenario
 from tallon.server.errors import RequestError
 from tallon.server.library import game_squads
@@ -46,6 +47,17 @@ def game_scenario(value: Any, seed: Any) -> str | None:
                            f"{', '.join(SCENARIO_CHOICES)}, or \"none\" (or null) for a "
                            "practice game without a scenario")
     return chosen_scenario(value, seed)
+
+
+def game_environment(value: Any, seed: Any) -> str | None:
+    """The environment card a new game is dealt for the request's ``"environment"`` (None
+    or "none": no card; "random": drawn from the game's seed); 422 naming the choices."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in ENVIRONMENT_CHOICES:
+        raise RequestError(422, f"unknown environment card {value!r}: one of "
+                           f"{', '.join(ENVIRONMENT_CHOICES)} (or null for none)")
+    return chosen_environment(value, seed)
 
 
 def scenario_list() -> dict[str, Any]:
@@ -94,7 +106,8 @@ class Host:
     # ------------------------------------------------------------------ creating
     def create(self, request: dict[str, Any]) -> dict[str, Any]:
         """A new game from ``{"squads": [XWS, XWS], "seats": [...], "seed", "ruleset",
-        "scenario"}``; returns its id, the seat tokens and the scenario played."""
+        "scenario", "environment"}``; returns its id, the seat tokens, the scenario played
+        and the environment card dealt."""
         if not isinstance(request, dict):
             raise RequestError(400, "the request is a JSON object with squads and seats")
         squads = game_squads(request.get("squads"), self.store)
@@ -108,9 +121,10 @@ class Host:
                                    + ", ".join(f"ai:{level}" for level in AI_LEVELS))
         seed = request.get("seed", secrets.randbelow(2**31))
         scenario = game_scenario(request.get("scenario"), seed)
+        environment = game_environment(request.get("environment"), seed)
         try:
             setup = GameSetup(squads, seed, request.get("ruleset", "2.5"), cards=CARDS,
-                              scenario=scenario)
+                              scenario=scenario, environment=environment)
             game = Game(setup)
         except SetupError as error:
             raise RequestError(422, str(error),
@@ -126,7 +140,7 @@ class Host:
             self._sessions[game_id] = session
         with session.lock:
             self._ai_turn(session)
-        return {"game": game_id, "scenario": scenario,
+        return {"game": game_id, "scenario": scenario, "environment": environment,
                 "seats": [{"player": seat["player"], "kind": seat["kind"], "token": token}
                           for seat, token in zip(stored, tokens, strict=True)]}
 

@@ -210,7 +210,8 @@ export const PRESENTERS = {
   jingoist_refusal: choice, homing_choice: choice, device_target: choice,
   concussion_choice: choice, cloaking_device: choice, start_docked: choice,
   dock_or_deploy: choice, place_remote: choice, place_device: choice,
-  place_feature: featurePlacement, scenario_target: scenarioTarget, jettison: choice,
+  place_feature: featurePlacement, place_mine: featurePlacement,
+  scenario_target: scenarioTarget, jettison: choice,
 };
 
 /**
