@@ -26,6 +26,15 @@ from tallon.geometry.arcs import (
 )
 from tallon.geometry.bases import BaseShape, base_shape
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, BaseSize
+from tallon.geometry.huge import (
+    HugeMove,
+    HugeOverlapResolution,
+    execute_huge_maneuver,
+    huge_maneuver,
+    rear_arc_placement_problems,
+    rear_arc_placements,
+    resolve_huge_overlap,
+)
 from tallon.geometry.maneuvers import (
     TALLON_POSITIONS,
     Bearing,
@@ -73,6 +82,7 @@ from tallon.geometry.repositioning import (
 )
 from tallon.geometry.table import (
     Device,
+    HugeShip,
     ObjectKind,
     Obstacle,
     PlayArea,
@@ -99,6 +109,9 @@ __all__ = [
     "Direction",
     "FlightPlan",
     "GuidePlacement",
+    "HugeMove",
+    "HugeOverlapResolution",
+    "HugeShip",
     "Maneuver",
     "MoveOutcome",
     "ObjectKind",
@@ -133,7 +146,9 @@ __all__ = [
     "device_outline",
     "device_outlines",
     "disk_distance",
+    "execute_huge_maneuver",
     "execute_maneuver",
+    "huge_maneuver",
     "in_arc",
     "line_obstruction",
     "measure_arc",
@@ -143,7 +158,10 @@ __all__ = [
     "place_device",
     "placed_obstacle_outlines",
     "range_between",
+    "rear_arc_placement_problems",
+    "rear_arc_placements",
     "relation",
+    "resolve_huge_overlap",
     "rotate_ship",
     "tractor_options",
     "turret_arcs",

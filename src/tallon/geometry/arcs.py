@@ -8,7 +8,10 @@ Every arc is a convex region in the measuring ship's frame, bounded by half-plan
 - full front/full rear: the half-planes in front of/behind the midway line.
 
 An object is in an arc when some part of it lies in the region, outside the measuring
-ship's own base, within range 3 of that base (arcs reach range 3). The boundary lines
+ship's own base, within range 3 of that base (arcs reach range 3; a huge ship's, with a
+weapon or ability that says so, range 4 or 5: ``reach_bands``). A huge ship's base is a
+rectangle: its arc lines cross at its centre too, at the angle
+:func:`huge_arc_halfplanes` gives (RR: APPENDIX: HUGE SHIPS, RR: FIRING ARCS). The boundary lines
 belong to the arc (decided, see docs/rulings.md). The attack range is the range from the
 attacker's base to the closest point of the defender that is in the arc.
 """
@@ -27,6 +30,8 @@ from tallon.geometry.constants import (
     BULLSEYE_WIDTH,
     EPS,
     FRONT_ARC_ANGLE,
+    HUGE_ARC_CORNER_INSET,
+    HUGE_BASE_WIDTH,
     RANGE_BAND_LENGTH,
     BaseSize,
 )
@@ -82,9 +87,33 @@ def arc_halfplanes(size: BaseSize, arc: Arc,
 
     ``front_angle`` overrides the token's front arc angle (first-edition tokens)."""
     full = FRONT_ARC_ANGLE[size] if front_angle is None else front_angle
-    h = math.radians(full / 2)
-    c, s = math.cos(h), math.sin(h)
-    half_length = base_shape(size).half
+    return _planes(arc, math.radians(full / 2), base_shape(size).half)
+
+
+def huge_front_arc_angle(length: float) -> float:
+    """The full angle (degrees) of a huge ship token's front arc: its arc lines cross at
+    the base's centre and meet the front edge :data:`HUGE_ARC_CORNER_INSET` in from the
+    corners (an estimate: 35.2 degrees on a 225 mm base, 40.3 on a 195 mm one)."""
+    return 2 * math.degrees(math.atan2(HUGE_BASE_WIDTH / 2 - HUGE_ARC_CORNER_INSET,
+                                       length / 2))
+
+
+@cache
+def huge_arc_halfplanes(length: float, arc: Arc) -> tuple[HalfPlane, ...]:
+    """:func:`arc_halfplanes` of a huge ship's token, ``length`` long."""
+    return _planes(arc, math.radians(huge_front_arc_angle(length) / 2), length / 2)
+
+
+def ship_arc_halfplanes(ship: Ship, arc: Arc, front_angle: float | None = None
+                        ) -> tuple[HalfPlane, ...]:
+    """The arc's half-planes of this ship's token (a huge ship's by its length)."""
+    if ship.huge:
+        return huge_arc_halfplanes(ship.base.length, arc)
+    return arc_halfplanes(ship.size, arc, front_angle)
+
+
+def _planes(arc: Arc, half_angle: float, half_length: float) -> tuple[HalfPlane, ...]:
+    c, s = math.cos(half_angle), math.sin(half_angle)
     w = BULLSEYE_WIDTH / 2
     return {
         Arc.FRONT: ((c, s, 0.0), (-c, s, 0.0)),
@@ -139,9 +168,10 @@ def _arc_parts(ship: Ship, target: TableObject, planes: tuple[HalfPlane, ...]
     """The parts of the target's range pieces inside the arc's half-planes, in the ship's
     local frame; a part under the ship's own base is in none of its arcs."""
     half = ship.base.half
+    width = ship.base.half_width
     for piece in _to_local(ship.pose, target.range_pieces):
         part = clip(piece, planes)
-        if part and not all(abs(x) <= half + EPS and abs(y) <= half + EPS for x, y in part):
+        if part and not all(abs(x) <= width + EPS and abs(y) <= half + EPS for x, y in part):
             yield part
 
 
@@ -155,7 +185,7 @@ def measure_arc(ship: Ship, target: TableObject, arc: Arc, *,
     reach = reach_bands * RANGE_BAND_LENGTH + EPS
     if _beyond(ship, target, reach):
         return ArcMeasure(arc, False, None, None, None)
-    planes = arc_halfplanes(ship.size, arc, front_angle)
+    planes = ship_arc_halfplanes(ship, arc, front_angle)
     square = ship.base.square
     best: tuple[float, Polygon] | None = None
     for part in _arc_parts(ship, target, planes):
@@ -195,7 +225,6 @@ def _degenerate_distance(square: Polygon, part: Polygon) -> float:
 #: coordinates on the table (about 1e-10 mm) and far below anything measured, so that a
 #: shortcut only ever decides what the exact measure would decide.
 _SLACK = 1e-3
-_SQRT2 = math.sqrt(2.0)
 
 
 def _beyond(ship: Ship, target: TableObject, reach: float) -> bool:
@@ -204,28 +233,31 @@ def _beyond(ship: Ship, target: TableObject, reach: float) -> bool:
     be in an arc: target lists ask this of every enemy, most of them far away)."""
     tx, ty, tr = target.circle
     pose = ship.pose
-    return (math.hypot(tx - pose.x, ty - pose.y) - tr - ship.base.half * _SQRT2
+    return (math.hypot(tx - pose.x, ty - pose.y) - tr - ship.base.corner_radius
             > reach + _SLACK)
 
 
-def in_arc(ship: Ship, target: TableObject, arc: Arc) -> bool:
-    """Whether any part of ``target`` is in ``arc`` of ``ship`` (within range 3).
+def in_arc(ship: Ship, target: TableObject, arc: Arc, *,
+           reach_bands: int = ARC_REACH_BANDS) -> bool:
+    """Whether any part of ``target`` is in ``arc`` of ``ship`` (within range 3, or
+    ``reach_bands``).
 
     ``measure_arc(...).in_arc``, answered at the first piece of the target found in the
     arc, and without the exact distance when a vertex of that piece's part in the arc is
     surely within reach of the base (agents ask this of every option they weigh)."""
     ship = arc_origin(ship)
-    reach = ARC_REACH_BANDS * RANGE_BAND_LENGTH + EPS
+    reach = reach_bands * RANGE_BAND_LENGTH + EPS
     if _beyond(ship, target, reach):
         return False
-    planes = arc_halfplanes(ship.size, arc)
+    planes = ship_arc_halfplanes(ship, arc)
     half = ship.base.half
+    width = ship.base.half_width
     square = ship.base.square
     surely = reach - _SLACK
     for part in _arc_parts(ship, target, planes):
         for x, y in part:
             # the distance from the vertex to the base's square (local frame)
-            dx, dy = abs(x) - half, abs(y) - half
+            dx, dy = abs(x) - width, abs(y) - half
             if math.hypot(dx if dx > 0.0 else 0.0, dy if dy > 0.0 else 0.0) <= surely:
                 return True
         d = distance(square, part) if len(part) >= 3 else _degenerate_distance(square, part)
@@ -267,7 +299,7 @@ def relation(of: TableObject, to: Ship) -> Relation | None:
 def point_in_arc(ship: Ship, x: float, y: float, arc: Arc) -> bool:
     """Whether a point (world) is in the arc region (ignoring reach and the base)."""
     lx, ly = ship.pose.to_local(x, y)
-    return all(a * lx + b * ly + c >= -EPS for a, b, c in arc_halfplanes(ship.size, arc))
+    return all(a * lx + b * ly + c >= -EPS for a, b, c in ship_arc_halfplanes(ship, arc))
 
 
 __all__ = [
@@ -278,9 +310,12 @@ __all__ = [
     "arc_halfplanes",
     "arc_origin",
     "attack_range",
+    "huge_arc_halfplanes",
+    "huge_front_arc_angle",
     "in_arc",
     "measure_arc",
     "point_in_arc",
     "relation",
+    "ship_arc_halfplanes",
     "turret_arcs",
 ]

@@ -87,3 +87,46 @@ TALLON_ROLL_SHIFT = 10.0
 #: tokens; their printed size is not in the rules or the data: 40 mm across, the width of a
 #: small base (an estimate, docs/rulings.md "Scenarios"), easy to change here.
 SCENARIO_MARKER_RADIUS = 20.0
+
+# --------------------------------------------------------------------------- huge ships
+# RR: APPENDIX: HUGE SHIPS. The rules give no sizes for the huge ship maneuver tool; the
+# figures marked "TTS mod" are those of the Tabletop Simulator X-Wing 2.0 mod's movement
+# table (JohnnyCheese/TTS_X-Wing2.0, MoveLUT "manual addition of huge ships"); the others
+# are Tallon's estimates (docs/geometry.md, Huge ships). Every figure is here, easy to change.
+
+#: Huge base width (project geometry notes), and its length by ship type (xws): 195 for the
+#: GR-75, Gozanti and C-ROC, 225 for the CR90 and Raider (project geometry notes). The
+#: Trident-class assault ship had no base of its own in the card data or the notes: 195 is
+#: an estimate.
+HUGE_BASE_WIDTH = 80.0
+HUGE_BASE_SHORT = 195.0
+HUGE_BASE_LONG = 225.0
+HUGE_BASE_LENGTH = {
+    "cr90corelliancorvette": HUGE_BASE_LONG,
+    "raiderclasscorvette": HUGE_BASE_LONG,
+    "gr75mediumtransport": HUGE_BASE_SHORT,
+    "gozanticlasscruiser": HUGE_BASE_SHORT,
+    "croccruiser": HUGE_BASE_SHORT,
+    "tridentclassassaultship": HUGE_BASE_SHORT,  # estimate
+}
+
+#: Straight edge of the tool: the speed lines 0-5 are this far apart, so a [s straight]
+#: moves the centre 40 s forward (TTS mod: 40, 80, 120, 160, 200).
+HUGE_STRAIGHT_PER_SPEED = 40.0
+
+#: Hook and jagged edge (TTS mod): a bank turns the ship 45 degrees; a [0 bank] turns it
+#: about the front corner on the bank's side (its front edge on the speed 0 line); the
+#: corner for speed 1 lies 33 further along the new facing, and each further speed's
+#: corner 40 further along it and 10 further in (towards the ship's centre line). The TTS
+#: mod measures these from a base 80 long; Tallon keeps them relative to the front corner,
+#: where the hook's groove holds the tool, for every base length (estimate).
+HUGE_BANK_ANGLE = 45.0
+HUGE_BANK_FIRST_STEP = 33.0
+HUGE_BANK_STEP = 40.0
+HUGE_BANK_STEP_IN = 10.0
+HUGE_MAX_SPEED = {"straight": 5, "bank": 3}
+
+#: Arc lines of a huge ship token (estimate): they cross at the base's centre, as on
+#: standard tokens, and meet the front (rear) edge this far in from the corner, as a large
+#: token's do (a huge base is as wide as a large one).
+HUGE_ARC_CORNER_INSET = 4.28

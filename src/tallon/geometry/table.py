@@ -13,9 +13,15 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, TypeVar
 
-from tallon.geometry.bases import BaseShape, base_shape
+from tallon.geometry.bases import BaseShape, base_shape, huge_base_shape
 from tallon.geometry.boxes import Box, PolygonAxes, boxes_reach, place_boxes, polygon_axes
-from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, BaseSize
+from tallon.geometry.constants import (
+    EPS,
+    HUGE_BASE_LENGTH,
+    HUGE_BASE_LONG,
+    PLAY_AREA_SIDE,
+    BaseSize,
+)
 from tallon.geometry.lazy import Lazy, lazy
 from tallon.geometry.outlines import (
     ARC_BASES,
@@ -156,6 +162,8 @@ class Ship(TableObject):
 
     size: BaseSize = BaseSize.SMALL
     kind = ObjectKind.SHIP
+    #: a huge ship's base (:class:`HugeShip`)
+    huge = False
 
     @lazy
     def base(self) -> BaseShape:
@@ -194,6 +202,39 @@ class Ship(TableObject):
 
     def at(self, pose: Pose) -> Ship:
         return replace(self, pose=pose)
+
+
+@dataclass(frozen=True, eq=False)
+class HugeShip(Ship):
+    """A huge ship's base (RR: APPENDIX: HUGE SHIPS): a rectangle 80 mm wide and ``length``
+    long, with front and rear guides. BaseSize has no huge member (code that goes through
+    the three standard sizes would break), so ``size`` is the standard size of the same
+    width, LARGE, and the geometry never reads it for a huge ship: its base, arcs and
+    movement (:mod:`tallon.geometry.huge`) come from ``length``."""
+
+    size: BaseSize = BaseSize.LARGE
+    length: float = HUGE_BASE_LONG
+
+    huge = True
+
+    @lazy
+    def base(self) -> BaseShape:
+        return huge_base_shape(self.length)
+
+    @property
+    def _shape(self) -> Hashable:
+        return ("huge", self.length)
+
+    @classmethod
+    def of_type(cls, ship_id: str, pose: Pose, ship_type: str) -> HugeShip:
+        """The huge ship of a ship type (its xws, e.g. ``cr90corelliancorvette``), with
+        that type's base length."""
+        try:
+            length = HUGE_BASE_LENGTH[ship_type]
+        except KeyError:
+            known = ", ".join(sorted(HUGE_BASE_LENGTH))
+            raise KeyError(f"no huge base known for {ship_type!r}; known: {known}") from None
+        return cls(ship_id, pose, length=length)
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from tallon.files import write_file
-from tallon.geometry.arcs import Arc, arc_halfplanes
+from tallon.geometry.arcs import Arc, arc_halfplanes, ship_arc_halfplanes
 from tallon.geometry.constants import RANGE_BAND_LENGTH
 from tallon.geometry.outlines import ObstacleType
 from tallon.geometry.polygons import Polygon, clip
@@ -99,22 +99,27 @@ def _ship(ship: Ship, colour: str, ghost: bool = False) -> list[str]:
                                 f'stroke-width="1.2"'))
     for guide in base.pieces_at(t)[1:]:
         out.append(_polygon(guide, f'fill="{colour}" fill-opacity="{opacity}"'))
-    # front arc lines as printed on the token, from the centre to the base edge
-    half = base.half
-    (c1, s1, _), (c2, s2, _) = arc_halfplanes(ship.size, Arc.FRONT)
+    # front arc lines as printed on the token, from the centre to the base edge (a huge
+    # base is a rectangle: the line ends on its front or side edge, whichever comes first)
+    half, width = base.half, base.half_width
+    (c1, s1, _), (c2, s2, _) = ship_arc_halfplanes(ship, Arc.FRONT)
     for nx, ny in ((c1, s1), (c2, s2)):
         # direction along the arc line (perpendicular to the unit normal)
         dx, dy = -ny, nx
         if dy < 0:
             dx, dy = -dx, -dy
-        k = half / max(abs(dx), abs(dy))
+        k = min(width / abs(dx) if dx else math.inf, half / abs(dy) if dy else math.inf)
         for sign in (1, -1):
             ex, ey = t.to_world(sign * dx * k, sign * dy * k)
             out.append(f'<line x1="{fmt(t.x)}" y1="{fmt(t.y)}" x2="{fmt(ex)}" '
                        f'y2="{fmt(ey)}" stroke="{colour}" stroke-width="0.5"/>')
-    tip = t.to_world(0, half * 0.9)
-    left = t.to_world(-half * 0.22, half * 0.2)
-    right = t.to_world(half * 0.22, half * 0.2)
+    # the facing arrow, sized by the narrower side and moved up to the front edge (a
+    # square's: by its half side, not moved)
+    m = min(half, width)
+    shift = half - m
+    tip = t.to_world(0, m * 0.9 + shift)
+    left = t.to_world(-m * 0.22, m * 0.2 + shift)
+    right = t.to_world(m * 0.22, m * 0.2 + shift)
     out.append(_polygon((tip, left, right), f'fill="{colour}" fill-opacity="{opacity}"'))
     return out
 
@@ -123,7 +128,7 @@ def _arc_wedge(ship: Ship, colour: str) -> str:
     """The front arc out to range 3, lightly shaded."""
     t = ship.pose
     reach = ship.base.half + 3 * RANGE_BAND_LENGTH
-    (c1, s1, _), _ = arc_halfplanes(ship.size, Arc.FRONT)
+    (c1, s1, _), _ = ship_arc_halfplanes(ship, Arc.FRONT)
     a_left = math.atan2(-c1, s1)  # angle from +forward of the left arc line
     points = [(t.x, t.y)]
     for k in range(25):
