@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Benchmark the exact attack calculator: median time per calculation.
 
-    .venv/bin/python tools/bench_dice.py [--runs 9] [--quick]
+    .venv/bin/python tools/bench_dice.py [--runs 9] [--quick] [--targets]
 
-For each attack it prints the median over ``--runs`` runs, wall-clock and (in
-brackets) CPU time of this process, of:
+First, the eight reference setups of issue 20 with their targets (median ms cold, one
+core; "met" judged on CPU time, which others' work on the machine inflates less);
+``--targets`` prints only those. Then, for each typical and heavy attack it prints the
+median over ``--runs`` runs, wall-clock and (in brackets) CPU time of this process, of:
 
 * cold: a whole ``calculate(attack)`` (solve, full outcome distribution,
   result object) after ``clear_caches()``: remembered results and the
@@ -69,6 +71,40 @@ HEAVY = {
 }
 
 
+def _plain(dice: int, *tokens: str) -> Combatant:
+    return Combatant(dice, dict.fromkeys(tokens, 1))
+
+
+REFERENCE = {
+    # name: (attack, target median cold ms on the development machine, one core)
+    "3v0 none": (Attack(_plain(3), _plain(0)), 0.012),
+    "3 focus v 2 focus": (Attack(_plain(3, "focus"), _plain(2, "focus")), 0.045),
+    "3 focus+lock v 2 focus": (Attack(_plain(3, "focus", "lock"), _plain(2, "focus")), 0.15),
+    "3 focus+lock v 2 focus+evade": (
+        Attack(_plain(3, "focus", "lock"), _plain(2, "focus", "evade")), 0.15),
+    "4 focus+lock v 1 focus": (Attack(_plain(4, "focus", "lock"), _plain(1, "focus")), 0.30),
+    "6 focus+lock v 6 focus+evade": (
+        Attack(_plain(6, "focus", "lock"), _plain(6, "focus", "evade")), 2.0),
+    "3 calculate v 2 calculate": (
+        Attack(_plain(3, "calculate"), _plain(2, "calculate")), 0.045),
+    "3 force v 2 force": (Attack(_plain(3, "force"), _plain(2, "force")), 0.045),
+}
+"""The setups the reference calculator was timed on (issue 20), one token of each kind."""
+
+
+def report_targets(runs: int, quick: bool) -> None:
+    """Median cold ms (wall-clock, CPU) of each reference setup against its target."""
+    print("reference setups (issue 20): median ms cold, wall-clock (CPU), target")
+    for name, (attack, target) in REFERENCE.items():
+        calculate(attack)
+        batch = 1 if target >= 1 else (20 if quick else 200)
+        if target >= 1 and not quick:
+            batch = 10
+        wall, cpu = median_ms(lambda a=attack: calculate(a), runs, batch, clear_caches)
+        verdict = "met" if cpu <= target else "NOT met"
+        print(f"  {name:<32} {_show((wall, cpu))}  target {target:6.3f}  {verdict}")
+
+
 def clear_everything() -> None:
     """Clear every cache, the move tables too ("from nothing")."""
     clear_caches(tables=True)
@@ -116,7 +152,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="runs per figure (median taken)")
     parser.add_argument("--quick", action="store_true", help="fewer calls per run")
+    parser.add_argument("--targets", action="store_true",
+                        help="only the reference setups against their targets")
     args = parser.parse_args()
+    report_targets(args.runs, args.quick)
+    if args.targets:
+        return 0
     typical_batch = 20 if args.quick else 100
     heavy_batch = 1 if args.quick else 3
     print(f"Python {sys.version.split()[0]}; median of {args.runs} runs per figure; "

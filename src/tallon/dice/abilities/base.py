@@ -111,6 +111,10 @@ class Tokens(Mapping[str, int]):
         shown = ", ".join(f"{k}={self[k]}" for k in self if self[k])
         return f"Tokens({shown})"
 
+    def items_given(self) -> tuple[tuple[str, int], ...]:
+        """Every (name, count) as given, zeros included, sorted by name."""
+        return tuple(zip(self._index, self._values, strict=True))
+
     def nonzero(self) -> dict[str, int]:
         """The counts that are not 0 (names with 0 behave exactly like absent names)."""
         return {k: v for k, v in zip(self._index, self._values, strict=True) if v}

@@ -1,0 +1,124 @@
+"""The lean tokens-only solver (``tallon.dice.solver_tokens``, which ``calculate`` uses for
+attacks with tokens only and the expected damage) gives exactly what the general solver
+(``AttackSolver``) gives: the same outcomes (hits, crits, both ships' tokens left) with the
+same probabilities over the same denominator, the same value and the same report; and the
+benchmark's eight reference setups keep the exact figures the general solver gave before the
+lean solver existed."""
+
+import random
+
+import pytest
+
+from tallon.dice import AtLeast, Attack, AttackSolver, Combatant, Role, calculate
+from tallon.dice.abilities import cards
+from tallon.dice.solver_tokens import handles, solve_tokens
+
+from .helpers import F
+
+
+def _same_as_general(attack: Attack) -> None:
+    general = AttackSolver(attack).solve()
+    lean = calculate(attack, cache=False)
+    assert lean.denominator == general.denominator, attack
+    assert dict(lean.masses) == dict(general.masses), attack
+    assert lean.objective_value == general.objective_value, attack
+    assert lean.to_dict() == general.to_dict(), attack
+
+
+def _random_tokens_attack(rng: random.Random) -> Attack:
+    attacker = {k: rng.randint(0, 1 if k == "lock" else 2)
+                for k in ("focus", "calculate", "force", "lock") if rng.random() < 0.5}
+    defender = {k: rng.randint(0, 2) for k in ("focus", "calculate", "force", "evade")
+                if rng.random() < 0.5}
+    return Attack(Combatant(rng.randint(0, 4), attacker), Combatant(rng.randint(0, 3), defender),
+                  attack_range=rng.choice([None, 0, 1, 2, 3]), obstructed=rng.random() < 0.2)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_random_tokens_only_attacks_match_the_general_solver(seed):
+    """60 random tokens-only attacks per seed (up to 4 attack dice plus range bonus, up to 3
+    defense dice plus bonuses, 0-2 of each token, range 0-3, obstructed or not): the
+    calculator's answer, from the lean solver, equals the general solver's exactly, tokens
+    left and tie-breaks included (e.g. calculate spent before Force on the same focus)."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        attack = _random_tokens_attack(rng)
+        assert handles(attack, None)
+        _same_as_general(attack)
+
+
+def test_every_token_mix_on_three_dice_matches_the_general_solver():
+    """3 attack dice against 2 defense dice, every attacker mix of focus, calculate, Force and
+    lock (0 or 1 each) against every defender mix of focus, calculate, Force and evade (0 or
+    1 each): the lean solver equals the general solver on all 256 attacks."""
+    names_a = ("focus", "calculate", "force", "lock")
+    names_d = ("focus", "calculate", "force", "evade")
+    for a_bits in range(16):
+        attacker = {n: 1 for i, n in enumerate(names_a) if a_bits >> i & 1}
+        for d_bits in range(16):
+            defender = {n: 1 for i, n in enumerate(names_d) if d_bits >> i & 1}
+            _same_as_general(Attack(Combatant(3, attacker), Combatant(2, defender)))
+
+
+def test_three_dice_against_none_is_the_binomial():
+    """3 attack dice, no tokens, no defense dice: each die deals damage with 4/8 (hit 3/8,
+    crit 1/8), so damage is Binomial(3, 1/2): 1/8, 3/8, 3/8, 1/8, expected 3/2; at least
+    one crit with 1 - (7/8)^3 = 169/512."""
+    result = solve_tokens(Attack(Combatant(3), Combatant(0)))
+    assert result.damage == [F(1, 8), F(3, 8), F(3, 8), F(1, 8)]
+    assert result.expected_damage == F(3, 2)
+    assert result.p_crit == F(169, 512)
+
+
+# The general solver's figures for the benchmark's reference setups, computed before the lean
+# solver existed: (attacker dice, tokens, defender dice, tokens) -> expected damage, damage
+# distribution, P(crit).
+PINNED = [
+    ((3, ("focus",), 2, ("focus",)), "4401/4096",
+     ["617/2048", "783/2048", "1053/4096", "243/4096"], "4253/16384"),
+    ((3, ("focus", "lock"), 2, ("focus",)), "410805/262144",
+     ["9707/131072", "52515/131072", "107325/262144", "30375/262144"], "396445/1048576"),
+    ((3, ("focus", "lock"), 2, ("focus", "evade")), "126225/131072",
+     ["40069/262144", "47925/65536", "30375/262144"], "371425/1048576"),
+    ((4, ("focus", "lock"), 1, ("focus",)), "1638405/524288",
+     ["77/131072", "3465/262144", "35775/262144", "293625/524288", "151875/524288"],
+     "517035/1048576"),
+    ((6, ("focus", "lock"), 6, ("focus", "evade")), "2322060098625/2199023255552",
+     ["859292479427/2199023255552", "1292191410375/4398046511104",
+      "228212083125/1099511627776", "189879440625/2199023255552",
+      "21589790625/1099511627776", "8303765625/4398046511104"], None),
+    ((3, ("calculate",), 2, ("calculate",)), "3997/4096",
+     ["1409/4096", "1557/4096", "475/2048", "45/1024"], "4259/16384"),
+    ((3, ("force",), 2, ("force",)), "3997/4096",
+     ["1409/4096", "1557/4096", "475/2048", "45/1024"], "4259/16384"),
+]
+
+
+@pytest.mark.parametrize(("setup", "expected", "damage", "p_crit"), PINNED)
+def test_reference_setups_keep_their_exact_figures(setup, expected, damage, p_crit):
+    """The benchmark's reference setups (one token of each kind named): expected damage,
+    damage distribution and P(crit) are the exact fractions the general solver gave before
+    the lean solver, and the general solver still agrees in full."""
+    a_dice, a_tokens, d_dice, d_tokens = setup
+    attack = Attack(Combatant(a_dice, dict.fromkeys(a_tokens, 1)),
+                    Combatant(d_dice, dict.fromkeys(d_tokens, 1)))
+    result = calculate(attack, cache=False)
+    assert result.expected_damage == F(expected)
+    assert result.damage == [F(p) for p in damage]
+    if p_crit is not None:
+        assert result.p_crit == F(p_crit)
+    _same_as_general(attack)
+
+
+def test_attacks_outside_tokens_only_go_to_the_general_solver():
+    """Cards, reinforce, strain, an attacker's evade (Juke's) or another objective: the lean
+    solver does not take the attack; with tokens only and expected damage it does."""
+    plain = Attack(Combatant(3, {"focus": 1}), Combatant(2, {"evade": 1}))
+    assert handles(plain, None)
+    assert not handles(plain, AtLeast(2))
+    assert not handles(Attack(Combatant(3, {}, (cards.predator(),)), Combatant(2)), None)
+    assert not handles(Attack(Combatant(3), Combatant(2, {"reinforce": 1})), None)
+    assert not handles(Attack(Combatant(3), Combatant(2, {"strain": 1})), None)
+    assert not handles(Attack(Combatant(3, {"evade": 1}), Combatant(2)), None)
+    assert calculate(plain).expected_tokens(Role.DEFENDER) == \
+        AttackSolver(plain).solve().expected_tokens(Role.DEFENDER)
