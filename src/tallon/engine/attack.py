@@ -122,6 +122,8 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool 
     obstruction = line_obstruction(game.state.table(), measure.closest, (ship.id, defender.id))
     attack = AttackState(ship.id, defender.id, target.weapon, target.arc, target.range,
                          obstruction.obstructed, bonus)
+    if any(game.state.ships[i].huge for i in obstruction.objects if i in game.state.ships):
+        attack.marks[HUGE_OBSTRUCTION] = 1  # RR: APPENDIX: HUGE SHIPS - obstruction
     for held in own_modifiers(game, ship, "treated_attack_range"):
         # RR: ATTACK RANGE - a card treats the measured attack range as another
         treated = held.ability.value(game, ship, attack=attack)
@@ -239,6 +241,10 @@ class RollAttackDice(Step):
         return None
 
 
+#: An attack mark: a huge ship obstructs it (RR: APPENDIX: HUGE SHIPS).
+HUGE_OBSTRUCTION = "rule:huge_obstruction"
+
+
 @dataclass(frozen=True)
 class RollDefenseDice(Step):
     """RR: ATTACK step 3a - agility (a cloaked ship's is 2 higher), the range bonus (attack
@@ -258,6 +264,9 @@ class RollDefenseDice(Step):
             count += 1
         if attack.obstructed and not any_true(game, "ignore_obstruction", attack=attack):
             count += 1
+        # RR: APPENDIX: HUGE SHIPS - obstructed by a huge ship: 1 more; at range 4-5: 2
+        count += attack.marks.get(HUGE_OBSTRUCTION, 0) + (
+            2 if attack.range >= 4 and not attack.weapon.ordnance else 0)
         reduction = total(game, "defense_dice_reduction", attack=attack)
         if attack.range == 0:
             reduction = 0  # rulebook: enemies can't reduce the dice of a defender at range 0

@@ -43,6 +43,11 @@ _DECISION_KINDS = (
     DecisionKind("place_mine", "each player in turn, in player order", "an offered spot "
                  "(<x>,<y>,<heading>), none when nothing fits, or a free {x, y}", "MINE",
                  "engine/environments.py PlaceMine (Minefield, a house rule)"),
+    DecisionKind("place_picked_up", _OWNER, "an offered placement (<x>,<y>,<heading>) in "
+                 "the huge ship's full rear arc at range 0-1, or a free {x, y, heading}",
+                 "OVERLAP", "engine/huge_moves.py PlacePickedUp (a huge ship overlapped it)"),
+    DecisionKind("turn_picked_up", "the placing player's opponent", "keep, left or right "
+                 "(90 degrees)", "OVERLAP", "engine/huge_moves.py TurnPickedUp"),
     DecisionKind("place_ship", "the ship's owner, in initiative order",
                  "an offered placement (<x>,<y>,<heading>[,<turret>]), or a free "
                  "{x, y, heading[, turret]}", "SETUP",

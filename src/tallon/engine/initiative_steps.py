@@ -1,6 +1,6 @@
 """The initiative step at which a ship acts in a phase's sweep (RR: INITIATIVE): its
 initiative, or the step a card makes it act at (hooks ``engage_initiative``,
-``activate_initiative``)."""
+``activate_initiative``); a huge ship engages at its engagement value."""
 
 from __future__ import annotations
 
@@ -33,6 +33,11 @@ def steps_of(game: Game, ships: list[ShipState], phase: str) -> dict[str, int]:
         held = modifiers(game, "activate_initiative")
     found = {}
     for ship in ships:
+        if phase == "engagement" and ship.engagement is not None:
+            # RR: APPENDIX: HUGE SHIPS - a huge ship engages at its engagement value, which
+            # nothing changes
+            found[ship.id] = ship.engagement
+            continue
         steps = [step for owner, _, h in held
                  if (step := h.value(game, owner, ship=ship)) is not None]
         found[ship.id] = max(steps) if steps else ship.current_initiative

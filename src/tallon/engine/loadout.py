@@ -26,9 +26,8 @@ TURRET_ARCS = {"single_turret": False, "double_turret": True}
 class Unplayable:
     """A card of a squad that a card pool can't play, so a game with the squad is refused
     at setup (whatever its legality). ``kind``: ``pilot``, ``ship_ability`` (``xws`` and
-    ``name`` are then the ability's name as the registry knows it), ``upgrade`` or ``ship``
-    (a huge ship); ``ship``: the ship's position in the squad (0 first); ``pilot``: its
-    pilot's name."""
+    ``name`` are then the ability's name as the registry knows it) or ``upgrade``;
+    ``ship``: the ship's position in the squad (0 first); ``pilot``: its pilot's name."""
 
     kind: str
     xws: str
@@ -57,7 +56,7 @@ def unplayable_ship(pilot: Pilot, upgrades: Iterable[Upgrade], cards: CardRegist
     """The cards of one ship (``pilot`` with ``upgrades``, the ``index``-th of its squad)
     that the card pool ``cards`` can't play: each card whose ability the pool doesn't
     implement (a card is never played silently without its ability; a card without an
-    ability is always played), and a huge ship."""
+    ability is always played). Huge ships play by their appendix (engine/huge_moves.py)."""
     found = []
 
     def add(kind: str, xws: str, name: str, reason: str) -> None:
@@ -73,9 +72,6 @@ def unplayable_ship(pilot: Pilot, upgrades: Iterable[Upgrade], cards: CardRegist
         if upgrade_unplayable(upgrade, cards):
             add("upgrade", upgrade.xws, upgrade.name,
                 "its ability is not implemented by the engine yet")
-    hull = load_cards().ship_of(pilot)
-    if hull.size == "huge":
-        add("ship", hull.xws, hull.name, "huge ships are not supported yet")
     return found
 
 
@@ -206,6 +202,10 @@ def has_turret_indicator(ship: ShipState) -> bool:
         (xws, side) for kind, xws, side in ship.cards if kind == "upgrade"))
 
 
+#: The charges key of a huge ship's energy (RR: APPENDIX: HUGE SHIPS - ENERGY).
+ENERGY = "energy"
+
+
 def build_ship(owner: int, number: int, entry: Any) -> ShipState:
     """A ship's starting state from its squad entry (RR: SETUP step 1: Gather Forces)."""
     db = load_cards()
@@ -242,7 +242,12 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
     hull, shields, agility = max(1, hull), max(0, shields), max(0, agility)
     turret = tuple(arc for arc, _ in attacks if arc in TURRET_ARCS) + tuple(
         _upgrade_turrets((u.upgrade.xws, 0) for u in entry.upgrades))
-    size = BaseSize(ship.size)
+    # a huge ship's base is no standard size: its geometry is HugeShip's (ShipState.huge)
+    size = BaseSize.LARGE if ship.size == "huge" else BaseSize(ship.size)
+    if stats.energy is not None:  # RR: APPENDIX: HUGE SHIPS - energy, a charge
+        energy = stats.energy + sum(g.amount for u in entry.upgrades
+                                    for g in u.upgrade.front.grants.stats if g.stat == "energy")
+        charges[ENERGY] = Charge(energy, energy, stats.energy_recovers)
     cards = [("pilot", pilot.xws, 0)]
     # a configuration may "replace your ship ability with the following" (its side's own)
     ship_ability = next((u.upgrade.front.ship_ability for u in entry.upgrades
@@ -274,5 +279,7 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         force_recurring=force_recurring,
         charges=charges,
         turret_double=any(TURRET_ARCS[arc] for arc in turret),
+        shield_recurring=stats.shield_recovers,
+        engagement=pilot.engagement if ship.size == "huge" else None,
     )
     return state

@@ -15,7 +15,6 @@ overlapped ("after a ship overlaps or moves through": window ``after_device_met`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.dice import Face
@@ -27,6 +26,10 @@ from tallon.engine.devices import (
     overlapped_before,
     template_name,
 )
+from tallon.engine.dial_codes import DIFFICULTY_NAMES as DIFFICULTY_NAMES
+from tallon.engine.dial_codes import STRESS_MANEUVER as STRESS_MANEUVER
+from tallon.engine.dial_codes import difficulty_of as difficulty_of
+from tallon.engine.dial_codes import with_difficulty as with_difficulty
 from tallon.engine.effects import (
     gain_token,
     ignores_obstacle,
@@ -35,6 +38,7 @@ from tallon.engine.effects import (
     spend_force,
     suffer_damage,
 )
+from tallon.engine.huge_moves import HugeManeuver
 from tallon.engine.obstacles import ObstacleEffect
 from tallon.engine.queue import FireWindow, named, own_modifiers, replacements
 from tallon.engine.replace import Replaceable
@@ -58,24 +62,6 @@ from tallon.geometry.repositioning import barrel_roll_bank_options
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-
-STRESS_MANEUVER = "2FW"
-DIFFICULTY_NAMES = {"R": "red", "W": "white", "B": "blue", "P": "purple"}
-
-
-@cache
-def difficulty_of(code: str) -> str:
-    """The colour of a maneuver code (``"2TR"``: red; no letter: white); asked at every
-    dial, execution and window, so remembered per code."""
-    maneuver = Maneuver.parse(code)
-    return DIFFICULTY_NAMES[maneuver.difficulty.value] if maneuver.difficulty else "white"
-
-
-def with_difficulty(code: str, colour: str) -> str:
-    """The maneuver ``code`` with its difficulty changed to ``colour``."""
-    maneuver = Maneuver.parse(code)
-    letter = {v: k for k, v in DIFFICULTY_NAMES.items()}[colour]
-    return f"{maneuver.speed}{maneuver.bearing.value}{letter}"
 
 
 def ion_maneuver(dial: str | None) -> str:
@@ -207,6 +193,9 @@ class ExecuteManeuver(ChoiceStep):
             if replacements(game, "execute_maneuver", facts):
                 game.push(Replaceable("execute_maneuver", tuple(sorted(facts.items()))))
                 return None
+        if ship.huge:  # RR: APPENDIX: HUGE SHIPS - the huge ship maneuver tool
+            game.push(HugeManeuver(ship.id, self.code))
+            return None
         maneuver = Maneuver.parse(self.code)
         if self.flown_on() is None and not self.sideslip:
             others = maneuver_templates(game, ship, maneuver)

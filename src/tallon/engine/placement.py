@@ -28,18 +28,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.decisions import Option
+from tallon.engine.deployment import (
+    deployment_spots,
+    outside_problem,
+    overlap_problem,
+    ship_placement_problem,
+    spot_option,
+)
 from tallon.engine.loadout import has_turret_indicator
 from tallon.engine.queue import FireWindow
 from tallon.engine.reserve import in_reserve, mark_reserve, reserve_rule
 from tallon.engine.scenarios import jettison, towed_cache
-from tallon.engine.setup import (
-    PlaceShip,
-    _overlap_problem,
-    deployment_spots,
-    outside_problem,
-    ship_placement_problem,
-    spot_option,
-)
+from tallon.engine.setup import PlaceShip
 from tallon.engine.steps import Step, Then
 from tallon.geometry import Pose, Ship, at_range, base_shape, beyond_range
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, RANGE_BAND_LENGTH
@@ -109,7 +109,7 @@ def placement_problem(game: Game, ship: ShipState, pose: Pose, rule: tuple[str, 
     if "deployment" in rule:
         problem = ship_placement_problem(game, ship, pose)
     else:
-        problem = outside_problem(ship.size, pose) or _overlap_problem(game, ship, pose)
+        problem = outside_problem(ship.size, pose) or overlap_problem(game, ship, pose)
     if problem is not None:
         return problem
     body = Ship(ship.id, pose, ship.size)

@@ -18,6 +18,7 @@ from tallon.engine.docking import DockingTurn, can_deploy, carriers_near
 from tallon.engine.effects import gain_token, remove_ship, remove_token, spendable_force
 from tallon.engine.environments import EnvironmentEndPhase
 from tallon.engine.game_end import CheckEnd
+from tallon.engine.huge_moves import red_allowed, relieve_stress
 from tallon.engine.initiative_steps import step_of, steps_of
 from tallon.engine.movement import (
     STRESS_MANEUVER,
@@ -120,7 +121,8 @@ def dial_options(ship: ShipState, stressed: bool | None = None) -> list[str]:
     (rulebook: a stressed ship cannot set red maneuvers); ``stressed`` overrides whether
     it is (as it was when a dial was set)."""
     codes = list(ship.dial)
-    if ship.stressed if stressed is None else stressed:
+    # a huge ship may (RR: APPENDIX: HUGE SHIPS - RED MANEUVERS: paid with energy)
+    if (ship.stressed if stressed is None else stressed) and not ship.huge:
         codes = [c for c in codes if difficulty_of(c) != "red"]
     return codes or list(ship.dial)
 
@@ -415,7 +417,7 @@ class Execution(Step):
         else:
             code = effective_code(game, ship, ship.dial_set)
             colour = difficulty_of(code)
-            if (colour == "red" and ship.stressed and not any_true(
+            if (colour == "red" and ship.stressed and not red_allowed(ship) and not any_true(
                     game, "may_execute_red_stressed", ship=ship)) or (
                     colour == "purple" and spendable_force(game, ship) < 1):
                 game.event("activate", f"{ship.name} executes the stress maneuver instead",
@@ -559,6 +561,9 @@ class EndPhase(Step):
                     charge.active = max(0, charge.active + charge.recurring)
             if ship.force_recurring > 0:
                 ship.force = min(ship.force_limit, ship.force + ship.force_recurring)
+            if ship.huge:  # RR: APPENDIX: HUGE SHIPS - shields recover; energy pays stress
+                ship.shields = min(ship.shield_limit, ship.shields + ship.shield_recurring)
+                relieve_stress(game, ship)
         return None
 
 

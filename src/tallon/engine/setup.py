@@ -19,6 +19,7 @@ from tallon.data import load_cards
 from tallon.engine.action_bodies import turret_arc_allowed, turret_arcs_for
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option, Value, pose_key
+from tallon.engine.deployment import deployment_spots, ship_option, ship_placement_problem
 from tallon.engine.docking import setup_docking_steps
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.environments import extra_obstacles, mark_shower, obstacle_turns
@@ -33,17 +34,12 @@ from tallon.engine.state import GameState, PlayerState, ShipState, opponent
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.geometry import (
     Arc,
-    BaseSize,
     Obstacle,
-    PlayArea,
     Pose,
-    Ship,
-    base_shape,
     obstacle_outline,
     obstacle_outlines,
 )
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, RANGE_BAND_LENGTH
-from tallon.geometry.overlap import ships_overlapped
 from tallon.geometry.ranges import pieces_distance
 
 if TYPE_CHECKING:
@@ -353,13 +349,15 @@ class PlaceObstacle(ChoiceStep):
 
 
 def _setup_order(game: Game) -> list[ShipState]:
-    """Ships in initiative order, player order breaking ties (RR: SETUP step 5)."""
+    """Ships in initiative order, player order breaking ties (RR: SETUP step 5); huge ships
+    before all others, in descending initiative (RR: APPENDIX: HUGE SHIPS - SETUP)."""
     order = {p: k for k, p in enumerate(game.state.player_order())}
     docked = {i for s in game.state.ships_of() for i in s.docked}
     return sorted((s for s in game.state.ships_of() if s.id not in docked),
                   # a card may make a ship treat its initiative as another value during
                   # setup (Hyperspace Tracking Data)
-                  key=lambda s: (s.current_initiative, order[s.owner]))
+                  key=lambda s: (not s.huge, -s.current_initiative if s.huge else
+                                 s.current_initiative, order[s.owner]))
 
 
 @dataclass(frozen=True)
@@ -395,69 +393,6 @@ def _place_forces_step(game: Game, ship: ShipState) -> Step:
     return PlaceWithChoice(ship.id, rules)
 
 
-def ship_placement_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:
-    """Why a ship can't be placed here (RR: SETUP step 5, RR: SHIP SIZES), or None."""
-    problem = _edge_problem(ship.size, ship.owner, pose)
-    if problem is not None:
-        return problem
-    return _overlap_problem(game, ship, pose)
-
-
-@cache
-def _edge_problem(size: BaseSize, owner: int, pose: Pose) -> str | None:
-    """What the table's edges say of a ship placed here, whatever else is on the table:
-    wholly inside the play area, within range 1 of its player's edge (remembered: the same
-    spots are offered game after game)."""
-    outside = outside_problem(size, pose)
-    if outside is not None:
-        return outside
-    body = Ship("(placing)", pose, size)
-    near = [y for piece in body.range_pieces for _, y in piece]
-    distances = near if owner == 1 else [PLAY_AREA_SIDE - y for y in near]
-    farthest, nearest = max(distances), min(distances)
-    # a large ship may reach beyond range 1 if it fills the whole depth of the area
-    fills_area = size is BaseSize.LARGE and nearest <= EPS
-    if farthest > RANGE_BAND_LENGTH + EPS and not fills_area:
-        return "ships must be placed within range 1 of their player edge"
-    return None
-
-
-@cache
-def outside_problem(size: BaseSize, pose: Pose) -> str | None:
-    """Whether a ship placed here would be partly outside the play area (RR: PLAY AREA)."""
-    body = Ship("(placing)", pose, size)
-    x, y, reach = body.circle
-    # a base whose bounding circle is inside the play area is inside it: no pieces needed
-    inside = reach <= x <= PLAY_AREA_SIDE - reach and reach <= y <= PLAY_AREA_SIDE - reach
-    if not inside and not PlayArea().contains_pieces(body.overlap_pieces):
-        return "no part of a ship may be outside the play area"
-    return None
-
-
-def _overlap_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:
-    body = Ship(ship.id, pose, ship.size)
-    if ships_overlapped(game.state.table(), body):
-        return "it would overlap another ship"
-    return None
-
-
-def spot_option(pose: Pose, turret: str | None, label: str) -> Option:
-    """A ship placement offered: its key ``"x,y,heading"`` (``",<arc>"`` added for the
-    turret indicator) and facts."""
-    key = pose_key(pose)
-    info: dict[str, Value] = {"x": pose.x, "y": pose.y, "heading": pose.heading}
-    if turret is not None:
-        key += f",{turret}"
-        info["turret"] = turret
-    return Option(key, label, info)
-
-
-@cache
-def _ship_option(pose: Pose, turret: str | None) -> Option:
-    """A placement offered (remembered: the same spots are offered game after game)."""
-    return spot_option(pose, turret, f"at x {pose.x:.0f} facing the enemy edge")
-
-
 @dataclass(frozen=True)
 class PlaceShip(ChoiceStep):
     """The owner places a ship (and sets its turret indicator). Answers: a listed
@@ -469,7 +404,7 @@ class PlaceShip(ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         turret = "front" if _has_turret(ship) else None
-        options = [_ship_option(pose, turret) for pose in deployment_spots(game, ship)]
+        options = [ship_option(pose, turret) for pose in deployment_spots(game, ship)]
         return self.ask(ship.owner, "place_ship",
                         f"Player {ship.owner}: place {ship.name} ({ship.id})", options,
                         ship=ship.id,
@@ -514,22 +449,6 @@ class PlaceShip(ChoiceStep):
             ship.turret = turret_arcs_for(ship, Arc(turret))
         game.event("place", f"{ship.name} ({ship.id}) is placed at ({pose.x:.0f}, "
                    f"{pose.y:.0f}) facing {pose.heading:.0f}", ship=ship.id)
-
-
-def deployment_spots(game: Game, ship: ShipState) -> list[Pose]:
-    """The placements Place Forces offers: along the player's edge, facing the enemy's,
-    where the ship overlaps no other."""
-    heading = 0.0 if ship.owner == 1 else 180.0
-    half = base_shape(ship.size).half
-    depth = half + 3.5
-    y = round(depth if ship.owner == 1 else PLAY_AREA_SIDE - depth, 3)
-    spots = []
-    for x in [60.0 + 66.0 * k for k in range(13)]:
-        pose = Pose(x, y, heading)
-        if _edge_problem(ship.size, ship.owner, pose) is None and \
-                _overlap_problem(game, ship, pose) is None:
-            spots.append(pose)
-    return spots
 
 
 def _has_turret(ship: ShipState) -> bool:

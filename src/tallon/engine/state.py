@@ -19,7 +19,8 @@ from tallon.engine.token_kinds import GREEN_TOKENS as GREEN_TOKENS
 from tallon.engine.token_kinds import ORANGE_TOKENS as ORANGE_TOKENS
 from tallon.engine.token_kinds import Token as Token
 from tallon.geometry import Arc, BaseSize, Device, Obstacle, Pose, Ship, Table, range_between
-from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
+from tallon.geometry.constants import EPS, HUGE_BASE_LENGTH, RANGE_BAND_LENGTH
+from tallon.geometry.table import HugeShip
 
 if TYPE_CHECKING:
     from tallon.engine.payloads import PlacedDevice
@@ -32,6 +33,8 @@ MARKER = "(marker)"
 #: Tokens needed before a ship is ionized / tractored, by size (RR: ION, RR: TRACTOR,
 #: RR: SHIP SIZES).
 THRESHOLD = {BaseSize.SMALL: 1, BaseSize.MEDIUM: 2, BaseSize.LARGE: 3}
+#: RR: APPENDIX: HUGE SHIPS - a huge ship is ionized (tractored) with six tokens or more.
+HUGE_THRESHOLD = 6
 
 
 #: The players' numbers, everywhere a player is named: decisions, ships' owners, the
@@ -139,6 +142,9 @@ class ShipState:
     conditions: tuple[ConditionCard, ...] = ()
     body: Ship | Device | None = None
     shields: int = 0
+    #: a huge ship's recurring shields and engagement value (RR: APPENDIX: HUGE SHIPS)
+    shield_recurring: int = 0
+    engagement: int | None = None
     force: int = 0
     force_limit: int = 0
     force_recurring: int = 0
@@ -242,12 +248,18 @@ class ShipState:
         return self.has(Token.STRESS)
 
     @property
+    def huge(self) -> bool:
+        """A huge ship (RR: APPENDIX: HUGE SHIPS): its base, moves and rules differ."""
+        return self.ship_type in HUGE_BASE_LENGTH
+
+    @property
     def ionized(self) -> bool:
-        return self.count(Token.ION) >= THRESHOLD[self.size]
+        return self.count(Token.ION) >= (HUGE_THRESHOLD if self.huge else THRESHOLD[self.size])
 
     @property
     def tractored(self) -> bool:
-        return self.count(Token.TRACTOR) >= THRESHOLD[self.size]
+        return self.count(Token.TRACTOR) >= (
+            HUGE_THRESHOLD if self.huge else THRESHOLD[self.size])
 
     @property
     def cloaked(self) -> bool:
@@ -490,6 +502,7 @@ class GameState:
 
     def set_pose(self, ship: ShipState, pose: Pose) -> None:
         ship.body = Device(ship.id, pose, ship.outline) if ship.remote else \
+            HugeShip.of_type(ship.id, pose, ship.ship_type) if ship.huge else \
             Ship(ship.id, pose, ship.size)
         self._table = None
         if ship.contacts:

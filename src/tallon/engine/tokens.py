@@ -70,7 +70,7 @@ class TractorMove(ChoiceStep):
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        if not ship.in_play:
+        if not ship.in_play or ship.huge:  # RR: APPENDIX: HUGE SHIPS - TRACTOR: not moved
             return None
         options = [Option("none", "don't move it")]
         options += [Option(label, label) for label in self._attempts(game)]
