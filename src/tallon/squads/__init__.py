@@ -9,7 +9,7 @@
 This package imports only :mod:`tallon.data`. See ``docs/squads.md``.
 """
 
-from tallon.squads.huge import huge_notes, is_huge
+from tallon.squads.huge import huge_notes, huge_ships, is_huge
 from tallon.squads.legality import check_squad, upgrade_cost
 from tallon.squads.model import EquippedUpgrade, Squad, SquadShip, build_squad
 from tallon.squads.report import Problem, Rule, ShipReport, SquadReport, UpgradeReport
@@ -48,6 +48,7 @@ __all__ = [
     "dump_xws",
     "fit_upgrades",
     "huge_notes",
+    "huge_ships",
     "is_huge",
     "quick_build_xws",
     "read_xws",
