@@ -13,9 +13,13 @@ median over ``--runs`` runs, wall-clock and (in brackets) CPU time of this proce
   abilities' option caches are cleared. The built-in effects' move tables
   (for an effect, a kind of dice and a pool: the moves it offers) are kept:
   they depend on no attack, are shared by every ability with that effect and
-  are filled once per process as pools are first met;
+  are filled once per process as pools are first met. So are the lean
+  tokens-only solver's layouts (for the tokens a ship holds: the names and
+  slots of its resources, its token effects' move tables and the ``Tokens``
+  views of its states), which depend on that ship's tokens alone, not on the
+  dice, the opponent or any solving;
 * from nothing: the same after ``clear_caches(tables=True)``, the move tables
-  cleared too (what the very first attack of a process costs);
+  and layouts cleared too (what the very first attack of a process costs);
 * warm: the same with the per-ability option caches kept but the remembered
   results cleared, so the attack is solved every time;
 * value only: ``AttackSolver(attack).value()`` (the expected damage, no

@@ -1,9 +1,9 @@
 """The lean tokens-only solver (``tallon.dice.solver_tokens``, which ``calculate`` uses for
 attacks with tokens only and the expected damage) gives exactly what the general solver
 (``AttackSolver``) gives: the same outcomes (hits, crits, both ships' tokens left) with the
-same probabilities over the same denominator, the same value and the same report; and the
-benchmark's eight reference setups keep the exact figures the general solver gave before the
-lean solver existed."""
+same probabilities over the same denominator, the same value and the same report (reinforce,
+strain and deplete included); and the benchmark's eight reference setups keep the exact
+figures the general solver gave before the lean solver existed."""
 
 import random
 
@@ -111,14 +111,85 @@ def test_reference_setups_keep_their_exact_figures(setup, expected, damage, p_cr
 
 
 def test_attacks_outside_tokens_only_go_to_the_general_solver():
-    """Cards, reinforce, strain, an attacker's evade (Juke's) or another objective: the lean
-    solver does not take the attack; with tokens only and expected damage it does."""
+    """Cards, an attacker's evade (Juke's), stress or another objective: the lean solver does
+    not take the attack; with tokens only (reinforce, strain and deplete included) and
+    expected damage it does."""
     plain = Attack(Combatant(3, {"focus": 1}), Combatant(2, {"evade": 1}))
     assert handles(plain, None)
     assert not handles(plain, AtLeast(2))
     assert not handles(Attack(Combatant(3, {}, (cards.predator(),)), Combatant(2)), None)
-    assert not handles(Attack(Combatant(3), Combatant(2, {"reinforce": 1})), None)
-    assert not handles(Attack(Combatant(3), Combatant(2, {"strain": 1})), None)
+    assert handles(Attack(Combatant(3), Combatant(2, {"reinforce": 1})), None)
+    assert handles(Attack(Combatant(3), Combatant(2, {"strain": 1})), None)
+    assert handles(Attack(Combatant(3, {"deplete": 1}), Combatant(2)), None)
     assert not handles(Attack(Combatant(3, {"evade": 1}), Combatant(2)), None)
+    assert not handles(Attack(Combatant(3), Combatant(2, {"stress": 1})), None)
     assert calculate(plain).expected_tokens(Role.DEFENDER) == \
         AttackSolver(plain).solve().expected_tokens(Role.DEFENDER)
+
+
+def _random_inert_tokens_attack(rng: random.Random) -> Attack:
+    attack = _random_tokens_attack(rng)
+    attacker = dict(attack.attacker.tokens.items_given())
+    defender = dict(attack.defender.tokens.items_given())
+    if rng.random() < 0.5:
+        defender["reinforce"] = rng.randint(0, 2)
+    if rng.random() < 0.4:
+        defender["strain"] = rng.randint(0, 2)
+    if rng.random() < 0.3:
+        attacker["deplete"] = rng.randint(0, 1)
+    return Attack(Combatant(attack.attacker.dice + 1, attacker),
+                  Combatant(attack.defender.dice, defender),
+                  attack_range=attack.attack_range, obstructed=attack.obstructed,
+                  reinforce_applies=rng.random() < 0.7)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_reinforce_strain_and_deplete_match_the_general_solver(seed):
+    """50 random tokens-only attacks per seed with reinforce (0-2, in the attacker's arc or
+    not), strain (0-2) on the defender and deplete (0-1) on the attacker, 1-5 attack dice:
+    RR: REINFORCE cancels one more hit or crit per token while more than one remains, strain
+    and deplete each take a die and one token before the roll (RR: STRAIN, RR: DEPLETE).
+    The lean solver takes every such attack and equals the general solver exactly, tokens
+    left (strain and deplete reduced, reinforce kept) included."""
+    rng = random.Random(100 + seed)
+    for _ in range(50):
+        attack = _random_inert_tokens_attack(rng)
+        assert handles(attack, None)
+        _same_as_general(attack)
+
+
+def test_reinforce_on_three_dice_with_focus_and_lock():
+    """3 attack dice with focus and lock against 2 defense dice with focus and one reinforce
+    token in the attacker's arc, and the same with evade too (RR: REINFORCE: one more result
+    canceled while more than one remains, which changes the defender's ranking of its
+    choices): exactly the general solver's distribution, and a lower expected damage than
+    without the token."""
+    for defender in ({"focus": 1, "reinforce": 1}, {"focus": 1, "evade": 1, "reinforce": 1}):
+        attack = Attack(Combatant(3, {"focus": 1, "lock": 1}), Combatant(2, defender))
+        _same_as_general(attack)
+        plain = {k: v for k, v in defender.items() if k != "reinforce"}
+        without = calculate(Attack(Combatant(3, {"focus": 1, "lock": 1}), Combatant(2, plain)))
+        assert calculate(attack).expected_damage < without.expected_damage
+
+
+def test_rerolls_of_six_dice_match_the_general_solver():
+    """6 attack dice with focus, calculate and lock against 3 defense dice with focus and
+    evade, and 5 dice with lock alone against 4 with focus: the lock's rerolls (valued here
+    one die at a time) give exactly the general solver's distribution."""
+    _same_as_general(Attack(Combatant(6, {"focus": 1, "calculate": 1, "lock": 1}),
+                            Combatant(3, {"focus": 1, "evade": 1})))
+    _same_as_general(Attack(Combatant(5, {"lock": 1}), Combatant(4, {"focus": 1})))
+
+
+def test_layouts_kept_across_solves_change_nothing():
+    """The lean solver keeps each ship's layout of tokens across solves; after clearing every
+    cache including them (clear_caches(tables=True)) the same attack gives the same exact
+    result."""
+    from tallon.dice import clear_caches
+
+    attack = Attack(Combatant(3, {"focus": 1, "lock": 1}), Combatant(2, {"evade": 1}))
+    first = calculate(attack, cache=False)
+    clear_caches(tables=True)
+    again = calculate(attack, cache=False)
+    assert dict(first.masses) == dict(again.masses)
+    assert first.to_dict() == again.to_dict()

@@ -60,6 +60,7 @@ from tallon.dice.pool import DicePool, Die, RerollError, roll_attack, roll_defen
 from tallon.dice.result import AttackResult, Outcome
 from tallon.dice.solver import AttackSolver, calculate, clear_results
 from tallon.dice.solver_moves import clear_packed_moves
+from tallon.dice.solver_tokens import clear_layouts
 
 
 def clear_caches(*, tables: bool = False) -> None:
@@ -67,13 +68,15 @@ def clear_caches(*, tables: bool = False) -> None:
     cold-start measurements; never needed for correctness).
 
     The built-in effects' move tables, which depend on no attack (an effect, a kind of dice,
-    a pool), are kept unless ``tables`` is true (see ``clear_move_tables``).
+    a pool), and the lean solver's layouts of tokens (which depend on a ship's tokens alone)
+    are kept unless ``tables`` is true (see ``clear_move_tables``).
     """
     clear_results()
     clear_ability_caches()
     clear_packed_moves()
     if tables:
         clear_move_tables()
+        clear_layouts()
 
 
 __all__ = [

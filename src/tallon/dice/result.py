@@ -52,6 +52,18 @@ class AttackResult:
         self.objective_name = objective_name
         self.objective_value = objective_value
 
+    @classmethod
+    def owning(cls, masses: dict[Outcome, int], denominator: int, objective_name: str,
+               objective_value: Fraction) -> AttackResult:
+        """A result taking ``masses`` over as it is (no copy, no check): for solvers whose
+        masses sum to ``denominator`` by construction and that keep no reference to them."""
+        result = cls.__new__(cls)
+        result.masses = MappingProxyType(masses)
+        result.denominator = denominator
+        result.objective_name = objective_name
+        result.objective_value = objective_value
+        return result
+
     def _p(self, mass: int) -> Fraction:
         return Fraction(mass, self.denominator)
 
