@@ -120,8 +120,8 @@ def test_every_command_has_help(app):
 
 def _engine_plays(kind: str, xws: str, faction: str | None = None) -> bool:
     """The engine's rule, written out with CARDS.implements: a pilot whose ability and
-    ship ability are implemented or absent, not on a huge ship, whose standard loadout (if
-    any) is playable; an upgrade whose ability is implemented or absent; a ship with such a
+    ship ability are implemented or absent (huge ships included), whose standard loadout
+    (if any) is playable; an upgrade whose ability is implemented or absent; a ship with such a
     pilot; a condition whose ability is implemented or absent."""
     db = load_cards()
     if kind == "pilot":
@@ -129,7 +129,6 @@ def _engine_plays(kind: str, xws: str, faction: str | None = None) -> bool:
         return ((not pilot.has_ability or CARDS.implements("pilot", xws))
                 and (not pilot.ship_ability
                      or CARDS.implements("ship_ability", pilot.ship_ability))
-                and db.ship_of(pilot).size != "huge"
                 and all(_engine_plays("upgrade", u) for u in pilot.standard_loadout))
     if kind == "upgrade":
         upgrade = db.upgrade(xws)

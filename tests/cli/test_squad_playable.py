@@ -114,9 +114,9 @@ def _refused_by_the_engine(squad_: Squad) -> bool:
 def test_the_warning_follows_the_engines_rule_card_by_card():
     """Situation: every pilot of the database alone on its ship, and every upgrade on one
     ship (legal or not). Rule: the engine refuses a game at setup for each card whose
-    ability is not implemented, and for a huge ship. Expected: `not_playable` lists a card
-    exactly when the engine refuses the squad, one entry per problem the engine names
-    (plus one for a huge ship), and each engine message names the listed card."""
+    ability is not implemented (huge ships play by their appendix). Expected:
+    `not_playable` lists a card exactly when the engine refuses the squad, one entry per
+    problem the engine names, and each engine message names the listed card."""
     db = load_cards()
     host = db.pilot(_fillers()[0][0])
     squads = [Squad(p.faction, (SquadShip(p),)) for p in db.pilots]
@@ -129,8 +129,6 @@ def test_the_warning_follows_the_engines_rule_card_by_card():
         assert len(found) == len(problems), (found, problems)
         for card, problem in zip(found, problems, strict=True):
             assert card.name in problem or card.xws in problem, (card, problem)
-        huge = db.ship_of(squad_.ships[0].pilot).size == "huge"
-        assert [c.kind for c in found if c.kind == "ship"] == (["ship"] if huge else [])
 
 
 def test_a_ship_ability_not_implemented_is_listed_under_its_name():
@@ -147,14 +145,14 @@ def test_a_ship_ability_not_implemented_is_listed_under_its_name():
     assert f"{pilot.ship_ability} (ship ability) on ship 1 ({pilot.name})" in shown
 
 
-def test_a_huge_ship_is_listed_as_not_playable():
-    """Situation: a pilot of a huge ship. Rule: the engine refuses huge ships at setup.
-    Expected: an entry of kind ship naming the ship type."""
-    db = load_cards()
-    pilot = next(p for p in db.pilots if db.ship_of(p).size == "huge")
-    found = not_playable(build_squad(pilot.faction, [(pilot.xws, [])]))
-    assert [(c.kind, c.xws) for c in found if c.kind == "ship"] == [
-        ("ship", db.ship_of(pilot).xws)]
+def test_a_huge_ship_is_listed_only_for_what_the_engine_lacks():
+    """Situation: a Trident (its ship ability Tractor Grasp not implemented) and a C-ROC
+    (Overdrive Burners is). Rule: huge ships play by their appendix; a card whose ability
+    is not implemented is refused. Expected: the Trident's ship ability is listed, by name;
+    nothing for the C-ROC."""
+    trident = not_playable(build_squad("scumandvillainy", [("lawlesspirates", [])]))
+    assert [(c.kind, c.xws) for c in trident] == [("ship_ability", "Tractor Grasp")]
+    assert not_playable(build_squad("scumandvillainy", [("syndicatesmugglers", [])])) == []
 
 
 # ------------------------------------------------------------------ squad check

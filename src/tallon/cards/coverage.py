@@ -3,8 +3,9 @@ condition cards, counted by the very rule setup refuses squads with
 (:func:`tallon.cards.pool.pilot_playable`, :func:`~tallon.cards.pool.upgrade_playable`:
 a card is playable when the engine implements its ability or it has none).
 
-A card is in scope when it is legal in the chosen format: ``standard``, ``extended``, or
-``any`` (either of them; the default, as the card pool issues count them).
+A card is in scope when it is legal in the chosen format: ``standard``, ``extended``,
+``any`` (either of them; the default, as the card pool issues count them), or ``epic``
+(huge ships and the cards legal with them).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from tallon.cards.registry import CARDS
 from tallon.data import Pilot, Upgrade, load_cards
 from tallon.data.database import _allows
 
-FORMATS = ("any", "standard", "extended")
+FORMATS = ("any", "standard", "extended", "epic")
 
 
 @dataclass
@@ -86,6 +87,8 @@ def in_format(card: Pilot | Upgrade, fmt: str) -> bool:
         return card.standard
     if fmt == "extended":
         return card.extended
+    if fmt == "epic":
+        return card.epic
     return card.standard or card.extended
 
 

@@ -287,8 +287,8 @@ def _show_condition(console: Console, condition: Condition) -> None:
 
 def playable(db: CardDatabase, hit: SearchHit) -> bool:
     """Whether the engine plays the card, by the rule it refuses squads with at setup: a
-    pilot whose ability and ship ability are implemented or absent, on a ship that is not
-    huge, with a standard loadout (if it has one) of playable upgrades; an upgrade whose
+    pilot whose ability and ship ability are implemented or absent, with a standard
+    loadout (if it has one) of playable upgrades; an upgrade whose
     ability is implemented or absent; a ship with a playable pilot; a condition whose
     ability is implemented or absent."""
     card = hit.card

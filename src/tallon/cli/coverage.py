@@ -40,7 +40,7 @@ def _table(title: str, first: str, groups: dict[str, Tally], total: Tally, missi
 
 def print_coverage(found: Coverage, missing: bool, console: Console) -> None:
     scope = {"any": "standard or extended", "standard": "standard",
-             "extended": "extended"}[found.format]
+             "extended": "extended", "epic": "epic"}[found.format]
     who = f" of {found.faction}" if found.faction else ""
     console.print(_table(f"Pilots{who} ({scope})", "faction", found.pilots,
                          found.pilot_total(), missing))
@@ -54,7 +54,8 @@ def coverage_command(
     faction: Annotated[str | None, typer.Option(
         "--faction", help="Only this faction's pilots and the upgrades it may field.")] = None,
     fmt: Annotated[str, typer.Option(
-        "--format", help="Cards legal in: any (standard or extended), standard or extended."
+        "--format", help="Cards legal in: any (standard or extended), standard, extended "
+        "or epic (huge ships included)."
     )] = "any",
     missing: Annotated[bool, typer.Option(
         "--missing", help="List the ids of the cards the engine does not play yet.")] = False,

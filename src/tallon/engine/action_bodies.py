@@ -227,6 +227,10 @@ def lock_targets(game: Game, ship: ShipState, max_range: int | None = 3) -> list
     range)."""
     s = game.state
     assert ship.body is not None
+    if max_range == 3:
+        # "you can acquire locks at range 1-4" (hook lock_range: the farthest applies)
+        for held in own_modifiers(game, ship, "lock_range"):
+            max_range = max(max_range, held.ability.value(game, ship, ship=ship) or 3)
     if max_range is not None and "lock_any_range" in named(game) and any_true(
             game, "lock_any_range", ship=ship):
         max_range = None  # Colonel Jendon: locks beyond range 3 instead of at range 0-3

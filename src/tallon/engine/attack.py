@@ -31,6 +31,7 @@ from tallon.engine.state import AttackState, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.engine.weapons import Target, cannot_attack, valid_targets, weapon_ability
 from tallon.geometry import Arc, line_obstruction, measure_arc
+from tallon.geometry.constants import ARC_REACH_BANDS
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -118,7 +119,9 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool 
            ) -> None:
     defender = game.state.ships[target.defender]
     assert ship.body is not None and defender.body is not None
-    measure = measure_arc(ship.body, defender.body, target.arc)
+    # an attack at range 4-5 measures its arc that far (RR: APPENDIX: HUGE SHIPS)
+    measure = measure_arc(ship.body, defender.body, target.arc,
+                          reach_bands=max(ARC_REACH_BANDS, target.range))
     obstruction = line_obstruction(game.state.table(), measure.closest, (ship.id, defender.id))
     attack = AttackState(ship.id, defender.id, target.weapon, target.arc, target.range,
                          obstruction.obstructed, bonus)

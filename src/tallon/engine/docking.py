@@ -50,6 +50,11 @@ if TYPE_CHECKING:
     from tallon.engine.game import Game
 
 GUIDES = ("front", "rear")
+#: RR: APPENDIX: HUGE SHIPS - DOCKING WITH HUGE SHIPS: a ship docked in a huge ship may
+#: deploy from its sides too, the template's centre line on the huge ship's centre line.
+HUGE_DEPLOY_SIDES = ("left", "right")
+#: Which way a deploying ship faces, from the carrier's facing (clockwise degrees).
+_DEPLOY_TURN = {"front": 0.0, "rear": 180.0, "left": -90.0, "right": 90.0}
 #: Bearings a ship can't deploy with (RR: DOCK: "a non-stationary, non-reverse maneuver").
 _NOT_DEPLOYING = {"O", "A", "S", "D"}
 #: The card memory key of the round a ship docked or deployed in (RR: DOCK: not both).
@@ -113,10 +118,12 @@ def carriers_near(game: Game, ship: ShipState) -> list[ShipState]:
             _round_memory(ship) == game.state.round:
         return []
     reach = dock_range(game, ship)
+    # RR: APPENDIX: HUGE SHIPS - standard ships may dock with a huge carrier at range 0-1
     return [carrier for carrier in game.state.ships.values()
             if carrier.in_play and carrier.id != ship.id
             and dock_guides(game, carrier, ship) is not None
-            and game.state.range_up_to(ship, carrier, reach) is not None]
+            and game.state.range_up_to(ship, carrier, max(reach, 1) if carrier.huge
+                                       else reach) is not None]
 
 
 def can_deploy(game: Game, ship: ShipState) -> bool:
@@ -142,10 +149,13 @@ def _deployed(game: Game, ship: ShipState, carrier: ShipState, emergency: bool
 # ------------------------------------------------------------------------ moving
 def deploy_start(carrier: ShipState, ship: ShipState, guides: str) -> Pose:
     """Where the deploying ship starts: its front edge on the carrier's front guides
-    facing the carrier's way, or on the carrier's rear guides facing away from it."""
+    facing the carrier's way, or on the carrier's rear guides facing away from it; from a
+    huge carrier's left or right side, its front edge on that side's middle, facing out."""
     assert carrier.body is not None
-    frame = carrier.body.pose if guides == "front" else carrier.body.pose.rotated(180.0)
-    return frame.moved(forward=(BASE_SIDE[carrier.size] - BASE_SIDE[ship.size]) / 2)
+    base = carrier.body.base
+    edge = base.half if guides in GUIDES else base.half_width
+    frame = carrier.body.pose.rotated(_DEPLOY_TURN[guides])
+    return frame.moved(forward=edge - BASE_SIDE[ship.size] / 2)
 
 
 def deploy_outcome(game: Game, carrier: ShipState, ship: ShipState, guides: str,
@@ -175,8 +185,9 @@ def deploy_options(game: Game, ship: ShipState, carrier: ShipState) -> list[Opti
                     ship.stressed and code.endswith("R")):
                 continue
             if deploy_outcome(game, carrier, ship, side, code) is not None:
+                where = "guides" if side in GUIDES else "side"
                 found.append(Option(f"{side}:{code}",
-                                    f"deploy from the {side} guides with [{code}]"))
+                                    f"deploy from the {side} {where} with [{code}]"))
     return found
 
 

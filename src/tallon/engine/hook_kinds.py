@@ -313,4 +313,10 @@ _HOOKS = (
     Hook("removal_delayed", "True: this ship, destroyed in the Engagement Phase, is not "
          "removed after its initiative step but at the end of the phase", ("ship",),
          "DESTROYING SHIPS", "engine/rounds.py _remove_destroyed"),
+    Hook("primary_weapon_range", "the farthest range the owner's primary weapons reach "
+         "instead of 3 (4 or 5: its arcs are measured that far; the highest applies)",
+         ("ship",), "PRIMARY WEAPON", "engine/weapons.py weapons_of", own=True),
+    Hook("lock_range", "the farthest range at which the owner may acquire locks instead of "
+         "3 (the highest applies)", ("ship",), "LOCK",
+         "engine/action_bodies.py lock_targets", own=True),
 )

@@ -20,7 +20,7 @@ from tallon.engine.effects import ignores_obstacle, spendable_force
 from tallon.engine.queue import any_true, own_modifiers
 from tallon.engine.state import ARCS, ShipState, Token, WeaponSpec, touching
 from tallon.geometry import Arc, ObstacleType, measure_arc
-from tallon.geometry.constants import EPS, RANGE_BAND_LENGTH
+from tallon.geometry.constants import ARC_REACH_BANDS, EPS, RANGE_BAND_LENGTH
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -52,6 +52,11 @@ def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
         printed = [(changer.ability.value(game, ship, arc=arc) or arc, value)
                    for arc, value in printed]
     low, high, ordnance = 0, 3, False
+    if ship.huge:
+        low = 1  # RR: APPENDIX: HUGE SHIPS - "their primary attacks can be made at range 1-3"
+    for held in own_modifiers(game, ship, "primary_weapon_range"):
+        # "you can perform primary attacks at range 1-4" (a huge ship's arcs then reach 4)
+        high = max(high, held.ability.value(game, ship, ship=ship) or high)
     printed_attack = remote_attack(ship.pilot) if ship.remote else None
     if printed_attack is not None:
         # RR: REMOTES - a remote's printed attack, with its printed range and icons
@@ -255,7 +260,9 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                     continue
                 if any_true(game, "attack_arc_forbidden", ship=ship, weapon=weapon, arc=arc):
                     continue  # a card forbids attacking from this arc again this round
-                measure = measure_arc(ship.body, enemy.body, arc, lines=False)
+                # RR: APPENDIX: HUGE SHIPS - a weapon reaching range 4-5 extends its arc
+                measure = measure_arc(ship.body, enemy.body, arc, lines=False,
+                                      reach_bands=max(ARC_REACH_BANDS, weapon.max_range))
                 reach = 0 if contact else measure.range
                 if measure.in_arc and reach is not None and (best is None or reach < best[0]):
                     best = (reach, arc)
