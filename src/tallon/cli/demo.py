@@ -28,14 +28,12 @@ from tallon.cli.common import (
     scenario_option,
     write_output,
 )
-from tallon.data import load_cards
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
 from tallon.engine.environments import ENVIRONMENTS, chosen_environment
 from tallon.engine.scenarios import SCENARIOS, chosen_scenario
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 from tallon.render.replay import replay_html
-from tallon.squads import Squad, XwsError, check_squad, huge_ships, read_xws_file, rules_for
-from tallon.squads.rules import DEFAULT_POINTS
+from tallon.squads import Squad, XwsError, check_squad_to_play, read_xws_file
 
 
 def load_squad(path: Path, player: int) -> Squad:
@@ -45,12 +43,7 @@ def load_squad(path: Path, player: int) -> Squad:
     except XwsError as error:
         typer.echo(f"error: player {player}: {error}", err=True)
         raise typer.Exit(2) from None
-    report = check_squad(imported.squad, errors=imported.errors)
-    if huge_ships(load_cards(), imported.squad):
-        # a squad with a huge ship is an epic squad: judged by the epic format, its point
-        # limit the players' (the rules give epic none: docs/rulings.md, Squad building 20)
-        report = check_squad(imported.squad, errors=imported.errors, rules=rules_for(
-            "epic", points=max(report.points, DEFAULT_POINTS)))
+    report = check_squad_to_play(imported.squad, errors=imported.errors)
     if not report.legal:
         for problem in report.errors:
             where = f" ({problem.where})" if problem.where else ""

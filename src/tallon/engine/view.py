@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Any
 from tallon.engine.decisions import CHANCE
 from tallon.engine.features import Feature
 from tallon.engine.knowledge import dial_known_by, sees_dial
+from tallon.engine.loadout import ENERGY
 from tallon.engine.payloads import view_of
 from tallon.engine.state import ShipState
 from tallon.geometry import placed_obstacle_outlines
+from tallon.geometry.constants import HUGE_BASE_LENGTH
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -57,10 +59,22 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
     }
     if ship.docked:  # only then: other games keep their hashes
         data["docked"] = list(ship.docked)
+    if ship.huge:  # only then: other games keep their hashes
+        data.update(_huge_public(ship))
     if ship.round_initiative is not None:
         # only when a card changed it, so that other games keep their hashes
         data["round_initiative"] = ship.round_initiative
     _add_pose(data, ship)
+    return data
+
+
+def _huge_public(ship: ShipState) -> dict[str, Any]:
+    """A huge ship's base length (RR: APPENDIX: HUGE SHIPS: it is drawn at true size),
+    its energy (active/limit) and its engagement value."""
+    data: dict[str, Any] = {"huge": True, "length": HUGE_BASE_LENGTH[ship.ship_type],
+                            "engagement": ship.engagement}
+    if (energy := ship.charges.get(ENERGY)) is not None:
+        data["energy"] = {"active": energy.active, "limit": energy.limit}
     return data
 
 

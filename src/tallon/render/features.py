@@ -18,12 +18,13 @@ from xml.sax.saxutils import escape
 
 from tallon.engine.scenarios import SCENARIOS, scenario_of
 from tallon.engine.view import feature_view
-from tallon.geometry import base_shape
+from tallon.geometry import Ship, base_shape
 from tallon.geometry.constants import RANGE_BAND_LENGTH, SCENARIO_MARKER_RADIUS
 from tallon.render.svg import fmt
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+    from tallon.engine.state import ShipState
 
 R = SCENARIO_MARKER_RADIUS
 #: the marker's face, by kind
@@ -108,13 +109,18 @@ def feature_svg(features: Sequence[Mapping[str, Any]], colours: Sequence[str],
     return "".join(out)
 
 
+def _half_length(ship: ShipState) -> float:
+    """Half the ship's base length (a huge ship's rectangle's, not its size's square)."""
+    body = ship.body
+    return body.base.half if isinstance(body, Ship) else base_shape(ship.size).half
+
+
 def game_features_svg(game: Game, colours: Sequence[str], ring: bool = True) -> str:
     """The game's features as :func:`feature_svg` draws them (no features: "")."""
     s = game.state
     if not s.features:
         return ""
-    carriers = {ship.id: (ship.pose.x, ship.pose.y, base_shape(ship.size).half)
-                for ship in s.in_play()}
+    carriers = {ship.id: (ship.pose.x, ship.pose.y, _half_length(ship)) for ship in s.in_play()}
     return feature_svg([feature_view(f) for f in s.features], colours, carriers,
                        ring_range(s.scenario) if ring else 0)
 

@@ -16,8 +16,10 @@ from typing import Any
 
 from tallon.cards import CARDS
 from tallon.engine import Game
+from tallon.engine.loadout import ENERGY
 from tallon.engine.view import feature_view
-from tallon.geometry import BaseSize, Device, Obstacle, Pose, base_shape
+from tallon.geometry import BaseSize, Device, Obstacle, Pose
+from tallon.geometry.constants import HUGE_BASE_LENGTH
 from tallon.geometry.outlines import placed_obstacle_outlines
 from tallon.render.features import feature_svg, ring_range, scenario_caption
 from tallon.render.replay_page import (
@@ -28,6 +30,7 @@ from tallon.render.replay_page import (
     page,
     pieces_svg,
     ship_svg,
+    token_shape,
 )
 
 
@@ -65,10 +68,16 @@ def _board_state(game: Game) -> Board:
         pose = ship.pose
         tokens = ", ".join(f"{n} {t.value}" if n > 1 else t.value
                            for t, n in ship.tokens.items())
-        ships.append({"id": ship.id, "owner": ship.owner, "name": ship.name,
-                      "x": pose.x, "y": pose.y, "heading": pose.heading,
-                      "size": ship.size.value, "hull": ship.hull - len(ship.damage),
-                      "shields": ship.shields, "tokens": tokens})
+        drawn = {"id": ship.id, "owner": ship.owner, "name": ship.name,
+                 "x": pose.x, "y": pose.y, "heading": pose.heading,
+                 "size": ship.size.value, "hull": ship.hull - len(ship.damage),
+                 "shields": ship.shields, "tokens": tokens}
+        if ship.huge:  # only then: other frames stay as they were
+            energy = ship.charges.get(ENERGY)
+            drawn.update({"huge": True, "length": HUGE_BASE_LENGTH[ship.ship_type],
+                          "energy": None if energy is None else
+                          [energy.active, energy.limit]})
+        ships.append(drawn)
     devices = []
     for remote in s.remotes_of():
         if remote.in_play:
@@ -156,10 +165,12 @@ def replay_html(record: dict[str, Any], title: str = "Tallon replay") -> str:
         pieces = [(Device if d["remote"] else Obstacle)(
             d["id"], Pose(d["x"], d["y"], d["heading"]), d["outline"]) for d in frame.devices]
         status = [f"{s['name']} ({s['id']}): hull {s['hull']}, shields {s['shields']}"
+                  + (f", energy {s['energy'][0]}/{s['energy'][1]}" if s.get("energy") else "")
                   + (f", {s['tokens']}" if s["tokens"] else "") for s in frame.ships]
         status += [f"{d['name']} ({d['id']}, remote): hull {d['hull']}"
                    for d in frame.devices if d["remote"]]
-        carriers = {s["id"]: (s["x"], s["y"], base_shape(BaseSize(s["size"])).half)
+        carriers = {s["id"]: (s["x"], s["y"],
+                              token_shape(BaseSize(s["size"]), s.get("length")).half)
                     for s in frame.ships}
         data.append({"round": frame.round, "phase": frame.phase, "lines": frame.lines,
                      "status": status, "svg": ship_svg(frame.ships, colours),

@@ -5,8 +5,9 @@ the window by the page. Setup obstacles are drawn once, hidden, and shown from t
 they are placed in; each frame brings its own layer of ships, of the pieces cards put
 on the table and of a scenario's features (with the mission points and every point scored
 so far, listed beside the board). A ship is its base at true size (40 / 60 / 80 mm square,
-with its guides), its front arc lines and arc shaded, a facing marker, in its player's
-colour, labelled with its pilot's name (its id in the tooltip).
+a huge ship's 80 mm wide rectangle 195 or 225 mm long, with its guides), its front arc
+lines and arc shaded, a facing marker, in its player's colour, labelled with its pilot's
+name (its id in the tooltip).
 
 Everything is plain text made from the frames' numbers, so the same record gives the same
 page, and the page needs nothing from the network: the step buttons are inline SVG icons,
@@ -20,7 +21,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from tallon.geometry import PLAY_AREA_SIDE, BaseSize, Obstacle, Pose, base_shape
+from tallon.geometry import PLAY_AREA_SIDE, BaseShape, BaseSize, Obstacle, Pose, base_shape
+from tallon.geometry.arcs import huge_front_arc_angle
+from tallon.geometry.bases import huge_base_shape
 from tallon.geometry.constants import FRONT_ARC_ANGLE
 from tallon.render.svg import fmt, ship_layer
 
@@ -40,17 +43,24 @@ def flipped(body: str, height: float = PLAY_AREA_SIDE) -> str:
     return f'<g transform="translate(0 {fmt(height)}) scale(1 -1)">{body}</g>'
 
 
-def base_token(size: BaseSize, colour: str) -> str:
+def token_shape(size: BaseSize, length: float | None = None) -> BaseShape:
+    """A ship's base: its size's square, or a huge ship's rectangle ``length`` long."""
+    return base_shape(size) if length is None else huge_base_shape(length)
+
+
+def base_token(size: BaseSize, colour: str, length: float | None = None) -> str:
     """A ship's base in its own frame (centre at the origin, facing +y), at true size:
-    the square, its guides, the front arc shaded between the two front arc lines and a
-    facing marker at the front edge."""
-    shape = base_shape(size)
-    half = shape.half
-    side = fmt(2 * half)
+    the square (a huge ship's: the 80 mm wide rectangle ``length`` long), its guides, the
+    front arc shaded between the two front arc lines and a facing marker at the front
+    edge. A huge token's arc lines run on through the centre to the rear edge (they bound
+    its rear arc too: the geometry's estimate, docs/geometry.md "Huge ships")."""
+    shape = token_shape(size, length)
+    half, width = shape.half, shape.half_width
+    angle = FRONT_ARC_ANGLE[size] if length is None else huge_front_arc_angle(length)
     # the arc lines cross at the centre and meet the front edge this far from its middle
-    reach = half * math.tan(math.radians(FRONT_ARC_ANGLE[size] / 2))
-    parts = [f'<rect class="base" x="{fmt(-half)}" y="{fmt(-half)}" width="{side}" '
-             f'height="{side}" fill="{colour}" fill-opacity="0.22" stroke="{colour}" '
+    reach = half * math.tan(math.radians(angle / 2))
+    parts = [f'<rect class="base" x="{fmt(-width)}" y="{fmt(-half)}" width="{fmt(2 * width)}" '
+             f'height="{fmt(2 * half)}" fill="{colour}" fill-opacity="0.22" stroke="{colour}" '
              f'stroke-width="1.6"/>']
     for guide in shape.guides:
         (x0, y0), _, (x1, y1), _ = guide
@@ -59,10 +69,15 @@ def base_token(size: BaseSize, colour: str) -> str:
                      f'fill="{colour}"/>')
     parts.append(f'<polygon class="front-arc" points="0,0 {fmt(-reach)},{fmt(half)} '
                  f'{fmt(reach)},{fmt(half)}" fill="{colour}" fill-opacity="0.45"/>')
-    for sign in (-1, 1):
-        parts.append(f'<line class="arc-line" x1="0" y1="0" x2="{fmt(sign * reach)}" '
-                     f'y2="{fmt(half)}" stroke="{colour}" stroke-width="1.2"/>')
-    tip, back, wide = half * 0.92, half * 0.45, half * 0.28
+    ends = [("arc-line", 1)] + ([("arc-line rear", -1)] if length is not None else [])
+    for name, way in ends:
+        for sign in (-1, 1):
+            parts.append(f'<line class="{name}" x1="0" y1="0" x2="{fmt(sign * way * reach)}" '
+                         f'y2="{fmt(way * half)}" stroke="{colour}" stroke-width="1.2"/>')
+    # the marker is sized by the narrower side and sits at the front edge
+    m = min(half, width)
+    shift = half - m
+    tip, back, wide = m * 0.92 + shift, m * 0.45 + shift, m * 0.28
     parts.append(f'<polygon class="facing" points="0,{fmt(tip)} {fmt(-wide)},{fmt(back)} '
                  f'{fmt(wide)},{fmt(back)}" fill="#fdfefe" stroke="{BOARD_FILL}" '
                  f'stroke-width="0.6"/>')
@@ -90,14 +105,15 @@ def ship_svg(ships: Sequence[dict[str, Any]], colours: dict[str, str],
     for s in ships:
         colour = colours[s["id"]]
         size = BaseSize(s["size"])
+        length = s.get("length") if s.get("huge") else None
         tip = escape(f"{s['name']} ({s['id']})")
-        bodies.append(f'<g class="ship" data-ship="{escape(s["id"])}" '
+        huge = f' data-huge="true" data-length="{fmt(length)}"' if length is not None else ""
+        bodies.append(f'<g class="ship" data-ship="{escape(s["id"])}"{huge} '
                       f'transform="translate({fmt(s["x"])} {fmt(s["y"])}) '
                       f'rotate({fmt(-s["heading"])})"><title>{tip}</title>'
-                      f'{base_token(size, colour)}</g>')
-        # clear of the base's farthest corner on the page, whatever its heading
+                      f'{base_token(size, colour, length)}</g>')
         lines = label_lines(s["name"])
-        reach = base_shape(size).radius + 3
+        reach = _label_reach(token_shape(size, length), s["heading"])
         first = height - s["y"] - reach - (len(lines) - 1) * LABEL_SIZE  # above
         if first - LABEL_SIZE < 0:
             first = height - s["y"] + reach + LABEL_SIZE * 0.8  # below
@@ -108,6 +124,17 @@ def ship_svg(ships: Sequence[dict[str, Any]], colours: dict[str, str],
                       f'stroke-width="3" paint-order="stroke" font-family="sans-serif">'
                       f"<title>{tip}</title>{spans}</text>")
     return flipped("".join(bodies), height) + "".join(labels)
+
+
+def _label_reach(shape: BaseShape, heading: float) -> float:
+    """How far above (or below) its centre a ship's label starts on the page: clear of a
+    square base's farthest corner whatever its heading; clear of a huge base's rectangle
+    as it lies (a circle round it would float the label far off a broadside ship)."""
+    if not shape.huge:
+        return shape.radius + 3
+    a = math.radians(heading)
+    return max(abs(x * math.sin(a) + y * math.cos(a))
+               for piece in shape.pieces for x, y in piece) + 3
 
 
 def pieces_svg(pieces: Sequence[Any], height: float = PLAY_AREA_SIDE) -> str:

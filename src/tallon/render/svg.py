@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from tallon.files import write_file
-from tallon.geometry.arcs import Arc, arc_halfplanes, ship_arc_halfplanes
+from tallon.geometry.arcs import Arc, ship_arc_halfplanes
 from tallon.geometry.constants import RANGE_BAND_LENGTH
 from tallon.geometry.outlines import ObstacleType
 from tallon.geometry.polygons import Polygon, clip
@@ -140,12 +140,13 @@ def _arc_wedge(ship: Ship, colour: str) -> str:
 
 def _range_bands(ship: Ship, colour: str) -> list[str]:
     t = ship.pose
-    half = ship.base.half
+    # a huge base is a rectangle: its bands are rounded rectangles
+    half, width = ship.base.half, ship.base.half_width
     out = []
     for n in (1, 2, 3):
         r = n * RANGE_BAND_LENGTH
         out.append(
-            f'<rect x="{fmt(-half - r)}" y="{fmt(-half - r)}" width="{fmt(2 * (half + r))}" '
+            f'<rect x="{fmt(-width - r)}" y="{fmt(-half - r)}" width="{fmt(2 * (width + r))}" '
             f'height="{fmt(2 * (half + r))}" rx="{fmt(r)}" '
             f'transform="translate({fmt(t.x)} {fmt(t.y)}) rotate({fmt(-t.heading)})" '
             f'fill="none" stroke="{colour}" stroke-dasharray="4 3" stroke-width="0.6" '
@@ -157,12 +158,13 @@ def _range_bands(ship: Ship, colour: str) -> list[str]:
 _CORNER_STEPS = 8
 
 
-def _reach_outline(half: float, reach: float) -> Polygon:
-    """In the ship's frame, the points within ``reach`` of a square base of half side
-    ``half`` (a rounded square), counter-clockwise."""
+def _reach_outline(half: float, reach: float, width: float | None = None) -> Polygon:
+    """In the ship's frame, the points within ``reach`` of a base of half length ``half``
+    and half width ``width`` (a square's by default: a rounded square), counter-clockwise."""
+    w = half if width is None else width
     points: list[Point] = []
-    for cx, cy, start in ((half, half, 0.0), (-half, half, 90.0), (-half, -half, 180.0),
-                          (half, -half, 270.0)):
+    for cx, cy, start in ((w, half, 0.0), (-w, half, 90.0), (-w, -half, 180.0),
+                          (w, -half, 270.0)):
         for k in range(_CORNER_STEPS + 1):
             a = math.radians(start + 90.0 * k / _CORNER_STEPS)
             points.append((cx + reach * math.cos(a), cy + reach * math.sin(a)))
@@ -172,10 +174,10 @@ def _reach_outline(half: float, reach: float) -> Polygon:
 def _arc_regions(ship: Ship, arcs: Iterable[Arc], colour: str) -> list[str]:
     """Each arc out to range 3, as the rules measure it: the region of the arc's
     half-planes within range 3 of the base."""
-    outline = _reach_outline(ship.base.half, 3 * RANGE_BAND_LENGTH)
+    outline = _reach_outline(ship.base.half, 3 * RANGE_BAND_LENGTH, ship.base.half_width)
     out = []
     for arc in arcs:
-        region = clip(outline, arc_halfplanes(ship.size, arc))
+        region = clip(outline, ship_arc_halfplanes(ship, arc))
         if len(region) < 3:
             continue
         world = tuple(ship.pose.to_world(x, y) for x, y in region)
@@ -191,10 +193,12 @@ def _attrs(pose: Pose) -> str:
 
 def _interactive_ship(ship: Ship, colour: str, arcs: Iterable[Arc]) -> list[str]:
     reach = [*_range_bands(ship, colour), *_arc_regions(ship, arcs, colour)]
+    # a huge ship's size is LARGE (the standard size as wide): its length tells it apart
+    huge = f' data-huge="true" data-length="{fmt(ship.base.length)}"' if ship.huge else ""
     return [f'<g class="reach" data-ship="{escape(ship.id)}" visibility="hidden">',
             *reach, "</g>",
             f'<g class="ship" data-ship="{escape(ship.id)}" {_attrs(ship.pose)} '
-            f'data-size="{ship.size.value}">',
+            f'data-size="{ship.size.value}"{huge}>',
             *_ship(ship, colour), "</g>"]
 
 
@@ -203,8 +207,8 @@ def _piece_defs(pieces: Iterable[Ship | Obstacle]) -> list[str]:
     for piece in pieces:
         out.append(f'<g id="piece-{escape(piece.id)}">')
         if isinstance(piece, Ship):
-            out.extend(_ship(Ship(piece.id, Pose(0.0, 0.0, 0.0), piece.size), "#f7dc6f",
-                             ghost=True))
+            # at(): a huge ship's ghost keeps its rectangle
+            out.extend(_ship(piece.at(Pose(0.0, 0.0, 0.0)), "#f7dc6f", ghost=True))
         else:
             out.append(_obstacle(Obstacle(piece.id, Pose(0.0, 0.0, 0.0), piece.outline_id)))
         out.append("</g>")
@@ -273,7 +277,7 @@ def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.
         body.append(f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" '
                     f'stroke="{colour}" stroke-width="0.8"/>')
     labels = [
-        f'<text x="{fmt(s.pose.x)}" y="{fmt(h - s.pose.y - s.base.half - 6)}" '
+        f'<text x="{fmt(s.pose.x)}" y="{fmt(_label_y(s, h))}" '
         f'font-size="11" text-anchor="middle" fill="{colours[s.id]}" '
         f'font-family="sans-serif"{_label_of(s, drawing)}>{escape(s.id)}</text>'
         for s in table.ships
@@ -303,6 +307,15 @@ def draw_table(table: Table, drawing: Drawing | None = None, margin: float = 30.
     ])
 
 
+def _label_y(ship: Ship, height: float) -> float:
+    """Where a ship's label sits on the page (y down): just above its base. A huge base
+    is long: its label clears the top of the rectangle as it lies, not a circle round it
+    (which would float it a hundred millimetres off a broadside ship)."""
+    top = max(y for _, y in ship.base.square_at(ship.pose)) if ship.huge else \
+        ship.pose.y + ship.base.half
+    return height - top - 6
+
+
 def _label_of(ship: Ship, drawing: Drawing) -> str:
     return f' class="label" data-ship="{escape(ship.id)}"' if drawing.interactive else ""
 
@@ -321,7 +334,7 @@ def ship_layer(ships: Iterable[Ship], colours: dict[str, str], height: float,
             body.extend(_device(piece))
     body += [part for ship in ships for part in _ship(ship, colours[ship.id])]
     labels = [
-        f'<text x="{fmt(s.pose.x)}" y="{fmt(height - s.pose.y - s.base.half - 6)}" '
+        f'<text x="{fmt(s.pose.x)}" y="{fmt(_label_y(s, height))}" '
         f'font-size="11" text-anchor="middle" fill="{colours[s.id]}" '
         f'font-family="sans-serif">{escape(s.id)}</text>'
         for s in ships

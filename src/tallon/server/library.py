@@ -24,7 +24,14 @@ from tallon.engine.loadout import Unplayable, unplayable_cards
 from tallon.server.errors import RequestError
 from tallon.server.opponents import OPPONENTS, opponent, random_opponent
 from tallon.server.store import Store
-from tallon.squads import Squad, SquadReport, XwsError, check_squad, read_xws, to_xws
+from tallon.squads import (
+    Squad,
+    SquadReport,
+    XwsError,
+    check_squad_to_play,
+    read_xws,
+    to_xws,
+)
 
 #: The longest name a saved squad may have (in characters).
 NAME_LIMIT = 64
@@ -63,8 +70,9 @@ def check_xws(xws: Any) -> SquadCheck:
     """Read and judge one XWS squad; :class:`~tallon.squads.XwsError` when it is not a
     squad at all."""
     imported = read_xws(xws)
-    report = check_squad(imported.squad, errors=imported.errors,
-                         warnings=imported.warnings)
+    # a squad with a huge ship is an epic squad, as tallon demo judges it
+    report = check_squad_to_play(imported.squad, errors=imported.errors,
+                                 warnings=imported.warnings)
     return SquadCheck(imported.squad, report,
                       tuple(unplayable_cards(imported.squad, CARDS)))
 

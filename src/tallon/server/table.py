@@ -14,12 +14,15 @@ from xml.sax.saxutils import escape
 
 from tallon.data import load_cards
 from tallon.engine import Game
+from tallon.engine.loadout import ENERGY
 from tallon.engine.setup import remaining_obstacles
 from tallon.engine.state import ShipState
 from tallon.geometry.arcs import Arc
+from tallon.geometry.constants import HUGE_BASE_LENGTH
+from tallon.geometry.huge import resolve_huge_overlap
 from tallon.geometry.movement import execute_maneuver
 from tallon.geometry.pose import Pose
-from tallon.geometry.table import Obstacle, Ship, Table
+from tallon.geometry.table import HugeShip, Obstacle, Ship, Table
 from tallon.geometry.templates import TemplateKind
 from tallon.render.replay import player_colours
 from tallon.render.svg import Drawing, draw_table, fmt, move_preview, template_svg
@@ -48,14 +51,26 @@ def _arcs_of(ship: ShipState) -> tuple[Arc, ...]:
     return tuple(arcs) or (Arc.FRONT,)
 
 
+def _body_of(ship: ShipState, pose: Pose) -> Ship:
+    """The ship's base at ``pose``: a huge ship's rectangle (HugeShip), else its size's
+    square (a huge ship's ``size`` is LARGE: drawn by size it would be an 80 mm square)."""
+    if ship.huge:
+        return HugeShip.of_type(ship.id, pose, ship.ship_type)
+    return Ship(ship.id, pose, ship.size)
+
+
+#: decisions that place a ship the page lets the player drag (or shows as ghosts): setup,
+#: a card's placement, a ship a huge ship overlapped put back in its rear arc
+PLACING_SHIP = frozenset({"place_ship", "card_placement", "place_picked_up"})
+
+
 def _pieces_to_place(game: Game, player: int) -> list[Ship | Obstacle]:
     """The ship or obstacles the player's pending placement may put on the table."""
     decision = game.decision
     if decision is None or decision.player != player:
         return []
-    if decision.kind in ("place_ship", "card_placement") and decision.ship is not None:
-        ship = game.state.ships[decision.ship]
-        return [Ship(ship.id, ORIGIN, ship.size)]
+    if decision.kind in PLACING_SHIP and decision.ship is not None:
+        return [_body_of(game.state.ships[decision.ship], ORIGIN)]
     if decision.kind == "place_obstacle":
         return [Obstacle(outline, ORIGIN, outline)
                 for outline in dict.fromkeys(remaining_obstacles(game))]
@@ -73,11 +88,13 @@ def _trails(game: Game, since: int) -> list[str]:
         if ship is None:
             continue
         x, y, heading = event["start"]
-        alone = Table(ships=(Ship(ship.id, Pose(x, y, heading), ship.size),))
-        flown_on = TemplateKind(event["template"]) if "template" in event else None
-        template = execute_maneuver(alone, ship.id, event["maneuver"],
-                                    template=flown_on).full_template
-        body = "" if template is None else template_svg(template)
+        body = ""
+        if not ship.huge:  # a huge ship flies the maneuver tool: no template to lay
+            alone = Table(ships=(Ship(ship.id, Pose(x, y, heading), ship.size),))
+            flown_on = TemplateKind(event["template"]) if "template" in event else None
+            template = execute_maneuver(alone, ship.id, event["maneuver"],
+                                        template=flown_on).full_template
+            body = "" if template is None else template_svg(template)
         found.append(f'<g class="trail" data-ship="{escape(ship.id)}" '
                      f'data-start="{fmt(x)},{fmt(y)},{fmt(heading)}" '
                      f'data-maneuver="{escape(event["maneuver"])}" visibility="hidden">'
@@ -107,10 +124,12 @@ def preview(game: Game, player: int, maneuver: str) -> dict[str, Any]:
     if maneuver not in decision.option_keys():
         raise PreviewError(f"{maneuver!r} is not among the maneuvers offered")
     table = game.state.table()
-    outcome = execute_maneuver(table, decision.ship, maneuver)
     ship = table.ship(decision.ship)
-    ghost = Ship(ship.id, outcome.final, ship.size)
     colour = player_colours(game)[ship.id]
+    if ship.huge:
+        return _huge_preview(table, ship, maneuver, colour)
+    outcome = execute_maneuver(table, decision.ship, maneuver)
+    ghost = Ship(ship.id, outcome.final, ship.size)
     bumped = list(outcome.forced_by) if outcome.partial else []
     return {"ship": ship.id, "maneuver": maneuver,
             "svg": move_preview(outcome.full_template, ghost, colour),
@@ -120,9 +139,26 @@ def preview(game: Game, player: int, maneuver: str) -> dict[str, Any]:
             "obstacles": list(outcome.hazards)}
 
 
+def _huge_preview(table: Table, ship: Ship, maneuver: str, colour: str) -> dict[str, Any]:
+    """A huge ship's preview (RR: APPENDIX: HUGE SHIPS): the maneuver tool lays no
+    template; the ghost is where the move ends once lowered past other huge ships
+    (``partial``, ``bumped``: the huge ships it would overlap), and ``overlaps`` lists
+    the standard ships its base would land on."""
+    resolution = resolve_huge_overlap(table, ship.id, maneuver)
+    move = resolution.executed
+    ghost = ship.at(move.final)
+    return {"ship": ship.id, "maneuver": maneuver, "svg": move_preview(None, ghost, colour),
+            "final": {"x": move.final.x, "y": move.final.y, "heading": move.final.heading},
+            "partial": bool(resolution.huge_ships_overlapped),
+            "bumped": list(resolution.huge_ships_overlapped), "fled": move.fled,
+            "obstacles": [*move.obstacles, *move.devices],
+            "overlaps": list(move.standard_ships)}
+
+
 def roster(game: Game) -> list[dict[str, Any]]:
     """Each ship's printed facts (open information): pilot, ship, initiative, cost,
-    attacks, agility, hull, shields, Force, actions, upgrades with their slots, and dial."""
+    attacks, agility, hull, shields, Force, actions, upgrades with their slots, and dial;
+    a huge ship's base length, energy limit and engagement value."""
     cards = load_cards()
     found = []
     for ship in game.state.ships_of():
@@ -139,6 +175,11 @@ def roster(game: Game) -> list[dict[str, Any]]:
             "agility": ship.agility, "hull": ship.hull, "shields": ship.shield_limit,
             "force": ship.force_limit, "actions": [action.label for action in ship.actions],
             "upgrades": upgrades, "dial": list(ship.dial),
+            # a huge ship's base, energy limit and engagement value (only then: other
+            # ships' entries are as they were)
+            **({"huge": True, "length": HUGE_BASE_LENGTH[ship.ship_type],
+                "energy": ship.charges[ENERGY].limit if ENERGY in ship.charges else 0,
+                "engagement": ship.engagement} if ship.huge else {}),
         })
     return found
 

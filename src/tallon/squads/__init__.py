@@ -10,7 +10,7 @@ This package imports only :mod:`tallon.data`. See ``docs/squads.md``.
 """
 
 from tallon.squads.huge import huge_notes, huge_ships, is_huge
-from tallon.squads.legality import check_squad, upgrade_cost
+from tallon.squads.legality import check_squad, check_squad_to_play, upgrade_cost
 from tallon.squads.model import EquippedUpgrade, Squad, SquadShip, build_squad
 from tallon.squads.report import Problem, Rule, ShipReport, SquadReport, UpgradeReport
 from tallon.squads.restrictions import ShipProfile, ship_profile
@@ -45,6 +45,7 @@ __all__ = [
     "XwsImport",
     "build_squad",
     "check_squad",
+    "check_squad_to_play",
     "dump_xws",
     "fit_upgrades",
     "huge_notes",

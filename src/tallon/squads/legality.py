@@ -14,11 +14,18 @@ from dataclasses import replace
 
 from tallon.data import CardDatabase, Pilot, Upgrade, load_cards, name_key
 from tallon.data.vocab import slot_name
-from tallon.squads.huge import huge_notes, is_huge
+from tallon.squads.huge import huge_notes, huge_ships, is_huge
 from tallon.squads.model import Squad, SquadShip
 from tallon.squads.report import Problem, Rule, ShipReport, SquadReport, UpgradeReport
 from tallon.squads.restrictions import describe_group, ship_profile, unmet_groups
-from tallon.squads.rules import FORMATS, Format, SquadRules, list_matches, rules_for
+from tallon.squads.rules import (
+    DEFAULT_POINTS,
+    FORMATS,
+    Format,
+    SquadRules,
+    list_matches,
+    rules_for,
+)
 from tallon.squads.slots import fit_upgrades
 
 
@@ -360,3 +367,18 @@ def check_squad(
         faction=squad.faction,
         notes=huge_notes(db, squad, [ship.cost for ship in ship_reports]),
     )
+
+
+def check_squad_to_play(squad: Squad, db: CardDatabase | None = None, *,
+                        errors: Sequence[Problem] = (), warnings: Sequence[Problem] = ()
+                        ) -> SquadReport:
+    """Judge a squad brought to a game (``tallon demo``, the server): by the standard rules,
+    or, when it has a huge ship, as an epic squad whose point limit is the players' (the
+    rules give epic none: docs/rulings.md, Squad building 20): its own points, 20 at
+    least."""
+    db = db or load_cards()
+    report = check_squad(squad, db, errors=errors, warnings=warnings)
+    if not huge_ships(db, squad):
+        return report
+    epic = rules_for("epic", points=max(report.points, DEFAULT_POINTS))
+    return check_squad(squad, db, epic, errors=errors, warnings=warnings)

@@ -152,7 +152,8 @@ export class Board {
         const ship = this.svg.querySelector(`g.ship[data-ship="${CSS.escape(f.carrier)}"]`);
         if (!ship) continue;
         const pose = poseOf(ship);
-        const half = HALF[ship.dataset.size] || 20;
+        // a huge ship's size is "large": its base's length is in data-length
+        const half = ship.dataset.length ? Number(ship.dataset.length) / 2 : HALF[ship.dataset.size] || 20;
         r = MARKER_R * 0.55;
         at = {x: pose.x + half + r + 4, y: pose.y + half * 0.5};
         group.dataset.carrier = f.carrier;

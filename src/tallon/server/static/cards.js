@@ -29,7 +29,9 @@ export function shipCard(printed, now, damageTitles) {
     element("strong", printed.name), element("span", ` ${printed.id}`, "id"),
     element("span", `${printed.cost} pts`, "cost"));
   card.append(head);
-  card.append(element("div", `${printed.ship_name} · ${printed.size} base`, "ship-type"));
+  // a huge ship's size is "large" (the standard size as wide): its base is named apart
+  const base = printed.huge ? `huge base (80 × ${printed.length} mm)` : `${printed.size} base`;
+  card.append(element("div", `${printed.ship_name} · ${base}`, "ship-type"));
   const stats = element("div", undefined, "stats");
   for (const [arc, value] of printed.attacks) stats.append(stat(`${ARC_NAMES[arc] || arc} attack`, value, "attack"));
   stats.append(stat("agility", printed.agility, "agility"));
@@ -38,6 +40,8 @@ export function shipCard(printed, now, damageTitles) {
     stats.append(stat("hull", `${Math.max(0, printed.hull - damage)}/${printed.hull}`, "hull"),
       stat("shields", `${now.shields}/${printed.shields}`, "shields"));
     if (printed.force) stats.append(stat("Force", `${now.force}/${printed.force}`, "force"));
+    if (now.energy) stats.append(stat("energy", `${now.energy.active}/${now.energy.limit}`, "energy"));
+    if (printed.huge) stats.append(stat("engagement", printed.engagement, "engagement"));
   }
   card.append(stats);
   if (printed.actions.length) card.append(element("div", `Actions: ${printed.actions.join(", ")}`, "actions"));

@@ -191,6 +191,7 @@ export const MANEUVER_KINDS = ["set_dial", "choose_maneuver", "slam_maneuver"];
 
 export const PRESENTERS = {
   place_obstacle: placement, place_ship: placement, card_placement: placement,
+  place_picked_up: placement, turn_picked_up: choice,
   upgrade_side: choice,
   set_dial: dial, choose_maneuver: dial, slam_maneuver: dial,
   system_order: choice, activation_order: choice, engagement_order: choice,

@@ -138,6 +138,8 @@ function contextFor(player, message) {
       const facts = [];
       if (shown.body.partial) facts.push(`bumps ${shown.body.bumped.join(", ")}`);
       if (shown.body.fled) facts.push("flees the play area");
+      // a huge ship's base lands on standard ships (they are set aside and placed behind it)
+      if (shown.body.overlaps && shown.body.overlaps.length) facts.push(`overlaps ${shown.body.overlaps.join(", ")}`);
       if (shown.body.obstacles.length) facts.push(`meets ${shown.body.obstacles.join(", ")}`);
       note.textContent = `${maneuverName(option.value)} from here: ` +
         (facts.length ? facts.join("; ") : "lands clear") + " (if executed now)";
