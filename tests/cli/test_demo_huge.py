@@ -1,6 +1,6 @@
 """`tallon demo` with a huge ship on each side (RR: APPENDIX: HUGE SHIPS): two epic squads
-(tests/lists/epic/), each a C-ROC Cruiser with small escorts, played to the end and
-replayed; a squad with a huge ship is judged by the epic format."""
+(tests/lists/epic/), each a C-ROC Cruiser with small escorts, played to the end by the default
+agents and replayed; a squad with a huge ship is judged by the epic format."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ EPIC = Path(__file__).resolve().parent.parent / "lists" / "epic"
 
 def test_a_demo_with_a_huge_ship_on_each_side_plays_to_the_end(tmp_path):
     """Situation: ``demo --squad1 croc-scum.json --squad2 croc-seps.json --json`` (seed 3,
-    Chance Engagement). Expected: exit 0; both squads' first ship is a C-ROC; the game
-    ended; the replay reproduces it and its log shows the huge ship maneuver tool."""
+    Chance Engagement, the default agents: the ace on both sides). Expected: exit 0; both
+    squads' first ship is a C-ROC; the game ended; the replay reproduces it and its log
+    shows the huge ship maneuver tool."""
     result = run("demo", "--out", str(tmp_path), "--json", "--seed", "3", "--scenario",
-                 "chance-engagement", "--agents", "random",
-                 "--squad1", str(EPIC / "croc-scum.json"),
+                 "chance-engagement", "--squad1", str(EPIC / "croc-scum.json"),
                  "--squad2", str(EPIC / "croc-seps.json"))
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)

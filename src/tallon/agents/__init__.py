@@ -86,14 +86,24 @@ def agent_answer(agent: Agent, game: Game) -> Value:
     decision = game.decision
     assert decision is not None and not decision.is_chance
     player = decision.player
-    view = game.view(player, log=False) if getattr(agent, "needs_view", True) else {}
+    view = game.view(player, log=False) if wants_view(agent, decision) else {}
     if getattr(agent, "searches", False):
         return agent.choose(view, decision, InformationSet(game, player))  # type: ignore[call-arg]
     return agent.choose(view, decision)
+
+
+def wants_view(agent: Agent, decision: Decision) -> bool:
+    """Whether ``agent`` reads the view to answer ``decision``: building one is a good
+    share of a fast agent's time, so an agent that answers some kinds blind says so
+    (``needs_view`` False, or a ``wants_view(decision)`` method)."""
+    asks = getattr(agent, "wants_view", None)
+    if asks is not None:
+        return bool(asks(decision))
+    return bool(getattr(agent, "needs_view", True))
 
 
 from tallon.agents.levels import LEVELS, make_agent  # noqa: E402
 from tallon.agents.simple import SimpleAgent  # noqa: E402  (depends on the names above)
 
 __all__ = ["LEVELS", "Agent", "InformationSet", "RandomAgent", "SimpleAgent", "agent_answer",
-           "draw_chance", "make_agent", "play"]
+           "draw_chance", "make_agent", "play", "wants_view"]

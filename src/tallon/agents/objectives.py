@@ -19,10 +19,12 @@ from tallon.agents.reading import HALF_BASE
 from tallon.engine.decisions import Decision, Value
 from tallon.geometry import BaseSize, Pose, Ship, band, disk_distance
 from tallon.geometry.constants import (
+    HUGE_BASE_SHORT,
     PLAY_AREA_SIDE,
     RANGE_BAND_LENGTH,
     SCENARIO_MARKER_RADIUS,
 )
+from tallon.geometry.table import HugeShip
 
 R = SCENARIO_MARKER_RADIUS
 #: The scenario action of each scenario that has one, and the feature it works on.
@@ -46,6 +48,9 @@ def within(x: float, y: float, pose: Pose, size: str, high: int) -> bool:
     """Whether a base of ``size`` at ``pose`` is at range 0-``high`` of the marker
     centred at (x, y)."""
     limit = RANGE_BAND_LENGTH * high
+    if size == "huge":  # a long base: measured (an agent's Piece says only "huge")
+        body = HugeShip("(preview)", pose, length=HUGE_BASE_SHORT)
+        return band(disk_distance(x, y, R, body.range_pieces)) <= high
     half = HALF_BASE[size]
     centre = math.hypot(x - pose.x, y - pose.y) - R
     if centre - half <= limit:

@@ -18,6 +18,7 @@ import math
 import random
 from typing import Any
 
+from tallon.agents.huge import HugeFlight, flight_cost, fly, heading_out, huge_edge_gap, huge_end
 from tallon.agents.objectives import Aim, Objectives
 from tallon.agents.reading import (
     FOCUSED,
@@ -56,7 +57,9 @@ TOWING_CAUTION = 0.35
 Foresight = dict[str, list[tuple[Pose, float]]]
 
 
-def _edge_gap(pose: Pose, size: str) -> float:
+def _edge_gap(pose: Pose, size: str, length: float = 0.0) -> float:
+    if length:
+        return huge_edge_gap(pose, length)
     half = HALF_BASE[size]
     return min(pose.x, pose.y, SIDE - pose.x, SIDE - pose.y) - half
 
@@ -124,8 +127,8 @@ class Planner:
             for code in enemy.dial:
                 if enemy.stressed and _difficulty(code) == "R":
                     continue
-                end = foreseen_end(enemy.pose, enemy.size, code)
-                if end is None or _edge_gap(end, enemy.size) < 0:
+                end = foreseen_end(enemy.pose, enemy.size, code, enemy.length)
+                if end is None or _edge_gap(end, enemy.size, enemy.length) < 0:
                     continue
                 scored.append((self._enemy_view(enemy, end, code), end, code))
             if not scored:
@@ -150,11 +153,11 @@ class Planner:
             ours = self._opponents[enemy.id] = [
                 opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED)
                 for mine in self.mine]
-        offense, threat, _, _ = engagement(enemy.size, end, ours)
         reach = HALF_BASE[enemy.size]
         if any(math.hypot(end.x - p.pose.x, end.y - p.pose.y) < reach + HALF_BASE[p.size]
                for p in self.pieces if p.id != enemy.id):
             return -2.0  # it would bump: it ends short, without an action
+        offense, threat, _, _ = engagement(enemy.size, end, ours)
         score = offense - THREAT_SHARE * threat
         if offense == 0.0 and self.mine:
             score -= self._approach(end) * 0.5
@@ -202,9 +205,13 @@ class Planner:
             score += weight * gain - pull * short
             if ship.id in self.objectives.towing:
                 score -= TOWING_CAUTION * threat
-        gap = _edge_gap(at, ship.size)
+        gap = _edge_gap(at, ship.size, ship.length)
         if gap < 50:
             score -= (50 - gap) / 25
+        if ship.length:
+            if heading_out(at, ship.length):
+                score -= 0.8  # a huge ship turns slowly: pointing out, it runs out of room
+            return score
         ahead = foreseen_end(at, ship.size, "2F")
         if ahead is not None and _edge_gap(ahead, ship.size) < 0:
             score -= 0.4  # heading off the table: next round's dial narrows
@@ -214,6 +221,8 @@ class Planner:
                        table: Table | None = None) -> tuple[float, Pose | None]:
         """A maneuver's value for ``ship`` and where it ends: flown exactly on ``table``
         (``exact``), or its end foreseen as if nothing were in the way."""
+        if ship.length:
+            return self._huge_value(ship, code, exact, table)
         difficulty = _difficulty(code)
         can_act = difficulty != "R" and not (ship.stressed and difficulty != "B")
         penalty = 0.0
@@ -242,6 +251,31 @@ class Planner:
         value = self.position_value(ship, end, can_act) - penalty
         return value + (ACTION_VALUE if can_act else 0.0), end
 
+    def _huge_value(self, ship: Piece, code: str, exact: bool, table: Table | None
+                    ) -> tuple[float, Pose | None]:
+        """:meth:`maneuver_value` for a huge ship: flown with the huge ship maneuver tool,
+        what its final base lands on costing what the appendix makes it cost
+        (:func:`tallon.agents.huge.flight_cost`); foreseen, an obstacle whose circle
+        reaches the end counts as landed on."""
+        if exact:
+            flight = fly(table or self.table, ship.id, code)
+            if flight.fled:
+                return -100.0, None
+        else:
+            end = huge_end(ship.pose, code, ship.length)
+            if end is None or huge_edge_gap(end, ship.length) < 0:
+                return -100.0, None
+            reach = ship.length / 2
+            hit = tuple(o.type for o in self.table.obstacles
+                        if math.hypot(end.x - o.circle[0], end.y - o.circle[1])
+                        < o.circle[2] + reach * 0.6)
+            flight = HugeFlight(end, False, 0, (), (), hit)
+        owners = {p.id: p.owner for p in self.pieces}
+        sizes = {p.id: p.size for p in self.pieces}
+        cost, can_act = flight_cost(flight, code, ship.raw, owners, sizes)
+        value = self.position_value(ship, flight.final, can_act) - cost
+        return value + (ACTION_VALUE if can_act else 0.0), flight.final
+
     def _likely_hazard(self, ship: Piece, end: Pose) -> bool:
         """Whether a move ending at ``end`` likely lands on or crosses an obstacle (its
         bounding circle reaches the end or the midpoint of the move)."""
@@ -264,7 +298,7 @@ class Planner:
             self.aims(ship, moved)
         rough = sorted(codes, key=lambda c: -self.maneuver_value(ship, c, False)[0])
         best, best_value, best_end = rough[0], -math.inf, None
-        table = table_of(self.pieces, self.view, moved) if moved else self.table
+        table = table_of(self.pieces, self.view, moved, self.table) if moved else self.table
         for code in rough[:EXACT_CANDIDATES]:
             value, end = self.maneuver_value(ship, code, True, table)
             value += rng.random() * 0.01

@@ -16,14 +16,18 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from tallon.agents.huge import huge_end, is_huge
 from tallon.dice import Attack, Combatant, calculate
 from tallon.geometry import Maneuver, Pose, Ship, Table, execute_maneuver
-from tallon.geometry.constants import BaseSize
+from tallon.geometry.constants import HUGE_BASE_SHORT, BaseSize
+from tallon.geometry.table import HugeShip
 
-#: Half the side of each base, millimetres (docs/geometry.md).
-HALF_BASE = {"small": 20.0, "medium": 30.0, "large": 40.0}
-#: Half the front arc's angle, degrees (81.24 / 82.80 / 83.52 full, docs/geometry.md).
-HALF_ARC = {"small": 40.6, "medium": 41.4, "large": 41.8}
+#: Half the side of each base, millimetres (docs/geometry.md); a huge base (80 mm by 195
+#: or 225) is read as a square of 120 for ranges, between its half width and half length.
+HALF_BASE = {"small": 20.0, "medium": 30.0, "large": 40.0, "huge": 60.0}
+#: Half the front arc's angle, degrees (81.24 / 82.80 / 83.52 full, docs/geometry.md; a
+#: huge ship's 40.3 on a 195 mm base, 35.2 on 225: docs/rulings.md, Geometry 16).
+HALF_ARC = {"small": 40.6, "medium": 41.4, "large": 41.8, "huge": 19.0}
 #: Half the bullseye strip's width (the range ruler's, 14.79 mm).
 HALF_BULLSEYE = 7.4
 RANGE_BAND = 100.0
@@ -48,6 +52,8 @@ class Piece:
     activated: bool
     turret: tuple[str, ...]
     raw: dict[str, Any]
+    #: a huge ship's base length (its ``size`` is "huge"); 0 for a standard ship
+    length: float = 0.0
 
     @property
     def stressed(self) -> bool:
@@ -72,24 +78,29 @@ def read_pieces(view: dict[str, Any]) -> list[Piece]:
         stats = s["stats"]
         pose = s["pose"]
         health = s["hull"] - s["damage_facedown"] - len(s["damage_faceup"]) + s["shields"]
+        huge = is_huge(s)
         pieces.append(Piece(
-            s["id"], s["owner"], s["size"], Pose(pose["x"], pose["y"], pose["heading"]),
+            s["id"], s["owner"], "huge" if huge else s["size"],
+            Pose(pose["x"], pose["y"], pose["heading"]),
             s.get("round_initiative", s["initiative"]), tuple(map(tuple, stats["attacks"])),
             stats["agility"], printed_dial(s["ship"], factions[s["owner"]]),
             tuple(stats["actions"]), health, stats["cost"],
-            {**s["tokens"], "force": s["force"]}, s["activated"], tuple(s["turret"]), s))
+            {**s["tokens"], "force": s["force"]}, s["activated"], tuple(s["turret"]), s,
+            float(s.get("length", HUGE_BASE_SHORT)) if huge else 0.0))
     return pieces
 
 
 def table_of(pieces: list[Piece], view: dict[str, Any],
-             moved: dict[str, Pose] | None = None) -> Table:
+             moved: dict[str, Pose] | None = None, base: Table | None = None) -> Table:
     """The table of ``pieces`` and the view's obstacles and remotes, as geometry; a ship
-    in ``moved`` stands where that says instead."""
+    in ``moved`` stands where that says instead. ``base``: a table of the same view whose
+    obstacles and remotes are taken as they are (read once, not again per ship)."""
     from tallon.agents.simple import table_from_view
 
-    base = table_from_view(view)
+    base = base if base is not None else table_from_view(view)
     moved = moved or {}
-    ships = tuple(Ship(p.id, moved.get(p.id, p.pose), BaseSize(p.size)) for p in pieces)
+    ships = tuple(HugeShip(p.id, moved.get(p.id, p.pose), length=p.length) if p.length
+                  else Ship(p.id, moved.get(p.id, p.pose), BaseSize(p.size)) for p in pieces)
     return Table(ships=ships, obstacles=base.obstacles, devices=base.devices)
 
 
@@ -107,8 +118,11 @@ def _relative_end(size: str, code: str) -> tuple[float, float, float] | None:
     return final.y - 457.2, final.x - 457.2, final.heading
 
 
-def foreseen_end(pose: Pose, size: str, code: str) -> Pose | None:
-    """The pose a maneuver would end in if nothing were in the way."""
+def foreseen_end(pose: Pose, size: str, code: str, length: float = 0.0) -> Pose | None:
+    """The pose a maneuver would end in if nothing were in the way (a huge base ``length``
+    long: with the huge ship maneuver tool)."""
+    if length:
+        return huge_end(pose, code, length)
     rel = _relative_end(size, code)
     if rel is None:
         return None
@@ -232,19 +246,57 @@ def opponent(ours: Piece, enemy: Piece, places: list[tuple[Pose, float]],
              attack: tuple[tuple[str, int], ...], guard: tuple[tuple[str, int], ...]
              ) -> Opponent:
     """The tables :func:`engagement` reads for ``ours`` against ``enemy``."""
-    def table(value: int, agility: int, by: tuple[tuple[str, int], ...],
-              against: tuple[tuple[str, int], ...]) -> tuple[float, float, float, float]:
-        return (0.0, *(expected_damage(value, agility, r, by, against) for r in (1, 2, 3)))
-
     spots = []
     for pose, weight in places:
         h = math.radians(pose.heading)
         spots.append((pose.x, pose.y, math.sin(h), math.cos(h), weight))
     return Opponent(
         HALF_BASE[enemy.size], HALF_ARC[enemy.size], spots,
-        [(arc, table(v, enemy.agility, attack, FOCUSED)) for arc, v in ours.attacks],
-        [(arc, table(v, ours.agility, FOCUSED, guard)) for arc, v in enemy.attacks],
+        _damage_tables(ours.attacks, enemy.agility, attack, FOCUSED),
+        _damage_tables(enemy.attacks, ours.agility, FOCUSED, guard),
         worth(enemy) / worth(ours))
+
+
+@cache
+def _damage_tables(attacks: tuple[tuple[str, int], ...], agility: int,
+                   by: tuple[tuple[str, int], ...], against: tuple[tuple[str, int], ...]
+                   ) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each arc's expected damage by range (index 1-3) of ``attacks`` on ``agility``
+    (shared, never changed: every planner of every position reads the same few)."""
+    return [(arc, (0.0, *(expected_damage(value, agility, r, by, against)
+                          for r in (1, 2, 3)))) for arc, value in attacks]
+
+
+#: Arcs :func:`engagement` judges without the angle: turrets hold every bearing.
+_ANY_BEARING = frozenset(("single_turret", "double_turret"))
+
+
+def _best_in_arc(arcs: list[tuple[str, tuple[float, float, float, float]]], band: int,
+                 half_arc: float, forward: float, right: float, distance: float,
+                 other: float) -> float:
+    """The most damage of ``arcs`` at ``band`` on a base of half-side ``other`` at
+    (forward, right): :func:`_arc_holds` with the angles worked out only when an arc
+    that could beat the best so far needs them (they are the time this takes)."""
+    best = 0.0
+    angle = margin = 0.0
+    angled = False
+    for arc, damage in arcs:
+        value = damage[band]
+        if value <= best:
+            continue
+        if arc in _ANY_BEARING:
+            best = value
+            continue
+        if not angled:
+            angle = math.degrees(math.atan2(right, forward))
+            margin = math.degrees(math.atan2(other, max(distance, 1e-6)))
+            angled = True
+        if arc == "front":
+            if abs(angle) <= half_arc + margin:
+                best = value
+        elif _arc_holds(arc, half_arc, angle, margin, forward, right, other):
+            best = value
+    return best
 
 
 def engagement(size: str, at: Pose, opponents: list[Opponent]
@@ -254,17 +306,22 @@ def engagement(size: str, at: Pose, opponents: list[Opponent]
     nearest, how squarely it faces that one: 1 ahead, -1 behind)."""
     h = math.radians(at.heading)
     sin, cos = math.sin(h), math.cos(h)
+    ax, ay = at.x, at.y
     half = HALF_BASE[size]
     half_arc = HALF_ARC[size]
+    hypot, atan2, degrees = math.hypot, math.atan2, math.degrees
     offense = threat = 0.0
     nearest, aim = math.inf, 0.0
     for enemy in opponents:
         other = enemy.half
         reach = 1.1 * (half + other)
         mine = 0.0
+        ours, theirs, their_half_arc = enemy.ours, enemy.theirs, enemy.half_arc
+        front_only = len(ours) == 1 and ours[0][0] == "front"
+        their_front_only = len(theirs) == 1 and theirs[0][0] == "front"
         for x, y, esin, ecos, weight in enemy.places:
-            dx, dy = x - at.x, y - at.y
-            distance = math.hypot(dx, dy)
+            dx, dy = x - ax, y - ay
+            distance = hypot(dx, dy)
             forward = dx * sin + dy * cos
             if distance < nearest:
                 nearest, aim = distance, forward / max(distance, 1.0)
@@ -273,26 +330,28 @@ def engagement(size: str, at: Pose, opponents: list[Opponent]
                 continue
             band = 1 if gap <= 0 else min(3, 1 + int(gap // RANGE_BAND))
             right = dx * cos - dy * sin
-            angle = math.degrees(math.atan2(right, forward))
-            margin = math.degrees(math.atan2(other, max(distance, 1e-6)))
-            best = 0.0
-            for arc, damage in enemy.ours:
-                if damage[band] > best and _arc_holds(arc, half_arc, angle, margin, forward,
-                                                      right, other):
-                    best = damage[band]
-            mine += weight * best
+            if front_only:  # the common case, written out: one front arc
+                best = ours[0][1][band]
+                if best and abs(degrees(atan2(right, forward))) > half_arc + degrees(
+                        atan2(other, max(distance, 1e-6))):
+                    best = 0.0
+            else:
+                best = _best_in_arc(ours, band, half_arc, forward, right, distance, other)
+            if best:
+                mine += weight * best
             # and the enemy's view of us
             back_forward = -dx * esin - dy * ecos
             back_right = -dx * ecos + dy * esin
-            back_angle = math.degrees(math.atan2(back_right, back_forward))
-            back_margin = math.degrees(math.atan2(half, max(distance, 1e-6)))
-            worst = 0.0
-            for arc, damage in enemy.theirs:
-                if damage[band] > worst and _arc_holds(arc, enemy.half_arc, back_angle,
-                                                       back_margin, back_forward, back_right,
-                                                       half):
-                    worst = damage[band]
-            threat += weight * worst
+            if their_front_only:
+                worst = theirs[0][1][band]
+                if worst and abs(degrees(atan2(back_right, back_forward))) > \
+                        their_half_arc + degrees(atan2(half, max(distance, 1e-6))):
+                    worst = 0.0
+            else:
+                worst = _best_in_arc(theirs, band, their_half_arc, back_forward, back_right,
+                                     distance, half)
+            if worst:
+                threat += weight * worst
         offense = max(offense, mine * enemy.worth)
     return offense, threat, nearest, aim
 

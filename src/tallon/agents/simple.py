@@ -14,6 +14,20 @@ import random
 import re
 from typing import Any
 
+from tallon.agents.huge import (
+    deploy_side,
+    flight_cost,
+    fly,
+    heading_out,
+    huge_edge_gap,
+    huge_lane_penalty,
+    huge_placements,
+    is_huge,
+    place_picked_up,
+    resupply,
+    turn_picked_up,
+    view_ship,
+)
 from tallon.agents.objectives import (
     Aim,
     Objectives,
@@ -36,12 +50,10 @@ from tallon.agents.placing import (
 from tallon.engine.decisions import Decision, Value
 from tallon.geometry import (
     Arc,
-    BaseSize,
     Device,
     Maneuver,
     Obstacle,
     Pose,
-    Ship,
     Table,
     TemplateKind,
     execute_maneuver,
@@ -55,15 +67,13 @@ EDGE_MARGIN = 70.0
 #: against each range band it leaves the ship short of the nearest objective.
 OBJECTIVE_POINT = 22.0
 OBJECTIVE_PULL = 6.0
+#: The simple agent's points per expected damage, for what a huge ship's move costs.
+HUGE_POINTS = 10.0
 
 
 def table_from_view(view: dict[str, Any]) -> Table:
     """The public table of a player's view, as geometry."""
-    ships = tuple(
-        Ship(s["id"], Pose(s["pose"]["x"], s["pose"]["y"], s["pose"]["heading"]),
-             BaseSize(s["size"]))
-        for s in view["ships"] if "pose" in s and not s["removed"]
-    )
+    ships = tuple(view_ship(s) for s in view["ships"] if "pose" in s and not s["removed"])
     obstacles = tuple(Obstacle(o["id"], Pose(o["x"], o["y"], o["rotation"]), o["outline"])
                       for o in view["obstacles"])
     remotes = tuple(
@@ -86,6 +96,11 @@ class SimpleAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
+    def wants_view(self, decision: Decision) -> bool:
+        """A kind without a handler of its own is answered with its first option, blind
+        (the engine lists the usual order first: activation, engagement, abilities)."""
+        return hasattr(self, f"_{decision.kind}")
+
     def choose(self, view: dict[str, Any], decision: Decision) -> Value:
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is not None:
@@ -106,10 +121,9 @@ class SimpleAgent:
             x = option.info["x"]
             crowding = sum(1.0 / (1.0 + abs(x - p)) for p in placed)
             return abs(x - 457.2) / 400.0 + crowding * 50.0 + \
-                deployment_pull(view, x) / 1000.0
+                deployment_pull(view, x) / 1000.0 + huge_lane_penalty(view, x)
 
-
-        return min(decision.options, key=spread).key
+        return min(huge_placements(view, decision) or decision.options, key=spread).key
 
     # --------------------------------------------------------------- maneuvers
     def _set_dial(self, view: dict[str, Any], decision: Decision) -> Value:
@@ -158,32 +172,38 @@ class SimpleAgent:
     def _score(self, table: Table, ship_id: str, code: str, enemies: list[str],
                me: dict[str, Any], template: TemplateKind | None = None,
                aims: tuple[Objectives, list[Aim]] | None = None) -> float:
-        maneuver = Maneuver.parse(code)
-        outcome = execute_maneuver(table, ship_id, maneuver, template=template)
-        if outcome.fled:
-            return -1000.0
-        score = 0.0
-        if outcome.partial:
-            score -= 30.0
-        score -= 25.0 * len(outcome.hazards)
-        score -= 15.0 * len(outcome.overlapping)
-        difficulty = maneuver.difficulty.value if maneuver.difficulty else "W"
-        stressed = me["tokens"].get("stress", 0) > 0
-        if difficulty == "R":
-            score -= 8.0
-        elif difficulty == "B" and stressed:
-            score += 10.0
-        final = outcome.final
-        area = table.area
-        edge = min(final.x, final.y, area.width - final.x, area.height - final.y)
+        if is_huge(me):
+            found = self._huge_score(table, ship_id, code, enemies, me)
+            if found is None:
+                return -1000.0
+            score, final, can_act, edge = found
+        else:
+            maneuver = Maneuver.parse(code)
+            outcome = execute_maneuver(table, ship_id, maneuver, template=template)
+            if outcome.fled:
+                return -1000.0
+            score = 0.0
+            if outcome.partial:
+                score -= 30.0
+            score -= 25.0 * len(outcome.hazards)
+            score -= 15.0 * len(outcome.overlapping)
+            difficulty = maneuver.difficulty.value if maneuver.difficulty else "W"
+            stressed = me["tokens"].get("stress", 0) > 0
+            if difficulty == "R":
+                score -= 8.0
+            elif difficulty == "B" and stressed:
+                score += 10.0
+            final = outcome.final
+            area = table.area
+            edge = min(final.x, final.y, area.width - final.x, area.height - final.y)
+            can_act = difficulty != "R" and not (stressed and difficulty != "B") and \
+                not outcome.overlapping and not outcome.hazards
         if edge < EDGE_MARGIN:
             score -= (EDGE_MARGIN - edge) * 0.8
         moved = table.ship(ship_id).at(final)
         towing = False
         if aims is not None:
             objectives, places = aims
-            can_act = difficulty != "R" and not (stressed and difficulty != "B") and \
-                not outcome.overlapping and not outcome.hazards
             gain, short = objectives.value(places, me["size"], final, can_act)
             score += OBJECTIVE_POINT * gain - OBJECTIVE_PULL * short
             towing = ship_id in objectives.towing
@@ -202,6 +222,32 @@ class SimpleAgent:
         else:
             score -= math.hypot(final.x - 457.2, final.y - 457.2) / 50.0
         return score
+
+    @staticmethod
+    def _huge_score(table: Table, ship_id: str, code: str, enemies: list[str],
+                    me: dict[str, Any]) -> tuple[float, Pose, bool, float] | None:
+        """A huge ship's maneuver flown with the maneuver tool: (its score before the
+        shots, where it ends, whether it can act, its distance from the edge as a
+        standard ship's centre would be), or None if it flees."""
+        flight = fly(table, ship_id, code)
+        if flight.fled:
+            return None
+        owners = {s.id: (-1 if s.id in enemies else me["owner"]) for s in table.ships}
+        sizes = {s.id: s.size.value for s in table.ships}
+        cost, can_act = flight_cost(flight, code, me, owners, sizes)
+        length = table.ship(ship_id).base.length
+        # a standard ship's edge margin is measured from its centre, 20-40 mm in
+        edge = huge_edge_gap(flight.final, length) + 30.0
+        score = -HUGE_POINTS * cost + (5.0 if can_act else 0.0)
+        if heading_out(flight.final, length):
+            score -= 20.0
+        return score, flight.final, can_act, edge
+
+    def _place_picked_up(self, view: dict[str, Any], decision: Decision) -> Value:
+        return place_picked_up(view, decision)
+
+    def _turn_picked_up(self, view: dict[str, Any], decision: Decision) -> Value:
+        return turn_picked_up(view, decision)
 
     def _tallon_position(self, view: dict[str, Any], decision: Decision) -> Value:
         values = decision.option_keys()
@@ -229,6 +275,9 @@ class SimpleAgent:
         keys = decision.option_keys()
         if "decline" not in keys:
             return None
+        found = resupply(decision)
+        if found is not None:
+            return found
         if any(k in ACTION_PREFERENCE for k in keys):
             return self._useful_action(view, decision) or "decline"
         targets = [k for k in keys if k != "decline"]
@@ -269,7 +318,12 @@ class SimpleAgent:
         return start_docked(view, decision)
 
     def _dock_or_deploy(self, view: dict[str, Any], decision: Decision) -> Value:
-        return dock_or_deploy(view, decision)
+        found = dock_or_deploy(view, decision)
+        if isinstance(found, str) and found.startswith(("front:", "rear:", "left:", "right:")):
+            deploys = [k for k in decision.option_keys() if isinstance(k, str)
+                       and k.startswith(("front:", "left:", "right:"))]
+            return deploy_side(view, decision, deploys) or found
+        return found
 
     def _useful_action(self, view: dict[str, Any], offer: Decision) -> str | None:
         """The first white action of ACTION_PREFERENCE offered; a lock only when no enemy

@@ -38,6 +38,7 @@ from tallon.engine.state import (
 )
 from tallon.engine.steps import Ask, call_continuation, continuation
 from tallon.geometry import Arc, Maneuver, Obstruction, in_arc, line_obstruction, measure_arc
+from tallon.geometry.huge import huge_maneuver
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -438,6 +439,8 @@ def revealed_speed(ship: ShipState) -> int | None:
     revealed (RR: MANEUVER: "revealed maneuver")."""
     if not ship.dial_revealed or ship.dial_set is None:
         return None
+    if ship.huge:  # a huge ship's dial has speed 0 banks, which templates don't fly
+        return huge_maneuver(ship.dial_set).speed
     return Maneuver.parse(ship.dial_set).speed
 
 

@@ -121,8 +121,8 @@ register("damage", "consolefire",
 
 def _turns_harder(game: Any, owner: ShipState, ship: ShipState | None = None,
                   maneuver: str = "", **facts: Any) -> int:
-    if ship is None or ship.id != owner.id or not maneuver:
-        return 0
+    if ship is None or ship.id != owner.id or not maneuver or ship.huge:
+        return 0  # a huge ship has no turns (and speed 0 banks templates don't fly)
     return 1 if Maneuver.parse(maneuver).bearing.value in ("T", "Y") else 0
 
 

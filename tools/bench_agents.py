@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Ace-against-ace speed: complete games per second of CPU time on one core, and where a
+decision's time goes (the ace's own choice, the view it is shown, the engine's answer),
+by decision kind, with the default squads per scenario and with random squads of 4-6 ships.
+
+Usage:
+    python tools/bench_agents.py [--runs 3] [--games 4] [--scenarios none,satellite-array]
+                                 [--pool] [--level ace] [--profile FILE] [--json]
+
+Every figure is the median over ``--runs`` runs (seeds differ by run, the same in every
+version of the code, so two trees can be compared: run it with ``PYTHONPATH=OTHER/src``).
+``--profile FILE`` writes a cProfile of one extra run's games (and prints its top
+functions by own time) instead of timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import pstats
+import random
+import statistics
+import time
+from collections import defaultdict
+from typing import Any
+
+from tallon.agents import draw_chance
+from tallon.agents.levels import make_agent
+from tallon.cards import CARDS
+from tallon.cards.pool import default_squads, random_squad
+from tallon.engine import Game, GameSetup
+
+try:
+    from tallon.agents import wants_view
+except ImportError:  # an older tree: every agent that needs a view gets one
+    def wants_view(agent: Any, decision: Any) -> bool:
+        return bool(getattr(agent, "needs_view", True))
+
+#: Decision kinds shown one by one (the rest are summed as "other").
+SHOWN = ("set_dial", "perform_action", "linked_action", "use_ability", "declare_attack",
+         "modify_attack_dice", "modify_defense_dice", "place_ship", "place_obstacle")
+
+
+def _squads(seed: int, pool: bool) -> tuple[int, Any]:
+    """The squads of a game from ``seed`` on: the default ones, or the first random pair
+    of 4-6 ships each (and the seed it was drawn with)."""
+    if not pool:
+        return seed, default_squads()
+    while True:
+        rng = random.Random(seed)
+        pair = (random_squad(rng), random_squad(rng))
+        if all(4 <= len(squad.ships) <= 6 for squad in pair):
+            return seed, pair
+        seed += 100_000
+
+
+def play_timed(seed: int, pool: bool, scenario: str | None, level: str,
+               spent: dict[str, list[float]]) -> None:
+    """One complete game, each decision's CPU time added to ``spent`` as (agent, view,
+    engine) per kind: the agent's ``choose``, the view built for it, the engine's answer."""
+    seed, pair = _squads(seed, pool)
+    game = Game(GameSetup(pair, seed=seed, cards=CARDS, scenario=scenario), logging=False)
+    agents = (make_agent(level, seed), make_agent(level, seed + 1))
+    chance = random.Random(seed)
+    clock = time.process_time
+    while (decision := game.decision) is not None:
+        if decision.is_chance:
+            game.answer(draw_chance(decision, chance))
+            continue
+        agent = agents[decision.player - 1]
+        t0 = clock()
+        view = game.view(decision.player, log=False) if wants_view(agent, decision) else {}
+        t1 = clock()
+        answer = agent.choose(view, decision)
+        t2 = clock()
+        game.answer(answer)
+        t3 = clock()
+        row = spent[decision.kind if decision.kind in SHOWN else "other"]
+        row[0] += t2 - t1
+        row[1] += t1 - t0
+        row[2] += t3 - t2
+        row[3] += 1
+
+
+def warm_geometry() -> None:
+    """Fly every maneuver of every printed dial once on each base size: the geometry
+    builds each maneuver's kit (its path and motion bounds, 20-40 ms) the first time it
+    is flown in a process, a cost a long run pays once and random squads would otherwise
+    keep adding to the first games."""
+    from tallon.data import load_cards
+    from tallon.geometry import BaseSize, Pose, Ship, Table, execute_maneuver
+
+    codes = sorted({code for ship in load_cards().ships for code in ship.dial})
+    for size in ("small", "medium", "large"):
+        table = Table(ships=(Ship("x", Pose(457.2, 457.2, 0.0), BaseSize(size)),))
+        for code in codes:
+            try:
+                execute_maneuver(table, "x", code)
+            except ValueError:
+                continue
+
+
+def measure(games: int, first_seed: int, pool: bool, scenario: str | None,
+            level: str) -> dict[str, Any]:
+    """Games per second (whole games, chance draws included) and ms per decision by kind
+    over ``games`` games."""
+    spent: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0])
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + games):
+        play_timed(seed, pool, scenario, level, spent)
+    seconds = time.process_time() - start
+    decisions = sum(int(row[3]) for row in spent.values())
+    return {
+        "games_per_second": games / seconds,
+        "decisions_per_game": decisions / games,
+        "agent_share": sum(row[0] for row in spent.values()) / seconds,
+        "view_share": sum(row[1] for row in spent.values()) / seconds,
+        "kinds": {kind: {"count": row[3] / games, "agent_ms": 1000 * row[0] / row[3],
+                         "view_ms": 1000 * row[1] / row[3],
+                         "engine_ms": 1000 * row[2] / row[3]}
+                  for kind, row in spent.items()},
+    }
+
+
+def _median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    kinds = sorted({k for r in runs for k in r["kinds"]})
+    return {
+        **{key: statistics.median(r[key] for r in runs)
+           for key in ("games_per_second", "decisions_per_game", "agent_share",
+                       "view_share")},
+        "all_games_per_second": [round(r["games_per_second"], 2) for r in runs],
+        "kinds": {kind: {field: statistics.median(r["kinds"][kind][field] for r in runs
+                                                  if kind in r["kinds"])
+                         for field in ("count", "agent_ms", "view_ms", "engine_ms")}
+                  for kind in kinds},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="timed runs (median reported)")
+    parser.add_argument("--games", type=int, default=4, help="games per run and setting")
+    parser.add_argument("--scenarios", default="none,satellite-array",
+                        help="comma-separated: none or scenario names")
+    parser.add_argument("--pool", action="store_true",
+                        help="also random squads of 4-6 ships (no scenario)")
+    parser.add_argument("--level", default="ace")
+    parser.add_argument("--profile", metavar="FILE")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    settings = [(False, None if s == "none" else s) for s in args.scenarios.split(",") if s]
+    if args.pool:
+        settings.append((True, None))
+    warm_geometry()
+    for pool, scenario in settings:  # warm: card data, geometry and dice tables
+        measure(1, 1, pool, scenario, args.level)
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.enable()
+        for pool, scenario in settings:
+            measure(args.games, 7000, pool, scenario, args.level)
+        profile.disable()
+        profile.dump_stats(args.profile)
+        pstats.Stats(args.profile).sort_stats("tottime").print_stats(30)
+        return
+    results: dict[str, list[dict[str, Any]]] = {}
+    for run in range(args.runs):  # settings interleaved: a busy spell spreads over all
+        for pool, scenario in settings:
+            name = ("pool 4-6 ships" if pool else "demo squads") + f", {scenario or 'none'}"
+            results.setdefault(name, []).append(
+                measure(args.games, 7000 + 100 * run, pool, scenario, args.level))
+    summary = {name: _median_of(runs) for name, runs in results.items()}
+    if args.json:
+        print(json.dumps({"settings": vars(args), "results": summary}))
+        return
+    print(f"{args.level} v {args.level}: medians of {args.runs} runs of {args.games} games, "
+          "CPU time, one core")
+    for name, found in summary.items():
+        print(f"\n{name}: {found['games_per_second']:.2f} games/s "
+              f"(runs {found['all_games_per_second']}), "
+              f"{found['decisions_per_game']:.0f} decisions/game, agent "
+              f"{found['agent_share']:.0%} of the time, views {found['view_share']:.0%}")
+        print(f"  {'kind':22} {'per game':>8} {'agent ms':>9} {'view ms':>8} {'engine ms':>9}")
+        for kind, row in sorted(found["kinds"].items(),
+                                key=lambda item: -item[1]["agent_ms"] * item[1]["count"]):
+            print(f"  {kind:22} {row['count']:8.1f} {row['agent_ms']:9.2f} "
+                  f"{row['view_ms']:8.2f} {row['engine_ms']:9.2f}")
+
+
+if __name__ == "__main__":
+    main()
