@@ -9,7 +9,7 @@ destroyed outside the Engagement Phase; fused objects are on the table with at m
 fuse; scenario features are wholly inside the play area or on the card of the one ship in
 play that tows them (one each); the game ends; replaying the record reproduces the final
 state. Four games in five are played in a standard scenario (by the seed), one without;
-two in five are dealt an environment card.
+two in five are dealt an environment card; one in ten has a huge ship on each side.
 
 And the idioms search and servers rely on, at sampled decisions: answering a clone (and
 playing it on) leaves the original game unchanged; a game saved there - as its record and
@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +38,7 @@ from tallon.engine.replace import Replaceable
 from tallon.engine.scenarios import SCENARIOS, outside
 from tallon.geometry.boxes import boxes_penetration
 from tallon.geometry.constants import EPS
+from tallon.squads import read_xws_file
 
 GAMES = int(os.environ.get("TALLON_FUZZ_GAMES", "1000"))
 CHUNKS = 20
@@ -47,8 +49,16 @@ CLONE_EVERY = 40
 SAVE_EVERY = 5
 
 
+#: Epic squads with a huge ship each (every tenth game plays them).
+EPIC = Path(__file__).resolve().parent.parent / "lists" / "epic"
+
+
 def squads_for(seed: int):
-    """Two random legal squads of the cards the engine plays (starter pool included)."""
+    """Two random legal squads of the cards the engine plays (starter pool included); every
+    tenth game the two epic lists, a huge ship on each side."""
+    if seed % 10 == 9:
+        return tuple(read_xws_file(EPIC / name).squad
+                     for name in ("croc-scum.json", "croc-seps.json"))
     rng = random.Random(seed)
     return (random_squad(rng), random_squad(rng))
 
