@@ -199,20 +199,29 @@ class TokenSolver:
         """The ends the defender can reach from a position (pool | tokens << _TOKEN_SHIFT), as
         ``evades | tokens << 8``, in the order its choices come (stopping first, then each
         ability's options depth first), each once."""
+        return self._reachable(self.dfn, Role.DEFENDER, DieKind.DEFENSE, _EVADE_AT, key,
+                               found)
+
+    def _reachable(self, side: _Side, role: Role, kind: DieKind, counted_at: int, key: int,
+                   found: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
+        """The ends one side's choices reach from ``key`` (pool | tokens << _TOKEN_SHIFT):
+        the count of the face at ``counted_at`` with the tokens left (``| tokens << 8``), in
+        the order its choices come, each once (remembered in ``found``)."""
         ends = found.get(key)
         if ends is not None:
             return ends
         pool, tokens = key & _POOL_MASK, key >> _TOKEN_SHIFT
-        reached = [((pool >> _EVADE_AT) & LIMIT) | (tokens << 8)]
-        for ability, table, shift in self.dfn.abilities:
+        reached = [((pool >> counted_at) & LIMIT) | (tokens << 8)]
+        for ability, table, shift in side.abilities:
             if not (tokens >> shift) & LIMIT:
                 continue
             entry = table.get(pool)
             if entry is None:
-                entry = ability.packed_moves(Role.DEFENDER, DieKind.DEFENSE, pool)
+                entry = ability.packed_moves(role, kind, pool)
             paid = (tokens - (1 << shift)) << _TOKEN_SHIFT
             for after, _ in entry[0]:
-                reached.extend(self._terminals(after | paid, found))
+                reached.extend(self._reachable(side, role, kind, counted_at, after | paid,
+                                               found))
         ends = found[key] = tuple(dict.fromkeys(reached))
         return ends
 
@@ -327,22 +336,8 @@ class TokenSolver:
         """The ends the attacker's focus results (``focus << _FOCUS_AT | tokens <<
         _TOKEN_SHIFT``, no lock) can reach, as ``hits gained | tokens << 8``, in the order its
         choices come, each once."""
-        ends = self._converts.get(key)
-        if ends is not None:
-            return ends
-        pool, tokens = key & _POOL_MASK, key >> _TOKEN_SHIFT
-        reached = [((pool >> _HIT_AT) & LIMIT) | (tokens << 8)]
-        for ability, table, shift in self.att.abilities:
-            if not (tokens >> shift) & LIMIT:
-                continue
-            entry = table.get(pool)
-            if entry is None:
-                entry = ability.packed_moves(Role.ATTACKER, DieKind.ATTACK, pool)
-            paid = (tokens - (1 << shift)) << _TOKEN_SHIFT
-            for after, _ in entry[0]:
-                reached.extend(self._conversions(after | paid))
-        ends = self._converts[key] = tuple(dict.fromkeys(reached))
-        return ends
+        return self._reachable(self.att, Role.ATTACKER, DieKind.ATTACK, _HIT_AT, key,
+                               self._converts)
 
     def _best_end(self, pool: int, tokens: int) -> int:
         """The attacker's choice without a lock: its best reachable end (``hits | crits << 4 |

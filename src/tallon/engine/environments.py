@@ -23,7 +23,6 @@ is drawn by the command line from the seed, as a dealt card would be by the play
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +30,7 @@ from tallon.engine.decisions import Decision, Option, Value, pose_key
 from tallon.engine.devices import player_ordered
 from tallon.engine.obstacles import ObstacleEffect
 from tallon.engine.payloads import PlacedDevice, device_of, outline_of
-from tallon.engine.scenarios import marker_point
+from tallon.engine.scenarios import chosen_by_seed, marker_point
 from tallon.engine.steps import ChoiceStep, Step
 from tallon.geometry import Device, Obstacle, Pose, disk_distance
 from tallon.geometry.constants import (
@@ -101,14 +100,8 @@ def environment_problem(name: str | None) -> str | None:
 
 def chosen_environment(choice: str | None, seed: int) -> str | None:
     """The card a user's ``choice`` deals: a name as it is, ``"random"`` one drawn from the
-    seed (its own hash: the game's dice are not shifted), None or ``"none"`` none."""
-    if choice is None or choice == "none":
-        return None
-    if choice != "random":
-        return choice
-    digest = hashlib.sha256(f"tallon-environment/{seed}".encode()).digest()
-    names = list(ENVIRONMENTS)
-    return names[int.from_bytes(digest[:8], "big") % len(names)]
+    seed (as a dealt card would be), None or ``"none"`` none."""
+    return chosen_by_seed(choice, seed, tuple(ENVIRONMENTS), "environment")
 
 
 def obstacle_turns(game: Game) -> int:

@@ -106,13 +106,20 @@ def chosen_scenario(choice: str | None, seed: int) -> str | None:
     server accepts): a standard scenario's name as it is; ``"random"`` one drawn from the
     game's ``seed`` (the same seed draws the same scenario); None or ``"none"`` no scenario,
     a practice game. Other names are returned as they are, for ``GameSetup`` to refuse."""
+    return chosen_by_seed(choice, seed, tuple(SCENARIOS), "scenario")
+
+
+def chosen_by_seed(choice: str | None, seed: int, names: tuple[str, ...], what: str
+                   ) -> str | None:
+    """A user's ``choice`` among ``names``: a name as it is, ``"random"`` one drawn from the
+    game's ``seed`` by a hash of its own (not the game's first random number, nor Python's
+    salted hash(): the game's dice are not shifted, the same seed draws the same), None or
+    ``"none"`` none. ``what`` salts the hash (scenarios and environments draw apart)."""
     if choice is None or choice == "none":
         return None
     if choice != "random":
         return choice
-    # a hash of its own: not the game's first random number, nor Python's salted hash()
-    digest = hashlib.sha256(f"tallon-scenario/{seed}".encode()).digest()
-    names = list(SCENARIOS)
+    digest = hashlib.sha256(f"tallon-{what}/{seed}".encode()).digest()
     return names[int.from_bytes(digest[:8], "big") % len(names)]
 
 
