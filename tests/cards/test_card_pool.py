@@ -96,8 +96,6 @@ UPGRADES_LEFT_OUT = {
                               "choice",
     "razorcrest": "a facedown illicit upgrade kept under the title and equipped in play: "
                   "neither the squad format nor hidden upgrades exist",
-    "assailer": "a huge ship's title (Raider-class corvette): huge ships are not played",
-    "corsairrefit": "a huge ship's configuration (C-ROC cruiser): huge ships are not played",
 }
 CONDITIONS_LEFT_OUT = {
     "brokentrust": "allied ships (RR: ALLIED): the cards compare owners for \"friendly\" in "

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tallon.engine import vocabulary
+from tallon.engine.loadout import ENERGY
 from tallon.engine.state import Token
 
 if TYPE_CHECKING:
@@ -110,11 +111,16 @@ class Cost:
     force: int = 0
     tokens: tuple[tuple[str, int], ...] = ()
     gain: tuple[tuple[str, int], ...] = ()
+    #: energy spent from the ship card (RR: APPENDIX: HUGE SHIPS - ENERGY)
+    energy: int = 0
 
     def can_pay(self, ctx: Ctx) -> bool:
         ship = ctx.ship
         if self.charges and (ctx.card not in ship.charges
                              or ship.charges[ctx.card].active < self.charges):
+            return False
+        if self.energy and (ENERGY not in ship.charges
+                            or ship.charges[ENERGY].active < self.energy):
             return False
         from tallon.engine.effects import spend_forbidden, spendable_force  # the recursion
 
@@ -132,6 +138,11 @@ class Cost:
         ship = ctx.ship
         if self.charges:
             ship.charges[ctx.card].active -= self.charges
+        if self.energy:
+            # RR: APPENDIX: HUGE SHIPS - ENERGY: spent from the ship card
+            ship.charges[ENERGY].active -= self.energy
+            ctx.game.event("energy", f"{ship.name} ({ship.id}) spends {self.energy} energy",
+                           ship=ship.id)
         if self.force:
             spend_force(ctx.game, ship, self.force)
         for name, n in self.tokens:
@@ -141,7 +152,7 @@ class Cost:
 
     @property
     def free(self) -> bool:
-        return not (self.charges or self.force or self.tokens or self.gain)
+        return not (self.charges or self.force or self.tokens or self.gain or self.energy)
 
 
 FREE = Cost()
@@ -253,6 +264,9 @@ class Weapon(Ability):
     requires: str | tuple[str, ...] | None = None
     cost: Cost = FREE
     extra_requirement: Callable[[Ctx], bool] = always
+    #: the card's "BONUS ATTACK:" headers, each its cost (RR: APPENDIX: HUGE SHIPS): the
+    #: weapon then attacks only as a huge ship's bonus attack, each header once per round
+    bonus: tuple[Cost, ...] = ()
 
 
 # ------------------------------------------------------------------------ registry

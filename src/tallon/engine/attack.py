@@ -27,9 +27,16 @@ from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import remove_token
 from tallon.engine.modify_dice import ModifyDice, faces_text
 from tallon.engine.queue import FireWindow, any_true, fire, modifiers, own_modifiers, total
-from tallon.engine.state import AttackState, ShipState, Token
+from tallon.engine.state import AttackState, ShipState, Token, WeaponSpec
 from tallon.engine.steps import ChoiceStep, Step, continuation
-from tallon.engine.weapons import Target, cannot_attack, valid_targets, weapon_ability
+from tallon.engine.weapons import (
+    Target,
+    cannot_attack,
+    open_header,
+    use_header,
+    valid_targets,
+    weapon_ability,
+)
 from tallon.geometry import Arc, line_obstruction, measure_arc
 from tallon.geometry.constants import ARC_REACH_BANDS
 
@@ -63,9 +70,15 @@ class DeclareAttack(ChoiceStep):
     #: attacked from this round"); empty: any
     arcs: tuple[str, ...] = ()
 
-    def _targets(self, game: Game, ship: ShipState) -> list[Target]:
+    def _found(self, game: Game, ship: ShipState) -> list[Target]:
+        """The targets offered."""
+        found = self._targets(game, ship)
+        return granted_open(game, ship, found) if self.bonus else standard_only(
+            game, ship, found)
+
+    def _targets(self, game: Game, ship: ShipState, headers: bool = False) -> list[Target]:
         found = valid_targets(game, ship, self.only, self.defenders, self.ignore_requirement,
-                              self.free, arcs=self.arcs)
+                              self.free, arcs=self.arcs, headers=headers)
         if found and any(held.ability.value(game, ship, ship=ship)
                          for held in own_modifiers(game, ship, "closest_defender")):
             # "you must choose a defender at the closest valid attack range": for each
@@ -85,7 +98,7 @@ class DeclareAttack(ChoiceStep):
             game.event("no_attack", f"{ship.name} ({ship.id}) can't attack: {reason}",
                        ship=ship.id)
             return None
-        targets = self._targets(game, ship)
+        targets = self._found(game, ship)
         if not targets:
             game.event("no_attack", f"{ship.name} ({ship.id}) has no target", ship=ship.id)
             return None
@@ -107,16 +120,74 @@ class DeclareAttack(ChoiceStep):
         if answer == "none":
             return
         ship = game.state.ships[self.ship_id]
+        target, header = self._chosen(game, ship, answer)
+        _begin(game, ship, target, self.bonus or header, self.free, header)
+
+    def _chosen(self, game: Game, ship: ShipState, answer: str) -> tuple[Target, bool]:
+        """The target answered, and whether it uses a "BONUS ATTACK:" header."""
         weapon, _, defender = answer.rpartition("@")
         # measure only the target chosen (the options listed every one)
         chosen = valid_targets(game, ship, (weapon,), (defender,), self.ignore_requirement,
                                self.free, arcs=self.arcs)
-        target = next(t for t in chosen if t.key == answer)
-        _begin(game, ship, target, self.bonus, self.free)
+        return next(t for t in chosen if t.key == answer), False
 
 
-def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool = False
-           ) -> None:
+@dataclass(frozen=True)
+class HugeAttacks(DeclareAttack):
+    """RR: APPENDIX: HUGE SHIPS - ATTACKS: while it engages, a huge ship may perform one
+    standard attack (a primary or "ATTACK:" weapon) and, before or after it, bonus attacks
+    with its weapons' "BONUS ATTACK:" headers, each header once per round; offered again
+    after each attack until it answers ``"none"``."""
+
+    #: its standard attack is still to come
+    standard: bool = True
+
+    def _found(self, game: Game, ship: ShipState) -> list[Target]:
+        found = standard_only(game, ship, self._targets(game, ship)) if self.standard else []
+        return found + granted_open(game, ship, self._targets(game, ship, headers=True))
+
+    def _chosen(self, game: Game, ship: ShipState, answer: str) -> tuple[Target, bool]:
+        weapon, _, defender = answer.removeprefix("bonus:").rpartition("@")
+        chosen = valid_targets(game, ship, (weapon,), (defender,), headers=True)
+        header = any(t.key == answer for t in chosen)
+        if not header:
+            chosen = valid_targets(game, ship, (weapon,), (defender,))
+        # the next attack is offered once this one is over
+        game.push(HugeAttacks(ship.id, standard=self.standard and header))
+        return next(t for t in chosen if t.key == answer), header
+
+
+#: card memory: (round, the weapon ids) of the bonus attacks effects granted a huge ship
+#: (RR: APPENDIX: HUGE SHIPS - one per primary weapon or "ATTACK:" header each round)
+GRANTED_USED = "rule:granted_bonus_weapons"
+
+
+def standard_only(game: Game, ship: ShipState, found: list[Target]) -> list[Target]:
+    """The targets but for weapons a card lets the ship use only in bonus attacks (hook
+    ``bonus_attack_only``: Ordnance Tubes)."""
+    held = own_modifiers(game, ship, "bonus_attack_only")
+    if not held:
+        return found
+    return [t for t in found if not any(h.ability.value(game, ship, weapon=t.weapon)
+                                        for h in held)]
+
+
+def granted_open(game: Game, ship: ShipState, found: list[Target]) -> list[Target]:
+    """The targets of an effect's bonus attack a huge ship may still use: not with a
+    weapon it already made such a bonus attack with this round."""
+    kept = ship.recalled(GRANTED_USED)
+    if not ship.huge or kept is None or kept[0] != game.state.round:
+        return found
+    return [t for t in found if _granted_key(t.weapon) not in kept[1]]
+
+
+def _granted_key(weapon: WeaponSpec) -> str:
+    # ruling: every primary weapon of the ship (one per printed arc) is its "primary attack"
+    return "primary" if weapon.primary else weapon.id
+
+
+def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool = False,
+           header: bool = False) -> None:
     defender = game.state.ships[target.defender]
     assert ship.body is not None and defender.body is not None
     # an attack at range 4-5 measures its arc that far (RR: APPENDIX: HUGE SHIPS)
@@ -133,13 +204,25 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool 
         if treated is not None:
             attack.range = treated
     game.state.attacks.append(attack)
-    if bonus:
-        ship.bonus_attack_done = True
     weapon = target.weapon
     ability = weapon_ability(game, weapon)
-    if ability is not None and not ability.cost.free and not free:
-        ability.cost.pay(Ctx(game, ship, weapon.card or "", Event.of("declare_attack"),
-                             ability))
+    if bonus and not ship.huge:
+        ship.bonus_attack_done = True
+    elif bonus and (ability is None or not ability.bonus):
+        # a primary or "ATTACK:" weapon, by an effect or another card's header
+        kept = ship.recalled(GRANTED_USED)
+        used = kept[1] if kept is not None and kept[0] == game.state.round else ()
+        ship.remember(GRANTED_USED, (game.state.round, (*used, _granted_key(weapon))))
+    if ability is not None:
+        ctx = Ctx(game, ship, weapon.card or "", Event.of("declare_attack"), ability)
+        if header:
+            chosen = open_header(ctx, weapon, free)
+            assert chosen is not None
+            use_header(game, ship, chosen[0], chosen[1])
+            if not free:
+                chosen[2].pay(ctx)
+        if not ability.bonus and not ability.cost.free and not free:
+            ability.cost.pay(ctx)
     if target.waive:
         ship.force -= target.waive
         game.event("attack", f"{ship.name} ({ship.id}) spends {target.waive} Force to "
@@ -432,10 +515,16 @@ def can_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
     """Whether the ship could perform this bonus attack now: it hasn't had its bonus attack
     this round, it can attack, and some weapon reaches some allowed defender (a card's
     requirement, checked before its cost is paid: RR: PAYING COSTS)."""
-    if ship.bonus_attack_done or not ship.in_play or cannot_attack(game, ship) is not None:
+    if _bonus_spent(ship) or not ship.in_play or cannot_attack(game, ship) is not None:
         return False
-    return bool(valid_targets(game, ship, only, defenders, ignore_requirement, free,
-                              arcs=arcs))
+    return bool(granted_open(game, ship, valid_targets(
+        game, ship, only, defenders, ignore_requirement, free, arcs=arcs)))
+
+
+def _bonus_spent(ship: ShipState) -> bool:
+    """RR: BONUS ATTACK - a standard ship has one bonus attack a round; a huge ship any
+    number (RR: APPENDIX: HUGE SHIPS: limited per weapon, :func:`granted_open`)."""
+    return ship.bonus_attack_done and not ship.huge
 
 
 def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
@@ -448,7 +537,7 @@ def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = ()
     requirement and ``free`` waives its cost ("without paying the charge cost");
     ``required``: the ship must attack (no "no attack" answer while it has a target);
     ``arcs`` limits the standard arcs a turret weapon may attack from."""
-    if ship.bonus_attack_done or not ship.in_play:
+    if _bonus_spent(ship) or not ship.in_play:
         return False
     game.push(DeclareAttack(ship.id, bonus=True, only=only, defenders=defenders,
                             ignore_requirement=ignore_requirement, free=free,
@@ -461,7 +550,7 @@ class Engage(Step):
     """RR: ENGAGEMENT PHASE - the ship engages: "before you engage" abilities, "when you
     engage" abilities, then it may perform an attack (a disarmed ship engages without
     attacking). A remote engages by resolving its card's "when you engage" abilities
-    (RR: USING REMOTES)."""
+    (RR: USING REMOTES); a huge ship may attack several times (:class:`HugeAttacks`)."""
 
     ship_id: str
 
@@ -471,7 +560,13 @@ class Engage(Step):
         if ship.remote:
             game.push(FireWindow("engage", (("ship", ship.id),)))
             return None
+        index = game.cards.index
+        # "after you engage" (a step only when some ship has such an ability: other games
+        # keep their state hashes)
+        after = [FireWindow("after_engage", (("ship", ship.id),))] if any(
+            index(s).by_window.get("after_engage") for s in game.state.ships.values()
+            if not s.removed) else []
         game.push(FireWindow("before_engage", (("ship", ship.id),)),
                   FireWindow("engage", (("ship", ship.id),)),
-                  DeclareAttack(ship.id))
+                  HugeAttacks(ship.id) if ship.huge else DeclareAttack(ship.id), *after)
         return None

@@ -68,10 +68,18 @@ def unplayable_ship(pilot: Pilot, upgrades: Iterable[Upgrade], cards: CardRegist
     if pilot.ship_ability and not cards.implements("ship_ability", pilot.ship_ability):
         add("ship_ability", pilot.ship_ability, pilot.ship_ability,
             "is not implemented by the engine yet")
+    upgrades = list(upgrades)
     for upgrade in upgrades:
         if upgrade_unplayable(upgrade, cards):
             add("upgrade", upgrade.xws, upgrade.name,
                 "its ability is not implemented by the engine yet")
+    if load_cards().ship_of(pilot).size == "huge":
+        # RR: APPENDIX: HUGE SHIPS - TURRET ARC INDICATORS: a second turret upgrade gets a
+        # second indicator; a ship has one indicator in Tallon
+        turreted = [u for u in upgrades if _upgrade_turrets([(u.xws, 0)])]
+        for upgrade in turreted[1:]:
+            add("upgrade", upgrade.xws, upgrade.name,
+                "a huge ship's second turret arc indicator is not implemented yet")
     return found
 
 

@@ -202,6 +202,9 @@ _WINDOWS = (
     Window("engage", '"when you engage": after before_engage, before the attack; a remote '
            "engages only through this window", ("ship",), "ENGAGEMENT PHASE",
            "engine/attack.py Engage"),
+    Window("after_engage", '"after you engage": after the ship\'s attacks of its engagement '
+           "(fired only while some ship has an ability of it)", ("ship",),
+           "ENGAGEMENT PHASE", "engine/attack.py Engage"),
     Window("defender_declared", '"after you declare the defender" / "after you become the '
            'defender"', _ATTACK, "ATTACK", "engine/attack.py DefenderDeclared"),
     Window("before_attack_dice", "before attack dice are rolled (not when a card skips the "

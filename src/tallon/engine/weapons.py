@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tallon.data import load_cards
-from tallon.engine.abilities import Ctx, Event, Weapon
+from tallon.engine.abilities import Cost, Ctx, Event, Weapon
 from tallon.engine.devices import remote_attack
 from tallon.engine.effects import ignores_obstacle, spendable_force
 from tallon.engine.queue import any_true, own_modifiers
@@ -39,6 +39,46 @@ def weapon_ability(game: Game, weapon: WeaponSpec) -> Weapon | None:
     ability = game.cards.ability(weapon.ref)
     assert isinstance(ability, Weapon)
     return ability
+
+
+#: card memory: (round, the ((card, header index), ...) used) - a huge ship uses each
+#: "BONUS ATTACK:" header once per round (RR: APPENDIX: HUGE SHIPS)
+HEADERS_USED = "rule:bonus_headers"
+
+
+def used_headers(game: Game, ship: ShipState) -> tuple[tuple[str, int], ...]:
+    """The "BONUS ATTACK:" headers the ship has used this round."""
+    kept = ship.recalled(HEADERS_USED)
+    return kept[1] if kept is not None and kept[0] == game.state.round else ()
+
+
+def header_costs(ctx: Ctx, weapon: WeaponSpec) -> list[tuple[str, int, Cost]]:
+    """Every "BONUS ATTACK:" header through which the ship may attack with the weapon
+    (``ctx.ability``): (its card, its position, its cost) - the weapon's own, and other
+    cards' (hook ``bonus_attack_headers``)."""
+    ability = ctx.ability
+    assert isinstance(ability, Weapon)
+    found = [(ctx.card, i, cost) for i, cost in enumerate(ability.bonus)]
+    for held in own_modifiers(ctx.game, ctx.ship, "bonus_attack_headers"):
+        found += [(held.card, i, cost)
+                  for i, cost in held.ability.value(ctx.game, ctx.ship, weapon=weapon) or ()]
+    return found
+
+
+def open_header(ctx: Ctx, weapon: WeaponSpec, free: bool = False
+                ) -> tuple[str, int, Cost] | None:
+    """The "BONUS ATTACK:" header the ship uses next to attack with the weapon: an unused
+    one whose cost it can pay, a free one first (a card's headers differ only in cost), or
+    None."""
+    used = used_headers(ctx.game, ctx.ship)
+    found = sorted(header_costs(ctx, weapon), key=lambda h: not h[2].free)
+    return next((h for h in found if h[:2] not in used
+                 and (free or h[2].can_pay(ctx))), None)
+
+
+def use_header(game: Game, ship: ShipState, card: str, header: int) -> None:
+    ship.remember(HEADERS_USED, (game.state.round, (*used_headers(game, ship),
+                                                     (card, header))))
 
 
 def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
@@ -101,11 +141,14 @@ class Target:
     arc: Arc
     range: int
     waive: int = 0
+    #: a bonus attack through another card's "BONUS ATTACK:" header (Ordnance Tubes)
+    header: bool = False
 
     @property
     def key(self) -> str:
-        """The stable answer declaring this target: ``"<weapon>@<defender>"``."""
-        return f"{self.weapon.id}@{self.defender}"
+        """The stable answer declaring this target: ``"<weapon>@<defender>"``, prefixed
+        ``bonus:`` for an attack through another card's header."""
+        return f"{'bonus:' if self.header else ''}{self.weapon.id}@{self.defender}"
 
 
 def cannot_attack(game: Game, ship: ShipState) -> str | None:
@@ -199,12 +242,14 @@ def _meets_requirement(ship: ShipState, defender: str, requires: str | tuple[str
 
 def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                   defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
-                  free: bool = False, arcs: tuple[str, ...] = ()) -> list[Target]:
+                  free: bool = False, arcs: tuple[str, ...] = (), headers: bool = False
+                  ) -> list[Target]:
     """Every (weapon, defender) the ship may declare (RR: ATTACK step 1). A card's bonus
     attack may limit the weapons (``only``) and the defenders (``defenders``), ignore the
     weapon's header requirement and waive its cost (``free``), and limit the standard arcs
     a turret weapon attacks from (``arcs``: "from a turret arc you have not attacked from
-    this round")."""
+    this round"). ``headers``: the weapons with an open "BONUS ATTACK:" header instead of
+    the others (a huge ship's bonus attacks: RR: APPENDIX: HUGE SHIPS)."""
     assert ship.body is not None
     targets = []
     # a card may let the ship attack friendly ships too (R5-TK; remotes are not ships)
@@ -229,11 +274,17 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                 not disarmed_weapon(game, ship, weapon):
             continue
         ability = weapon_ability(game, weapon)
+        if headers and ability is None:
+            continue  # no header grants a primary attack
         requires = ability.requires if ability is not None else None
         waiver = requirement_waiver(game, ship, weapon) if requires else None
         if ability is not None:
             ctx = Ctx(game, ship, weapon.card or "", Event.of("declare_attack"), ability)
-            if not free and not ability.cost.can_pay(ctx):
+            if headers and open_header(ctx, weapon, free) is None:
+                continue
+            if ability.bonus and not headers:
+                continue  # a weapon with "BONUS ATTACK:" headers only
+            if not ability.bonus and not free and not ability.cost.can_pay(ctx):
                 continue
             if not ability.extra_requirement(ctx):
                 continue
@@ -270,13 +321,16 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                             weapon.min_range <= best[0] <= weapon.max_range):
                 other = _alternative_arc(game, ship, weapon, enemy, contact, instead)
                 if other is not None:
-                    targets.append(Target(weapon, enemy.id, other[1], other[0], waive))
+                    targets.append(Target(weapon, enemy.id, other[1], other[0], waive,
+                                          headers and ability is not None
+                                          and not ability.bonus))
                 continue
             if best is None:
                 continue
             attack_range, arc = best
             if weapon.min_range <= attack_range <= weapon.max_range:
-                targets.append(Target(weapon, enemy.id, arc, attack_range, waive))
+                targets.append(Target(weapon, enemy.id, arc, attack_range, waive,
+                                      headers and ability is not None and not ability.bonus))
     return targets
 
 
