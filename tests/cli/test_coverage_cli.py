@@ -75,17 +75,19 @@ def test_table_and_bad_input():
 def test_the_epic_format_counts_huge_ships():
     """Situation: --format epic. Rule: epic cards are counted like the others, by the rule
     setup refuses squads with (a huge pilot is refused while its ship ability is not
-    implemented). Expected: huge pilots are in scope: the CR90, Raider, GR-75, Gozanti and
-    C-ROC pilots count as playable, the Trident's (Tractor Grasp) as missing; the table
-    names the epic scope; standard counts leave huge pilots out."""
+    implemented). Expected: huge pilots are in scope: the CR90, Raider, GR-75, Gozanti,
+    C-ROC and Trident pilots count as playable; a huge upgrade not implemented (Damage
+    Control Team) as missing; the table names the epic scope; standard counts leave huge
+    pilots out."""
     found = coverage("epic")
     missing = set(found.pilot_total().missing)
     in_scope = {p.xws for p in load_cards().pilots if p.epic}
     for xws in ("alderaanianguard", "republicjudiciary", "outerrimpatrol",
                 "firstordercollaborators", "echobaseevacuees", "newrepublicvolunteers",
-                "outerrimgarrison", "firstordersympathizers", "syndicatesmugglers"):
+                "outerrimgarrison", "firstordersympathizers", "syndicatesmugglers",
+                "lawlesspirates", "colicoiddestroyer"):
         assert xws in in_scope and xws not in missing, xws
-    assert {"lawlesspirates", "colicoiddestroyer"} <= missing
+    assert "damagecontrolteam" in found.upgrade_total().missing
     assert "alderaanianguard" not in in_scope & {p.xws for p in load_cards().pilots
                                                   if p.standard or p.extended}
     result = run("cards", "coverage", "--format", "epic", "--missing")

@@ -111,20 +111,22 @@ def test_limited_cards_still_apply_in_epic(app, epic_file):
         ("LIMITED", "tantiveiv")]
 
 
-def test_the_engine_still_refuses_the_huge_ship_and_its_upgrades(app, epic_file):
-    """Situation: the legal epic squad. Rule: the engine plays huge ships by their appendix
-    and the CR90's ship ability, but not yet its huge-only upgrades (a warning apart from
-    the verdict). Expected: playable false; not_playable lists the CR90's Turbolaser
-    Battery, not its Broadside Batteries; the text has the section; exit 0."""
-    result = check(app, epic_file(), "--format", "epic", "--points", "200", "--json")
-    data = json.loads(result.output)
-    assert result.exit_code == 0 and data["playable"] is False
-    kinds = {(card["kind"], card["xws"]) for card in data["not_playable"]}
-    assert ("upgrade", "turbolaserbattery") in kinds
-    assert ("ship_ability", "Broadside Batteries") not in kinds
-    text = check(app, epic_file(), "--format", "epic", "--points", "200")
-    assert "Not playable in Tallon's engine yet" in text.output
-    assert "Turbolaser Battery" in text.output or "turbolaserbattery" in text.output
+def test_the_engine_plays_the_huge_ship_and_names_what_it_lacks(app, epic_file):
+    """Situation: the legal epic squad (a CR90 with Turbolaser Battery and Tantive IV, two
+    escorts), then the same CR90 with Damage Control Team as well. Rule: the engine plays
+    huge ships by their appendix and these cards; a card it lacks is a warning apart from
+    the verdict. Expected: the first is playable with no warning section; the second lists
+    the team only."""
+    data = json.loads(check(app, epic_file(), "--format", "epic", "--points", "200",
+                            "--json").output)
+    assert data["playable"] is True and data["not_playable"] == []
+    corvette = {**CORVETTE, "upgrades": {**CORVETTE["upgrades"], "team": ["damagecontrolteam"]}}
+    result = check(app, epic_file({**EPIC, "pilots": [corvette, *EPIC["pilots"][1:]]}),
+                   "--format", "epic", "--points", "200", "--json")
+    found = json.loads(result.output)
+    assert result.exit_code == 0 and found["playable"] is False
+    assert [(c["kind"], c["xws"]) for c in found["not_playable"]] == [
+        ("upgrade", "damagecontrolteam")]
 
 
 def test_show_prices_the_huge_ship_and_notes_its_costs(app, epic_file):

@@ -146,12 +146,12 @@ def test_a_ship_ability_not_implemented_is_listed_under_its_name():
 
 
 def test_a_huge_ship_is_listed_only_for_what_the_engine_lacks():
-    """Situation: a Trident (its ship ability Tractor Grasp not implemented) and a C-ROC
-    (Overdrive Burners is). Rule: huge ships play by their appendix; a card whose ability
-    is not implemented is refused. Expected: the Trident's ship ability is listed, by name;
-    nothing for the C-ROC."""
-    trident = not_playable(build_squad("scumandvillainy", [("lawlesspirates", [])]))
-    assert [(c.kind, c.xws) for c in trident] == [("ship_ability", "Tractor Grasp")]
+    """Situation: a CR90 with Damage Control Team (not implemented: the huge damage deck)
+    and a C-ROC alone. Rule: huge ships play by their appendix; a card whose ability is not
+    implemented is refused. Expected: the team is listed, by id; nothing for the C-ROC."""
+    cr90 = not_playable(build_squad("rebelalliance",
+                                    [("alderaanianguard", ["damagecontrolteam"])]))
+    assert [(c.kind, c.xws) for c in cr90] == [("upgrade", "damagecontrolteam")]
     assert not_playable(build_squad("scumandvillainy", [("syndicatesmugglers", [])])) == []
 
 

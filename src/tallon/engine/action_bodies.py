@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
+from tallon.engine.loadout import ENERGY
 from tallon.engine.movement import (
     ExecuteManeuver,
     boost_as_partial_maneuver,
@@ -64,7 +65,8 @@ def reloadable_cards(game: Game, ship: ShipState) -> list[str]:
     db = load_cards()
     cards = []
     for xws, charge in ship.charges.items():
-        if xws == ship.pilot or charge.active >= charge.limit:
+        # a huge ship's energy is a charge of the ship, not of an upgrade
+        if xws in (ship.pilot, ENERGY) or charge.active >= charge.limit:
             continue
         upgrade = db.upgrade(xws)
         if any(slot in RELOADABLE for slot in upgrade.slots) and \
@@ -147,12 +149,20 @@ class CloakAction(GainTokenAction):
 
 @dataclass(frozen=True)
 class ReinforceAction(ActionBody, ChoiceStep):
-    """RR: REINFORCE - gain a reinforce token, fore or aft side up (the player chooses)."""
+    """RR: REINFORCE - gain a reinforce token, fore or aft side up (the player chooses; a
+    card may allow only one side: hook ``reinforce_sides``, the one left taken unasked)."""
+
+    auto_single: ClassVar[bool] = True
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
+        sides = ("fore", "aft")
+        for held in own_modifiers(game, ship, "reinforce_sides"):
+            allowed = held.ability.value(game, ship, ship=ship)
+            if allowed is not None:
+                sides = tuple(side for side in sides if side in allowed)
         return self.ask(ship.owner, "reinforce_side", f"{ship.name} ({ship.id}): reinforce "
-                        "which side?", (Option("fore", "fore"), Option("aft", "aft")),
+                        "which side?", tuple(Option(side, side) for side in sides),
                         ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:

@@ -98,6 +98,9 @@ _HOOKS = (
          ("ship", "maneuver"), "DIFFICULTY", "engine/rounds.py effective_code"),
     Hook("maneuver_alternatives", "maneuver codes the owner may execute instead",
          ("maneuver",), "MANEUVER", "engine/rounds.py alternatives", own=True),
+    Hook("maneuver_speed_change", "speed steps added to the maneuver the ship executes "
+         "(summed; never below speed 1, a speed 0 maneuver unchanged)", ("ship", "maneuver"),
+         "MANEUVER", "engine/rounds.py changed_speed"),
     Hook("maneuver_templates", "template kinds (straight, bank, turn) the owner may fly "
          "this maneuver on instead of its own, same speed (and direction: a straight one, or "
          "curving its way)", ("ship", "maneuver"), "MANEUVER",
@@ -154,6 +157,9 @@ _HOOKS = (
          "(spending included)", ("ship", "token"), "TOKENS", "engine/effects.py remove_token"),
     Hook("end_phase_kept_tokens", "how many tokens of this kind the ship does not remove in "
          "the End Phase (summed)", ("ship", "token"), "END PHASE", "engine/rounds.py EndPhase"),
+    Hook("reinforce_sides", "the reinforce sides ('fore', 'aft') the owner may choose, or "
+         "None (both)", ("ship",), "REINFORCE", "engine/action_bodies.py ReinforceAction",
+         own=True),
     Hook("action_difficulty", "the colour the ship treats this action as, or None (several: "
          "the most restrictive applies)", ("ship", "spec"), "ACTIONS",
          "engine/actions.py StartAction", own=True),
@@ -281,6 +287,13 @@ _HOOKS = (
          "engine/action_bodies.py lock_targets, jam_targets"),
     Hook("attack_friendly", "True: the ship may declare friendly ships as defenders",
          ("ship",), "ATTACK", "engine/weapons.py valid_targets", own=True),
+    Hook("bonus_attack_headers", 'the owner card\'s "BONUS ATTACK:" headers that let the '
+         "huge ship attack with this weapon (another card's: Ordnance Tubes' torpedo and "
+         "missile attacks): (header number, Cost) pairs, or ()", ("weapon",), "BONUS ATTACK",
+         "engine/weapons.py header_costs", own=True),
+    Hook("bonus_attack_only", "True: the owner performs attacks with this weapon only as "
+         "bonus attacks (not as its standard attack)", ("weapon",), "BONUS ATTACK",
+         "engine/attack.py standard_only", own=True),
     Hook("closest_defender", "True: the ship must declare a defender at the closest attack "
          "range among its valid targets", ("ship",), "ATTACK",
          "engine/attack.py DeclareAttack", own=True),

@@ -375,6 +375,15 @@ def effective_code(game: Game, ship: ShipState, code: str) -> str:
     return with_difficulty(code, order[level])
 
 
+def changed_speed(game: Game, ship: ShipState, code: str) -> str:
+    """The maneuver with its speed changed by cards (hook ``maneuver_speed_change``,
+    summed: never below 1, a speed 0 maneuver unchanged: Tractor Technicians)."""
+    if "maneuver_speed_change" not in named(game) or code[0] == "0":
+        return code
+    steps = total(game, "maneuver_speed_change", ship=ship, maneuver=code)
+    return f"{max(1, int(code[0]) + steps)}{code[1:]}" if steps else code
+
+
 @dataclass(frozen=True)
 class Execution(Step):
     """Choose what is executed: the dial's maneuver; the ion maneuver while ionized; the
@@ -433,7 +442,8 @@ class Execution(Step):
                     return None
         # the maneuver is settled: the "before you execute" changes are used up
         ship.execute_difficulty = 0
-        game.push(ExecuteManeuver(ship.id, code, ion=self.ion), ActionStep(ship.id),
+        game.push(ExecuteManeuver(ship.id, changed_speed(game, ship, code), ion=self.ion),
+                  ActionStep(ship.id),
                   EndActivation(ship.id, self.ion))
         return None
 
@@ -481,7 +491,7 @@ class ChooseManeuver(ChoiceStep):
         if answer != self.code:
             game.event("activate", f"{ship.name} ({ship.id}) executes [{answer}] instead",
                        ship=ship.id)
-        game.push(ExecuteManeuver(ship.id, str(answer)))
+        game.push(ExecuteManeuver(ship.id, changed_speed(game, ship, str(answer))))
 
 
 # ------------------------------------------------------------------------ the end

@@ -16,7 +16,7 @@ from tallon.dice.abilities.base import (
     Role,
     Window,
 )
-from tallon.dice.abilities.effects import CancelResults, CardAbility, reroll
+from tallon.dice.abilities.effects import AddResults, CancelResults, CardAbility, reroll
 from tallon.dice.faces import Face
 
 
@@ -395,6 +395,12 @@ _ENTRIES = [
     CardEntry("graviticdeflection", "Gravitic Deflection", DEFENDING,
               "reroll 1 defense die per tractored ship in the attack arc",
               upgrades_2.gravitic_deflection, "tractored ships"),
+    CardEntry("instigator", "Instigator", ATTACKING,
+              "defender with an orange or red token: reroll up to 2 attack dice",
+              partial(_reroll_up_to, "instigator", "Instigator", ATTACKING, 2)),
+    CardEntry("bloodcrow", "Blood Crow", ATTACKING, "attack at range 1-2: add 1 focus",
+              partial(CardAbility, "bloodcrow", "Blood Crow (add 1 focus)",
+                      effect=AddResults(Face.FOCUS), roles=ATTACKING)),
     *(CardEntry(kind, f"Commando Team remote ({kind})", ATTACKING, "1 focus to hit",
                 partial(upgrades_2.commando_team, kind)) for kind in upgrades_2.COMMANDO_TEAMS),
 ]
