@@ -32,6 +32,20 @@ def test_a_demo_with_a_huge_ship_on_each_side_plays_to_the_end(tmp_path):
     assert any("huge ship maneuver tool" in e["text"] for e in game.log)
 
 
+def test_a_cr90_with_a_turbolaser_against_a_raider_plays_bonus_attacks(tmp_path):
+    """Situation: ``demo`` (seed 1) with the CR90 list (Turbolaser Battery, Tantive IV)
+    against the Raider list (Point-Defense Battery). Rule: RR: APPENDIX: HUGE SHIPS - BONUS
+    ATTACKS. Expected: exit 0; the log has bonus attacks; a removed CR90 scores 149 (its
+    upgrades' squad points included)."""
+    result = run("demo", "--out", str(tmp_path), "--seed", "1",
+                 "--squad1", str(EPIC / "cr90-rebels.json"),
+                 "--squad2", str(EPIC / "raider-empire.json"))
+    assert result.exit_code == 0, result.output
+    assert "as a bonus attack" in result.output
+    assert "Alderaanian Guard (p1.1) is removed" not in result.output or \
+        "scores 149" in result.output
+
+
 def test_an_epic_squad_is_judged_by_the_epic_format(tmp_path):
     """Situation: the C-ROC squad (73 points) as player 1 of a demo. Rule: a squad with a
     huge ship is an epic squad (docs/rulings.md, Squad building 19-21). Expected: it is

@@ -187,3 +187,19 @@ def test_an_attack_through_a_huge_ship_gives_one_more_defense_die():
     assert "range 2" in attack["text"]
     rolled = [e["text"] for e in events(game, "dice", "p1.2")][-1]
     assert len(rolled.split(" rolls ")[1].split(", ")) == 3  # 2 agility + 1
+
+
+def test_a_huge_ships_squad_point_value_counts_its_upgrades():
+    """Situation: a CR90 (Alderaanian Guard, 134) with Turbolaser Battery and Tantive IV,
+    removed from the game. Rule: docs/rulings.md Squad building 21 - a huge ship's upgrades
+    are paid in squad points, so its squad point value (what its removal scores) counts
+    them. Expected: 149 points for the opponent."""
+    from tallon.engine.effects import remove_ship
+    game = complete_setup(new_game(
+        squad("rebelalliance", ("alderaanianguard", ["turbolaserbattery", "tantiveiv"]),
+              "bluesquadronescort"), squad("galacticempire", "blacksquadronace")))
+    cr90 = game.state.ships["p1.1"]
+    assert cr90.cost == 149
+    before = game.state.mission_points[2]
+    inject(game, lambda g: remove_ship(g, cr90, "fled"))
+    assert game.state.mission_points[2] == before + 149

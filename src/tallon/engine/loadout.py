@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tallon.data import load_cards
 from tallon.engine.state import ActionSpec, Charge, ShipState
 from tallon.geometry import BaseSize
+from tallon.squads import upgrade_cost
 
 if TYPE_CHECKING:
     from tallon.data import Pilot, Upgrade
@@ -272,7 +273,10 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         ship_type=ship.xws,
         size=size,
         initiative=pilot.initiative,
-        cost=pilot.cost,
+        # a huge ship's squad point value counts its upgrades, paid in squad points
+        # (docs/rulings.md, Squad building 21): what removing it scores
+        cost=pilot.cost + (sum(upgrade_cost(db, pilot, u.upgrade) or 0
+                               for u in entry.upgrades) if ship.size == "huge" else 0),
         dial=tuple(ship.dial),
         attacks=tuple(attacks),
         agility=agility,
