@@ -51,14 +51,15 @@ SAVE_EVERY = 5
 
 #: Epic squads with a huge ship each (every tenth game plays them).
 EPIC = Path(__file__).resolve().parent.parent / "lists" / "epic"
+EPIC_PAIRS = (("croc-scum.json", "croc-seps.json"), ("cr90-rebels.json", "raider-empire.json"))
 
 
 def squads_for(seed: int):
     """Two random legal squads of the cards the engine plays (starter pool included); every
     tenth game the two epic lists, a huge ship on each side."""
     if seed % 10 == 9:
-        return tuple(read_xws_file(EPIC / name).squad
-                     for name in ("croc-scum.json", "croc-seps.json"))
+        pair = EPIC_PAIRS[(seed // 10) % len(EPIC_PAIRS)]
+        return tuple(read_xws_file(EPIC / name).squad for name in pair)
     rng = random.Random(seed)
     return (random_squad(rng), random_squad(rng))
 
