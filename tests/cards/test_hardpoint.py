@@ -124,14 +124,14 @@ class TestPointDefenseBattery:
         assert _side(game, "p1.1", "pointdefensebattery") == 1
 
 
-    def test_a_second_turret_upgrade_is_refused(self):
+    def test_a_second_turret_upgrade_plays(self):
         """Situation: a CR90 squad with the battery and a Turbolaser Battery (both turret
         weapons), and one with the battery alone. Rule: TURRET ARC INDICATORS - the second
-        turret upgrade needs a second indicator, which Tallon lacks (ruling). Expected: the
-        first squad is unplayable, naming the Turbolaser Battery; the second plays."""
+        turret upgrade gets a second indicator (tests/rules/test_huge_turrets.py). Expected:
+        both squads play."""
         both = build_squad("rebelalliance", [(CR90, ["pointdefensebattery",
                                                      "turbolaserbattery"])])
-        assert [p.xws for p in unplayable_cards(both, CARDS)] == ["turbolaserbattery"]
+        assert unplayable_cards(both, CARDS) == []
         one = build_squad("rebelalliance", [(CR90, ["pointdefensebattery"])])
         assert unplayable_cards(one, CARDS) == []
 

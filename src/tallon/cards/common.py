@@ -147,7 +147,7 @@ def firing_arcs(ship: ShipState) -> tuple[Arc, ...]:
     arcs: list[Arc] = []
     for arc, _ in ship.attacks:
         arcs.extend(ARCS.get(arc, ()))
-    arcs.extend(ship.turret)
+    arcs.extend(ship.turret + ship.turret2)  # a huge ship's second indicator too
     return tuple(dict.fromkeys(arcs))
 
 

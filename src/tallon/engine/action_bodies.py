@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
-from tallon.engine.loadout import ENERGY
+from tallon.engine.loadout import ENERGY, second_indicator_double
 from tallon.engine.movement import (
     ExecuteManeuver,
     boost_as_partial_maneuver,
@@ -52,11 +52,14 @@ def fail(game: Game, ship: ShipState) -> None:
     ship.action_failed = True
 
 
-def turret_arcs_for(ship: ShipState, pointing: Arc) -> tuple[Arc, ...]:
-    """The standard arcs a turret indicator pointing at ``pointing`` selects."""
+def turret_arcs_for(ship: ShipState, pointing: Arc, second: bool = False
+                    ) -> tuple[Arc, ...]:
+    """The standard arcs a turret indicator pointing at ``pointing`` selects (``second``:
+    a huge ship's second indicator, RR: APPENDIX: HUGE SHIPS)."""
     opposite = {Arc.FRONT: Arc.REAR, Arc.REAR: Arc.FRONT, Arc.LEFT: Arc.RIGHT,
                 Arc.RIGHT: Arc.LEFT}
-    return (pointing, opposite[pointing]) if ship.turret_double else (pointing,)
+    double = second_indicator_double(ship) if second else ship.turret_double
+    return (pointing, opposite[pointing]) if double else (pointing,)
 
 
 def reloadable_cards(game: Game, ship: ShipState) -> list[str]:
@@ -75,12 +78,12 @@ def reloadable_cards(game: Game, ship: ShipState) -> list[str]:
     return cards
 
 
-def rotatable_arcs(game: Game, ship: ShipState) -> list[Arc]:
-    """RR: ROTATE - the standard arcs the turret indicator may turn to: any other one (a
-    double indicator only to the other pair), limited by the ship's own cards (hook
-    ``turret_arcs_allowed``: Refined Gyrostabilizers)."""
-    arcs = [a for a in STANDARD_ARCS if a not in ship.turret]
-    if ship.turret_double:
+def rotatable_arcs(game: Game, ship: ShipState, second: bool = False) -> list[Arc]:
+    """RR: ROTATE - the standard arcs the turret indicator (``second``: a huge ship's
+    second one) may turn to: any other one (a double indicator only to the other pair),
+    limited by the ship's own cards (hook ``turret_arcs_allowed``: Refined Gyrostabilizers)."""
+    arcs = [a for a in STANDARD_ARCS if a not in (ship.turret2 if second else ship.turret)]
+    if second_indicator_double(ship) if second else ship.turret_double:
         arcs = arcs[:1]
     return [a for a in arcs if turret_arc_allowed(game, ship, a)]
 
@@ -432,20 +435,32 @@ def roll_with_turn(game: Game, ship: ShipState, template: RepositionTemplate) ->
 @dataclass(frozen=True)
 class RotateAction(ActionBody, ChoiceStep):
     """RR: ROTATE - point the turret indicator at another standard arc (a double indicator
-    at the other pair)."""
+    at the other pair). A huge ship with two indicators rotates either or both
+    (RR: APPENDIX: HUGE SHIPS - TURRET ARC INDICATORS): ``"2:<arc>"`` turns the second one,
+    ``"<arc>+2:<arc>"`` both."""
 
     auto_single: ClassVar[bool] = True
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        choices = rotatable_arcs(game, ship)
+        options = [Option(a.value, a.value) for a in rotatable_arcs(game, ship)]
+        if ship.turret2_cards:
+            names = ", ".join(load_cards().upgrade(x).name for x in ship.turret2_cards)
+            seconds = [Option(f"2:{a.value}", f"the second turret ({names}) to {a.value}")
+                       for a in rotatable_arcs(game, ship, second=True)]
+            options = [Option(o.key, f"the first turret to {o.key}") for o in options]
+            options += seconds + [Option(f"{o.key}+{t.key}", f"{o.label} and {t.label}")
+                                  for o in options for t in seconds]
         return self.ask(ship.owner, "rotate_arc", f"{ship.name} ({ship.id}): turn the "
-                        "turret to which arc?", tuple(Option(a.value, a.value)
-                                                      for a in choices), ship=ship.id)
+                        "turret to which arc?", tuple(options), ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
         ship = game.state.ships[self.ship_id]
-        ship.turret = turret_arcs_for(ship, Arc(answer))
+        for part in str(answer).split("+"):
+            if part.startswith("2:"):
+                ship.turret2 = turret_arcs_for(ship, Arc(part[2:]), second=True)
+            else:
+                ship.turret = turret_arcs_for(ship, Arc(part))
         game.event("action", f"{ship.name} ({ship.id}) points its turret at {answer}",
                    ship=ship.id)
 

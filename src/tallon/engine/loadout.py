@@ -74,13 +74,6 @@ def unplayable_ship(pilot: Pilot, upgrades: Iterable[Upgrade], cards: CardRegist
         if upgrade_unplayable(upgrade, cards):
             add("upgrade", upgrade.xws, upgrade.name,
                 "its ability is not implemented by the engine yet")
-    if load_cards().ship_of(pilot).size == "huge":
-        # RR: APPENDIX: HUGE SHIPS - TURRET ARC INDICATORS: a second turret upgrade gets a
-        # second indicator; a ship has one indicator in Tallon
-        turreted = [u for u in upgrades if _upgrade_turrets([(u.xws, 0)])]
-        for upgrade in turreted[1:]:
-            add("upgrade", upgrade.xws, upgrade.name,
-                "a huge ship's second turret arc indicator is not implemented yet")
     return found
 
 
@@ -211,6 +204,12 @@ def has_turret_indicator(ship: ShipState) -> bool:
         (xws, side) for kind, xws, side in ship.cards if kind == "upgrade"))
 
 
+def second_indicator_double(ship: ShipState) -> bool:
+    """RR: APPENDIX: HUGE SHIPS - TURRET ARC INDICATORS: a huge ship's second indicator is
+    double if an upgrade it serves grants a double turret arc."""
+    return "double_turret" in _upgrade_turrets((xws, 0) for xws in ship.turret2_cards)
+
+
 #: The charges key of a huge ship's energy (RR: APPENDIX: HUGE SHIPS - ENERGY).
 ENERGY = "energy"
 
@@ -249,8 +248,12 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
                                                    side.charges.recovers)
     # a stat can't go below 0 (Angled Deflectors on a ship without shields)
     hull, shields, agility = max(1, hull), max(0, shields), max(0, agility)
+    turreted = [u.upgrade.xws for u in entry.upgrades if _upgrade_turrets([(u.upgrade.xws, 0)])]
+    # RR: APPENDIX: HUGE SHIPS - TURRET ARC INDICATORS: a huge ship's second turret upgrade
+    # gets its own indicator; a third shares it (docs/rulings.md, Huge ships)
+    second = tuple(x for x in turreted[1:] if x != turreted[0]) if ship.size == "huge" else ()
     turret = tuple(arc for arc, _ in attacks if arc in TURRET_ARCS) + tuple(
-        _upgrade_turrets((u.upgrade.xws, 0) for u in entry.upgrades))
+        _upgrade_turrets((xws, 0) for xws in turreted if xws not in second))
     # a huge ship's base is no standard size: its geometry is HugeShip's (ShipState.huge)
     size = BaseSize.LARGE if ship.size == "huge" else BaseSize(ship.size)
     if stats.energy is not None:  # RR: APPENDIX: HUGE SHIPS - energy, a charge
@@ -291,6 +294,7 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         force_recurring=force_recurring,
         charges=charges,
         turret_double=any(TURRET_ARCS[arc] for arc in turret),
+        turret2_cards=second,
         shield_recurring=stats.shield_recovers,
         engagement=pilot.engagement if ship.size == "huge" else None,
     )

@@ -397,7 +397,8 @@ def _place_forces_step(game: Game, ship: ShipState) -> Step:
 class PlaceShip(ChoiceStep):
     """The owner places a ship (and sets its turret indicator). Answers: a listed
     candidate's key (``"60,23.5,0"``, with ``",front"`` for a turret) or any legal
-    placement as ``{"x", "y", "heading"[, "turret"]}``."""
+    placement as ``{"x", "y", "heading"[, "turret"]}``; a huge ship's second indicator
+    (RR: APPENDIX: HUGE SHIPS) points at the free answer's ``"turret2"``, else front."""
 
     ship_id: str
 
@@ -408,7 +409,8 @@ class PlaceShip(ChoiceStep):
         return self.ask(ship.owner, "place_ship",
                         f"Player {ship.owner}: place {ship.name} ({ship.id})", options,
                         ship=ship.id,
-                        free="{x, y, heading[, turret]}: within range 1 of your edge, "
+                        free="{x, y, heading[, turret[, turret2]]}: within range 1 of "
+                             "your edge, "
                              "overlapping no ship")
 
     def check_free(self, game: Game, value: Value) -> str | None:
@@ -426,6 +428,13 @@ class PlaceShip(ChoiceStep):
                 return "the turret indicator points at front, rear, left or right"
             if not turret_arc_allowed(game, ship, Arc(parsed["turret"])):
                 return f"{ship.name}'s turret indicator can't point at {parsed['turret']}"
+        if "turret2" in parsed:
+            if not ship.turret2_cards:
+                return f"{ship.name} has no second turret arc indicator"
+            if parsed["turret2"] not in ("front", "rear", "left", "right") or \
+                    not turret_arc_allowed(game, ship, Arc(parsed["turret2"])):
+                return f"{ship.name}'s second turret indicator can't point at " \
+                       f"{parsed['turret2']}"
         return self.problem(game, ship, pose)
 
     def problem(self, game: Game, ship: ShipState, pose: Pose) -> str | None:
@@ -447,6 +456,9 @@ class PlaceShip(ChoiceStep):
         s.set_pose(ship, pose)
         if ship.turret_double or _has_turret(ship):
             ship.turret = turret_arcs_for(ship, Arc(turret))
+        if ship.turret2_cards:
+            second = answer.get("turret2", "front") if isinstance(answer, dict) else "front"
+            ship.turret2 = turret_arcs_for(ship, Arc(second), second=True)
         game.event("place", f"{ship.name} ({ship.id}) is placed at ({pose.x:.0f}, "
                    f"{pose.y:.0f}) facing {pose.heading:.0f}", ship=ship.id)
 

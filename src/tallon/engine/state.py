@@ -154,6 +154,8 @@ class ShipState:
     damage: tuple[DamageCard, ...] = ()
     turret: tuple[Arc, ...] = ()
     turret_double: bool = False
+    turret2: tuple[Arc, ...] = ()  # a huge ship's second indicator (RR: APPENDIX: HUGE SHIPS)
+    turret2_cards: tuple[str, ...] = ()  # the upgrades whose weapons use it
     docked: tuple[str, ...] = ()
     remote: bool = False
     outline: str = ""
@@ -311,7 +313,7 @@ class WeaponSpec:
     def arcs(self, ship: ShipState) -> tuple[Arc, ...]:
         """The standard arcs the weapon may attack into now (turrets: where they point)."""
         if self.arc in ("single_turret", "double_turret"):
-            return ship.turret
+            return ship.turret2 if self.card in ship.turret2_cards else ship.turret
         return ARCS[self.arc]
 
 

@@ -75,6 +75,9 @@ def _huge_public(ship: ShipState) -> dict[str, Any]:
                             "engagement": ship.engagement}
     if (energy := ship.charges.get(ENERGY)) is not None:
         data["energy"] = {"active": energy.active, "limit": energy.limit}
+    if ship.turret2_cards:  # the second turret indicator and the upgrades it serves
+        data["turret2"] = [a.value for a in ship.turret2]
+        data["turret2_cards"] = list(ship.turret2_cards)
     return data
 
 

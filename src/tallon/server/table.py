@@ -47,7 +47,7 @@ def _arcs_of(ship: ShipState) -> tuple[Arc, ...]:
             continue  # turret arcs: the indicator's arcs are added below
         if arc not in arcs:
             arcs.append(arc)
-    arcs += [arc for arc in ship.turret if arc not in arcs]
+    arcs += [arc for arc in ship.turret + ship.turret2 if arc not in arcs]
     return tuple(arcs) or (Arc.FRONT,)
 
 
