@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from tallon.dice.abilities import cards, pilots, upgrades, upgrades_2
+from tallon.dice.abilities import cards, pilots, pilots_2, upgrades, upgrades_2
 from tallon.dice.abilities.base import (
     ATTACKING,
     BOTH_ROLES,
@@ -403,6 +403,17 @@ _ENTRIES = [
                       effect=AddResults(Face.FOCUS), roles=ATTACKING)),
     *(CardEntry(kind, f"Commando Team remote ({kind})", ATTACKING, "1 focus to hit",
                 partial(upgrades_2.commando_team, kind)) for kind in upgrades_2.COMMANDO_TEAMS),
+    # Issue 20: the reference calculator's freighter pilots and crew (pilots_2.py)
+    CardEntry("landocalrissian", "Lando Calrissian (Customized YT-1300)", BOTH_ROLES,
+              "not stressed, gain 1 stress: reroll all blanks", pilots_2.lando_calrissian),
+    CardEntry("landocalrissian-escapecraft", "Lando Calrissian (Escape Craft)", BOTH_ROLES,
+              "not stressed, gain 1 stress: reroll all blanks",
+              lambda: pilots_2.lando_calrissian("landocalrissian-escapecraft")),
+    CardEntry("landocalrissian-crew", "Lando Calrissian (Scum crew)", BOTH_ROLES,
+              "spend 1 green token: reroll up to 2 dice", pilots_2.lando_calrissian_crew),
+    CardEntry("hansolo", "Han Solo (Customized YT-1300)", BOTH_ROLES,
+              "obstructed by an obstacle (primary attack or defending): +1 die",
+              pilots_2.han_solo_pilot),
 ]
 
 
