@@ -96,9 +96,12 @@ def collect(game: Game, event: Event, only: ShipState | None = None) -> list[Ent
     state = game.state
     window = event.window
     rules = RULES.by_window(window)
-    if not rules and window not in named(game):
+    cards_listen = window in named(game)
+    if not rules and not cards_listen:
         return []  # the usual case: no card in the game has an ability of this window
-    listening = _listening(game, window, only)
+    # the rules' own abilities (a huge ship's stress, a scenario's jettison) listen at
+    # common windows: the ships' cards are only searched when one of them could listen
+    listening = _listening(game, window, only) if cards_listen else []
     if not rules and not listening:
         return []
     order = state.player_order()
