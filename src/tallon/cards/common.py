@@ -15,11 +15,11 @@ from tallon.dice.faces import NUM_FACES
 from tallon.dice.ops import Cancel
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
 from tallon.engine.action_bodies import lock_targets
+from tallon.engine.allegiance import friendly as friendly_ships
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     acquire_lock,
-    damage_serial,
     gain_token,
     ignores_obstacle,
     locks_on,
@@ -83,8 +83,9 @@ def _treated_within(ship: ShipState, other: ShipState, low: int, high: int) -> b
 
 
 def is_friendly(game: Game, ship: ShipState, other: ShipState) -> bool:
-    """RR: FRIENDLY - ships of the same player (a ship is friendly to itself)."""
-    return ship.owner == other.owner
+    """RR: FRIENDLY - ships of the same player (a ship is friendly to itself) that no
+    effect makes allied (RR: ALLIED)."""
+    return friendly_ships(ship, other)
 
 
 def range_of(a: ShipState, b: ShipState) -> int | None:
@@ -577,3 +578,8 @@ __all__ = [
     "treated_ranges",
     "weapon_of_type",
 ]
+
+
+def damage_serial(card_key: str) -> int:
+    """The serial number in an ability's card key for a damage card, ``name@serial``."""
+    return int(card_key.rpartition("@")[2])

@@ -16,6 +16,7 @@ from tallon.engine.abilities import (
     Modifier,
     Triggered,
 )
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition, remove_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
@@ -238,7 +239,7 @@ def _guards(game: Any, attack: AttackState, holder: ShipState) -> list[ShipState
     """The friendly calculating or evading MagnaGuard Protectors in the attack arc."""
     attacker = game.state.ships[attack.attacker]
     return [s for s in game.state.in_play() if s.pilot == "magnaguardprotector"
-            and s.owner == holder.owner and (s.has(Token.CALCULATE) or s.has(Token.EVADE))
+            and friendly(s, holder) and (s.has(Token.CALCULATE) or s.has(Token.EVADE))
             and is_in_arc(attacker, s, attack.arc)]
 
 
@@ -266,7 +267,7 @@ HUNTED = "hunted"
 def _heirs(ctx: Ctx) -> list[ShipState]:
     """The other friendly ships that can take the condition (a ship destroyed too leaves
     with it: ruling)."""
-    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if friendly(s, ctx.ship)
             and s.id != ctx.ship.id and not s.destroyed]
 
 
@@ -314,7 +315,7 @@ def _decoys(game: Any, attack: AttackState, holder: ShipState) -> list[ShipState
     for this attack (each once)."""
     attacker = game.state.ships[attack.attacker]
     return [s for s in game.state.in_play() if s.pilot == "naboohandmaiden"
-            and s.owner == holder.owner and s.has(Token.EVADE)
+            and friendly(s, holder) and s.has(Token.EVADE)
             and f"{s.id}:{DECOYED}" not in attack.marks
             and not spend_forbidden(game, s, Token.EVADE)
             and is_in_arc(attacker, s, attack.arc)]

@@ -26,6 +26,7 @@ from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility
 from tallon.engine.abilities import CardAction, Ctx, DiceMod, Modifier, Replacement, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition, remove_condition
 from tallon.engine.damage import SufferDamage
 from tallon.engine.decisions import Option
@@ -162,7 +163,7 @@ register("condition", DARK,
 def _krennic_lock(game: Any, attack: AttackState, owner: ShipState) -> bool:
     defender = game.state.ships[attack.defender]
     return (attack.primary and attack.weapon.arc == "front"
-            and any(s.owner == owner.owner and equipped(s, "directorkrennic")
+            and any(friendly(s, owner) and equipped(s, "directorkrennic")
                     and defender.id in s.locks for s in game.state.in_play())
             # RR: PAYING COSTS - the result is spent only for an effect that can resolve
             and (defender.shields > 0 or bool(facedown_damage(defender))))
@@ -436,7 +437,7 @@ def _ga97_ready(ctx: Ctx) -> bool:
 
 def _ga97_destroyed(ctx: Ctx) -> bool:
     lost = ctx.state.ships[ctx.event["ship"]]
-    return lost.owner == ctx.ship.owner and lost.id != ctx.ship.id and equipped(lost, GA97)
+    return friendly(lost, ctx.ship) and lost.id != ctx.ship.id and equipped(lost, GA97)
 
 
 @continuation("itstheresistance.deployed")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import is_in_arc, is_me, range_of, ships_in_range
 from tallon.engine.abilities import Cost, Ctx, Replacement, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.damage import SufferDamage
 from tallon.engine.decisions import Option
 from tallon.engine.effects import suffer_damage
@@ -70,7 +71,7 @@ def guards_defender(game: Game, attack: AttackState, owner: ShipState, user: Shi
     """``DiceMod.applies`` of cards that protect another friendly ship at range 0-1 that
     defends while the owner is in the attack arc (Captain Dobbs, Selfless)."""
     near = range_of(owner, user)
-    return (user.id != owner.id and user.owner == owner.owner and attack.defender == user.id
+    return (user.id != owner.id and friendly(user, owner) and attack.defender == user.id
             and near is not None and near <= 1
             and is_in_arc(game.state.ships[attack.attacker], owner, attack.arc))
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.data import load_cards
+from tallon.engine.allegiance import friendly as is_friendly
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
 from tallon.engine.loadout import ENERGY, second_indicator_double
@@ -499,7 +500,8 @@ def locked_targets(game: Game, ship: ShipState, action: str, targets: list[ShipS
                for held in own_modifiers(game, ship, "spend_lock_for_target")):
         return []
     return [s for s in game.state.in_play() if s.id in ship.locks and s.id != ship.id
-            and (s.owner == ship.owner) == friendly and s.id not in {t.id for t in targets}]
+            and (is_friendly(s, ship) if friendly else s.owner != ship.owner)
+            and s.id not in {t.id for t in targets}]
 
 
 def spend_lock_on(game: Game, ship: ShipState, target: str) -> None:
@@ -519,7 +521,8 @@ def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
         if friends and other.id == ship.id:
             found.append(other)
             continue
-        if other.owner == ship.owner and not (friends and not other.remote):
+        if other.owner == ship.owner and not (friends and not other.remote
+                                              and is_friendly(other, ship)):
             continue
         r = game.state.range_up_to(ship, other, 2)
         # measured from a source with no arcs (a DRK-1 probe droid): range 1 only

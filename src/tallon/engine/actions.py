@@ -32,7 +32,12 @@ from tallon.engine.action_bodies import (
     spend_lock_on,
     treat_action_as,
 )
-from tallon.engine.coordinating import coordinate_far, coordinate_remote, coordinate_remotes
+from tallon.engine.coordinating import (
+    coordinate_forbidden,
+    coordinate_remote,
+    coordinate_remotes,
+    coordinate_targets,
+)
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, spend_force, spendable_force
 from tallon.engine.features import TOWING_FORBIDS, towed_cache
@@ -392,21 +397,6 @@ class CoordinateAction(ActionBody, ChoiceStep):
         else:
             game.push(PerformAction(answer, only=tuple(sorted(allowed)) or ("(none)",)),
                       after)
-
-
-def coordinate_targets(game: Game, ship: ShipState) -> list[ShipState]:
-    """RR: COORDINATE - the other friendly ships at range 1-2 (but those a card says can't be
-    coordinated: hook ``cannot_be_coordinated``)."""
-    return [s for s in game.state.in_play() if s.owner == ship.owner and s.id != ship.id
-            and (game.state.in_range(ship, s, 1, 2) or coordinate_far(game, ship, s))
-            and not any_true(game, "cannot_be_coordinated", ship=s)
-            and not coordinate_forbidden(game, ship, s)]
-
-
-def coordinate_forbidden(game: Game, ship: ShipState, other: ShipState) -> bool:
-    """A card says the ship can't coordinate ``other`` (hook ``coordinate_forbidden``)."""
-    return any(held.ability.value(game, ship, ship=other)
-               for held in own_modifiers(game, ship, "coordinate_forbidden"))
 
 
 def coordinate_companions(game: Game, ship: ShipState, chosen: str) -> tuple[str, ...]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tallon.engine.queue import own_modifiers
+from tallon.engine.allegiance import friendly
+from tallon.engine.queue import any_true, own_modifiers
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Then
 
@@ -57,3 +58,18 @@ def coordinate_remote(game: Game, ship: ShipState, answer: str) -> bool:
                ship=ship.id)
     game.push(Then(then, (ship.id, remote.id)))
     return True
+
+
+def coordinate_targets(game: Game, ship: ShipState) -> list[ShipState]:
+    """RR: COORDINATE - the other friendly ships at range 1-2 (but those a card says can't be
+    coordinated: hook ``cannot_be_coordinated``)."""
+    return [s for s in game.state.in_play() if friendly(s, ship) and s.id != ship.id
+            and (game.state.in_range(ship, s, 1, 2) or coordinate_far(game, ship, s))
+            and not any_true(game, "cannot_be_coordinated", ship=s)
+            and not coordinate_forbidden(game, ship, s)]
+
+
+def coordinate_forbidden(game: Game, ship: ShipState, other: ShipState) -> bool:
+    """A card says the ship can't coordinate ``other`` (hook ``coordinate_forbidden``)."""
+    return any(held.ability.value(game, ship, ship=other)
+               for held in own_modifiers(game, ship, "coordinate_forbidden"))

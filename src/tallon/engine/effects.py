@@ -326,6 +326,9 @@ def _deal(game: Game, ship: ShipState, faceup: bool, card: str, then: str | None
         game.event("damage", f"{ship.name} ({ship.id}) is dealt faceup damage card "
                    f"{damage_title(card)}", ship=ship.id, card=card)
         fire(game, "damage_dealt_faceup", ship=ship.id, card=card, serial=dealt.serial)
+        attacks = game.state.attacks  # the attack's mark, for a card asking it (hook)
+        if attacks and attacks[-1].defender == ship.id and any_true(game, "marks_faceup_dealt"):
+            attacks[-1].marks["marks_faceup_dealt"] = 1
     # "after a ship is dealt a damage card" (faceup or facedown; queued only with listeners)
     fire(game, "damage_card_dealt", ship=ship.id, serial=dealt.serial, faceup=faceup)
     check_destroyed(game, ship)
@@ -565,11 +568,6 @@ def _expose(game: Game, ship: ShipState, card: DamageCard) -> None:
                ship=ship.id, card=card.card)
     fire(game, "damage_dealt_faceup", ship=ship.id, card=card.card, serial=card.serial,
          exposed=True)
-
-
-def damage_serial(card_key: str) -> int:
-    """The serial number in an ability's card key for a damage card, ``name@serial``."""
-    return int(card_key.rpartition("@")[2])
 
 
 def flip_upgrade(game: Game, ship: ShipState, xws: str, side: int | None = None) -> None:

@@ -155,6 +155,9 @@ _HOOKS = (
          "stressed", ("ship",), "STRESS", "engine/rounds.py Execution"),
     Hook("token_removal_forbidden", "True: the ship can't remove tokens of this kind now "
          "(spending included)", ("ship", "token"), "TOKENS", "engine/effects.py remove_token"),
+    Hook("marks_faceup_dealt", "True: the engine marks an attack whose defender is dealt a "
+         "faceup damage card (AttackState.marks['marks_faceup_dealt'])", (), "DAMAGE CARDS",
+         "engine/effects.py _deal"),
     Hook("end_phase_kept_tokens", "how many tokens of this kind the ship does not remove in "
          "the End Phase (summed)", ("ship", "token"), "END PHASE", "engine/rounds.py EndPhase"),
     Hook("reinforce_sides", "the reinforce sides ('fore', 'aft') the owner may choose, or "

@@ -31,6 +31,7 @@ from tallon.dice.abilities.base import DEFENDING
 from tallon.dice.abilities.effects import AddResults, CardAbility
 from tallon.engine.abilities import Ctx, DiceMod, Triggered
 from tallon.engine.action_bodies import spend_lock_on
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, remove_token
 from tallon.engine.state import ShipState, Token
@@ -121,7 +122,7 @@ def _side_friend(game: Game, owner: ShipState, ship: ShipState, low: int, high: 
     """``ship`` is another friendly ship at range ``low``-``high`` in ``owner``'s left or
     right arc."""
     near = range_of(owner, ship)
-    return (ship.id != owner.id and ship.owner == owner.owner and not ship.remote
+    return (ship.id != owner.id and friendly(ship, owner) and not ship.remote
             and near is not None and low <= near <= high and _in_side_arc(owner, ship))
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from tallon.cards.common import damaged, is_me, range_of
 from tallon.cards.registry import register
 from tallon.engine.abilities import Ctx, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, spend_token
 from tallon.engine.state import Token
@@ -18,7 +19,7 @@ _REINFORCE = (Token.REINFORCE_FORE, Token.REINFORCE_AFT)
 def _lowhhrick_applies(ctx: Ctx) -> bool:
     defender = ctx.other(ctx.event["defender"])
     near = range_of(ctx.ship, defender)
-    return defender.owner == ctx.ship.owner and near is not None and near <= 1
+    return friendly(defender, ctx.ship) and near is not None and near <= 1
 
 
 def _lowhhrick_choices(ctx: Ctx) -> list[Option]:

@@ -13,6 +13,7 @@ from tallon.dice import ATTACKING, Face
 from tallon.dice.abilities.base import Window
 from tallon.dice.abilities.effects import CancelResults, CardAbility
 from tallon.engine.abilities import Ctx, DiceMod
+from tallon.engine.allegiance import friendly
 from tallon.engine.effects import spend_token
 from tallon.engine.state import ShipState, Token
 from tallon.geometry import Arc
@@ -52,7 +53,7 @@ def tambor_count(game: Game, attack: AttackState, owner: ShipState) -> int:
     the defender."""
     defender = game.state.ships[attack.defender]
     return sum(1 for s in ships_in_range(game, defender, 1, 1)
-               if s.owner == owner.owner and s.has(Token.CALCULATE))
+               if friendly(s, owner) and s.has(Token.CALCULATE))
 
 
 def _tambor(count: int) -> DiceMod:
@@ -78,7 +79,7 @@ def _sear_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipS
                   ) -> bool:
     near = range_of(owner, user)
     defender = game.state.ships[attack.defender]
-    return (attack.attacker == user.id and user.owner == owner.owner and attack.primary
+    return (attack.attacker == user.id and friendly(user, owner) and attack.primary
             and near is not None and near <= 3 and is_in_arc(user, defender, Arc.BULLSEYE)
             and lends_calculate(game, user))
 

@@ -20,6 +20,7 @@ from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.activation_steps import ACTION_STEP_MARK
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, remove_token, transfer_token
 from tallon.engine.state import ShipState, Token
@@ -78,7 +79,7 @@ register("pilot", "aftabackbar",
 # ---------------------------------------------------------------------- Caithrenalli
 def _moved_through_friend(ctx: Ctx) -> bool:
     ships = ctx.state.ships
-    return any(i in ships and ships[i].owner == ctx.ship.owner and i != ctx.ship.id
+    return any(i in ships and friendly(ships[i], ctx.ship) and i != ctx.ship.id
                for i in ctx.event.get("moved_through", ()))
 
 
@@ -143,16 +144,17 @@ register("pilot", "shasazaro",
 
 
 # --------------------------------------------------------------------------- Teza Nasz
-def _flanked(game: Any, defender: ShipState, owner_side: int) -> bool:
-    ships = [s for s in game.state.in_play() if s.owner == owner_side and s.id != defender.id]
+def _flanked(game: Any, defender: ShipState, attacker: ShipState) -> bool:
+    """Ships friendly to the attacker (it too) in each of the defender's side arcs."""
+    ships = [s for s in game.state.in_play() if friendly(s, attacker) and s.id != defender.id]
     return all(any(is_in_arc(defender, s, arc) for s in ships) for arc in (Arc.LEFT,
                                                                             Arc.RIGHT))
 
 
 def _teza_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
     near = range_of(owner, user)
-    return (user.id == attack.attacker and user.owner == owner.owner and near is not None
-            and near <= 2 and _flanked(game, game.state.ships[attack.defender], user.owner))
+    return (user.id == attack.attacker and friendly(user, owner) and near is not None
+            and near <= 2 and _flanked(game, game.state.ships[attack.defender], user))
 
 
 register("pilot", "tezanasz",

@@ -35,6 +35,7 @@ from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, RerollDice
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.action_bodies import reload_amount
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
 from tallon.engine.modify_dice import faces_text
@@ -116,7 +117,7 @@ register("pilot", "dutchvander-battleofyavin",
 def _friends_near_defender(game: Game, attack: AttackState, owner: ShipState) -> int:
     defender = game.state.ships[attack.defender]
     return sum(1 for s in ships_in_range(game, defender, 0, 1, friendly=None)
-               if s.owner == owner.owner and s.id != owner.id)
+               if friendly(s, owner) and s.id != owner.id)
 
 
 HORTON_MOST = 8
@@ -229,7 +230,7 @@ def _drea_applies(game: Game, attack: AttackState, owner: ShipState,
                   user: ShipState) -> bool:
     # RR: LIMITED - a non-limited ship: its pilot card is not limited
     defender = game.state.ships[attack.defender]
-    return (user.id == attack.attacker and user.owner == owner.owner
+    return (user.id == attack.attacker and friendly(user, owner)
             and load_cards().pilot(user.pilot).limited == 0
             and in_firing_arc(owner, defender))
 
@@ -322,7 +323,7 @@ register("pilot", ARLIZ,
 # ------------------------------------------------------------------------ Padric
 def _padric_applies(ctx: Ctx) -> bool:
     found = device(ctx.game, ctx.event["device"])
-    return (found is not None and found.owner == ctx.ship.owner
+    return (found is not None and friendly(found, ctx.ship)
             and found.id in ctx.ship.locks)
 
 

@@ -11,6 +11,7 @@ from tallon.dice import Face
 from tallon.dice.abilities.base import BOTH_ROLES
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Ctx, DiceMod, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import lose_shields
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 def _esege_lends(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
     # his own ship spends its tokens by the rules; a remote is no friendly ship
     near = range_of(owner, user)
-    return (user.id != owner.id and user.owner == owner.owner and not user.remote
+    return (user.id != owner.id and friendly(user, owner) and not user.remote
             and near is not None and near <= 2
             and user.id in (attack.attacker, attack.defender))
 

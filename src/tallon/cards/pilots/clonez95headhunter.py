@@ -23,6 +23,7 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token
 from tallon.engine.loadout import can_equip, movable, move_upgrade
@@ -108,7 +109,7 @@ def _drift_applies(game: Game, attack: AttackState, owner: ShipState, user: Ship
                    ) -> bool:
     # RR: FRIENDLY - Drift himself is a friendly ship at range 0
     near = range_of(owner, user)
-    return (attack.attacker == user.id and user.owner == owner.owner and near is not None
+    return (attack.attacker == user.id and friendly(user, owner) and near is not None
             and near <= 1 and drift_ready(owner))
 
 
@@ -172,7 +173,7 @@ def _knack_choices(ctx: Ctx) -> list[Option]:
     db = load_cards()
     # RR: LIMITED - a non-limited ship's pilot card is not limited; RR: UPGRADE CARDS - the
     # talent must meet its restrictions on its new ship
-    receivers = [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+    receivers = [s for s in ctx.state.in_play() if friendly(s, ctx.ship)
                  and s.id != ctx.ship.id and not s.destroyed
                  and db.pilot(s.pilot).limited == 0]
     return [Option(f"{s.id}:{card}", f"assign {card} to {s.name} ({s.id})")

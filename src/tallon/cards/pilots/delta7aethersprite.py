@@ -28,6 +28,7 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, remove_token, transfer_token
 from tallon.engine.movement import difficulty_of
@@ -227,7 +228,7 @@ def _barriss_applies(game: Game, attack: AttackState, owner: ShipState, user: Sh
     # RR: FRIENDLY - Barriss is a friendly ship at range 0 of herself
     near = range_of(owner, user)
     attacker, defender = attack_ships(game, attack)
-    return (attacker.id == user.id and user.owner == owner.owner and near is not None
+    return (attacker.id == user.id and friendly(user, owner) and near is not None
             and near <= 2 and is_in_arc(attacker, defender, Arc.BULLSEYE))
 
 
@@ -246,7 +247,7 @@ def _luminara_applies(game: Game, attack: AttackState, owner: ShipState, user: S
     near = range_of(owner, user)
     attacker, defender = attack_ships(game, attack)
     # a remote attacker has no bullseye arc: the defender is never in it
-    return (defender.id == user.id and user.owner == owner.owner and near is not None
+    return (defender.id == user.id and friendly(user, owner) and near is not None
             and near <= 2 and not is_in_arc(attacker, defender, Arc.BULLSEYE))
 
 

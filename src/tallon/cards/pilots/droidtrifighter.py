@@ -22,6 +22,7 @@ from tallon.cards.registry import register
 from tallon.dice import BOTH_ROLES
 from tallon.dice.abilities.effects import CardAbility, RerollDice
 from tallon.engine.abilities import Ctx, DiceMod, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, remove_token
@@ -42,7 +43,7 @@ def _in_enemys_arc(game: Game, attack: AttackState, user: ShipState) -> list[Shi
     the attack (the ship's own token is spent through the rules' calculate effect)."""
     enemy = game.state.ships[attack.defender if attack.attacker == user.id
                              else attack.attacker]
-    return [s for s in game.state.in_play() if s.owner == user.owner and s.id != user.id
+    return [s for s in game.state.in_play() if friendly(s, user) and s.id != user.id
             and lends_calculate(game, s) and in_firing_arc(enemy, s)]
 
 
@@ -132,9 +133,9 @@ def _dis347_objects(ctx: Ctx) -> list[str]:
     me, s = ctx.ship, ctx.state
     if me.body is None:
         return []
-    friendly = {t for f in s.ships.values() if f.owner == me.owner and not f.removed
-                for t in f.locks}
-    return [o.id for o in s.table().objects() if o.id != me.id and o.id in friendly
+    locked = {t for f in s.ships.values() if friendly(f, me) and not f.removed
+              for t in f.locks}
+    return [o.id for o in s.table().objects() if o.id != me.id and o.id in locked
             and o.id not in me.locks and s.in_range(me, s.ships.get(o.id, o), 1, 3)
             and can_lock(ctx.game, me, o.id) is None]
 

@@ -31,6 +31,7 @@ from tallon.dice.abilities.base import DEFENDING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction, coordinate_targets
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, spend_force
 from tallon.engine.queue import FireWindow
@@ -167,7 +168,7 @@ register("pilot", "aaylasecura",
 def _kit_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
     attacker, defender = game.state.ships[attack.attacker], game.state.ships[attack.defender]
     # ruling: "its" bullseye arc is the defending ship's
-    return (defender.id == user.id and user.id != owner.id and user.owner == owner.owner
+    return (defender.id == user.id and user.id != owner.id and friendly(user, owner)
             and not user.remote and is_in_arc(defender, attacker, Arc.BULLSEYE))
 
 

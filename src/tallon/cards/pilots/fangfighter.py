@@ -24,6 +24,7 @@ from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, remove_token
@@ -107,7 +108,7 @@ BODICA_MEMORY = "bodicavenj:bonus"
 def _bodica_applies(ctx: Ctx) -> bool:
     defender = ctx.other(ctx.event["defender"])
     attacker = ctx.event["attacker"]
-    return (defender.id != ctx.ship.id and defender.owner == ctx.ship.owner
+    return (defender.id != ctx.ship.id and friendly(defender, ctx.ship)
             and not defender.remote and not ctx.ship.has(Token.DEPLETE)
             and attacker in ctx.state.ships
             and can_bonus_attack(ctx.game, ctx.ship, only=_PRIMARY,
@@ -271,7 +272,7 @@ register("pilot", "kadsolus",
 def _guard_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
     attacker = game.state.ships[attack.attacker]
     # RR: ATTACK ARC - the arc of the weapon the attacker uses
-    return (user.id != owner.id and user.owner == owner.owner and not user.remote
+    return (user.id != owner.id and friendly(user, owner) and not user.remote
             and attack.defender == user.id and user.size is not BaseSize.SMALL and owner.in_play
             and is_in_arc(attacker, owner, attack.arc))
 

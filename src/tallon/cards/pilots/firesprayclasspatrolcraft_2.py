@@ -17,6 +17,7 @@ from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import CardAction, Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction, bar_actions
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, locks_on, transfer_token
 from tallon.engine.movement import difficulty_of
@@ -88,7 +89,7 @@ def _kath(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> int:
     cards = load_cards()
     return int(any(cards.pilot(s.pilot).limited == 0
                    for s in ships_in_range(game, defender, 0, 0, friendly=False)
-                   if s.owner == owner.owner and s.id != owner.id and not s.remote))
+                   if friendly(s, owner) and s.id != owner.id and not s.remote))
 
 
 register("pilot", "kathscarlet",

@@ -38,6 +38,7 @@ from tallon.engine.abilities import (
     Triggered,
 )
 from tallon.engine.actions import PerformAction, coordinate_targets
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import flip_upgrade, gain_token
 from tallon.engine.movement import ExecuteManeuver, difficulty_of
@@ -117,7 +118,7 @@ def _gar_applies(ctx: Ctx) -> bool:
     attacker, defender = ctx.other(attack.attacker), ctx.other(attack.defender)
     near = 0 if attacker.id == ctx.ship.id else range_of(ctx.ship, attacker)
     # RR: ARC - the standard rear arc of the defender
-    return (attacker.owner == ctx.ship.owner and near is not None and near <= 2
+    return (friendly(attacker, ctx.ship) and near is not None and near <= 2
             and ctx.ship.in_play and not defender.remote
             and is_in_arc(defender, attacker, Arc.REAR))
 
@@ -156,7 +157,7 @@ def _lower(ctx: Ctx, ship: ShipState) -> bool:
 
 def _maul_applies(ctx: Ctx) -> bool:
     target = ctx.other(ctx.event["target"])
-    return is_me(ctx) and target.owner == ctx.ship.owner and _lower(ctx, target)
+    return is_me(ctx) and friendly(target, ctx.ship) and _lower(ctx, target)
 
 
 def _maul(ctx: Ctx, choice: Any) -> None:
@@ -217,7 +218,7 @@ def _bokatan_objects(ctx: Ctx) -> list[str]:
 
 
 def _bokatan_friends(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if friendly(s, ctx.ship)
             and s.id != ctx.ship.id and not s.remote
             and performable(ctx.game, s, [granted("lock", "white", BOKATAN)], False)]
 
@@ -289,7 +290,7 @@ def _bokatan_cis_applies(ctx: Ctx) -> bool:
     friend = ctx.other(ctx.event["ship"])
     near = 0 if friend.id == ctx.ship.id else range_of(ctx.ship, friend)
     # RR: FRIENDLY - she is friendly to herself
-    return (friend.owner == ctx.ship.owner and not friend.remote and ctx.ship.in_play
+    return (friendly(friend, ctx.ship) and not friend.remote and ctx.ship.in_play
             and near is not None and near <= 2 and bool(_bokatan_cis_options(ctx)))
 
 

@@ -22,6 +22,7 @@ from tallon.cards.registry import register
 from tallon.dice import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, RerollDice
 from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     acquire_lock,
@@ -48,7 +49,7 @@ AIM_MOST = 8
 def friendly_locks(game: Game, attack: AttackState, owner: ShipState) -> int:
     """RR: LOCK - the locks friendly ships (the owner too) have on the defender: one per
     ship at most on one object."""
-    return sum(1 for s in locks_on(game, attack.defender) if s.owner == owner.owner)
+    return sum(1 for s in locks_on(game, attack.defender) if friendly(s, owner))
 
 
 def _no_lock_rerolls(game: Any, owner: ShipState, attack: Any = None, kind: str = "",

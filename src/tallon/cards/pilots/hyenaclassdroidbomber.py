@@ -15,6 +15,7 @@ from tallon.cards.common import is_me
 from tallon.cards.pilots.vultureclassdroidfighter import NETWORKED, has_ship_ability
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.effects import suffer_damage
 from tallon.engine.state import ShipState
 
@@ -67,7 +68,7 @@ def _baktoid(game: Game, owner: ShipState, ship: ShipState | None = None,
     # RR: SPECIAL WEAPON - only special attacks have a requirement to ignore
     if ship is None or ship.id != owner.id or defender is None:
         return False
-    return any(s.owner == owner.owner and defender.id in s.locks
+    return any(friendly(s, owner) and defender.id in s.locks
                and has_ship_ability(s, NETWORKED) for s in game.state.in_play())
 
 

@@ -16,6 +16,7 @@ from tallon.cards.pilots.clonez95headhunter import HAWK, HAWK_TEXT, WARTHOG, WAR
 from tallon.cards.registry import register
 from tallon.dice import ATTACKING, CardAbility, RerollDice
 from tallon.engine.abilities import Ctx, DiceMod, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition, has_condition
 from tallon.engine.effects import transfer_token
 from tallon.engine.state import ShipState, Token
@@ -46,7 +47,7 @@ def _convergence(pilot: str) -> DiceMod:
         # RR: FRIENDLY - the gunship itself is a friendly ship (its own turret attacks are
         # [Single Turret Arc] attacks, so it uses this only with other weapons)
         return (owner.pilot == pilot and attack.attacker == user.id
-                and user.owner == owner.owner
+                and friendly(user, owner)
                 and attack.weapon.arc not in TURRET_WEAPON_ARCS
                 and in_turret_arc(owner, game.state.ships[attack.defender]))
 
@@ -73,7 +74,7 @@ def _hound(ctx: Ctx) -> bool:
     token = ctx.event["token"]
     ship = ctx.other(ctx.event["ship"])
     # RR: TOKENS - he takes one only while he has none of that kind
-    return (token in HOUND_TOKENS and ship.id != ctx.ship.id and ship.owner == ctx.ship.owner
+    return (token in HOUND_TOKENS and ship.id != ctx.ship.id and friendly(ship, ctx.ship)
             and ship.size is BaseSize.SMALL and in_turret_arc(ctx.ship, ship)
             and ship.has(Token(token)) and not ctx.ship.has(Token(token)))
 

@@ -18,6 +18,7 @@ from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
 from tallon.engine.actions import FinishAction, can_perform
 from tallon.engine.actions import bar_actions as action_bar
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import can_lock, locks_on
 from tallon.engine.state import ActionSpec, ShipState
@@ -99,7 +100,7 @@ JENDON_ROUND = f"{JENDON}:round"
 
 
 def _jendon_active(game: Any, owner: ShipState, ship: ShipState | None) -> bool:
-    return (ship is not None and ship.owner == owner.owner and not ship.remote
+    return (ship is not None and friendly(ship, owner) and not ship.remote
             and recalled(owner, JENDON_ROUND) == game.state.round)
 
 

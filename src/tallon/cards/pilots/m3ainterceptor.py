@@ -12,6 +12,7 @@ from tallon.dice import Face
 from tallon.dice.abilities.base import Role
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Triggered
 from tallon.engine.action_bodies import reload_amount
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, remove_token, suffer_damage
 from tallon.engine.queue import any_true, fire
@@ -101,7 +102,7 @@ def _serissu_applies(game: Any, attack: AttackState, owner: ShipState, user: Shi
                      ) -> bool:
     near = range_of(owner, user)
     # RR: FRIENDLY - she is a friendly ship at range 0 of herself; a remote is no ship
-    return (user.id == attack.defender and user.owner == owner.owner and not user.remote
+    return (user.id == attack.defender and friendly(user, owner) and not user.remote
             and near is not None and near <= 1)
 
 

@@ -13,6 +13,7 @@ from tallon.cards.common import defending_if, dice, is_in_arc, is_me
 from tallon.cards.registry import register
 from tallon.cards.upgrades.device import payload_options, place_payload
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition
 from tallon.engine.payloads import device_of
 from tallon.engine.state import AttackState, ShipState
@@ -45,7 +46,7 @@ register("pilot", "cat",
 # ------------------------------------------------------------------------ Vennie
 def _vennie(game: Any, attack: AttackState, owner: ShipState) -> bool:
     attacker = game.state.ships[attack.attacker]
-    return any(s.owner == owner.owner and not s.remote and in_turret_arc(s, attacker)
+    return any(friendly(s, owner) and not s.remote and in_turret_arc(s, attacker)
                for s in game.state.in_play())
 
 

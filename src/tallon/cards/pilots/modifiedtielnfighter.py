@@ -15,6 +15,7 @@ from tallon.cards.common import (
 )
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Replacement, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.effects import gain_token
 from tallon.engine.state import AttackState, ShipState, Token
 from tallon.geometry import Arc, BaseSize, ObstacleType
@@ -124,7 +125,7 @@ def _yushyn_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
     if facts["token"] != Token.DISARM.value or facts["count"] < 1:
         return False
     target = ctx.other(facts["ship"])
-    return (target.owner == ctx.ship.owner and not target.remote and not target.stressed
+    return (friendly(target, ctx.ship) and not target.remote and not target.stressed
             and target.id in {s.id for s in ships_in_range(ctx.game, ctx.ship, 1, 1,
                                                            friendly=True, other=True)})
 

@@ -14,6 +14,7 @@ from tallon.cards.common import dice, is_in_arc, is_me, revealed_speed
 from tallon.cards.conditions import DECOYED
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.modify_dice import focus_results_modified
@@ -169,7 +170,7 @@ HANDMAIDEN = "naboohandmaiden"
 def _decoy_targets(ctx: Ctx) -> list[Option]:
     # "other than Naboo Handmaiden": no ship of that pilot (ruling: a second copy neither)
     return [Option(s.id, f"assign Decoyed to {s.name} ({s.id})") for s in ctx.state.in_play()
-            if s.owner == ctx.ship.owner and s.pilot != HANDMAIDEN]
+            if friendly(s, ctx.ship) and s.pilot != HANDMAIDEN]
 
 
 register("pilot", HANDMAIDEN,

@@ -27,6 +27,7 @@ from tallon.cards.registry import register
 from tallon.cards.upgrades.modification_2 import damage_trait
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction, StartAction, bar_actions
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, repair_damage
 from tallon.engine.state import ShipState, Token
@@ -142,7 +143,7 @@ def calculate_on_bar(game: Game, ship: ShipState) -> bool:
 
 def _berwer_ships(ctx: Ctx) -> list[ShipState]:
     defender = ctx.event["defender"]
-    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner and not s.remote
+    return [s for s in ctx.state.in_play() if friendly(s, ctx.ship) and not s.remote
             and defender in s.locks and calculate_on_bar(ctx.game, s)
             and performable(ctx.game, s, (RED_CALCULATE,), False)]
 

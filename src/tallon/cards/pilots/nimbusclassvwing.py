@@ -17,6 +17,7 @@ from tallon.dice.abilities.base import DEFENDING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.action_bodies import lock_targets
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock
 from tallon.engine.state import ShipState, Token
@@ -46,7 +47,7 @@ def has_born_for_this(ship: ShipState) -> bool:
 def _born_lends(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
     # RR: STRAIN - "if you are not strained": the lender, checked each time it is offered
     near = range_of(owner, user)
-    return (user.id != owner.id and user.owner == owner.owner and attack.defender == user.id
+    return (user.id != owner.id and friendly(user, owner) and attack.defender == user.id
             and not user.remote and not owner.has(Token.STRAIN)
             and near is not None and near <= 2)
 
@@ -116,7 +117,7 @@ def _tarkin_choices(ctx: Ctx) -> list[Option]:
     friendly ship at range 1-3 that could acquire a lock on it (RR: LOCK: at its range
     0-3)."""
     tarkin = ctx.ship
-    friends = [s for s in ctx.state.in_play() if s.owner == tarkin.owner
+    friends = [s for s in ctx.state.in_play() if friendly(s, tarkin)
                and s.id != tarkin.id and not s.remote
                and ctx.state.in_range(tarkin, s, 1, 3)]
     found = []

@@ -11,6 +11,7 @@ from tallon.dice import Face
 from tallon.dice.abilities.base import BOTH_ROLES
 from tallon.dice.abilities.effects import AddResults, CardAbility, RerollDice
 from tallon.engine.abilities import Ctx, DiceMod, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition
 from tallon.engine.state import AttackState, ShipState
 
@@ -34,7 +35,7 @@ def rose_count(game: Any, attack: AttackState, owner: ShipState) -> int:
     """The other friendly ships in the attack arc (RR: ATTACK ARC: the arc of the
     attacker's weapon, whichever side Rose is on)."""
     attacker = game.state.ships[attack.attacker]
-    return sum(1 for s in game.state.in_play() if s.owner == owner.owner
+    return sum(1 for s in game.state.in_play() if friendly(s, owner)
                and s.id != owner.id and not s.remote and is_in_arc(attacker, s, attack.arc))
 
 

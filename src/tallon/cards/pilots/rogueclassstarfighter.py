@@ -18,6 +18,7 @@ from tallon.cards.common import dice, is_in_arc, range_of, ship_options
 from tallon.cards.registry import register
 from tallon.cards.upgrades.modification_2 import damage_trait
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Replacement, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
@@ -197,7 +198,7 @@ register("pilot", "ig101",
 
 # -------------------------------------------------------- MagnaGuard Protector
 def _protected(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if friendly(s, ctx.ship)
             and s.id != ctx.ship.id]
 
 

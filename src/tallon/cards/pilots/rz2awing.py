@@ -23,6 +23,7 @@ from tallon.dice.abilities.base import BOTH_ROLES
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.action_bodies import rotatable_arcs, turret_arcs_for
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, spend_token, transfer_token
 from tallon.engine.state import ShipState, Token
@@ -149,7 +150,7 @@ def _merl(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> int:
     attacker = game.state.ships[attack.attacker]
     defender = game.state.ships[attack.defender]
     near = range_of(owner, attacker)
-    return 1 if (attacker.owner == owner.owner and near is not None and near <= 2
+    return 1 if (friendly(attacker, owner) and near is not None and near <= 2
                  and is_in_arc(defender, owner, Arc.BULLSEYE)) else 0
 
 
@@ -226,7 +227,7 @@ def ronith_helpers(game: Any, attack: Any, ronith: ShipState) -> list[ShipState]
     ship of the attack."""
     enemy = game.state.ships[_enemy_of(attack, ronith)]
     return [s for s in game.state.in_play()
-            if s.owner == ronith.owner and s.id != ronith.id and s.has(Token.FOCUS)
+            if friendly(s, ronith) and s.id != ronith.id and s.has(Token.FOCUS)
             and len(s.turret) == 1 and not s.turret_double
             and is_in_arc(s, enemy, s.turret[0])]
 

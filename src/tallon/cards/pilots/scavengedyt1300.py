@@ -11,6 +11,7 @@ from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.state import AttackState, ShipState
@@ -43,7 +44,7 @@ def _chewie_applies(ctx: Ctx) -> bool:
     lost = ctx.other(ctx.event["ship"])
     near = range_of(ctx.ship, lost)
     # RR: FRIENDLY - a ship is friendly to itself
-    return (lost.owner == ctx.ship.owner and not lost.remote and ctx.ship.in_play
+    return (friendly(lost, ctx.ship) and not lost.remote and ctx.ship.in_play
             and near is not None and near <= 3)
 
 
@@ -131,7 +132,7 @@ LANDO = "landocalrissian-scavengedyt1300"
 
 
 def _lando_friends(game: Game, lando: ShipState) -> list[ShipState]:
-    return [s for s in game.state.in_play() if s.owner == lando.owner
+    return [s for s in game.state.in_play() if friendly(s, lando)
             and (near := range_of(lando, s)) is not None and near <= 2]
 
 

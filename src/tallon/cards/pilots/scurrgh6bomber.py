@@ -9,6 +9,7 @@ from tallon.cards.common import attack_crossing
 from tallon.cards.registry import register
 from tallon.cards.upgrades.device import drop_templates
 from tallon.engine.abilities import Cost, Ctx, Modifier, Replacement
+from tallon.engine.allegiance import friendly
 from tallon.engine.payloads import device
 from tallon.engine.state import AttackState, ShipState
 from tallon.geometry.maneuvers import Bearing, Maneuver
@@ -21,7 +22,7 @@ _FAMILY_SAMPLES = 33
 # ------------------------------------------------------------------ Captain Nym
 def _nym_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
     found = device(ctx.game, facts["device"])
-    return found is not None and found.owner == ctx.ship.owner
+    return found is not None and friendly(found, ctx.ship)
 
 
 def _nym_prevents(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:

@@ -31,6 +31,7 @@ from tallon.dice.counts import face_count
 from tallon.dice.ops import Cancel
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     expose_damage,
@@ -61,7 +62,7 @@ HOPE_ACTIONS = (granted("focus", "white", "Hope"), granted("boost", "white", "Ho
 def _hope_applies(ctx: Ctx) -> bool:
     lost = ctx.other(ctx.event["ship"])
     near = range_of(ctx.ship, lost)
-    return (lost.id != ctx.ship.id and lost.owner == ctx.ship.owner and ctx.ship.in_play
+    return (lost.id != ctx.ship.id and friendly(lost, ctx.ship) and ctx.ship.in_play
             and near is not None and near <= 3)
 
 
@@ -94,7 +95,7 @@ def _wedge_yavin(game: Any, owner: ShipState, attack: Any = None, **facts: Any) 
     if attack is None or attack.attacker != owner.id or not attack.primary:
         return 0
     defender = game.state.ships[attack.defender]
-    wingmen = [s for s in game.state.in_play() if s.owner == owner.owner
+    wingmen = [s for s in game.state.in_play() if friendly(s, owner)
                and s.id != owner.id and in_firing_arc(defender, s)]
     return 1 if wingmen else 0
 
@@ -172,7 +173,7 @@ def _biggs_arc(ctx: Ctx) -> bool:
     defender = ctx.other(attack.defender)
     near = range_of(ctx.ship, defender)
     # a remote is not a friendly ship (RR: ATTACKING REMOTES)
-    return (defender.owner == ctx.ship.owner and not defender.remote and near is not None
+    return (friendly(defender, ctx.ship) and not defender.remote and near is not None
             and near <= 1 and is_in_arc(ctx.other(attack.attacker), ctx.ship, attack.arc))
 
 
@@ -311,7 +312,7 @@ register("pilot", "thanekyrell",
 
 
 def _corran_friends(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if friendly(s, ctx.ship)
             and s.id != ctx.ship.id and ctx.ship.id in s.locks]
 
 

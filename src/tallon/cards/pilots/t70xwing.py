@@ -28,6 +28,7 @@ from tallon.data import load_cards
 from tallon.dice.abilities.effects import CardAbility, RerollDice
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction, available_actions
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, flip_upgrade, gain_token, remove_token
 from tallon.engine.movement import difficulty_of
@@ -184,7 +185,7 @@ register("pilot", "temminwexley",
 def _cai_applies(ctx: Ctx) -> bool:
     ships = ctx.state.ships
     return _fully_executed(ctx) and any(
-        other in ships and ships[other].owner == ctx.ship.owner and not ships[other].remote
+        other in ships and friendly(ships[other], ctx.ship) and not ships[other].remote
         for other in ctx.event["moved_through"])
 
 

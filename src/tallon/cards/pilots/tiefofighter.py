@@ -27,6 +27,7 @@ from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import bar_actions as action_bar
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, remove_token, suffer_damage
@@ -145,7 +146,7 @@ register("pilot", "muse",
 def _tn_applies(game: Any, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
     defender = game.state.ships[attack.defender]
     near = range_of(owner, defender)
-    return (user.id == attack.attacker and user.id != owner.id and user.owner == owner.owner
+    return (user.id == attack.attacker and user.id != owner.id and friendly(user, owner)
             and near is not None and near <= 1)
 
 
@@ -218,7 +219,7 @@ GALEK = "lieutenantgalek"
 def _galek_wants(ctx: Ctx) -> bool:
     lost = ctx.other(ctx.event["ship"])
     near = range_of(ctx.ship, lost)
-    return (lost.id != ctx.ship.id and lost.owner == ctx.ship.owner and not lost.remote
+    return (lost.id != ctx.ship.id and friendly(lost, ctx.ship) and not lost.remote
             and near is not None and near <= 2)
 
 
@@ -251,7 +252,7 @@ def _unmodified(ship: ShipState) -> bool:
 
 
 def _lin_others(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if friendly(s, ctx.ship)
             and s.id != ctx.ship.id and s.ship_type in PRIMED_SHIPS and _unmodified(s)]
 
 

@@ -24,6 +24,7 @@ from tallon.cards.registry import register
 from tallon.cards.shared_rules import GIDEON_HASK
 from tallon.data import load_cards
 from tallon.engine.abilities import CardAction, Cost, Ctx, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, remove_token
 from tallon.engine.movement import reposition, reposition_fails, roll_positions
@@ -85,7 +86,7 @@ register("pilot", "turrphennir",
 def _ciena_lost(ctx: Ctx) -> bool:
     lost = ctx.other(ctx.event["ship"])
     near = range_of(ctx.ship, lost)
-    return (lost.id != ctx.ship.id and lost.owner == ctx.ship.owner and near is not None
+    return (lost.id != ctx.ship.id and friendly(lost, ctx.ship) and near is not None
             and near <= 3 and ctx.ship.stressed)
 
 
@@ -137,7 +138,7 @@ GORAN_FOCUS = granted("focus", "red", "commandantgoran")
 def _goran_applies(ctx: Ctx) -> bool:
     mover = ctx.other(ctx.event["ship"])
     near = range_of(ctx.ship, mover)
-    return (not ctx.event.get("full") and mover.owner == ctx.ship.owner
+    return (not ctx.event.get("full") and friendly(mover, ctx.ship)
             and mover.current_initiative < ctx.ship.current_initiative
             and near is not None and near <= 3)
 
@@ -169,7 +170,7 @@ def _current_step(game: Any) -> int | None:
 def _nash_applies(ctx: Ctx) -> bool:
     lost = ctx.other(ctx.event["ship"])
     near = range_of(ctx.ship, lost)
-    return (ctx.state.phase == "engagement" and lost.owner == ctx.ship.owner
+    return (ctx.state.phase == "engagement" and friendly(lost, ctx.ship)
             and lost.size.value == "small" and not lost.engaged and near is not None
             and near <= 3 and _current_step(ctx.game) is not None)
 
@@ -214,7 +215,7 @@ def _is_tie(ship: ShipState) -> bool:
 def _iden_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
     target = ctx.other(facts["ship"])
     near = range_of(ctx.ship, target)
-    return (facts["hits"] + facts["crits"] > 0 and target.owner == ctx.ship.owner
+    return (facts["hits"] + facts["crits"] > 0 and friendly(target, ctx.ship)
             and not target.remote and _is_tie(target) and near is not None and near <= 1)
 
 

@@ -44,6 +44,7 @@ from tallon.engine.abilities import (
     Triggered,
 )
 from tallon.engine.actions import PerformAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
@@ -123,7 +124,7 @@ register("pilot", "sabinewren-tielnfighter", sabine_roll_or_boost("sabinewren-ti
 # --------------------------------------------------------------- imperial pilots
 def _howlrunner_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
     near = range_of(owner, user)
-    return (attack.primary and user.id == attack.attacker and user.owner == owner.owner
+    return (attack.primary and user.id == attack.attacker and friendly(user, owner)
             and near is not None and near <= 1)
 
 
@@ -191,7 +192,7 @@ for _xws in ("wampa", "wampa-battleofyavin"):
 def _delmeeko_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> bool:
     attacker = game.state.ships[attack.attacker]
     near = range_of(owner, user)
-    return (user.id == attack.defender and user.owner == owner.owner and near is not None
+    return (user.id == attack.defender and friendly(user, owner) and near is not None
             and near <= 2 and bool(attacker.damage))
 
 
@@ -208,7 +209,7 @@ register("pilot", "gideonhask", GIDEON_HASK,
 def _iden_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
     target = ctx.other(facts["ship"])
     near = range_of(ctx.ship, target)
-    return (facts["hits"] + facts["crits"] > 0 and target.owner == ctx.ship.owner
+    return (facts["hits"] + facts["crits"] > 0 and friendly(target, ctx.ship)
             and target.ship_type == SHIP and near is not None and near <= 1)
 
 
@@ -251,7 +252,7 @@ def _valen_wants(ctx: Ctx) -> bool:
     defender = ctx.other(ctx.event["defender"])
     near = range_of(ctx.ship, defender)
     # a remote is not a friendly ship (RR: ATTACKING REMOTES)
-    return (defender.owner == ctx.ship.owner and not defender.remote and near is not None
+    return (friendly(defender, ctx.ship) and not defender.remote and near is not None
             and near <= 1)
 
 

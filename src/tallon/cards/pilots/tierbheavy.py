@@ -9,6 +9,7 @@ from tallon.cards.common import damaged, dice, is_in_arc, range_of, ship_options
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token
@@ -66,7 +67,7 @@ def _lyttan_applies(game: Game, attack: AttackState, owner: ShipState, user: Shi
     # RR: FRIENDLY - she is friendly to herself: her own attacks qualify
     defender = game.state.ships[attack.defender]
     near = range_of(owner, user)
-    return (user.id == attack.attacker and user.owner == owner.owner and near is not None
+    return (user.id == attack.attacker and friendly(user, owner) and near is not None
             and near <= 2 and (is_in_arc(defender, owner, Arc.LEFT)
                                or is_in_arc(defender, owner, Arc.RIGHT)))
 
@@ -85,7 +86,7 @@ UBBEL_DEALT = "flightleaderubbel:dealt"
 def _friendly_defender_dealt(ctx: Ctx) -> bool:
     attack = ctx.attack
     return (attack is not None and ctx.event["ship"] == attack.defender
-            and ctx.other(attack.defender).owner == ctx.ship.owner)
+            and friendly(ctx.other(attack.defender), ctx.ship))
 
 
 def _note_dealt(ctx: Ctx, choice: Any) -> None:
@@ -99,7 +100,7 @@ def _ubbel_applies(ctx: Ctx) -> bool:
     defender = ctx.other(ctx.event["defender"])
     near = range_of(ctx.ship, defender)
     return (attack is not None and attack.marks.get(UBBEL_DEALT, 0) > 0
-            and defender.owner == ctx.ship.owner and near is not None and near <= 2
+            and friendly(defender, ctx.ship) and near is not None and near <= 2
             and can_bonus_attack(ctx.game, ctx.ship, defenders=(ctx.event["attacker"],)))
 
 

@@ -19,6 +19,7 @@ from tallon.cards.registry import register
 from tallon.cards.upgrades.device import drop_templates, payload_options, place_payload
 from tallon.data import load_cards
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import DeclareAttack
 from tallon.engine.decisions import Option
 from tallon.engine.devices import parse_template_key
@@ -64,7 +65,7 @@ def _jonus_applies(game: Game, attack: AttackState, owner: ShipState, user: Ship
                    ) -> bool:
     # RR: FRIENDLY - a ship is friendly to itself: Jonus's own attacks qualify
     near = range_of(owner, user)
-    return (user.id == attack.attacker and user.owner == owner.owner and near is not None
+    return (user.id == attack.attacker and friendly(user, owner) and near is not None
             and near <= 1 and weapon_of_type(attack.weapon, ORDNANCE))
 
 
@@ -223,7 +224,7 @@ def _scimitar1_applies(ctx: Ctx) -> bool:
     defender = ctx.other(ctx.event["defender"])
     near, far = range_of(ctx.ship, attacker), range_of(ctx.ship, defender)
     # RR: LOCK - a lock an ability gives must be on an object at range 0-3
-    return (attacker.owner == ctx.ship.owner and near is not None and near <= 3
+    return (friendly(attacker, ctx.ship) and near is not None and near <= 3
             and far is not None and far <= 3
             and can_lock(ctx.game, ctx.ship, defender.id) is None)
 

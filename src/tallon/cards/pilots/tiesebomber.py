@@ -26,6 +26,7 @@ from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CancelResults, CardAbility
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
@@ -105,7 +106,7 @@ def _scorch_applies(game: Any, attack: AttackState, owner: ShipState, user: Ship
                     ) -> bool:
     # RR: FRIENDLY - Scorch is a friendly ship at range 0 of himself
     near = range_of(owner, user)
-    return (attack.primary and attack.attacker == user.id and user.owner == owner.owner
+    return (attack.primary and attack.attacker == user.id and friendly(user, owner)
             and near is not None and near <= 1)
 
 

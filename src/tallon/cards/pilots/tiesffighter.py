@@ -19,6 +19,7 @@ from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, RerollDice
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.action_bodies import spend_lock_on
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.effects import locks_on
@@ -77,7 +78,7 @@ def _quickdraw_due(side: str) -> Any:
     def requirement(ctx: Ctx) -> bool:
         # the attack's side her player is on resolves her bonus attack (RR: ATTACK step 6)
         return (this_round(ctx, ctx.ship, QUICKDRAW_PENDING)
-                and ctx.other(ctx.event[side]).owner == ctx.ship.owner)
+                and friendly(ctx.other(ctx.event[side]), ctx.ship))
 
     return requirement
 
@@ -123,7 +124,7 @@ LEHUSE = "lieutenantlehuse"
 
 def _lockers(game: Any, attack: AttackState, owner: ShipState) -> list[ShipState]:
     return [s for s in locks_on(game, attack.defender)
-            if s.owner == owner.owner and s.id != owner.id and not s.remote]
+            if friendly(s, owner) and s.id != owner.id and not s.remote]
 
 
 def _lehuse_applies(game: Any, attack: AttackState, owner: ShipState, user: ShipState

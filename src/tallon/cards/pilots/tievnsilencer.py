@@ -18,6 +18,7 @@ from tallon.cards.common import (
 )
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition
 from tallon.engine.state import ShipState, WeaponSpec
 from tallon.geometry import Arc
@@ -68,7 +69,7 @@ register("pilot", "kyloren",
 # ------------------------------------------------------------------- "Avenger"
 def _avenger_applies(ctx: Ctx) -> bool:
     lost = ctx.other(ctx.event["ship"])
-    return (lost.id != ctx.ship.id and lost.owner == ctx.ship.owner and not lost.remote
+    return (lost.id != ctx.ship.id and friendly(lost, ctx.ship) and not lost.remote
             and ctx.ship.in_play)
 
 

@@ -21,6 +21,7 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.effects import gain_token
 from tallon.engine.state import AttackState, ShipState, Token
 from tallon.geometry import Arc
@@ -84,7 +85,7 @@ def _cardinal_applies(game: Any, attack: AttackState, owner: ShipState, user: Sh
                       ) -> bool:
     charge = owner.charges.get(CARDINAL)
     near = range_of(owner, user)
-    return (user.id in (attack.attacker, attack.defender) and user.owner == owner.owner
+    return (user.id in (attack.attacker, attack.defender) and friendly(user, owner)
             and not user.remote and near is not None and 1 <= near <= 2
             and user.current_initiative < owner.current_initiative
             and charge is not None and charge.active >= 1)

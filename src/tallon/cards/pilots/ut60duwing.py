@@ -16,6 +16,7 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import PerformAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.effects import gain_token, remove_token, transfer_token
 from tallon.engine.state import ShipState, Token
 
@@ -44,7 +45,7 @@ def _bodhi_sources(game: Any, owner: ShipState, ship: Any = None, action: str = 
     # RR: LOCK - range is measured from any friendly ship instead of only the locking one
     if action != "lock" or ship is None or ship.owner != owner.owner or not owner.in_play:
         return []
-    return [s.id for s in game.state.in_play() if s.owner == owner.owner and not s.remote
+    return [s.id for s in game.state.in_play() if friendly(s, owner) and not s.remote
             and s.id != ship.id]
 
 

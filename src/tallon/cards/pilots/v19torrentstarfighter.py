@@ -17,6 +17,7 @@ from tallon.cards.common import green_tokens, is_in_arc, is_me, range_of, ship_o
 from tallon.cards.pilots.nimbusclassvwing import ODDBALL, ODDBALL_TEXT, has_born_for_this
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, transfer_token
 from tallon.engine.state import ShipState, Token
@@ -35,7 +36,7 @@ def _friends_in_side_arcs(game: Game, ship: ShipState, low: int, high: int
     found = []
     for other in game.state.in_play():
         near = range_of(ship, other)
-        if other.id != ship.id and other.owner == ship.owner and not other.remote and \
+        if other.id != ship.id and friendly(other, ship) and not other.remote and \
                 near is not None and low <= near <= high and _in_side_arc(ship, other):
             found.append(other)
     return found
@@ -175,7 +176,7 @@ def _tucker_wants(ctx: Ctx) -> bool:
     attacker = ctx.state.ships[ctx.event["attacker"]]
     defender = ctx.state.ships[ctx.event["defender"]]
     near = range_of(ctx.ship, attacker)
-    return (attacker.owner == ctx.ship.owner and attacker.id != ctx.ship.id
+    return (friendly(attacker, ctx.ship) and attacker.id != ctx.ship.id
             and near is not None and 1 <= near <= 2 and defender.owner != ctx.ship.owner
             and is_in_arc(ctx.ship, defender, Arc.FRONT))
 

@@ -14,6 +14,7 @@ from tallon.cards.common import (
 from tallon.cards.pilots.attackshuttle import HERA
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.effects import gain_token
 from tallon.engine.state import ShipState, Token
 
@@ -65,7 +66,7 @@ def _kanan_applies(ctx: Ctx) -> bool:
         return False
     defender = ctx.other(attack.defender)
     # "a friendly ship in your firing arc": another ship (he is never in his own arc)
-    return (defender.id != ctx.ship.id and defender.owner == ctx.ship.owner
+    return (defender.id != ctx.ship.id and friendly(defender, ctx.ship)
             and not defender.remote and ctx.ship.in_play and in_firing_arc(ctx.ship, defender))
 
 

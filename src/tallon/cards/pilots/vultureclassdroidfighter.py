@@ -37,6 +37,7 @@ from tallon.dice import BOTH_ROLES, DEFENDING, Face
 from tallon.dice.abilities.base import Window
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.chance import PickAtRandom
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
@@ -169,7 +170,7 @@ def _haor_chall(ctx: Ctx) -> bool:
     attacker = ctx.other(ctx.event["attacker"])
     defender = ctx.other(ctx.event["defender"])
     near = range_of(me, attacker)
-    return (attacker.owner != me.owner and defender.owner == me.owner
+    return (attacker.owner != me.owner and friendly(defender, me)
             and defender.id != me.id and not defender.remote and near is not None
             and near <= 2 and is_in_arc(me, attacker, Arc.BULLSEYE))
 
@@ -195,7 +196,7 @@ register("pilot", "haorchallprototype-siegeofcoruscant",
 def _dfs081_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState
                     ) -> bool:
     near = range_of(owner, user)
-    return (attack.defender == user.id and user.owner == owner.owner and near is not None
+    return (attack.defender == user.id and friendly(user, owner) and near is not None
             and near <= 1 and lends_calculate(game, user))
 
 

@@ -1,21 +1,23 @@
 """Xi-class Light Shuttle pilots (First Order). The ship has no ship ability; First Order
-Courier has no pilot ability. Agent Tierny is not played: her condition Broken Trust makes
-ships allied (RR: ALLIED), and the cards compare owners for "friendly" in too many places
-for that to hold everywhere yet.
+Courier has no pilot ability. Agent Tierny's condition Broken Trust is in
+:mod:`tallon.cards.conditions_3`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import damaged, range_of
+from tallon.cards.common import choose_ships, damaged, range_of
+from tallon.cards.conditions_3 import BROKEN_TRUST
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice import Die, DieKind, Face
 from tallon.dice.abilities.base import Role
 from tallon.engine.abilities import Ctx, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import current
 from tallon.engine.chance import RollDice
+from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token
 from tallon.engine.loadout import can_equip, movable, move_upgrade
@@ -40,7 +42,7 @@ def _primary_attack_rolled(ctx: Ctx) -> AttackState | None:
 
 def _friendly_within(ctx: Ctx, ship: ShipState, high: int) -> bool:
     near = range_of(ctx.ship, ship)
-    return ship.owner == ctx.ship.owner and not ship.remote and near is not None \
+    return friendly(ship, ctx.ship) and not ship.remote and near is not None \
         and near <= high
 
 
@@ -205,3 +207,20 @@ register("pilot", TEREX,
          description="Setup, after placing forces: may equip any of his illicit upgrades to "
                      "friendly TIE/fo or TIE/sf fighters, 1 to each (each meeting its "
                      "restrictions); they go back to him at the end of the game.")
+
+
+# ------------------------------------------------------------------ Agent Tierny
+def _enemies(ctx: Ctx) -> list[ShipState]:
+    return [s for s in ctx.state.in_play() if s.owner != ctx.ship.owner and not s.remote]
+
+
+register("pilot", "agenttierny",
+         # RR: SETUP (after placing forces); RR: CONDITION CARDS; RR: ALLIED
+         Triggered("assign the Broken Trust condition to an enemy ship",
+                   window="after_place_forces", optional=False,
+                   requirement=lambda ctx: ctx.ship.in_play and bool(_enemies(ctx)),
+                   choices=choose_ships(_enemies),
+                   effect=lambda ctx, choice: assign_condition(
+                       ctx.game, ctx.other(choice), BROKEN_TRUST, ctx.ship.owner)),
+         description="Setup, after placing forces: must assign the Broken Trust condition "
+                     "to an enemy ship.")

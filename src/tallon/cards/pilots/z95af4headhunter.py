@@ -12,6 +12,7 @@ from tallon.cards.common import is_me, range_of, ship_options, ships_in_range
 from tallon.cards.registry import register
 from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.actions import PerformAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import transfer_token
 from tallon.engine.state import ShipState, Token
@@ -43,7 +44,7 @@ def _blount_applies(ctx: Ctx) -> bool:
             or attack.range == 0:
         return False
     defender = ctx.other(attack.defender)
-    return any(s.id != ctx.ship.id and s.owner == ctx.ship.owner and not s.remote
+    return any(s.id != ctx.ship.id and friendly(s, ctx.ship) and not s.remote
                and (near := range_of(s, defender)) is not None and near <= 1
                for s in ctx.state.in_play())
 

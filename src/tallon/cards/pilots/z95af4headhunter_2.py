@@ -11,6 +11,7 @@ from tallon.cards.common import is_me, ship_options, ships_in_range
 from tallon.cards.pilots.yv666lightfreighter import BOSSK
 from tallon.cards.registry import register
 from tallon.engine.abilities import Ctx, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.effects import acquire_lock, can_lock
 from tallon.engine.state import ShipState
 
@@ -19,7 +20,7 @@ HOUNDS_TOOTH = "houndstooth"
 
 def _hounds_tooth(ctx: Ctx) -> ShipState | None:
     """The friendly ship equipped with the Hound's Tooth (a limited title: one at most)."""
-    return next((s for s in ctx.state.ships.values() if s.owner == ctx.ship.owner
+    return next((s for s in ctx.state.ships.values() if friendly(s, ctx.ship)
                  and HOUNDS_TOOTH in s.upgrades and not s.removed), None)
 
 
@@ -59,7 +60,7 @@ register("ship_ability", "Escape Craft",
 def _tooth_lost(ctx: Ctx) -> bool:
     carrier = ctx.other(ctx.event["carrier"])
     return (is_me(ctx) and bool(ctx.event.get("emergency")) and carrier.destroyed
-            and carrier.owner == ctx.ship.owner and HOUNDS_TOOTH in carrier.upgrades)
+            and friendly(carrier, ctx.ship) and HOUNDS_TOOTH in carrier.upgrades)
 
 
 def _become_the_tooth(ctx: Ctx, choice: Any) -> None:

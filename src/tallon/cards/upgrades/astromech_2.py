@@ -30,6 +30,7 @@ from tallon.engine.abilities import (
     Replacement,
     Triggered,
 )
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     damage_titles,
@@ -115,7 +116,7 @@ def _m9g8_applies(game: Any, attack: AttackState, owner: ShipState, user: ShipSt
     # "while a ship you are locking performs an attack": the owner's player picks the die
     # in its own turn of the Modify Attack Dice step (RR: ATTACK step 2b - the defender's
     # player, then the attacker's), as the attacker's or the defender's side
-    return attack.attacker in owner.locks and user.owner == owner.owner
+    return attack.attacker in owner.locks and friendly(user, owner)
 
 
 M9G8_FRIEND = CardAbility("m9g8", "M9-G8 (the attacker rerolls 1 attack die you choose)",

@@ -16,6 +16,7 @@ from tallon.cards.pilots.asf01bwing import rotate_by
 from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
 from tallon.engine.activation_steps import skip_execute
+from tallon.engine.allegiance import friendly
 from tallon.engine.devices import overlapped_before
 from tallon.engine.effects import flip_upgrade, remove_token
 from tallon.engine.state import ShipState, Token, touching
@@ -76,7 +77,7 @@ def _can_land(ctx: Ctx) -> bool:
     if not (is_me(ctx) and ctx.event["move"] == "maneuver" and obstacle is not None
             and obstacle.type in LANDING and obstacle.id in overlapped_before(ctx.game, me)):
         return False
-    others = [s for s in ctx.state.in_play() if s.owner == me.owner and s.id != me.id
+    others = [s for s in ctx.state.in_play() if friendly(s, me) and s.id != me.id
               and _at_range_0(s, obstacle)]
     return len(others) <= 1
 

@@ -31,6 +31,7 @@ from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults, RerollDice
 from tallon.engine.abilities import CardAction, Cost, Ctx, DiceMod, Triggered
 from tallon.engine.actions import can_perform
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition, has_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
@@ -110,7 +111,7 @@ AAYLA = dice("aaylasecura")
 def _aayla(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
     attacker = game.state.ships[attack.attacker]
     near = range_of(owner, user)
-    return (attack.defender == user.id and user.owner == owner.owner
+    return (attack.defender == user.id and friendly(user, owner)
             and attacker.owner != owner.owner and near is not None and near <= 2
             and is_in_arc(owner, attacker, Arc.BULLSEYE))
 
@@ -130,7 +131,7 @@ SLOANE = dice("admiralsloane")
 def _sloane_lost_friend(ctx: Ctx) -> bool:
     defender = event_ship(ctx, "defender")
     near = range_of(ctx.ship, defender)
-    return (defender.id != ctx.ship.id and defender.owner == ctx.ship.owner
+    return (defender.id != ctx.ship.id and friendly(defender, ctx.ship)
             and defender.destroyed and near is not None and near <= 3
             and event_ship(ctx, "attacker").in_play)
 
@@ -138,7 +139,7 @@ def _sloane_lost_friend(ctx: Ctx) -> bool:
 def _sloane_reroll(game: Game, attack: AttackState, owner: ShipState, user: ShipState
                    ) -> bool:
     near = range_of(owner, user)
-    return (attack.attacker == user.id and user.owner == owner.owner and near is not None
+    return (attack.attacker == user.id and friendly(user, owner) and near is not None
             and near <= 3 and game.state.ships[attack.defender].stressed)
 
 
@@ -452,7 +453,7 @@ def _friend_dealt_cards(ctx: Ctx) -> bool:
     hurt = event_ship(ctx)
     near = range_of(ctx.ship, hurt)
     charge = ctx.ship.charges[CHEWIE]
-    return (hurt.owner == ctx.ship.owner and ctx.event.get("cards", 0) > 0
+    return (friendly(hurt, ctx.ship) and ctx.event.get("cards", 0) > 0
             and near is not None and near <= 3 and charge.active < charge.limit)
 
 
@@ -487,7 +488,7 @@ MALARUS_CONVERT = CardAbility(MALARUS, "Commander Malarus (all focus to hit, gai
 def _malarus_reroll(game: Game, attack: AttackState, owner: ShipState, user: ShipState
                     ) -> bool:
     near = range_of(owner, user)
-    return (attack.attacker == user.id and user.owner == owner.owner and attack.primary
+    return (attack.attacker == user.id and friendly(user, owner) and attack.primary
             and not is_limited(user) and near is not None and near <= 1)
 
 

@@ -23,6 +23,7 @@ from tallon.cards.upgrades.ordnance import expose_random
 from tallon.dice import Face
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import bar_actions
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import flip_upgrade, gain_token, suffer_damage
 from tallon.engine.state import ShipState, Token
@@ -289,7 +290,7 @@ CIENA = "cienaree:moved"
 def _ciena_watch(ctx: Ctx) -> bool:
     # the coordinated ship repositions while this ship's coordinate action resolves
     ship = ctx.ship
-    return (ctx.event["ship"] != ship.id and event_ship(ctx).owner == ship.owner
+    return (ctx.event["ship"] != ship.id and friendly(event_ship(ctx), ship)
             and ctx.event["action"] in ("barrel_roll", "boost") and not ctx.event["linked"]
             and ship.action_colour is not None and "coordinate" in ship.actions_done)
 

@@ -30,6 +30,7 @@ from tallon.cards.common import (
 from tallon.cards.registry import register
 from tallon.dice import BOTH_ROLES, CardAbility, ChangeResults, Face, Role
 from tallon.engine.abilities import CardAction, Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 
 def other_friends(ctx: Ctx) -> list[ShipState]:
     """The other friendly ships, placed or not ("Setup: before placing forces")."""
-    return [s for s in ctx.state.ships.values() if s.owner == ctx.ship.owner
+    return [s for s in ctx.state.ships.values() if friendly(s, ctx.ship)
             and s.id != ctx.ship.id and not s.remote and not s.removed]
 
 
@@ -216,7 +217,7 @@ PALPATINE = CardAbility("emperorpalpatine", "Emperor Palpatine (spend his Force:
 
 
 def _palpatine(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
-    return user.id != owner.id and user.owner == owner.owner and not user.remote
+    return user.id != owner.id and friendly(user, owner) and not user.remote
 
 
 register("upgrade", "emperorpalpatine",
@@ -378,7 +379,7 @@ register("upgrade", "gamutkey",
 
 def _gar(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
     near = range_of(owner, user)
-    return (user.owner == owner.owner and attack.attacker == user.id and not user.remote
+    return (friendly(user, owner) and attack.attacker == user.id and not user.remote
             and near is not None and 1 <= near <= 3 and user.current_initiative <= 4
             and attack.defender in owner.locks)
 
@@ -429,7 +430,7 @@ def _grievous(ctx: Ctx, choice: Any) -> None:
 def _friend_lost(ctx: Ctx) -> bool:
     lost = ctx.other(ctx.event["ship"])
     charge = ctx.ship.charges[GRIEVOUS]
-    return lost.owner == ctx.ship.owner and charge.active < charge.limit
+    return friendly(lost, ctx.ship) and charge.active < charge.limit
 
 
 register("upgrade", GRIEVOUS,

@@ -36,6 +36,7 @@ from tallon.engine.abilities import (
 )
 from tallon.engine.action_bodies import lock_targets
 from tallon.engine.actions import PerformAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
@@ -168,7 +169,7 @@ register("upgrade", "herasyndulla",
 def _hondo_pairs(ctx: Ctx) -> list[Option]:
     near = ships_in_range(ctx.game, ctx.ship, 1, 3)
     return [Option(f"{a.id}+{b.id}", f"coordinate {a.name} ({a.id}), jam {b.name} ({b.id})")
-            for a in near for b in near if a.id != b.id and a.owner == b.owner]
+            for a in near for b in near if a.id != b.id and friendly(a, b)]
 
 
 def _hondo(ctx: Ctx, choice: Any) -> None:
@@ -352,7 +353,7 @@ def _jyn_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
         return False
     friend = ctx.other(facts["ship"])
     near = range_of(ctx.ship, friend)
-    return friend.owner == ctx.ship.owner and not friend.remote and near is not None \
+    return friendly(friend, ctx.ship) and not friend.remote and near is not None \
         and near <= 3
 
 

@@ -25,6 +25,7 @@ from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice import DEFENDING, CardAbility, Face, RerollDice, Window
 from tallon.engine.abilities import CardAction, Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.chance import PickAtRandom, RollDice
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
@@ -88,7 +89,7 @@ register("upgrade", "k2so",
 # ------------------------------------------------------------- Kanan Jarrus
 def _kanan_applies(ctx: Ctx) -> bool:
     ship = ctx.other(ctx.event["ship"])
-    return (ship.owner == ctx.ship.owner and ship.in_play and bool(ctx.event.get("full"))
+    return (friendly(ship, ctx.ship) and ship.in_play and bool(ctx.event.get("full"))
             and ctx.event.get("difficulty") == "white" and ship.stressed
             and ship in _friends(ctx, 0, 2))
 
@@ -194,7 +195,7 @@ register("upgrade", "kitfisto",
 # --------------------------------------------------------------- Korkie Kryze
 def _korkie_covers(game: Game, owner: ShipState, defender: ShipState) -> bool:
     """The friendly defender is in the owner's full front arc at range 1-2."""
-    return (defender.owner == owner.owner and defender.id != owner.id and not defender.remote
+    return (friendly(defender, owner) and defender.id != owner.id and not defender.remote
             and is_in_arc(owner, defender, Arc.FULL_FRONT)
             and game.state.in_range(owner, defender, 1, 2))
 

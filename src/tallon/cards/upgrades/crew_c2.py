@@ -25,6 +25,7 @@ from tallon.cards.upgrades.ordnance import expose_random
 from tallon.dice import Face
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
 from tallon.engine.actions import PerformAction, StartAction, card_actions
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, repair_damage
 from tallon.engine.movement import difficulty_of
@@ -84,7 +85,7 @@ def _leia_r_applies(ctx: Ctx) -> bool:
     ship = ctx.other(ctx.event["ship"])
     maneuver = Maneuver.parse(ctx.event["maneuver"])
     # a purple maneuver's difficulty never changes: the Force would buy nothing
-    return (ship.owner == ctx.ship.owner and not (maneuver.speed == 0 and maneuver.bearing
+    return (friendly(ship, ctx.ship) and not (maneuver.speed == 0 and maneuver.bearing
                                                   .value == "O")
             and difficulty_of(ctx.event["maneuver"]) != "purple")
 
@@ -162,7 +163,7 @@ def _red_boost() -> Any:
 
 
 def _moff_boosters(game: Game, moff: ShipState, done: tuple[str, ...]) -> list[ShipState]:
-    return [s for s in game.state.in_play() if s.owner == moff.owner and s.id not in done
+    return [s for s in game.state.in_play() if friendly(s, moff) and s.id not in done
             and performable(game, s, [_red_boost()], during_activation=False)]
 
 
@@ -270,7 +271,7 @@ register("upgrade", "novicetechnician",
 # ----------------------------------------------------------- Obi-Wan Kenobi
 def _obiwan_applies(ctx: Ctx) -> bool:
     ship = ctx.other(ctx.event["ship"])
-    return (ctx.event.get("token") in ("focus", "evade") and ship.owner == ctx.ship.owner
+    return (ctx.event.get("token") in ("focus", "evade") and friendly(ship, ctx.ship)
             and ship.in_play and ship in ships_in_range(ctx.game, ctx.ship, 0, 2,
                                                           friendly=True))
 

@@ -39,6 +39,7 @@ from tallon.dice import ATTACKING, BOTH_ROLES, CardAbility, ChangeResults, Face,
 from tallon.dice.abilities.effects import CancelResults, Effect, Variant
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Replacement, Triggered
 from tallon.engine.actions import StartAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
     acquire_lock,
@@ -193,7 +194,7 @@ def _gleb_target(ctx: Ctx) -> ShipState | None:
             and held[0] == ctx.state.round):
         return None
     target = ctx.other(held[1])
-    return target if target.in_play and target.owner == ctx.ship.owner else None
+    return target if target.in_play and friendly(target, ctx.ship) else None
 
 
 def _gleb_choices(ctx: Ctx) -> list[Option]:
@@ -363,7 +364,7 @@ SATINE_OPTIONS = (Option("focus", "gain 1 deplete token and 1 focus token"),
 
 
 def _satine(ctx: Ctx, choice: Any) -> None:
-    friends = [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner]
+    friends = [s for s in ctx.state.in_play() if friendly(s, ctx.ship)]
     ctx.game.push(*(Ask(ship.owner, "use_ability", f"{ship.name} ({ship.id}): Satine Kryze - "
                         "gain deplete and focus, or disarm and evade?", SATINE_OPTIONS,
                         "crew_d.satine_chosen", (ship.id,), ship=ship.id)

@@ -26,6 +26,7 @@ from tallon.cards.registry import register
 from tallon.cards.upgrades.crew_d import enemy_near, friend_near
 from tallon.dice import ATTACKING, CardAbility, RerollDice
 from tallon.engine.abilities import CardAction, Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.conditions import assign_condition, has_condition
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
@@ -213,7 +214,7 @@ def _toryn_friend(ctx: Ctx) -> ShipState | None:
     if not is_me(ctx):
         return None
     friend = ctx.other(ctx.event["target"])
-    return friend if friend.in_play and friend.owner == ctx.ship.owner else None
+    return friend if friend.in_play and friendly(friend, ctx.ship) else None
 
 
 def _toryn_choices(ctx: Ctx) -> list[Option]:
@@ -243,7 +244,7 @@ TRISTAN = "tristanwren"
 
 def _tristan(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
     near = range_of(owner, user)
-    return (attack.attacker == user.id and user.owner == owner.owner
+    return (attack.attacker == user.id and friendly(user, owner)
             and attack.weapon.ordnance and near is not None and near <= 3)
 
 

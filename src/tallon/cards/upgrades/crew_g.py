@@ -10,6 +10,7 @@ from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.actions import coordinate_targets
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import copy_pilot_ability, gain_token
 from tallon.engine.loadout import can_equip, exchange_upgrades, movable
@@ -45,7 +46,7 @@ IG2000 = "ig2000"
 def _ig2000_friends(ctx: Ctx) -> list[ShipState]:
     # at setup no ship is placed yet: every other ship of the squad
     return [s for s in ctx.state.ships.values()
-            if s.owner == ctx.ship.owner and s.id != ctx.ship.id and not s.remote
+            if friendly(s, ctx.ship) and s.id != ctx.ship.id and not s.remote
             and not s.removed and any(kind == "upgrade" and xws == IG2000
                                       for kind, xws, _ in s.cards)]
 

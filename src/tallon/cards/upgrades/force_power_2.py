@@ -36,6 +36,7 @@ from tallon.engine.abilities import (
     Weapon,
 )
 from tallon.engine.actions import StartAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.effects import deal_damage_card, gain_token, spendable_force, suffer_damage
@@ -293,7 +294,7 @@ def _meditation_companions(game: Game, owner: ShipState, ship: ShipState | None 
     if ship is None or colour != "purple":
         return ()
     return tuple(s.id for s in game.state.in_play()
-                 if s.owner == owner.owner and s.id not in (owner.id, ship.id)
+                 if friendly(s, owner) and s.id not in (owner.id, ship.id)
                  and s.ship_type == ship.ship_type and not _limited(s)
                  and game.state.in_range(owner, s, 1, 2))
 

@@ -29,6 +29,7 @@ from tallon.cards.upgrades.gunner import attack_record, round_attacks
 from tallon.dice import ATTACKING, CancelResults, CardAbility, ChangeResults, Face
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import StartAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
 from tallon.engine.effects import (
@@ -164,7 +165,7 @@ def _dt798_reroll(count: int) -> DiceMod:
 
 
 def _dt798_friends(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if friendly(s, ctx.ship)
             and in_firing_arc(ctx.ship, s)]
 
 
@@ -192,7 +193,7 @@ def _rex_friends(game: Game, owner: ShipState, attack: AttackState) -> tuple[str
     """Friendly ships (the attacker too: RR: FRIENDLY) with the defender in their
     bullseye arc."""
     defender = game.state.ships[attack.defender]
-    return tuple(s.id for s in game.state.in_play() if s.owner == owner.owner
+    return tuple(s.id for s in game.state.in_play() if friendly(s, owner)
                  and is_in_arc(s, defender, Arc.BULLSEYE))
 
 
@@ -285,7 +286,7 @@ def _seventh_applies(ctx: Ctx) -> bool:
     if attack is None or ctx.event.get("attacker") == ctx.ship.id:
         return False
     attacker, defender = attack_ships(ctx.game, attack)
-    return (attacker.owner == ctx.ship.owner and attack.primary and not _no_added_die(attack)
+    return (friendly(attacker, ctx.ship) and attack.primary and not _no_added_die(attack)
             and in_firing_arc(ctx.ship, defender))
 
 
@@ -586,7 +587,7 @@ def _ursa_applies(ctx: Ctx) -> bool:
         return False
     # units: ships and remotes (the card's own ship too, were it near)
     return not [s for s in ships_in_range(ctx.game, target, 0, 1, remotes=True)
-                if s.owner == ctx.ship.owner]
+                if friendly(s, ctx.ship)]
 
 
 register("upgrade", "ursawren-gunner",

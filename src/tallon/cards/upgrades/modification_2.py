@@ -29,6 +29,7 @@ from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered
 from tallon.engine.actions import PerformAction, available_actions
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import can_lock, gain_token, locks_on
 from tallon.engine.queue import fire
@@ -196,7 +197,7 @@ register("upgrade", "imperviumplating",
 def _friendly_lock_on_attacker(game: Game, attack: AttackState, owner: ShipState,
                                user: ShipState) -> bool:
     return (user.id == owner.id and attack.defender == owner.id
-            and any(s.owner == owner.owner for s in locks_on(game, attack.attacker)))
+            and any(friendly(s, owner) for s in locks_on(game, attack.attacker)))
 
 
 register("upgrade", "sensorjammer-battleofyavin",

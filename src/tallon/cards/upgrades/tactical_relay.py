@@ -19,6 +19,7 @@ from tallon.cards.registry import register
 from tallon.dice import ATTACKING, DEFENDING, AddResults, CardAbility, Face, Situation
 from tallon.dice.counts import total
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token, spend_token
 from tallon.engine.state import ShipState, Token
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 def _friend_near(game: Game, owner: ShipState, user: ShipState) -> bool:
     """``user`` is a friendly ship at range 0-3 of the relay's ship (the ship itself too)."""
     near = range_of(owner, user)
-    return user.owner == owner.owner and near is not None and near <= 3
+    return friendly(user, owner) and near is not None and near <= 3
 
 
 def _spend_calculate(ctx: Ctx) -> None:
@@ -114,7 +115,7 @@ def _kalani_friends(ctx: Ctx) -> list[ShipState]:
     enemy = event_ship(ctx)
     if enemy.owner == ctx.ship.owner or not enemy.in_play or enemy.remote:
         return []
-    return [s for s in ctx.state.in_play() if s.owner == ctx.ship.owner
+    return [s for s in ctx.state.in_play() if friendly(s, ctx.ship)
             and is_in_arc(s, enemy, Arc.BULLSEYE) and can_lock(ctx.game, s, enemy.id) is None]
 
 
@@ -195,7 +196,7 @@ register("upgrade", KRAKEN,
 def _ta175_wants(ctx: Ctx) -> bool:
     lost = event_ship(ctx)
     near = range_of(ctx.ship, lost)
-    return (lost.owner == ctx.ship.owner and near is not None and near <= 3
+    return (friendly(lost, ctx.ship) and near is not None and near <= 3
             and has_calculate_on_bar(lost) and bool(_ta175_receivers(ctx)))
 
 

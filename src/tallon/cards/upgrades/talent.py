@@ -48,6 +48,7 @@ from tallon.engine.abilities import (
     Triggered,
     Weapon,
 )
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, suffer_damage
@@ -175,7 +176,7 @@ BLANK_REROLL_ATTACK = dice("noescape-battleoverendor")
 def _no_escape(game: Game, attack: AttackState, owner: ShipState) -> bool:
     defender = game.state.ships[attack.defender]
     near = ships_in_range(game, defender, 0, 1)
-    friends = [s for s in near if s.owner == owner.owner]
+    friends = [s for s in near if friendly(s, owner)]
     enemies = [s for s in near if s.owner != owner.owner and s.id != defender.id]
     return attack.primary and len(friends) > len(enemies)
 
@@ -231,7 +232,7 @@ DEDICATED = CardAbility("dedicated", "Dedicated (gain 1 strain: reroll 1 blank)"
 
 def _dedicated(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
     near = range_of(owner, user)
-    return (user.id != owner.id and user.owner == owner.owner and attack.defender == user.id
+    return (user.id != owner.id and friendly(user, owner) and attack.defender == user.id
             and not owner.has(Token.STRAIN) and near is not None and near <= 2
             and (is_in_arc(owner, user, Arc.LEFT) or is_in_arc(owner, user, Arc.RIGHT))
             and (is_limited(user) or "dedicated" in user.upgrades))
@@ -307,7 +308,7 @@ RUTHLESS = CardAbility("ruthless", "Ruthless (1 result to hit)",
 def _ruthless_victims(game: Game, owner: ShipState, attack: AttackState) -> list[ShipState]:
     defender = game.state.ships[attack.defender]
     return [s for s in ships_in_range(game, defender, 0, 1, friendly=False)
-            if s.owner == owner.owner and s.id != owner.id]
+            if friendly(s, owner) and s.id != owner.id]
 
 
 def _ruthless_damage(ctx: Ctx, option: Any) -> None:

@@ -35,6 +35,7 @@ from tallon.dice import (
 )
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.actions import DIFFICULTY_RANK, available_actions
+from tallon.engine.allegiance import friendly
 from tallon.engine.attack import perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.devices import devices_in_play
@@ -520,7 +521,7 @@ register("upgrade", "swiftapproach-swz98",
 def _defended_near(ctx: Ctx) -> bool:
     defender = ctx.other(ctx.event["defender"])
     near = range_of(ctx.ship, defender)
-    return defender.owner == ctx.ship.owner and not defender.remote and near is not None \
+    return friendly(defender, ctx.ship) and not defender.remote and near is not None \
         and near <= 1 and not _placed_this_round(ctx)
 
 
@@ -528,7 +529,7 @@ def _friendly_device(game: Game, owner: ShipState, ship: ShipState | None = None
                      device: str | None = None, **facts: Any) -> bool:
     found = payload_device(game, device) if device else None
     return ship is not None and ship.id == owner.id and found is not None \
-        and found.owner == owner.owner
+        and friendly(found, owner)
 
 
 register("upgrade", "topcover-swz98",

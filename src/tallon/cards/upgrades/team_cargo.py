@@ -33,6 +33,7 @@ from tallon.dice.abilities.effects import CardAbility, ChangeResults, RerollDice
 from tallon.engine.abilities import CardAction, Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.action_bodies import reload_amount
 from tallon.engine.actions import PerformAction, coordinate_forbidden
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.effects import acquire_lock, can_lock, remove_token
 from tallon.engine.huge_moves import energy, spend_energy
@@ -272,7 +273,7 @@ def _comms_candidates(game: Game, ship: ShipState, chosen: str,
     if coordinated is None or not coordinated.in_play:
         return []
     return [s for s in game.state.in_play()
-            if s.owner == ship.owner and s.id not in (ship.id, chosen, *taken)
+            if friendly(s, ship) and s.id not in (ship.id, chosen, *taken)
             and game.state.in_range(coordinated, s, 0, 1)
             and not any_true(game, "cannot_be_coordinated", ship=s)
             and not coordinate_forbidden(game, ship, s)]
