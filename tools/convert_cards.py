@@ -180,6 +180,22 @@ def _ship(raw: dict[str, Any], where: str) -> model.Ship:
     )
 
 
+# Printed charges the source omits, as (value, recovers). The figures are the published
+# cards' as recorded by the Fly Casual project's card list (facts only). Applied only while
+# the source gives the pilot no charges, so a source that adds them wins (docs/rulings.md).
+_MISSING_PILOT_CHARGES: dict[str, tuple[int, int]] = {
+    "hansolo-battleofyavin": (4, 0),
+    "tapusk": (2, 1),
+}
+
+
+def _pilot_charges(raw: dict[str, Any], where: str) -> model.Charges | None:
+    if "charges" not in raw and raw.get("xws") in _MISSING_PILOT_CHARGES:
+        value, recovers = _MISSING_PILOT_CHARGES[raw["xws"]]
+        return model.Charges(value=value, recovers=recovers)
+    return _charges(raw.get("charges"), where)
+
+
 def _pilot(raw: dict[str, Any], ship: model.Ship, where: str) -> model.Pilot:
     where = f"{where} pilot {raw.get('xws', '?')}"
     _check_keys(raw, _PILOT_KEYS, where)
@@ -213,7 +229,7 @@ def _pilot(raw: dict[str, Any], ship: model.Ship, where: str) -> model.Pilot:
         slots=tuple(_slot(s, where) for s in raw.get("slots", ())),
         keywords=tuple(raw.get("keywords", ())),
         caption=raw.get("caption"),
-        charges=_charges(raw.get("charges"), where),
+        charges=_pilot_charges(raw, where),
         force=_force(raw.get("force"), where),
         ship_ability=ability["name"] if ability else None,
         standard_loadout=tuple(raw.get("standardLoadout", ())),

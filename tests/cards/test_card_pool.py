@@ -23,20 +23,11 @@ from tallon.engine.setup import build_state
 from tallon.squads import Squad, build_squad
 from tallon.squads.model import EquippedUpgrade, SquadShip
 
-REBEL_LEFT_OUT = {
-    "hansolo-battleofyavin": "the data gives him no charges to spend (his ability and "
-                             "his ship ability Solo spend them)",
-}
+REBEL_LEFT_OUT: dict[str, str] = {}
 RESISTANCE_LEFT_OUT: dict[str, str] = {}
 EMPIRE_LEFT_OUT: dict[str, str] = {}
-FIRST_ORDER_LEFT_OUT = {
-    "agenttierny": "Broken Trust makes friendly ships allied (RR: ALLIED): the cards compare "
-                   "owners for \"friendly\" in too many places for it to hold everywhere",
-}
-SCUM_LEFT_OUT = {
-    "tapusk": "the data gives him no charges to spend, and the End Phase has no point "
-              "where a card can stop one ship's charge recovery",
-}
+FIRST_ORDER_LEFT_OUT: dict[str, str] = {}
+SCUM_LEFT_OUT: dict[str, str] = {}
 REPUBLIC_LEFT_OUT: dict[str, str] = {}
 SEPARATIST_LEFT_OUT: dict[str, str] = {}
 LEFT_OUT = {
@@ -91,16 +82,8 @@ def test_the_listed_pilots_exist_in_scope(faction):
 
 # ------------------------------------------------------------- upgrades, conditions
 UPGRADES_LEFT_OUT = {
-    "landosmillenniumfalcon": "a docked Escape Craft's shields treated as on the carrier's "
-                              "card: every shield read and change would have to offer the "
-                              "choice",
-    "razorcrest": "a facedown illicit upgrade kept under the title and equipped in play: "
-                  "neither the squad format nor hidden upgrades exist",
 }
-CONDITIONS_LEFT_OUT = {
-    "brokentrust": "allied ships (RR: ALLIED): the cards compare owners for \"friendly\" in "
-                   "too many places for it to hold everywhere",
-}
+CONDITIONS_LEFT_OUT: dict[str, str] = {}
 
 
 def _host() -> Pilot:

@@ -5,16 +5,13 @@ not trigger).
 Player 1 sits at y = 0 facing +y; player 2 at y = 914.4 facing -y. A range band is
 100 mm; the Escape Craft and a TIE have small bases (40 mm), the YT-1300 a large one.
 
-Co-Pilot is tested with a carrier of a registry of the tests' own: a title that only lets
-1 Escape Craft dock (the docking part of Lando's Millennium Falcon)."""
+Co-Pilot is tested with Han Solo's Customized YT-1300 carrying Lando's Millennium Falcon,
+which lets 1 Escape Craft dock."""
 
 from __future__ import annotations
 
 import pytest
 
-from tallon.cards import CARDS
-from tallon.cards.upgrades.title import carries
-from tallon.engine.abilities import CardRegistry
 from tallon.engine.attack import Engage
 from tallon.engine.docking import DockingTurn, to_reserve
 from tallon.engine.queue import FireWindow
@@ -22,13 +19,9 @@ from tallon.engine.rounds import SystemTurn
 from tallon.scene import Scene, declare, stack_deck, start_at
 from tests.cards.helpers import Hurt, activation, answer, engage, pass_all
 
-HANGAR = CardRegistry("escape craft tests", base=CARDS)
-HANGAR.register("upgrade", "landosmillenniumfalcon", carries(("escapecraft",)),
-                description="test carrier: 1 Escape Craft can dock")
-
 
 def _docked_scene(craft: str):
-    sc = Scene(cards=HANGAR)
+    sc = Scene()
     han = sc.ship("hansolo", at=(400, 300, 0), upgrades=["landosmillenniumfalcon"])
     ec = sc.ship(craft, at=(700, 100, 0))
     tie = sc.ship("academypilot", player=2, at=(400, 520, 180))

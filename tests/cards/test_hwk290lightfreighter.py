@@ -8,9 +8,11 @@ range bands 100 mm, so ships whose centres are 100 mm apart on a line are at ran
 
 from __future__ import annotations
 
+from tallon.engine.loadout import ENERGY
 from tallon.engine.queue import FireWindow
+from tallon.engine.recovery import recoverable
 from tallon.engine.rounds import EndPhase, StartEngagement, Sweep, step_of
-from tallon.engine.state import Token
+from tallon.engine.state import Charge, Token
 from tallon.scene import Scene, start_at
 from tests.cards.helpers import Give, answer, attack, dice_count, pass_all, values
 
@@ -301,3 +303,102 @@ class TestKananJarrusHwk:
         assert game.decision is None or game.decision.kind != "use_ability"
         pass_all(game)
         assert dice_count(game, 0) == 2
+
+
+# ------------------------------------------------------------------------ Tápusk
+class TestTapusk:
+    def game(self, turret: str = "front", charges: int = 2, enemy: bool = True,
+             wolf: int = 0, force: int = 3):
+        """Tápusk faces an enemy (or friendly) Darth Vader at range 1 in front of him; Vader's
+        Lone Wolf (1 recurring charge) has ``wolf`` active charges, his Force ``force`` of 3
+        (1 recurring). The scene starts at the End Phase's token removal."""
+        sc = Scene()
+        me = sc.ship("tapusk", at=(400, 300, 0), turret=turret, charges={"tapusk": charges})
+        vader = sc.ship("darthvader", player=2 if enemy else 1, at=(400, 420, 180),
+                        upgrades=["lonewolf"], charges={"lonewolf": wolf}, force=force)
+        if not enemy:  # the other player's ship, behind Tápusk
+            sc.ship("academypilot", player=2, at=(400, 100, 0))
+        game = sc.at(EndPhase(), phase="end")
+        return game, me, vader
+
+    def test_the_enemy_does_not_recover_the_charge(self):
+        """Tápusk: during the End Phase, before an enemy ship in his turret arc recovers 1
+        recurring charge, he may spend 2 charges; it does not recover it: Lone Wolf stays
+        inactive, and Tápusk, spent, recovers 1 of his own (recurring 1)."""
+        game, me, vader = self.game()
+        assert values(game) == ["prevent", "decline"]
+        answer(game, "use_ability", "prevent", me)
+        pass_all(game)
+        assert game.state.ships[vader].charges["lonewolf"].active == 0
+        assert game.state.ships[me].charges["tapusk"].active == 1
+        assert game.state.ships[vader].card_memory == ()
+
+    def test_declined_the_enemy_recovers(self):
+        """Declining: Lone Wolf recovers its charge, Tápusk keeps his 2."""
+        game, me, vader = self.game()
+        answer(game, "use_ability", "decline", me)
+        pass_all(game)
+        assert game.state.ships[vader].charges["lonewolf"].active == 1
+        assert game.state.ships[me].charges["tapusk"].active == 2
+
+    def test_or_the_force(self):
+        """Before the enemy recovers 1 recurring Force: Vader at 1 Force of 3 stays at 1
+        (declined, he recovers to 2)."""
+        for use, force in ((True, 1), (False, 2)):
+            game, me, vader = self.game(wolf=1, force=1)
+            answer(game, "use_ability", "prevent" if use else "decline", me)
+            pass_all(game)
+            assert game.state.ships[vader].force == force, use
+
+    def test_one_decision_per_recovery(self):
+        """Lone Wolf's charge and the Force are two recoveries, offered one after the other
+        (ruling): he lets the charge recover and stops the Force."""
+        game, me, vader = self.game(force=1)
+        assert "charge of lonewolf" in game.decision.options[0].label
+        answer(game, "use_ability", "decline", me)
+        assert "Force" in game.decision.options[0].label
+        answer(game, "use_ability", "prevent", me)
+        pass_all(game)
+        ship = game.state.ships[vader]
+        assert (ship.charges["lonewolf"].active, ship.force) == (1, 1)
+
+    def test_nothing_to_stop_where_all_are_active(self):
+        """Vader's charge and Force are all active: nothing would be recovered, no offer."""
+        game, _me, _vader = self.game(wolf=1)
+        assert game.decision is None
+
+    def test_not_outside_his_turret_arc(self):
+        """His turret arc pointed to the rear: Vader is not in it; no offer, he recovers."""
+        game, _me, vader = self.game(turret="rear")
+        assert game.decision is None
+        assert game.state.ships[vader].charges["lonewolf"].active == 1
+
+    def test_not_a_friendly_ship(self):
+        """Vader on Tápusk's side: not an enemy ship, no offer."""
+        game, _me, vader = self.game(enemy=False)
+        assert game.decision is None
+        assert game.state.ships[vader].charges["lonewolf"].active == 1
+
+    def test_his_own_recovery_comes_too_late(self):
+        """With 1 charge he cannot pay 2, and the charge he recovers in this End Phase comes
+        with every other recovery, after the offers (ruling): no offer, Vader recovers,
+        Tápusk ends with 2 charges."""
+        game, me, vader = self.game(charges=1)
+        assert game.decision is None
+        assert game.state.ships[vader].charges["lonewolf"].active == 1
+        assert game.state.ships[me].charges["tapusk"].active == 2
+
+    def test_not_a_huge_ships_energy(self):
+        """Energy is no [Charge] (ruling): Vader given a recurring energy charge (as a huge
+        ship's) with all his Force and charges active gets no offer, and the energy still
+        recovers."""
+        sc = Scene()
+        me = sc.ship("tapusk", at=(400, 300, 0), turret="front")
+        vader = sc.ship("darthvader", player=2, at=(400, 420, 180))
+        game = sc.game()
+        game.state.ships[vader].charges[ENERGY] = Charge(0, 2, 1)
+        assert list(recoverable(game.state.ships[vader])) == []
+        start_at(game, EndPhase(), phase="end")
+        assert game.decision is None
+        assert game.state.ships[vader].charges[ENERGY].active == 1
+        assert game.state.ships[me].charges["tapusk"].active == 2

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.dice import DieKind
 from tallon.engine.actions import PerformAction
 from tallon.engine.rounds import StartActivation, Sweep
 from tallon.engine.state import Token
-from tallon.scene import Scene, declare, load_dice, start_at
+from tallon.scene import Scene, declare, faces, load_dice, start_at
 from tests.cards.helpers import (
     activation,
     answer,
     attack,
     engage,
+    offered,
     pass_all,
     pass_until,
+    pick,
     rolled,
+    skip_dice,
     values,
 )
 
@@ -192,3 +196,151 @@ class TestLandoCalrissianBattleOverEndor:
 
 
 LANDO = "landocalrissian-battleoverendor"
+
+
+# ------------------------------------------------------ Han Solo (Battle of Yavin)
+HAN_BOY = "hansolo-battleofyavin"
+
+
+def neutralized(game) -> str:
+    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
+
+
+class TestHanSoloBattleOfYavin:
+    def game(self, dice, charges: int = 4):
+        sc = Scene()
+        han = sc.ship(HAN_BOY, at=(400, 300, 0), charges={HAN_BOY: charges})
+        friend = sc.ship("outerrimsmuggler", at=(600, 300, 0))  # range 2 of Han
+        tie = sc.ship("academypilot", player=2, at=(400, 470, 180))
+        game = attack(sc, han, tie, dice, ["blank"] * 3)
+        return game, han, friend
+
+    def test_after_a_hit_he_spends_a_charge_to_coordinate(self):
+        """Han Solo (Battle of Yavin): after performing an attack that hits he may spend 1
+        charge to perform a coordinate action: he coordinates the friend at range 2, which
+        performs a focus action; his charges go from 4 to 3."""
+        game, han, friend = self.game(["hit"] * 3)
+        pass_until(game, "use_ability", han)
+        assert values(game) == ["coordinate", "decline"]
+        answer(game, "use_ability", "coordinate", han)
+        answer(game, "coordinate_target", friend, han)
+        answer(game, "perform_action", "focus", friend)
+        pass_all(game)
+        assert game.state.ships[han].charges[HAN_BOY].active == 3
+        assert game.state.ships[friend].count(Token.FOCUS) == 1
+
+    def test_declined_nobody_acts(self):
+        """Declining: no coordinate, the friend has no focus and Han keeps his 4 charges."""
+        game, han, friend = self.game(["hit"] * 3)
+        pass_until(game, "use_ability", han)
+        answer(game, "use_ability", "decline", han)
+        pass_all(game)
+        assert game.state.ships[han].charges[HAN_BOY].active == 4
+        assert not game.state.ships[friend].has(Token.FOCUS)
+
+    def test_not_after_a_miss(self):
+        """An attack that misses (3 blanks) gives no coordinate offer."""
+        game, han, _friend = self.game(["blank"] * 3)
+        kinds = pass_all(game)
+        assert "use_ability" not in kinds and "coordinate_target" not in kinds
+        assert game.state.ships[han].charges[HAN_BOY].active == 4
+
+    def test_not_without_a_charge(self):
+        """With no active charge the hit gives no offer."""
+        game, _han, _friend = self.game(["hit"] * 3, charges=0)
+        kinds = pass_all(game)
+        assert "use_ability" not in kinds and "coordinate_target" not in kinds
+
+    def test_with_nobody_to_coordinate_the_charge_pays_for_a_failed_coordinate(self):
+        """No other friendly ship: the coordinate is still offered (ruling: the action can
+        be performed, it fails as RR: COORDINATE says); used, the charge is spent and the
+        coordinate action fails (it counts as done this round)."""
+        sc = Scene()
+        han = sc.ship(HAN_BOY, at=(400, 300, 0))
+        tie = sc.ship("academypilot", player=2, at=(400, 470, 180))
+        game = attack(sc, han, tie, ["hit"] * 3, ["blank"] * 3)
+        pass_until(game, "use_ability", han)
+        answer(game, "use_ability", "coordinate", han)
+        assert "coordinate_target" not in pass_all(game)
+        ship = game.state.ships[han]
+        assert ship.charges[HAN_BOY].active == 3 and "coordinate" in ship.actions_done
+        assert any("coordinate action fails" in e["text"] for e in game.log)
+
+    def test_his_standard_loadout_plays(self):
+        """Han Solo (Battle of Yavin) flies with his standard loadout (Chewbacca, Rigged
+        Cargo Chute, Millennium Falcon, L3-37's Programming): the game sets up, and he has
+        the printed 4 non-recurring charges (a data correction, docs/rulings.md)."""
+        from tallon.cards import CARDS
+        from tallon.cards.pool import default_squads
+        from tallon.data import load_cards
+        from tallon.engine import GameSetup
+        from tallon.engine.setup import build_state
+        from tallon.squads import build_squad
+
+        pilot = next(p for p in load_cards().pilots if p.xws == HAN_BOY)
+        squad = build_squad(pilot.faction, [(HAN_BOY, list(pilot.standard_loadout))])
+        state = build_state(GameSetup((squad, default_squads()[1]), cards=CARDS))
+        han = next(s for s in state.ships.values() if s.pilot == HAN_BOY)
+        assert (han.charges[HAN_BOY].limit, han.charges[HAN_BOY].recurring) == (4, 0)
+        assert {"chewbacca-battleofyavin", "riggedcargochute", "millenniumfalcon",
+                "l337sprogramming-battleofyavin"} <= set(han.upgrades)
+
+
+class TestSolo:
+    def attacking(self, charges: int = 4, friend_at=None, enemy_at=None):
+        sc = Scene()
+        han = sc.ship(HAN_BOY, at=(400, 300, 0), charges={HAN_BOY: charges})
+        if friend_at is not None:
+            sc.ship("outerrimsmuggler", at=friend_at)
+        tie = sc.ship("academypilot", player=2, at=(400, 470, 180))
+        if enemy_at is not None:
+            sc.ship("academypilot", player=2, at=enemy_at)
+        game = engage(sc, han, ["blank"] * 3, ["blank"] * 3, rerolls=["hit"])
+        declare(game, han, tie)
+        return game, han
+
+    def test_attacking_alone_he_rerolls_one_die(self):
+        """Solo: while he performs an attack with no other friendly ship at range 0-1 he
+        may spend 1 charge to reroll one of his dice: a blank becomes a hit, 1 hit lands
+        instead of none, and 1 of his 4 charges is spent."""
+        game, han = self.attacking()
+        pick(game, "Solo")
+        pass_all(game)
+        assert "1 hit(s)" in neutralized(game)
+        assert game.state.ships[han].charges[HAN_BOY].active == 3
+        game, han = self.attacking()
+        pass_all(game)
+        assert "0 hit(s)" in neutralized(game)
+
+    def test_defending_alone_he_rerolls_one_die(self):
+        """Solo while he defends: the TIE's 2 hits against his 1 blank defense die; he
+        spends 1 charge to reroll it into an evade, so only 1 hit lands (1 shield lost
+        instead of 2)."""
+        for use, shields in ((True, 4), (False, 3)):
+            sc = Scene()
+            han = sc.ship(HAN_BOY, at=(400, 300, 0))
+            tie = sc.ship("academypilot", player=2, at=(400, 470, 180))
+            game = engage(sc, tie, ["hit", "hit"], ["blank"],
+                          then=faces(DieKind.DEFENSE, ["evade"]))
+            declare(game, tie, han)
+            skip_dice(game, "modify_defense_dice", han)
+            if use:
+                pick(game, "Solo")
+            pass_all(game)
+            assert game.state.ships[han].shields == shields, use
+            assert game.state.ships[han].charges[HAN_BOY].active == (3 if use else 4)
+
+    def test_not_with_another_friendly_ship_at_range_1(self):
+        """Another friendly ship at range 1 of Han: Solo is not offered."""
+        game, _han = self.attacking(friend_at=(500, 300, 0))
+        assert not offered(game, "Solo")
+
+    def test_an_enemy_ship_at_range_1_does_not_count(self):
+        """Only friendly ships count: with an enemy TIE at range 1 Solo is still offered."""
+        game, _han = self.attacking(enemy_at=(500, 300, 0))
+        assert offered(game, "Solo")
+
+    def test_not_without_a_charge(self):
+        """With no active charge Solo is not offered."""
+        game, _han = self.attacking(charges=0)
+        assert not offered(game, "Solo")

@@ -14,7 +14,7 @@ from tests.cli.helpers import run
 
 LISTS = Path(__file__).resolve().parent.parent / "lists"
 #: (squad 1, squad 2, the kind of event the game must show: devices placed, a docked ship
-#: deploying, or nothing in particular)
+#: deploying, words the log must contain, or nothing in particular)
 PAIRS = [("rebel-y-wing-bombers.json", "scum-firespray-mines.json", "device"),
          ("separatist-droid-swarm.json", "rebel-y-wing-bombers.json", "device"),
          ("rebel-ghost-and-shuttle.json", "resistance-t-70-aces.json", "dock"),
@@ -32,10 +32,13 @@ PAIRS = [("rebel-y-wing-bombers.json", "scum-firespray-mines.json", "device"),
          ("scum-y-wings-and-jumpmaster.json", "separatist-droid-bombers.json", "device"),
          ("scum-mining-guild.json", "separatist-tri-fighters.json", None),
          ("scum-m3a-swarm.json", "republic-clone-wings.json", None),
-         ("scum-mandalorians.json", "separatist-magnaguards.json", None),
+         ("scum-mandalorians.json", "separatist-magnaguards.json",
+          "reveals Contraband Cybernetics"),
          ("scum-freighters.json", "republic-gunships-and-n-1s.json", None),
          ("republic-y-wings-and-v-wings.json", "separatist-grievous-and-nantex.json",
-          "device")]
+          "device"),
+         ("scum-landos-falcon.json", "rebel-ghost-and-shuttle.json", "dock"),
+         ("first-order-agent-tierny.json", "rebel-a-wing-aces.json", "is assigned brokentrust")]
 
 
 @pytest.mark.parametrize("first,second,shows", PAIRS)
@@ -56,6 +59,8 @@ def test_a_demo_game_with_the_lists_plays_to_the_end(first, second, shows, tmp_p
                                               " launches " in e["text"]) for e in game.log)
     if shows == "dock":
         assert any(e["kind"] == "dock" and " deploys " in e["text"] for e in game.log)
+    if shows not in (None, "device", "dock"):
+        assert any(shows in e["text"] for e in game.log), shows
 
 
 def test_the_lists_are_legal():

@@ -120,3 +120,18 @@ def test_check_mode_reports_stale_files_and_write_mode_fixes_them(tmp_path):
     assert any("pilots.json" in m for m in messages)
     assert convert_cards.main(args, report=messages.append) == 0
     assert convert_cards.main([*args, "--check"], report=messages.append) == 0
+
+
+def test_printed_charges_the_source_omits_are_supplied_only_while_it_omits_them():
+    """Situation: Han Solo (Battle of Yavin) and Tápusk print charges the source omits.
+    Rule: the converter's data correction gives their printed values (4, not recurring; 2,
+    recurring 1), only while the source has none. Expected: the printed values for the
+    bare source entries; the source's own value once it gives one; nothing for others."""
+    charges = convert_cards._pilot_charges
+    assert charges({"xws": "hansolo-battleofyavin"}, "here") == \
+        convert_cards.model.Charges(value=4, recovers=0)
+    assert charges({"xws": "tapusk"}, "here") == convert_cards.model.Charges(value=2,
+                                                                             recovers=1)
+    assert charges({"xws": "tapusk", "charges": {"value": 3}}, "here") == \
+        convert_cards.model.Charges(value=3, recovers=0)
+    assert charges({"xws": "testace"}, "here") is None

@@ -278,6 +278,12 @@ def show(
                 f"[dim]{equipped.xws}[/dim] ({cost if cost is not None else '?'})",
                 highlight=False,
             )
+        for equipped in ship.facedown:  # under the Razor Crest: not equipped, not paid
+            console.print(
+                f"   facedown {slot_name(equipped.slot)}: {equipped.upgrade.name} "
+                f"[dim]{equipped.xws}[/dim] (free)",
+                highlight=False,
+            )
         if priced.ships[index - 1].huge:
             console.print(f"   upgrades {used}, paid in squad points (huge ship)",
                           highlight=False)

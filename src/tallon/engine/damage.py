@@ -9,11 +9,17 @@ dealt a facedown card for each damage, critical or not (RR: DAMAGING REMOTES).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import astuple, dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from tallon.engine.decisions import Decision
 from tallon.engine.effects import deal_damage_card, lose_shields, remove_ship
+from tallon.engine.lent_shields import (
+    DAMAGE_CARD,
+    lenders,
+    lose_lent_shield,
+    shield_question,
+)
 from tallon.engine.queue import FireWindow, Queue, fire, replacements
 from tallon.engine.replace import Replaceable
 from tallon.engine.steps import Step, continuation
@@ -49,40 +55,67 @@ class SufferDamage(Step):
             if replacements(game, "suffer_damage", facts):
                 game.push(Replaceable("suffer_damage", tuple(sorted(facts.items()))))
                 return None
-        hits, crits = self.hits, self.crits
-        if hits + crits == 0:
+        if self.hits + self.crits == 0:
             self._report(game)
             return None
+        if ship.shields > 0 and not self.bypass_shields:
+            self._shield_lost(game, None)
+            return None
+        if not self.bypass_shields and lenders(game, ship):
+            # a docked ship's shields the carrier may treat as its own (lent_shields.py)
+            asked = shield_question(game, ship, "damage.shield_chosen",
+                                    astuple(replace(self, replaceable=False)))
+            if asked is not None:
+                game.push(asked)
+                return None
+        self._card_dealt(game)
+        return None
+
+    def _next(self) -> tuple[SufferDamage, bool]:
+        """The damage left after this one, and whether this one is critical."""
+        hits, crits = self.hits, self.crits
         critical = hits == 0
         rest = SufferDamage(self.ship_id, max(0, hits - 1), crits - (1 if critical else 0),
                             self.cause, False, self.shields_lost, self.cards_dealt,
                             self.crits_suffered + (1 if critical else 0), self.destroyed,
                             self.bypass_shields)
-        if ship.shields > 0 and not self.bypass_shields:
-            game.push(_counted(rest, shields=1))
+        return rest, critical
+
+    def _shield_lost(self, game: Game, lender: str | None) -> None:
+        """This damage loses an active shield: the ship's own, or (``lender``) a docked
+        ship's it treats as its own."""
+        ship = game.state.ships[self.ship_id]
+        rest, critical = self._next()
+        game.push(_counted(rest, shields=1))
+        if lender is None:
             lose_shields(game, ship)
-            if critical:
-                fire(game, "after_suffer_crit", ship=ship.id, dealt=None)
-            return None
+        else:
+            lose_lent_shield(game, ship, game.state.ships[lender])
+        if critical:
+            fire(game, "after_suffer_crit", ship=ship.id, dealt=None)
+
+    def _card_dealt(self, game: Game) -> None:
+        """This damage deals a damage card (no active shield, or bypassing them)."""
+        ship = game.state.ships[self.ship_id]
+        rest, critical = self._next()
         if ship.remote:
             # RR: DAMAGING REMOTES - every damage deals a remote a facedown card
             game.push(_counted(rest, cards=1))
             deal_damage_card(game, ship, False,
                              then="damage.critical_card_dealt" if critical else None,
                              args=(ship.id, False))
-            return None
+            return
         if critical:
             facts = {"ship": ship.id}
             if replacements(game, "deal_faceup", facts):
                 game.push(Replaceable("deal_faceup", tuple(facts.items())),
                           FireWindow.of("after_suffer_crit", ship=ship.id, dealt=None),
                           _counted(rest, cards=1))
-                return None
+                return
         game.push(_counted(rest, cards=1))
         deal_damage_card(game, ship, critical,
                          then="damage.critical_card_dealt" if critical else None,
                          args=(ship.id, True))
-        return None
 
     def _report(self, game: Game) -> None:
         ship = game.state.ships[self.ship_id]
@@ -97,6 +130,16 @@ class SufferDamage(Step):
             fire(game, "after_suffer_damage", ship=ship.id, shields=self.shields_lost,
                  cards=self.cards_dealt, crits=self.crits_suffered,
                  hits=self.shields_lost + self.cards_dealt - self.crits_suffered)
+
+
+@continuation("damage.shield_chosen")
+def _shield_chosen(game: Game, answer: str, *fields: Any) -> None:
+    # the carrier's answer for this one damage: a docked ship's shield, or the card
+    step = SufferDamage(*fields)
+    if answer == DAMAGE_CARD:
+        step._card_dealt(game)
+    else:
+        step._shield_lost(game, answer)
 
 
 @continuation("damage.critical_card_dealt")

@@ -163,6 +163,9 @@ _DECISION_KINDS = (
                  "decline", "DEVICE", "cards/upgrades/ordnance.py launch_device (a Triggered)"),
     DecisionKind("start_docked", _OWNER, "the id of the carrier the ship starts docked in, "
                  "or none", "DOCK", "engine/docking.py StartDocked"),
+    DecisionKind("shield_to_lose", _OWNER, "the id of the docked ship whose shield the "
+                 "carrier loses for this damage, or card (be dealt the damage card)",
+                 "SHIELDS", "engine/lent_shields.py shield_question"),
     DecisionKind("dock_or_deploy", _OWNER, "<guides>:<maneuver> to deploy (front:2FW), "
                  "dock:<carrier>, or stay", "DOCK",
                  "engine/docking.py DockingTurn, EmergencyDeploy"),

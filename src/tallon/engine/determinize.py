@@ -14,6 +14,8 @@ The copy redraws each of them from what the player knows:
   shuffled and dealt back: the same number of facedown cards on each ship, the rest as
   the deck;
 - a secret condition the player did not assign: any condition sharing its marker;
+- an upgrade the other player keeps facedown (Razor Crest): any card it could be
+  (:mod:`tallon.engine.facedown`), in the copy's squads too;
 - the random generator: reseeded.
 
 Everything is drawn in an order that depends only on what the player sees, from ``rng``
@@ -30,6 +32,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tallon.engine.facedown import facedown_upgrades, redraw, squad_as_seen
 from tallon.engine.knowledge import sees_dial
 from tallon.engine.rounds import dial_options
 from tallon.engine.state import PLAYERS
@@ -76,5 +79,12 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
             condition if condition.faceup or condition.assigned_by == player else
             replace(condition, card=rng.choice(_siblings(game, condition.card)))
             for condition in ship.conditions)
+    hidden = [ship for ship in ships if ship.owner != player and facedown_upgrades(ship)]
+    for ship in hidden:
+        redraw(world, ship, rng)
+    if hidden:  # the squads would name the real card
+        object.__setattr__(setup, "squads", tuple(
+            squad if owner == player else squad_as_seen(squad, owner, world)
+            for owner, squad in enumerate(setup.squads, start=1)))
     state.rng = random.Random(rng.getrandbits(64))
     return world

@@ -238,6 +238,9 @@ _HOOKS = (
     Hook("lends_pilot_ability", "True: while the owner is docked, its carrier has its pilot "
          "ability (asked of the docked ship's own cards as it docks)", ("ship",), "DOCK",
          "engine/docking.py lend_pilot_ability", own=True),
+    Hook("lent_shields", "the ids of the docked ships whose active shields the owner (their "
+         "carrier) may treat as on its own ship card", (), "SHIELDS",
+         "engine/lent_shields.py lenders", own=True),
     Hook("starts_in_reserve", "the placement rule the owner starts the game in reserve with "
          "(a tuple of rule names: engine/placement.py), or None (placed as usual)", ("ship",),
          "RESERVE", "engine/reserve.py start_in_reserve", own=True),

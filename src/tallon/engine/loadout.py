@@ -80,9 +80,10 @@ def unplayable_ship(pilot: Pilot, upgrades: Iterable[Upgrade], cards: CardRegist
 def unplayable_cards(squad: Squad, cards: CardRegistry) -> list[Unplayable]:
     """The cards of ``squad`` a game with the card pool ``cards`` can't play, ship by ship
     (:func:`unplayable_ship`)."""
+    # a facedown upgrade is equipped in play once revealed: the pool must play it too
     return [card for index, ship in enumerate(squad.ships)
-            for card in unplayable_ship(ship.pilot, (e.upgrade for e in ship.upgrades),
-                                        cards, index)]
+            for card in unplayable_ship(ship.pilot, (e.upgrade for e in (
+                *ship.upgrades, *getattr(ship, "facedown", ()))), cards, index)]
 
 
 def unplayable(squad: Squad, cards: CardRegistry) -> list[str]:
@@ -213,6 +214,11 @@ def second_indicator_double(ship: ShipState) -> bool:
 #: The charges key of a huge ship's energy (RR: APPENDIX: HUGE SHIPS - ENERGY).
 ENERGY = "energy"
 
+#: The card memory key of the upgrades kept facedown under a card (Razor Crest), a tuple
+#: of xws ids (engine/facedown.py); only set on ships that have one, so other games keep
+#: their state hashes.
+FACEDOWN = "rule:facedown upgrades"
+
 
 def build_ship(owner: int, number: int, entry: Any) -> ShipState:
     """A ship's starting state from its squad entry (RR: SETUP step 1: Gather Forces)."""
@@ -298,4 +304,7 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         shield_recurring=stats.shield_recovers,
         engagement=pilot.engagement if ship.size == "huge" else None,
     )
+    facedown = tuple(u.upgrade.xws for u in getattr(entry, "facedown", ()))
+    if facedown:  # not equipped: no charges, actions or abilities until revealed
+        state.remember(FACEDOWN, facedown)
     return state

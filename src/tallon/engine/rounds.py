@@ -18,7 +18,7 @@ from tallon.engine.docking import DockingTurn, can_deploy, carriers_near
 from tallon.engine.effects import gain_token, remove_ship, remove_token, spendable_force
 from tallon.engine.environments import EnvironmentEndPhase
 from tallon.engine.game_end import CheckEnd
-from tallon.engine.huge_moves import red_allowed, relieve_stress
+from tallon.engine.huge_moves import red_allowed
 from tallon.engine.initiative_steps import step_of, steps_of
 from tallon.engine.movement import (
     STRESS_MANEUVER,
@@ -37,6 +37,7 @@ from tallon.engine.queue import (
     own_modifiers,
     total,
 )
+from tallon.engine.recovery import end_phase_recovery
 from tallon.engine.reserve import ReserveWindow, listens_in_reserve, window_steps
 from tallon.engine.scenarios import ScoreScenario
 from tallon.engine.state import GREEN_TOKENS, ORANGE_TOKENS, PLAYERS, ShipState, Token
@@ -561,19 +562,8 @@ class EndPhase(Step):
         # "for each green token you remove" abilities
         game.push(*(FireWindow.of("end_phase_green_removed", ship=ship_id, count=count)
                     for ship_id, count in green.items()))
-        for ship in s.ships.values():
-            if ship.removed:
-                continue
-            for charge in ship.charges.values():
-                if charge.recurring > 0:
-                    charge.active = min(charge.limit, charge.active + charge.recurring)
-                elif charge.recurring < 0:
-                    charge.active = max(0, charge.active + charge.recurring)
-            if ship.force_recurring > 0:
-                ship.force = min(ship.force_limit, ship.force + ship.force_recurring)
-            if ship.huge:  # RR: APPENDIX: HUGE SHIPS - shields recover; energy pays stress
-                ship.shields = min(ship.shield_limit, ship.shields + ship.shield_recurring)
-                relieve_stress(game, ship)
+        # charges and Force recover (a card may stop one: engine/recovery.py)
+        end_phase_recovery(game)
         return None
 
 

@@ -18,6 +18,7 @@ import hashlib
 from typing import TYPE_CHECKING, Any
 
 from tallon.engine.decisions import CHANCE
+from tallon.engine.facedown import facedown_upgrades
 from tallon.engine.features import Feature
 from tallon.engine.knowledge import dial_known_by, sees_dial
 from tallon.engine.loadout import ENERGY
@@ -160,6 +161,10 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
         known = [c.card for c in ship.conditions if not c.faceup and c.assigned_by == player]
         if known:
             data["secret_conditions_known"] = known
+        if hidden := facedown_upgrades(ship):  # Razor Crest: that it is there, not which
+            data["facedown_upgrades"] = len(hidden)
+            if ship.owner == player:
+                data["facedown_upgrades_known"] = list(hidden)
         ships.append(data)
     decision = game.pending
     pending: dict[str, Any] | None = None

@@ -241,6 +241,11 @@ _WINDOWS = (
            "END PHASE", "engine/rounds.py StartRound"),
     Window("end_phase_green_removed", "a ship removed green tokens in the End Phase (count: "
            "how many)", ("ship", "count"), "END PHASE", "engine/rounds.py EndPhase"),
+    Window("before_recover_charge", "\"before a ship recovers 1 recurring charge or Force\" "
+           "in the End Phase: once per standard charge or Force about to be recovered "
+           "(pool: the card id, or 'force'), all before any recovery (fired only when a card "
+           "could listen)", ("ship", "pool"), "CHARGES",
+           "engine/recovery.py end_phase_recovery"),
     # --------------------------------------------------- tokens and damage
     Window("after_gain_token", "tokens gained (and kept)", ("ship", "token", "count"),
            "TOKENS", "engine/effects.py gain_token"),

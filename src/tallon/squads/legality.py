@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from tallon.data import CardDatabase, Pilot, Upgrade, load_cards, name_key
 from tallon.data.vocab import slot_name
+from tallon.squads.facedown import facedown_room, may_lie_facedown
 from tallon.squads.huge import huge_notes, huge_ships, is_huge
 from tallon.squads.model import Squad, SquadShip
 from tallon.squads.report import Problem, Rule, ShipReport, SquadReport, UpgradeReport
@@ -47,7 +48,7 @@ def _label(ship: SquadShip, index: int) -> str:
 def _squad_cards(squad: Squad) -> Iterator[tuple[int, Pilot | Upgrade]]:
     for index, ship in enumerate(squad.ships):
         yield index, ship.pilot
-        for equipped in ship.upgrades:
+        for equipped in (*ship.upgrades, *ship.facedown):
             yield index, equipped.upgrade
 
 
@@ -253,6 +254,47 @@ def _check_restrictions(
                           ship=index, card=upgrade.xws)
 
 
+def _check_facedown(
+    db: CardDatabase, squad: Squad, ship: SquadShip, index: int
+) -> Iterator[Problem]:
+    """Upgrades kept facedown (:mod:`tallon.squads.facedown`): only under a card that keeps
+    them, as many as it keeps, of its type, non-limited, a card the ship could equip (its
+    restrictions met, no second copy); they take no slot and cost nothing."""
+    if not ship.facedown:
+        return
+    room, kinds = facedown_room(ship.upgrade_cards)
+    label = _label(ship, index)
+    if len(ship.facedown) > room:
+        extra = ship.facedown[room].upgrade
+        held = "no card that keeps an upgrade facedown" if not room else \
+            f"room for {room} facedown upgrade{'s' if room > 1 else ''}"
+        yield Problem(Rule.FACEDOWN, f"{label} lists {len(ship.facedown)} facedown "
+                      f"upgrade(s) but has {held} (Razor Crest keeps 1 Illicit upgrade)",
+                      ship=index, card=extra.xws)
+    equipped = {name_key(u.name) for u in ship.upgrade_cards}
+    all_names = Counter(name_key(card.name) for _, card in _squad_cards(squad))
+    for equipped_card in ship.facedown:
+        upgrade = equipped_card.upgrade
+        reason = may_lie_facedown(upgrade, kinds) if room else None
+        if reason is not None:
+            yield Problem(Rule.FACEDOWN, f"{upgrade.name} can't be kept facedown on {label}: "
+                          f"{reason}", ship=index, card=upgrade.xws)
+        if name_key(upgrade.name) in equipped:
+            yield Problem(Rule.ONE_COPY, f"{label} has {upgrade.name} both equipped and "
+                          "facedown; revealed, it would be a second copy", ship=index,
+                          card=upgrade.xws)
+        names = all_names - Counter([name_key(upgrade.name)])
+        profile = ship_profile(db, ship.pilot, ship.upgrade_cards, +names)
+        if upgrade.non_limited and ship.pilot.limited > 0:
+            yield Problem(Rule.RESTRICTIONS, f"{upgrade.name} (facedown) requires a "
+                          f"non-limited ship; {label} is limited", ship=index,
+                          card=upgrade.xws)
+        for group in unmet_groups(upgrade, profile):
+            yield Problem(Rule.RESTRICTIONS, f"{upgrade.name} (facedown) requires "
+                          f"{describe_group(group, db)}; {label} does not qualify",
+                          ship=index, card=upgrade.xws)
+
+
 def _check_loadout(
     db: CardDatabase, ship: SquadShip, index: int
 ) -> tuple[int, list[UpgradeReport], list[Problem]]:
@@ -301,6 +343,7 @@ def _ship_reports(
         problems += _check_copies(ship, index)
         problems += _check_slots(ship, index)
         problems += _check_restrictions(db, squad, ship, index)
+        problems += _check_facedown(db, squad, ship, index)
         used, upgrades, loadout_problems = _check_loadout(db, ship, index)
         problems += loadout_problems
         if is_huge(db, pilot):

@@ -26,12 +26,14 @@ class SquadShip:
     """One ship of a squad: its pilot card and its upgrades, in the order listed.
 
     ``vendor`` keeps an XWS pilot's application-specific data so that exporting the squad
-    again loses nothing.
+    again loses nothing. ``facedown``: upgrades kept facedown under a card, not equipped
+    (Razor Crest: :mod:`tallon.squads.facedown`).
     """
 
     pilot: Pilot
     upgrades: tuple[EquippedUpgrade, ...] = ()
     vendor: Mapping[str, Any] | None = field(default=None, compare=False)
+    facedown: tuple[EquippedUpgrade, ...] = ()
 
     @property
     def upgrade_cards(self) -> tuple[Upgrade, ...]:

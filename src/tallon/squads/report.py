@@ -29,6 +29,8 @@ class Rule:
     LOADOUT_VALUE = "LOADOUT VALUE"
     LOADOUT_POINTS = "LOADOUT POINTS"
     STANDARD_LOADOUT = "STANDARD LOADOUT"
+    #: an upgrade kept facedown under a card (Razor Crest), against that card's text
+    FACEDOWN = "FACEDOWN UPGRADE"
     XWS = "XWS"
 
 

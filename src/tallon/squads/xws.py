@@ -29,7 +29,9 @@ DEFAULT_RULESET = "AMG"
 
 _SQUAD_KEYS = {"version", "name", "points", "faction", "description", "obstacles", "pilots",
                "vendor", "ruleset"}
-_PILOT_KEYS = {"id", "name", "ship", "points", "upgrades", "vendor"}
+# "facedown": upgrades kept facedown under a card (tallon.squads.facedown), keyed like
+# "upgrades"
+_PILOT_KEYS = {"id", "name", "ship", "points", "upgrades", "vendor", "facedown"}
 
 # First-edition XWS (1.0.0) faction names, to point the reader to the 2.0 names.
 _FIRST_EDITION_FACTIONS = {"rebel": "rebelalliance", "imperial": "galacticempire",
@@ -230,7 +232,9 @@ class _Reader:
             self.warn(f"{where}.points", f"the file says {points!r} points; {pilot.name} costs "
                       f"{pilot.cost}", card=pilot.xws, ship=index)
         vendor = entry.get("vendor") if isinstance(entry.get("vendor"), dict) else None
-        return SquadShip(pilot=pilot, upgrades=tuple(upgrades), vendor=vendor)
+        facedown = self.upgrades(entry.get("facedown"), f"{where}.facedown", index, faction)
+        return SquadShip(pilot=pilot, upgrades=tuple(upgrades), vendor=vendor,
+                         facedown=tuple(facedown))
 
     def _renumber(self, ships: list[SquadShip | None]) -> None:
         # Problems were filed under the pilot's position in the file; a pilot that could not
@@ -339,6 +343,11 @@ def to_xws(squad: Squad) -> dict[str, Any]:
         }
         if upgrades:
             entry["upgrades"] = upgrades
+        if ship.facedown:
+            facedown: dict[str, list[str]] = {}
+            for equipped in ship.facedown:
+                facedown.setdefault(equipped.slot, []).append(equipped.xws)
+            entry["facedown"] = facedown
         if ship.vendor:
             entry["vendor"] = dict(ship.vendor)
         pilots.append(entry)

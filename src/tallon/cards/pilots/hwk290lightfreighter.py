@@ -21,6 +21,7 @@ from tallon.cards.registry import register
 from tallon.engine.abilities import Cost, Ctx, Modifier, Triggered
 from tallon.engine.decisions import Option
 from tallon.engine.effects import gain_token, transfer_token
+from tallon.engine.recovery import FORCE, prevent_recovery
 from tallon.engine.state import ShipState, Token
 
 register("pilot", "kylekatarn", give_token_in_firing_arc(Token.FOCUS),
@@ -185,3 +186,29 @@ register("pilot", "kananjarrus-hwk290lightfreighter",
                    requirement=_kanan_applies, effect=one_fewer_attack_die),
          description="While he or a ship in his turret arc defends: may spend 1 Force to make "
                      "the attacker roll 1 fewer attack die.")
+
+
+# ------------------------------------------------------------------------ Tápusk
+def _tapusk_applies(ctx: Ctx) -> bool:
+    target = ctx.other(ctx.event["ship"])
+    # RR: ENEMY; "in your turret arc" as Gamut Key measures it
+    return (ctx.ship.in_play and target.owner != ctx.ship.owner and not target.remote
+            and target.in_play and in_turret_arc(ctx.ship, target))
+
+
+def _tapusk_choices(ctx: Ctx) -> list[Option]:
+    target = ctx.other(ctx.event["ship"])
+    pool = ctx.event["pool"]
+    what = "1 Force" if pool == FORCE else f"1 charge of {pool}"
+    return [Option("prevent", f"{target.name} ({target.id}) does not recover {what}")]
+
+
+register("pilot", "tapusk",
+         Triggered("spend 2 charges: an enemy ship in your turret arc does not recover 1 "
+                   "charge or Force", window="before_recover_charge", cost=Cost(charges=2),
+                   requirement=_tapusk_applies, choices=_tapusk_choices,
+                   effect=lambda ctx, choice: prevent_recovery(
+                       ctx.game, ctx.other(ctx.event["ship"]), ctx.event["pool"])),
+         description="In the End Phase, before an enemy ship in his turret arc recovers 1 "
+                     "recurring charge or Force: may spend 2 charges; it does not recover "
+                     "that one.")

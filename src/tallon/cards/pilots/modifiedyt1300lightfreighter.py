@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.acting import bar_actions
+from tallon.cards.acting import bar_actions, grant_action, granted
 from tallon.cards.common import (
     is_me,
     range_of,
@@ -18,14 +18,16 @@ from tallon.cards.common import (
 )
 from tallon.cards.registry import register
 from tallon.dice import DicePool, Die, DieKind, Face
-from tallon.engine.abilities import Cost, Ctx, Modifier, Replacement, Triggered
+from tallon.dice.abilities.base import BOTH_ROLES
+from tallon.dice.abilities.effects import reroll
+from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Replacement, Triggered
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import current
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
 from tallon.engine.effects import deal_damage_card, gain_token, remove_token
 from tallon.engine.modify_dice import faces_text
-from tallon.engine.state import ShipState, Token
+from tallon.engine.state import AttackState, ShipState, Token
 from tallon.engine.steps import continuation
 from tallon.geometry import range_between
 
@@ -96,6 +98,39 @@ register("pilot", "hansolo-modifiedyt1300lightfreighter",
                    window="after_dice_rolled", requirement=_han_applies, effect=_han),
          description="After rolling dice at range 0-1 of an obstacle: may reroll all of "
                      "them (not counted as rerolling for other effects).")
+
+
+# ------------------------------------------------ Han Solo (Battle of Yavin)
+HAN_BOY = "hansolo-battleofyavin"
+
+
+def _han_boy_hit(ctx: Ctx) -> bool:
+    return is_me(ctx, "attacker") and bool(ctx.event["hit"]) and ctx.ship.in_play
+
+
+register("pilot", HAN_BOY,
+         grant_action("spend 1 charge: perform a coordinate action", "after_attack",
+                      lambda ctx: [granted("coordinate", "white", HAN_BOY)],
+                      requirement=_han_boy_hit, cost=Cost(charges=1)),
+         description="After performing an attack that hits: may spend 1 charge to perform a "
+                     "coordinate action.")
+
+
+def _solo_alone(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
+    # RR: FRIENDLY - "other" friendly ships: he is at range 0 of himself
+    return user.id == owner.id and not ships_in_range(game, owner, 0, 1, friendly=True,
+                                                      other=True)
+
+
+# the charges are the ship card's, that is his pilot card's (Han Solo, Battle of Yavin):
+# the catalogue's dice("solo") names its own resource, so the cost is spelt out here
+register("ship_ability", "Solo",
+         DiceMod("spend 1 charge: reroll 1 of your dice",
+                 dice=reroll("solo", "Solo (spend 1 charge: reroll 1 die)", BOTH_ROLES,
+                             cost=((HAN_BOY, 1),)),
+                 applies=_solo_alone),
+         description="Attacking or defending with no other friendly ship at range 0-1: may "
+                     "spend 1 charge of his pilot card to reroll 1 of his dice.")
 
 
 # ---------------------------------------------------------- Lando Calrissian

@@ -33,7 +33,8 @@ from tallon.engine.actions import can_perform
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
 from tallon.engine.devices import can_place_device, launch_obstacle, placement
-from tallon.engine.effects import gain_token, lose_shields, suffer_damage
+from tallon.engine.effects import gain_token, suffer_damage
+from tallon.engine.lent_shields import spend_shield, spendable_shields
 from tallon.engine.movement import Decloak, ExecuteManeuver
 from tallon.engine.state import ShipState, Token, opponent
 from tallon.engine.steps import Ask, continuation
@@ -340,7 +341,7 @@ STATIONARY_WHITE = "0OW"
 
 def _dampen(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
     ship = ctx.ship
-    lose_shields(ctx.game, ship)
+    spend_shield(ctx.game, ship)  # a docked Escape Craft's too (Lando's Millennium Falcon)
     remember(ship, DAMPENERS, ctx.state.round)
     ctx.game.event("activate", f"{ship.name} ({ship.id}) spends 1 shield to execute "
                    f"[{STATIONARY_WHITE}] instead of [{facts['maneuver']}]", ship=ship.id)
@@ -356,7 +357,7 @@ def _dampened(ctx: Ctx, choice: Any) -> None:
 register("upgrade", DAMPENERS,
          Replacement("spend 1 shield: execute a white [0 stop] instead", point="execute_maneuver",
                      applies=lambda ctx, facts: facts["ship"] == ctx.ship.id
-                     and ctx.ship.shields >= 1, replace=_dampen),
+                     and spendable_shields(ctx.game, ctx.ship) >= 1, replace=_dampen),
          Triggered("gain 1 stress token after the stop", window="after_execute",
                    optional=False, effect=_dampened,
                    requirement=lambda ctx: is_me(ctx) and this_round(ctx, ctx.ship, DAMPENERS)),

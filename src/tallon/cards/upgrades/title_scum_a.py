@@ -1,11 +1,15 @@
 """Scum and Villainy titles of the Aggressor assault fighter and the Customized YT-1300:
-IG-2000 (and, see the module's end, Lando's Millennium Falcon)."""
+IG-2000 and Lando's Millennium Falcon."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tallon.cards.registry import register
 from tallon.cards.upgrades.crew_g import _ig88d_copy, _ig2000_friends
-from tallon.engine.abilities import Triggered
+from tallon.cards.upgrades.title import carries
+from tallon.engine.abilities import Modifier, Triggered
+from tallon.engine.state import AttackState, ShipState
 
 # ---------------------------------------------------------------------- IG-2000
 # RR: ABILITIES - the copies are made as the game begins, while every ship of the squad is
@@ -18,13 +22,32 @@ register("upgrade", "ig2000",
                      "upgrade (while that ship is in the game).")
 
 
-# Lando's Millennium Falcon is not played. Docking one Escape Craft and the extra attack die
-# against a stressed ship are plain rules here, but "you may treat its shields as if they
-# were on your ship card" (RR: SHIELDS, RR: CHARGES, RR: DOCK; the errata reads "treat") is
-# a choice wherever the carrier's shields matter: which card loses each shield (damage,
-# costs, enemy effects: engine/effects.py lose_shields and engine/damage.py SufferDamage
-# call no step that could ask), which inactive one a recovery flips (cards/common.py and
-# Gonk change ship.shields directly), and whether the carrier is shielded at all: L3-37
-# (pilot of this very ship, and crew) gains by not counting them, most other readers by
-# counting them. Some twenty card modules read ship.shields inline, so neither always
-# counting them (a pooled total) nor never counting them plays the "may" faithfully.
+# ------------------------------------------------------- Lando's Millennium Falcon
+LANDOS_FALCON = "landosmillenniumfalcon"
+ESCAPE_CRAFT = "escapecraft"
+
+
+def _escape_crafts(game: Any, owner: ShipState, **facts: Any) -> tuple[str, ...]:
+    # RR: SHIELDS - only a docked Escape Craft lends its shields, not another docked ship
+    ships = game.state.ships
+    return tuple(i for i in owner.docked if ships[i].ship_type == ESCAPE_CRAFT)
+
+
+def _against_stressed(game: Any, owner: ShipState, attack: AttackState | None = None,
+                      **facts: Any) -> int:
+    if attack is None or attack.attacker != owner.id or not attack.primary:
+        return 0
+    return 1 if game.state.ships[attack.defender].stressed else 0
+
+
+# Which shields go first, when the carrier is asked and what else counts them: the
+# rulings in engine/lent_shields.py (docs/rulings.md).
+register("upgrade", LANDOS_FALCON,
+         carries((ESCAPE_CRAFT,)),
+         Modifier("treat a docked Escape Craft's shields as on its own ship card",
+                  hook="lent_shields", value=_escape_crafts),
+         Modifier("primary attack against a stressed ship: 1 more attack die",
+                  hook="attack_dice", value=_against_stressed),
+         description="Carrier: 1 Escape Craft can dock. While one is docked, its active "
+                     "shields may serve as the carrier's own (lost to damage or spent). "
+                     "Primary attacks against a stressed ship roll 1 additional die.")

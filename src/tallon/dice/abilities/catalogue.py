@@ -414,6 +414,9 @@ _ENTRIES = [
     CardEntry("hansolo", "Han Solo (Customized YT-1300)", BOTH_ROLES,
               "obstructed by an obstacle (primary attack or defending): +1 die",
               pilots_2.han_solo_pilot),
+    CardEntry("landosmillenniumfalcon", "Lando's Millennium Falcon", ATTACKING,
+              "primary attack, stressed defender: +1 attack die",
+              upgrades.landos_millennium_falcon),
 ]
 
 

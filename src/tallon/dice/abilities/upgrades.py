@@ -10,6 +10,7 @@ from tallon.dice.abilities.base import (
     DiceAbility,
     Role,
     Situation,
+    Tokens,
     Window,
 )
 from tallon.dice.abilities.effects import (
@@ -22,7 +23,7 @@ from tallon.dice.abilities.effects import (
     change_one,
     reroll,
 )
-from tallon.dice.abilities.tokens import GREEN_TOKENS, LOCK
+from tallon.dice.abilities.tokens import GREEN_TOKENS, LOCK, STRESS
 from tallon.dice.faces import Face
 
 # --- gunners ---------------------------------------------------------------------------
@@ -516,3 +517,24 @@ def fire_convergence(charges: int = 2) -> DiceAbility:
     dice."""
     return reroll("fireconvergence", "Fire Convergence (spend charge: reroll up to 2)", ATTACKING,
                   2, cost=(("fireconvergence", 1),), charges=charges)
+
+
+class LandosMillenniumFalcon(DiceAbility):
+    """Lando's Millennium Falcon (title), a primary attack against a stressed defender: 1
+    additional attack die (not a choice). Only the attack being primary is the caller's to
+    judge; the defender's stress is read from its tokens."""
+
+    key = "landosmillenniumfalcon"
+    title = "Lando's Millennium Falcon (stressed defender: +1 attack die)"
+    roles = ATTACKING
+
+    def opponent_resources(self) -> tuple[str, ...]:
+        return (STRESS,)
+
+    def attack_dice_bonus(self, role: Role, own: Tokens, opponent: Tokens) -> int:
+        return 1 if role is Role.ATTACKER and opponent[STRESS] >= 1 else 0
+
+
+def landos_millennium_falcon() -> DiceAbility:
+    """Lando's Millennium Falcon (Scum Customized YT-1300 title)."""
+    return LandosMillenniumFalcon()
