@@ -13,6 +13,7 @@ from tallon.agents.ace import AceAgent
 from tallon.agents.simple import SimpleAgent
 from tallon.cards import CARDS
 from tallon.data import load_cards
+from tallon.engine.abilities import Ctx, Event
 from tallon.engine.facedown import candidates, facedown_upgrades
 from tallon.engine.game import Game, GameSetup
 from tallon.engine.queue import FireWindow
@@ -163,13 +164,37 @@ class TestRazorCrest:
         assert ship.count(Token.CALCULATE) == 3
         assert ship.charges["overtunedmodulators"].active == 0
 
+    def test_a_squad_naming_no_card_places_one_at_setup(self):
+        """A squad whose Razor Crest names no facedown card (a builder without Tallon's
+        "facedown" entry): as forces are gathered its player chooses one of the cards it
+        could be, which then lies facedown; the log does not name it. Without the title
+        nothing is asked."""
+        sc, mando = self.scene(facedown=())
+        game = Game(GameSetup(squads=sc._squads(), seed=sc.seed, cards=CARDS))
+        d = game.decision
+        assert d.kind == "use_ability" and "facedown" in d.prompt and d.player == 1
+        ship = game.state.ships[mando]
+        assert [o.key for o in d.options] == candidates(game, ship)
+        game.answer("contrabandcybernetics")
+        assert facedown_upgrades(ship) == ("contrabandcybernetics",)
+        assert not any("ontraband" in e["text"] for e in game.log)
+        sc, plain = self.scene(facedown=(), upgrades=())
+        game = Game(GameSetup(squads=sc._squads(), seed=sc.seed, cards=CARDS))
+        assert not facedown_upgrades(game.state.ships[plain])
+        assert game.decision is None or "facedown" not in game.decision.prompt
+
     def test_nothing_to_reveal_without_a_facedown_card(self):
-        """A Razor Crest with no card under it: the System Phase offers nothing (with one,
-        the reveal is asked)."""
-        game, _ = self.at_system(facedown=())
-        assert game.decision is None or REVEAL not in game.decision.prompt
-        game, _ = self.at_system()
+        """A Razor Crest whose card was revealed has none left under it, so the reveal's
+        requirement no longer holds (while one lies there, the reveal is asked)."""
+        game, mando = self.at_system()
         assert REVEAL in game.decision.prompt
+        game.answer("use")
+        ship = game.state.ships[mando]
+        assert not facedown_upgrades(ship)
+        reveal = next(a for a in CARDS.spec("upgrade", "razorcrest").abilities()
+                      if a.window == "system_phase")
+        assert not reveal.requirement(Ctx(game, ship, "razorcrest",
+                                          Event.of("system_phase", ship=mando), reveal))
 
     def test_declined_it_is_offered_again_next_round(self):
         """The reveal is a "may" of every System Phase: declined in round 1, it is
