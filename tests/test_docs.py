@@ -43,6 +43,12 @@ GIVEN_FILES = {
     # docs/squads.md: `--lists my-lists.json`, the format its comment shows
     "my-lists.json": '{"standard": {"ban_list": ["lukeskywalker"], "restricted_list": [], '
                      '"restricted_limit": 4}}',
+    # docs/dice.md: `tallon dice sequence attacks.json`, the file its JSON example shows
+    "attacks.json": '{"defense": 2, "defender": {"focus": 1, "evade": 1}, "hull": 3, '
+                    '"shields": 2, "attacks": [{"name": "Howlrunner", "attack": 3, '
+                    '"attacker": "focus", "range": 1}, {"name": "Academy", "attack": 2, '
+                    '"attacker": {"focus": 1}, "attacker_abilities": ["howlrunner"], '
+                    '"repeat": 2}]}',
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
@@ -27,13 +28,11 @@ from tallon.dice import (
     Objective,
     Role,
     calculate,
-    parse_abilities,
 )
-from tallon.dice.abilities.tokens import ATTACKER_TOKENS, DEFENDER_TOKENS
-from tallon.dice.attack import MAX_DICE, MAX_TOKENS
 from tallon.dice.playout import OptimalPlay, play_attack
 from tallon.dice.result import fraction_text
 from tallon.dice.sequence import MAX_ATTACKS, OBJECTIVES, SequenceResult, calculate_sequence
+from tallon.dice.spec import SpecError, attack_from_spec, check_dice, parse_token_spec
 from tallon.files import is_directory
 
 dice_app = typer.Typer(
@@ -61,48 +60,19 @@ _TOKENS_HELP = "Comma-separated, each NAME or NAME=COUNT"
 
 def register(app: typer.Typer) -> None:
     """Add the ``dice`` command group to the ``tallon`` command line."""
+    from tallon.cli import dice_sequence  # noqa: F401 - its commands join dice_app on import
+
     app.add_typer(dice_app, name="dice")
+    # `tallon dice advise` joins dice_app on import too (typer reads the commands later).
+    from tallon.cli import dice_advice  # noqa: F401
 
 
 def parse_tokens(text: str, role: Role, option: str) -> dict[str, int]:
     """Read ``focus,lock,force=2`` into counts; raise ``typer.BadParameter`` naming ``option``."""
-    accepted = ATTACKER_TOKENS if role is Role.ATTACKER else DEFENDER_TOKENS
-    tokens: dict[str, int] = {}
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        name, sep, count_text = part.partition("=")
-        name = name.strip().lower()
-        count = 1
-        if sep:
-            try:
-                count = int(count_text)
-            except ValueError:
-                raise typer.BadParameter(
-                    f"{part!r}: the count after '=' must be a whole number", param_hint=option
-                ) from None
-            if not 0 <= count <= MAX_TOKENS:
-                raise typer.BadParameter(
-                    f"{part!r}: accepted counts are 0 to {MAX_TOKENS} (more than an attack "
-                    "of six dice can spend)", param_hint=option)
-        if name not in accepted and not _is_ability_charge(name):
-            raise typer.BadParameter(
-                f"unknown token {name!r}; accepted: {', '.join(accepted)} "
-                "(or an ability's key to set its charges)",
-                param_hint=option,
-            )
-        tokens[name] = tokens.get(name, 0) + count
-        if tokens[name] > MAX_TOKENS:
-            raise typer.BadParameter(
-                f"{tokens[name]} {name}: accepted counts are 0 to {MAX_TOKENS}",
-                param_hint=option)
-    if role is Role.ATTACKER and tokens.get("lock", 0) > 1:
-        raise typer.BadParameter("a ship can have only one lock on the defender", param_hint=option)
-    return tokens
-
-
-def _is_ability_charge(name: str) -> bool:
-    return name in CATALOGUE and CATALOGUE[name].parameter == "charges"
+    try:
+        return parse_token_spec(text, role, option)
+    except SpecError as error:
+        raise typer.BadParameter(error.reason, param_hint=option) from None
 
 
 def parse_objective(text: str) -> Objective:
@@ -123,19 +93,19 @@ def parse_objective(text: str) -> Objective:
     )
 
 
-def _abilities(text: str, role: Role, option: str) -> tuple:
-    try:
-        return tuple(parse_abilities(text, role))
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint=option) from None
-
-
 def _check_dice(value: int, option: str) -> int:
-    if not 0 <= value <= MAX_DICE:
-        raise typer.BadParameter(
-            f"{value} dice; accepted: 0 to {MAX_DICE} (the rules' maximum)", param_hint=option
-        )
-    return value
+    try:
+        return check_dice(value, option)
+    except SpecError as error:
+        raise typer.BadParameter(error.reason, param_hint=option) from None
+
+
+#: The spec's fields (tallon.dice.spec) as the flags that set them.
+FLAGS = {"attack": "--attack", "defense": "--defense", "attacker": "--attacker",
+         "defender": "--defender", "attacker_abilities": "--attacker-abilities",
+         "defender_abilities": "--defender-abilities", "range": "--range",
+         "obstructed": "--obstructed", "ordnance": "--ordnance", "primary": "--special",
+         "reinforce_arc": "--reinforce-arc"}
 
 
 def build_attack(
@@ -151,25 +121,16 @@ def build_attack(
     primary: bool,
     reinforce_arc: bool,
 ) -> Attack:
-    """Turn command-line values into an ``Attack``, with errors that name the flag."""
-    _check_dice(attack, "--attack")
-    _check_dice(defense, "--defense")
-    if attack_range is not None and not 0 <= attack_range <= 3:
-        raise typer.BadParameter(f"{attack_range}; accepted: 0, 1, 2 or 3", param_hint="--range")
-    a_abilities = _abilities(attacker_abilities, Role.ATTACKER, "--attacker-abilities")
-    d_abilities = _abilities(defender_abilities, Role.DEFENDER, "--defender-abilities")
+    """Turn command-line values into an ``Attack``, with errors that name the flag (the
+    checks are ``tallon.dice.spec``'s, shared with files and the web page)."""
+    spec = {"attack": attack, "defense": defense, "attacker": attacker, "defender": defender,
+            "attacker_abilities": attacker_abilities, "defender_abilities": defender_abilities,
+            "range": attack_range, "obstructed": obstructed, "ordnance": ordnance,
+            "primary": primary, "reinforce_arc": reinforce_arc}
     try:
-        return Attack(
-            Combatant(attack, parse_tokens(attacker, Role.ATTACKER, "--attacker"), a_abilities),
-            Combatant(defense, parse_tokens(defender, Role.DEFENDER, "--defender"), d_abilities),
-            attack_range=attack_range,
-            obstructed=obstructed,
-            ordnance=ordnance,
-            primary=primary,
-            reinforce_applies=reinforce_arc,
-        )
-    except ValueError as error:
-        raise typer.BadParameter(str(error)) from None
+        return attack_from_spec(spec)
+    except SpecError as error:
+        raise typer.BadParameter(error.reason, param_hint=FLAGS.get(error.field)) from None
 
 
 def _describe(attack: Attack) -> str:
@@ -222,8 +183,10 @@ def print_result(attack: Attack, result: AttackResult, console: Console) -> None
             console.print(f"Expected {role.value} tokens left: {shown}")
 
 
-def print_sequence(result: SequenceResult, console: Console) -> None:
-    """Per-attack results, total damage, and when the defender is destroyed."""
+def print_sequence(result: SequenceResult, console: Console,
+                   names: Sequence[str] | None = None) -> None:
+    """Per-attack results, total damage, and when the defender is destroyed; ``names`` (one
+    per attack) are written after the attacks' numbers."""
     table = Table(
         title=f"Attacks in a row (defender tokens carry over; objective {result.objective})"
     )
@@ -233,7 +196,7 @@ def print_sequence(result: SequenceResult, console: Console) -> None:
     for i, stage in enumerate(result.stages, start=1):
         tokens = ", ".join(f"{k} {float(v):.2f}" for k, v in stage.defender_tokens.items() if v)
         table.add_row(
-            str(i),
+            str(i) if names is None else f"{i} {names[i - 1]}",
             _percent(stage.p_performed),
             f"{float(stage.expected_damage):.4f}",
             _percent(stage.p_destroyed_here),
@@ -245,6 +208,18 @@ def print_sequence(result: SequenceResult, console: Console) -> None:
     if result.durability is not None:
         console.print(f"P(destroyed within {len(result.stages)} attacks): "
                       f"{float(result.p_destroyed):.4f} ({fraction_text(result.p_destroyed)})")
+
+
+def check_plot_path(plot: Path | None) -> None:
+    """Refuse a ``--plot`` file of an unknown format or in a missing directory, before any
+    work is done."""
+    if plot is not None and plot.suffix.lower() not in {".png", ".svg", ".pdf", ".jpg", ".jpeg"}:
+        raise typer.BadParameter(
+            f"{plot}; accepted: a .png, .svg, .pdf or .jpg file name", param_hint="--plot"
+        )
+    if plot is not None and not is_directory(plot.parent):
+        raise typer.BadParameter(f"{plot}: the directory {plot.parent} does not exist",
+                                 param_hint="--plot")
 
 
 def plot_damage(path: Path, result: AttackResult | None, sequence: SequenceResult | None,
@@ -378,13 +353,7 @@ def dice(
         raise typer.BadParameter(
             f"'{sequence_objective}' needs the defender's --hull", param_hint="--sequence-objective"
         )
-    if plot is not None and plot.suffix.lower() not in {".png", ".svg", ".pdf", ".jpg", ".jpeg"}:
-        raise typer.BadParameter(
-            f"{plot}; accepted: a .png, .svg, .pdf or .jpg file name", param_hint="--plot"
-        )
-    if plot is not None and not is_directory(plot.parent):
-        raise typer.BadParameter(f"{plot}: the directory {plot.parent} does not exist",
-                                 param_hint="--plot")
+    check_plot_path(plot)
 
     result = calculate(built, chosen)
     sequence = None
