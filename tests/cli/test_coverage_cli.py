@@ -87,7 +87,7 @@ def test_the_epic_format_counts_huge_ships():
                 "outerrimgarrison", "firstordersympathizers", "syndicatesmugglers",
                 "lawlesspirates", "colicoiddestroyer"):
         assert xws in in_scope and xws not in missing, xws
-    assert "damagecontrolteam" in found.upgrade_total().missing
+    assert "veteranwingleader" in found.upgrade_total().missing
     assert "alderaanianguard" not in in_scope & {p.xws for p in load_cards().pilots
                                                   if p.standard or p.extended}
     result = run("cards", "coverage", "--format", "epic", "--missing")

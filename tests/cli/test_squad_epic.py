@@ -116,17 +116,18 @@ def test_the_engine_plays_the_huge_ship_and_names_what_it_lacks(app, epic_file):
     escorts), then the same CR90 with Damage Control Team as well. Rule: the engine plays
     huge ships by their appendix and these cards; a card it lacks is a warning apart from
     the verdict. Expected: the first is playable with no warning section; the second lists
-    the team only."""
+    the wing leader card only."""
     data = json.loads(check(app, epic_file(), "--format", "epic", "--points", "200",
                             "--json").output)
     assert data["playable"] is True and data["not_playable"] == []
-    corvette = {**CORVETTE, "upgrades": {**CORVETTE["upgrades"], "team": ["damagecontrolteam"]}}
+    corvette = {**CORVETTE, "upgrades": {**CORVETTE["upgrades"],
+                                         "command": ["veteranwingleader"]}}
     result = check(app, epic_file({**EPIC, "pilots": [corvette, *EPIC["pilots"][1:]]}),
                    "--format", "epic", "--points", "200", "--json")
     found = json.loads(result.output)
     assert result.exit_code == 0 and found["playable"] is False
     assert [(c["kind"], c["xws"]) for c in found["not_playable"]] == [
-        ("upgrade", "damagecontrolteam")]
+        ("upgrade", "veteranwingleader")]
 
 
 def test_show_prices_the_huge_ship_and_notes_its_costs(app, epic_file):

@@ -24,7 +24,8 @@ from tallon.cli.demo import default_squads
 from tallon.cli.squad import _not_playable_line, not_playable
 from tallon.data import Pilot, Upgrade, load_cards
 from tallon.engine import GameSetup, SetupError
-from tallon.engine.loadout import unplayable
+from tallon.engine.abilities import CardRegistry
+from tallon.engine.loadout import unplayable, unplayable_cards
 from tallon.engine.setup import build_state
 from tallon.squads import Squad, build_squad, check_squad, to_xws
 from tallon.squads.model import EquippedUpgrade, SquadShip
@@ -136,9 +137,11 @@ def test_a_ship_ability_not_implemented_is_listed_under_its_name():
     refuses it (RR-independent: engine support). Expected: an entry of kind ship_ability
     named after the ability, on that ship."""
     db = load_cards()
-    pilot = next(p for p in db.pilots if p.ship_ability
-                 and not CARDS.implements("ship_ability", p.ship_ability))
-    found = not_playable(build_squad(pilot.faction, [(pilot.xws, [])]))
+    pilot = db.pilot("adonfox-battleoverendor")  # his ship's Gyro-Cockpit, taken away
+    without = CardRegistry("without the ship ability", base=CARDS)
+    without.register("ship_ability", pilot.ship_ability, description="test: taken away")
+    without.unregister("ship_ability", pilot.ship_ability)
+    found = unplayable_cards(build_squad(pilot.faction, [(pilot.xws, [])]), without)
     entry = next(c for c in found if c.kind == "ship_ability")
     assert (entry.xws, entry.name, entry.ship) == (pilot.ship_ability, pilot.ship_ability, 0)
     shown = _not_playable_line(entry)
@@ -146,12 +149,12 @@ def test_a_ship_ability_not_implemented_is_listed_under_its_name():
 
 
 def test_a_huge_ship_is_listed_only_for_what_the_engine_lacks():
-    """Situation: a CR90 with Damage Control Team (not implemented: the huge damage deck)
-    and a C-ROC alone. Rule: huge ships play by their appendix; a card whose ability is not
+    """Situation: a CR90 with Veteran Wing Leader (not implemented: epic wings) and a C-ROC
+    alone. Rule: huge ships play by their appendix; a card whose ability is not
     implemented is refused. Expected: the team is listed, by id; nothing for the C-ROC."""
     cr90 = not_playable(build_squad("rebelalliance",
-                                    [("alderaanianguard", ["damagecontrolteam"])]))
-    assert [(c.kind, c.xws) for c in cr90] == [("upgrade", "damagecontrolteam")]
+                                    [("alderaanianguard", ["veteranwingleader"])]))
+    assert [(c.kind, c.xws) for c in cr90] == [("upgrade", "veteranwingleader")]
     assert not_playable(build_squad("scumandvillainy", [("syndicatesmugglers", [])])) == []
 
 

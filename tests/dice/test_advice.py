@@ -200,8 +200,8 @@ def test_at_range_0_the_attacker_has_only_done():
 
 
 def test_step_names_and_inference():
-    """Situation: step given as a player, a full name or nothing. Rule: RR: ATTACK steps
-    2b and 3b (defender first on attack dice, attacker first on defense dice). Expected:
+    """Situation: step given as a player, a full name or nothing. Rule: RR: ATTACK
+    (steps 2b and 3b: defender first on attack dice, attacker first on defense dice). Expected:
     a player's name means its step on the latest dice rolled; none means the player who
     modifies last on them."""
     assert resolve_step(None, False) is Step.ATTACKER_MODIFIES_ATTACK

@@ -104,7 +104,14 @@ class Attack:
     def abilities(self, role: Role, tokens: Tokens | None = None) -> list[DiceAbility]:
         """Token effects (for the tokens held) followed by card abilities of one side."""
         side = self.attacker if role is Role.ATTACKER else self.defender
-        return [*token_abilities(role, side.tokens if tokens is None else tokens), *side.abilities]
+        held = side.tokens if tokens is None else tokens
+        # A token a card makes the ship gain during the attack (Luke Skywalker's Force) may
+        # be spent for its effect too, even when the ship held none at the start.
+        gained = {name: 1 for ability in side.abilities
+                  for name, _ in getattr(ability, "gain", ()) if not held.get(name, 0)}
+        if gained:
+            held = Tokens({**dict(held.items()), **gained})
+        return [*token_abilities(role, held), *side.abilities]
 
 
 def _check_token(name: str, role: Role, abilities: Sequence[DiceAbility]) -> None:

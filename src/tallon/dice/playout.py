@@ -25,7 +25,7 @@ from tallon.dice.attack import (
 )
 from tallon.dice.counts import Counts
 from tallon.dice.faces import DieKind, Face
-from tallon.dice.neutralize import neutralize
+from tallon.dice.neutralize import defender_cancels, neutralize
 from tallon.dice.objectives import Objective
 from tallon.dice.ops import Option
 from tallon.dice.pool import DicePool
@@ -175,13 +175,16 @@ def play_attack(
     modify(Step.ATTACKER_CANCELS)
 
     reinforce = d_tokens.get(REINFORCE, 0) if attack.reinforce_applies else 0
+    cancels = defender_cancels(d_abilities)
     hits, crits = neutralize(
         attack_dice.count(Face.HIT),
         attack_dice.count(Face.CRIT),
         defense_dice.count(Face.EVADE),
         reinforce=reinforce,
-        crits_first=any(a.crits_canceled_first for a in a_abilities),
+        crits_first=any(a.crits_canceled_first for a in (*a_abilities, *d_abilities)),
         evades_cancel_crits=all(a.evades_cancel_crits for a in a_abilities),
+        cancel_crits=cancels[0],
+        cancel_results=cancels[1],
     )
     a_view, d_view = Tokens(a_tokens), Tokens(d_tokens)
     for ability in a_abilities:

@@ -9,9 +9,10 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from tallon.dice.abilities.base import Role, Tokens
+from tallon.dice.abilities.pilots_3 import LEEBO_SPENT
 from tallon.dice.abilities.tokens import LOCK_DISABLED
 
-HIDDEN_RESOURCES = frozenset({LOCK_DISABLED})
+HIDDEN_RESOURCES = frozenset({LOCK_DISABLED, LEEBO_SPENT})
 """Internal marks that are not tokens and are left out of reports."""
 
 

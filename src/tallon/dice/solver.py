@@ -77,6 +77,7 @@ from tallon.dice.abilities.effects import CardAbility
 from tallon.dice.abilities.tokens import REINFORCE
 from tallon.dice.attack import MAX_DICE, Attack, Step, attack_dice_count, step_abilities
 from tallon.dice.counts import Counts
+from tallon.dice.neutralize import defender_cancels
 from tallon.dice.objectives import ExpectedDamage, Objective
 from tallon.dice.ops import Option
 from tallon.dice.packed import POOL_BITS
@@ -181,8 +182,11 @@ class AttackSolver(PhaseRecursion):
             )
             for step in STEPS
         ]
-        self.crits_first = any(a.crits_canceled_first for a in self.att.abilities)
+        # The attacker's weapon (Plasma Torpedoes) or the defender ("Zeb" Orrelios).
+        self.crits_first = any(a.crits_canceled_first
+                               for a in (*self.att.abilities, *self.dfn.abilities))
         self.evades_cancel_crits = all(a.evades_cancel_crits for a in self.att.abilities)
+        self.defender_cancels = defender_cancels(self.dfn.abilities)
         self.reinforce_at = self.dfn.index.get(REINFORCE) if attack.reinforce_applies else None
 
         # Attacker resources that still matter once the attack dice are final.

@@ -42,6 +42,8 @@ class PhaseRecursion(PositionGraph):
     reinforce_at: int | None
     crits_first: bool
     evades_cancel_crits: bool
+    defender_cancels: tuple[int, int]
+    """(cancel_crits, cancel_results) for ``neutralize``."""
     _pair_of_code: dict[int, int]
     _payoff_reads_tokens: bool
     _hooks: list[tuple[Role, DiceAbility]]
@@ -233,7 +235,8 @@ class PhaseRecursion(PositionGraph):
             fixed = (self.att.left(ares) * self.scale, self.dfn.left(dres) * self.scale)
         neutralized = self._neutralized.get((evades, reinforce))
         if neutralized is None:
-            if reinforce or self.crits_first or not self.evades_cancel_crits:
+            if (reinforce or self.crits_first or not self.evades_cancel_crits
+                    or any(self.defender_cancels)):
                 neutralized = [
                     neutralize(
                         hits,
@@ -242,6 +245,8 @@ class PhaseRecursion(PositionGraph):
                         reinforce=reinforce,
                         crits_first=self.crits_first,
                         evades_cancel_crits=self.evades_cancel_crits,
+                        cancel_crits=self.defender_cancels[0],
+                        cancel_results=self.defender_cancels[1],
                     )
                     for hits, crits in self.pairs
                 ]

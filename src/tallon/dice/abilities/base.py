@@ -24,7 +24,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from tallon.dice.counts import Counts
-from tallon.dice.faces import DieKind
+from tallon.dice.faces import DieKind, Face
 from tallon.dice.ops import Op, Option, apply_to_counts
 
 
@@ -231,9 +231,14 @@ class DiceAbility:
     (attacker's abilities only; not a choice)."""
 
     crits_canceled_first: bool = False
-    """Neutralize: evades cancel crits before hits (attacker's weapon effects)."""
+    """Neutralize: evades cancel crits before hits (attacker's weapon effects, or the
+    defender's own: "Zeb" Orrelios)."""
     evades_cancel_crits: bool = True
     """Neutralize: False if evades cannot cancel crits (attacker's weapon effects)."""
+    cancels_before_neutralize: tuple[Face, ...] = ()
+    """A defender's ability (of a ship beside it: Biggs Darklighter, Selfless): the faces of
+    which it cancels 1 attack result right before Neutralize Results, a crit before a hit
+    (``tallon.dice.neutralize``); not a choice, since that is never worse for the defender."""
 
     def after_attack(self, role: Role, own: Tokens, damage: int) -> dict[str, int]:
         """Resource changes for the owner once the attack's damage is known."""

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from tallon.dice.abilities import cards, pilots, pilots_2, upgrades, upgrades_2
+from tallon.dice.abilities import cards, pilots, pilots_2, pilots_3, upgrades, upgrades_2
 from tallon.dice.abilities.base import (
     ATTACKING,
     BOTH_ROLES,
@@ -417,6 +417,30 @@ _ENTRIES = [
     CardEntry("landosmillenniumfalcon", "Lando's Millennium Falcon", ATTACKING,
               "primary attack, stressed defender: +1 attack die",
               upgrades.landos_millennium_falcon),
+    # Issue 20: the reference calculator's remaining pilots and Force powers (pilots_3.py)
+    *(CardEntry(key, f"\"Zeb\" Orrelios ({ship} pilot)", DEFENDING,
+                "defending: crits neutralized before hits", partial(pilots_3.zeb_orrelios, key))
+      for key, ship in (("zeborrelios-pilot", "Attack Shuttle"),
+                        ("zeborrelios-tielnfighter", "TIE/ln"),
+                        ("zeborrelios-sheathipedeclassshuttle", "Sheathipede"))),
+    *(CardEntry(key, f"Luke Skywalker ({printing})", DEFENDING,
+                "becoming the defender: recover 1 Force, up to his capacity (=N, default 2)",
+                partial(pilots_3.luke_skywalker, key=key), "Force capacity")
+      for key, printing in (("lukeskywalker", "T-65"),
+                            ("lukeskywalker-battleofyavin", "Battle of Yavin"),
+                            ("lukeskywalker-swz106", "T-65, swz106 printing"))),
+    *(CardEntry(key, f"\"Leebo\" ({printing})", BOTH_ROLES,
+                "spent a calculate token: gain 1 after the attack", partial(pilots_3.leebo, key))
+      for key, printing in (("leebo", "YT-2400"),
+                            ("leebo-swz103-rebelalliance", "YT-2400, Wisdom of Ages"))),
+    CardEntry("hate", "Hate", DEFENDING,
+              "after suffering damage: recover that many Force, up to the capacity (=N, "
+              "default 2)", pilots_3.hate, "Force capacity"),
+    CardEntry("biggsdarklighter", "Biggs Darklighter (T-65, beside a friendly defender)",
+              DEFENDING, "in the attack arc, his damage: cancel 1 crit, else 1 hit",
+              pilots_3.biggs_darklighter),
+    CardEntry("selfless", "Selfless (beside a friendly defender)", DEFENDING,
+              "in the attack arc, its crit damage: cancel 1 crit", pilots_3.selfless),
 ]
 
 
