@@ -148,3 +148,33 @@ def test_replay_refuses_unreadable_files(tmp_path):
 def test_every_command_has_help(command):
     result = run(command, "--help")
     assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_measure_a_huge_ship_by_its_type():
+    """Situation: a CR90 Corellian Corvette (its base 225 mm long) facing +y at (457, 300)
+    and an X-wing 300 mm ahead of its centre, facing it. Rule: RR: APPENDIX: HUGE SHIPS -
+    a huge ship's base is a rectangle 80 mm wide, its length by type; range is measured
+    from base to base. Expected: 600 - 20 - (300 + 112.5) = 167.5 mm, range 2, in the
+    CR90's front arc."""
+    result = run("measure", "--ship", "cr90=cr90corelliancorvette@457,300,0",
+                 "--ship", "xw=small@457,600,180", "--json")
+    assert result.exit_code == 0, result.output
+    record = next(r for r in json.loads(result.output) if r["from"] == "cr90")
+    assert record["distance"] == pytest.approx(167.5) and record["range"] == 2
+    assert record["attack_range"]["front"] == 2
+    bad = run("measure", "--ship", "cr90=cr91@457,300,0")
+    assert bad.exit_code == 2 and "cr90corelliancorvette" in bad.output
+
+
+def test_draw_moves_a_huge_ship_with_its_maneuver_tool(tmp_path):
+    """Situation: draw a CR90's 2 straight. Rule: RR: APPENDIX: HUGE SHIPS - huge ships
+    move with the huge ship maneuver tool, not a template: 40 mm per speed straight ahead.
+    Expected: the SVG shows no template and the ghost base 80 mm further along."""
+    out = tmp_path / "cr90.svg"
+    result = run("draw", "--ship", "cr90=cr90corelliancorvette@457,300,0",
+                 "--maneuver", "cr90=2F", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    svg = out.read_text()
+    assert "417,187.5 497,187.5 497,412.5 417,412.5" in svg  # the CR90 where it starts
+    assert "417,267.5 497,267.5 497,492.5 417,492.5" in svg  # and 80 mm ahead
+    assert "447,412.5 467,412.5" not in svg  # no 20 mm wide template at its front

@@ -14,6 +14,7 @@ from tallon.files import FileAccessError
 from tallon.geometry import (
     Arc,
     BaseSize,
+    HugeShip,
     Maneuver,
     Obstacle,
     Pose,
@@ -27,12 +28,15 @@ from tallon.geometry import (
     place_device,
     rotate_ship,
 )
+from tallon.geometry.constants import HUGE_BASE_LENGTH
+from tallon.geometry.huge import execute_huge_maneuver
 from tallon.geometry.overlap import ships_overlapped
 from tallon.geometry.survey import survey_pair
 from tallon.render.svg import Drawing, write_svg
 
 SHIP_HELP = ("A ship as ID=SIZE@X,Y,HEADING (mm, degrees clockwise from +y), e.g. "
-             "xw=small@300,100,0. Repeat for each ship.")
+             "xw=small@300,100,0; SIZE is small, medium, large or a huge ship's type, e.g. "
+             "cr90=cr90corelliancorvette@457,300,0. Repeat for each ship.")
 OBSTACLE_HELP = ("An obstacle as OBSTACLE_ID@X,Y,ROTATION, e.g. core2asteroid0@450,450,30. "
                  "Repeat for each obstacle.")
 
@@ -60,11 +64,14 @@ def parse_ship(spec: str) -> Ship:
     size_text, at, where = rest.partition("@")
     if not eq or not at or not ident.strip():
         raise _fail(f"--ship {spec!r}: expected ID=SIZE@X,Y,HEADING, e.g. xw=small@300,100,0")
+    x, y, heading = _numbers(where, 3, f"--ship {spec!r}")
+    if size_text.strip().lower() in HUGE_BASE_LENGTH:  # RR: APPENDIX: HUGE SHIPS
+        return HugeShip.of_type(ident.strip(), Pose(x, y, heading), size_text.strip().lower())
     try:
         size = BaseSize.parse(size_text)
     except ValueError as exc:
-        raise _fail(f"--ship {spec!r}: {exc}") from None
-    x, y, heading = _numbers(where, 3, f"--ship {spec!r}")
+        huge = ", ".join(sorted(HUGE_BASE_LENGTH))
+        raise _fail(f"--ship {spec!r}: {exc} (or a huge ship's type: {huge})") from None
     return Ship(ident.strip(), Pose(x, y, heading), size)
 
 
@@ -329,7 +336,9 @@ def draw(
     maneuvers: list[str] = typer.Option([], "--maneuver",
                                         help="ID=CODE: draw that ship's maneuver (template "
                                              "and final position), e.g. xw=2N; the dial codes "
-                                             "are in 'tallon move --help'. Repeatable."),
+                                             "are in 'tallon move --help'; a huge ship's "
+                                             "final position by its maneuver tool, e.g. "
+                                             "cr90=2N. Repeatable."),
     range_bands: list[str] = typer.Option([], "--range-bands",
                                           help="Draw range 1-3 bands round this ship."),
     arcs: list[str] = typer.Option([], "--arcs", help="Shade this ship's front arc to range 3."),
@@ -344,12 +353,17 @@ def draw(
         if not eq:
             raise _fail(f"--maneuver {spec!r}: expected ID=CODE, e.g. xw=2N")
         try:
-            outcome = execute_maneuver(table, ident.strip(), code.strip())
+            if table.ship(ident.strip()).huge:
+                # RR: APPENDIX: HUGE SHIPS - the huge ship maneuver tool, not a template
+                final = execute_huge_maneuver(table, ident.strip(), code.strip()).final
+            else:
+                outcome = execute_maneuver(table, ident.strip(), code.strip())
+                final = outcome.final
+                if outcome.full_template is not None:
+                    drawing.templates.append(outcome.full_template)
         except (ValueError, KeyError) as exc:
             raise _fail(f"--maneuver {spec!r}: {exc.args[0]}") from None
-        if outcome.full_template is not None:
-            drawing.templates.append(outcome.full_template)
-        drawing.ghosts.append(table.ship(ident.strip()).at(outcome.final))
+        drawing.ghosts.append(table.ship(ident.strip()).at(final))
     for name in (*range_bands, *arcs):
         try:
             table.ship(name)
