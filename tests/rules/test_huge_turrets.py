@@ -16,6 +16,7 @@ import pytest
 
 from tallon.cards import CARDS
 from tallon.cards.common import firing_arcs, in_firing_arc
+from tallon.cards.upgrades.gunner import rotate, rotate_options
 from tallon.data import load_cards
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
@@ -222,3 +223,34 @@ def test_a_third_turret_upgrade_shares_the_second_indicator():
     ship = build_ship(1, 1, entry)
     assert ship.turret_double and ship.turret2_cards == (TLB, "ioncannonbattery")
     assert not second_indicator_double(ship)
+
+
+def test_a_card_rotating_the_turret_may_turn_either_or_both():
+    """Situation: the CR90 (double indicator pointing front/rear, single indicator pointing
+    right) with Agile Gunner, in the End Phase. Rule: TURRET ARC INDICATORS - "When a huge
+    ship is instructed to rotate its turret arc indicator ... it can rotate either or both".
+    Expected: Agile Gunner offers the first indicator's turn (left/right), the second's
+    (front, rear, left) and each pair; turning both points each at its arc."""
+    sc = Scene(seed=5)
+    cr90 = sc.ship(CR90, at=(457, 300, 0), upgrades=[PDB, TLB, "agilegunner"],
+                   turret="front", turret2=(Arc.RIGHT,))
+    sc.ship("academypilot", player=2, at=(TIE_R1, 300, 0))
+    game = sc.game()
+    ship = game.state.ships[cr90]
+    keys = [o.key for o in rotate_options(ship)]
+    assert "rotate:left" in keys and "rotate:2:front" in keys and "rotate:2:right" not in keys
+    assert "rotate:left+2:rear" in keys
+    assert len(keys) == 1 + 3 + 1 * 3
+    rotate(game, ship, "rotate:left+2:rear")
+    assert set(ship.turret) == {Arc.LEFT, Arc.RIGHT} and ship.turret2 == (Arc.REAR,)
+
+
+def test_a_standard_ships_gunner_turns_its_one_indicator():
+    """Situation: an HWK-290 (single turret pointing front) with Agile Gunner. Rule: RR:
+    ROTATE. Expected: the three other standard arcs, no second-indicator option."""
+    sc = Scene(seed=5)
+    hwk = sc.ship("spicerunner", at=(457, 300, 0), upgrades=["agilegunner"], turret="front")
+    sc.ship("academypilot", player=2, at=(457, 700, 180))
+    game = sc.game()
+    assert sorted(o.key for o in rotate_options(game.state.ships[hwk])) == [
+        "rotate:left", "rotate:rear", "rotate:right"]

@@ -27,6 +27,7 @@ from tallon.engine.action_bodies import turret_arcs_for
 from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
 from tallon.engine.decisions import Option
 from tallon.engine.effects import locks_on, remove_token
+from tallon.engine.loadout import second_indicator_double
 from tallon.engine.state import ShipState, Token, WeaponSpec
 from tallon.engine.weapons import TURRET_WEAPON_ARCS, weapons_of
 from tallon.geometry import STANDARD_ARCS, Arc
@@ -99,24 +100,42 @@ def after_my_attack(ctx: Ctx) -> bool:
 
 
 # ------------------------------------------------------------------- rotating
+def _turns(pointing: tuple[Arc, ...], double: bool) -> list[Arc]:
+    arcs = [a for a in STANDARD_ARCS if a not in pointing]
+    return arcs[:1] if double else arcs
+
+
 def rotate_options(ship: ShipState) -> list[Option]:
     """Where the turret indicator can turn: any other standard arc (a double indicator to
-    the other pair) (RR: ROTATE)."""
+    the other pair) (RR: ROTATE). A huge ship with two indicators turns either or both
+    (RR: APPENDIX: HUGE SHIPS - TURRET ARC INDICATORS): ``rotate:2:<arc>`` the second,
+    ``rotate:<arc>+2:<arc>`` both, as its rotate action does."""
     if not ship.turret:
         return []
-    arcs = [a for a in STANDARD_ARCS if a not in ship.turret]
-    if ship.turret_double:
-        arcs = arcs[:1]
-    return [Option(f"rotate:{a.value}", f"rotate the turret to the {a.value} arc")
-            for a in arcs]
+    first = [Option(f"rotate:{a.value}", f"rotate the turret to the {a.value} arc")
+             for a in _turns(ship.turret, ship.turret_double)]
+    if not ship.turret2_cards or not ship.turret2:
+        return first
+    second = [a.value for a in _turns(ship.turret2, second_indicator_double(ship))]
+    return ([Option(o.key, o.label.replace("the turret", "the first turret")) for o in first]
+            + [Option(f"rotate:2:{a}", f"rotate the second turret to the {a} arc")
+               for a in second]
+            + [Option(f"{o.key}+2:{a}", f"rotate the first turret to the "
+                      f"{o.key.partition(':')[2]} arc and the second to the {a} arc")
+               for o in first for a in second])
 
 
 def rotate(game: Game, ship: ShipState, choice: str) -> None:
     """Carry out a :func:`rotate_options` choice (not a rotate action)."""
-    arc = Arc(choice.partition(":")[2])
-    ship.turret = turret_arcs_for(ship, arc)
-    game.event("ability", f"{ship.name} ({ship.id}) rotates its turret to its {arc.value} "
-               "arc", ship=ship.id)
+    for part in choice.partition(":")[2].split("+"):
+        second = part.startswith("2:")
+        arc = Arc(part[2:] if second else part)
+        if second:
+            ship.turret2 = turret_arcs_for(ship, arc, second=True)
+        else:
+            ship.turret = turret_arcs_for(ship, arc)
+        game.event("ability", f"{ship.name} ({ship.id}) rotates its "
+                   f"{'second ' if second else ''}turret to its {arc.value} arc", ship=ship.id)
 
 
 def _rotate_effect(ctx: Ctx, choice: Any) -> None:
