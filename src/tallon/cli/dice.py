@@ -17,18 +17,16 @@ from rich.table import Table
 from tallon.cli.common import fail, write_output
 from tallon.dice import (
     CATALOGUE,
-    AtLeast,
-    AtLeastCrit,
     Attack,
     AttackResult,
     Combatant,
     DicePool,
     DieKind,
-    ExpectedDamage,
     Objective,
     Role,
     calculate,
 )
+from tallon.dice.objectives import objective_from_text
 from tallon.dice.playout import OptimalPlay, play_attack
 from tallon.dice.result import fraction_text
 from tallon.dice.sequence import MAX_ATTACKS, OBJECTIVES, SequenceResult, calculate_sequence
@@ -77,20 +75,10 @@ def parse_tokens(text: str, role: Role, option: str) -> dict[str, int]:
 
 def parse_objective(text: str) -> Objective:
     """``damage`` (default), ``kill:K`` (at least K damage) or ``crit`` (at least one crit)."""
-    key, _, value = text.strip().lower().partition(":")
-    if key == "damage" and not value:
-        return ExpectedDamage()
-    if key == "crit" and not value:
-        return AtLeastCrit()
-    if key in ("kill", "at-least"):
-        try:
-            return AtLeast(int(value))
-        except ValueError:
-            pass
-    raise typer.BadParameter(
-        f"{text!r}; accepted: damage, kill:K (K a whole number >= 1), crit",
-        param_hint="--objective",
-    )
+    try:
+        return objective_from_text(text)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--objective") from None
 
 
 def _check_dice(value: int, option: str) -> int:

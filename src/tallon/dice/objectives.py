@@ -60,3 +60,20 @@ class AtLeastCrit(Objective):
 
     def payoff(self, hits: int, crits: int) -> int:
         return 1 if crits >= 1 else 0
+
+
+def objective_from_text(text: str, most_kill: int | None = None) -> Objective:
+    """``damage`` (expected damage), ``kill:K`` (also ``at-least:K``: at least K damage)
+    or ``crit`` (at least one crit); ``most_kill`` caps K. ValueError naming what is
+    accepted otherwise (the command line and the odds API read it alike)."""
+    key, _, number = text.strip().lower().partition(":")
+    if key == "damage" and not number:
+        return ExpectedDamage()
+    if key == "crit" and not number:
+        return AtLeastCrit()
+    if key in ("kill", "at-least") and number.strip().isdigit():
+        kill = int(number)
+        if kill >= 1 and (most_kill is None or kill <= most_kill):
+            return AtLeast(kill)
+    limit = "K a whole number >= 1" if most_kill is None else f"K from 1 to {most_kill}"
+    raise ValueError(f"{text!r}; accepted: damage, kill:K ({limit}), crit")

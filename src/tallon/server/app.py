@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tallon.cards.pool import default_squads
 from tallon.engine.effects import damage_titles
 from tallon.render.replay import replay_html
-from tallon.server import table
+from tallon.server import odds, table
 from tallon.server.host import Host, RequestError, scenario_list
 from tallon.server.library import SquadLibrary, card_pool, check_report, opponent_list
 from tallon.server.store import Store
@@ -203,6 +203,7 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
     return Starlette(lifespan=lifespan, routes=[
         Route("/", index),
         Route("/play", play_page),
+        *odds.ROUTES,  # the odds page and its API (issue 20)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/api/examples", examples),
         Route("/api/squads", squad_list),
