@@ -165,11 +165,11 @@ def test_playable_lists_only_cards_the_engine_plays(app):
     assert len(found) == sum(card["playable"] for card in everything)
 
 
-@pytest.mark.parametrize("kind", ["pilot", "upgrade"])
-def test_playable_search_leaves_out_an_unplayed_card(app, kind):
+def test_playable_search_leaves_out_an_unplayed_card(app):
     """Situation: a search for a card whose ability the engine does not implement. Rule:
     --playable keeps only cards the engine plays. Expected: found without --playable
     (with playable false in JSON), left out with it, in JSON and in the table."""
+    kind = "upgrade"  # every pilot plays now; some epic upgrades do not
     xws = _unplayed(kind)
     plain = json.loads(runner.invoke(app, ["cards", "search", xws, "--kind", kind,
                                            "--json"]).output)

@@ -246,8 +246,8 @@ def test_a_card_rotating_the_turret_may_turn_either_or_both():
 
 
 def test_a_standard_ships_gunner_turns_its_one_indicator():
-    """Situation: an HWK-290 (single turret pointing front) with Agile Gunner. Rule: RR:
-    ROTATE. Expected: the three other standard arcs, no second-indicator option."""
+    """Situation: an HWK-290 (single turret pointing front) with Agile Gunner. Rule:
+    RR: ROTATE. Expected: the three other standard arcs, no second-indicator option."""
     sc = Scene(seed=5)
     hwk = sc.ship("spicerunner", at=(457, 300, 0), upgrades=["agilegunner"], turret="front")
     sc.ship("academypilot", player=2, at=(457, 700, 180))

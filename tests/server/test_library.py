@@ -8,8 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tallon.cards.pool import pilot_playable, playable_pilots
-from tallon.data import load_cards
+from tallon.cards.pool import playable_pilots
 from tallon.server.host import Host
 from tallon.server.library import NAME_LIMIT
 from tallon.server.opponents import OPPONENTS
@@ -88,21 +87,16 @@ def test_an_illegal_or_unplayable_squad_is_not_saved_and_each_problem_is_listed(
     assert "lukeskywalkr" in messages
     assert any(problem["rule"] == "LIMITED" for problem in refused["problems"])
 
-    # a standard pilot the engine does not play yet (found, not written down: the list
-    # shrinks as cards are implemented; the server runs apart, with the whole pool), with
-    # two cheap pilots of its faction it plays
-    db = load_cards()
-    missing = next(p for p in db.pilots if p.standard and not p.standard_loadout
-                   and not pilot_playable(p))
-    filler = min((p for p in db.pilots if p.faction == missing.faction and p.standard
-                  and not p.limited and not p.standard_loadout and pilot_playable(p)),
-                 key=lambda p: p.cost)
-    unplayable = {"faction": missing.faction, "pilots": [
-        {"id": missing.xws}, {"id": filler.xws}, {"id": filler.xws}]}
+    # a card the engine does not play yet: every standard card plays, so an epic squad (a
+    # CR90 and two X-wings) whose corvette carries Veteran Wing Leader (epic wings are not
+    # played: docs/rulings.md, "Huge ships")
+    corvette = {"id": "alderaanianguard", "upgrades": {"command": ["veteranwingleader"]}}
+    unplayable = {"faction": "rebelalliance", "pilots": [
+        corvette, {"id": "bluesquadronescort"}, {"id": "bluesquadronescort"}]}
     status, refused = server.call("POST", "/api/squads", {"name": "bad two", "xws": unplayable})
     assert status == 422
     assert [(p["rule"], p["card"], p["ship"]) for p in refused["problems"]] == [
-        ("NOT PLAYABLE", missing.xws, 0)]
+        ("NOT PLAYABLE", "veteranwingleader", 0)]
 
     assert server.call("POST", "/api/squads", {"name": "bad three", "xws": [1, 2]})[0] == 422
     assert server.call("POST", "/api/squads", {"name": "no squad"})[0] == 422

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.data import load_cards
 from tallon.engine.allegiance import friendly as is_friendly
+from tallon.engine.boosted_range import boosted_jams, boosted_locks, pay_jam_boost
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
 from tallon.engine.loadout import ENERGY, second_indicator_double
@@ -209,6 +210,8 @@ class LockAction(ActionBody, ChoiceStep):
                 if t not in targets and t not in beyond and not any_true(
                         game, "lock_action_forbidden", ship=ship, target=t):
                     beyond[t] = (held.card, cost)
+        # energy spent to reach farther (hook range_increase: engine/boosted_range.py)
+        beyond.update(boosted_locks(game, ship, [*targets, *beyond], lock_targets))
         return targets, beyond
 
     def apply(self, game: Game, answer: Any) -> None:
@@ -475,17 +478,19 @@ class JamAction(ActionBody, ChoiceStep):
         ship = game.state.ships[self.ship_id]
         targets = jam_targets(game, ship)
         locked = locked_targets(game, ship, "jam", targets, friendly=False)
-        if not targets and not locked:
+        boosted = boosted_jams(game, ship, targets + locked)  # hook range_increase
+        if not targets and not locked and not boosted:
             fail(game, ship)
             return None
         return self.ask(ship.owner, "jam_target", f"{ship.name} ({ship.id}): jam which "
                         "ship?", tuple(Option(s.id, f"{s.name} ({s.id})") for s in targets)
                         + tuple(Option(s.id, f"{s.name} ({s.id}), spending your lock on it")
-                                for s in locked), ship=ship.id)
+                                for s in locked) + boosted, ship=ship.id)
 
     def apply(self, game: Game, answer: Any) -> None:
         ship = game.state.ships[self.ship_id]
-        if answer not in [s.id for s in jam_targets(game, ship)]:
+        if answer not in [s.id for s in jam_targets(game, ship)] and \
+                not pay_jam_boost(game, ship, answer):
             spend_lock_on(game, ship, answer)
         if "after_action" in named(game):
             _note_target(game, ship.id, answer)  # "after you jam": the jammed ship

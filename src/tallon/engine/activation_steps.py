@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tallon.engine.actions import PerformAction
 from tallon.engine.decisions import Decision
 from tallon.engine.effects import remove_token
-from tallon.engine.queue import any_true, own_modifiers
+from tallon.engine.queue import any_true, named, own_modifiers
 from tallon.engine.scenario_play import end_activation_steps, scenario_actions
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Step
@@ -63,6 +63,27 @@ def take_skip_execute(ship: ShipState) -> bool:
         return False
     ship.remember(SKIP_EXECUTE_MARK, None)
     return True
+
+
+def inactive(game: Game, ship: ShipState) -> bool:
+    """Whether a card of the ship says it is not assigned a dial and does not activate or
+    engage now (hook ``inactive``: an empty Syliure-class hyperspace ring)."""
+    return "inactive" in named(game) and any(
+        held.ability.value(game, ship, ship=ship)
+        for held in own_modifiers(game, ship, "inactive"))
+
+
+def maneuver_instead(game: Game, ship: ShipState, code: str) -> str:
+    """The maneuver the ship executes instead of its revealed ``code`` ("before you
+    execute an advanced maneuver, execute ... instead": hook ``maneuver_instead``), before
+    the stressed red and purple checks; ``code`` when no card replaces it."""
+    if "maneuver_instead" not in named(game):
+        return code
+    for held in own_modifiers(game, ship, "maneuver_instead"):
+        other = held.ability.value(game, ship, maneuver=code)
+        if other is not None:
+            return str(other)
+    return code
 
 
 def _mark_action_step(ship: ShipState, on: bool) -> None:

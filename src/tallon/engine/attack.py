@@ -69,6 +69,9 @@ class DeclareAttack(ChoiceStep):
     #: the standard arcs a turret weapon may attack from ("from a turret arc you have not
     #: attacked from this round"); empty: any
     arcs: tuple[str, ...] = ()
+    #: a card's bonus attack may use weapons with only "BONUS ATTACK:" headers, without a
+    #: header ("a bonus [Hardpoint] attack")
+    headerless: bool = False
 
     def _found(self, game: Game, ship: ShipState) -> list[Target]:
         """The targets offered."""
@@ -78,7 +81,8 @@ class DeclareAttack(ChoiceStep):
 
     def _targets(self, game: Game, ship: ShipState, headers: bool = False) -> list[Target]:
         found = valid_targets(game, ship, self.only, self.defenders, self.ignore_requirement,
-                              self.free, arcs=self.arcs, headers=headers)
+                              self.free, arcs=self.arcs, headers=headers,
+                              headerless=self.headerless and not headers)
         if found and any(held.ability.value(game, ship, ship=ship)
                          for held in own_modifiers(game, ship, "closest_defender")):
             # "you must choose a defender at the closest valid attack range": for each
@@ -128,7 +132,7 @@ class DeclareAttack(ChoiceStep):
         weapon, _, defender = answer.rpartition("@")
         # measure only the target chosen (the options listed every one)
         chosen = valid_targets(game, ship, (weapon,), (defender,), self.ignore_requirement,
-                               self.free, arcs=self.arcs)
+                               self.free, arcs=self.arcs, headerless=self.headerless)
         return next(t for t in chosen if t.key == answer), False
 
 
@@ -511,14 +515,16 @@ class EndAttack(Step):
 
 def can_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                      defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
-                     free: bool = False, arcs: tuple[str, ...] = ()) -> bool:
+                     free: bool = False, arcs: tuple[str, ...] = (),
+                     headerless: bool = False) -> bool:
     """Whether the ship could perform this bonus attack now: it hasn't had its bonus attack
     this round, it can attack, and some weapon reaches some allowed defender (a card's
     requirement, checked before its cost is paid: RR: PAYING COSTS)."""
     if _bonus_spent(ship) or not ship.in_play or cannot_attack(game, ship) is not None:
         return False
     return bool(granted_open(game, ship, valid_targets(
-        game, ship, only, defenders, ignore_requirement, free, arcs=arcs)))
+        game, ship, only, defenders, ignore_requirement, free, arcs=arcs,
+        headerless=headerless)))
 
 
 def _bonus_spent(ship: ShipState) -> bool:
@@ -530,18 +536,19 @@ def _bonus_spent(ship: ShipState) -> bool:
 def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                          defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
                          free: bool = False, required: bool = False,
-                         arcs: tuple[str, ...] = ()) -> bool:
+                         arcs: tuple[str, ...] = (), headerless: bool = False) -> bool:
     """Schedule a bonus attack (RR: BONUS ATTACK: one per round); False if it has had one.
     ``only`` limits the weapons, ``defenders`` the ships it may attack ("a different target
     at range 0-1 of the defender"); ``ignore_requirement`` ignores the weapon's header
     requirement and ``free`` waives its cost ("without paying the charge cost");
     ``required``: the ship must attack (no "no attack" answer while it has a target);
-    ``arcs`` limits the standard arcs a turret weapon may attack from."""
+    ``arcs`` limits the standard arcs a turret weapon may attack from; ``headerless``
+    allows weapons with only "BONUS ATTACK:" headers, using none of them."""
     if _bonus_spent(ship) or not ship.in_play:
         return False
     game.push(DeclareAttack(ship.id, bonus=True, only=only, defenders=defenders,
                             ignore_requirement=ignore_requirement, free=free,
-                            required=required, arcs=arcs))
+                            required=required, arcs=arcs, headerless=headerless))
     return True
 
 

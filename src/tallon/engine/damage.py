@@ -20,7 +20,7 @@ from tallon.engine.lent_shields import (
     lose_lent_shield,
     shield_question,
 )
-from tallon.engine.queue import FireWindow, Queue, fire, replacements
+from tallon.engine.queue import FireWindow, Queue, any_true, fire, replacements
 from tallon.engine.replace import Replaceable
 from tallon.engine.steps import Step, continuation
 
@@ -167,6 +167,8 @@ class RemoveDestroyed(Step):
         ship = game.state.ships[self.ship_id]
         if not ship.destroyed or ship.removed:
             return None
+        if any_true(game, "removal_until_end_phase", ship=ship):
+            return None  # a card keeps it until the end of the End Phase (CheckEnd)
         # a ship is not removed while abilities are in the queue, nor before it has suffered
         # all its damage (excess cards are still dealt): wait below the last of them
         waiting = [k for k, step in enumerate(game.stack) if isinstance(step, Queue) or (

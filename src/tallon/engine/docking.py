@@ -104,6 +104,27 @@ def lend_pilot_ability(game: Game, ship: ShipState, carrier: ShipState, docked: 
         drop_pilot_ability(carrier, ship)
 
 
+def take_on_docked(game: Game, carrier: ShipState) -> None:
+    """A carrier whose card says so takes on the initiative and dial of the ship docked
+    with it, or its own without one (hook ``docked_profile``), as ships dock and deploy.
+    Without a ship it is assigned no dial; one that takes on a dial after the Planning
+    Phase was assigned none this round: it does not activate (ruling, as RR: DOCK)."""
+    if "docked_profile" not in named(game):
+        return
+    docked = next((game.state.ships[i] for i in carrier.docked), None)
+    for held in own_modifiers(game, carrier, "docked_profile"):
+        found = held.ability.value(game, carrier, ship=docked)
+        if found is None:
+            continue
+        carrier.initiative, dial = found[0], tuple(found[1])
+        if docked is None:
+            carrier.dial_set = None
+        elif not carrier.dial and game.state.phase in ("system", "activation"):
+            carrier.activated = True
+        carrier.dial = dial
+        return
+
+
 def _round_memory(ship: ShipState) -> Any:
     return ship.recalled(_DOCKED_ROUND)
 
@@ -203,6 +224,7 @@ def to_reserve(game: Game, ship: ShipState, carrier: ShipState, how: str) -> Non
     ship.dial_set = None
     break_locks_on(game, ship.id)
     carrier.docked = (*carrier.docked, ship.id)
+    take_on_docked(game, carrier)
     s.moved()
     game.event("dock", f"{ship.name} ({ship.id}) docks with {carrier.name} ({carrier.id})"
                f" ({how})", ship=ship.id, carrier=carrier.id)
@@ -210,6 +232,7 @@ def to_reserve(game: Game, ship: ShipState, carrier: ShipState, how: str) -> Non
 
 def _leave(game: Game, ship: ShipState, carrier: ShipState, guides: str) -> None:
     carrier.docked = tuple(i for i in carrier.docked if i != ship.id)
+    take_on_docked(game, carrier)
     game.state.set_pose(ship, deploy_start(carrier, ship, guides))
     lend_pilot_ability(game, ship, carrier, docked=False)
 
@@ -380,6 +403,7 @@ class StartDocked(ChoiceStep):
         ship = game.state.ships[self.ship_id]
         carrier = game.state.ships[answer]
         carrier.docked = (*carrier.docked, ship.id)
+        take_on_docked(game, carrier)
         lend_pilot_ability(game, ship, carrier, docked=True)
         game.event("dock", f"{ship.name} ({ship.id}) starts docked with {carrier.name} "
                    f"({carrier.id})", ship=ship.id, carrier=carrier.id)
@@ -387,4 +411,5 @@ class StartDocked(ChoiceStep):
 
 __all__ = ["DockingTurn", "EmergencyDeploy", "StartDocked", "bump_docking", "can_deploy",
            "carrier_of", "carriers_near", "deploy_options", "deploy_start", "dock_guides",
-           "dock_range", "lend_pilot_ability", "setup_docking_steps", "to_reserve"]
+           "dock_range", "lend_pilot_ability", "setup_docking_steps", "take_on_docked",
+           "to_reserve"]

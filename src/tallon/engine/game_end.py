@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tallon.engine.decisions import Decision
+from tallon.engine.effects import remove_ship
 from tallon.engine.queue import total
 from tallon.engine.reserve import in_reserve
 from tallon.engine.scenarios import points_victory
@@ -45,6 +46,11 @@ class CheckEnd(Step):
 
     def run(self, game: Game) -> Decision | None:
         s = game.state
+        for ship in s.ships.values():
+            if ship.destroyed and not ship.removed:
+                # the end of the End Phase: a ship a card kept this long leaves now (hook
+                # removal_until_end_phase); no other destroyed ship is still here
+                remove_ship(game, ship, "destroyed")
         # RR: REMOVED FROM THE GAME - ships in reserve are not removed
         alive = [any(x.in_play or in_reserve(game, x) for x in s.ships_of(p))
                  for p in PLAYERS]

@@ -238,6 +238,16 @@ _HOOKS = (
     Hook("lends_pilot_ability", "True: while the owner is docked, its carrier has its pilot "
          "ability (asked of the docked ship's own cards as it docks)", ("ship",), "DOCK",
          "engine/docking.py lend_pilot_ability", own=True),
+    Hook("docked_profile", "(initiative, dial) the owner (a carrier) takes on while this ship "
+         "(or None: no ship) is docked with it, or None: its own (set as ships dock and "
+         "deploy)", ("ship",), "DOCK", "engine/docking.py take_on_docked", own=True),
+    Hook("inactive", "True: the owner is not assigned a dial and does not activate or "
+         "engage now", ("ship",), "ACTIVATION PHASE",
+         "engine/activation_steps.py inactive (rounds.py _dial_steps, _eligible)", own=True),
+    Hook("maneuver_instead", "the maneuver code the owner executes instead of its revealed "
+         "one (its difficulty as cards change it), before the stressed red and purple "
+         "checks, or None", ("maneuver",), "MANEUVER",
+         "engine/activation_steps.py maneuver_instead (rounds.py Execution)", own=True),
     Hook("lent_shields", "the ids of the docked ships whose active shields the owner (their "
          "carrier) may treat as on its own ship card", (), "SHIELDS",
          "engine/lent_shields.py lenders", own=True),
@@ -332,10 +342,19 @@ _HOOKS = (
     Hook("removal_delayed", "True: this ship, destroyed in the Engagement Phase, is not "
          "removed after its initiative step but at the end of the phase", ("ship",),
          "DESTROYING SHIPS", "engine/rounds.py _remove_destroyed"),
+    Hook("removal_until_end_phase", "True: this destroyed ship, in any phase, is not removed "
+         "until the end of the End Phase (after end_phase_end, before the game's end is "
+         "checked)", ("ship",), "DESTROYING SHIPS",
+         "engine/rounds.py _remove_destroyed; engine/damage.py RemoveDestroyed; "
+         "engine/game_end.py CheckEnd"),
     Hook("primary_weapon_range", "the farthest range the owner's primary weapons reach "
          "instead of 3 (4 or 5: its arcs are measured that far; the highest applies)",
          ("ship",), "PRIMARY WEAPON", "engine/weapons.py weapons_of", own=True),
     Hook("lock_range", "the farthest range at which the owner may acquire locks instead of "
          "3 (the highest applies)", ("ship",), "LOCK",
          "engine/action_bodies.py lock_targets", own=True),
+    Hook("range_increase", "(energy, farthest range): the owner performing this action (lock "
+         "or jam) may spend up to that much energy to choose an object 1 range farther per "
+         "energy, up to that range, or None", ("ship", "action"), "LOCK",
+         "engine/boosted_range.py boosted_locks, boosted_jams", own=True),
 )

@@ -23,7 +23,7 @@ from tallon.engine.decisions import Decision, Option, Value, pose_key
 from tallon.engine.effects import destroy_ship, gain_token, remove_ship, remove_token, suffer_damage
 from tallon.engine.loadout import ENERGY
 from tallon.engine.payloads import Detonate
-from tallon.engine.queue import FireWindow
+from tallon.engine.queue import FireWindow, named
 from tallon.engine.state import ShipState, Token, opponent
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.geometry import BaseSize, Difficulty, ObstacleType, Pose, Ship
@@ -60,6 +60,15 @@ def spend_energy(game: Game, ship: ShipState, amount: int = 1) -> int:
 def red_allowed(ship: ShipState) -> bool:
     """A stressed huge ship may still execute a red maneuver while it has energy to pay."""
     return ship.huge and energy(ship) > 0
+
+
+def overlap_windows(game: Game, ship_id: str, others: tuple[str, ...]) -> list[Step]:
+    """RR: OVERLAP - the window "after you overlap a ship" for each ship the maneuver of
+    ``ship_id`` overlapped (pushed only when a card could listen, so that other games keep
+    their steps)."""
+    if not others or "after_overlap" not in named(game):
+        return []
+    return [FireWindow.of("after_overlap", ship=ship_id, other=other) for other in others]
 
 
 @dataclass(frozen=True)
@@ -112,6 +121,8 @@ class HugeManeuver(Step):
                                 bearing=move.maneuver.bearing.value, difficulty=colour,
                                 ion=False, slam=False, hazards=move.obstacles,
                                 obstacles=move.obstacles, forced_by=(), moved_through=())]
+        steps += overlap_windows(game, ship.id, (*resolution.huge_ships_overlapped,
+                                                 *move.standard_ships))
         game.push(*steps)
         return None
 

@@ -38,7 +38,7 @@ from tallon.engine.effects import (
     spend_force,
     suffer_damage,
 )
-from tallon.engine.huge_moves import HugeManeuver
+from tallon.engine.huge_moves import HugeManeuver, overlap_windows
 from tallon.engine.obstacles import ObstacleEffect
 from tallon.engine.queue import FireWindow, named, own_modifiers, replacements
 from tallon.engine.replace import Replaceable
@@ -286,6 +286,7 @@ class ExecuteManeuver(ChoiceStep):
                                 moved_through=tuple(outcome.moved_through),
                                 # a fact only sideslips carry: other steps stay as they were
                                 **({"sideslip": True} if self.sideslip else {})))
+        game.push(*overlap_windows(game, ship.id, outcome.forced_by))
         if not outcome.fully_executed:
             # RR: DOCK - overlapping a friendly carrier, a ship that can dock may dock
             # instead (asked first); docking imports this module, hence here

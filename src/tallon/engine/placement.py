@@ -11,6 +11,9 @@ ship):
 - ``edge:<side>`` - within range 1 of that edge (``south``: y = 0, player 1's; ``north``,
   ``west``: x = 0, ``east``);
 - ``far`` - beyond range 3 of every enemy ship (RR: RANGE: "beyond");
+- ``clear:<range>`` - beyond that range of every obstacle;
+- ``enemy_edge:<range>`` - beyond that range of the enemy player's edge (the whole base);
+- ``friend:<range>`` - at range 0-<range> of another friendly ship in the play area;
 - ``anywhere`` - anywhere in the play area (no other condition: the spots offered are a
   grid over the whole area).
 
@@ -27,11 +30,14 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.deployment import (
     deployment_spots,
     outside_problem,
     overlap_problem,
+    placing,
+    shape_of,
     ship_placement_problem,
     spot_option,
 )
@@ -86,6 +92,20 @@ def _far_from_enemies(game: Game, ship: ShipState, body: Ship) -> bool:
                if enemy.owner != ship.owner and enemy.body is not None)
 
 
+def _clear_of_obstacles(game: Game, body: Ship, name: str) -> bool:
+    """Rule ``clear:<range>``: beyond that range of every obstacle."""
+    reach = int(name.partition(":")[2])
+    return all(beyond_range(body, obstacle, reach) for obstacle in game.state.obstacles)
+
+
+def _far_from_enemy_edge(ship: ShipState, body: Ship, name: str) -> bool:
+    """Rule ``enemy_edge:<range>``: no point of the base within that range of the edge
+    of the other player (player 1's is the south edge, y = 0)."""
+    limit = RANGE_BAND_LENGTH * int(name.partition(":")[2]) + EPS
+    ys = [p[1] for piece in body.range_pieces for p in piece]
+    return (min(ys) if ship.owner == 2 else min(PLAY_AREA_SIDE - y for y in ys)) > limit
+
+
 def _near(game: Game, body: Ship, name: str) -> bool:
     """Rule ``near:<ship id>:<range>``: at range 0-<range> of that ship, which must be in
     the play area ("after you are placed, other friendly ships can be placed ... at range
@@ -94,6 +114,15 @@ def _near(game: Game, body: Ship, name: str) -> bool:
     other = game.state.ships.get(ship_id)
     return other is not None and other.body is not None and \
         at_range(body, other.body, 0, int(high))
+
+
+def _near_a_friend(game: Game, ship: ShipState, body: Ship, name: str) -> bool:
+    """Rule ``friend:<range>``: at range 0-<range> of another friendly ship in the play
+    area ("you are placed in the play area at range 0-2 of a friendly ship": Luminous)."""
+    high = int(name.partition(":")[2])
+    return any(other.body is not None and friendly(other, ship)
+               and at_range(body, other.body, 0, high)
+               for other in game.state.in_play() if other.id != ship.id)
 
 
 _RULE_PROBLEMS = {
@@ -109,10 +138,10 @@ def placement_problem(game: Game, ship: ShipState, pose: Pose, rule: tuple[str, 
     if "deployment" in rule:
         problem = ship_placement_problem(game, ship, pose)
     else:
-        problem = outside_problem(ship.size, pose) or overlap_problem(game, ship, pose)
+        problem = outside_problem(shape_of(ship), pose) or overlap_problem(game, ship, pose)
     if problem is not None:
         return problem
-    body = Ship(ship.id, pose, ship.size)
+    body = placing(shape_of(ship), pose, ship.id)  # a huge ship's base too
     for name in rule:
         if name == "deployment":
             continue
@@ -122,8 +151,17 @@ def placement_problem(game: Game, ship: ShipState, pose: Pose, rule: tuple[str, 
             if not _near(game, body, name):
                 return f"it must be {_words(name)}"
             continue
+        if name.startswith("friend:"):
+            if not _near_a_friend(game, ship, body, name):
+                return f"it must be {_words(name)}"
+            continue
         if name.startswith("edge:"):
             if not _near_edge(body, name.partition(":")[2]):
+                return f"it must be {_words(name)}"
+            continue
+        if name.startswith(("clear:", "enemy_edge:")):
+            if not (_clear_of_obstacles(game, body, name) if name.startswith("clear:")
+                    else _far_from_enemy_edge(ship, body, name)):
                 return f"it must be {_words(name)}"
             continue
         met = (_on_obstacle(game, body) if name == "obstacle" else
@@ -219,8 +257,14 @@ def _words(name: str) -> str:
     if name.startswith("near:"):
         _, ship_id, high = name.split(":")
         return f"at range 0-{high} of {ship_id}"
+    if name.startswith("friend:"):
+        return f"at range 0-{name.partition(':')[2]} of a friendly ship"
     if name.startswith("edge:"):
         return f"within range 1 of the {name.partition(':')[2]} edge"
+    if name.startswith("clear:"):
+        return f"beyond range {name.partition(':')[2]} of every obstacle"
+    if name.startswith("enemy_edge:"):
+        return f"beyond range {name.partition(':')[2]} of the enemy edge"
     return _RULE_WORDS[name]
 
 

@@ -9,7 +9,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import Event
-from tallon.engine.activation_steps import ActionStep, EndActivation, take_skip_execute
+from tallon.engine.activation_steps import (
+    ActionStep,
+    EndActivation,
+    inactive,
+    maneuver_instead,
+    take_skip_execute,
+)
 from tallon.engine.attack import Engage
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option
@@ -101,7 +107,8 @@ def _dial_steps(game: Game) -> list[Step]:
     steps: list[Step] = []
     for player in PLAYERS:
         for ship in game.state.ships_of(player):
-            if ship.in_play and not ship.ionized:
+            # a card may say the ship is assigned no dial now (hook inactive)
+            if ship.in_play and not ship.ionized and not inactive(game, ship):
                 steps.append(SetDial(ship.id))
     steps.append(RollFirstPlayer())
     return steps
@@ -188,7 +195,7 @@ def _eligible(game: Game, ship: ShipState, phase: str) -> bool:
             bool(carriers_near(game, ship))
     # RR: USING REMOTES - a remote activates and engages at its initiative; with no dial it
     # has nothing to do in the Activation Phase (no remote card in play acts then)
-    return not (ship.remote and phase == "activation")
+    return not (ship.remote and phase == "activation") and not inactive(game, ship)
 
 
 def _has_system_ability(game: Game, ship: ShipState) -> bool:
@@ -204,6 +211,8 @@ class Sweep(ChoiceStep):
 
     phase: str
     last_initiative: int | None = None
+    #: the lowest step (6 to 1) whose "at initiative N" window has fired this phase (7: none)
+    fired: int = 7
     auto_single: ClassVar[bool] = True
 
     def choice(self, game: Game) -> Decision | None:
@@ -234,6 +243,15 @@ class Sweep(ChoiceStep):
             _remove_destroyed(game, engagement=True)
             waiting = [ship for ship in waiting if ship.in_play]
             initiative = next_initiative()
+        if descending and "engagement_initiative" in named(game):
+            # "at initiative N" abilities as the sweep reaches step N, before the ships of
+            # that step engage (a step only when a card could listen: other games keep
+            # their state hashes)
+            step = min(6, self.fired - 1)
+            if step >= max(1, initiative if initiative is not None else 1):
+                game.push(FireWindow.of("engagement_initiative", initiative=step),
+                          Sweep(self.phase, step, step))
+                return None
         if not waiting:
             if self.phase == "activation" and any(d.category == "bomb" for d in s.devices):
                 # RR: BOMB - bombs detonate at the end of the Activation Phase (a step
@@ -264,7 +282,7 @@ class Sweep(ChoiceStep):
         if self.last_initiative is not None and _passed(step, self.last_initiative,
                                                         self.phase == "engagement"):
             step = self.last_initiative  # a late ship acted at the step reached
-        game.push(turn(chosen.id), Sweep(self.phase, step))
+        game.push(turn(chosen.id), Sweep(self.phase, step, self.fired))
 
 
 def _passed(step: int, reached: int, descending: bool) -> bool:
@@ -298,6 +316,8 @@ def _remove_destroyed(game: Game, engagement: bool = False) -> None:
             # RR: DESTROYING SHIPS - a card may keep it until the end of the phase
             if engagement and any_true(game, "removal_delayed", ship=ship):
                 continue
+            if any_true(game, "removal_until_end_phase", ship=ship):
+                continue  # removed at the end of the End Phase (game_end.CheckEnd)
             remove_ship(game, ship, "destroyed")
 
 
@@ -425,7 +445,8 @@ class Execution(Step):
         elif ship.dial_set is None:
             code = STRESS_MANEUVER
         else:
-            code = effective_code(game, ship, ship.dial_set)
+            # "before you execute ..., execute ... instead" comes before the checks below
+            code = maneuver_instead(game, ship, effective_code(game, ship, ship.dial_set))
             colour = difficulty_of(code)
             if (colour == "red" and ship.stressed and not red_allowed(ship) and not any_true(
                     game, "may_execute_red_stressed", ship=ship)) or (

@@ -137,6 +137,11 @@ _WINDOWS = (
            ("ship", "maneuver", "full", "speed", "bearing", "difficulty", "ion", "slam",
             "hazards", "obstacles", "forced_by", "moved_through"), "MANEUVER",
            "engine/movement.py ExecuteManeuver", optional_facts=("sideslip",)),
+    Window("after_overlap", '"after you overlap a ship" / "after a ship overlaps you": a '
+           "ship's maneuver overlapped another ship (a bump, or a huge ship's maneuver "
+           "overlapping a ship: after the ships set aside are placed again); fired after "
+           "after_execute, only when a card could listen", ("ship", "other"), "OVERLAP",
+           "engine/movement.py ExecuteManeuver; engine/huge_moves.py HugeManeuver"),
     Window("after_device_placed", '"after you drop or launch a device": after what placing '
            "it set off (a mine detonating under a ship); launched: launched, not dropped",
            ("ship", "device", "launched"), "DEVICE",
@@ -197,6 +202,11 @@ _WINDOWS = (
     Window("engagement_initiative_0", '"at initiative 0" in the Engagement Phase: after every '
            "ship has engaged (and those destroyed at earlier steps are removed), before the "
            "end of the phase", (), "ENGAGEMENT PHASE", "engine/rounds.py Sweep"),
+    Window("engagement_initiative", '"during the Engagement Phase, at initiative N" (N from 6 '
+           "down to 1: initiative): as the sweep reaches that step, before any ship engages "
+           "at it, whether or not one does; ships destroyed then leave after the step "
+           "(fired only when a card could listen)", ("initiative",), "ENGAGEMENT PHASE",
+           "engine/rounds.py Sweep"),
     Window("before_engage", '"before you engage"', ("ship",), "ENGAGEMENT PHASE",
            "engine/attack.py Engage"),
     Window("engage", '"when you engage": after before_engage, before the attack; a remote '

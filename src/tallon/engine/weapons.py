@@ -242,14 +242,16 @@ def _meets_requirement(ship: ShipState, defender: str, requires: str | tuple[str
 
 def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                   defenders: tuple[str, ...] = (), ignore_requirement: bool = False,
-                  free: bool = False, arcs: tuple[str, ...] = (), headers: bool = False
-                  ) -> list[Target]:
+                  free: bool = False, arcs: tuple[str, ...] = (), headers: bool = False,
+                  headerless: bool = False) -> list[Target]:
     """Every (weapon, defender) the ship may declare (RR: ATTACK step 1). A card's bonus
     attack may limit the weapons (``only``) and the defenders (``defenders``), ignore the
     weapon's header requirement and waive its cost (``free``), and limit the standard arcs
     a turret weapon attacks from (``arcs``: "from a turret arc you have not attacked from
     this round"). ``headers``: the weapons with an open "BONUS ATTACK:" header instead of
-    the others (a huge ship's bonus attacks: RR: APPENDIX: HUGE SHIPS)."""
+    the others (a huge ship's bonus attacks: RR: APPENDIX: HUGE SHIPS). ``headerless``: a
+    card's bonus attack may also use weapons whose only headers are "BONUS ATTACK:", using
+    none of them ("a bonus [Hardpoint] attack")."""
     assert ship.body is not None
     targets = []
     # a card may let the ship attack friendly ships too (R5-TK; remotes are not ships)
@@ -282,14 +284,15 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
             ctx = Ctx(game, ship, weapon.card or "", Event.of("declare_attack"), ability)
             if headers and open_header(ctx, weapon, free) is None:
                 continue
-            if ability.bonus and not headers:
+            if ability.bonus and not headers and not headerless:
                 continue  # a weapon with "BONUS ATTACK:" headers only
             if not ability.bonus and not free and not ability.cost.can_pay(ctx):
                 continue
             if not ability.extra_requirement(ctx):
                 continue
-        # a card may let the weapon reach farther than printed (Major Rhymer): up to range 3
-        farthest = (max(weapon.max_range, 3) if instead else weapon.max_range) \
+        # a card may let the weapon reach farther than printed (Major Rhymer): up to range 3,
+        # or 1 further (Bombardment Specialists)
+        farthest = (max(weapon.max_range + 1, 3) if instead else weapon.max_range) \
             * RANGE_BAND_LENGTH + EPS
         for enemy in enemies:
             if ship.has(Token.DISARM) and not ship.cloaked and \
@@ -344,7 +347,9 @@ def _alternative_arc(game: Game, ship: ShipState, weapon: WeaponSpec, enemy: Shi
             for arc in ARCS[arc_name]:
                 if any_true(game, "attack_arc_forbidden", ship=ship, weapon=weapon, arc=arc):
                     continue
-                measure = measure_arc(ship.body, enemy.body, arc, lines=False)
+                # RR: APPENDIX: HUGE SHIPS - a requirement reaching range 4-5 extends the arc
+                measure = measure_arc(ship.body, enemy.body, arc, lines=False,
+                                      reach_bands=max(ARC_REACH_BANDS, high))
                 reach = 0 if contact else measure.range
                 if measure.in_arc and reach is not None and low <= reach <= high:
                     return reach, arc

@@ -67,15 +67,31 @@ def _check_size_and_points(squad: Squad, rules: SquadRules, points: int) -> Iter
                       f"{rules.points} ({points - rules.points} over)")
 
 
+#: Upgrades that let their ship be included in squads of other factions ("you can be
+#: included in ... squads"): upgrade -> those factions (epic command cards).
+FACTION_INCLUSION = {"bounty": ("separatistalliance", "galacticempire", "firstorder")}
+
+
+def _joins(ship: SquadShip, faction: str | None) -> bool:
+    """The ship's upgrade lets it be included in a squad of ``faction``."""
+    return any(faction in FACTION_INCLUSION.get(e.upgrade.xws, ()) for e in ship.upgrades)
+
+
 def _check_faction(squad: Squad) -> Iterator[Problem]:
     if squad.faction is None:
         factions = Counter(ship.pilot.faction for ship in squad.ships)
+        # a ship an upgrade lets in does not make the squad one of several factions
+        own = Counter(s.pilot.faction for s in squad.ships
+                      if not any(e.upgrade.xws in FACTION_INCLUSION for e in s.upgrades))
+        if len(own) == 1 and all(s.pilot.faction in own or _joins(s, next(iter(own)))
+                                 for s in squad.ships):
+            return
         if len(factions) > 1:
             listed = ", ".join(sorted(factions))
             yield Problem(Rule.FACTION, f"the squad mixes ships of several factions: {listed}")
         return
     for index, ship in enumerate(squad.ships):
-        if ship.pilot.faction != squad.faction:
+        if ship.pilot.faction != squad.faction and not _joins(ship, squad.faction):
             yield Problem(Rule.FACTION,
                           f"{_label(ship, index)} is a {ship.pilot.faction} ship card; the "
                           f"squad is {squad.faction}", ship=index, card=ship.pilot.xws)
@@ -416,12 +432,15 @@ def check_squad_to_play(squad: Squad, db: CardDatabase | None = None, *,
                         errors: Sequence[Problem] = (), warnings: Sequence[Problem] = ()
                         ) -> SquadReport:
     """Judge a squad brought to a game (``tallon demo``, the server): by the standard rules,
-    or, when it has a huge ship, as an epic squad whose point limit is the players' (the
-    rules give epic none: docs/rulings.md, Squad building 20): its own points, 20 at
-    least."""
+    or, when it has a huge ship (or another ship legal only in epic), as an epic squad
+    whose point limit is the players' (the rules give epic none: docs/rulings.md, Squad
+    building 20): its own points, 20 at least."""
     db = db or load_cards()
     report = check_squad(squad, db, errors=errors, warnings=warnings)
-    if not huge_ships(db, squad):
+    # a ship legal only in epic (the Syliure-class hyperspace ring) makes it epic too
+    if not huge_ships(db, squad) and not any(
+            ship.pilot.epic and not (ship.pilot.standard or ship.pilot.extended)
+            for ship in squad.ships):
         return report
     epic = rules_for("epic", points=max(report.points, DEFAULT_POINTS))
     return check_squad(squad, db, epic, errors=errors, warnings=warnings)

@@ -4,11 +4,9 @@ an upgrade's energy is spent from the ship card, tallon.engine.huge_moves).
 Energy is the ship's charge ``tallon.engine.loadout.ENERGY``, so a dice ability names it
 as a cost (``("energy", n)``) like any charge.
 
-Not played yet: Damage Control Team (Offline upgrade cards) and Droid Crew (Crew damage
-cards) need the huge ship damage deck, which the engine does not have; Boosted Scanners
-needs lock, coordinate and jam targets farther away priced in energy; Bombardment
-Specialists needs a weapon's range requirement changed while the attack is declared;
-Syliure-31 Hyperdrive fits only the Syliure-class hyperspace ring, which is not played."""
+Boosted Scanners and Bombardment Specialists are in cards/upgrades/epic_b.py, Damage
+Control Team and Droid Crew in cards/upgrades/epic_damage.py (played against the standard
+damage deck), the Syliure-31 Hyperdrive in cards/upgrades/epic_ring.py."""
 
 from __future__ import annotations
 

@@ -538,3 +538,9 @@ class LandosMillenniumFalcon(DiceAbility):
 def landos_millennium_falcon() -> DiceAbility:
     """Lando's Millennium Falcon (Scum Customized YT-1300 title)."""
     return LandosMillenniumFalcon()
+
+
+def thunderstrike() -> DiceAbility:
+    """Thunderstrike (CR90 title): a bonus attack against a ship not attacked yet this round
+    - may reroll 1 attack die."""
+    return reroll("thunderstrike", "Thunderstrike (reroll 1 attack die)", ATTACKING)
