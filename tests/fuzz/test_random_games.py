@@ -51,7 +51,8 @@ SAVE_EVERY = 5
 
 #: Epic squads with a huge ship each (every tenth game plays them).
 EPIC = Path(__file__).resolve().parent.parent / "lists" / "epic"
-EPIC_PAIRS = (("croc-scum.json", "croc-seps.json"), ("cr90-rebels.json", "raider-empire.json"))
+EPIC_PAIRS = (("croc-scum.json", "croc-seps.json"), ("cr90-rebels.json", "raider-empire.json"),
+              ("republic-hyperspace-ring.json", "croc-seps.json"))
 
 
 def squads_for(seed: int):
