@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "tallon"
 
 #: Lowest first; packages of one layer don't import each other.
 LAYERS = (
-    ("files", "rules_reference", "geometry", "dice", "data"),
+    ("files", "rules_reference", "geometry", "dice", "data", "rulesets"),
     ("rules_index",),
     ("squads",),
     ("engine",),

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from tallon.cards import CARDS
 from tallon.cards.pool import pilot_playable, upgrade_playable
+from tallon.cli.cards_1e import list_1e, show_1e
 from tallon.cli.common import card_database, fail
 from tallon.data import (
     CARD_KINDS,
@@ -34,6 +35,7 @@ from tallon.data.vocab import (
     arc_name,
     slot_name,
 )
+from tallon.rulesets import DEFAULT_RULESET, RULESETS
 from tallon.squads.restrictions import describe_group
 
 cards_app = typer.Typer(
@@ -349,11 +351,15 @@ def show(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the card's facts as JSON.")
     ] = False,
+    ruleset: RulesetOption = DEFAULT_RULESET,
 ) -> None:
     """Show a card: stats, dial, slots, cost, loadout, legality, engine support.
 
     A pilot and an upgrade can share an id (e.g. chewbacca); both are shown.
     """
+    if _other_ruleset(ruleset):
+        show_1e(card_id, as_json)
+        return
     _check_choice(faction, FACTIONS, "--faction")
     db = card_database()
     hits = db.find(card_id) or _named(db, card_id)
@@ -430,6 +436,17 @@ PlayableFilter = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the matching cards as JSON.")]
+RulesetOption = Annotated[
+    str, typer.Option("--ruleset", help=f"Whose cards: {', '.join(RULESETS)}.")]
+
+
+def _other_ruleset(ruleset: str) -> bool:
+    """Whether the cards asked for are another ruleset's than 2.5 (an unknown one ends
+    the command)."""
+    if ruleset not in RULESETS:
+        raise typer.BadParameter(f"unknown ruleset {ruleset!r}; use one of "
+                                 f"{', '.join(RULESETS)}", param_hint="--ruleset")
+    return ruleset != DEFAULT_RULESET
 
 
 @cards_app.command("search")
@@ -459,9 +476,13 @@ def list_cards(
     kind: KindFilter = None,
     only_playable: PlayableFilter = False,
     as_json: JsonOption = False,
+    ruleset: RulesetOption = DEFAULT_RULESET,
 ) -> None:
     """List cards, filtered by faction, ship, slot, kind and whether the engine plays them
     (the same as `cards search` without text)."""
+    if _other_ruleset(ruleset):
+        list_1e(kind, faction, ship, slot, as_json)
+        return
     _find("", faction, ship, slot, kind, only_playable, as_json)
 
 

@@ -14,9 +14,11 @@ from rich.table import Table
 
 from tallon.cards import CARDS
 from tallon.cli.common import EXIT_UNREADABLE, card_database
+from tallon.cli.squad_1e import check_1e
 from tallon.data import CardDatabase
 from tallon.data.vocab import FACTIONS, arc_name, slot_name
 from tallon.engine.loadout import Unplayable, unplayable_cards
+from tallon.rulesets import DEFAULT_RULESET, RULESETS, ruleset_problem
 from tallon.squads import (
     FORMATS,
     ListsError,
@@ -168,8 +170,8 @@ def check(
         int | None,
         typer.Option(
             "--points", min=0, show_default=False,
-            help="The squad point limit [default: 20; epic, whose limit the rules leave to "
-            "the players, says so when a squad is over it].",
+            help="The squad point limit [default: 20; 100 with --ruleset 1e; epic, whose "
+            "limit the rules leave to the players, says so when a squad is over it].",
         ),
     ] = None,
     lists: Annotated[
@@ -181,6 +183,11 @@ def check(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")] = False,
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", help=f"The rules the squad is built under: "
+                     f"{', '.join(RULESETS)} (1e: an XWS 1.0 file, 100 points by default)."),
+    ] = DEFAULT_RULESET,
 ) -> None:
     """Judge a squad: legal or not, points, each ship's cost and loadout, every error.
 
@@ -189,6 +196,11 @@ def check(
     (first 2.0) costs in the card data. Exit status: 0 when legal, 1 when not, 2 when the
     file cannot be read.
     """
+    if ruleset != DEFAULT_RULESET:
+        problem = ruleset_problem(ruleset, play=False)
+        if problem is not None:
+            raise _unreadable(problem, as_json)
+        check_1e(file, points, as_json)
     if game_format not in FORMATS:
         raise _unreadable(
             f"unknown format {game_format!r}; use one of {', '.join(FORMATS)}", as_json

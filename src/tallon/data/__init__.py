@@ -9,6 +9,7 @@ This package imports nothing from the rest of Tallon; everything else reads card
 through it. See ``docs/data.md``.
 """
 
+from tallon.data.cards_1e import CardDatabase1e, load_cards_1e
 from tallon.data.codec import CardDataError
 from tallon.data.database import (
     CARD_KINDS,
@@ -59,6 +60,7 @@ __all__ = [
     "Card",
     "CardDataError",
     "CardDatabase",
+    "CardDatabase1e",
     "CardKind",
     "Charges",
     "Condition",
@@ -88,5 +90,6 @@ __all__ = [
     "UpgradeCost",
     "UpgradeSide",
     "load_cards",
+    "load_cards_1e",
     "name_key",
 ]

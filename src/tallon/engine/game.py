@@ -32,9 +32,10 @@ from tallon.engine.snapshot import decode
 from tallon.engine.state import PLAYERS, GameState
 from tallon.engine.steps import Step
 from tallon.engine.view import full_snapshot, player_view
+from tallon.rulesets import PLAYED_RULESETS, ruleset_problem
 from tallon.squads import Squad, XwsError, read_xws, to_xws
 
-RULESETS = ("2.5",)
+RULESETS = PLAYED_RULESETS
 CHANCE_MODES = ("sample", "explicit")
 
 
@@ -81,8 +82,7 @@ class GameSetup:
             raise SetupError("squads are two tallon.squads.Squad objects (read_xws(...).squad "
                              "or build_squad(...))")
         if self.ruleset not in RULESETS:
-            raise SetupError(f"unknown ruleset {self.ruleset!r}; supported: "
-                             f"{', '.join(RULESETS)}")
+            raise SetupError(ruleset_problem(self.ruleset) or f"ruleset {self.ruleset!r}")
         if len(self.squads) != 2:
             raise SetupError("a game needs exactly two squads")
         for problem in (scenario_problem(self.scenario),
