@@ -548,15 +548,24 @@ def _differences(texts: dict[str, str], directory: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None, report: Callable[[str], None] = print) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE,
-                        help="the xwing-data2 checkout to read (default: %(default)s)")
-    parser.add_argument("--output", type=Path, default=OUTPUT,
+    return run_converter(argv, report, __doc__, convert, DEFAULT_SOURCE, OUTPUT,
+                         "the xwing-data2 checkout to read")
+
+
+def run_converter(argv: list[str] | None, report: Callable[[str], None], doc: str | None,
+                  convert_source_dir: Callable[[Path], dict[str, str]], source: Path,
+                  output: Path, source_help: str) -> int:
+    """A converter's command line (this one's and the first edition's): convert the
+    source, then write the generated files, or with --check only say which are stale."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
+    parser.add_argument("--source", type=Path, default=source,
+                        help=f"{source_help} (default: %(default)s)")
+    parser.add_argument("--output", type=Path, default=output,
                         help="where to write the generated files (default: %(default)s)")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if the generated files are out of date")
     options = parser.parse_args(argv)
-    texts = convert(options.source)
+    texts = convert_source_dir(options.source)
     differences = _differences(texts, options.output)
     if options.check:
         for name in differences:

@@ -13,7 +13,6 @@ conversion. A value the converter does not understand stops it, naming file and 
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import re
@@ -26,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from convert_cards import SourceError, _check_keys, _differences, _fail, _slug, render  # noqa: E402
+from convert_cards import SourceError, _check_keys, _fail, _slug, render, run_converter  # noqa: E402
 from tallon.data import model  # noqa: E402
 from tallon.data import model_1e as m  # noqa: E402
 from tallon.data.cards_1e import GENERATED_FILES_1E, build_database_1e  # noqa: E402
@@ -336,28 +335,8 @@ def convert(source: Path) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None, report: Callable[[str], None] = print) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE,
-                        help="the xwing-data (first edition) checkout (default: %(default)s)")
-    parser.add_argument("--output", type=Path, default=OUTPUT,
-                        help="where to write the generated files (default: %(default)s)")
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 if the generated files are out of date")
-    options = parser.parse_args(argv)
-    texts = convert(options.source)
-    differences = _differences(texts, options.output)
-    if options.check:
-        for name in differences:
-            report(f"out of date: {options.output / name}")
-        return 1 if differences else 0
-    options.output.mkdir(parents=True, exist_ok=True)
-    for name, text in texts.items():
-        (options.output / name).write_text(text, encoding="utf-8")
-    for name in differences:
-        if name not in texts:
-            (options.output / name).unlink()
-    report(f"wrote {len(texts)} files to {options.output} ({len(differences)} changed)")
-    return 0
+    return run_converter(argv, report, __doc__, convert, DEFAULT_SOURCE, OUTPUT,
+                         "the xwing-data (first edition) checkout")
 
 
 if __name__ == "__main__":

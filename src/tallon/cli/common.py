@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import sys
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 
@@ -13,9 +16,11 @@ from tallon.data.codec import CardDataError
 from tallon.engine.environments import ENVIRONMENT_CHOICES
 from tallon.engine.scenarios import SCENARIO_CHOICES
 from tallon.files import FileAccessError, ensure_directory, write_file
+from tallon.squads import XwsError
 
 # Exit status of a command whose input (or installation) cannot be read at all.
 EXIT_UNREADABLE = 2
+T = TypeVar("T")
 
 #: What ``--scenario`` accepts: a standard scenario, "random" (drawn from the game's seed)
 #: or "none" (a practice game without a scenario).
@@ -76,3 +81,25 @@ def write_output(path: Path, data: str | bytes) -> None:
         write_file(path, data)
     except FileAccessError as error:
         raise fail(str(error)) from None
+
+
+def unreadable(message: str, as_json: bool) -> typer.Exit:
+    """Say why an input can't be read (as ``{"error": ...}`` with ``--json``) and exit 2."""
+    if as_json:
+        typer.echo(json.dumps({"error": message}))
+    else:
+        typer.echo(f"error: {message}", err=True)
+    return typer.Exit(EXIT_UNREADABLE)
+
+
+def read_squad_input(path: Path, as_json: bool, from_text: Callable[[str], T],
+                     from_file: Callable[[Path], T]) -> T:
+    """A squad file (``-``: standard input) read by ``from_text`` / ``from_file`` (XWS 2.0
+    or 1.0), or exit 2 naming the problem (an XwsError: not a squad at all)."""
+    try:
+        if str(path) == "-":
+            return from_text(sys.stdin.read())
+        return from_file(path)
+    except XwsError as error:
+        where = "standard input: " if str(path) == "-" else ""
+        raise unreadable(f"{where}{error}", as_json) from None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -13,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tallon.cards import CARDS
-from tallon.cli.common import EXIT_UNREADABLE, card_database
+from tallon.cli.common import card_database, read_squad_input, unreadable
 from tallon.cli.squad_1e import check_1e
 from tallon.data import CardDatabase
 from tallon.data.vocab import FACTIONS, arc_name, slot_name
@@ -25,7 +24,6 @@ from tallon.squads import (
     Problem,
     Squad,
     SquadReport,
-    XwsError,
     XwsImport,
     check_squad,
     dump_xws,
@@ -53,22 +51,9 @@ SquadFile = Annotated[
 ]
 
 
-def _unreadable(message: str, as_json: bool) -> typer.Exit:
-    if as_json:
-        typer.echo(json.dumps({"error": message}))
-    else:
-        typer.echo(f"error: {message}", err=True)
-    return typer.Exit(EXIT_UNREADABLE)
-
-
 def _read(path: Path, db: CardDatabase, as_json: bool) -> XwsImport:
-    try:
-        if str(path) == "-":
-            return read_xws(sys.stdin.read(), db)
-        return read_xws_file(path, db)
-    except XwsError as error:
-        where = "standard input: " if str(path) == "-" else ""
-        raise _unreadable(f"{where}{error}", as_json) from None
+    return read_squad_input(path, as_json, lambda text: read_xws(text, db),
+                            lambda file: read_xws_file(file, db))
 
 
 def not_playable(squad: Squad) -> list[Unplayable]:
@@ -199,17 +184,17 @@ def check(
     if ruleset != DEFAULT_RULESET:
         problem = ruleset_problem(ruleset, play=False)
         if problem is not None:
-            raise _unreadable(problem, as_json)
+            raise unreadable(problem, as_json)
         check_1e(file, points, as_json)
     if game_format not in FORMATS:
-        raise _unreadable(
+        raise unreadable(
             f"unknown format {game_format!r}; use one of {', '.join(FORMATS)}", as_json
         )
     try:
         limit = DEFAULT_POINTS if points is None else points
         rules = rules_for(game_format, points=limit, lists_file=lists)  # type: ignore[arg-type]
     except ListsError as error:
-        raise _unreadable(str(error), as_json) from None
+        raise unreadable(str(error), as_json) from None
     db = card_database()
     imported = _read(file, db, as_json)
     report = check_squad(

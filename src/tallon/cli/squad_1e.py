@@ -8,19 +8,17 @@ since first-edition upgrades are paid from the squad's total.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from tallon.cli.common import EXIT_UNREADABLE, fail
+from tallon.cli.common import fail, read_squad_input
 from tallon.data.cards_1e import CardDatabase1e, load_cards_1e
 from tallon.data.codec import CardDataError
 from tallon.squads.legality_1e import DEFAULT_POINTS_1E, check_squad_1e
 from tallon.squads.report import Problem, SquadReport
-from tallon.squads.xws import XwsError
 from tallon.squads.xws_1e import XwsImport1e, read_xws_1e, read_xws_1e_file
 
 EXIT_LEGAL = 0
@@ -36,23 +34,10 @@ def card_database_1e() -> CardDatabase1e:
                    f"{error}") from None
 
 
-def _unreadable(message: str, as_json: bool) -> typer.Exit:
-    if as_json:
-        typer.echo(json.dumps({"error": message}))
-    else:
-        typer.echo(f"error: {message}", err=True)
-    return typer.Exit(EXIT_UNREADABLE)
-
-
 def read_squad_1e(path: Path, db: CardDatabase1e, as_json: bool) -> XwsImport1e:
     """A first-edition squad file (``-``: standard input), or exit 2 naming the problem."""
-    try:
-        if str(path) == "-":
-            return read_xws_1e(sys.stdin.read(), db)
-        return read_xws_1e_file(path, db)
-    except XwsError as error:
-        where = "standard input: " if str(path) == "-" else ""
-        raise _unreadable(f"{where}{error}", as_json) from None
+    return read_squad_input(path, as_json, lambda text: read_xws_1e(text, db),
+                            lambda file: read_xws_1e_file(file, db))
 
 
 def _line(problem: Problem) -> str:

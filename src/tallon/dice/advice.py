@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tallon.dice import packed
 from tallon.dice.abilities.base import DiceAbility, Role
 from tallon.dice.abilities.tokens import DEPLETE, STRAIN
 from tallon.dice.attack import Attack, Combatant, Step, attack_dice_count, defense_dice_count
@@ -32,7 +31,6 @@ from tallon.dice.objectives import Objective
 from tallon.dice.ops import Option
 from tallon.dice.result import fraction_text
 from tallon.dice.solver import AttackSolver
-from tallon.dice.solver_contexts import Decide
 from tallon.dice.solver_keys import LAST_ATTACK_STEP
 
 STEP_NAMES: dict[str, Step] = {
@@ -239,25 +237,8 @@ class _Advisor(AttackSolver):
     def advise(self, step: Step, attack_dice: Counts, defense_dice: Counts,
                used: Sequence[DiceAbility]) -> list[Advice]:
         """The options at this position, ranked best first for the player deciding."""
-        mask = 0
-        for ability in used:
-            mask |= self.bit_of.get(id(ability), 0)
-        ares, dres = self.att.start, self.dfn.start
-        attack_phase = step <= LAST_ATTACK_STEP
-        # As in best_option: the subgame starts without the attack-dice steps' abilities and
-        # the attacker resources that no longer matter.
-        if attack_phase:
-            contexts, most = self._a_contexts, self._most_attack_dice
-            pool = packed.pack(attack_dice)
-        else:
-            pair = self._pair_of(packed.pack(attack_dice))
-            mask &= self._defense_bits
-            ares = self._relevant(ares)
-            contexts, most = self._b_contexts, self._most_defense_dice
-            pool = packed.pack(defense_dice)
-        context = contexts[self._decide_number(attack_phase, step, ares, dres, mask)]
-        assert type(context) is Decide
-        children = self._children(context, pool, most)
+        attack_phase, context, pool, children, pair = self._position(
+            step, attack_dice, defense_dice, self.att.start, self.dfn.start, used)
         options = self._options(context, pool)
         attacker = context.attacker
         if attack_phase:

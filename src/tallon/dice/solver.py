@@ -70,6 +70,7 @@ from __future__ import annotations
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import Any
 
 from tallon.dice import packed
 from tallon.dice.abilities.base import DiceAbility, Role, Tokens
@@ -330,11 +331,29 @@ class AttackSolver(PhaseRecursion):
         solved on demand. ``used`` lists the once-per-opportunity abilities
         already used in this attack.
         """
+        attack_phase, context, pool, children, pair = self._position(
+            step, attack_dice, defense_dice, self.att.encode(attacker),
+            self.dfn.encode(defender), used)
+        if not children:
+            return None
+        if attack_phase:
+            best = self._best_index(context.attacker, [self._a_value(c) for c in children])
+        else:
+            values = [self._b_value(c) for c in children]
+            best = self._best_indices(context.attacker, values)[pair]
+        return self._options(context, pool)[best]
+
+    def _position(self, step: Step, attack_dice: Counts, defense_dice: Counts, ares: int,
+                  dres: int, used: Iterable[DiceAbility]
+                  ) -> tuple[bool, Decide, int, list[Any], int]:
+        """A live position's decision: (attack phase, its context, the packed pool being
+        modified, the children of each choice, the attack results' pair in the defense
+        phase)."""
         mask = 0
         for ability in used:
             mask |= self.bit_of.get(id(ability), 0)
-        ares, dres = self.att.encode(attacker), self.dfn.encode(defender)
         attack_phase = step <= LAST_ATTACK_STEP
+        pair = 0
         if attack_phase:
             contexts, most = self._a_contexts, self._most_attack_dice
             pool = packed.pack(attack_dice)
@@ -348,15 +367,7 @@ class AttackSolver(PhaseRecursion):
             pool = packed.pack(defense_dice)
         context = contexts[self._decide_number(attack_phase, step, ares, dres, mask)]
         assert type(context) is Decide
-        children = self._children(context, pool, most)
-        if not children:
-            return None
-        if attack_phase:
-            best = self._best_index(context.attacker, [self._a_value(c) for c in children])
-        else:
-            values = [self._b_value(c) for c in children]
-            best = self._best_indices(context.attacker, values)[pair]
-        return self._options(context, pool)[best]
+        return attack_phase, context, pool, self._children(context, pool, most), pair
 
     def abilities(self, step: Step) -> list[DiceAbility]:
         """The abilities that act in ``step`` of this attack."""

@@ -142,3 +142,22 @@ class SquadReport:
             "warnings": [w.to_json() for w in self.warnings],
             "notes": list(self.notes),
         }
+
+
+class ProblemLog:
+    """The problems met while reading a squad file (XWS 2.0 and 1.0 alike), each naming
+    where in the file it is."""
+
+    def __init__(self) -> None:
+        self.errors: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def error(self, where: str, message: str, *, card: str | None = None,
+              ship: int | None = None) -> None:
+        self.errors.append(Problem(Rule.XWS, f"{where}: {message}", ship=ship, card=card,
+                                   where=where))
+
+    def warn(self, where: str, message: str, *, card: str | None = None,
+             ship: int | None = None) -> None:
+        self.warnings.append(Problem(Rule.XWS, f"{where}: {message}", ship=ship, card=card,
+                                     where=where))

@@ -22,7 +22,7 @@ from tallon.data import CardDatabase, Pilot, QuickBuild, Upgrade, load_cards
 from tallon.data.vocab import FACTIONS, SLOTS
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 from tallon.squads.model import EquippedUpgrade, Squad, SquadShip
-from tallon.squads.report import Problem, Rule
+from tallon.squads.report import Problem, ProblemLog
 
 XWS_VERSION = "2.0.0"
 DEFAULT_RULESET = "AMG"
@@ -55,21 +55,10 @@ class XwsImport:
     warnings: tuple[Problem, ...]
 
 
-class _Reader:
+class _Reader(ProblemLog):
     def __init__(self, db: CardDatabase) -> None:
+        super().__init__()
         self.db = db
-        self.errors: list[Problem] = []
-        self.warnings: list[Problem] = []
-
-    def error(self, where: str, message: str, *, card: str | None = None,
-              ship: int | None = None) -> None:
-        self.errors.append(Problem(Rule.XWS, f"{where}: {message}", ship=ship, card=card,
-                                   where=where))
-
-    def warn(self, where: str, message: str, *, card: str | None = None,
-             ship: int | None = None) -> None:
-        self.warnings.append(Problem(Rule.XWS, f"{where}: {message}", ship=ship, card=card,
-                                     where=where))
 
     def _suggestions(self, candidates: list[str]) -> str:
         return f"; did you mean {', '.join(candidates)}?" if candidates else ""

@@ -19,7 +19,7 @@ from typing import Any
 from tallon.data.cards_1e import CardDatabase1e, load_cards_1e
 from tallon.data.model_1e import SLOTS_1E, SQUAD_FACTIONS_1E, Pilot1e, Upgrade1e
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
-from tallon.squads.report import Problem, Rule
+from tallon.squads.report import Problem, ProblemLog
 from tallon.squads.xws import XwsError
 
 XWS_VERSION_1E = "1.0.0"
@@ -74,20 +74,10 @@ class XwsImport1e:
     warnings: tuple[Problem, ...]
 
 
-class _Reader:
+class _Reader(ProblemLog):
     def __init__(self, db: CardDatabase1e) -> None:
+        super().__init__()
         self.db = db
-        self.errors: list[Problem] = []
-        self.warnings: list[Problem] = []
-
-    def error(self, where: str, message: str, *, card: str | None = None,
-              ship: int | None = None) -> None:
-        self.errors.append(Problem(Rule.XWS, f"{where}: {message}", ship=ship, card=card,
-                                   where=where))
-
-    def warn(self, where: str, message: str, *, ship: int | None = None) -> None:
-        self.warnings.append(Problem(Rule.XWS, f"{where}: {message}", ship=ship,
-                                     where=where))
 
     def faction(self, raw: Any) -> str | None:
         if raw in SQUAD_FACTIONS_1E:
