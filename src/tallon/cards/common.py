@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from tallon.cards.arc_reach import arc_reach
 from tallon.data import load_cards
 from tallon.dice import DiceAbility, Face, Situation, lookup
 from tallon.dice.abilities.effects import Effect, Variant
@@ -38,6 +39,7 @@ from tallon.engine.state import (
 )
 from tallon.engine.steps import Ask, call_continuation, continuation
 from tallon.geometry import Arc, Maneuver, Obstruction, in_arc, line_obstruction, measure_arc
+from tallon.geometry.constants import ARC_REACH_BANDS
 from tallon.geometry.huge import huge_maneuver
 
 if TYPE_CHECKING:
@@ -123,13 +125,19 @@ def treated_ranges(ship: ShipState, other: ShipState, measured: int | None = Non
 
 
 def is_in_arc(of: ShipState, target: ShipState, arc: Arc) -> bool:
-    """Whether ``target`` is in ``of``'s arc (within range 3). A remote without printed
-    arcs has none: nothing is in them, nor outside them (RR: ATTACKING REMOTES; cards asking
-    "not in the defender's arc" must check ``remote`` themselves)."""
+    """Whether ``target`` is in ``of``'s arc (within range 3; a huge ship's arc as far as
+    a weapon occupying it reaches: :func:`~tallon.cards.arc_reach.arc_reach`). A remote
+    without printed arcs has none: nothing is in them, nor outside them
+    (RR: ATTACKING REMOTES; cards asking "not in the defender's arc" must check ``remote``
+    themselves)."""
     if of.body is None or target.body is None or (
             of.remote and getattr(of.body, "arc_base", None) is None):
         return False
-    inside = in_arc(of.body, target.body, arc)  # type: ignore[arg-type]
+    if of.huge:  # RR: APPENDIX: HUGE SHIPS - ATTACK RANGE 4-5
+        inside = in_arc(of.body, target.body, arc,  # type: ignore[arg-type]
+                        reach_bands=arc_reach(of, arc))
+    else:
+        inside = in_arc(of.body, target.body, arc)  # type: ignore[arg-type]
     if inside or arc is not Arc.BULLSEYE or not BULLSEYE_TREATED:
         return inside
     # a card may treat other ships as in its ship's bullseye arc ("Recoil")
@@ -353,7 +361,9 @@ def attack_crossing(game: Any, attack: AttackState) -> Obstruction | None:
     attacker, defender = game.state.ships[attack.attacker], game.state.ships[attack.defender]
     if attacker.body is None or defender.body is None:
         return None
-    lines = measure_arc(attacker.body, defender.body, attack.arc).closest
+    # an attack at range 4-5 measures its arc that far (RR: APPENDIX: HUGE SHIPS)
+    lines = measure_arc(attacker.body, defender.body, attack.arc,
+                        reach_bands=max(ARC_REACH_BANDS, attack.range)).closest
     return line_obstruction(game.state.table(), lines, (attacker.id, defender.id))
 
 

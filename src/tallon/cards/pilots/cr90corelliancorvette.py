@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tallon.cards.arc_reach import PRIMARY_REACH
 from tallon.cards.registry import register
 from tallon.engine.abilities import Modifier
 
@@ -28,3 +29,5 @@ register("ship_ability", "Broadside Batteries",
          Modifier("locks at range 4 too", hook="lock_range", value=_range_4),
          description="Its locks and its primary attacks reach range 4 (primary attacks at "
                      "range 1-4).")
+# the card helpers asking "in your arc" measure its primary (side) arcs to range 4 too
+PRIMARY_REACH[("ship_ability", "Broadside Batteries")] = BROADSIDE_RANGE
