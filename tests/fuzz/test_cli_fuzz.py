@@ -88,6 +88,14 @@ GOOD: dict[str, list[str]] = {
     "--database": ["{tmp}/sim.sqlite", "sqlite:///{tmp}/runs.sqlite"],
     "--field": ["{tmp}"],
     "--compare": ["1"],
+    "--agility": ["0", "2"],
+    "--attacker-ship": ["t65xwing", "tielnfighter"],
+    "--attacks": ["1", "3"],
+    "--rolled": ["hit,focus,blank", "crit", "blank*,focus"],
+    "--defense-rolled": ["evade,focus", "blank"],
+    "--step": ["attacker", "defender"],
+    "--used": ["predator"],
+    "--ruleset": ["2.5", "1e"],
 }
 
 #: Options always given a value where a command's default would make one input take

@@ -210,7 +210,7 @@ export const PRESENTERS = {
   expose_damage: choice, maarek_damage_card: choice, jingoist_token: choice,
   jingoist_refusal: choice, homing_choice: choice, device_target: choice,
   concussion_choice: choice, cloaking_device: choice, start_docked: choice,
-  dock_or_deploy: choice, place_remote: choice, place_device: choice,
+  dock_or_deploy: choice, place_remote: choice, place_device: choice, shield_to_lose: choice,
   place_feature: featurePlacement, place_mine: featurePlacement,
   scenario_target: scenarioTarget, jettison: choice,
 };
