@@ -16,8 +16,11 @@ median over ``--runs`` runs, wall-clock and (in brackets) CPU time of this proce
   are filled once per process as pools are first met. So are the lean
   tokens-only solver's layouts (for the tokens a ship holds: the names and
   slots of its resources, its token effects' move tables and the ``Tokens``
-  views of its states), which depend on that ship's tokens alone, not on the
-  dice, the opponent or any solving;
+  views of its states, and closures of those move tables: the ends its
+  choices reach from a pool, its rolls of m defense dice grouped by those ends,
+  the positions each option leads to from a pool, and the ``Outcome`` objects
+  of its packed outcomes against a given defender layout), which depend on
+  the ships' tokens and dice alone, never on a value or a choice of a solve;
 * from nothing: the same after ``clear_caches(tables=True)``, the move tables
   and layouts cleared too (what the very first attack of a process costs);
 * warm: the same with the per-ability option caches kept but the remembered

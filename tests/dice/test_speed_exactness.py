@@ -193,3 +193,26 @@ def test_layouts_kept_across_solves_change_nothing():
     again = calculate(attack, cache=False)
     assert dict(first.masses) == dict(again.masses)
     assert first.to_dict() == again.to_dict()
+
+
+def test_kept_closures_serve_other_dice_and_opponents():
+    """One attacker layout (focus, Force, lock) meets 1-4 attack dice and defenders with
+    focus, evade or reinforce on 0-3 dice in one process: what the lean solver keeps per
+    layout (the ends reached from a pool, the defense rolls grouped per number of dice, the
+    positions each option leads to, the outcome objects) serves every one of them, and after
+    clearing it all (clear_caches(tables=True)) the answers are the same. Also covered: focus
+    results kept as blanks once the lock is spent and nothing can change them, and the
+    attack dice standing as rolled against a defender with nothing to cancel with (0 dice,
+    focus only). Every answer equals the general solver's exactly."""
+    from tallon.dice import clear_caches
+
+    attacker = {"focus": 1, "force": 1, "lock": 1}
+    defenders = ({"focus": 1}, {"evade": 1}, {"focus": 1, "reinforce": 1}, {})
+    attacks = [Attack(Combatant(n, attacker), Combatant(m, defender))
+               for n in range(1, 5) for m in range(4) for defender in defenders]
+    first = [calculate(attack, cache=False) for attack in attacks]
+    clear_caches(tables=True)
+    for attack, kept in zip(attacks, first, strict=True):
+        again = calculate(attack, cache=False)
+        assert dict(again.masses) == dict(kept.masses), attack
+        _same_as_general(attack)

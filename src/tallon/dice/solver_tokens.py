@@ -26,68 +26,68 @@ exactly: tests compare the two on every such attack up to a size
   where the lock can still reroll. A reroll of k dice is valued one die at a time (the
   expectation over k dice of the best end is the expectation over one die of that over
   k - 1), which is exact and costs four terms per (k, dice kept) instead of one per result
-  of k dice; blanks kept are dropped from those positions, since no token acts on them.
-* Each side's layout of resources depends on its tokens alone and is kept across solves
-  (``clear_layouts``), with the ``Tokens`` views of its states.
+  of k dice; blanks kept are dropped from those positions, since no token acts on them,
+  and so are focus results once nothing is left to change them.
+* Without reinforce the defender's reply depends on hits + crits alone, and so do the
+  expected damage and its tokens left: only the crits need the split (evades cancel hits
+  first).
+* What depends on the ships' tokens and dice alone, never on a value or a choice, is kept
+  across solves like the move tables (``tallon.dice.solver_tokens_sides``, cleared by
+  ``clear_layouts``): each ship's layout of resources with the ``Tokens`` views of its
+  states, the ends its choices reach from a pool, its rolls of m defense dice grouped by
+  those ends, the positions its options lead to, and (the attacker's, per defender layout)
+  the ``Outcome`` objects of packed outcomes.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from operator import mul
 
-from tallon.dice.abilities.base import DiceAbility, Role, Tokens
-from tallon.dice.abilities.tokens import (
-    CALCULATE,
-    CALCULATE_ABILITY,
-    DEPLETE,
-    EVADE,
-    EVADE_ABILITY,
-    FOCUS,
-    FOCUS_ABILITY,
-    FORCE,
-    FORCE_ABILITY,
-    LOCK,
-    LOCK_ABILITY,
-    REINFORCE,
-    STRAIN,
-    token_abilities,
-)
+from tallon.dice.abilities.base import Role
+from tallon.dice.abilities.tokens import LOCK, REINFORCE
 from tallon.dice.attack import MAX_DICE, Attack, attack_dice_count, defense_dice_count
-from tallon.dice.faces import DieKind, Face
+from tallon.dice.faces import DieKind
 from tallon.dice.neutralize import neutralize
 from tallon.dice.objectives import ExpectedDamage, Objective
-from tallon.dice.packed import BITS, LIMIT, SLOT
+from tallon.dice.packed import BITS, LIMIT
 from tallon.dice.result import AttackResult, Outcome
-from tallon.dice.solver_keys import ROLLS
-
-# Each side's spendable tokens in one integer, one packed.BITS-wide count per ability; the
-# inert ones (reinforce, strain, deplete) are constants of the attack.
-_ATTACKER_SLOTS = {FOCUS: 0, CALCULATE: 1, FORCE: 2, LOCK: 3}
-_DEFENDER_SLOTS = {FOCUS: 0, CALCULATE: 1, FORCE: 2, EVADE: 3}
-_ATTACKER_INERT = (DEPLETE,)
-_DEFENDER_INERT = (REINFORCE, STRAIN)
-_TOKEN_SHIFT = 5 * BITS
-"""A position's key: its packed pool (fresh dice only) below, the mover's tokens above."""
-_POOL_MASK = (1 << _TOKEN_SHIFT) - 1
-_FOCUS_AT, _HIT_AT, _EVADE_AT = BITS * Face.FOCUS, BITS * Face.HIT, BITS * Face.EVADE
-_NO_BLANKS = _POOL_MASK ^ LIMIT
-_DICE_AT = 36
-_ONE_DIE = 1 << _DICE_AT
-_CHANCE = 1 << 48
-"""Flag of the key of a reroll: dice kept (no blanks) | tokens << _TOKEN_SHIFT | dice to roll
-<< _DICE_AT | _CHANCE; with 0 dice to roll, the position after the reroll."""
-_ATTACK_ROLLS = ROLLS[(DieKind.ATTACK, False)]
-_DEFENSE_ROLLS = ROLLS[(DieKind.DEFENSE, False)]
-_ONE_ATTACK_DIE = tuple(
-    (weight, SLOT[face] if face != Face.BLANK else 0)
-    for face, weight in enumerate(DieKind.ATTACK.weights) if weight
+from tallon.dice.solver_tokens_sides import (  # noqa: F401 (clear_layouts: re-exported)
+    ATTACK_PAIRS,
+    ATTACK_ROLLS,
+    ATTACK_SPLIT,
+    ATTACKER_INERT,
+    ATTACKER_SLOTS,
+    CHANCE,
+    CONVERTS,
+    DEFENDER_INERT,
+    DEFENDER_SLOTS,
+    DICE_AT,
+    DROP_FOCUS,
+    FOCUS_AT,
+    HIT_AT,
+    MOST_SIDES,
+    NO_BLANKS,
+    ONE_ATTACK_DIE,
+    ONE_DIE,
+    ONE_INERT_DIE,
+    POOL_MASK,
+    TOKEN_SHIFT,
+    clear_layouts,
+    defense_groups,
+    option_keys,
+    reachable,
+    token_side,
+    tokens_left,
 )
-"""One attack die: (weight out of 8, what it adds to a pool without blanks)."""
-_EXTRA_NAMES = {ability: ability.resources() for ability in (
-    FOCUS_ABILITY, CALCULATE_ABILITY, FORCE_ABILITY, EVADE_ABILITY, LOCK_ABILITY)}
-"""Each token effect's resources (its token, and the lock its mark "disabled")."""
+
 _new_outcome = tuple.__new__
+_LOCK_AT = BITS * ATTACKER_SLOTS[LOCK]
+_PAIR = (0xFF).__and__
+"""hits | crits << 4 of a packed outcome."""
+_DAMAGE = tuple((pair & LIMIT) + (pair >> BITS) for pair in range(256))
+"""The damage (hits + crits) of each hits | crits << 4."""
 
 
 def handles(attack: Attack, objective: Objective | None) -> bool:
@@ -98,85 +98,9 @@ def handles(attack: Attack, objective: Objective | None) -> bool:
     if attacker.abilities or defender.abilities:
         return False
     for name in attacker.tokens:
-        if name not in _ATTACKER_SLOTS and name not in _ATTACKER_INERT:
+        if name not in ATTACKER_SLOTS and name not in ATTACKER_INERT:
             return False
-    return all(name in _DEFENDER_SLOTS or name in _DEFENDER_INERT for name in defender.tokens)
-
-
-def _left(tokens: int) -> int:
-    """Tokens left in a packed tokens integer (four slots of at most 10, all spent by choice):
-    neighbouring slots added into two bytes, then the bytes added."""
-    pairs = (tokens & 0x0F0F) + ((tokens >> BITS) & 0x0F0F)
-    return (pairs & 0xFF) + (pairs >> 8)
-
-
-class _Side:
-    """One ship's tokens as the lean solver uses them: its token effects with their move
-    tables and slots, the packed start, and the general solver's layout of resources for
-    outcomes (``views``). Depends on the ship's tokens alone (kept by ``_side``)."""
-
-    __slots__ = ("_slots", "_template", "abilities", "index", "start", "views")
-
-    def __init__(self, role: Role, tokens: Tokens, acts: bool) -> None:
-        slots, inert = ((_ATTACKER_SLOTS, _ATTACKER_INERT) if role is Role.ATTACKER
-                        else (_DEFENDER_SLOTS, _DEFENDER_INERT))
-        held = token_abilities(role, tokens)
-        names = list(tokens)
-        for ability in held:
-            names.extend(name for name in _EXTRA_NAMES[ability] if name not in tokens)
-        # The general solver's layout (solver_contexts.Side): the names sorted.
-        self.index = {name: i for i, name in enumerate(sorted(set(names)))}
-        kind = role.own_dice
-        # (ability, its move table, its slot's shift), in the general solver's order.
-        self.abilities: list[tuple[DiceAbility, dict, int]] = [
-            (ability, ability.packed_table(role, kind), BITS * slots[ability.key])
-            for ability in held
-        ] if acts else []
-        self.start = 0
-        self._slots = []
-        for name, slot in slots.items():
-            if name in self.index:
-                self.start += tokens[name] << (BITS * slot)
-                self._slots.append((self.index[name], BITS * slot))
-        template = [0] * len(self.index)
-        for name in inert:
-            if name in self.index:
-                # Strain and deplete are paid before the rolls (RR: STRAIN, RR: DEPLETE).
-                template[self.index[name]] = tokens[name] - (name != REINFORCE and
-                                                             tokens[name] > 0)
-        self._template = template
-        self.views: dict[int, Tokens] = {}
-
-    def view(self, tokens: int) -> Tokens:
-        """The resources of packed ``tokens`` as the general solver reports them."""
-        found = self.views.get(tokens)
-        if found is None:
-            values = list(self._template)
-            for i, shift in self._slots:
-                values[i] = (tokens >> shift) & LIMIT
-            found = self.views[tokens] = Tokens.from_layout(self.index, tuple(values))
-        return found
-
-
-_SIDES: dict[tuple, _Side] = {}
-_MOST_SIDES = 4096
-
-
-def _side(role: Role, tokens: Tokens, acts: bool) -> _Side:
-    """The ``_Side`` for a ship holding ``tokens`` (zeros given count: they are in layouts)."""
-    key = (role, acts, tokens.items_given())
-    found = _SIDES.get(key)
-    if found is None:
-        if len(_SIDES) >= _MOST_SIDES:
-            _SIDES.clear()
-        found = _SIDES[key] = _Side(role, tokens, acts)
-    return found
-
-
-def clear_layouts() -> None:
-    """Forget the sides' layouts and views kept across solves (for measurements from
-    nothing; they depend on tokens alone, never needed for correctness)."""
-    _SIDES.clear()
+    return all(name in DEFENDER_SLOTS or name in DEFENDER_INERT for name in defender.tokens)
 
 
 class TokenSolver:
@@ -187,64 +111,14 @@ class TokenSolver:
         # Token effects add or remove no dice: the counts need no abilities.
         self.n = attack_dice_count(attack, a_tokens, d_tokens, (), ())[0]
         self.m = defense_dice_count(attack, a_tokens, d_tokens, (), ())[0]
-        self.att = _side(Role.ATTACKER, a_tokens, not attack.attacker_locked_out)
-        self.dfn = _side(Role.DEFENDER, d_tokens, True)
+        self.att = token_side(Role.ATTACKER, a_tokens, not attack.attacker_locked_out)
+        self.dfn = token_side(Role.DEFENDER, d_tokens, True)
         self.reinforce = d_tokens[REINFORCE] if attack.reinforce_applies else 0
         self._defense_at: dict[int, list[tuple[int, int]]] = {}
         self._policies: dict[int, list[tuple[int, int]]] = {}
+        self._stats: dict[int, tuple[int, int, list[tuple[int, int]]]] = {}
 
     # --- the defense dice: a one-player subgame ----------------------------------------
-
-    def _terminals(self, key: int, found: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
-        """The ends the defender can reach from a position (pool | tokens << _TOKEN_SHIFT), as
-        ``evades | tokens << 8``, in the order its choices come (stopping first, then each
-        ability's options depth first), each once."""
-        return self._reachable(self.dfn, Role.DEFENDER, DieKind.DEFENSE, _EVADE_AT, key,
-                               found)
-
-    def _reachable(self, side: _Side, role: Role, kind: DieKind, counted_at: int, key: int,
-                   found: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
-        """The ends one side's choices reach from ``key`` (pool | tokens << _TOKEN_SHIFT):
-        the count of the face at ``counted_at`` with the tokens left (``| tokens << 8``), in
-        the order its choices come, each once (remembered in ``found``)."""
-        ends = found.get(key)
-        if ends is not None:
-            return ends
-        pool, tokens = key & _POOL_MASK, key >> _TOKEN_SHIFT
-        reached = [((pool >> counted_at) & LIMIT) | (tokens << 8)]
-        for ability, table, shift in side.abilities:
-            if not (tokens >> shift) & LIMIT:
-                continue
-            entry = table.get(pool)
-            if entry is None:
-                entry = ability.packed_moves(role, kind, pool)
-            paid = (tokens - (1 << shift)) << _TOKEN_SHIFT
-            for after, _ in entry[0]:
-                reached.extend(self._reachable(side, role, kind, counted_at, after | paid,
-                                               found))
-        ends = found[key] = tuple(dict.fromkeys(reached))
-        return ends
-
-    def _groups(self) -> list[tuple[int, tuple[tuple[int, int, int], ...]]]:
-        """The defense rolls by the ends reachable from them (same ends, same choices): (weight
-        out of 8**m, ((evades, 63 - tokens left, tokens << 8), ...))."""
-        start = self.dfn.start
-        keep = 63 - _left(start)
-        out = start << 8
-        if not self.dfn.abilities or not start:
-            found: dict[int, int] = defaultdict(int)
-            for weight, pool in _DEFENSE_ROLLS[self.m]:
-                found[(pool >> _EVADE_AT) & LIMIT] += weight
-            return [(w, ((e, keep, out),)) for e, w in found.items()]
-        groups: dict[tuple[int, ...], int] = defaultdict(int)
-        reached: dict[int, tuple[int, ...]] = {}
-        paid = start << _TOKEN_SHIFT
-        for weight, pool in _DEFENSE_ROLLS[self.m]:
-            groups[self._terminals(pool | paid, reached)] += weight
-        return [
-            (w, tuple((end & LIMIT, 63 - _left(end >> 8), end & ~LIMIT) for end in ends))
-            for ends, w in groups.items()
-        ]
 
     def _defense(self, pair: int) -> list[tuple[int, int]]:
         """The defender's play against the attack's ``hits | crits << 4``: its outcomes as
@@ -298,16 +172,35 @@ class TokenSolver:
         for weight, ends in self._group_list:
             if len(ends) == 1:
                 evades, _, out = ends[0]
-                chosen[min(evades, total) | out] += weight
+                chosen[(evades if evades < total else total) | out] += weight
                 continue
             best_rank = best = None
             for evades, keep, out in ends:
-                capped = min(evades, total)
+                capped = evades if evades < total else total
                 rank = ((total - capped) << 6) + keep
                 if best_rank is None or rank < best_rank:
                     best_rank, best = rank, capped | out
             chosen[best] += weight  # type: ignore[index]
         return list(chosen.items())
+
+    def _total_stats(self, total: int) -> tuple[int, int, list[tuple[int, int]]]:
+        """Against ``total`` hits and crits (no reinforce): the damage and the defender's
+        tokens left summed over its rolls (times their weights), and its evades used as
+        (evades, weight) for each number of evades above 0."""
+        policy = self._policies.get(total)
+        if policy is None:
+            policy = self._policies[total] = self._policy(total)
+        damage = total << (3 * self.m)
+        left = 0
+        evades: dict[int, int] = defaultdict(int)
+        for evout, weight in policy:
+            e = evout & LIMIT
+            left += weight * tokens_left(evout >> 8)
+            if e:
+                damage -= weight * e
+                evades[e] += weight
+        found = self._stats[total] = (damage, left, list(evades.items()))
+        return found
 
     # --- the attack dice ----------------------------------------------------------------
 
@@ -319,31 +212,47 @@ class TokenSolver:
         if value is None:
             subgame = self._subgame.get(pair)
             if subgame is None:
-                damage = crit = left = 0
-                for outcome, weight in self._defense(pair):
-                    c = (outcome >> BITS) & LIMIT
-                    damage += weight * ((outcome & LIMIT) + c)
-                    crit += weight * c
-                    left += weight * _left(outcome >> 8)
+                if self.reinforce:
+                    damage = crit = left = 0
+                    for outcome, weight in self._defense(pair):
+                        c = (outcome >> BITS) & LIMIT
+                        damage += weight * ((outcome & LIMIT) + c)
+                        crit += weight * c
+                        left += weight * tokens_left(outcome >> 8)
+                else:
+                    # Evades cancel hits first: the damage is the total less the evades used,
+                    # whatever the split; crits lose only the evades beyond the hits.
+                    hits, crits = pair & LIMIT, pair >> BITS
+                    total = hits + crits
+                    stats = self._stats.get(total)
+                    if stats is None:
+                        stats = self._total_stats(total)
+                    damage, left, evades = stats
+                    crit = crits << (3 * self.m)
+                    for e, weight in evades:
+                        if e > hits:
+                            crit -= weight * (e - hits)
                 width = self._width
                 subgame = self._subgame[pair] = (
                     (damage << (3 * width)) | (crit << (2 * width)) | left
                 ) * self._defense_scale
-            value = self._ends[end] = subgame + ((_left(tokens) * self._scale) << self._width)
+            value = self._ends[end] = subgame + ((tokens_left(tokens) * self._scale) << self._width)
         return value
 
     def _conversions(self, key: int) -> tuple[int, ...]:
-        """The ends the attacker's focus results (``focus << _FOCUS_AT | tokens <<
-        _TOKEN_SHIFT``, no lock) can reach, as ``hits gained | tokens << 8``, in the order its
+        """The ends the attacker's focus results (``focus << FOCUS_AT | tokens <<
+        TOKEN_SHIFT``, no lock) can reach, as ``hits gained | tokens << 8``, in the order its
         choices come, each once."""
-        return self._reachable(self.att, Role.ATTACKER, DieKind.ATTACK, _HIT_AT, key,
-                               self._converts)
+        return reachable(self.att, Role.ATTACKER, DieKind.ATTACK, HIT_AT, key)
 
     def _best_end(self, pool: int, tokens: int) -> int:
         """The attacker's choice without a lock: its best reachable end (``hits | crits << 4 |
         tokens << 8``), the first on ties."""
-        pair = (pool >> _HIT_AT) & 0xFF
-        ends = self._conversions((pool & (LIMIT << _FOCUS_AT)) | (tokens << _TOKEN_SHIFT))
+        pair = (pool >> HIT_AT) & 0xFF
+        key = (pool & (LIMIT << FOCUS_AT)) | (tokens << TOKEN_SHIFT)
+        ends = self.att.reach.get(key)
+        if ends is None:
+            ends = self._conversions(key)
         if len(ends) == 1:
             return pair | (tokens << 8)
         get, low = self._ends.get, self._low
@@ -361,32 +270,39 @@ class TokenSolver:
         """The attacker holding its lock modifies its dice (RR: ATTACK step 2b): stopping
         first, then each option of each ability; the best for it (more damage, more crits,
         more of its tokens left, fewer of the defender's), the first on ties."""
-        pool, tokens = key & _POOL_MASK, key >> _TOKEN_SHIFT
+        pool, tokens = key & POOL_MASK, key >> TOKEN_SHIFT
         memo, low = self._memo, self._low
-        pair = (pool >> _HIT_AT) & 0xFF
+        pair = (pool >> HIT_AT) & 0xFF
         best = self._ends.get(pair | (tokens << 8))
         if best is None:
             best = self._value(pair, tokens)
         best_rank = best ^ low
         choice = None
-        for ability, table, shift in self.att.abilities:
+        att = self.att
+        for index, (_, _, shift) in enumerate(att.abilities):
             if not (tokens >> shift) & LIMIT:
                 continue
-            entry = table.get(pool)
-            if entry is None:
-                entry = ability.packed_moves(Role.ATTACKER, DieKind.ATTACK, pool)
-            paid = (tokens - (1 << shift)) << _TOKEN_SHIFT
-            for after, count in entry[0]:
-                if count:  # the lock's reroll: nothing rerolls after it
-                    child = (after & _NO_BLANKS) | paid | (count << _DICE_AT) | _CHANCE
+            paid = (tokens - (1 << shift)) << TOKEN_SHIFT
+            parts = att.options.get(pool | (index << TOKEN_SHIFT))
+            if parts is None:
+                parts = option_keys(att, index, pool)
+            if shift == _LOCK_AT:  # the lock's reroll: nothing rerolls after it
+                # Focus results are blanks to an attacker left with nothing to change them.
+                mask = -1 if paid & CONVERTS else DROP_FOCUS
+                for part in parts:
+                    child = (part & mask) | paid
                     value = memo.get(child)
                     if value is None:
                         value = self._chance(child)
-                else:
-                    child = after | paid
-                    value = memo.get(child)
-                    if value is None:
-                        value = self._decide(child)
+                    rank = value ^ low
+                    if rank > best_rank:
+                        best, best_rank, choice = value, rank, child
+                continue
+            for part in parts:
+                child = part | paid
+                value = memo.get(child)
+                if value is None:
+                    value = self._decide(child)
                 rank = value ^ low
                 if rank > best_rank:
                     best, best_rank, choice = value, rank, child
@@ -398,19 +314,23 @@ class TokenSolver:
     def _chance(self, key: int) -> int:
         """Expected value of rolling ``count`` dice into the dice kept, one die at a time;
         with none left to roll, the attacker's best end there (its choice remembered)."""
-        if key & (LIMIT << _DICE_AT):
-            child = key - _ONE_DIE
+        if key & (LIMIT << DICE_AT):
+            child = key - ONE_DIE
             get = self._memo.get
             total = 0
-            for weight, add in _ONE_ATTACK_DIE:
-                value = get(child + add)
+            for weight, add in ONE_ATTACK_DIE if key & CONVERTS else ONE_INERT_DIE:
+                add += child
+                value = get(add)
                 if value is None:
-                    value = self._chance(child + add)
+                    value = self._chance(add)
                 total += weight * value
             value = self._memo[key] = total >> 3
             return value
-        pool, tokens = key & _POOL_MASK, (key >> _TOKEN_SHIFT) & 0xFFFF
-        end = self._after[key] = self._best_end(pool, tokens)
+        pool, tokens = key & POOL_MASK, (key >> TOKEN_SHIFT) & 0xFFFF
+        if key & CONVERTS:
+            end = self._after[key] = self._best_end(pool, tokens)
+        else:  # nothing left to change the dice with
+            end = self._after[key] = ((pool >> HIT_AT) & 0xFF) | (tokens << 8)
         value = self._ends.get(end)
         if value is None:
             value = self._value(end & 0xFF, end >> 8)
@@ -422,20 +342,24 @@ class TokenSolver:
         tokens << 8 -> mass out of 8**(2n)."""
         n, start = self.n, self.att.start
         ends: dict[int, int] = defaultdict(int)
-        rolled = _ATTACK_ROLLS[n]
+        rolled = ATTACK_ROLLS[n]
         shift = 3 * n
         if not self.att.abilities or not start:
             out = start << 8
-            for weight, pool in rolled:
-                ends[((pool >> _HIT_AT) & 0xFF) | out] += weight << shift
+            for mass, pair, _ in ATTACK_SPLIT[n]:
+                ends[pair | out] += mass
             return ends
         self._setup_values()
-        if not (start >> (BITS * _ATTACKER_SLOTS[LOCK])) & LIMIT:
-            best_end = self._best_end
-            for weight, pool in rolled:
-                ends[best_end(pool, start)] += weight << shift
+        if not (start >> (BITS * ATTACKER_SLOTS[LOCK])) & LIMIT:
+            # Without focus results no token effect has anything to change.
+            best_end, out = self._best_end, start << 8
+            for mass, pair, focus in ATTACK_SPLIT[n]:
+                if focus:
+                    ends[best_end(focus, start)] += mass
+                else:
+                    ends[pair | out] += mass
             return ends
-        paid = start << _TOKEN_SHIFT
+        paid = start << TOKEN_SHIFT
         memo = self._memo
         for _, pool in rolled:
             if pool | paid not in memo:
@@ -452,17 +376,17 @@ class TokenSolver:
                 continue
             child = choice[key]
             if child is None:
-                ends[((key >> _HIT_AT) & 0xFF) | ((key >> _TOKEN_SHIFT) << 8)] += m
-            elif child & _CHANCE:
-                levels[(child >> _DICE_AT) & LIMIT][child] += m
+                ends[((key >> HIT_AT) & 0xFF) | ((key >> TOKEN_SHIFT) << 8)] += m
+            elif child & CHANCE:
+                levels[(child >> DICE_AT) & LIMIT][child] += m
             else:
                 mass[child] += m
         # Each reroll one die at a time: masses are multiples of 8**n until then.
         for count in range(n, 0, -1):
             below = levels[count - 1]
             for key, m in levels[count].items():
-                child = key - _ONE_DIE
-                for weight, add in _ONE_ATTACK_DIE:
+                child = key - ONE_DIE
+                for weight, add in ONE_ATTACK_DIE if key & CONVERTS else ONE_INERT_DIE:
                     below[child + add] += (m * weight) >> 3
         after = self._after
         for key, m in levels[0].items():
@@ -483,39 +407,58 @@ class TokenSolver:
         self._after: dict[int, int] = {}
         self._ends: dict[int, int] = {}
         self._subgame: dict[int, int] = {}
-        self._converts: dict[int, tuple[int, ...]] = {}
 
     def solve(self, objective_name: str) -> AttackResult:
         """The exact distribution of outcomes under optimal play, as ``AttackSolver.solve``
         gives it (over the same denominator)."""
-        self._group_list = self._groups()
-        found: dict[int, int] = defaultdict(int)
-        defense = self._defense
-        for end, a_mass in self._attack_ends().items():
-            shifted = (end >> 8) << 24
-            for outcome, d_mass in defense(end & 0xFF):
-                found[outcome | shifted] += a_mass * d_mass
+        self._group_list = defense_groups(self.dfn, self.m)
         # AttackSolver's denominator: 8**(2 attack rolls + 2 rolls of MAX_DICE defense dice).
         factor = 8 ** (2 * MAX_DICE - self.m)
         denominator = 8 ** (2 * self.n + 2 * MAX_DICE)
-        att_views, dfn_views = self.att.views, self.dfn.views
-        att_view, dfn_view = self.att.view, self.dfn.view
-        masses = {}
-        damage = 0
-        for key, mass in found.items():
-            hits, crits = key & LIMIT, (key >> BITS) & LIMIT
-            mass *= factor
-            damage += mass * (hits + crits)
-            a_tokens, d_tokens = key >> 24, (key >> 8) & 0xFFFF
-            a_view = att_views.get(a_tokens)
-            if a_view is None:
-                a_view = att_view(a_tokens)
-            d_view = dfn_views.get(d_tokens)
-            if d_view is None:
-                d_view = dfn_view(d_tokens)
-            masses[_new_outcome(Outcome, (hits, crits, a_view, d_view))] = mass
+        found: dict[int, int] = defaultdict(int)
+        groups = self._group_list
+        if len(groups) == 1 and len(groups[0][1]) == 1 and not groups[0][1][0][0] and \
+                not self.reinforce:
+            # Nothing to cancel with (no defense dice, no evade): the attack dice's results
+            # stand, and the defender keeps what it has.
+            factor *= groups[0][0]
+            out = groups[0][1][0][2]
+            if not self.att.abilities or not self.att.start:
+                out |= self.att.start << 24
+                found = {pair | out: mass * factor for pair, mass in ATTACK_PAIRS[self.n]}
+            else:
+                for end, a_mass in self._attack_ends().items():
+                    found[(end & 0xFF) | out | ((end >> 8) << 24)] = a_mass * factor
+        else:
+            defense, known_replies = self._defense, self._defense_at
+            for end, a_mass in self._attack_ends().items():
+                shifted = (end >> 8) << 24
+                a_mass *= factor
+                replies = known_replies.get(end & 0xFF)
+                if replies is None:
+                    replies = defense(end & 0xFF)
+                for outcome, d_mass in replies:
+                    found[outcome | shifted] += a_mass * d_mass
+        known = self.att.outcomes.get(self.dfn)
+        if known is None:
+            if len(self.att.outcomes) >= MOST_SIDES:
+                self.att.outcomes.clear()
+            known = self.att.outcomes[self.dfn] = {}
+        if not known.keys() >= found.keys():
+            for key in found.keys() - known.keys():
+                known[key] = self._outcome(key)
+        # Whole-collection operations: no Python-level step per outcome.
+        masses = dict(zip(map(known.__getitem__, found), found.values(), strict=True))
+        damage = sum(map(mul, found.values(), map(_DAMAGE.__getitem__, map(_PAIR, found))))
         return AttackResult.owning(masses, denominator, objective_name,
                                    Fraction(damage, denominator))
+
+    def _outcome(self, key: int) -> Outcome:
+        """The ``Outcome`` of a packed one: hits | crits << 4 | defender tokens << 8 |
+        attacker tokens << 24."""
+        return _new_outcome(Outcome, (key & LIMIT, (key >> BITS) & LIMIT,
+                                      self.att.view(key >> 24),
+                                      self.dfn.view((key >> 8) & 0xFFFF)))
 
 
 def solve_tokens(attack: Attack, objective: Objective | None = None) -> AttackResult:
