@@ -80,6 +80,10 @@ class Planner:
         self.mine = [p for p in self.pieces if p.owner == player]
         self.enemies = [p for p in self.pieces if p.owner != player]
         self._opponents: dict[Any, list[Opponent]] = {}
+        #: where each ship's base stands: (id, x, y, half its side), for bumps foreseen
+        self._bases: list[tuple[str, float, float, float]] | None = None
+        #: the obstacles' bounding circles, for hazards foreseen
+        self._circles: list[tuple[float, float, float]] | None = None
         #: each enemy's likely maneuvers with their weights (filled by :meth:`foresee`)
         self.likely_codes: dict[str, list[tuple[str, float]]] = {}
         #: what was foreseen of each enemy earlier (kept by the agent): an enemy that has
@@ -154,9 +158,12 @@ class Planner:
                 opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED)
                 for mine in self.mine]
         reach = HALF_BASE[enemy.size]
-        if any(math.hypot(end.x - p.pose.x, end.y - p.pose.y) < reach + HALF_BASE[p.size]
-               for p in self.pieces if p.id != enemy.id):
-            return -2.0  # it would bump: it ends short, without an action
+        if self._bases is None:
+            self._bases = [(p.id, p.pose.x, p.pose.y, HALF_BASE[p.size]) for p in self.pieces]
+        x, y, hypot = end.x, end.y, math.hypot
+        for i, px, py, half in self._bases:
+            if i != enemy.id and hypot(x - px, y - py) < reach + half:
+                return -2.0  # it would bump: it ends short, without an action
         offense, threat, _, _ = engagement(enemy.size, end, ours)
         score = offense - THREAT_SHARE * threat
         if offense == 0.0 and self.mine:
@@ -188,9 +195,7 @@ class Planner:
         key = (ship.id, attack_tokens, guard)
         opponents = self._opponents.get(key)
         if opponents is None:
-            opponents = self._opponents[key] = [
-                opponent(ship, enemy, self.foresight.get(enemy.id, [(enemy.pose, 1.0)]),
-                         attack_tokens, guard) for enemy in self.enemies]
+            opponents = self._opponents[key] = self._against(ship, attack_tokens, guard)
         offense, threat, nearest, aim = engagement(ship.size, at, opponents)
         score = offense - THREAT_SHARE * threat
         if offense == 0.0 and nearest < math.inf:
@@ -216,6 +221,22 @@ class Planner:
         if ahead is not None and _edge_gap(ahead, ship.size) < 0:
             score -= 0.4  # heading off the table: next round's dial narrows
         return score
+
+    def _against(self, ship: Piece, attack: tuple[tuple[str, int], ...],
+                 guard: tuple[tuple[str, int], ...]) -> list[Opponent]:
+        """The enemies as :func:`engagement` reads them for ``ship``, shared by every
+        planner of the round that sees the same ships foreseen alike (each decision has
+        a planner of its own, and most ask about the same few)."""
+        places = [self.foresight.get(enemy.id, [(enemy.pose, 1.0)]) for enemy in self.enemies]
+        key = ("against", ship.id, ship.attacks, ship.agility, ship.cost, ship.health, attack,
+               guard, tuple((e.id, e.size, e.attacks, e.agility, e.cost, e.health, tuple(at))
+                            for e, at in zip(self.enemies, places, strict=True)))
+        found = self.memory.get(key)
+        if found is None:
+            found = self.memory[key] = [opponent(ship, enemy, at, attack, guard)
+                                        for enemy, at in zip(self.enemies, places,
+                                                             strict=True)]
+        return found
 
     def maneuver_value(self, ship: Piece, code: str, exact: bool,
                        table: Table | None = None) -> tuple[float, Pose | None]:
@@ -281,10 +302,12 @@ class Planner:
         bounding circle reaches the end or the midpoint of the move)."""
         half = HALF_BASE[ship.size]
         mid_x, mid_y = (ship.pose.x + end.x) / 2, (ship.pose.y + end.y) / 2
-        for obstacle in self.table.obstacles:
-            x, y, r = obstacle.circle
-            if math.hypot(end.x - x, end.y - y) < r + half or \
-                    math.hypot(mid_x - x, mid_y - y) < r + half * 0.5:
+        if self._circles is None:
+            self._circles = [obstacle.circle for obstacle in self.table.obstacles]
+        hypot = math.hypot
+        for x, y, r in self._circles:
+            if hypot(end.x - x, end.y - y) < r + half or \
+                    hypot(mid_x - x, mid_y - y) < r + half * 0.5:
                 return True
         return False
 

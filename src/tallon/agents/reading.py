@@ -95,13 +95,14 @@ def table_of(pieces: list[Piece], view: dict[str, Any],
     """The table of ``pieces`` and the view's obstacles and remotes, as geometry; a ship
     in ``moved`` stands where that says instead. ``base``: a table of the same view whose
     obstacles and remotes are taken as they are (read once, not again per ship)."""
-    from tallon.agents.simple import table_from_view
+    from tallon.agents.simple import features_from_view
 
-    base = base if base is not None else table_from_view(view)
+    obstacles, devices = (base.obstacles, base.devices) if base is not None else \
+        features_from_view(view)
     moved = moved or {}
     ships = tuple(HugeShip(p.id, moved.get(p.id, p.pose), length=p.length) if p.length
                   else Ship(p.id, moved.get(p.id, p.pose), BaseSize(p.size)) for p in pieces)
-    return Table(ships=ships, obstacles=base.obstacles, devices=base.devices)
+    return Table(ships=ships, obstacles=obstacles, devices=devices)
 
 
 # ------------------------------------------------------------------ foreseen positions
@@ -275,8 +276,9 @@ def _best_in_arc(arcs: list[tuple[str, tuple[float, float, float, float]]], band
                  half_arc: float, forward: float, right: float, distance: float,
                  other: float) -> float:
     """The most damage of ``arcs`` at ``band`` on a base of half-side ``other`` at
-    (forward, right): :func:`_arc_holds` with the angles worked out only when an arc
-    that could beat the best so far needs them (they are the time this takes)."""
+    (forward, right): :func:`_arc_holds` (a front arc as :func:`_beyond_front` tells
+    it) with the angles worked out only when an arc that could beat the best so far
+    needs them (they are the time this takes)."""
     best = 0.0
     angle = margin = 0.0
     angled = False
@@ -287,16 +289,49 @@ def _best_in_arc(arcs: list[tuple[str, tuple[float, float, float, float]]], band
         if arc in _ANY_BEARING:
             best = value
             continue
+        if arc == "front":
+            if not _beyond_front(half_arc, forward, right, distance, other):
+                best = value
+            continue
         if not angled:
             angle = math.degrees(math.atan2(right, forward))
             margin = math.degrees(math.atan2(other, max(distance, 1e-6)))
             angled = True
-        if arc == "front":
-            if abs(angle) <= half_arc + margin:
-                best = value
-        elif _arc_holds(arc, half_arc, angle, margin, forward, right, other):
+        if _arc_holds(arc, half_arc, angle, margin, forward, right, other):
             best = value
     return best
+
+
+#: For each half arc: the tangent of an angle a millionth inside it, and of one a
+#: millionth beyond it. They tell whether a base is in a front arc without the angles
+#: wherever the angles could not answer otherwise (the shortfall dwarfs their rounding):
+#: see :func:`engagement` and :func:`_beyond_front`.
+_INSIDE = {half_arc: math.tan(math.radians(half_arc)) * (1.0 - 1e-6)
+           for half_arc in HALF_ARC.values()}
+_OUTSIDE = {half_arc: math.tan(math.radians(half_arc)) * (1.0 + 1e-6)
+            for half_arc in HALF_ARC.values()}
+
+
+def _beyond_front(half_arc: float, forward: float, right: float, distance: float,
+                  other: float) -> bool:
+    """Whether a base of half-side ``other`` at (forward, right) is outside a front arc
+    of ``half_arc``, as :func:`_arc_holds` judges it: its bearing beyond the half arc
+    plus the margin the base's width gives. Ahead, the tangent of the bearing less the
+    margin is (|right| distance - other forward) / (forward distance + |right| other),
+    and the angles are worked out only when that is within a millionth of the arc's;
+    at or behind the ship's line, only for a base nearer than ``other``."""
+    if forward > 0.0:
+        side = abs(right)
+        across = side * distance - other * forward
+        along = forward * distance + side * other
+        if across > _OUTSIDE[half_arc] * along:
+            return True
+        if across < _INSIDE[half_arc] * along:
+            return False
+    elif distance > other:
+        return True  # at or behind its line: the margin is under 45 degrees, the arc 90
+    return abs(math.degrees(math.atan2(right, forward))) > half_arc + math.degrees(
+        math.atan2(other, max(distance, 1e-6)))
 
 
 def engagement(size: str, at: Pose, opponents: list[Opponent]
@@ -309,7 +344,9 @@ def engagement(size: str, at: Pose, opponents: list[Opponent]
     ax, ay = at.x, at.y
     half = HALF_BASE[size]
     half_arc = HALF_ARC[size]
-    hypot, atan2, degrees = math.hypot, math.atan2, math.degrees
+    cone = _INSIDE[half_arc]
+    hypot = math.hypot
+    second, beyond = 2 * RANGE_BAND, 3 * RANGE_BAND
     offense = threat = 0.0
     nearest, aim = math.inf, 0.0
     for enemy in opponents:
@@ -317,23 +354,27 @@ def engagement(size: str, at: Pose, opponents: list[Opponent]
         reach = 1.1 * (half + other)
         mine = 0.0
         ours, theirs, their_half_arc = enemy.ours, enemy.theirs, enemy.half_arc
-        front_only = len(ours) == 1 and ours[0][0] == "front"
-        their_front_only = len(theirs) == 1 and theirs[0][0] == "front"
+        their_cone = _INSIDE[their_half_arc]
+        # the common case, written out: one front arc (its damage by band)
+        front = ours[0][1] if len(ours) == 1 and ours[0][0] == "front" else None
+        their_front = theirs[0][1] if len(theirs) == 1 and theirs[0][0] == "front" else None
         for x, y, esin, ecos, weight in enemy.places:
             dx, dy = x - ax, y - ay
             distance = hypot(dx, dy)
             forward = dx * sin + dy * cos
             if distance < nearest:
-                nearest, aim = distance, forward / max(distance, 1.0)
+                nearest, aim = distance, forward / (distance if distance > 1.0 else 1.0)
             gap = distance - reach
-            if gap > 3 * RANGE_BAND:
+            if gap > beyond:
                 continue
-            band = 1 if gap <= 0 else min(3, 1 + int(gap // RANGE_BAND))
+            # the band, 1 + gap // RANGE_BAND and 1 to 3, told by comparisons
+            band = 1 if gap < RANGE_BAND else 2 if gap < second else 3
             right = dx * cos - dy * sin
-            if front_only:  # the common case, written out: one front arc
-                best = ours[0][1][band]
-                if best and abs(degrees(atan2(right, forward))) > half_arc + degrees(
-                        atan2(other, max(distance, 1e-6))):
+            if front is not None:
+                # inside the cone of _INSIDE a base is in the arc: no more to work out
+                best = front[band]
+                if best and (forward <= 0.0 or abs(right) > forward * cone) and \
+                        _beyond_front(half_arc, forward, right, distance, other):
                     best = 0.0
             else:
                 best = _best_in_arc(ours, band, half_arc, forward, right, distance, other)
@@ -342,17 +383,18 @@ def engagement(size: str, at: Pose, opponents: list[Opponent]
             # and the enemy's view of us
             back_forward = -dx * esin - dy * ecos
             back_right = -dx * ecos + dy * esin
-            if their_front_only:
-                worst = theirs[0][1][band]
-                if worst and abs(degrees(atan2(back_right, back_forward))) > \
-                        their_half_arc + degrees(atan2(half, max(distance, 1e-6))):
+            if their_front is not None:
+                worst = their_front[band]
+                if worst and (back_forward <= 0.0 or abs(back_right) > back_forward * their_cone) \
+                        and _beyond_front(their_half_arc, back_forward, back_right, distance, half):
                     worst = 0.0
             else:
                 worst = _best_in_arc(theirs, band, their_half_arc, back_forward, back_right,
                                      distance, half)
             if worst:
                 threat += weight * worst
-        offense = max(offense, mine * enemy.worth)
+        if mine * enemy.worth > offense:
+            offense = mine * enemy.worth
     return offense, threat, nearest, aim
 
 

@@ -74,6 +74,13 @@ HUGE_POINTS = 10.0
 def table_from_view(view: dict[str, Any]) -> Table:
     """The public table of a player's view, as geometry."""
     ships = tuple(view_ship(s) for s in view["ships"] if "pose" in s and not s["removed"])
+    obstacles, remotes = features_from_view(view)
+    return Table(ships=ships, obstacles=obstacles, devices=remotes)
+
+
+def features_from_view(view: dict[str, Any]
+                       ) -> tuple[tuple[Obstacle, ...], tuple[Device, ...]]:
+    """The obstacles and the remotes of a player's view, as geometry."""
     obstacles = tuple(Obstacle(o["id"], Pose(o["x"], o["y"], o["rotation"]), o["outline"])
                       for o in view["obstacles"])
     remotes = tuple(
@@ -81,7 +88,7 @@ def table_from_view(view: dict[str, Any]) -> Table:
                r["outline"])
         for r in view.get("remotes", ()) if "pose" in r and not r["removed"]
     )
-    return Table(ships=ships, obstacles=obstacles, devices=remotes)
+    return obstacles, remotes
 
 
 #: words in an ability's prompt that say it costs the friendly ship it is aimed at something
