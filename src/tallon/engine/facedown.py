@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 
 def facedown_upgrades(ship: ShipState) -> tuple[str, ...]:
     """The upgrades lying facedown under the ship's cards (xws ids)."""
-    return tuple(ship.recalled(FACEDOWN, ()))
+    # asked of every ship in every view: most ships remember nothing
+    return tuple(ship.recalled(FACEDOWN, ())) if ship.card_memory else ()
 
 
 def candidates(game: Game, ship: ShipState) -> list[str]:

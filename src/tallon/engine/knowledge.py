@@ -40,7 +40,7 @@ def _keep(ship: ShipState, looks: tuple[Look, ...]) -> None:
 def dial_known_by(state: GameState, ship: ShipState) -> tuple[int, ...]:
     """The players other than its owner who looked at the ship's dial as it is set now
     (this round, not set again since)."""
-    if ship.dial_set is None:
+    if ship.dial_set is None or not ship.card_memory:  # asked of every ship in every view
         return ()
     return tuple(sorted({player for player, round_, code in _looks(ship)
                          if round_ == state.round and code == ship.dial_set}))

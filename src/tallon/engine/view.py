@@ -10,6 +10,10 @@ Remotes are listed apart from ships (``remotes``); bombs and mines are ``devices
 their fuse markers); devices that are obstacles are among the ``obstacles``, marked
 ``device`` with their fuse markers. A scenario's features (satellites, supply caches) are
 ``features``, with the player marker on each and the ship towing it.
+
+Agents ask for a view at most decisions: the parts that rarely change (a ship's cards, its
+actions' labels, its rounded pose, the obstacles and features) are remembered by
+engine/view_cache.py while what they come from is the same; every view is fresh data.
 """
 
 from __future__ import annotations
@@ -24,14 +28,17 @@ from tallon.engine.knowledge import dial_known_by, sees_dial
 from tallon.engine.loadout import ENERGY
 from tallon.engine.payloads import view_of
 from tallon.engine.state import ShipState
+from tallon.engine.view_cache import action_labels, cards_part, rounded_pose, table_entries
 from tallon.geometry import placed_obstacle_outlines
 from tallon.geometry.constants import HUGE_BASE_LENGTH
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+    from tallon.geometry import Obstacle
 
 
 def _ship_public(ship: ShipState) -> dict[str, Any]:
+    cards = cards_part(ship)
     data: dict[str, Any] = {
         "id": ship.id,
         "owner": ship.owner,
@@ -44,17 +51,17 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
         "shields": ship.shields,
         "shield_limit": ship.shield_limit,
         "force": ship.force,
-        "charges": {k: c.active for k, c in sorted(ship.charges.items())},
-        "tokens": {t.value: n for t, n in sorted(ship.tokens.items(), key=lambda i: i[0].value)},
+        "charges": _charges(ship),
+        "tokens": _tokens(ship),
         "locks": list(ship.locks),
         "contacts": list(ship.contacts),
         "turret": [a.value for a in ship.turret],
         "destroyed": ship.destroyed,
         "removed": ship.removed,
-        "damage_faceup": [d.card for d in ship.damage if d.faceup],
-        "conditions": [c.card for c in ship.conditions if c.faceup],
-        "secret_conditions": sum(1 for c in ship.conditions if not c.faceup),
-        "damage_facedown": sum(1 for d in ship.damage if not d.faceup),
+        "damage_faceup": list(cards.damage_faceup),
+        "conditions": list(cards.conditions),
+        "secret_conditions": len(cards.secret),
+        "damage_facedown": cards.damage_facedown,
         "activated": ship.activated,
         "engaged": ship.engaged,
     }
@@ -67,6 +74,18 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
         data["round_initiative"] = ship.round_initiative
     _add_pose(data, ship)
     return data
+
+
+# the view's empty-handed case (most ships, most of the time) without sorting: views are
+# asked at most decisions
+def _charges(ship: ShipState) -> dict[str, int]:
+    """Active charges by card, in card order."""
+    return {k: c.active for k, c in sorted(ship.charges.items())} if ship.charges else {}
+
+
+def _tokens(ship: ShipState) -> dict[str, int]:
+    """Token counts by name, in name order."""
+    return dict(sorted((t.value, n) for t, n in ship.tokens.items())) if ship.tokens else {}
 
 
 def _huge_public(ship: ShipState) -> dict[str, Any]:
@@ -90,15 +109,15 @@ def _printed(ship: ShipState) -> dict[str, Any]:
     # lists, as JSON gives them back: a view is the same before and after the wire
     return {"attacks": [list(a) for a in ship.attacks], "agility": ship.agility,
             "cost": ship.cost,
-            "actions": [a.label for a in ship.actions], "upgrades": list(ship.upgrades),
+            "actions": list(action_labels(ship)), "upgrades": list(ship.upgrades),
             "dial_stressed": ship.dial_stressed}
 
 
 def _add_pose(data: dict[str, Any], piece: ShipState) -> None:
     """The pose of a ship or remote on the table, rounded for stable hashes."""
     if piece.body is not None:
-        p = piece.body.pose
-        data["pose"] = {"x": round(p.x, 6), "y": round(p.y, 6), "heading": round(p.heading, 6)}
+        x, y, heading = rounded_pose(piece, piece.body.pose)
+        data["pose"] = {"x": x, "y": y, "heading": heading}
 
 
 def _remote_public(remote: ShipState) -> dict[str, Any]:
@@ -122,15 +141,21 @@ def _remote_public(remote: ShipState) -> dict[str, Any]:
     return data
 
 
+def _obstacle_entry(o: Obstacle) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": o.id, "outline": o.outline_id, "x": round(o.pose.x, 6),
+                            "y": round(o.pose.y, 6), "rotation": round(o.pose.heading, 6)}
+    if o.outline_id in placed_obstacle_outlines():
+        data["device"] = True  # placed by a card (RR: ELECTRO-CHAFF CLOUD: it is both)
+    return data
+
+
 def _obstacles(game: Game) -> list[dict[str, Any]]:
     s = game.state
     found = []
-    for o in s.obstacles:
-        data: dict[str, Any] = {"id": o.id, "outline": o.outline_id, "x": round(o.pose.x, 6),
-                                "y": round(o.pose.y, 6), "rotation": round(o.pose.heading, 6)}
-        if o.outline_id in placed_obstacle_outlines():
-            data["device"] = True  # placed by a card (RR: ELECTRO-CHAFF CLOUD: it is both)
-            data["fuses"] = s.fuses.get(o.id, 0)
+    for entry in table_entries("obstacles", s.obstacles, _obstacle_entry):
+        data = dict(entry)
+        if "device" in data:  # its fuse markers change without the obstacle changing
+            data["fuses"] = s.fuses.get(data["id"], 0)
         found.append(data)
     return found
 
@@ -158,8 +183,8 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
         if known_by := dial_known_by(s, ship):  # that a player looked is seen by both
             data["dial_known_by"] = list(known_by)
         # RR: SECRET CONDITIONS - the player who assigned one may look at it
-        known = [c.card for c in ship.conditions if not c.faceup and c.assigned_by == player]
-        if known:
+        secret = cards_part(ship).secret
+        if secret and (known := [card for card, by in secret if by == player]):
             data["secret_conditions_known"] = known
         if hidden := facedown_upgrades(ship):  # Razor Crest: that it is there, not which
             data["facedown_upgrades"] = len(hidden)
@@ -194,7 +219,7 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
         "devices": [view_of(d, s.fuses.get(d.id, 0)) for d in s.devices],
         "scenario": s.scenario,
         "environment": s.environment,
-        "features": [feature_view(f) for f in s.features],
+        "features": [dict(e) for e in table_entries("features", s.features, feature_view)],
         "ships": ships,
         "remotes": [_remote_public(r) for r in s.remotes_of()],
         "attack": _attack_view(game),
