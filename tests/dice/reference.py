@@ -60,7 +60,7 @@ def reference_solve(attack: Attack, payoff=lambda hits, crits: hits + crits):
         for ability in att_abilities:
             apool = apply_to_counts(apool, ability.after_modify_attack, DieKind.ATTACK)[0]
         hits, crits = face_count(apool, Face.HIT), face_count(apool, Face.CRIT)
-        reinforce = d[REINFORCE] if attack.reinforce_applies else 0
+        reinforce = d[REINFORCE] if attack.reinforce_neutralizes else 0
         hits, crits = neutralize(
             hits,
             crits,

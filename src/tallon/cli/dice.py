@@ -46,7 +46,8 @@ dice_app = typer.Typer(
         "    tallon dice -a 3 --attacker focus,lock -d 2 --defender focus,evade\n"
         "    tallon dice -a 3 -d 2 --range 1 --objective kill:3\n"
         "    tallon dice -a 3 --attacker-abilities howlrunner -d 2\n"
-        "    tallon dice -a 3 --attacker focus -d 2 --repeat 3 --hull 4 --shields 2\n\n"
+        "    tallon dice -a 3 --attacker focus -d 2 --repeat 3 --hull 4 --shields 2\n"
+        "    tallon dice --ruleset 1e -a 3 --attacker focus,lock -d 2 --defender evade\n\n"
         "The commands below roll live dice instead."
     ),
     invoke_without_command=True,
@@ -93,7 +94,7 @@ FLAGS = {"attack": "--attack", "defense": "--defense", "attacker": "--attacker",
          "defender": "--defender", "attacker_abilities": "--attacker-abilities",
          "defender_abilities": "--defender-abilities", "range": "--range",
          "obstructed": "--obstructed", "ordnance": "--ordnance", "primary": "--special",
-         "reinforce_arc": "--reinforce-arc"}
+         "reinforce_arc": "--reinforce-arc", "ruleset": "--ruleset"}
 
 
 def build_attack(
@@ -108,13 +109,14 @@ def build_attack(
     ordnance: bool,
     primary: bool,
     reinforce_arc: bool,
+    ruleset: str = "2.5",
 ) -> Attack:
     """Turn command-line values into an ``Attack``, with errors that name the flag (the
     checks are ``tallon.dice.spec``'s, shared with files and the web page)."""
     spec = {"attack": attack, "defense": defense, "attacker": attacker, "defender": defender,
             "attacker_abilities": attacker_abilities, "defender_abilities": defender_abilities,
             "range": attack_range, "obstructed": obstructed, "ordnance": ordnance,
-            "primary": primary, "reinforce_arc": reinforce_arc}
+            "primary": primary, "reinforce_arc": reinforce_arc, "ruleset": ruleset}
     try:
         return attack_from_spec(spec)
     except SpecError as error:
@@ -139,6 +141,8 @@ def _describe(attack: Attack) -> str:
         conditions.append("ordnance")
     if not attack.primary:
         conditions.append("special weapon")
+    if attack.ruleset != "2.5":
+        conditions.append(f"{attack.ruleset} rules")
     text = f"{side('attack', attack.attacker)} vs {side('defense', attack.defender)}"
     return text + (f" ({', '.join(conditions)})" if conditions else "")
 
@@ -276,11 +280,18 @@ def dice(
     ),
     ordnance: bool = typer.Option(False, "--ordnance", help="Ordnance weapon: no range bonus."),
     special: bool = typer.Option(
-        False, "--special", help="A special weapon: the range-0 primary-attack limits do not apply."
+        False, "--special", help="A special weapon: the range-0 primary-attack limits do not apply "
+                                 "(1e: a secondary weapon, without range bonus)."
     ),
     reinforce_arc: bool = typer.Option(
         True, "--reinforce-arc/--no-reinforce-arc",
-        help="Whether the attacker is in the arc of the defender's reinforce tokens.",
+        help="Whether the attacker is in the arc of the defender's reinforce tokens "
+             "(1e: on the side the token names).",
+    ),
+    ruleset: str = typer.Option(
+        "2.5", "--ruleset",
+        help="The rules: 2.5, or 1e (the first edition: tokens focus, lock, evade; defender "
+             "reinforce, tractor, cloak; ranges 1-3; no card abilities yet).",
     ),
     objective: str = typer.Option(
         "damage", "--objective",
@@ -321,7 +332,7 @@ def dice(
         )
     built = build_attack(
         attack, defense, attacker, defender, attacker_abilities, defender_abilities,
-        attack_range, obstructed, ordnance, not special, reinforce_arc,
+        attack_range, obstructed, ordnance, not special, reinforce_arc, ruleset,
     )
     chosen = parse_objective(objective)
     if not 1 <= repeat <= MAX_ATTACKS:
@@ -353,6 +364,8 @@ def dice(
 
     if as_json:
         data = {"attack": _describe(built), **result.to_dict()}
+        if built.ruleset != "2.5":
+            data["ruleset"] = built.ruleset
         if sequence is not None:
             data["sequence"] = sequence.to_dict()
         typer.echo(json.dumps(data, indent=2))
@@ -397,11 +410,12 @@ def play(
     attack_range: int | None = typer.Option(None, "--range", help="Attack range 0-3."),
     obstructed: bool = typer.Option(False, "--obstructed", help="Obstructed by an obstacle."),
     seed: int | None = typer.Option(None, "--seed", help="Seed of the generator."),
+    ruleset: str = typer.Option("2.5", "--ruleset", help="The rules: 2.5 or 1e."),
 ) -> None:
     """Play one attack on live dice, both sides using the calculator's optimal choices."""
     built = build_attack(
         attack, defense, attacker, defender, attacker_abilities, defender_abilities,
-        attack_range, obstructed, False, True, True,
+        attack_range, obstructed, False, True, True, ruleset,
     )
     outcome = play_attack(built, random.Random(seed), OptimalPlay(built))
     for line in outcome.log:

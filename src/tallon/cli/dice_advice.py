@@ -98,11 +98,12 @@ def advise_command(
         help="What both sides optimise: 'damage', 'kill:K' (at least K damage) or 'crit'.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the ranked options as JSON."),
+    ruleset: str = typer.Option("2.5", "--ruleset", help="The rules: 2.5 or 1e."),
 ) -> None:
     """The ranked options at a rolled result (the group's help is ``_HELP``)."""
     built = build_attack(
         attack, defense, attacker, defender, attacker_abilities, defender_abilities,
-        attack_range, obstructed, ordnance, not special, reinforce_arc,
+        attack_range, obstructed, ordnance, not special, reinforce_arc, ruleset,
     )
     chosen = parse_objective(objective)
     used_keys = [k.strip().lower() for k in used.split(",") if k.strip()]

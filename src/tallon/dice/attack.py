@@ -2,7 +2,8 @@
 
 RR: ATTACK steps 2a/3a (roll dice; minimum 0, maximum 6; no attack dice added to a
 primary attack at range 0), RR: RANGE BONUS, RR: OBSTRUCTED, RR: DEPLETE,
-RR: STRAIN.
+RR: STRAIN. Where the first edition differs (``Attack.ruleset == "1e"``), the attack asks
+its ``DiceRules`` (``tallon.dice.dice_rules``, ``tallon.dice.ruleset_1e``).
 """
 
 from __future__ import annotations
@@ -12,20 +13,17 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from tallon.dice.abilities.base import DiceAbility, Role, Tokens, Window
-from tallon.dice.abilities.tokens import (
-    ATTACKER_TOKENS,
-    DEFENDER_TOKENS,
-    DEPLETE,
-    LOCK,
-    STRAIN,
-    token_abilities,
-)
+from tallon.dice.abilities.tokens import DEPLETE, LOCK, STRAIN
+from tallon.dice.dice_rules import RULES_2_5, DiceRules
 from tallon.dice.faces import DieKind
+from tallon.dice.ruleset_1e import RULES_1E
 
 MAX_DICE = 6
 # Tokens or charges of one kind a side may hold here: no attack of six dice can spend more,
 # and the exact solver's recursion grows with every token.
 MAX_TOKENS = 10
+#: The dice rules of each ruleset the calculator knows (``Attack.ruleset``).
+DICE_RULES: dict[str, DiceRules] = {RULES_2_5.name: RULES_2_5, RULES_1E.name: RULES_1E}
 
 
 @dataclass(frozen=True)
@@ -72,16 +70,23 @@ class Attack:
     ordnance: bool = False
     primary: bool = True
     reinforce_applies: bool = True
+    ruleset: str = RULES_2_5.name
 
     def __post_init__(self) -> None:
-        if self.attack_range is not None and not 0 <= self.attack_range <= 3:
-            raise ValueError(f"attack range must be 0-3 (got {self.attack_range})")
+        rules = DICE_RULES.get(self.ruleset)
+        if rules is None:
+            raise ValueError(f"unknown ruleset {self.ruleset!r}; the calculator knows "
+                             f"{', '.join(DICE_RULES)}")
+        if self.attack_range is not None and self.attack_range not in rules.ranges:
+            raise ValueError(_range_problem(rules, self.attack_range))
         if self.attacker.tokens[LOCK] > 1:
             raise ValueError("a ship can maintain only one lock (RR: LOCK)")
         for name in self.attacker.tokens:
-            _check_token(name, Role.ATTACKER, self.attacker.abilities)
+            _check_token(name, Role.ATTACKER, self.attacker.abilities, rules)
         for name in self.defender.tokens:
-            _check_token(name, Role.DEFENDER, self.defender.abilities)
+            _check_token(name, Role.DEFENDER, self.defender.abilities, rules)
+        if rules is not RULES_2_5:  # 2.5's own limits are the checks above and _clamp
+            _check_other_rules(self, rules)
         for role, side in ((Role.ATTACKER, self.attacker), (Role.DEFENDER, self.defender)):
             for ability in side.abilities:
                 if role not in ability.roles:
@@ -95,6 +100,17 @@ class Attack:
                     f"{ability.key}: cancels by the defender before Neutralize Results "
                     "are not supported"
                 )
+
+    @property
+    def rules(self) -> DiceRules:
+        """The dice rules of the attack's ruleset (``tallon.dice.dice_rules``)."""
+        return DICE_RULES[self.ruleset]
+
+    @property
+    def reinforce_neutralizes(self) -> bool:
+        """Whether the defender's reinforce tokens act at Neutralize Results (2.5's
+        RR: REINFORCE); the first edition's reinforce adds an evade result instead."""
+        return self.reinforce_applies and self.rules.reinforce_at_neutralize
 
     @property
     def attacker_locked_out(self) -> bool:
@@ -111,16 +127,73 @@ class Attack:
                   for name, _ in getattr(ability, "gain", ()) if not held.get(name, 0)}
         if gained:
             held = Tokens({**dict(held.items()), **gained})
-        return [*token_abilities(role, held), *side.abilities]
+        effects = self.rules.token_effects(role, held, self.reinforce_applies)
+        return [*effects, *side.abilities]
 
 
-def _check_token(name: str, role: Role, abilities: Sequence[DiceAbility]) -> None:
-    known = ATTACKER_TOKENS if role is Role.ATTACKER else DEFENDER_TOKENS
+def _check_token(name: str, role: Role, abilities: Sequence[DiceAbility],
+                 rules: DiceRules = RULES_2_5) -> None:
+    known = rules.tokens(role)
     if name in known:
         return
     if any(name in ability.resources() for ability in abilities):
         return
-    raise ValueError(f"unknown {role.value} token {name!r}; accepted: {', '.join(known)}")
+    raise ValueError(token_problem(name, role, rules))
+
+
+def token_problem(name: str, role: Role, rules: DiceRules) -> str:
+    """Why ``name`` is not a token a ship in ``role`` may hold under ``rules``."""
+    known = ", ".join(rules.tokens(role))
+    others = [other for other in DICE_RULES.values()
+              if other is not rules and name in other.tokens(role)]
+    if others:
+        where = " and ".join(other.name for other in others)
+        return (f"{name!r} is a {where} {role.value} token, not one of {rules.title}'s; "
+                f"accepted under {rules.name}: {known}")
+    if rules is RULES_2_5:
+        return f"unknown {role.value} token {name!r}; accepted: {known}"
+    return f"unknown {role.value} token {name!r}; accepted under {rules.name}: {known}"
+
+
+def _range_problem(rules: DiceRules, attack_range: int) -> str:
+    if attack_range == 0 and 0 not in rules.ranges:
+        return (f"no range 0 attacks under {rules.title}: ships whose bases touch cannot "
+                f"attack each other; accepted ranges: {rules.ranges[0]}-{rules.ranges[-1]}")
+    return f"attack range must be {rules.ranges[0]}-{rules.ranges[-1]} (got {attack_range})"
+
+
+def _check_other_rules(attack: Attack, rules: DiceRules) -> None:
+    """What another ruleset than 2.5 refuses: card abilities it has none of, the token
+    limits, ordnance, a cloaked attacker, and dice beyond what the solver rolls when the
+    rules set no maximum."""
+    if not rules.card_abilities:
+        for side in (attack.attacker, attack.defender):
+            if side.abilities:
+                raise ValueError(
+                    f"{side.abilities[0].key}: card abilities are not available under "
+                    f"{rules.title}: the calculator's catalogue is 2.5's, and the "
+                    f"{rules.name} card pool is not in the calculator yet")
+    for role, side in ((Role.ATTACKER, attack.attacker), (Role.DEFENDER, attack.defender)):
+        for name, most in rules.token_limits.items():
+            if side.tokens[name] > most:
+                raise ValueError(f"{side.tokens[name]} {name}: a {role.value} holds at most "
+                                 f"{most} under {rules.title}")
+    if attack.ordnance and not rules.ordnance:
+        raise ValueError(f"{rules.title} has no ordnance rule: a secondary weapon (not "
+                         "primary) gets no range bonus")
+    for name, reason in rules.attacker_cannot_hold:
+        if attack.attacker.tokens[name]:
+            raise ValueError(f"{reason} ({rules.title})")
+    if rules.dice_capped:
+        return
+    counts = (("attack", attack_dice_count(attack, attack.attacker.tokens,
+                                           attack.defender.tokens, (), ())[0]),
+              ("defense", defense_dice_count(attack, attack.attacker.tokens,
+                                             attack.defender.tokens, (), ())[0]))
+    for kind, count in counts:
+        if count > MAX_DICE:
+            raise ValueError(f"{count} {kind} dice: {rules.title} sets no maximum, but the "
+                             f"calculator rolls at most {MAX_DICE} dice a side")
 
 
 class Step(IntEnum):
@@ -198,7 +271,7 @@ def attack_dice_count(
     dice, so additions are dropped there. The total is kept within 0-6.
     """
     added = removed = 0
-    if attack.attack_range == 1 and not attack.ordnance:
+    if attack.attack_range == 1 and attack.rules.range_bonus(attack.primary, attack.ordnance):
         added += 1
     for role, own, opponent, abilities in (
         (Role.ATTACKER, attacker, defender, attacker_abilities),
@@ -214,7 +287,7 @@ def attack_dice_count(
         changes[DEPLETE] = -1
     if attack.attacker_locked_out:
         added = 0
-    return _clamp(attack.attacker.dice + added - removed), changes
+    return _clamp(attack.attacker.dice + added - removed, attack.rules), changes
 
 
 def defense_dice_count(
@@ -230,8 +303,9 @@ def defense_dice_count(
     abilities; reductions: strain (RR: STRAIN) and abilities; kept within 0-6.
     The strain token is removed even if the ship rolls 0 dice anyway (FAQ).
     """
-    count = attack.defender.dice
-    if attack.attack_range == 3 and not attack.ordnance:
+    rules = attack.rules
+    count = rules.agility(attack.defender.dice, defender)
+    if attack.attack_range == 3 and rules.range_bonus(attack.primary, attack.ordnance):
         count += 1
     if attack.obstructed:
         count += 1
@@ -245,8 +319,9 @@ def defense_dice_count(
     if defender[STRAIN] >= 1:
         count -= 1
         changes[STRAIN] = -1
-    return _clamp(count), changes
+    return _clamp(count, rules), changes
 
 
-def _clamp(count: int) -> int:
-    return max(0, min(MAX_DICE, count))
+def _clamp(count: int, rules: DiceRules) -> int:
+    # Without a maximum in the rules, an attack past MAX_DICE is refused when it is built.
+    return max(0, min(MAX_DICE, count)) if rules.dice_capped else max(0, count)

@@ -174,7 +174,7 @@ def play_attack(
     modify(Step.DEFENDER_MODIFIES_DEFENSE)
     modify(Step.ATTACKER_CANCELS)
 
-    reinforce = d_tokens.get(REINFORCE, 0) if attack.reinforce_applies else 0
+    reinforce = d_tokens.get(REINFORCE, 0) if attack.reinforce_neutralizes else 0
     cancels = defender_cancels(d_abilities)
     hits, crits = neutralize(
         attack_dice.count(Face.HIT),

@@ -188,7 +188,8 @@ class AttackSolver(PhaseRecursion):
                                for a in (*self.att.abilities, *self.dfn.abilities))
         self.evades_cancel_crits = all(a.evades_cancel_crits for a in self.att.abilities)
         self.defender_cancels = defender_cancels(self.dfn.abilities)
-        self.reinforce_at = self.dfn.index.get(REINFORCE) if attack.reinforce_applies else None
+        self.reinforce_at = (self.dfn.index.get(REINFORCE) if attack.reinforce_neutralizes
+                             else None)
 
         # Attacker resources that still matter once the attack dice are final.
         relevant: set[str] = set()

@@ -94,6 +94,8 @@ def handles(attack: Attack, objective: Objective | None) -> bool:
     """Whether this solver takes ``attack``: tokens only, as the module docstring says."""
     if objective is not None and type(objective) is not ExpectedDamage:
         return False
+    if not attack.rules.lean_solver:  # its token effects are 2.5's (tallon.dice.dice_rules)
+        return False
     attacker, defender = attack.attacker, attack.defender
     if attacker.abilities or defender.abilities:
         return False

@@ -17,8 +17,9 @@ from typing import Any
 
 from tallon.dice.abilities.base import DiceAbility, Role
 from tallon.dice.abilities.catalogue import CATALOGUE, parse_ability
-from tallon.dice.abilities.tokens import ATTACKER_TOKENS, DEFENDER_TOKENS, LOCK
-from tallon.dice.attack import MAX_DICE, MAX_TOKENS, Attack, Combatant
+from tallon.dice.abilities.tokens import LOCK
+from tallon.dice.attack import DICE_RULES, MAX_DICE, MAX_TOKENS, Attack, Combatant, token_problem
+from tallon.dice.dice_rules import RULES_2_5, DiceRules
 
 #: Every field of a spec, with its default (None: required).
 FIELDS: dict[str, Any] = {
@@ -33,6 +34,7 @@ FIELDS: dict[str, Any] = {
     "ordnance": False,
     "primary": True,
     "reinforce_arc": True,
+    "ruleset": RULES_2_5.name,
 }
 _BOOLEANS = ("obstructed", "ordnance", "primary", "reinforce_arc")
 
@@ -67,16 +69,30 @@ def attack_from_spec(
     if "attack" not in data:
         raise SpecError("attack", "missing: how many attack dice (0 to 6)", where)
     values = {name: data.get(name, default) for name, default in FIELDS.items()}
+    rules = check_ruleset(values["ruleset"], where)
     attack = check_dice(values["attack"], "attack", where)
     defense = check_dice(values["defense"], "defense", where)
-    attack_range = check_range(values["range"], where)
+    attack_range = check_range(values["range"], where, ruleset=rules.name)
     flags = {name: _boolean(values[name], name, where) for name in _BOOLEANS}
     a_abilities = parse_ability_list(values["attacker_abilities"], Role.ATTACKER,
                                      "attacker_abilities", where)
     d_abilities = parse_ability_list(values["defender_abilities"], Role.DEFENDER,
                                      "defender_abilities", where)
-    a_tokens = parse_token_spec(values["attacker"], Role.ATTACKER, "attacker", where)
-    d_tokens = parse_token_spec(values["defender"], Role.DEFENDER, "defender", where)
+    if not rules.card_abilities:
+        for field, abilities in (("attacker_abilities", a_abilities),
+                                 ("defender_abilities", d_abilities)):
+            if abilities:
+                raise SpecError(field, f"card abilities are not available under {rules.title}: "
+                                       "the calculator's catalogue is 2.5's, and the "
+                                       f"{rules.name} card pool is not in the calculator yet",
+                                where)
+    if flags["ordnance"] and not rules.ordnance:
+        raise SpecError("ordnance", f"{rules.title} has no ordnance rule: a secondary weapon "
+                                    "(primary false) gets no range bonus", where)
+    a_tokens = parse_token_spec(values["attacker"], Role.ATTACKER, "attacker", where,
+                                ruleset=rules.name)
+    d_tokens = parse_token_spec(values["defender"], Role.DEFENDER, "defender", where,
+                                ruleset=rules.name)
     for field, tokens, abilities in (("attacker", a_tokens, a_abilities),
                                      ("defender", d_tokens, d_abilities)):
         _check_charges(field, tokens, abilities, where)
@@ -89,6 +105,7 @@ def attack_from_spec(
             ordnance=flags["ordnance"],
             primary=flags["primary"],
             reinforce_applies=flags["reinforce_arc"],
+            ruleset=rules.name,
         )
     except ValueError as error:  # a combination no single field shows (e.g. a role)
         raise SpecError("(attack)", str(error), where) from None
@@ -99,9 +116,10 @@ def spec_from_attack(attack: Attack) -> dict[str, Any]:
 
     Tokens are written as ``{name: count}`` (zero counts left out but for an ability's
     charges), abilities as catalogue
-    ids with ``=N`` where their number is not the default.
+    ids with ``=N`` where their number is not the default; ``ruleset`` only when it is not
+    2.5 (a 2.5 spec reads as it always did).
     """
-    return {
+    spec = {
         "attack": attack.attacker.dice,
         "defense": attack.defender.dice,
         "attacker": _token_dict(attack.attacker),
@@ -114,6 +132,9 @@ def spec_from_attack(attack: Attack) -> dict[str, Any]:
         "primary": attack.primary,
         "reinforce_arc": attack.reinforce_applies,
     }
+    if attack.ruleset != RULES_2_5.name:
+        spec["ruleset"] = attack.ruleset
+    return spec
 
 
 def ability_text(ability: DiceAbility) -> str:
@@ -156,22 +177,38 @@ def check_dice(value: Any, field: str, where: str = "") -> int:
     return number
 
 
-def check_range(value: Any, where: str = "", field: str = "range") -> int | None:
-    """An attack range 0-3, or None when the dice counts already include range bonuses."""
+def check_range(value: Any, where: str = "", field: str = "range", *,
+                ruleset: str = RULES_2_5.name) -> int | None:
+    """An attack range 0-3 (1e: 1-3), or None when the dice counts already include range
+    bonuses."""
     if value is None:
         return None
-    accepted = "0, 1, 2 or 3, or none (null: no range bonus)"
+    ranges = DICE_RULES[ruleset].ranges
+    accepted = (f"{', '.join(map(str, ranges[:-1]))} or {ranges[-1]}, "
+                "or none (null: no range bonus)")
     number = _whole(value, field, where, accepted)
-    if not 0 <= number <= 3:
+    if number not in ranges:
+        if number == 0:
+            accepted += f"; {DICE_RULES[ruleset].title} has no range 0 attacks"
         raise SpecError(field, f"{number}; accepted: {accepted}", where)
     return number
 
 
-def parse_token_spec(value: Any, role: Role, field: str, where: str = "") -> dict[str, int]:
+def check_ruleset(value: Any, where: str = "", field: str = "ruleset") -> DiceRules:
+    """The dice rules a ruleset name (``"2.5"``, ``"1e"``) selects."""
+    rules = DICE_RULES.get(value) if isinstance(value, str) else None
+    if rules is None:
+        raise SpecError(field, f"{_show(value)}; accepted: {', '.join(DICE_RULES)}", where)
+    return rules
+
+
+def parse_token_spec(value: Any, role: Role, field: str, where: str = "", *,
+                     ruleset: str = RULES_2_5.name) -> dict[str, int]:
     """Tokens as ``{"focus": 1, "lock": 1}``, ``"focus,lock=1"`` or ``["focus", "force=2"]``.
 
-    Accepted names are the role's tokens and the keys of abilities with charges (to set
-    their charges); counts are 0 to ``MAX_TOKENS``; an attacker holds at most one lock.
+    Accepted names are the role's tokens under ``ruleset`` and (2.5) the keys of abilities
+    with charges (to set their charges); counts are 0 to ``MAX_TOKENS``; an attacker holds
+    at most one lock.
     """
     if isinstance(value, str):
         items = _token_items([p for p in value.split(",") if p.strip()], field, where)
@@ -186,9 +223,12 @@ def parse_token_spec(value: Any, role: Role, field: str, where: str = "") -> dic
     else:
         raise SpecError(field, f"expected tokens as {{\"focus\": 1}} or \"focus,lock\", "
                                f"got {_kind(value)}", where)
-    accepted = ATTACKER_TOKENS if role is Role.ATTACKER else DEFENDER_TOKENS
+    rules = DICE_RULES[ruleset]
+    accepted = rules.tokens(role)
     tokens: dict[str, int] = {}
     for name, count in items:
+        if name not in accepted and rules is not RULES_2_5:
+            raise SpecError(field, token_problem(name, role, rules), where)
         if name not in accepted and not _is_ability_charge(name):
             raise SpecError(field, f"unknown token {name!r}; accepted: {', '.join(accepted)} "
                                    "(or an ability's key to set its charges)", where)
