@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tallon.server.odds import solve
+from tallon.server.odds import catalogue, solve
 
 #: a page's own wait, in ms: a calculation here takes milliseconds
 WAIT = 10_000
@@ -98,3 +98,57 @@ def test_a_refused_form_says_which_field(page: Any, server: Any) -> None:
     assert "0 to 6" in page.text_content("#problems")
     assert page.get_attribute("[name=attack]", "aria-invalid") == "true"
     assert page.locator("#results").is_hidden()
+
+
+def test_the_first_edition_calculates_and_its_link_keeps_it(page: Any, server: Any) -> None:
+    """Situation: on the odds page, the rules switched to the first edition; 2 attack dice
+    at range 2 against 0 defense dice with an evade token; Calculate; then the address
+    opened in a new page. Rule: a 1e evade token adds an evade result (1e rulebook,
+    Spending an Evade Token; docs/dice.md, First edition), so damage is one fewer than the
+    hits: P(1 damage) = P(both dice hit) = 1/4; the 1e defender has tractor and cloak tokens
+    and no calculate; card abilities are 2.5's only. Expected: the token inputs are 1e's
+    (the ones GET /api/dice/abilities names), the ability pickers hidden with a note;
+    the expected damage 0.2500 (exactly 1/4; 2.5's evade, needing a die, would give 1);
+    the link says ruleset=1e, and the opened page has the first edition selected, the
+    same tokens and the same result."""
+    page.goto(server.base + "/odds")
+    page.wait_for_selector("#odds[data-ready]", timeout=WAIT)
+    assert page.locator("[name='attacker.calculate']").count() == 1
+    page.select_option("[data-testid=ruleset]", "1e")
+    names = page.eval_on_selector_all("[data-side=defender] input[data-token]",
+                                      "inputs => inputs.map((i) => i.dataset.token)")
+    assert names == catalogue()["rulesets"]["1e"]["tokens"]["defender"]
+    assert "tractor" in names and "cloak" in names
+    assert page.locator("[name='attacker.calculate']").count() == 0
+    assert page.locator("[data-testid=attacker-ability-pick]").is_hidden()
+    assert "not in the calculator yet" in page.text_content("[data-testid=attacker-no-abilities]")
+    assert page.locator("[name=range] option[value='0']").is_disabled()
+    page.fill("[name=attack]", "2")
+    page.fill("[name=defense]", "0")
+    page.fill("[name='defender.evade']", "1")
+    page.select_option("[name=range]", "2")
+    page.click("[data-testid=calculate]")
+    page.wait_for_selector("#results:not([hidden])", timeout=WAIT)
+    assert page.text_content("[data-testid=expected]") == "0.2500"
+    assert page.get_attribute("[data-testid=expected]", "data-exact") == "1/4"
+    assert "ruleset=1e" in page.url
+
+    opened = page.context.new_page()
+    opened.goto(page.url)
+    opened.wait_for_selector("#results:not([hidden])", timeout=WAIT)
+    assert opened.input_value("[data-testid=ruleset]") == "1e"
+    assert opened.input_value("[name='defender.evade']") == "1"
+    assert opened.locator("[name='defender.tractor']").count() == 1
+    assert opened.text_content("[data-testid=expected]") == "0.2500"
+
+
+def test_a_link_with_an_unknown_ruleset_is_read_as_2_5(page: Any, server: Any) -> None:
+    """Situation: a link saying ruleset=2e (no such ruleset) with 1 attack die against 0.
+    Rule: the page restores what it knows and reports the rest (docs/server.md).
+    Expected: 2.5 selected, the attack calculated (0.5000) and "ruleset 2e" reported."""
+    page.goto(server.base + "/odds#ruleset=2e&attack=1&defense=0")
+    page.wait_for_selector("#results:not([hidden])", timeout=WAIT)
+    assert page.input_value("[data-testid=ruleset]") == "2.5"
+    assert page.text_content("[data-testid=expected]") == "0.5000"
+    page.wait_for_selector("#problems:not(:empty)", timeout=WAIT)
+    assert "ruleset 2e" in page.text_content("#problems")

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tallon.data import load_cards
+from tallon.data import load_cards, load_cards_1e
 from tests.cli import helpers
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -244,3 +244,116 @@ def test_help_has_examples_and_fits_80_columns(command, monkeypatch):
     assert f"tallon dice {command} " in output
     assert max(len(line) for line in output.splitlines()) <= WIDTH
     assert "…" not in output and early_breaks(output) == []
+
+
+EVADE_1E = {"ruleset": "1e", "defense": 0, "defender": "evade", "hull": 1,
+            "attacks": [{"attack": 1, "repeat": 3}]}
+
+
+def test_a_first_edition_sequence_adds_an_evade_result(tmp_path):
+    """Situation: a file saying "ruleset": "1e"; agility 0 with an evade token, hull 1,
+    three 1-die attacks. Rule: a 1e evade token adds an evade result (rulebook, Spending an
+    Evade Token; in 2.5 an evade needs a die to change: RR: EVADE), and the defender's tokens
+    carry over. Expected: each attack hits with 1/2; the first hit is cancelled by the
+    evade, the second destroys: P(destroyed within n) = P(2 or more hits in n) = 0, 1/4,
+    1/2; the JSON says "ruleset": "1e" once, not in each attack's spec. Under 2.5 (the same
+    attacks as --attack groups) the evade does nothing: 1/2, 3/4, 7/8."""
+    result = run("sequence", str(write(tmp_path, EVADE_1E)), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["p_destroyed_within_exact"] == ["0", "1/4", "1/2"]
+    assert data["ruleset"] == "1e" and "ruleset" not in data["attacks"][0]["spec"]
+    groups = run("sequence", "--ruleset", "1e", "-d", "0", "--defender", "evade", "--hull",
+                 "1", "--attack", "1 repeat=3", "--json")
+    assert json.loads(groups.output) == data
+    text = run("sequence", str(write(tmp_path, EVADE_1E)))
+    assert "(1e rules)" in text.output
+    plain = run("sequence", "-d", "0", "--defender", "evade", "--hull", "1", "--attack",
+                "1 repeat=3", "--json")
+    out = json.loads(plain.output)
+    assert out["p_destroyed_within_exact"] == ["1/2", "3/4", "7/8"] and "ruleset" not in out
+
+
+def test_a_first_edition_destroy_reads_the_first_edition_ships():
+    """Situation: tallon dice destroy --ruleset 1e against agility 0 with an evade token
+    (hull 1), and against a 1e TIE Fighter (xws tiefighter, which 2.5's card data calls
+    tielnfighter) by an X-Wing's attack. Rule: the 1e evade adds an evade result; --ship
+    and --attacker-ship read the 1e card data. Expected: the curve 0, 1/4, 1/2 (as in the
+    sequence above); the TIE Fighter's agility, hull and shields and the X-Wing's attack
+    value are the 1e card data's (3, 3, 0 and 3); 2.5 does not know tiefighter."""
+    result = run("destroy", "--ruleset", "1e", "-a", "1", "--agility", "0", "--hull", "1",
+                 "--defender", "evade", "--attacks", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["defenders"][0]["p_destroyed_within_exact"] == ["0", "1/4", "1/2"]
+    assert data["attack"]["ruleset"] == "1e"
+    cards = load_cards_1e()
+    ships = run("destroy", "--ruleset", "1e", "--attacker-ship", "xwing", "--ship",
+                "tiefighter", "--attacks", "2", "--json")
+    assert ships.exit_code == 0, ships.output
+    out = json.loads(ships.output)
+    tie = cards.ship("tiefighter")
+    (target,) = out["defenders"]
+    assert (target["agility"], target["hull"], target["shields"]) == (
+        tie.agility, tie.hull, tie.shields) == (3, 3, 0)
+    assert out["attack"]["attack"] == cards.ship("xwing").attack == 3
+    assert "did you mean" in flat(run("destroy", "-a", "3", "--ship", "tiefighter").output)
+
+
+@pytest.mark.parametrize(("command", "args", "flag", "words"), [
+    ("sequence", ["--attack", "2 calculate"], "--attack",
+     "'calculate' is a 2.5 attacker token, not one of the first edition (1e)'s"),
+    ("sequence", ["--defender", "strain", "--attack", "2"], "--defender",
+     "'strain' is a 2.5 defender token, not one of the first edition (1e)'s"),
+    ("sequence", ["--attack", "2 range=0"], "--attack", "no range 0 attacks"),
+    ("destroy", ["-a", "2", "--agility", "2", "--hull", "2", "--defender", "force=1"],
+     "--defender", "'force' is a 2.5 defender token, not one of the first edition (1e)'s"),
+    ("destroy", ["-a", "2", "--agility", "2", "--hull", "2", "--attacker-abilities",
+                 "howlrunner"], "--attacker-abilities", "1e card pool is not in"),
+])
+def test_first_edition_refuses_what_only_2_5_has(command, args, flag, words):
+    """Situation: --ruleset 1e with a token only 2.5 has (calculate, strain, Force), range
+    0 or a card ability. Rule: the 1e dice rules have none of them (docs/dice.md, First
+    edition). Expected: exit 2 naming the flag and the ruleset."""
+    result = run(command, "--ruleset", "1e", *args)
+    assert result.exit_code == 2, result.output
+    assert flag in result.output and words in flat(result.output), result.output
+
+
+def test_a_file_and_the_flag_disagreeing_on_the_ruleset_is_refused(tmp_path):
+    """Situation: a file saying "ruleset": "1e" run with --ruleset 2.5, a file with an
+    unknown ruleset, and an attack entry naming a ruleset. Expected: exit 2 naming the
+    file and the field: one ruleset, at the top level, of those the calculator knows."""
+    path = write(tmp_path, EVADE_1E)
+    both = run("sequence", str(path), "--ruleset", "2.5")
+    assert both.exit_code == 2 and "ruleset: '1e', but --ruleset 2.5" in flat(both.output)
+    assert run("sequence", str(path), "--ruleset", "1e").exit_code == 0
+    unknown = run("sequence", str(write(tmp_path, {**EVADE_1E, "ruleset": "2e"})))
+    assert unknown.exit_code == 2 and "ruleset: '2e'; accepted: 2.5, 1e" in unknown.output
+    inner = run("sequence", str(write(tmp_path, {"attacks": [{"attack": 1,
+                                                              "ruleset": "1e"}]})))
+    assert inner.exit_code == 2 and "attacks[0]: ruleset: " in inner.output
+
+
+@pytest.mark.parametrize(("defense", "tokens", "within"), [
+    (1, "tractor", ["1/2", "3/4"]),
+    (0, "reinforce", ["0", "0"]),
+    (1, "", ["5/16", "135/256"]),
+])
+def test_first_edition_tokens_that_stay_last_the_whole_sequence(tmp_path, defense, tokens,
+                                                                within):
+    """Situation: a 1e sequence of two 1-die attacks against hull 1: agility 1 with a
+    tractor beam token, agility 0 with a reinforce token (the attacker on its side), and
+    agility 1 without tokens for comparison. Rule: a tractor beam token takes 1 from the
+    agility value in the Combat Phase and is removed in the End Phase (reference card
+    Tractor Beam Token); reinforce adds 1 evade result without being spent and is removed
+    in the End Phase (reference card Reinforce Action): both stay for every attack of the
+    round. Expected: with the tractor token no defense die is rolled in either attack
+    (1/2, then 1/2 + 1/4 = 3/4); reinforce cancels the one possible hit of each attack
+    (never destroyed); without tokens each attack destroys with 1/2 * 5/8 = 5/16 (the hit
+    not evaded by the die's 3 evade faces of 8), within 2 attacks 1 - (11/16)^2 = 135/256."""
+    data = {"ruleset": "1e", "defense": defense, "defender": tokens, "hull": 1,
+            "attacks": [{"attack": 1, "repeat": 2}]}
+    result = run("sequence", str(write(tmp_path, data)), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["p_destroyed_within_exact"] == within

@@ -110,6 +110,67 @@ def test_bad_input_names_the_field(server: Server, body: dict, field: str, words
     assert words in answer["error"]
 
 
+def test_a_first_edition_attack(server: Server) -> None:
+    """Situation: "ruleset": "1e"; 2 attack dice at range 2 against 0 defense dice with an
+    evade token. Rule: the first edition's evade token adds an evade result (1e rulebook,
+    Spending an Evade Token), so it cancels one hit without a die; 2.5's evade changes a
+    die's result (RR: EVADE) and does nothing without one. Expected: 1e: P(0 damage) = 3/4,
+    P(1) = 1/4 (both dice hit, 1/2 * 1/2), expected 1/4, the evade spent with probability
+    3/4 (left 1/4), and the spec read back with "ruleset": "1e" (the page's link); 2.5:
+    expected damage 1 and no ruleset in the spec."""
+    body = {"attack": 2, "defense": 0, "defender": {"evade": 1}, "range": 2}
+    status, answer = server.call("POST", "/api/odds", {**body, "ruleset": "1e"})
+    assert status == 200, answer
+    assert answer["damage_exact"] == ["3/4", "1/4"]
+    assert answer["expected_damage_exact"] == "1/4"
+    assert answer["tokens_left"]["defender"]["evade"]["exact"] == "1/4"
+    assert answer["spec"]["ruleset"] == "1e"
+    status, plain = server.call("POST", "/api/odds", body)
+    assert status == 200 and plain["expected_damage_exact"] == "1"
+    assert "ruleset" not in plain["spec"]
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({"attacker": {"calculate": 1}}, "attacker",
+     "'calculate' is a 2.5 attacker token, not one of the first edition (1e)'s"),
+    ({"defender": "force=2"}, "defender", "accepted under 1e: focus, evade, reinforce"),
+    ({"attacker_abilities": ["howlrunner"]}, "attacker_abilities", "1e card pool"),
+    ({"range": 0}, "range", "no range 0 attacks"),
+    ({"ordnance": True}, "ordnance", "no ordnance rule"),
+    ({"ruleset": "2e"}, "ruleset", "accepted: 2.5, 1e"),
+])
+def test_what_only_2_5_has_is_refused_under_1e(server: Server, body: dict, field: str,
+                                               words: str) -> None:
+    """Situation: a 1e attack (2 dice) with a 2.5-only token, a card ability, range 0 or
+    ordnance, and an unknown ruleset. Rule: the first edition has no calculate or Force
+    tokens, no range 0 attacks and no ordnance rule, and its card pool is not in the
+    calculator (docs/dice.md, First edition). Expected: 400 naming the field, the reason
+    naming the ruleset."""
+    status, answer = server.call("POST", "/api/odds", {"attack": 2, "ruleset": "1e", **body})
+    assert status == 400, answer
+    assert answer["field"] == field
+    assert words in answer["error"]
+
+
+def test_the_catalogue_lists_each_rulesets_tokens(server: Server) -> None:
+    """Situation: the page asks what each ruleset offers. Rule: the tokens are those the
+    spec accepts under the ruleset, but for one no attacker may hold (1e: a cloaked ship
+    cannot attack, reference card Cloak Action). Expected: 2.5 as "tokens"; 1e: attacker
+    focus, lock, evade, stress (no cloak), defender focus, evade, reinforce, tractor,
+    cloak, stress; 1e takes no card abilities, no ordnance and ranges 1-3."""
+    status, answer = server.call("GET", "/api/dice/abilities")
+    assert status == 200
+    rulesets = answer["rulesets"]
+    assert rulesets["2.5"]["tokens"] == answer["tokens"]
+    assert rulesets["2.5"]["card_abilities"] and rulesets["2.5"]["ranges"] == [0, 1, 2, 3]
+    first = rulesets["1e"]
+    assert first["tokens"] == {"attacker": ["focus", "lock", "evade", "stress"],
+                               "defender": ["focus", "evade", "reinforce", "tractor", "cloak",
+                                            "stress"]}
+    assert (first["card_abilities"], first["ordnance"], first["ranges"]) == (False, False,
+                                                                             [1, 2, 3])
+
+
 def _post_raw(server: Server, data: bytes) -> tuple[int, dict]:
     request = urllib.request.Request(server.base + "/api/odds", data=data, method="POST")
     try:

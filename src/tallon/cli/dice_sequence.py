@@ -29,22 +29,22 @@ from tallon.cli.dice import (
     plot_damage,
     print_sequence,
 )
+from tallon.cli.squad_1e import card_database_1e
 from tallon.data import AmbiguousShipError, UnknownCardError
-from tallon.dice import Attack, Combatant, Role
+from tallon.dice import Attack, Combatant
 from tallon.dice.result import fraction_text
 from tallon.dice.sequence import MAX_ATTACKS, OBJECTIVES, SequenceResult, calculate_sequence
 from tallon.dice.spec import (
     SpecError,
     attack_from_spec,
     check_dice,
-    parse_ability_list,
-    parse_token_spec,
+    check_ruleset,
     spec_from_attack,
 )
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 
 _DEFENDER_FIELDS = ("defense", "defender", "defender_abilities")
-_FILE_FIELDS = (*_DEFENDER_FIELDS, "hull", "shields", "attacks")
+_FILE_FIELDS = (*_DEFENDER_FIELDS, "hull", "shields", "attacks", "ruleset")
 _ATTACK_EXTRA = ("name", "repeat")
 
 
@@ -59,19 +59,19 @@ class SequenceSpec:
     shields: int
 
 
-def defender_from_spec(data: Mapping[str, Any], where: str = "") -> Combatant:
+def defender_from_spec(data: Mapping[str, Any], where: str = "", ruleset: str = "2.5"
+                       ) -> Combatant:
     """The defender of a sequence from its fields ``defense``, ``defender`` (tokens) and
-    ``defender_abilities``."""
-    defense = check_dice(data.get("defense", 0), "defense", where)
-    tokens = parse_token_spec(data.get("defender", {}), Role.DEFENDER, "defender", where)
-    abilities = parse_ability_list(data.get("defender_abilities", []), Role.DEFENDER,
-                                   "defender_abilities", where)
-    return Combatant(defense, tokens, abilities)
+    ``defender_abilities``, checked as an attack's defender under ``ruleset``."""
+    fields = {key: data[key] for key in _DEFENDER_FIELDS if key in data}
+    return attack_from_spec({"attack": 0, **fields, "ruleset": ruleset}, where).defender
 
 
-def sequence_from_spec(data: Any, where: str = "") -> SequenceSpec:
-    """Read ``{"defense": 2, "defender": {...}, "hull": 3, "shields": 2, "attacks": [...]}``;
-    ``SpecError`` names the first bad field (``attacks[i]`` for an attack's)."""
+def sequence_from_spec(data: Any, where: str = "", ruleset: str | None = None
+                       ) -> SequenceSpec:
+    """Read ``{"defense": 2, "defender": {...}, "hull": 3, "shields": 2, "attacks": [...]}``
+    (and ``"ruleset": "1e"``, else ``ruleset``, else 2.5); ``SpecError`` names the first bad
+    field (``attacks[i]`` for an attack's)."""
     if not isinstance(data, Mapping):
         raise SpecError("(file)", 'expected an object such as {"defense": 2, "hull": 3, '
                                   '"attacks": [{"attack": 3}]}', where)
@@ -79,7 +79,11 @@ def sequence_from_spec(data: Any, where: str = "") -> SequenceSpec:
         if key not in _FILE_FIELDS:
             raise SpecError(str(key), f"unknown field; accepted: {', '.join(_FILE_FIELDS)} "
                                       "(an attack's fields go in its entry of attacks)", where)
-    defender = defender_from_spec(data, where)
+    if ruleset is not None and data.get("ruleset", ruleset) != ruleset:
+        raise SpecError("ruleset", f"{data['ruleset']!r}, but --ruleset {ruleset} was asked "
+                                   "for; give one of them", where)
+    rules = check_ruleset(data.get("ruleset", ruleset or "2.5"), where).name
+    defender = defender_from_spec(data, where, rules)
     hull = data.get("hull")
     if hull is not None:
         hull = _count(hull, "hull", where, 1, "1 or more, or null (no hull: damage only)")
@@ -93,7 +97,7 @@ def sequence_from_spec(data: Any, where: str = "") -> SequenceSpec:
     attacks: list[Attack] = []
     for index, entry in enumerate(entries):
         at = f"{where}: attacks[{index}]" if where else f"attacks[{index}]"
-        name, repeat, attack = _attack_entry(entry, index, defender, at)
+        name, repeat, attack = _attack_entry(entry, index, defender, at, rules)
         names.extend([name] * repeat)
         attacks.extend([attack] * repeat)
         if len(attacks) > MAX_ATTACKS:
@@ -102,20 +106,21 @@ def sequence_from_spec(data: Any, where: str = "") -> SequenceSpec:
     return SequenceSpec(names, attacks, hull, shields)
 
 
-def _attack_entry(entry: Any, index: int, defender: Combatant, at: str
+def _attack_entry(entry: Any, index: int, defender: Combatant, at: str, ruleset: str
                   ) -> tuple[str, int, Attack]:
     if not isinstance(entry, Mapping):
         raise SpecError("(attack)", 'expected an object such as {"attack": 3, "attacker": '
                                     '"focus,lock", "range": 2}', at)
-    for key in _DEFENDER_FIELDS:
+    for key in (*_DEFENDER_FIELDS, "ruleset"):
         if key in entry:
-            raise SpecError(key, "the defender's fields go once at the top level, not in an "
-                                 "attack (one defender for the whole sequence)", at)
+            raise SpecError(key, "the defender's fields and the ruleset go once at the top "
+                                 "level, not in an attack (one defender for the whole "
+                                 "sequence)", at)
     name = entry.get("name", f"attack {index + 1}")
     if not isinstance(name, str) or not name.strip():
         raise SpecError("name", f"{name!r}; accepted: a non-empty string", at)
     repeat = _count(entry.get("repeat", 1), "repeat", at, 1, f"1 to {MAX_ATTACKS}")
-    attack = attack_from_spec(entry, at, ignore=_ATTACK_EXTRA)
+    attack = attack_from_spec({**entry, "ruleset": ruleset}, at, ignore=_ATTACK_EXTRA)
     try:
         # One defender object for every attack: the sequence carries its tokens over.
         attack = replace(attack, defender=defender)
@@ -190,7 +195,8 @@ groups, not both:
 
 An attack's fields: attack, attacker (tokens), attacker_abilities, range (0-3 or
 null), obstructed, ordnance, primary, reinforce_arc, name, repeat (that many attackers
-alike, each with the tokens given: not one ship spending them twice). A group is the dice,
+alike, each with the tokens given: not one ship spending them twice). The file's
+"ruleset": "1e" (or --ruleset 1e) plays first-edition dice. A group is the dice,
 then words: tokens (focus,lock or force=2), range=N, abilities=ID,ID, name=TEXT,
 repeat=N, obstructed, ordnance, special, no-reinforce-arc:
 
@@ -226,6 +232,9 @@ def sequence(
     plot: Annotated[Path | None, typer.Option(
         "--plot", help="Draw the total damage and the attack that destroys to this image "
         "(PNG, SVG, ...).")] = None,
+    ruleset: str | None = typer.Option(
+        None, "--ruleset", help="The rules: 2.5 (the default) or 1e (first-edition tokens "
+        "and ranges 1-3; no card abilities); a FILE may say \"ruleset\" instead."),
 ) -> None:
     check_plot_path(plot)
     if file is not None and attack:
@@ -237,9 +246,9 @@ def sequence(
         raise typer.BadParameter("the defender comes from the FILE (only --hull and --shields "
                                  "override it)", param_hint="--defense/--defender")
     if file is not None:
-        spec = _read_file(file)
+        spec = _read_file(file, ruleset)
     else:
-        spec = _from_flags(attack or [], defense, defender, defender_abilities)
+        spec = _from_flags(attack or [], defense, defender, defender_abilities, ruleset)
     hull = spec.hull if hull is None else hull
     shields = spec.shields if shields is None else shields
     if hull is not None and hull < 1:
@@ -255,8 +264,8 @@ def sequence(
         typer.echo(json.dumps(sequence_json(spec, result, hull, shields), indent=2))
     else:
         console = Console()
-        console.print(_defender_text(spec.attacks[0].defender, hull, shields), markup=False,
-                      highlight=False)
+        console.print(_defender_text(spec.attacks[0].defender, hull, shields)
+                      + _rules_note(spec.attacks[0]), markup=False, highlight=False)
         print_sequence(result, console, spec.names)
     if plot is not None:
         title = (f"{len(spec.attacks)} attacks against "
@@ -275,7 +284,7 @@ def _objective(text: str, hull: int | None) -> str:
     return chosen
 
 
-def _read_file(path: Path) -> SequenceSpec:
+def _read_file(path: Path, ruleset: str | None) -> SequenceSpec:
     try:
         data = parse_json(read_text(path))
     except FileAccessError as error:
@@ -283,17 +292,17 @@ def _read_file(path: Path) -> SequenceSpec:
     except JsonTextError as error:
         raise fail(f"{path}: {error} (only JSON is read)") from None
     try:
-        return sequence_from_spec(data, str(path))
+        return sequence_from_spec(data, str(path), ruleset)
     except SpecError as error:
         raise fail(str(error)) from None
 
 
-_DEFENDER_FLAGS = {"defense": "--defense", "defender": "--defender",
-                   "defender_abilities": "--defender-abilities"}
+_TOP_FLAGS = {"defense": "--defense", "defender": "--defender",
+              "defender_abilities": "--defender-abilities", "ruleset": "--ruleset"}
 
 
-def _from_flags(groups: Sequence[str], defense: int, defender: str, abilities: str
-                ) -> SequenceSpec:
+def _from_flags(groups: Sequence[str], defense: int, defender: str, abilities: str,
+                ruleset: str | None) -> SequenceSpec:
     entries = []
     for index, text in enumerate(groups):
         try:
@@ -301,13 +310,13 @@ def _from_flags(groups: Sequence[str], defense: int, defender: str, abilities: s
         except SpecError as error:
             raise _group_error(index, text, error) from None
     data = {"defense": defense, "defender": defender, "defender_abilities": abilities,
-            "attacks": entries}
+            "attacks": entries, "ruleset": ruleset or "2.5"}
     try:
         return sequence_from_spec(data)
     except SpecError as error:
-        if error.field in _DEFENDER_FLAGS and not error.where:
+        if error.field in _TOP_FLAGS and not error.where:
             raise typer.BadParameter(error.reason,
-                                     param_hint=_DEFENDER_FLAGS[error.field]) from None
+                                     param_hint=_TOP_FLAGS[error.field]) from None
         index = int(error.where.partition("[")[2].partition("]")[0] or 0)
         raise _group_error(index, groups[index], error) from None
 
@@ -324,13 +333,15 @@ def sequence_json(spec: SequenceSpec, result: SequenceResult, hull: int | None,
     defender, each attack's name and spec, and P(destroyed within n attacks)."""
     data = result.to_dict()
     first = spec_from_attack(spec.attacks[0])
+    if "ruleset" in first:  # as `tallon dice --json`: said only when it is not 2.5
+        data["ruleset"] = first["ruleset"]
     data["defender"] = {"defense": first["defense"], "defender": first["defender"],
                         "defender_abilities": first["defender_abilities"], "hull": hull,
                         "shields": shields}
     for stage, name, attack in zip(data["attacks"], spec.names, spec.attacks, strict=True):
         stage["name"] = name
         stage["spec"] = {k: v for k, v in spec_from_attack(attack).items()
-                         if k not in _DEFENDER_FIELDS}
+                         if k not in (*_DEFENDER_FIELDS, "ruleset")}
     within = _within(result)
     data["p_destroyed_within"] = [float(p) for p in within]
     data["p_destroyed_within_exact"] = [fraction_text(p) for p in within]
@@ -356,6 +367,10 @@ def _plot(draw: Any, path: Path, quiet: bool) -> None:
         typer.echo(f"plot written to {path}")
 
 
+def _rules_note(attack: Attack) -> str:
+    return "" if attack.ruleset == "2.5" else f" ({attack.ruleset} rules)"
+
+
 def _defender_text(defender: Combatant, hull: int | None, shields: int) -> str:
     tokens = ", ".join(f"{k}={v}" if v != 1 else k for k, v in defender.tokens.items() if v)
     abilities = ", ".join(a.key for a in defender.abilities)
@@ -374,29 +389,37 @@ class Target:
     shields: int
 
 
-def stock_ship(xws: str) -> Target:
-    """A ship type of the card data by xws id; ``ValueError`` suggesting close ids if unknown.
-    The factions fielding a ship type print the same values, so any one answers."""
-    database = card_database()
+def _card_ship(xws: str, ruleset: str) -> Any:
+    """A ship type of the ruleset's card data by xws id; ``ValueError`` suggesting close ids
+    if unknown. The factions fielding a ship type print the same values, so any one
+    answers."""
     try:
-        ship = database.ship(xws)
-    except AmbiguousShipError as error:
-        ship = database.ship(xws, error.factions[0])
+        if ruleset == "1e":
+            return card_database_1e().ship(xws)
+        try:
+            return card_database().ship(xws)
+        except AmbiguousShipError as error:
+            return card_database().ship(xws, error.factions[0])
     except UnknownCardError as error:
         raise ValueError(str(error)) from None
+
+
+def stock_ship(xws: str, ruleset: str = "2.5") -> Target:
+    """A ship type of the card data of ``ruleset`` (2.5 or 1e) by xws id, as a defender;
+    ``ValueError`` suggesting close ids if unknown."""
+    ship = _card_ship(xws, ruleset)
     return Target(xws, ship.agility, ship.hull, ship.shields)
 
 
-def _stock_attack(xws: str) -> int:
+def _stock_attack(xws: str, ruleset: str) -> int:
     try:
-        ship = card_database().ship(xws)
-    except AmbiguousShipError as error:
-        ship = card_database().ship(xws, error.factions[0])
-    except UnknownCardError as error:
+        ship = _card_ship(xws, ruleset)
+    except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--attacker-ship") from None
-    if not ship.attacks:
+    values = [ship.attack] if ruleset == "1e" else [a.value for a in ship.attacks]
+    if not [v for v in values if v is not None]:
         raise typer.BadParameter(f"{xws} has no primary weapon", param_hint="--attacker-ship")
-    return max(a.value for a in ship.attacks)
+    return max(v for v in values if v is not None)
 
 
 _DESTROY_HELP = """How many attacks destroy a ship: P(destroyed within n attacks) for n = 1
@@ -405,12 +428,14 @@ of the card data (--ship, repeatable) or a defender given as numbers.
 
 The attack is the usual -a/--attacker/--attacker-abilities/--range, or a stock ship's
 primary attack value (its highest) with --attacker-ship; the attacker holds its tokens afresh
-in each attack. Examples:
+in each attack. With --ruleset 1e the dice follow the first edition and --ship and
+--attacker-ship read the first edition's card data. Examples:
 
     tallon dice destroy -a 3 --attacker focus --ship tielnfighter --ship t65xwing
     tallon dice destroy --attacker-ship t65xwing --attacker focus,lock --range 2 \\
         --ship tielnfighter --defender focus --attacks 6 --plot destroy.png
     tallon dice destroy -a 2 --agility 3 --hull 3 --json
+    tallon dice destroy --ruleset 1e --attacker-ship xwing --ship tiefighter
 
 By default both sides play for the fewest attacks ('fast'); --objective destroy plays for
 the chance to destroy within all the attacks, damage for expected damage.
@@ -445,13 +470,19 @@ def destroy(
     plot: Annotated[Path | None, typer.Option(
         "--plot", help="Draw P(destroyed within n attacks), a curve per ship, to this "
         "image.")] = None,
+    ruleset: str = typer.Option("2.5", "--ruleset", help="The rules and card data: 2.5 or "
+                                "1e (first-edition tokens and ships)."),
 ) -> None:
     check_plot_path(plot)
-    targets = _targets(ship or [], agility, hull, shields)
+    try:
+        ruleset = check_ruleset(ruleset).name
+    except SpecError as error:
+        raise typer.BadParameter(error.reason, param_hint="--ruleset") from None
+    targets = _targets(ship or [], agility, hull, shields, ruleset)
     if (attack is None) == (not attacker_ship):
         raise typer.BadParameter("give the attack dice (-a N) or --attacker-ship XWS, one of "
                                  "them", param_hint="--attack")
-    dice = attack if attack is not None else _stock_attack(attacker_ship)
+    dice = attack if attack is not None else _stock_attack(attacker_ship, ruleset)
     if not 1 <= attacks <= MAX_ATTACKS:
         raise typer.BadParameter(f"{attacks}; accepted: 1 to {MAX_ATTACKS}",
                                  param_hint="--attacks")
@@ -461,7 +492,8 @@ def destroy(
     rows = []
     for target in targets:
         built = build_attack(dice, target.agility, attacker, defender, attacker_abilities,
-                             defender_abilities, attack_range, obstructed, False, True, True)
+                             defender_abilities, attack_range, obstructed, False, True, True,
+                             ruleset)
         result = calculate_sequence([built] * attacks, hull=target.hull,
                                     shields=target.shields, objective=objective)
         rows.append((target, built, result))
@@ -476,8 +508,8 @@ def destroy(
               plot, as_json)
 
 
-def _targets(ships: Sequence[str], agility: int | None, hull: int | None, shields: int
-             ) -> list[Target]:
+def _targets(ships: Sequence[str], agility: int | None, hull: int | None, shields: int,
+             ruleset: str) -> list[Target]:
     if ships and (agility is not None or hull is not None or shields):
         raise typer.BadParameter("give --ship or the numbers (--agility, --hull, --shields), "
                                  "not both", param_hint="--ship")
@@ -485,7 +517,7 @@ def _targets(ships: Sequence[str], agility: int | None, hull: int | None, shield
         targets = []
         for xws in ships:
             try:
-                targets.append(stock_ship(xws))
+                targets.append(stock_ship(xws, ruleset))
             except ValueError as error:
                 raise typer.BadParameter(str(error), param_hint="--ship") from None
         return targets
@@ -524,7 +556,8 @@ def destroy_json(rows: Sequence[tuple[Target, Attack, SequenceResult]], objectiv
 
 def _print_destroy(rows: Sequence[tuple[Target, Attack, SequenceResult]], attacks: int) -> None:
     console = Console()
-    console.print(_describe(rows[0][1]).split(" vs ")[0], markup=False, highlight=False)
+    console.print(_describe(rows[0][1]).split(" vs ")[0] + _rules_note(rows[0][1]),
+                  markup=False, highlight=False)
     table = Table(title=f"P(destroyed within n attacks), objective {rows[0][2].objective}")
     table.add_column("n", justify="right")
     curves = [_within(result) for _, _, result in rows]

@@ -32,7 +32,8 @@ from starlette.routing import Route
 
 from tallon.dice import CATALOGUE, Objective, calculate
 from tallon.dice.abilities.tokens import ATTACKER_TOKENS, DEFENDER_TOKENS
-from tallon.dice.attack import MAX_DICE, MAX_TOKENS, Attack
+from tallon.dice.attack import DICE_RULES, MAX_DICE, MAX_TOKENS, Attack
+from tallon.dice.dice_rules import DiceRules
 from tallon.dice.objectives import objective_from_text
 from tallon.dice.sequence import OBJECTIVES, calculate_sequence
 from tallon.dice.spec import SpecError, attack_from_spec, spec_from_attack
@@ -226,9 +227,22 @@ def solve_in_child(body: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
     return dict(payload)
 
 
+def _ruleset_entry(rules: DiceRules) -> dict[str, Any]:
+    # A token a ship cannot attack with (1e's cloak) is accepted only to be refused with
+    # its reason: the form need not offer it.
+    cannot = {name for name, _ in rules.attacker_cannot_hold}
+    return {"title": rules.title,
+            "tokens": {"attacker": [t for t in rules.attacker_tokens if t not in cannot],
+                       "defender": list(rules.defender_tokens)},
+            "card_abilities": rules.card_abilities, "ranges": list(rules.ranges),
+            "ordnance": rules.ordnance}
+
+
 def catalogue() -> dict[str, Any]:
     """The answer to ``GET /api/dice/abilities``: the card abilities (id, card, roles,
-    effect, what ``=N`` sets), each side's tokens and the limits the form enforces."""
+    effect, what ``=N`` sets), each side's tokens (2.5's), per ruleset its tokens, whether
+    it takes card abilities, its ranges and whether it knows ordnance, and the limits the
+    form enforces."""
     return {
         "abilities": [
             {"id": entry.key, "card": entry.card, "roles": sorted(r.value for r in entry.roles),
@@ -236,6 +250,7 @@ def catalogue() -> dict[str, Any]:
             for entry in CATALOGUE.values()
         ],
         "tokens": {"attacker": list(ATTACKER_TOKENS), "defender": list(DEFENDER_TOKENS)},
+        "rulesets": {name: _ruleset_entry(rules) for name, rules in DICE_RULES.items()},
         "objectives": {"attack": ["damage", "kill:K", "crit"], "sequence": list(OBJECTIVES)},
         "limits": {"dice": MAX_DICE, "tokens": MAX_TOKENS, "abilities": MAX_ABILITIES,
                    "repeat": MAX_REPEAT, "hull": MAX_HULL, "kill": MAX_KILL,

@@ -15,8 +15,8 @@ const SIDES = {
   defender: {title: "Defender", dice: "Defense dice (agility)", field: "defense", value: 2},
 };
 // the form's fields with the value they have when the link leaves them out
-const DEFAULTS = {attack: "3", defense: "2", range: "", objective: "damage", kill: "2",
-                  repeat: "1", hull: "", shields: "0", sequence_objective: ""};
+const DEFAULTS = {ruleset: "2.5", attack: "3", defense: "2", range: "", objective: "damage",
+                  kill: "2", repeat: "1", hull: "", shields: "0", sequence_objective: ""};
 const FLAGS = {obstructed: false, ordnance: false, special: false, reinforce_arc: true};
 
 let catalogue = null;
@@ -43,17 +43,22 @@ class Side {
     });
   }
 
-  fill(tokens, abilities) {
-    const box = this.fieldset.querySelector(".tokens");
-    for (const name of tokens) {
+  // the ruleset's tokens as inputs; a token both rulesets have keeps its count
+  setTokens(tokens) {
+    const held = this.tokens();
+    this.fieldset.querySelector(".tokens").replaceChildren(...tokens.map((name) => {
       const label = element("label", `${name} `, "token");
       const input = element("input");
-      Object.assign(input, {type: "number", min: 0, max: catalogue.limits.tokens, value: 0});
+      Object.assign(input, {type: "number", min: 0, max: catalogue.limits.tokens,
+                            value: held[name] ?? 0});
       input.dataset.token = name;
       input.name = `${this.side}.${name}`;
       label.append(input);
-      box.append(label);
-    }
+      return label;
+    }));
+  }
+
+  fill(abilities) {
     const mine = abilities.filter((a) => a.roles.includes(this.side))
       .sort((a, b) => a.card.localeCompare(b.card));
     this.pick.replaceChildren(...mine.map((a) => {
@@ -118,6 +123,28 @@ class Side {
   }
 }
 
+/** What the chosen ruleset offers (GET /api/dice/abilities' "rulesets"). */
+function rules() {
+  return catalogue.rulesets[form.elements.ruleset.value] ?? catalogue.rulesets["2.5"];
+}
+
+// The form offers the chosen ruleset's tokens, ranges, ordnance and card abilities only.
+function applyRuleset() {
+  const chosen = rules();
+  for (const side of Object.values(sides)) {
+    side.setTokens(chosen.tokens[side.side]);
+    side.fieldset.querySelector(".abilities").hidden = !chosen.card_abilities;
+    const note = side.fieldset.querySelector(".no-abilities");
+    note.hidden = chosen.card_abilities;
+    note.textContent = `Card abilities: not under ${chosen.title}, whose card pool is not `
+      + "in the calculator yet.";
+  }
+  for (const option of form.elements.range.options) {
+    option.disabled = option.value !== "" && !chosen.ranges.includes(Number(option.value));
+  }
+  form.querySelector("label.ordnance").hidden = !chosen.ordnance;
+}
+
 // --- the form as the API's body, and as the link's fragment ---------------------------
 
 function number(name) {
@@ -129,12 +156,14 @@ function number(name) {
 function readForm() {
   const objective = form.elements.objective.value;
   const body = {
+    ruleset: form.elements.ruleset.value,
     attack: number("attack"), defense: number("defense"),
     attacker: sides.attacker.tokens(), defender: sides.defender.tokens(),
-    attacker_abilities: sides.attacker.abilities(),
-    defender_abilities: sides.defender.abilities(),
+    attacker_abilities: rules().card_abilities ? sides.attacker.abilities() : [],
+    defender_abilities: rules().card_abilities ? sides.defender.abilities() : [],
     range: number("range"),
-    obstructed: form.elements.obstructed.checked, ordnance: form.elements.ordnance.checked,
+    obstructed: form.elements.obstructed.checked,
+    ordnance: rules().ordnance && form.elements.ordnance.checked,
     primary: !form.elements.special.checked,
     reinforce_arc: form.elements.reinforce_arc.checked,
     objective: objective === "kill" ? `kill:${form.elements.kill.value}` : objective,
@@ -173,7 +202,7 @@ function formHash() {
   }
   for (const side of Object.keys(SIDES)) {
     const tokens = tokenText(sides[side].tokens());
-    const abilities = sides[side].abilities().join(",");
+    const abilities = rules().card_abilities ? sides[side].abilities().join(",") : "";
     if (tokens) params.set(side, tokens);
     if (abilities) params.set(`${side}_abilities`, abilities);
   }
@@ -189,7 +218,9 @@ function restoreForm(hash) {
   for (const [name, fallback] of Object.entries(FLAGS)) {
     form.elements[name].checked = params.has(name) ? params.get(name) === "1" : fallback;
   }
-  const unknown = [];
+  const unknown = form.elements.ruleset.value ? [] : [`ruleset ${params.get("ruleset")}`];
+  if (!form.elements.ruleset.value) form.elements.ruleset.value = DEFAULTS.ruleset;
+  applyRuleset();
   for (const side of Object.keys(SIDES)) {
     const abilities = (params.get(`${side}_abilities`) || "").split(",").filter((p) => p.trim());
     unknown.push(...sides[side].restore(tokenObject(params.get(side)), abilities));
@@ -418,8 +449,10 @@ async function start() {
   catalogue = await response.json();
   for (const side of Object.keys(SIDES)) {
     sides[side] = new Side(side);
-    sides[side].fill(catalogue.tokens[side], catalogue.abilities);
+    sides[side].fill(catalogue.abilities);
   }
+  applyRuleset();
+  form.elements.ruleset.addEventListener("change", applyRuleset);
   form.elements.repeat.max = catalogue.limits.repeat;
   form.elements.hull.max = catalogue.limits.hull;
   form.elements.shields.max = catalogue.limits.hull;
