@@ -10,7 +10,7 @@ from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup
 from tallon.engine.docking import EmergencyDeploy, carrier_of
 from tallon.engine.rounds import SystemTurn
-from tallon.engine.state import Token
+from tallon.engine.state import ConditionCard, Token
 from tallon.scene import Scene, stack_deck, start_at
 from tallon.squads import build_squad
 from tallon.squads.xws import read_xws_file
@@ -106,6 +106,20 @@ def test_a_ship_at_range_0_of_its_carrier_may_dock_and_then_not_activate():
     assert carrier_of(game, ship).id == carrier
     start_at(game, SystemTurn(pup), phase="system")
     assert game.decision is None
+
+
+def test_an_allied_ship_may_not_dock():
+    """The same Z-95 touching the carrier, with Broken Trust (its ship and its player's
+    other ships are allied, not friendly: RR: ALLIED). RR: DOCK - a ship rides inside
+    "another friendly ship": nothing is offered."""
+    sc = Scene()
+    sc.ship("trandoshanslaver", at=(400, 300, 0), upgrades=["houndstooth"])
+    pup = sc.ship("binayrepirate", at=(460, 300, 0),
+                  conditions=(ConditionCard("brokentrust", 2),))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.game()
+    start_at(game, SystemTurn(pup), phase="system")
+    assert game.decision is None or game.decision.kind != "dock_or_deploy"
 
 
 def test_a_ship_beyond_range_0_may_not_dock():

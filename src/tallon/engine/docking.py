@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import RULES, Ctx, Triggered
 from tallon.engine.actions import PerformAction
+from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import (
     break_locks_on,
@@ -70,7 +71,8 @@ def carrier_of(game: Game, ship: ShipState) -> ShipState | None:
 def dock_guides(game: Game, carrier: ShipState, ship: ShipState) -> tuple[str, ...] | None:
     """The guides ``ship`` could deploy from if docked in ``carrier`` (None: the carrier
     can't dock it now, its cards say so: hook ``docking``)."""
-    if ship.remote or carrier.remote or carrier.owner != ship.owner or \
+    # RR: DOCK - "another friendly ship": an allied one is not (RR: ALLIED)
+    if ship.remote or carrier.remote or not friendly(carrier, ship) or \
             carrier.id == ship.id or "docking" not in named(game):
         return None
     for held in own_modifiers(game, carrier, "docking"):
