@@ -17,15 +17,19 @@ def _drop_at(page: Any, x: float, y: float) -> None:
 
 def _drop_until_refused(page: Any, x: float, y: float) -> None:
     """Drop at (x, y) and wait for the refusal; on a loaded machine the board may still be
-    redrawing (an opponent's placement arriving) when the first drop lands, so it is tried
-    again (a few times) before the wait fails."""
-    for _ in range(3):
+    redrawing (an opponent's placement arriving, which also clears an earlier refusal) when
+    a drop lands, so it is tried again, waiting for the screen's turn each time, before the
+    wait fails."""
+    for _ in range(5):
+        wait_for_turn(page)
         _drop_at(page, x, y)
         try:
             page.wait_for_selector("#refusal:not(:empty)", timeout=10_000)
             return
         except Exception:  # Playwright's timeout: drop again
             continue
+    wait_for_turn(page)
+    _drop_at(page, x, y)
     page.wait_for_selector("#refusal:not(:empty)")
 
 
