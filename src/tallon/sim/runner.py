@@ -17,6 +17,7 @@ A game's record is a small dict of plain values (what a worker sends back):
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import importlib.util
 import multiprocessing
@@ -220,7 +221,18 @@ def _start_worker(matchups: list[Matchup]) -> None:
 
 def _play_task(task: Task) -> tuple[int, list[dict[str, Any]]]:
     k, games = task
-    return k, play_chunk(_WORKER_MATCHUPS[k], games)
+    records = play_chunk(_WORKER_MATCHUPS[k], games)
+    if not _FROZEN:
+        # after a worker's first task its long-lived data (card index, the geometry's
+        # maneuver tables) is built: the cyclic collector stops scanning it again
+        _FROZEN.append(True)
+        gc.collect()
+        gc.freeze()
+    return k, records
+
+
+#: whether this worker process has frozen its long-lived objects (a list: no global stmt)
+_FROZEN: list[bool] = []
 
 
 def _context() -> Any:
