@@ -69,7 +69,7 @@ def ships_in_range(game: Game, ship: ShipState, low: int, high: int, *,
     for candidate in candidates:
         if other and candidate.id == ship.id:
             continue
-        if friendly is True and not is_friendly(game, ship, candidate):
+        if friendly is True and not friendly_ships(ship, candidate):
             continue
         if friendly is False and candidate.owner == ship.owner:
             continue
@@ -82,12 +82,6 @@ def ships_in_range(game: Game, ship: ShipState, low: int, high: int, *,
 def _treated_within(ship: ShipState, other: ShipState, low: int, high: int) -> bool:
     return bool(RANGES_TREATED) and other.id != ship.id and \
         any(low <= r <= high for r in treated_ranges(ship, other))
-
-
-def is_friendly(game: Game, ship: ShipState, other: ShipState) -> bool:
-    """RR: FRIENDLY - ships of the same player (a ship is friendly to itself) that no
-    effect makes allied (RR: ALLIED)."""
-    return friendly_ships(ship, other)
 
 
 def range_of(a: ShipState, b: ShipState) -> int | None:
@@ -278,7 +272,7 @@ def give_token_in_firing_arc(token: Token) -> Triggered:
     """"At the start of the Engagement Phase, you may transfer 1 (token) to a friendly ship
     in your firing arc" (Kyle Katarn, L4E-R5)."""
     def friends(ctx: Ctx) -> list[ShipState]:
-        return [s for s in ctx.state.in_play() if is_friendly(ctx.game, ctx.ship, s)
+        return [s for s in ctx.state.in_play() if friendly_ships(ctx.ship, s)
                 and in_firing_arc(ctx.ship, s)]
 
     return Triggered(f"transfer 1 {token.value} token to a friendly ship in your firing arc",
@@ -559,7 +553,6 @@ __all__ = [
     "green_tokens",
     "in_enemy_firing_arc",
     "in_firing_arc",
-    "is_friendly",
     "is_in_arc",
     "is_me",
     "keep_circular_tokens",

@@ -12,7 +12,6 @@ ships, a card's conditions), failing with a :class:`CardDataError` naming file a
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from functools import cache
@@ -23,6 +22,7 @@ from typing import Any
 from tallon.data import codec
 from tallon.data.codec import CardDataError
 from tallon.data.database import UnknownCardError, _suggest
+from tallon.data.loader import read_directory
 from tallon.data.model import DamageDeck, SourceInfo
 from tallon.data.model_1e import (
     Condition1e,
@@ -180,19 +180,11 @@ def build_database_1e(files: Mapping[str, Any]) -> CardDatabase1e:
 
 
 @cache
+@cache
 def load_cards_1e(directory: str | Path | None = None) -> CardDatabase1e:
     """The first-edition card database, loaded once and cached (``directory``: files in
     the same format elsewhere, e.g. for tests)."""
     if directory is None:
         with resources.as_file(resources.files("tallon.data") / "generated_1e") as path:
             return load_cards_1e(Path(path))
-    files: dict[str, Any] = {}
-    for name in GENERATED_FILES_1E:
-        path = Path(directory) / name
-        try:
-            files[name] = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise CardDataError(str(path), "", "the file is missing") from None
-        except json.JSONDecodeError as error:
-            raise CardDataError(str(path), f"line {error.lineno}", error.msg) from None
-    return build_database_1e(files)
+    return build_database_1e(read_directory(Path(directory), GENERATED_FILES_1E))

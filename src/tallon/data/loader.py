@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -140,9 +140,12 @@ def build_database(files: Mapping[str, Any]) -> CardDatabase:
     return db
 
 
-def _read_directory(directory: Path) -> dict[str, Any]:
+def read_directory(directory: Path, names: Sequence[str] = GENERATED_FILES
+                   ) -> dict[str, Any]:
+    """The generated files ``names`` of ``directory``, parsed (CardDataError naming the file
+    that is missing or is not JSON)."""
     files: dict[str, Any] = {}
-    for name in GENERATED_FILES:
+    for name in names:
         path = directory / name
         try:
             text = path.read_text(encoding="utf-8")
@@ -164,5 +167,5 @@ def load_cards(directory: str | Path | None = None) -> CardDatabase:
     """
     if directory is None:
         with resources.as_file(resources.files("tallon.data") / "generated") as path:
-            return build_database(_read_directory(Path(path)))
-    return build_database(_read_directory(Path(directory)))
+            return build_database(read_directory(Path(path)))
+    return build_database(read_directory(Path(directory)))

@@ -30,6 +30,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
 from tallon.engine.deployment import (
@@ -366,3 +367,23 @@ def pick_up(game: Game, ship: ShipState) -> None:
 
 __all__ = ["DEPLOYMENT", "PlaceByCard", "PlaceWithChoice", "deploy", "effective_rule", "pick_up",
            "placement_problem", "placement_spots"]
+
+
+def reserved_until_setup_ends(place: tuple[str, ...], placed_where: str
+                              ) -> tuple[Modifier, Triggered]:
+    """"Setup: you are placed in reserve. At the end of Setup, you are placed ..." (Boba
+    Fett, Luminous): the ship starts in reserve under the placement rule ``place`` and is
+    placed by it at the end of Setup (RR: SETUP, RR: RESERVE); ``placed_where`` words the
+    rule for the ability's title."""
+    def starts(game: Game, owner: ShipState, ship: ShipState | None = None,
+               **facts: Any) -> tuple[str, ...] | None:
+        return place if ship is not None and ship.id == owner.id else None
+
+    def waiting(ctx: Ctx) -> bool:
+        # still in reserve by this rule (a ship docked instead is not)
+        return in_reserve(ctx.game, ctx.ship) and reserve_rule(ctx.ship) == place
+
+    return (Modifier("setup: start in reserve", hook="starts_in_reserve", value=starts),
+            Triggered(f"end of Setup: place the ship {placed_where}", window="end_setup",
+                      optional=False, requirement=waiting,
+                      effect=lambda ctx, choice: deploy(ctx.game, ctx.ship)))

@@ -13,7 +13,6 @@ from tallon.cards.common import (
     RANGES_TREATED,
     dice,
     event_ship,
-    is_friendly,
     is_in_arc,
     is_me,
     range_of,
@@ -150,7 +149,7 @@ def _stridan_coordinates(game: Any, owner: ShipState, ship: ShipState | None = N
                          **facts: Any) -> bool:
     # RR: COORDINATE - range 1-2; a friendly ship at range 3 is treated as at range 1
     return ship is not None and not ship.remote and ship.id != owner.id \
-        and is_friendly(game, owner, ship) and game.state.in_range(owner, ship, 3, 3)
+        and friendly(owner, ship) and game.state.in_range(owner, ship, 3, 3)
 
 
 RANGES_TREATED[("pilot", STRIDAN)] = stridan_ranges

@@ -23,8 +23,8 @@ from tallon.cards.common import (
     token_choices,
 )
 from tallon.cards.registry import register
+from tallon.cards.upgrades.crew_c import faceup_ship_damage
 from tallon.cards.upgrades.device import payload_options, place_payload
-from tallon.data import load_cards
 from tallon.dice.abilities.base import DEFENDING
 from tallon.dice.abilities.effects import CardAbility, RerollDice
 from tallon.engine.abilities import (
@@ -52,7 +52,7 @@ from tallon.engine.payloads import device as payload_device
 from tallon.engine.payloads import remove_device
 from tallon.engine.queue import fire
 from tallon.engine.rounds import planned_maneuver
-from tallon.engine.state import ActionSpec, DamageCard, ShipState, Token
+from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import continuation
 from tallon.geometry import Arc, Maneuver, ObstacleType, at_range
 
@@ -102,17 +102,6 @@ for _xws in ("r2d2", "r2d2-battleofyavin", "r2a3-battleofyavin", "r2f2-battleofy
 
 
 # ------------------------------------------------- R5 units: repairing damage
-def _damage_type(card: str) -> str:
-    for entry in load_cards().damage_deck("core").cards:
-        if entry.id == card:
-            return entry.type
-    return ""
-
-
-def _faceup_ship_cards(ship: ShipState) -> list[DamageCard]:
-    return [d for d in ship.damage if d.faceup and _damage_type(d.card) == "ship"]
-
-
 def _repair_facedown(ctx: Ctx, choice: Any) -> None:
     # RR: DAMAGE CARDS - of several facedown cards, the one repaired is chosen at random
     serials = tuple(str(card.serial) for card in facedown_damage(ctx.ship))
@@ -130,9 +119,9 @@ R5_ACTIONS = (
                cost=Cost(charges=1), requirement=lambda ctx: bool(facedown_damage(ctx.ship)),
                effect=_repair_facedown),
     CardAction("repair a faceup Ship damage card", key="faceup",
-               requirement=lambda ctx: bool(_faceup_ship_cards(ctx.ship)),
+               requirement=lambda ctx: bool(faceup_ship_damage(ctx.ship)),
                choices=lambda ctx: [Option(str(d.serial), d.card)
-                                    for d in _faceup_ship_cards(ctx.ship)],
+                                    for d in faceup_ship_damage(ctx.ship)],
                effect=lambda ctx, choice: repair_damage(ctx.game, ctx.ship, int(choice))),
 )
 for _xws in ("r5d8", "r5d8-battleofyavin", "r5k6-battleofyavin"):

@@ -22,7 +22,7 @@ from tallon.cards.common import (
     token_choices,
 )
 from tallon.cards.registry import register
-from tallon.data import load_cards
+from tallon.cards.upgrades.modification_2 import damage_trait
 from tallon.dice import DEFENDING, CardAbility, Face, RerollDice, Window
 from tallon.engine.abilities import CardAction, Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.allegiance import friendly
@@ -47,17 +47,9 @@ if TYPE_CHECKING:
     from tallon.engine.state import AttackState
 
 # ------------------------------------------------------------------- helpers
-def damage_type(card: str) -> str:
-    """A damage card's trait, ``"ship"`` or ``"pilot"`` (RR: DAMAGE CARDS)."""
-    for entry in load_cards().damage_deck("core").cards:
-        if entry.id == card:
-            return entry.type
-    return ""
-
-
 def faceup_ship_damage(ship: ShipState) -> list[DamageCard]:
     """The ship's faceup damage cards with the Ship trait."""
-    return [d for d in ship.damage if d.faceup and damage_type(d.card) == "ship"]
+    return [d for d in ship.damage if d.faceup and damage_trait(d.card) == "ship"]
 
 
 def damage_options(cards: list[DamageCard]) -> list[Option]:
@@ -504,5 +496,8 @@ register("upgrade", "lattsrazzi",
                  dice=dice("lattsrazzi"), applies=_latts_applies, after=_latts_pay),
          description="Defending against a stressed attacker: may remove 1 of the attacker's "
                      "stress tokens to turn 1 blank or focus result into an evade.")
+
+#: the name other modules import it by
+damage_type = damage_trait
 
 __all__ = ["damage_options", "damage_type", "faceup_ship_damage", "obstructs"]

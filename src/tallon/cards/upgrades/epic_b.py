@@ -20,9 +20,8 @@ from tallon.engine.devices import can_place_device, put_remote, remote_kind, tou
 from tallon.engine.effects import flip_upgrade, gain_token
 from tallon.engine.huge_moves import energy, spend_energy
 from tallon.engine.loadout import ENERGY
-from tallon.engine.placement import deploy
+from tallon.engine.placement import reserved_until_setup_ends
 from tallon.engine.queue import own_modifiers
-from tallon.engine.reserve import in_reserve, reserve_rule
 from tallon.engine.state import ARCS, ShipState, Token, ship_range
 from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Arc, BaseSize, Device, Pose, at_range, in_arc
@@ -205,22 +204,9 @@ LUMINOUS = "luminous"
 LUMINOUS_PLACE = ("anywhere", "friend:2")
 
 
-def _luminous_reserve(game: Game, owner: ShipState, ship: ShipState | None = None,
-                      **facts: Any) -> tuple[str, ...] | None:
-    return LUMINOUS_PLACE if ship is not None and ship.id == owner.id else None
-
-
-def _luminous_waiting(ctx: Ctx) -> bool:
-    return in_reserve(ctx.game, ctx.ship) and reserve_rule(ctx.ship) == LUMINOUS_PLACE
-
-
 register("upgrade", LUMINOUS,
          # RR: SETUP - "Setup:" abilities; RR: RESERVE
-         Modifier("setup: start in reserve", hook="starts_in_reserve",
-                  value=_luminous_reserve),
-         Triggered("end of Setup: place the ship at range 0-2 of a friendly ship",
-                   window="end_setup", optional=False, requirement=_luminous_waiting,
-                   effect=lambda ctx, choice: deploy(ctx.game, ctx.ship)),
+         *reserved_until_setup_ends(LUMINOUS_PLACE, "at range 0-2 of a friendly ship"),
          description="Setup: the GR-75 starts in reserve; at the end of Setup it is placed at "
                      "range 0-2 of a friendly ship (+2 energy, -1 shield).")
 

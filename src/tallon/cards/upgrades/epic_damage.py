@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.registry import register
-from tallon.data import load_cards
+from tallon.cards.upgrades.modification_2 import damage_trait
 from tallon.engine.abilities import CardAction, Ctx, Modifier, Triggered
 from tallon.engine.decisions import Option
 from tallon.engine.effects import damage_title, repair_damage
@@ -25,16 +25,6 @@ from tallon.engine.state import DamageCard, ShipState
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-
-
-def damage_trait(card: str) -> str:
-    """The trait of damage card ``card`` ("pilot", "ship"; "" if unknown): read from the
-    decks the data gives (the huge ship deck's Crew cards are not among them)."""
-    for deck in load_cards().damage_decks:
-        for entry in deck.cards:
-            if entry.id == card:
-                return entry.type
-    return ""
 
 
 def faceup_of(ship: ShipState, trait: str) -> list[DamageCard]:
