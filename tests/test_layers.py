@@ -18,8 +18,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "tallon"
 
 #: Lowest first; packages of one layer don't import each other.
 LAYERS = (
-    ("files", "rules_reference", "geometry", "dice", "data", "rulesets"),
-    ("rules_index",),
+    ("files", "rules_reference", "geometry", "dice", "data"),
+    ("rules_index", "rulesets"),
     ("squads",),
     ("engine",),
     ("cards",),

@@ -19,7 +19,7 @@ as a judge would set up a table; nothing that setting it would trigger is resolv
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tallon.cards import CARDS
@@ -97,6 +97,9 @@ class Scene:
     first_player: int = 1
     round: int = 1
     cards: CardRegistry = field(default=CARDS, repr=False)
+    #: the ruleset played ("1e": pilots and upgrades are then first-edition play ids such
+    #: as ``1e-xwing-lukeskywalker`` and ``1e-protontorpedoes``)
+    ruleset: str = "2.5"
 
     def ship(self, pilot: str, player: int = 1, at: tuple[float, float, float] | None = None,
              upgrades: Iterable[str] = (), tokens: dict[str, int] | None = None,
@@ -133,7 +136,8 @@ class Scene:
     def game(self) -> Game:
         """The game after setup, with the scene arranged, at the start of round
         ``self.round``'s Planning Phase (the first dial decision)."""
-        game = Game(GameSetup(squads=self._squads(), seed=self.seed, cards=self.cards))
+        game = Game(GameSetup(squads=self._squads(), seed=self.seed, cards=self.cards,
+                              ruleset=self.ruleset))
         while game.decision is not None and game.state.phase == "setup":
             d = game.decision
             game.answer(d.options[0].key)
@@ -168,7 +172,8 @@ class Scene:
             if not entries:
                 raise ValueError(f"player {player} has no ships in the scene")
             faction = self.factions[player - 1] or db.pilot(entries[0][0]).faction
-            squads.append(build_squad(faction, entries, name=f"Scene player {player}"))
+            squad = build_squad(faction, entries, name=f"Scene player {player}")
+            squads.append(replace(squad, ruleset="1e") if self.ruleset == "1e" else squad)
         return squads[0], squads[1]
 
     def _arrange(self, game: Game) -> None:

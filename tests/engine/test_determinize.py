@@ -14,7 +14,7 @@ from tallon.agents import InformationSet, RandomAgent, play
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup
 from tallon.engine.decisions import Decision
-from tallon.engine.rounds import dial_options
+from tallon.engine.dial_codes import dial_options
 from tallon.engine.state import DamageCard
 from tests.rules.game_helpers import EMPIRE, REBEL, squad
 

@@ -17,7 +17,9 @@ from rich.table import Table
 from tallon.cli.common import fail, read_squad_input
 from tallon.data.cards_1e import CardDatabase1e, load_cards_1e
 from tallon.data.codec import CardDataError
+from tallon.squads import Squad, XwsError
 from tallon.squads.legality_1e import DEFAULT_POINTS_1E, check_squad_1e
+from tallon.squads.play_1e import squad_for_play
 from tallon.squads.report import Problem, SquadReport
 from tallon.squads.xws_1e import XwsImport1e, read_xws_1e, read_xws_1e_file
 
@@ -87,3 +89,20 @@ def check_1e(file: Path, points: int | None, as_json: bool) -> None:
     else:
         _print(report, imported.squad.name)
     raise typer.Exit(EXIT_LEGAL if report.legal else EXIT_ILLEGAL)
+
+
+def load_squad_1e(path: Path, player: int, points: int = DEFAULT_POINTS_1E) -> Squad:
+    """A legal first-edition squad from an XWS 1.0 file, ready to play, or exit 2 naming
+    the file and every problem."""
+    db = card_database_1e()
+    try:
+        imported = read_xws_1e_file(path, db)
+    except XwsError as error:
+        typer.echo(f"error: player {player}: {error}", err=True)
+        raise typer.Exit(2) from None
+    report = check_squad_1e(imported.squad, db, points=points, errors=imported.errors)
+    if not report.legal:
+        for problem in report.errors:
+            typer.echo(f"error: {path}: {problem.rule}: {_line(problem)}", err=True)
+        raise typer.Exit(2)
+    return squad_for_play(imported.squad)

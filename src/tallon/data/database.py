@@ -6,9 +6,9 @@ import difflib
 import re
 import reprlib
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from tallon.data.model import (
     Action,
@@ -130,15 +130,40 @@ class CardDatabase:
         self._by_name: dict[str, list[Pilot | Upgrade]] = defaultdict(list)
         for card in (*self.pilots, *self.upgrades):
             self._by_name[name_key(card.name)].append(card)
+        #: other editions' cards, found by their prefixed ids once first asked for
+        self._editions: dict[str, Callable[[], Any]] = {}
+
+    def add_edition(self, prefix: str, cards: Callable[[], Any]) -> None:
+        """Make another edition's cards findable by id: ids starting with ``prefix``
+        are looked up among ``cards()`` (read when one is first asked for: an object
+        with ``ships``, ``pilots``, ``upgrades``, ``conditions`` and ``damage_decks``).
+        They are not listed among this pool's cards (``pilots``, ``upgrades``, ...)."""
+        self._editions[prefix] = cards
+
+    def _edition_of(self, key: str) -> None:
+        for prefix in [p for p in self._editions if key.startswith(p)]:
+            found = self._editions.pop(prefix)()
+            for ship in found.ships:
+                self._ships[ship.xws][ship.faction] = ship
+            self._pilots.update((p.xws, p) for p in found.pilots)
+            self._upgrades.update((u.xws, u) for u in found.upgrades)
+            self._conditions.update((c.xws, c) for c in found.conditions)
+            self._decks.update((d.name, d) for d in found.damage_decks)
+            for pilot in found.pilots:
+                self._pilots_by_ship[pilot.ship, pilot.faction].append(pilot)
 
     # --- lookups by id -------------------------------------------------------------------
 
     def pilot(self, xws: str) -> Pilot:
         """The pilot with this xws id."""
+        if xws not in self._pilots and self._editions:
+            self._edition_of(xws)
         return _lookup(self._pilots, "pilot", xws)
 
     def upgrade(self, xws: str) -> Upgrade:
         """The upgrade with this xws id."""
+        if xws not in self._upgrades and self._editions:
+            self._edition_of(xws)
         return _lookup(self._upgrades, "upgrade", xws)
 
     def ship(self, xws: str, faction: str | None = None) -> Ship:
@@ -147,6 +172,8 @@ class CardDatabase:
         ``faction`` may be left out when only one faction fields the ship type; otherwise
         :class:`AmbiguousShipError` says which factions do.
         """
+        if xws not in self._ships and self._editions:
+            self._edition_of(xws)
         by_faction = self._ships.get(xws)
         if not by_faction:
             raise UnknownCardError("ship", xws, _suggest(xws, self._ships))
@@ -162,10 +189,14 @@ class CardDatabase:
 
     def condition(self, xws: str) -> Condition:
         """The condition card with this xws id."""
+        if xws not in self._conditions and self._editions:
+            self._edition_of(xws)
         return _lookup(self._conditions, "condition", xws)
 
     def damage_deck(self, name: str = "core") -> DamageDeck:
         """The damage deck with this name (the game has one: ``"core"``)."""
+        if name not in self._decks and self._editions:
+            self._edition_of(name)
         try:
             return self._decks[name]
         except KeyError:
@@ -180,18 +211,26 @@ class CardDatabase:
         return _lookup(self._factions, "faction", xws)
 
     def has_pilot(self, xws: str) -> bool:
+        if xws not in self._pilots and self._editions:
+            self._edition_of(xws)
         return xws in self._pilots
 
     def has_upgrade(self, xws: str) -> bool:
+        if xws not in self._upgrades and self._editions:
+            self._edition_of(xws)
         return xws in self._upgrades
 
     def has_ship(self, xws: str) -> bool:
+        if xws not in self._ships and self._editions:
+            self._edition_of(xws)
         return xws in self._ships
 
     # --- lookups by relation -------------------------------------------------------------
 
     def ship_of(self, pilot: Pilot) -> Ship:
         """The ship a pilot flies, as fielded by the pilot's faction."""
+        if pilot.ship not in self._ships and self._editions:
+            self._edition_of(pilot.ship)
         return self._ships[pilot.ship][pilot.faction]
 
     def stats_of(self, pilot: Pilot) -> Stats:

@@ -167,5 +167,15 @@ def load_cards(directory: str | Path | None = None) -> CardDatabase:
     """
     if directory is None:
         with resources.as_file(resources.files("tallon.data") / "generated") as path:
-            return build_database(read_directory(Path(path)))
+            db = build_database(read_directory(Path(path)))
+        # the first edition's cards play under ids of their own (1e-...), read on demand
+        db.add_edition("1e-", _first_edition_cards)
+        return db
     return build_database(read_directory(Path(directory)))
+
+
+def _first_edition_cards() -> Any:
+    # imported here: the first edition's loader reads its files with this module's
+    from tallon.data.first_edition_play import first_edition_cards
+
+    return first_edition_cards()

@@ -63,7 +63,7 @@ def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation
         return "a stressed ship can't perform actions"
     if ship.actions_blocked:
         return "the ship can't perform more actions this activation"
-    if ship.ionized and spec.kind != "focus" and not any_true(
+    if ship.ionized and spec.kind != "focus" and game.rules.ionized_focus_only and not any_true(
             game, "may_act_ionized", ship=ship, spec=spec):
         return "an ionized ship can only perform the focus action"
     if spec.kind in ship.actions_done:

@@ -4,18 +4,23 @@ end of the activation (ion tokens removed after an ion maneuver)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tallon.engine.actions import PerformAction
-from tallon.engine.decisions import Decision
+from tallon.engine.decisions import Decision, Option
+from tallon.engine.dial_codes import difficulty_of
 from tallon.engine.effects import remove_token
 from tallon.engine.queue import any_true, named, own_modifiers
 from tallon.engine.scenario_play import end_activation_steps, scenario_actions
 from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import Step
+from tallon.engine.steps import ChoiceStep, Step
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+
+#: The card memory key of the maneuver an opponent chose for a stressed ship that revealed
+#: a red one (:class:`OpponentChoosesManeuver`); read and forgotten when it is executed.
+CHOSEN_MANEUVER = "rule:chosen maneuver"
 
 
 @dataclass(frozen=True)
@@ -113,3 +118,27 @@ class EndActivation(Step):
         ship.skip_action = ship.actions_blocked = False
         game.push(*end_activation_steps(game, ship))  # a scenario's (Salvage Mission)
         return None
+
+
+@dataclass(frozen=True)
+class OpponentChoosesManeuver(ChoiceStep):
+    """Rulebook (1e), Stress: a stressed ship that reveals a red maneuver executes the
+    non-red maneuver of its dial the opposing player chooses (answer: its code); the
+    caller schedules the execution (``then``: the step that executes the answer)."""
+
+    ship_id: str
+    revealed: str
+
+    def choice(self, game: Game) -> Decision | None:
+        ship = game.state.ships[self.ship_id]
+        codes = [c for c in ship.dial if difficulty_of(c) != "red"] or list(ship.dial)
+        return self.ask(3 - ship.owner, "choose_maneuver",
+                        f"{ship.name} ({ship.id}) is stressed and revealed [{self.revealed}]: "
+                        "choose the non-red maneuver it executes",
+                        tuple(Option(c, f"[{c}]") for c in codes), ship=ship.id)
+
+    def apply(self, game: Game, answer: Any) -> None:
+        ship = game.state.ships[self.ship_id]
+        game.event("activate", f"Player {3 - ship.owner} chooses [{answer}] for the stressed "
+                   f"{ship.name} ({ship.id})", ship=ship.id)
+        ship.remember(CHOSEN_MANEUVER, str(answer))

@@ -32,9 +32,9 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tallon.engine.dial_codes import dial_options
 from tallon.engine.facedown import facedown_upgrades, redraw, squad_as_seen
 from tallon.engine.knowledge import sees_dial
-from tallon.engine.rounds import dial_options
 from tallon.engine.state import PLAYERS
 
 if TYPE_CHECKING:
@@ -63,7 +63,8 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
     ships = sorted(state.ships.values(), key=lambda s: s.id)
     for ship in ships:
         if ship.dial_set is not None and not sees_dial(state, ship, player):
-            ship.dial_set = rng.choice(dial_options(ship, ship.dial_stressed))
+            ship.dial_set = rng.choice(dial_options(
+                ship, ship.dial_stressed, game.rules.stressed_dial_excludes_red))
     for owner in PLAYERS:
         mine = [ship for ship in ships if ship.owner == owner]
         deck = state.player(owner).deck

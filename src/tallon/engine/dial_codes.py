@@ -5,8 +5,12 @@ standard maneuver (RR: APPENDIX: HUGE SHIPS)."""
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from tallon.geometry import Maneuver
+
+if TYPE_CHECKING:
+    from tallon.engine.state import ShipState
 
 STRESS_MANEUVER = "2FW"
 DIFFICULTY_NAMES = {"R": "red", "W": "white", "B": "blue", "P": "purple"}
@@ -36,3 +40,16 @@ def _code_parts(code: str) -> tuple[str, str, str]:
         Maneuver.parse(code)  # says what is wrong with it
         raise ValueError(f"not a maneuver code: {code!r}")
     return text[0], text[1].upper(), text[2].upper() if len(text) == 3 else ""
+
+
+def dial_options(ship: ShipState, stressed: bool | None = None, exclude_red: bool = True
+                 ) -> list[str]:
+    """The maneuvers a ship may set: its dial, without red maneuvers while it is stressed
+    (rulebook: a stressed ship cannot set red maneuvers; ``exclude_red=False``: the
+    ruleset lets it, Ruleset.stressed_dial_excludes_red); ``stressed`` overrides whether
+    it is (as it was when a dial was set)."""
+    codes = list(ship.dial)
+    # a huge ship may (RR: APPENDIX: HUGE SHIPS - RED MANEUVERS: paid with energy)
+    if exclude_red and (ship.stressed if stressed is None else stressed) and not ship.huge:
+        codes = [c for c in codes if difficulty_of(c) != "red"]
+    return codes or list(ship.dial)

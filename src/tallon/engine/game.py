@@ -32,8 +32,10 @@ from tallon.engine.snapshot import decode
 from tallon.engine.state import PLAYERS, GameState
 from tallon.engine.steps import Step
 from tallon.engine.view import full_snapshot, player_view
-from tallon.rulesets import PLAYED_RULESETS, ruleset_problem
+from tallon.rulesets import PLAYED_RULESETS, Ruleset, ruleset_problem, ruleset_rules
 from tallon.squads import Squad, XwsError, read_xws, to_xws
+from tallon.squads.play_1e import is_first_edition_squad, squad_for_play, to_xws_1e
+from tallon.squads.xws_1e import read_xws_1e
 
 RULESETS = PLAYED_RULESETS
 CHANCE_MODES = ("sample", "explicit")
@@ -41,6 +43,9 @@ CHANCE_MODES = ("sample", "explicit")
 
 def _canonical(squad: Squad) -> Squad:
     """The squad with its upgrades in XWS order (the order a replay reads them in)."""
+    if is_first_edition_squad(squad):
+        first = read_xws_1e(to_xws_1e(squad))
+        return squad if first.errors else squad_for_play(first.squad)
     imported = read_xws(to_xws(squad))
     if imported.errors:
         return squad
@@ -85,6 +90,15 @@ class GameSetup:
             raise SetupError(ruleset_problem(self.ruleset) or f"ruleset {self.ruleset!r}")
         if len(self.squads) != 2:
             raise SetupError("a game needs exactly two squads")
+        for k, squad in enumerate(self.squads, start=1):
+            if is_first_edition_squad(squad) != (self.ruleset == "1e"):
+                edition = "first-edition" if is_first_edition_squad(squad) else "2.5"
+                raise SetupError(f"squad {k} is a {edition} squad and the game plays "
+                                 f"ruleset {self.ruleset}: a game's squads are of its "
+                                 "ruleset")
+        if (self.scenario or self.environment) and not ruleset_rules(self.ruleset).scenarios:
+            raise SetupError(f"the {self.ruleset} ruleset plays neither the 2.5 scenarios "
+                             "nor environment cards")
         for problem in (scenario_problem(self.scenario),
                         environment_problem(self.environment)):
             if problem is not None:
@@ -98,7 +112,8 @@ class GameSetup:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"ruleset": self.ruleset, "seed": self.seed,
                                 "rounds": self.rounds,
-                                "squads": [to_xws(s) for s in self.squads]}
+                                "squads": [to_xws_1e(s) if is_first_edition_squad(s)
+                                           else to_xws(s) for s in self.squads]}
         if self.scenario is not None:  # records of games without one stay as they were
             data["scenario"] = self.scenario
         if self.environment is not None:
@@ -117,6 +132,17 @@ class GameSetup:
             raise SetupError("the setup's 'squads' is not a list of two XWS squads")
         squads = []
         for k, raw in enumerate(data["squads"]):
+            if data.get("ruleset") == "1e":
+                try:
+                    first = read_xws_1e(raw) if isinstance(raw, dict) else None
+                except XwsError as error:
+                    raise SetupError(f"squad {k + 1} of the setup: {error}") from None
+                if first is None or first.errors:
+                    problems = "; ".join(p.message for p in first.errors) if first else \
+                        "not an XWS 1.0 squad"
+                    raise SetupError(f"squad {k + 1} of the setup: {problems}")
+                squads.append(squad_for_play(first.squad))
+                continue
             try:
                 imported = read_xws(raw)
             except XwsError as error:
@@ -165,6 +191,11 @@ class Game:
     def cards(self) -> CardRegistry:
         """The card pool whose abilities this game plays."""
         return self.setup.cards
+
+    @property
+    def rules(self) -> Ruleset:
+        """The rules in which this game's ruleset differs (:class:`tallon.rulesets.Ruleset`)."""
+        return ruleset_rules(self.setup.ruleset)
 
     # ------------------------------------------------------------------- driving
     @property

@@ -59,6 +59,10 @@ class CheckEnd(Step):
             s.over = True
             s.winner = None if not any(alive) else PLAYERS[alive.index(True)]
             s.end_reason = "no ships left" if any(alive) else "both fleets are gone"
+            if not any(alive) and game.rules.initiative_wins_mutual_destruction:
+                # rulebook (1e), Winning the Game: the player with initiative wins
+                s.winner = s.first_player
+                s.end_reason = "both fleets are gone: the player with initiative wins"
         elif ahead is not None:
             s.over = True
             s.winner, s.end_reason = ahead

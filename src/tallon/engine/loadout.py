@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tallon.data import load_cards
+from tallon.data.first_edition_play import unplayed_rules
 from tallon.engine.state import ActionSpec, Charge, ShipState
 from tallon.geometry import BaseSize
 from tallon.squads import upgrade_cost
@@ -66,6 +67,8 @@ def unplayable_ship(pilot: Pilot, upgrades: Iterable[Upgrade], cards: CardRegist
     if pilot.has_ability and not cards.implements("pilot", pilot.xws):
         add("pilot", pilot.xws, pilot.name,
             "its pilot ability is not implemented by the engine yet")
+    for reason in unplayed_rules(pilot.ship):
+        add("pilot", pilot.xws, pilot.name, reason)
     if pilot.ship_ability and not cards.implements("ship_ability", pilot.ship_ability):
         add("ship_ability", pilot.ship_ability, pilot.ship_ability,
             "is not implemented by the engine yet")
@@ -182,6 +185,16 @@ def move_upgrade(a: ShipState, card: str, b: ShipState) -> None:
         b.charges[card] = charge
     refresh_actions(a)
     refresh_actions(b)
+
+
+def discard_upgrade(ship: ShipState, card: str) -> None:
+    """Upgrade ``card`` is discarded (it leaves play: its abilities, weapon, charges and
+    actions go with it; first edition "discard this card"). Like :func:`move_upgrade`,
+    for a :func:`movable` card (no stats, Force or turret to rebuild)."""
+    ship.cards = tuple(c for c in ship.cards if not (c[0] == "upgrade" and c[1] == card))
+    ship.upgrades = tuple(x for x in ship.upgrades if x != card)
+    ship.charges.pop(card, None)
+    refresh_actions(ship)
 
 
 def _upgrade_turrets(upgrades: Iterable[tuple[str, int]]) -> list[str]:

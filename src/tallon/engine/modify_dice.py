@@ -22,11 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tallon.dice import DieKind, Face, Role, Situation, Tokens, apply_to_counts
 from tallon.dice.abilities.base import Window
 from tallon.dice.abilities.tokens import (
-    CALCULATE_ABILITY,
-    EVADE_ABILITY,
     FOCUS_ABILITY,
-    FORCE_ABILITY,
-    LOCK_ABILITY,
     LOCK_DISABLED,
 )
 from tallon.dice.counts import REROLLED
@@ -130,10 +126,12 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
                           _resources(game, opponent, attack, role.other))
     found: list[Modification] = []
     if window is Window.OWN_DICE:
-        for ability in (FOCUS_ABILITY, CALCULATE_ABILITY, FORCE_ABILITY, EVADE_ABILITY,
-                        LOCK_ABILITY):
+        rules = game.rules
+        for ability in rules.token_abilities:
             if role not in ability.roles or (focus_only and ability is not FOCUS_ABILITY):
                 continue
+            if rules.tokens_once_per_step and token_used(attack, user, ability.key, kind):
+                continue  # FAQ (1e), Spending Tokens: once per Modify Dice step
             for option in ability.options(situation):
                 found.append((user.id, ability.key, option))
     cards = game.cards
@@ -380,6 +378,8 @@ def _settle(game: Game, attack: AttackState, kind: str, user: ShipState, owner: 
             attack.marks[key] = attack.marks.get(key, 0) + amount
     if card not in TOKEN_SOURCES:
         attack.used.add(f"{owner.id}:{card}:{option.source}")
+    elif game.rules.tokens_once_per_step:
+        attack.used.add(_token_key(owner, card, kind))
     if any_true(game, "records_modified_dice"):
         # "if the attacker modified any attack dice": kept only while a card asks
         mark = f"{user.id}:modified {kind} dice"
@@ -397,6 +397,16 @@ def _settle(game: Game, attack: AttackState, kind: str, user: ShipState, owner: 
                 event = Event.of("dice_modified", user=user.id, kind=kind,
                                  rerolled=tuple(rerolled))
                 ability.after(Ctx(game, owner, card, event, ability), option)
+
+
+def _token_key(ship: ShipState, token: str, kind: str) -> str:
+    return f"{ship.id}:token {token}:{kind}"
+
+
+def token_used(attack: AttackState, ship: ShipState, token: str, kind: str) -> bool:
+    """Whether the ship spent ``token`` for its effect on the ``kind`` dice this attack
+    (kept only under rulesets spending each once per step: Ruleset.tokens_once_per_step)."""
+    return _token_key(ship, token, kind) in attack.used
 
 
 def _spend(game: Game, attack: AttackState, ship: ShipState, name: str, amount: int) -> None:

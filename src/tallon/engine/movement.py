@@ -64,9 +64,13 @@ if TYPE_CHECKING:
     from tallon.engine.game import Game
 
 
-def ion_maneuver(dial: str | None) -> str:
+def ion_maneuver(dial: str | None, white_straight: bool = False) -> str:
     """RR: ION - a blue speed 1 bank or straight in the dial's direction; a stationary
-    dial (or, by ruling, no dial at all) gives [1 straight]."""
+    dial (or, by ruling, no dial at all) gives [1 straight]. ``white_straight``: the
+    ruleset's ion maneuver is a white 1 straight whatever the dial (reference card (1e)
+    "Ion Token")."""
+    if white_straight:
+        return "1FW"
     if dial is None:
         return "1FB"
     direction = Maneuver.parse(dial).bearing.direction.value
@@ -436,6 +440,8 @@ class BumpEffect(Step):
         if not any(held.ability.value(game, ship, ship=ship)
                    for held in own_modifiers(game, ship, "keep_action_after_partial")):
             ship.skip_action = True
+        if not game.rules.bump_effects:
+            return None  # rulebook (1e): the ship only skips its Perform Action step
         owners = {game.state.ships[o].owner for o in self.forced_by if o in game.state.ships}
         if ship.owner in owners:
             game.push(RollDice("attack", 1, "movement.friendly_bump", (ship.id,),

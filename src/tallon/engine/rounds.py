@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import Event
 from tallon.engine.activation_steps import (
+    CHOSEN_MANEUVER,
     ActionStep,
     EndActivation,
+    OpponentChoosesManeuver,
     inactive,
     maneuver_instead,
     take_skip_execute,
@@ -20,6 +22,7 @@ from tallon.engine.attack import Engage
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import expire_fused_obstacles
+from tallon.engine.dial_codes import dial_options
 from tallon.engine.docking import DockingTurn, can_deploy, carriers_near
 from tallon.engine.effects import gain_token, remove_ship, remove_token, spendable_force
 from tallon.engine.environments import EnvironmentEndPhase
@@ -39,6 +42,7 @@ from tallon.engine.queue import (
     FireWindow,
     any_true,
     collect,
+    modifiers,
     named,
     own_modifiers,
     total,
@@ -110,7 +114,8 @@ def _dial_steps(game: Game) -> list[Step]:
             # a card may say the ship is assigned no dial now (hook inactive)
             if ship.in_play and not ship.ionized and not inactive(game, ship):
                 steps.append(SetDial(ship.id))
-    steps.append(RollFirstPlayer())
+    if not game.rules.fixed_initiative:
+        steps.append(RollFirstPlayer())
     return steps
 
 
@@ -122,17 +127,6 @@ class SetDials(Step):
     def run(self, game: Game) -> Decision | None:
         game.push(*_dial_steps(game))
         return None
-
-
-def dial_options(ship: ShipState, stressed: bool | None = None) -> list[str]:
-    """The maneuvers a ship may set: its dial, without red maneuvers while it is stressed
-    (rulebook: a stressed ship cannot set red maneuvers); ``stressed`` overrides whether
-    it is (as it was when a dial was set)."""
-    codes = list(ship.dial)
-    # a huge ship may (RR: APPENDIX: HUGE SHIPS - RED MANEUVERS: paid with energy)
-    if (ship.stressed if stressed is None else stressed) and not ship.huge:
-        codes = [c for c in codes if difficulty_of(c) != "red"]
-    return codes or list(ship.dial)
 
 
 @cache
@@ -150,7 +144,9 @@ class SetDial(ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         return self.ask(ship.owner, "set_dial", f"{ship.name} ({ship.id}): set its dial",
-                        _dial_choices(tuple(dial_options(ship))), ship=ship.id,
+                        _dial_choices(tuple(dial_options(
+                            ship, exclude_red=game.rules.stressed_dial_excludes_red))),
+                        ship=ship.id,
                         hidden=True)
 
     def apply(self, game: Game, answer: Any) -> None:
@@ -387,8 +383,16 @@ def effective_code(game: Game, ship: ShipState, code: str) -> str:
     colour = difficulty_of(code)
     if colour == "purple":
         return code
-    steps = total(game, "maneuver_difficulty", ship=ship, maneuver=code) \
-        + ship.execute_difficulty
+    if game.rules.difficulty_increase_wins:
+        changes = [ability.value(game, owner, ship=ship, maneuver=code) or 0
+                   for owner, _, ability in modifiers(game, "maneuver_difficulty")]
+        changes.append(ship.execute_difficulty)
+        if any(c > 0 for c in changes):
+            changes = [c for c in changes if c > 0]  # the increases take priority
+        steps = sum(changes)
+    else:
+        steps = total(game, "maneuver_difficulty", ship=ship, maneuver=code) \
+            + ship.execute_difficulty
     if not steps:
         return code
     order = ["blue", "white", "red"]
@@ -439,11 +443,14 @@ class Execution(Step):
         if self.ion:
             if ship.dial_set is not None:
                 ship.dial_revealed = True  # RR: ION - the dial is flipped faceup now
-            code = ion_maneuver(ship.dial_set)
+            code = ion_maneuver(ship.dial_set, game.rules.ion_white_straight)
             game.event("activate", f"{ship.name} ({ship.id}) executes the ion maneuver "
                        f"[{code}]", ship=ship.id)
         elif ship.dial_set is None:
             code = STRESS_MANEUVER
+        elif ship.card_memory and ship.recalled(CHOSEN_MANEUVER) is not None:
+            code = ship.recalled(CHOSEN_MANEUVER)  # the opponent's choice (1e rulebook)
+            ship.remember(CHOSEN_MANEUVER, None)
         else:
             # "before you execute ..., execute ... instead" comes before the checks below
             code = maneuver_instead(game, ship, effective_code(game, ship, ship.dial_set))
@@ -451,6 +458,10 @@ class Execution(Step):
             if (colour == "red" and ship.stressed and not red_allowed(ship) and not any_true(
                     game, "may_execute_red_stressed", ship=ship)) or (
                     colour == "purple" and spendable_force(game, ship) < 1):
+                if colour == "red" and game.rules.stressed_red_chosen_by_opponent:
+                    game.push(OpponentChoosesManeuver(ship.id, code),
+                              Execution(self.ship_id, self.ion, announced=True))
+                    return None
                 game.event("activate", f"{ship.name} executes the stress maneuver instead",
                            ship=ship.id)
                 code = STRESS_MANEUVER
@@ -476,7 +487,7 @@ def planned_maneuver(game: Game, ship: ShipState, ion: bool) -> str:
     difficulty effects applied (the stressed check comes after "before you execute"
     abilities, which may still change the difficulty)."""
     if ion:
-        return ion_maneuver(ship.dial_set)
+        return ion_maneuver(ship.dial_set, game.rules.ion_white_straight)
     if ship.dial_set is None:
         return STRESS_MANEUVER
     return effective_code(game, ship, ship.dial_set)

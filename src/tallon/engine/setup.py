@@ -30,7 +30,7 @@ from tallon.engine.reserve import start_in_reserve
 from tallon.engine.rounds import StartRound
 from tallon.engine.scenario_play import PlaceFeatures, overlapped_feature
 from tallon.engine.scenarios import scenario_of
-from tallon.engine.state import GameState, PlayerState, ShipState, opponent
+from tallon.engine.state import ION_THRESHOLD, GameState, PlayerState, ShipState, opponent
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.geometry import (
     Arc,
@@ -41,6 +41,7 @@ from tallon.geometry import (
 )
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, RANGE_BAND_LENGTH
 from tallon.geometry.ranges import pieces_distance
+from tallon.rulesets import ruleset_rules
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game, GameSetup
@@ -48,6 +49,10 @@ if TYPE_CHECKING:
 #: Obstacles used when a squad names none (three each, as in a tournament).
 DEFAULT_OBSTACLES = (("core2asteroid0", "core2asteroid4", "core2debris0"),
                      ("core2asteroid2", "core2debris1", "gascloud2"))
+#: The first edition's: the core set's six asteroids, three each (their outlines are the
+#: six asteroids Tallon measures: docs/rulings.md, "First edition: play").
+DEFAULT_OBSTACLES_1E = (("core2asteroid0", "core2asteroid1", "core2asteroid2"),
+                        ("core2asteroid3", "core2asteroid4", "core2asteroid5"))
 
 
 # ------------------------------------------------------------------ gather forces
@@ -69,18 +74,26 @@ def build_state(setup: GameSetup) -> GameState:
         if squad.faction is None:
             problems.append(f"squad {k + 1} names no faction")
         problems.extend(f"squad {k + 1}: {p}" for p in unplayable(squad, setup.cards))
+    rules = ruleset_rules(setup.ruleset)
+    deck = load_cards().damage_deck(rules.damage_decks[0])
+    problems.extend(f"the damage deck {deck.name}: {card.title} ({card.id}) is not "
+                    "implemented by the engine yet" for card in deck.cards
+                    if not setup.cards.implements("damage", card.id))
     if problems:
         raise SetupError("; ".join(problems), problems)
     ships: dict[str, ShipState] = {}
     players = []
+    defaults = DEFAULT_OBSTACLES if rules.scenarios else DEFAULT_OBSTACLES_1E
     for owner, squad in enumerate(setup.squads, start=1):
         points = 0
         for number, entry in enumerate(squad.ships, start=1):
             ship = build_ship(owner, number, entry)
+            if rules.ion_threshold is not None:
+                ship.remember(ION_THRESHOLD, rules.ion_threshold)
             ships[ship.id] = ship
             points += ship.cost
         obstacles = tuple(squad.obstacles) if len(squad.obstacles) == 3 else \
-            DEFAULT_OBSTACLES[owner - 1]
+            defaults[owner - 1]
         for obstacle_id in obstacles:
             problem = setup_obstacle_problem(obstacle_id)
             if problem is not None:
@@ -97,8 +110,23 @@ class StartGame(Step):
     """RR: SETUP - the player-order roll (a chance step), then the rest of the setup."""
 
     def run(self, game: Game) -> Decision | None:
+        first = initiative_by_squads(game) if game.rules.fixed_initiative else None
+        if first is not None:
+            _first_player(game, first)
+            return None
         game.push(RollForFirstPlayer("setup.first_player"))
         return None
+
+
+def initiative_by_squads(game: Game) -> int | None:
+    """Rulebook (1e), Initiative When Squad Building: the player with the lower squad point
+    total has initiative; with equal totals, the Imperial player; None when neither rule
+    decides (equal totals and no Imperial squad, or two): the players roll for it."""
+    points = [p.squad_points for p in game.state.players]
+    if points[0] != points[1]:
+        return 1 if points[0] < points[1] else 2
+    imperial = [p.number for p in game.state.players if p.faction == "galacticempire"]
+    return imperial[0] if len(imperial) == 1 else None
 
 
 @continuation("setup.first_player")
@@ -177,7 +205,7 @@ def obstacle_problem(game: Game, obstacle_id: str, pose: Pose, edges: bool = Tru
                 if not (limit < x < PLAY_AREA_SIDE - limit and
                         limit < y < PLAY_AREA_SIDE - limit):
                     return "it must be beyond range 2 of every edge of the play area"
-    for other in game.state.obstacles:
+    for other in game.state.obstacles if game.rules.obstacle_spacing else ():
         centres = math.hypot(pose.x - other.pose.x, pose.y - other.pose.y)
         if centres - outline.outer_radius - other.outline.outer_radius > \
                 RANGE_BAND_LENGTH + EPS:
@@ -514,7 +542,7 @@ class PrepareDecks(Step):
     """Each player shuffles their own damage deck (RR: SETUP step 6)."""
 
     def run(self, game: Game) -> Decision | None:
-        deck = load_cards().damage_deck("core")
+        deck = load_cards().damage_deck(game.rules.damage_decks[0])
         for p in game.state.players:
             cards = [card.id for card in deck.cards for _ in range(card.count)]
             game.state.rng.shuffle(cards)

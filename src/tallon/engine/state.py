@@ -30,16 +30,16 @@ if TYPE_CHECKING:
 #: (RR: DAMAGE CARDS, "record how many facedown damage cards each ship has").
 MARKER = "(marker)"
 
-#: Tokens needed before a ship is ionized / tractored, by size (RR: ION, RR: TRACTOR,
-#: RR: SHIP SIZES).
+#: Tokens making a ship ionized / tractored, by size (RR: ION, RR: TRACTOR, RR: SHIP SIZES).
 THRESHOLD = {BaseSize.SMALL: 1, BaseSize.MEDIUM: 2, BaseSize.LARGE: 3}
 #: RR: APPENDIX: HUGE SHIPS - a huge ship is ionized (tractored) with six tokens or more.
 HUGE_THRESHOLD = 6
+#: card memory: the ion tokens making the ship ionized, where the ruleset sets it (1e)
+ION_THRESHOLD = "rule:ion threshold"
 
 
-#: The players' numbers, everywhere a player is named: decisions, ships' owners, the
-#: winner, views, logs and the command line. The chance player is
-#: :data:`tallon.engine.decisions.CHANCE` (-1).
+#: The players' numbers wherever a player is named (decisions, owners, the winner, views,
+#: logs, the command line); the chance player is :data:`tallon.engine.decisions.CHANCE`.
 PLAYERS = (1, 2)
 
 
@@ -256,7 +256,9 @@ class ShipState:
 
     @property
     def ionized(self) -> bool:
-        return self.count(Token.ION) >= (HUGE_THRESHOLD if self.huge else THRESHOLD[self.size])
+        limit = self.card_memory and self.recalled(ION_THRESHOLD)  # a ruleset's (1e: 1)
+        return self.count(Token.ION) >= (limit or (
+            HUGE_THRESHOLD if self.huge else THRESHOLD[self.size]))
 
     @property
     def tractored(self) -> bool:
@@ -290,7 +292,7 @@ _SHIP_SCALARS = tuple(
 #: The standard arcs of each printed primary arc (turrets point where their indicator is).
 ARCS = {"front": (Arc.FRONT,), "rear": (Arc.REAR,), "full_front": (Arc.FULL_FRONT,),
         "full_rear": (Arc.FULL_REAR,), "bullseye": (Arc.BULLSEYE,), "left": (Arc.LEFT,),
-        "right": (Arc.RIGHT,)}
+        "right": (Arc.RIGHT,), "all": (Arc.FULL_FRONT, Arc.FULL_REAR)}  # all: a 1e turret
 
 
 @dataclass(frozen=True)
@@ -534,9 +536,8 @@ class GameState:
         return range_up_to(ship, other, high)
 
     def in_range(self, ship: ShipState, other: Any, low: int, high: int) -> bool:
-        """Whether ``other`` (as :meth:`range`) is at range ``low``-``high`` of ``ship``:
-        what target lists ask of every object. The bounding circles settle most objects
-        without measuring: those surely too far, and those surely near enough."""
+        """Whether ``other`` (as :meth:`range`) is at range ``low``-``high`` of ``ship``; the
+        bounding circles settle most objects (surely too far or near enough) unmeasured."""
         return in_range(ship, other, low, high)
 
 

@@ -91,7 +91,8 @@ def weapons_of(game: Game, ship: ShipState) -> list[WeaponSpec]:
     for changer in own_modifiers(game, ship, "primary_weapon_arc"):
         printed = [(changer.ability.value(game, ship, arc=arc) or arc, value)
                    for arc, value in printed]
-    low, high, ordnance = 0, 3, False
+    # the ruleset's lowest range (1e: touching ships cannot target each other)
+    low, high, ordnance = game.rules.primary_min_range, 3, False
     if ship.huge:
         low = 1  # RR: APPENDIX: HUGE SHIPS - "their primary attacks can be made at range 1-3"
     for held in own_modifiers(game, ship, "primary_weapon_range"):

@@ -14,8 +14,8 @@ from tallon.cards.common import is_me, ships_in_range
 from tallon.cards.registry import register
 from tallon.engine.abilities import Ctx, Triggered
 from tallon.engine.decisions import Decision, Option
+from tallon.engine.dial_codes import dial_options
 from tallon.engine.knowledge import look_at_dial, set_dial_again
-from tallon.engine.rounds import dial_options
 from tallon.engine.state import ShipState
 from tallon.engine.steps import Ask, ChoiceStep, continuation
 from tallon.geometry import Maneuver
