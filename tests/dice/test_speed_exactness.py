@@ -216,3 +216,80 @@ def test_kept_closures_serve_other_dice_and_opponents():
         again = calculate(attack, cache=False)
         assert dict(again.masses) == dict(kept.masses), attack
         _same_as_general(attack)
+
+
+def test_compiled_game_with_chained_choices_matches_the_general_solver():
+    """The attacker's compiled game (``solver_tokens_graph``) where several token effects come
+    before the lock's reroll (focus, 2 calculate, 2 Force, then the lock: positions leading
+    to positions, each with its own rerolls), on 4 dice against 2 with focus, evade and
+    Force, and the same attacker on 2 dice against 3: exactly the general solver's."""
+    attacker = {"focus": 1, "calculate": 2, "force": 2, "lock": 1}
+    _same_as_general(Attack(Combatant(4, attacker),
+                            Combatant(2, {"focus": 1, "evade": 1, "force": 1})))
+    _same_as_general(Attack(Combatant(2, attacker), Combatant(3, {"focus": 1, "evade": 2})))
+
+
+def test_defender_choices_for_totals_beyond_its_dice_match_the_general_solver():
+    """Against one defense die, attack totals of 0 (nothing to cancel: the defender keeps
+    every token) to 6 (more than its dice could ever cancel, where the defender's choice no
+    longer depends on the total): 6 attack dice with focus and calculate, and with a lock,
+    against focus, calculate and evade on 1 die; exactly the general solver's."""
+    for attacker in ({"focus": 1, "calculate": 1}, {"focus": 1, "lock": 1}):
+        _same_as_general(Attack(Combatant(6, attacker),
+                                Combatant(1, {"focus": 1, "calculate": 1, "evade": 1})))
+
+
+def test_a_lean_result_reads_the_same_in_any_order():
+    """The lean solver's result builds its Outcome keys, its value and its masses by (hits,
+    crits) when first read: reading the value, the damage distribution or the masses first
+    gives the same figures, the value is the expected damage, and the masses sum to the
+    denominator."""
+    attack = Attack(Combatant(3, {"focus": 1, "lock": 1}), Combatant(2, {"focus": 1}))
+    by_value, by_damage, by_masses = (calculate(attack, cache=False) for _ in range(3))
+    value = by_value.objective_value
+    damage, p_crit = by_damage.damage, by_damage.p_crit
+    masses = dict(by_masses.masses)
+    assert value == by_masses.objective_value == by_masses.expected_damage == F(410805, 262144)
+    assert masses == dict(by_value.masses) == dict(by_damage.masses)
+    assert sum(masses.values()) == by_masses.denominator
+    assert damage == by_masses.damage == by_value.damage
+    assert p_crit == by_masses.p_crit == F(396445, 1048576)
+    assert by_damage.hits_crits == by_masses.hits_crits == by_value.hits_crits
+
+
+def test_compiled_games_are_bounded_and_rebuilt(monkeypatch):
+    """The compiled games kept across solves are bounded, all sides together: past the bound
+    they are all forgotten and rebuilt when next needed, with the same exact answers."""
+    from tallon.dice import solver_tokens_graph, solver_tokens_sides
+
+    monkeypatch.setattr(solver_tokens_graph, "MOST_GRAPHS", 2)
+    attacks = [Attack(Combatant(n, attacker), Combatant(2, {"focus": 1, "evade": 1}))
+               for attacker in ({"focus": 1, "lock": 1}, {"calculate": 1, "lock": 1})
+               for n in (2, 3, 4)]
+    first = [calculate(attack, cache=False) for attack in attacks]
+    assert len(solver_tokens_sides.GRAPH_HOLDERS) <= 2
+    for attack, kept in zip(attacks, first, strict=True):
+        assert dict(calculate(attack, cache=False).masses) == dict(kept.masses)
+        _same_as_general(attack)
+
+
+def test_compiled_game_ranks_every_end_a_node_reads():
+    """A solve ranks only the ends some node of the compiled game reads (a roll with nothing
+    to choose ends where it stands): for attackers with and without a lock, on 1-5 dice,
+    every end a choice, a reroll or a decision reads has its hits and crits among those
+    ranked."""
+    from tallon.dice.solver_tokens import TokenSolver
+    from tallon.dice.solver_tokens_graph import attack_graph
+
+    for tokens in ({"focus": 1}, {"lock": 1}, {"focus": 1, "calculate": 1, "lock": 1},
+                   {"force": 2, "lock": 1}):
+        for n in range(1, 6):
+            solver = TokenSolver(Attack(Combatant(n, tokens), Combatant(2, {"evade": 1})))
+            graph = attack_graph(solver.att, solver.n)
+            read = {node for nodes in (graph.conv, graph.inert) for children in nodes
+                    for node in children}
+            read |= {node for nodes in (graph.choices, graph.decisions)
+                     for children, _ in nodes for node in children}
+            ends = len(graph.end_keys)
+            assert {graph.end_pairs[node] for node in read if node < ends} <= \
+                set(graph.compared), (tokens, n)

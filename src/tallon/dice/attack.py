@@ -273,10 +273,11 @@ def attack_dice_count(
     added = removed = 0
     if attack.attack_range == 1 and attack.rules.range_bonus(attack.primary, attack.ordnance):
         added += 1
+    # Guarded: the lean solver counts dice for every tokens-only attack it takes.
     for role, own, opponent, abilities in (
         (Role.ATTACKER, attacker, defender, attacker_abilities),
         (Role.DEFENDER, defender, attacker, defender_abilities),
-    ):
+    ) if attacker_abilities or defender_abilities else ():
         for ability in abilities:
             bonus = ability.attack_dice_bonus(role, own, opponent)
             added += max(bonus, 0)
@@ -312,7 +313,7 @@ def defense_dice_count(
     for role, own, opponent, abilities in (
         (Role.ATTACKER, attacker, defender, attacker_abilities),
         (Role.DEFENDER, defender, attacker, defender_abilities),
-    ):
+    ) if attacker_abilities or defender_abilities else ():
         for ability in abilities:
             count += ability.defense_dice_bonus(role, own, opponent)
     changes: dict[str, int] = {}

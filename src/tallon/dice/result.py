@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -48,10 +48,11 @@ class AttackResult:
         if sum(masses.values()) != denominator:
             raise ValueError("outcome probabilities do not sum to 1")
         # Read-only: results may be shared by the calculator's cache.
-        self.masses: Mapping[Outcome, int] = MappingProxyType(dict(masses))
+        self._masses: Mapping[Outcome, int] | None = MappingProxyType(dict(masses))
         self.denominator = denominator
         self.objective_name = objective_name
-        self.objective_value = objective_value
+        self._objective_value: Fraction | None = objective_value
+        self._pairs: dict[tuple[int, int], int] | None = None
 
     @classmethod
     def owning(cls, masses: dict[Outcome, int], denominator: int, objective_name: str,
@@ -59,11 +60,43 @@ class AttackResult:
         """A result taking ``masses`` over as it is (no copy, no check): for solvers whose
         masses sum to ``denominator`` by construction and that keep no reference to them."""
         result = cls.__new__(cls)
-        result.masses = MappingProxyType(masses)
+        result._masses = MappingProxyType(masses)
         result.denominator = denominator
         result.objective_name = objective_name
-        result.objective_value = objective_value
+        result._objective_value = objective_value
+        result._pairs = None
         return result
+
+    @classmethod
+    def deferred(cls, masses: Callable[[], dict[Outcome, int]], denominator: int,
+                 objective_name: str, objective_value: Callable[[], Fraction],
+                 pairs: Callable[[], dict[tuple[int, int], int]]) -> AttackResult:
+        """A result whose masses, value and masses by uncanceled (hits, crits) are built when
+        first read, by the calls given (as ``owning`` takes masses over): for a solver whose
+        own form of the distribution is complete but whose ``Outcome`` keys (hashing both
+        ships' tokens) cost a quarter as much again as the solve of a small attack, while the
+        figures most asked (expected damage, the damage distribution, P(crit)) need only the
+        (hits, crits) masses."""
+        result = cls.__new__(cls)
+        result._masses = result._objective_value = result._pairs = None
+        result._build = (masses, objective_value, pairs)
+        result.denominator = denominator
+        result.objective_name = objective_name
+        return result
+
+    @property
+    def masses(self) -> Mapping[Outcome, int]:
+        """Each way the attack can end with its probability times ``denominator``."""
+        if self._masses is None:
+            self._masses = MappingProxyType(self._build[0]())
+        return self._masses
+
+    @property
+    def objective_value(self) -> Fraction:
+        """The value of the objective optimised (e.g. the expected damage)."""
+        if self._objective_value is None:
+            self._objective_value = self._build[1]()
+        return self._objective_value
 
     def _p(self, mass: int) -> Fraction:
         return Fraction(mass, self.denominator)
@@ -73,11 +106,24 @@ class AttackResult:
         """P(outcome) for every way the attack can end."""
         return {outcome: self._p(m) for outcome, m in self.masses.items()}
 
+    def _by_pair(self) -> dict[tuple[int, int], int]:
+        """Masses by uncanceled (hits, crits): what every figure but the tokens left needs."""
+        if self._pairs is None:
+            if self._masses is None:
+                self._pairs = self._build[2]()
+            else:
+                pairs: dict[tuple[int, int], int] = defaultdict(int)
+                for outcome, m in self._masses.items():
+                    pairs[(outcome.hits, outcome.crits)] += m
+                self._pairs = dict(pairs)
+        return self._pairs
+
     def _damage_masses(self) -> list[int]:
-        top = max((o.damage for o in self.masses), default=0)
+        pairs = self._by_pair()
+        top = max((h + c for h, c in pairs), default=0)
         dist = [0] * (top + 1)
-        for outcome, m in self.masses.items():
-            dist[outcome.damage] += m
+        for (hits, crits), m in pairs.items():
+            dist[hits + crits] += m
         return dist
 
     @property
@@ -88,26 +134,23 @@ class AttackResult:
     @property
     def hits_crits(self) -> dict[tuple[int, int], Fraction]:
         """P(exactly h uncanceled hits and c uncanceled crits), keyed by (h, c)."""
-        dist: dict[tuple[int, int], int] = defaultdict(int)
-        for outcome, m in self.masses.items():
-            dist[(outcome.hits, outcome.crits)] += m
-        return {pair: self._p(m) for pair, m in sorted(dist.items())}
+        return {pair: self._p(m) for pair, m in sorted(self._by_pair().items())}
 
     @property
     def expected_damage(self) -> Fraction:
-        return self._p(sum(m * o.damage for o, m in self.masses.items()))
+        return self._p(sum(m * (h + c) for (h, c), m in self._by_pair().items()))
 
     @property
     def expected_hits(self) -> Fraction:
-        return self._p(sum(m * o.hits for o, m in self.masses.items()))
+        return self._p(sum(m * h for (h, _), m in self._by_pair().items()))
 
     @property
     def expected_crits(self) -> Fraction:
-        return self._p(sum(m * o.crits for o, m in self.masses.items()))
+        return self._p(sum(m * c for (_, c), m in self._by_pair().items()))
 
     def p_at_least(self, damage: int) -> Fraction:
         """P(at least ``damage`` uncanceled hits + crits)."""
-        return self._p(sum(m for o, m in self.masses.items() if o.damage >= damage))
+        return self._p(sum(m for (h, c), m in self._by_pair().items() if h + c >= damage))
 
     @property
     def p_hit(self) -> Fraction:
@@ -117,7 +160,7 @@ class AttackResult:
     @property
     def p_crit(self) -> Fraction:
         """P(at least one uncanceled crit)."""
-        return self._p(sum(m for o, m in self.masses.items() if o.crits >= 1))
+        return self._p(sum(m for (_, c), m in self._by_pair().items() if c >= 1))
 
     def inflicted_tokens(self, damage_results: int = 1) -> list[Fraction]:
         """For a weapon whose results inflict tokens instead of damage (RR: INFLECT):

@@ -30,60 +30,52 @@ exactly: tests compare the two on every such attack up to a size
   and so are focus results once nothing is left to change them.
 * Without reinforce the defender's reply depends on hits + crits alone, and so do the
   expected damage and its tokens left: only the crits need the split (evades cancel hits
-  first).
+  first). From m hits and crits on (m defense dice, so at most m evades) nothing is capped
+  and the reply is the same; against none, every roll stops and keeps every token.
 * What depends on the ships' tokens and dice alone, never on a value or a choice, is kept
   across solves like the move tables (``tallon.dice.solver_tokens_sides``, cleared by
   ``clear_layouts``): each ship's layout of resources with the ``Tokens`` views of its
   states, the ends its choices reach from a pool, its rolls of m defense dice grouped by
-  those ends, the positions its options lead to, and (the attacker's, per defender layout)
-  the ``Outcome`` objects of packed outcomes.
+  those ends, the positions its options lead to, the attacker's whole game from n dice
+  compiled into flat lists (``tallon.dice.solver_tokens_graph``: a solve walks them instead
+  of recursing), and (the attacker's, per defender layout) the ``Outcome`` objects of packed
+  outcomes.
+* The distribution is complete when the solve returns (packed outcomes with their masses);
+  the result turns it into ``Outcome`` keys, and sums the value, when first read
+  (``AttackResult.deferred``): hashing both ships' ``Tokens`` of every outcome adds a
+  quarter to the solve of a small attack, and the figures most read (the value, the damage
+  distribution, P(crit)) need only the masses by (hits, crits).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from operator import mul
+from operator import add, mul
 
 from tallon.dice.abilities.base import Role
-from tallon.dice.abilities.tokens import LOCK, REINFORCE
+from tallon.dice.abilities.tokens import REINFORCE
 from tallon.dice.attack import MAX_DICE, Attack, attack_dice_count, defense_dice_count
-from tallon.dice.faces import DieKind
 from tallon.dice.neutralize import neutralize
 from tallon.dice.objectives import ExpectedDamage, Objective
 from tallon.dice.packed import BITS, LIMIT
 from tallon.dice.result import AttackResult, Outcome
+from tallon.dice.solver_tokens_graph import AttackGraph, attack_graph
 from tallon.dice.solver_tokens_sides import (  # noqa: F401 (clear_layouts: re-exported)
     ATTACK_PAIRS,
-    ATTACK_ROLLS,
-    ATTACK_SPLIT,
     ATTACKER_INERT,
     ATTACKER_SLOTS,
-    CHANCE,
-    CONVERTS,
     DEFENDER_INERT,
     DEFENDER_SLOTS,
-    DICE_AT,
-    DROP_FOCUS,
-    FOCUS_AT,
-    HIT_AT,
     MOST_SIDES,
-    NO_BLANKS,
-    ONE_ATTACK_DIE,
-    ONE_DIE,
-    ONE_INERT_DIE,
-    POOL_MASK,
-    TOKEN_SHIFT,
+    TokenSide,
     clear_layouts,
     defense_groups,
-    option_keys,
-    reachable,
     token_side,
     tokens_left,
 )
 
 _new_outcome = tuple.__new__
-_LOCK_AT = BITS * ATTACKER_SLOTS[LOCK]
 _PAIR = (0xFF).__and__
 """hits | crits << 4 of a packed outcome."""
 _DAMAGE = tuple((pair & LIMIT) + (pair >> BITS) for pair in range(256))
@@ -116,351 +108,190 @@ class TokenSolver:
         self.att = token_side(Role.ATTACKER, a_tokens, not attack.attacker_locked_out)
         self.dfn = token_side(Role.DEFENDER, d_tokens, True)
         self.reinforce = d_tokens[REINFORCE] if attack.reinforce_applies else 0
-        self._defense_at: dict[int, list[tuple[int, int]]] = {}
-        self._policies: dict[int, list[tuple[int, int]]] = {}
-        self._stats: dict[int, tuple[int, int, list[tuple[int, int]]]] = {}
-
-    # --- the defense dice: a one-player subgame ----------------------------------------
-
-    def _defense(self, pair: int) -> list[tuple[int, int]]:
-        """The defender's play against the attack's ``hits | crits << 4``: its outcomes as
-        (hits | crits << 4 | tokens << 8, weight out of 8**m)."""
-        found = self._defense_at.get(pair)
-        if found is not None:
-            return found
-        hits, crits = pair & LIMIT, pair >> BITS
-        m = self.m
-        if self.reinforce:
-            # RR: ATTACK step 4 and RR: REINFORCE: the defender's rank, lowest best (less
-            # damage, then fewer crits; then more tokens left) of each number of evades.
-            results = [neutralize(hits, crits, e, reinforce=self.reinforce)
-                       for e in range(m + 1)]
-            ranks = [((h + c) << 12) | (c << 6) for h, c in results]
-            outcomes: dict[int, int] = defaultdict(int)
-            for weight, ends in self._group_list:
-                best_rank = best = None
-                for evades, keep, out in ends:
-                    rank = ranks[evades] + keep
-                    if best_rank is None or rank < best_rank:
-                        best_rank, best = rank, out | evades
-                h, c = results[best & LIMIT]  # type: ignore[operator]
-                outcomes[h | (c << BITS) | (best & ~LIMIT)] += weight  # type: ignore[operator]
-            found = self._defense_at[pair] = list(outcomes.items())
-            return found
-        # RR: ATTACK step 4: evades cancel hits, then crits. Below hits + crits each evade
-        # takes one damage; from there on all are alike: the rank depends on the total alone.
-        total = hits + crits
-        policy = self._policies.get(total)
-        if policy is None:
-            policy = self._policies[total] = self._policy(total)
-        if len(policy) == 1 and not policy[0][0] & LIMIT:  # no evades at all
-            found = self._defense_at[pair] = [(pair | policy[0][0], policy[0][1])]
-            return found
-        found = []
-        for evout, weight in policy:
-            evades = evout & LIMIT
-            if hits >= evades:
-                result = (hits - evades) | (crits << BITS)
-            else:
-                result = max(0, crits - (evades - hits)) << BITS
-            found.append((result | (evout & ~LIMIT), weight))
-        self._defense_at[pair] = found
-        return found
-
-    def _policy(self, total: int) -> list[tuple[int, int]]:
-        """The defender's choice against ``total`` hits and crits: (evades, capped at the total,
-        | tokens << 8, weight out of 8**m) for each distinct choice."""
-        chosen: dict[int, int] = defaultdict(int)
-        for weight, ends in self._group_list:
-            if len(ends) == 1:
-                evades, _, out = ends[0]
-                chosen[(evades if evades < total else total) | out] += weight
-                continue
-            best_rank = best = None
-            for evades, keep, out in ends:
-                capped = evades if evades < total else total
-                rank = ((total - capped) << 6) + keep
-                if best_rank is None or rank < best_rank:
-                    best_rank, best = rank, capped | out
-            chosen[best] += weight  # type: ignore[index]
-        return list(chosen.items())
-
-    def _total_stats(self, total: int) -> tuple[int, int, list[tuple[int, int]]]:
-        """Against ``total`` hits and crits (no reinforce): the damage and the defender's
-        tokens left summed over its rolls (times their weights), and its evades used as
-        (evades, weight) for each number of evades above 0."""
-        policy = self._policies.get(total)
-        if policy is None:
-            policy = self._policies[total] = self._policy(total)
-        damage = total << (3 * self.m)
-        left = 0
-        evades: dict[int, int] = defaultdict(int)
-        for evout, weight in policy:
-            e = evout & LIMIT
-            left += weight * tokens_left(evout >> 8)
-            if e:
-                damage -= weight * e
-                evades[e] += weight
-        found = self._stats[total] = (damage, left, list(evades.items()))
-        return found
-
-    # --- the attack dice ----------------------------------------------------------------
-
-    def _value(self, pair: int, tokens: int) -> int:
-        """Value of the attack dice ending with ``hits | crits << 4`` and the attacker holding
-        ``tokens``: the defense subgame's for that pair, with the attacker's tokens left."""
-        end = pair | (tokens << 8)
-        value = self._ends.get(end)
-        if value is None:
-            subgame = self._subgame.get(pair)
-            if subgame is None:
-                if self.reinforce:
-                    damage = crit = left = 0
-                    for outcome, weight in self._defense(pair):
-                        c = (outcome >> BITS) & LIMIT
-                        damage += weight * ((outcome & LIMIT) + c)
-                        crit += weight * c
-                        left += weight * tokens_left(outcome >> 8)
-                else:
-                    # Evades cancel hits first: the damage is the total less the evades used,
-                    # whatever the split; crits lose only the evades beyond the hits.
-                    hits, crits = pair & LIMIT, pair >> BITS
-                    total = hits + crits
-                    stats = self._stats.get(total)
-                    if stats is None:
-                        stats = self._total_stats(total)
-                    damage, left, evades = stats
-                    crit = crits << (3 * self.m)
-                    for e, weight in evades:
-                        if e > hits:
-                            crit -= weight * (e - hits)
-                width = self._width
-                subgame = self._subgame[pair] = (
-                    (damage << (3 * width)) | (crit << (2 * width)) | left
-                ) * self._defense_scale
-            value = self._ends[end] = subgame + ((tokens_left(tokens) * self._scale) << self._width)
-        return value
-
-    def _conversions(self, key: int) -> tuple[int, ...]:
-        """The ends the attacker's focus results (``focus << FOCUS_AT | tokens <<
-        TOKEN_SHIFT``, no lock) can reach, as ``hits gained | tokens << 8``, in the order its
-        choices come, each once."""
-        return reachable(self.att, Role.ATTACKER, DieKind.ATTACK, HIT_AT, key)
-
-    def _best_end(self, pool: int, tokens: int) -> int:
-        """The attacker's choice without a lock: its best reachable end (``hits | crits << 4 |
-        tokens << 8``), the first on ties."""
-        pair = (pool >> HIT_AT) & 0xFF
-        key = (pool & (LIMIT << FOCUS_AT)) | (tokens << TOKEN_SHIFT)
-        ends = self.att.reach.get(key)
-        if ends is None:
-            ends = self._conversions(key)
-        if len(ends) == 1:
-            return pair | (tokens << 8)
-        get, low = self._ends.get, self._low
-        best = best_rank = None
-        for end in ends:
-            value = get(pair + end)
-            if value is None:
-                value = self._value(pair + (end & LIMIT), end >> 8)
-            rank = value ^ low
-            if best_rank is None or rank > best_rank:
-                best_rank, best = rank, end
-        return pair + best  # type: ignore[operator]
-
-    def _decide(self, key: int) -> int:
-        """The attacker holding its lock modifies its dice (RR: ATTACK step 2b): stopping
-        first, then each option of each ability; the best for it (more damage, more crits,
-        more of its tokens left, fewer of the defender's), the first on ties."""
-        pool, tokens = key & POOL_MASK, key >> TOKEN_SHIFT
-        memo, low = self._memo, self._low
-        pair = (pool >> HIT_AT) & 0xFF
-        best = self._ends.get(pair | (tokens << 8))
-        if best is None:
-            best = self._value(pair, tokens)
-        best_rank = best ^ low
-        choice = None
-        att = self.att
-        for index, (_, _, shift) in enumerate(att.abilities):
-            if not (tokens >> shift) & LIMIT:
-                continue
-            paid = (tokens - (1 << shift)) << TOKEN_SHIFT
-            parts = att.options.get(pool | (index << TOKEN_SHIFT))
-            if parts is None:
-                parts = option_keys(att, index, pool)
-            if shift == _LOCK_AT:  # the lock's reroll: nothing rerolls after it
-                # Focus results are blanks to an attacker left with nothing to change them.
-                mask = -1 if paid & CONVERTS else DROP_FOCUS
-                for part in parts:
-                    child = (part & mask) | paid
-                    value = memo.get(child)
-                    if value is None:
-                        value = self._chance(child)
-                    rank = value ^ low
-                    if rank > best_rank:
-                        best, best_rank, choice = value, rank, child
-                continue
-            for part in parts:
-                child = part | paid
-                value = memo.get(child)
-                if value is None:
-                    value = self._decide(child)
-                rank = value ^ low
-                if rank > best_rank:
-                    best, best_rank, choice = value, rank, child
-        memo[key] = best
-        self._choice[key] = choice
-        self._order.append(key)
-        return best
-
-    def _chance(self, key: int) -> int:
-        """Expected value of rolling ``count`` dice into the dice kept, one die at a time;
-        with none left to roll, the attacker's best end there (its choice remembered)."""
-        if key & (LIMIT << DICE_AT):
-            child = key - ONE_DIE
-            get = self._memo.get
-            total = 0
-            for weight, add in ONE_ATTACK_DIE if key & CONVERTS else ONE_INERT_DIE:
-                add += child
-                value = get(add)
-                if value is None:
-                    value = self._chance(add)
-                total += weight * value
-            value = self._memo[key] = total >> 3
-            return value
-        pool, tokens = key & POOL_MASK, (key >> TOKEN_SHIFT) & 0xFFFF
-        if key & CONVERTS:
-            end = self._after[key] = self._best_end(pool, tokens)
-        else:  # nothing left to change the dice with
-            end = self._after[key] = ((pool >> HIT_AT) & 0xFF) | (tokens << 8)
-        value = self._ends.get(end)
-        if value is None:
-            value = self._value(end & 0xFF, end >> 8)
-        self._memo[key] = value
-        return value
-
-    def _attack_ends(self) -> dict[int, int]:
-        """Where the attack dice end under the attacker's play: hits | crits << 4 | attacker
-        tokens << 8 -> mass out of 8**(2n)."""
-        n, start = self.n, self.att.start
-        ends: dict[int, int] = defaultdict(int)
-        rolled = ATTACK_ROLLS[n]
-        shift = 3 * n
-        if not self.att.abilities or not start:
-            out = start << 8
-            for mass, pair, _ in ATTACK_SPLIT[n]:
-                ends[pair | out] += mass
-            return ends
-        self._setup_values()
-        if not (start >> (BITS * ATTACKER_SLOTS[LOCK])) & LIMIT:
-            # Without focus results no token effect has anything to change.
-            best_end, out = self._best_end, start << 8
-            for mass, pair, focus in ATTACK_SPLIT[n]:
-                if focus:
-                    ends[best_end(focus, start)] += mass
-                else:
-                    ends[pair | out] += mass
-            return ends
-        paid = start << TOKEN_SHIFT
-        memo = self._memo
-        for _, pool in rolled:
-            if pool | paid not in memo:
-                self._decide(pool | paid)
-        # The masses down the choices made, parents before children.
-        mass: dict[int, int] = defaultdict(int)
-        for weight, pool in rolled:
-            mass[pool | paid] += weight << shift
-        levels: list[dict[int, int]] = [defaultdict(int) for _ in range(n + 1)]
-        choice, take = self._choice, mass.pop
-        for key in reversed(self._order):
-            m = take(key, 0)
-            if not m:
-                continue
-            child = choice[key]
-            if child is None:
-                ends[((key >> HIT_AT) & 0xFF) | ((key >> TOKEN_SHIFT) << 8)] += m
-            elif child & CHANCE:
-                levels[(child >> DICE_AT) & LIMIT][child] += m
-            else:
-                mass[child] += m
-        # Each reroll one die at a time: masses are multiples of 8**n until then.
-        for count in range(n, 0, -1):
-            below = levels[count - 1]
-            for key, m in levels[count].items():
-                child = key - ONE_DIE
-                for weight, add in ONE_ATTACK_DIE if key & CONVERTS else ONE_INERT_DIE:
-                    below[child + add] += (m * weight) >> 3
-        after = self._after
-        for key, m in levels[0].items():
-            ends[after[key]] += m
-        return ends
-
-    def _setup_values(self) -> None:
-        # Values are exact expectations times 8**T, T bounding the dice rolled on any path;
-        # each field has room for a sum over the 8**6 results of a roll (solver_values).
-        n = self.n
-        self._scale = 8 ** (2 * n + self.m)
-        self._defense_scale = 8 ** (2 * n)
-        self._width = ((40 * self._scale) << (3 * MAX_DICE + 3)).bit_length() + 1
-        self._low = (1 << self._width) - 1
-        self._memo: dict[int, int] = {}
-        self._choice: dict[int, int | None] = {}
-        self._order: list[int] = []
-        self._after: dict[int, int] = {}
-        self._ends: dict[int, int] = {}
-        self._subgame: dict[int, int] = {}
 
     def solve(self, objective_name: str) -> AttackResult:
         """The exact distribution of outcomes under optimal play, as ``AttackSolver.solve``
         gives it (over the same denominator)."""
-        self._group_list = defense_groups(self.dfn, self.m)
-        # AttackSolver's denominator: 8**(2 attack rolls + 2 rolls of MAX_DICE defense dice).
-        factor = 8 ** (2 * MAX_DICE - self.m)
-        denominator = 8 ** (2 * self.n + 2 * MAX_DICE)
-        found: dict[int, int] = defaultdict(int)
-        groups = self._group_list
+        n, m = self.n, self.m
+        graph = attack_graph(self.att, n)
+        groups = defense_groups(self.dfn, m)
+        # AttackSolver's denominator: 8**(2 attack rolls + 2 rolls of MAX_DICE defense dice);
+        # masses here are out of 8**(2n + m). Each end of the attack dice with its mass (the
+        # ends are the graph's first nodes: zip stops there) meets each defender's reply.
+        factor = 8 ** (2 * MAX_DICE - m)
         if len(groups) == 1 and len(groups[0][1]) == 1 and not groups[0][1][0][0] and \
-                not self.reinforce:
-            # Nothing to cancel with (no defense dice, no evade): the attack dice's results
-            # stand, and the defender keeps what it has.
+                not self.reinforce and not graph.chooses:
+            # Nothing to cancel with (no defense dice, no evade) and nothing to choose: the
+            # attack dice's results stand, and the defender keeps what it has.
             factor *= groups[0][0]
-            out = groups[0][1][0][2]
-            if not self.att.abilities or not self.att.start:
-                out |= self.att.start << 24
-                found = {pair | out: mass * factor for pair, mass in ATTACK_PAIRS[self.n]}
-            else:
-                for end, a_mass in self._attack_ends().items():
-                    found[(end & 0xFF) | out | ((end >> 8) << 24)] = a_mass * factor
+            out = groups[0][1][0][2] | (self.att.start << 24)
+            found = {pair | out: mass for pair, mass in ATTACK_PAIRS[n]}
+        elif self.reinforce:
+            replies = {pair: self._reinforced(groups, pair) for pair in graph.pairs}
+            masses = graph.play(self._ranks(graph, replies) if graph.chooses else [])
+            found = defaultdict(int)
+            for (shifted, pair, _, _), a_mass in zip(graph.end_outs, masses, strict=False):
+                if a_mass:
+                    for outcome, d_mass in replies[pair]:
+                        found[outcome | shifted] += a_mass * d_mass
         else:
-            defense, known_replies = self._defense, self._defense_at
-            for end, a_mass in self._attack_ends().items():
-                shifted = (end >> 8) << 24
-                a_mass *= factor
-                replies = known_replies.get(end & 0xFF)
-                if replies is None:
-                    replies = defense(end & 0xFF)
-                for outcome, d_mass in replies:
-                    found[outcome | shifted] += a_mass * d_mass
-        known = self.att.outcomes.get(self.dfn)
-        if known is None:
-            if len(self.att.outcomes) >= MOST_SIDES:
-                self.att.outcomes.clear()
-            known = self.att.outcomes[self.dfn] = {}
-        if not known.keys() >= found.keys():
-            for key in found.keys() - known.keys():
-                known[key] = self._outcome(key)
-        # Whole-collection operations: no Python-level step per outcome.
-        masses = dict(zip(map(known.__getitem__, found), found.values(), strict=True))
-        damage = sum(map(mul, found.values(), map(_DAMAGE.__getitem__, map(_PAIR, found))))
-        return AttackResult.owning(masses, denominator, objective_name,
-                                   Fraction(damage, denominator))
+            policies = _policies(groups, graph.totals, m)
+            masses = graph.play(self._ranks(graph, policies) if graph.chooses else [])
+            found = defaultdict(int)
+            for (_, _, total, canceled), a_mass in zip(graph.end_outs, masses, strict=False):
+                if a_mass:
+                    for evades, tokens, d_mass in policies[total][0]:
+                        found[canceled[evades] | tokens] += a_mass * d_mass
+        denominator = 8 ** (2 * n + 2 * MAX_DICE)
+        att, dfn = self.att, self.dfn
+        return AttackResult.deferred(
+            lambda: _masses(att, dfn, found, factor), denominator, objective_name,
+            lambda: Fraction(factor * sum(map(mul, found.values(),
+                                              map(_DAMAGE.__getitem__, map(_PAIR, found)))),
+                             denominator),
+            lambda: _pairs(found, factor))
 
-    def _outcome(self, key: int) -> Outcome:
-        """The ``Outcome`` of a packed one: hits | crits << 4 | defender tokens << 8 |
-        attacker tokens << 24."""
-        return _new_outcome(Outcome, (key & LIMIT, (key >> BITS) & LIMIT,
-                                      self.att.view(key >> 24),
-                                      self.dfn.view((key >> 8) & 0xFFFF)))
+    # --- the defense dice: a one-player subgame ----------------------------------------
+
+    def _reinforced(self, groups: list, pair: int) -> list[tuple[int, int]]:
+        """The defender's play against the attack's ``hits | crits << 4`` with reinforce: its
+        outcomes as (hits | crits << 4 | tokens << 8, weight out of 8**m)."""
+        hits, crits = pair & LIMIT, pair >> BITS
+        # RR: ATTACK step 4 and RR: REINFORCE: the defender's rank, lowest best (less damage,
+        # then fewer crits; then more tokens left) of each number of evades.
+        results = [neutralize(hits, crits, e, reinforce=self.reinforce)
+                   for e in range(self.m + 1)]
+        ranks = [((h + c) << 12) | (c << 6) for h, c in results]
+        outcomes: dict[int, int] = defaultdict(int)
+        for weight, ends in groups:
+            best_rank = best = None
+            for evades, keep, out in ends:
+                rank = ranks[evades] + keep
+                if best_rank is None or rank < best_rank:
+                    best_rank, best = rank, out | evades
+            h, c = results[best & LIMIT]  # type: ignore[operator]
+            outcomes[h | (c << BITS) | (best & ~LIMIT)] += weight  # type: ignore[operator]
+        return list(outcomes.items())
+
+    def _ranks(self, graph: AttackGraph, replies: dict) -> list[int]:
+        """The ranks of the graph's ends (``solver_tokens_graph``) that a choice compares: the
+        defense subgame's expected damage, crits and defender tokens left for the end's hits
+        and crits, with the attacker's tokens left; ``replies`` are the defender's by pair
+        (``_reinforced``) or, without reinforce, by total (``_policies``)."""
+        scale, width, dscale = _fields(self.n, self.m)
+        low = (1 << width) - 1
+        sub = [0] * 256  # by pair: 0 for those no choice compares
+        if self.reinforce:
+            for pair in graph.compared:
+                damage = crit = left = 0
+                for outcome, weight in replies[pair]:
+                    c = (outcome >> BITS) & LIMIT
+                    damage += weight * ((outcome & LIMIT) + c)
+                    crit += weight * c
+                    left += weight * tokens_left(outcome >> 8)
+                sub[pair] = (((damage << (3 * width)) | (crit << (2 * width)) | left)
+                             * dscale) ^ low
+        else:
+            # Evades cancel hits first: the damage is the total less the evades used,
+            # whatever the split; crits lose only the evades beyond the hits.
+            fields, all_crits = {}, 3 * self.m
+            for total, (_, used, left) in replies.items():
+                fields[total] = ((((total << all_crits) - used) << (3 * width)) | left) * dscale
+            crit_at = 2 * width
+            for pair in graph.compared:
+                hits, crits = pair & LIMIT, pair >> BITS
+                crit = crits << all_crits
+                if crits:
+                    for evades, _, weight in replies[hits + crits][0]:
+                        if evades > hits:
+                            crit -= weight * (evades - hits)
+                sub[pair] = (fields[hits + crits] + ((crit * dscale) << crit_at)) ^ low
+        terms = {left: (left * scale) << width for left in graph.lefts}
+        return list(map(add, map(sub.__getitem__, graph.end_pairs),
+                        map(terms.__getitem__, graph.end_left)))
+
+
+def _policies(groups: list, totals: tuple[int, ...], m: int) -> dict[int, tuple]:
+    """The defender's choices against each of ``totals`` hits and crits without reinforce
+    (RR: ATTACK step 4: evades cancel hits, then crits; below the total each evade takes one
+    damage, from there on all are alike, so the rank depends on the total alone): ((evades
+    capped at the total, tokens << 8, weight out of 8**m) for each distinct choice, evades
+    used and tokens left summed over the rolls times their weights)."""
+    found: dict[int, tuple] = {}
+    uncapped = None
+    for total in totals:
+        # Token effects only change results, so no more than m evades: from m hits and crits
+        # on, nothing is capped and the ranks keep their order.
+        if total >= m and uncapped is not None:
+            found[total] = uncapped
+            continue
+        if not total:
+            # Nothing to cancel: every roll's first end, stopping, keeps the most tokens (all
+            # of them, the same for every roll).
+            _, keep, out = groups[0][1][0]
+            found[0] = ([(0, out, 1 << (3 * m))], 0, (63 - keep) << (3 * m))
+            continue
+        chosen: dict[int, int] = {}
+        used = left = 0
+        for weight, ends in groups:
+            evades, keep, out = ends[0]
+            if evades > total:
+                evades = total
+            if len(ends) > 1:
+                best_rank = ((total - evades) << 6) + keep
+                for e, k, o in ends[1:]:
+                    if e > total:
+                        e = total
+                    rank = ((total - e) << 6) + k
+                    if rank < best_rank:
+                        best_rank, evades, keep, out = rank, e, k, o
+            chosen[evades | out] = chosen.get(evades | out, 0) + weight
+            used += weight * evades
+            left += weight * (63 - keep)
+        found[total] = ([(key & LIMIT, key & ~LIMIT, weight) for key, weight in chosen.items()],
+                        used, left)
+        if total >= m:
+            uncapped = found[total]
+    return found
+
+
+def _fields(n: int, m: int) -> tuple[int, int, int]:
+    """For n attack and m defense dice: the scale of end values, the width of a field of a
+    packed value and the scale of the defense subgame's fields. Values are exact expectations
+    times 8**T, T bounding the dice rolled on any path; each field has room for a sum over
+    the 8**6 results of a roll (solver_values)."""
+    found = _FIELDS.get((n, m))
+    if found is None:
+        scale = 8 ** (2 * n + m)
+        width = ((40 * scale) << (3 * MAX_DICE + 3)).bit_length() + 1
+        found = _FIELDS[(n, m)] = (scale, width, 8 ** (2 * n))
+    return found
+
+
+_FIELDS: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+
+def _masses(att: TokenSide, dfn: TokenSide, found: dict[int, int],
+            factor: int) -> dict[Outcome, int]:
+    """The ``Outcome`` masses of packed ones (hits | crits << 4 | defender tokens << 8 |
+    attacker tokens << 24), the ``Outcome`` objects kept per pair of sides."""
+    known = att.outcomes.get(dfn)
+    if known is None:
+        if len(att.outcomes) >= MOST_SIDES:
+            att.outcomes.clear()
+        known = att.outcomes[dfn] = {}
+    for key in () if known.keys() >= found.keys() else found.keys() - known.keys():
+        known[key] = _new_outcome(Outcome, (key & LIMIT, (key >> BITS) & LIMIT,
+                                            att.view(key >> 24), dfn.view((key >> 8) & 0xFFFF)))
+    return {known[key]: mass * factor for key, mass in found.items()}
+
+
+def _pairs(found: dict[int, int], factor: int) -> dict[tuple[int, int], int]:
+    """The masses of packed outcomes by uncanceled (hits, crits)."""
+    pairs: dict[int, int] = defaultdict(int)
+    for key, mass in found.items():
+        pairs[key & 0xFF] += mass
+    return {(pair & LIMIT, pair >> BITS): mass * factor for pair, mass in pairs.items()}
 
 
 def solve_tokens(attack: Attack, objective: Objective | None = None) -> AttackResult:

@@ -16,6 +16,7 @@ solves like the built-in effects' move tables.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from tallon.dice.abilities.base import DiceAbility, Role, Tokens
 from tallon.dice.abilities.tokens import (
@@ -83,6 +84,13 @@ ONE_INERT_DIE = (
     *((weight, add) for weight, add in ONE_ATTACK_DIE if add > SLOT[Face.FOCUS]),
 )
 """One attack die where focus results are as blanks (nothing left to change them)."""
+CANCELED = tuple(
+    tuple((hits - e) | (crits << BITS) if hits >= e else max(0, crits - (e - hits)) << BITS
+          for e in range(LIMIT + 1))
+    for hits, crits in ((pair & LIMIT, pair >> BITS) for pair in range(256))
+)
+"""Without reinforce, hits | crits << 4 after e evades, ``CANCELED[pair][e]`` (RR: ATTACK
+step 4: evades cancel hits first, then crits)."""
 CONVERTS = sum(LIMIT << (BITS * ATTACKER_SLOTS[name]) for name in (FOCUS, CALCULATE, FORCE)) \
     << TOKEN_SHIFT
 """The attacker's focus, calculate and Force in a key: what can change focus results."""
@@ -105,8 +113,8 @@ class TokenSide:
     tables and slots, the packed start, and the general solver's layout of resources for
     outcomes (``views``). Depends on the ship's tokens alone (kept by ``token_side``)."""
 
-    __slots__ = ("_slots", "_template", "abilities", "groups", "index", "kind", "options",
-                 "outcomes", "reach", "role", "start", "views")
+    __slots__ = ("_slots", "_template", "abilities", "graphs", "groups", "index", "kind",
+                 "options", "outcomes", "reach", "role", "start", "views")
 
     def __init__(self, role: Role, tokens: Tokens, acts: bool) -> None:
         slots, inert = ((ATTACKER_SLOTS, ATTACKER_INERT) if role is Role.ATTACKER
@@ -147,6 +155,8 @@ class TokenSide:
         self.options: dict[int, tuple[int, ...]] = {}
         # The attacker's: for each defender side, packed outcome -> its Outcome object.
         self.outcomes: dict[TokenSide, dict[int, Outcome]] = {}
+        # The attacker's: its compiled game per number of dice (solver_tokens_graph).
+        self.graphs: dict[int, Any] = {}
 
     def view(self, tokens: int) -> Tokens:
         """The resources of packed ``tokens`` as the general solver reports them."""
@@ -161,6 +171,9 @@ class TokenSide:
 
 _SIDES: dict[tuple, TokenSide] = {}
 MOST_SIDES = 4096
+GRAPH_HOLDERS: list[TokenSide] = []
+"""The sides holding compiled games (``solver_tokens_graph``), one entry per game: a bound
+on them all, since a game of six dice and many tokens takes about a megabyte."""
 
 
 def token_side(role: Role, tokens: Tokens, acts: bool) -> TokenSide:
@@ -178,6 +191,7 @@ def clear_layouts() -> None:
     """Forget the sides' layouts and views kept across solves (for measurements from
     nothing; they depend on tokens alone, never needed for correctness)."""
     _SIDES.clear()
+    GRAPH_HOLDERS.clear()
 
 
 def reachable(side: TokenSide, role: Role, kind: DieKind, counted_at: int,

@@ -73,7 +73,7 @@ class Tokens(Mapping[str, int]):
     states of an attack; a live game builds one from the ship's state.
     """
 
-    __slots__ = ("_hash", "_index", "_values")
+    __slots__ = ("_given", "_hash", "_index", "_values")
 
     def __init__(self, counts: Mapping[str, int] | None = None) -> None:
         items = sorted((counts or {}).items())
@@ -83,6 +83,7 @@ class Tokens(Mapping[str, int]):
         self._index = {name: i for i, (name, _) in enumerate(items)}
         self._values = tuple(value for _, value in items)
         self._hash: int | None = None
+        self._given: tuple[tuple[str, int], ...] | None = None
 
     @classmethod
     def from_layout(cls, index: Mapping[str, int], values: tuple[int, ...]) -> Tokens:
@@ -90,7 +91,7 @@ class Tokens(Mapping[str, int]):
         tokens = cls.__new__(cls)
         tokens._index = index
         tokens._values = values
-        tokens._hash = None
+        tokens._hash = tokens._given = None
         return tokens
 
     def __getitem__(self, name: str) -> int:
@@ -113,7 +114,10 @@ class Tokens(Mapping[str, int]):
 
     def items_given(self) -> tuple[tuple[str, int], ...]:
         """Every (name, count) as given, zeros included, sorted by name."""
-        return tuple(zip(self._index, self._values, strict=True))
+        # Kept: the calculator keys its caches on it several times per attack.
+        if self._given is None:
+            self._given = tuple(zip(self._index, self._values, strict=True))
+        return self._given
 
     def nonzero(self) -> dict[str, int]:
         """The counts that are not 0 (names with 0 behave exactly like absent names)."""
