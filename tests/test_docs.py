@@ -49,6 +49,11 @@ GIVEN_FILES = {
                     '"attacker": "focus", "range": 1}, {"name": "Academy", "attack": 2, '
                     '"attacker": {"focus": 1}, "attacker_abilities": ["howlrunner"], '
                     '"repeat": 2}]}',
+    # docs/first-edition.md: two first-edition squads (XWS 1.0)
+    "rebels-1e.json": '{"version": "1.0.0", "faction": "rebel", "pilots": [{"name": '
+                      '"rookiepilot", "ship": "xwing"}]}',
+    "imperials-1e.json": '{"version": "1.0.0", "faction": "imperial", "pilots": [{"name": '
+                         '"academypilot", "ship": "tiefighter"}]}',
 }
 
 

@@ -52,6 +52,8 @@ ENGINE_RECURSION = {
                              "are placed with the devices' placement rules",
     ("setup", "placement"): "a card may let a ship be placed by another rule in Place "
                             "Forces, and the placement rules build on setup's own",
+    ("decloak_rolls", "movement"): "a decloak is a barrel roll or boost: placing it measures "
+                                   "the reposition with the rules that move ships",
 }
 
 

@@ -203,6 +203,11 @@ _UPGRADE_KEYS = {"name", "id", "slot", "points", "attack", "range", "text", "ima
                  "dualCard", "squadLimited", "conditions"}
 
 
+#: Printed attack values the source leaves out (a secondary weapon with a range and no
+#: attack value), used only while the source has none: Twin Laser Turret prints 3.
+PRINTED_ATTACK_1E: dict[str, int] = {"twinlaserturret": 3}
+
+
 def _upgrade(raw: dict[str, Any], ship_ids: dict[str, str], where: str) -> m.Upgrade1e:
     where = f"{where} upgrade {raw.get('xws', '?')}"
     _check_keys(raw, _UPGRADE_KEYS, where)
@@ -228,7 +233,7 @@ def _upgrade(raw: dict[str, Any], ship_ids: dict[str, str], where: str) -> m.Upg
         ships=tuple(ships),
         sizes=tuple(_word(s, m.SIZES_1E, "size", where)  # type: ignore[misc]
                     for s in raw.get("size", ())),
-        attack=raw.get("attack"),
+        attack=raw.get("attack", PRINTED_ATTACK_1E.get(raw["xws"])),
         min_range=low,
         max_range=high,
         energy=raw.get("energy"),

@@ -19,7 +19,7 @@ as a judge would set up a table; nothing that setting it would trigger is resolv
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from tallon.cards import CARDS
@@ -172,8 +172,7 @@ class Scene:
             if not entries:
                 raise ValueError(f"player {player} has no ships in the scene")
             faction = self.factions[player - 1] or db.pilot(entries[0][0]).faction
-            squad = build_squad(faction, entries, name=f"Scene player {player}")
-            squads.append(replace(squad, ruleset="1e") if self.ruleset == "1e" else squad)
+            squads.append(build_squad(faction, entries, name=f"Scene player {player}"))
         return squads[0], squads[1]
 
     def _arrange(self, game: Game) -> None:

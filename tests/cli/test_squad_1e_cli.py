@@ -79,16 +79,17 @@ def test_an_unreadable_file_or_unknown_ruleset_exits_2(app, tmp_path):
     assert "known rulesets: 2.5, 1e" in json.loads(result.output)["error"]
 
 
-def test_rulesets_are_named_in_one_place_and_games_refuse_the_first_edition():
-    """Situation: the rulesets module and a game set up for "1e". Rule: Tallon reads
-    first-edition cards and squads but its engine plays 2.5 only (issue 21). Expected:
-    both rulesets known, 2.5 alone played; GameSetup refuses "1e" saying its rules
-    engine is not implemented yet."""
-    assert RULESETS == ("2.5", "1e") and PLAYED_RULESETS == ("2.5",)
-    assert ruleset_problem("1e", play=False) is None
+def test_rulesets_are_named_in_one_place_and_a_game_takes_only_its_rulesets_squads():
+    """Situation: the rulesets module and a game set up for "1e" with 2.5 squads. Rule:
+    Tallon reads and plays both rulesets (issue 21); a game's squads are of its ruleset.
+    Expected: both rulesets known and played; an unknown one is refused naming them;
+    GameSetup refuses 2.5 squads in a first-edition game, naming the squad."""
+    assert RULESETS == ("2.5", "1e") and PLAYED_RULESETS == ("2.5", "1e")
+    assert ruleset_problem("1e") is None
+    assert "known rulesets: 2.5, 1e" in (ruleset_problem("3e") or "")
     squads = (build_squad("rebelalliance", [("lukeskywalker", [])]),
               build_squad("galacticempire", [("darthvader", [])]))
-    with pytest.raises(SetupError, match="1e rules engine is not implemented yet"):
+    with pytest.raises(SetupError, match="squad 1 is a 2.5 squad"):
         GameSetup(squads, ruleset="1e", cards=CARDS)
 
 

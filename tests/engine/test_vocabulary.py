@@ -360,8 +360,8 @@ def test_the_scan_finds_the_known_carriers_and_dynamic_names():
     first test really covers them)."""
     result = scan()
     for carrier in ("tallon.cards.acting.grant_action", "tallon.cards.acting.may_perform",
-                    "tallon.cards.upgrades.ordnance.launch_device", "tallon.cards.damage._mine",
-                    "tallon.engine.attack._maximum"):
+                    "tallon.cards.upgrades.ordnance.launch_device",
+                    "tallon.cards.damage_blocks.own_trigger", "tallon.engine.attack._maximum"):
         assert carrier in result.wrappers, carrier
     assert {"engage", "after_device_met", "before_check_difficulty"} <= _used("window",
                                                                               "listen")

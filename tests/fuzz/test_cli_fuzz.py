@@ -62,6 +62,8 @@ GOOD: dict[str, list[str]] = {
     "--format": ["standard", "extended", "epic"],
     "--scenario": ["none", "random", "satellite-array", "salvage-mission"],
     "--environment": ["none", "minefield", "asteroid-shower", "random"],
+    "demo --mission": ["political-escort", "asteroid-run", "dark-whispers"],
+    "demo --damage-deck": ["core", "core-tfa"],
     "--points": ["20", "8"],
     "build_id": ["lukeskywalker", "academypilot"],
     "--attack": ["2", "3"],

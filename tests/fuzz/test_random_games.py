@@ -9,7 +9,9 @@ destroyed outside the Engagement Phase; fused objects are on the table with at m
 fuse; scenario features are wholly inside the play area or on the card of the one ship in
 play that tows them (one each); the game ends; replaying the record reproduces the final
 state. Four games in five are played in a standard scenario (by the seed), one without;
-two in five are dealt an environment card; one in ten has a huge ship on each side.
+two in five are dealt an environment card; one in ten has a huge ship on each side; one in
+ten is a first-edition game (random 100-point Rebel and Imperial squads, three in four in
+one of the core set's missions).
 
 And the idioms search and servers rely on, at sampled decisions: answering a clone (and
 playing it on) leaves the original game unchanged; a game saved there - as its record and
@@ -31,9 +33,11 @@ import pytest
 from tallon.agents import RandomAgent
 from tallon.cards import CARDS
 from tallon.cards.pool import random_squad
+from tallon.cards.pool_1e import random_squad_1e
 from tallon.engine import Game, GameSetup
 from tallon.engine.environments import ENVIRONMENTS
 from tallon.engine.features import towed_cache
+from tallon.engine.missions_1e import MISSIONS_1E, mission_of
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.replace import Replaceable
 from tallon.engine.scenarios import SCENARIOS, outside
@@ -56,9 +60,18 @@ EPIC_PAIRS = (("croc-scum.json", "croc-seps.json"), ("cr90-rebels.json", "raider
               ("republic-hyperspace-ring.json", "croc-seps.json"))
 
 
+def first_edition(seed: int) -> bool:
+    """Every tenth game (the fifth of ten) is a first-edition one (issue 21)."""
+    return seed % 10 == 4
+
+
 def squads_for(seed: int):
     """Two random legal squads of the cards the engine plays (starter pool included); every
-    tenth game the two epic lists, a huge ship on each side."""
+    tenth game the two epic lists, a huge ship on each side; every tenth another two random
+    first-edition squads (100 points), Rebels against Imperials."""
+    if first_edition(seed):
+        rng = random.Random(seed)
+        return (random_squad_1e(rng, "rebel"), random_squad_1e(rng, "imperial"))
     if seed % 10 == 9:
         pair = EPIC_PAIRS[(seed // 10) % len(EPIC_PAIRS)]
         return tuple(read_xws_file(EPIC / name).squad for name in pair)
@@ -107,12 +120,16 @@ def check_invariants(game: Game) -> None:
             depth = boxes_penetration(a.body.boxes, b.body.boxes)
             assert depth <= EPS, f"{a.id} and {b.id} overlap by {depth} mm"
     assert s.round <= s.last_round
+    scanned = mission_of(game) is not None  # Dark Whispers: satellites on ships' cards
     carried = [f.carrier for f in s.features if f.carrier is not None]
-    assert len(carried) == len(set(carried)), "a ship tows two supply caches"
+    assert scanned or len(carried) == len(set(carried)), "a ship tows two supply caches"
     for feature in s.features:
         if feature.carrier is None:
             # a jettisoned cache is off the table until the opposing player places it
             assert feature.x is None or not outside(feature.x, feature.y), feature
+        elif scanned:
+            # a scanned satellite is on its scanner's card, which is in play
+            assert s.ships[feature.carrier].in_play and feature.x is None, feature
         else:
             assert towed_cache(s.ships[feature.carrier]) == feature.id, feature
     for ship in s.ships.values():
@@ -141,8 +158,12 @@ def play_checked(seed: int) -> tuple[Game, list[tuple[int, dict, dict]]]:
     both through JSON."""
     scenario = (None, *SCENARIOS)[seed % (len(SCENARIOS) + 1)]
     environment = (None, None, None, *ENVIRONMENTS)[seed % (len(ENVIRONMENTS) + 3)]
+    ruleset = "2.5"
+    if first_edition(seed):  # a core-set mission in three games of four
+        ruleset, environment = "1e", None
+        scenario = (None, *MISSIONS_1E)[(seed // 10) % (len(MISSIONS_1E) + 1)]
     game = Game(GameSetup(squads_for(seed), seed=seed, cards=CARDS, scenario=scenario,
-                          environment=environment), logging=False)
+                          environment=environment, ruleset=ruleset), logging=False)
     agents = (RandomAgent(seed), RandomAgent(seed + 7919))
     probe = random.Random(seed)
     saves = []

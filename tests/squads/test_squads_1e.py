@@ -252,3 +252,55 @@ def test_a_huge_ship_gets_a_note_that_epic_play_is_not_checked():
     report = _check("rebel", _pilot("gr75mediumtransport", "gr75mediumtransport"))
     assert any("epic play" in note for note in report.notes)
     assert report.ships[0].huge
+
+
+@pytest.mark.parametrize(("pilot", "mods", "problems"), [
+    ("alphasquadronpilot", ["stealthdevice", "shieldupgrade"], ["pilot skill of 5"]),
+    ("soontirfel", ["stealthdevice", "stealthdevice"], ["must all differ"]),
+    ("soontirfel", ["stealthdevice", "shieldupgrade"], []),
+])
+def test_royal_guard_tie_asks_a_skilled_pilot_and_two_different_modifications(
+        pilot, mods, problems):
+    """An Alpha Squadron Pilot (pilot skill 1) or Soontir Fel (9) with the Royal Guard TIE
+    title and two modifications. The card: not equipped with a pilot skill of 4 or lower;
+    up to 2 different modifications. Expected: the skill and duplicate problems named, as
+    UPGRADE RESTRICTIONS; Soontir Fel with two different ones is legal."""
+    report = check_squad_1e(read_xws_1e({
+        "version": "1.0.0", "faction": "imperial", "pilots": [
+            {"name": pilot, "ship": "tieinterceptor",
+             "upgrades": {"title": ["royalguardtie"], "mod": mods}}]}).squad)
+    messages = [p.message for p in report.errors]
+    assert report.legal == (not problems)
+    for part in problems:
+        assert any(part in m for m in messages), messages
+    assert all(p.rule == Rule1e.RESTRICTIONS for p in report.errors)
+
+
+@pytest.mark.parametrize(("upgrades", "legal"), [
+    ({"title": ["misthunter"], "cannon": ["tractorbeam"]}, True),
+    ({"title": ["misthunter"]}, False),
+])
+def test_mist_hunter_comes_with_its_tractor_beam(upgrades, legal):
+    """A G-1A (Ruthless Freelancer) with the Mist Hunter title, with and without a Tractor
+    Beam. The card: "you must equip 1 Tractor Beam" (which needs no cannon icon of the
+    ship's own). Expected: legal with it; without it, an UPGRADE RESTRICTIONS problem
+    naming the beam."""
+    report = check_squad_1e(read_xws_1e({
+        "version": "1.0.0", "faction": "scum", "pilots": [
+            {"name": "ruthlessfreelancer", "ship": "g1astarfighter",
+             "upgrades": upgrades}]}).squad)
+    assert report.legal is legal, [p.message for p in report.errors]
+    if not legal:
+        assert any("tractorbeam" in p.message for p in report.errors)
+
+
+def test_renegade_refit_takes_1_point_off_each_elite_upgrade():
+    """Heff Tobber (U-wing) with Renegade Refit and Push the Limit (3 points). The card:
+    the squad point cost of equipped elite upgrades is 1 lower (minimum 0). Expected: Push
+    the Limit costs 2 on the ship."""
+    imported = read_xws_1e({"version": "1.0.0", "faction": "rebel", "pilots": [
+        {"name": "hefftobber", "ship": "uwing",
+         "upgrades": {"mod": ["renegaderefit"], "ept": ["pushthelimit"]}}]})
+    report = check_squad_1e(imported.squad, errors=imported.errors)
+    pushed = [u for u in report.ships[0].upgrades if u.xws == "pushthelimit"]
+    assert pushed and pushed[0].cost == 2, [(u.xws, u.cost) for u in report.ships[0].upgrades]

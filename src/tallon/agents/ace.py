@@ -18,6 +18,7 @@ from typing import Any
 
 from tallon.agents.fighting import calculator_option, choose_target, solver_choice
 from tallon.agents.huge import huge_lane_penalty, huge_placements, resupply
+from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import deployment_pull, in_reach
 from tallon.agents.planning import Planner
 from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
@@ -139,6 +140,9 @@ class AceAgent(SimpleAgent):
         """Every ship's dial is planned together, in the order they will move, so that
         each is flown past where the ships before it will be."""
         ship_id = decision.ship or ""
+        me = next((s for s in view["ships"] if s["id"] == ship_id), {})
+        if mission_plan(view, me) is not None:  # a first-edition mission's objective
+            return super()._set_dial(view, decision)
         key = (view["round"], ship_id)
         if key not in self._dials:
             self._plan_dials(view, decision)
@@ -358,10 +362,13 @@ class AceAgent(SimpleAgent):
 
     def _boost_direction(self, view: dict[str, Any], decision: Decision) -> Value:
         plan = self._reposition
+        keys = decision.option_keys()
         if plan is not None and plan[0] == decision.ship and plan[1] == "boost":
             self._reposition = None
-            return plan[2]
-        return "straight"
+            if plan[2] in keys:
+                return plan[2]
+        # a ruleset may offer only the templates that place the ship (1e): no straight
+        return "straight" if "straight" in keys else keys[0]
 
     def _lock_target(self, view: dict[str, Any], decision: Decision) -> Value:
         planner = self.planner(view)
@@ -419,7 +426,7 @@ class AceAgent(SimpleAgent):
 
     # ------------------------------------------------------------------ combat
     def _declare_attack(self, view: dict[str, Any], decision: Decision) -> Value:
-        return choose_target(view, decision)
+        return mission_target(view, decision) or choose_target(view, decision)
 
     def _bonus_attack(self, view: dict[str, Any], decision: Decision) -> Value:
         return choose_target(view, decision)

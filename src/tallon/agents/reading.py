@@ -18,6 +18,7 @@ from typing import Any
 
 from tallon.agents.huge import huge_end, is_huge
 from tallon.dice import Attack, Combatant, calculate
+from tallon.engine.missions_1e import SHUTTLE_MANEUVERS, SHUTTLE_TYPE
 from tallon.geometry import Maneuver, Pose, Ship, Table, execute_maneuver
 from tallon.geometry.constants import HUGE_BASE_SHORT, BaseSize
 from tallon.geometry.table import HugeShip
@@ -65,6 +66,8 @@ def printed_dial(ship_type: str, faction: str) -> tuple[str, ...]:
     """The maneuvers on a ship's dial, as its card data prints them (public)."""
     from tallon.data import load_cards
 
+    if ship_type == SHUTTLE_TYPE:  # a first-edition mission's shuttle: no card data
+        return SHUTTLE_MANEUVERS
     return tuple(load_cards().ship(ship_type, faction).dial)
 
 

@@ -28,6 +28,7 @@ from tallon.agents.huge import (
     turn_picked_up,
     view_ship,
 )
+from tallon.agents.missions_1e import mission_action, mission_plan, mission_target
 from tallon.agents.objectives import (
     Aim,
     Objectives,
@@ -139,9 +140,12 @@ class SimpleAgent:
         enemies = [s["id"] for s in view["ships"]
                    if s["owner"] != me["owner"] and "pose" in s and not s["removed"]]
         aims = self._aims(view, me)
+        plan = mission_plan(view, me)  # a first-edition mission's objective
         scored = []
         for option in decision.options:
             score = self._score(table, decision.ship, option.key, enemies, me, aims=aims)
+            if plan is not None:
+                score += plan.bonus(table, decision.ship, option.key)
             scored.append((score + self.rng.random() * 0.01, option.key))
         return max(scored)[1]
 
@@ -262,8 +266,8 @@ class SimpleAgent:
 
     # ----------------------------------------------------------------- actions
     def _perform_action(self, view: dict[str, Any], decision: Decision) -> Value:
-        return scenario_action(view, decision) or self._useful_action(view, decision) \
-            or "pass"
+        return scenario_action(view, decision) or mission_action(view, decision) or \
+            self._useful_action(view, decision) or "pass"
 
     # ---------------------------------------------------------------- scenarios
     def _place_feature(self, view: dict[str, Any], decision: Decision) -> Value:
@@ -382,7 +386,10 @@ class SimpleAgent:
 
     # ------------------------------------------------------------------ combat
     def _declare_attack(self, view: dict[str, Any], decision: Decision) -> Value:
-        """Attack the most damaged target it can reach, preferring range 1 and more dice."""
+        """Attack the most damaged target it can reach, preferring range 1 and more dice
+        (in a first-edition mission, its objective's ship first)."""
+        if (aim := mission_target(view, decision)) is not None:
+            return aim
         ships = {s["id"]: s for s in view["ships"]}
         remotes = {r["id"]: r for r in view.get("remotes", ())}
         best, best_score = "none", float("-inf")  # attacking never hurts: take the best

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tallon.cards.pool import pilot_playable, upgrade_playable
+from tallon.cards.pool_1e import pilot_playable_1e, upgrade_playable_1e
 from tallon.cards.registry import CARDS
-from tallon.data import Pilot, Upgrade, load_cards
+from tallon.data import Pilot, Upgrade, load_cards, load_cards_1e
 from tallon.data.database import _allows
 
 FORMATS = ("any", "standard", "extended", "epic")
@@ -115,4 +116,31 @@ def coverage(fmt: str = "any", faction: str | None = None) -> Coverage:
     return Coverage(fmt, faction, pilots, upgrades, conditions)
 
 
-__all__ = ["FORMATS", "Coverage", "Tally", "coverage", "in_format"]
+def coverage_1e(faction: str | None = None) -> Coverage:
+    """The first edition's cards (``tallon cards coverage --ruleset 1e``): every pilot
+    (of ``faction``) and upgrade of its pool, counted by the rule a first-edition game
+    refuses squads with (:func:`tallon.cards.pool_1e.pilot_playable_1e`); ``conditions``
+    counts its condition cards and the two damage decks' cards."""
+    db = load_cards_1e()
+    pilots: dict[str, Tally] = {}
+    for pilot in db.pilots:
+        if faction is None or pilot.faction == faction:
+            pilots.setdefault(pilot.faction, Tally()).count(
+                f"{pilot.ship}/{pilot.xws}", pilot_playable_1e(pilot))
+    upgrades: dict[str, Tally] = {}
+    for upgrade in db.upgrades:
+        if faction is None or upgrade.faction in (None, faction):
+            upgrades.setdefault(upgrade.slot, Tally()).count(upgrade.xws,
+                                                             upgrade_playable_1e(upgrade))
+    conditions = Tally()
+    for condition in db.conditions:
+        conditions.count(condition.xws, not condition.has_ability
+                         or CARDS.implements("condition", "1e-" + condition.xws))
+    play = load_cards()
+    for name in ("core", "core-tfa"):
+        for card in play.damage_deck("1e-" + name).cards:
+            conditions.count(card.id, CARDS.implements("damage", card.id))
+    return Coverage("1e", faction, pilots, upgrades, conditions)
+
+
+__all__ = ["FORMATS", "Coverage", "Tally", "coverage", "coverage_1e", "in_format"]

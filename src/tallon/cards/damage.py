@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import dealt_this, is_me, repair_this, roll_die, this_card
+from tallon.cards.common import repair_this, roll_die, this_card
+from tallon.cards.damage_blocks import REPAIR
+from tallon.cards.damage_blocks import on_dealt as _on_dealt
+from tallon.cards.damage_blocks import own_trigger as _mine
 from tallon.cards.registry import register
 from tallon.dice import Face, Role
 from tallon.engine.abilities import (
-    CardAction,
     Ctx,
     Modifier,
     Replacement,
-    Triggered,
 )
 from tallon.engine.damage import SufferDamage
 from tallon.engine.effects import gain_token, suffer_damage
@@ -28,20 +29,6 @@ from tallon.geometry import Maneuver
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-
-REPAIR = CardAction("repair this card", key="repair", effect=lambda ctx, choice: repair_this(ctx))
-
-
-def _on_dealt(title: str, effect: Any) -> Triggered:
-    return Triggered(title, window="damage_dealt_faceup", effect=effect,
-                     requirement=dealt_this, optional=False)
-
-
-def _mine(window: str, title: str, effect: Any, extra: Any = None) -> Triggered:
-    """A mandatory "after/before you ..." trigger of the damaged ship."""
-    return Triggered(title, window=window, effect=effect, optional=False,
-                     requirement=lambda ctx: is_me(ctx) and (extra is None or extra(ctx)))
-
 
 def _hit_then_repair(cause: str) -> Any:
     """The effect "suffer 1 [hit] damage, then repair this card"."""

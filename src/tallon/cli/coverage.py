@@ -10,9 +10,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from tallon.cards.coverage import FORMATS, Coverage, Tally, coverage
+from tallon.cards.coverage import FORMATS, Coverage, Tally, coverage, coverage_1e
 from tallon.cli.cards import cards_app
 from tallon.data.vocab import FACTIONS, slot_name
+from tallon.rulesets import DEFAULT_RULESET, RULESETS
 
 
 def _row(table: Table, name: str, tally: Tally, missing: bool) -> None:
@@ -40,14 +41,15 @@ def _table(title: str, first: str, groups: dict[str, Tally], total: Tally, missi
 
 def print_coverage(found: Coverage, missing: bool, console: Console) -> None:
     scope = {"any": "standard or extended", "standard": "standard",
-             "extended": "extended", "epic": "epic"}[found.format]
+             "extended": "extended", "epic": "epic", "1e": "first edition"}[found.format]
     who = f" of {found.faction}" if found.faction else ""
     console.print(_table(f"Pilots{who} ({scope})", "faction", found.pilots,
                          found.pilot_total(), missing))
     console.print(_table(f"Upgrades{who} ({scope}), by slot", "slot", found.upgrades,
                          found.upgrade_total(), missing, slot_name))
-    console.print(_table("Condition cards", "kind", {"condition": found.conditions},
-                         found.conditions, missing))
+    kind = "condition and damage cards" if found.format == "1e" else "condition"
+    console.print(_table(kind.capitalize() if found.format == "1e" else "Condition cards",
+                         "kind", {kind: found.conditions}, found.conditions, missing))
 
 
 def coverage_command(
@@ -62,6 +64,10 @@ def coverage_command(
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print one JSON object: counts and missing ids per faction, slot "
         "and for conditions.")] = False,
+    ruleset: Annotated[str, typer.Option(
+        "--ruleset", help="The card pool counted: 2.5 (the default) or 1e, the first "
+        "edition's (every pilot and upgrade; conditions and both damage decks together; "
+        "--format does not apply).")] = DEFAULT_RULESET,
 ) -> None:
     """How many pilots (per faction), upgrades (per slot) and condition cards the engine
     plays: the same rule that refuses a squad at setup (a card whose ability is not
@@ -72,7 +78,10 @@ def coverage_command(
     if fmt not in FORMATS:
         raise typer.BadParameter(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}",
                                  param_hint="--format")
-    found = coverage(fmt, faction)
+    if ruleset not in RULESETS:
+        raise typer.BadParameter(f"unknown ruleset {ruleset!r}; use one of "
+                                 f"{', '.join(RULESETS)}", param_hint="--ruleset")
+    found = coverage_1e(faction) if ruleset == "1e" else coverage(fmt, faction)
     if as_json:
         typer.echo(json.dumps(found.to_json(), indent=2))
         return

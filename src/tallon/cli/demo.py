@@ -19,6 +19,7 @@ from tallon.agents.levels import (
 )
 from tallon.cards import CARDS
 from tallon.cards.pool import default_squads, random_squad
+from tallon.cards.pool_1e import core_set_squads, random_squad_1e, squad_from_xws_1e
 from tallon.cli.common import (
     ENVIRONMENT_OPTION,
     EnvironmentOption,
@@ -28,12 +29,17 @@ from tallon.cli.common import (
     scenario_option,
     write_output,
 )
+from tallon.cli.squad_1e import load_squad_1e
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
 from tallon.engine.environments import ENVIRONMENTS, chosen_environment
+from tallon.engine.missions_1e import mission_of, mission_problem, mission_squads
 from tallon.engine.scenarios import SCENARIOS, chosen_scenario
 from tallon.files import FileAccessError, JsonTextError, parse_json, read_text
 from tallon.render.replay import replay_html
+from tallon.rulesets import DEFAULT_RULESET, ruleset_problem
+from tallon.rulesets import ruleset_rules as game_rules
 from tallon.squads import Squad, XwsError, check_squad_to_play, read_xws_file
+from tallon.squads.play_1e import looks_first_edition
 
 
 def load_squad(path: Path, player: int) -> Squad:
@@ -50,6 +56,58 @@ def load_squad(path: Path, player: int) -> Squad:
             typer.echo(f"error: {path}{where}: {problem.rule}: {problem.message}", err=True)
         raise typer.Exit(2)
     return imported.squad
+
+
+def first_edition_file(path: Path | None) -> bool:
+    """Whether a squad file is a first-edition one (XWS 1.0: version 1.x or a side
+    named rebel, imperial or scum); a file that cannot be read is judged later."""
+    if path is None:
+        return False
+    try:
+        data = parse_json(read_text(path))
+    except (FileAccessError, JsonTextError):
+        return False
+    return isinstance(data, dict) and looks_first_edition(data)
+
+
+def chosen_ruleset(ruleset: str | None, squad1: Path | None, squad2: Path | None,
+                   mission: str | None = None) -> str:
+    """The ruleset a demo plays: ``--ruleset``, else the first edition when a squad file
+    is an XWS 1.0 one or a mission is named, else 2.5; exit 2 for an unknown one."""
+    if ruleset is None:
+        first = mission is not None or first_edition_file(squad1) or \
+            first_edition_file(squad2)
+        return "1e" if first else DEFAULT_RULESET
+    problem = ruleset_problem(ruleset)
+    if problem is not None:
+        raise fail(f"--ruleset: {problem}", 2)
+    return ruleset
+
+
+def choose_squads_1e(seed: int, squad1: Path | None, squad2: Path | None,
+                     random_squads: bool, points: int) -> tuple[Squad, Squad]:
+    """The first edition's squads: the files given, else the core set's game (or random
+    squads of ``points``)."""
+    defaults = core_set_squads()
+    if random_squads:
+        rng = random.Random(seed)
+        defaults = (random_squad_1e(rng, points=points), random_squad_1e(rng, points=points))
+    first = load_squad_1e(squad1, 1, points) if squad1 else defaults[0]
+    second = load_squad_1e(squad2, 2, points) if squad2 else defaults[1]
+    return first, second
+
+
+def mission_squads_1e(mission: str, squad1: Path | None, squad2: Path | None,
+                      points: int) -> tuple[Squad, Squad]:
+    """A first-edition mission's squads: the files given, else the mission's own ships
+    (rulebook (1e), Mission Setup), the Rebel squad as player 1."""
+    problem = mission_problem(mission, "1e")
+    if problem is not None:
+        raise fail(f"--mission: {problem}", 2)
+    own = mission_squads(mission)
+    first = load_squad_1e(squad1, 1, points) if squad1 else squad_from_xws_1e(own[0])
+    second = load_squad_1e(squad2, 2, points) if squad2 else squad_from_xws_1e(own[1])
+    return first, second
 
 
 def choose_squads(seed: int, squad1: Path | None, squad2: Path | None,
@@ -70,7 +128,9 @@ def summary(game: Game, replay_path: str | None) -> dict[str, Any]:
     ship_ids = {ship.id for ship in ships}
     return {
         "seed": game.setup.seed,
+        "ruleset": game.setup.ruleset,
         "scenario": s.scenario,
+        "mission": None if (mission := mission_of(game)) is None else mission.name,
         "environment": s.environment,
         "rounds": s.round,
         "winner": s.winner,
@@ -108,8 +168,16 @@ def squad_lines(game: Game) -> list[str]:
 
 
 def scenario_line(game: Game) -> str:
-    """What the game is played for: the scenario's title and objective, or practice."""
+    """What the game is played for: the scenario's (or first-edition mission's) title and
+    objective, or practice."""
+    mission = mission_of(game)
+    if mission is not None:
+        return (f"First edition, mission: {mission.title} ({mission.name}). Rebels: "
+                f"{mission.sides[0]} Imperials: {mission.sides[1]}")
     name = game.state.scenario
+    if name is None and game.setup.ruleset != DEFAULT_RULESET:
+        return (f"Ruleset {game.setup.ruleset}: {game.rules.title}, a standard game "
+                "(destroy every enemy ship)")
     if name is None:
         return "No scenario: a practice game (points for the deficit and the enemy ships)"
     scenario = SCENARIOS[name]
@@ -166,6 +234,21 @@ def demo(
         help="Seconds the master level searches per decision."),
     scenario: ScenarioOption = SCENARIO_OPTION,
     environment: EnvironmentOption = ENVIRONMENT_OPTION,
+    ruleset: str | None = typer.Option(
+        None, "--ruleset", help="The rules played: 2.5 (the default) or 1e, the first "
+        "edition (XWS 1.0 squad files, 100-point squads, the core set's game by default: "
+        "Luke Skywalker against Night Beast and an Obsidian Squadron Pilot). A squad file "
+        "in XWS 1.0 selects 1e by itself."),
+    mission: str | None = typer.Option(
+        None, "--mission", help="First edition: the core set's mission played "
+        "(political-escort, asteroid-run, dark-whispers), with its own squads unless "
+        "--squad1/--squad2 are given."),
+    damage_deck: str | None = typer.Option(
+        None, "--damage-deck", help="First edition: the damage deck shuffled, core (the "
+        "core set's, the default) or core-tfa (The Force Awakens core set's)."),
+    points: int = typer.Option(100, "--points", min=1,
+                               help="First edition: the squad point total squads are "
+                               "checked against (and random squads are built to)."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary instead."),
 ) -> None:
     """Play a whole game between two AI players (default: the ace against the ace, with
@@ -175,11 +258,27 @@ def demo(
     it (HTML)."""
     levels = agent_levels(agents)
     output_directory(out)  # before playing: a bad --out is refused at once
-    squads = choose_squads(seed, squad1, squad2, random_squads)
+    played_rules = chosen_ruleset(ruleset, squad1, squad2, mission)
+    if played_rules == "1e":
+        squads = mission_squads_1e(mission, squad1, squad2, points) if mission else \
+            choose_squads_1e(seed, squad1, squad2, random_squads, points)
+        chosen, dealt = mission, None
+        if damage_deck is not None and damage_deck not in ("core", "core-tfa"):
+            raise fail(f"--damage-deck: unknown deck {damage_deck!r}; the first edition's "
+                       "decks are core and core-tfa", 2)
+    else:
+        if mission is not None or damage_deck is not None:
+            option = "--mission" if mission is not None else "--damage-deck"
+            raise fail(f"{option}: first edition only (--ruleset 1e); 2.5 games shuffle the "
+                       "core deck and are played in scenarios (--scenario)", 2)
+        squads = choose_squads(seed, squad1, squad2, random_squads)
+        chosen = chosen_scenario(str(scenario), seed)
+        dealt = chosen_environment(str(environment), seed)
     try:
         game = Game(GameSetup(squads, seed=seed, rounds=rounds, cards=CARDS,
-                              scenario=chosen_scenario(str(scenario), seed),
-                              environment=chosen_environment(str(environment), seed)))
+                              ruleset=played_rules, scenario=chosen, environment=dealt,
+                              damage_deck=None if damage_deck is None
+                              else game_rules(played_rules).card_id(damage_deck)))
     except SetupError as error:
         typer.echo("error: the engine cannot play these squads:", err=True)
         for problem in error.problems:
@@ -193,14 +292,20 @@ def demo(
     title = f"Tallon demo, seed {seed}"
     if game.state.scenario is not None:
         title += f", {SCENARIOS[game.state.scenario].title}"
+    if (mission := mission_of(game)) is not None:
+        title += f", first edition: {mission.title}"
     write_output(out / "replay.html", replay_html(record, title))
     if as_json:
         typer.echo(json.dumps({**summary(game, str(replay_path)), "agents": list(levels)}))
         return
     print_log(game)
     result = summary(game, str(replay_path))
+    mission = result["mission"]
     winner = "a draw" if result["winner"] is None else f"player {result['winner']} wins"
     played = "no scenario" if game.state.scenario is None else game.state.scenario
+    if game.setup.ruleset != DEFAULT_RULESET:
+        played = f"ruleset {game.setup.ruleset}, " + (
+            f"mission {mission}" if mission else "no mission")
     why = f"; {game.state.end_reason}" if game.state.end_reason else ""
     typer.echo(f"\nAfter {result['rounds']} rounds ({played}): {winner}, mission points "
                f"{result['mission_points'][0]}-{result['mission_points'][1]}{why}; state "

@@ -110,7 +110,8 @@ def _open_history(database: str | None, create: bool = True) -> History:
 @sim_app.command("run")
 def run(
     squad_a: Annotated[str, typer.Argument(
-        metavar="SQUAD_A", help="An XWS file, a quick build id (tallon squad quickbuild) or "
+        metavar="SQUAD_A", help="An XWS file (XWS 1.0: a first-edition squad, played by "
+        "the first edition's rules), a quick build id (tallon squad quickbuild) or "
         "a ready-made opponent's name (tallon sim opponents); - reads standard input.")],
     squad_b: Annotated[str | None, typer.Argument(
         metavar="SQUAD_B", help="The other squad, as SQUAD_A; leave out with --field.")
@@ -183,6 +184,12 @@ def run(
             raise _refused(f"the field {field}", error) from None
     else:
         opponents = [_squad(str(squad_b), "SQUAD_B")]
+    mixed = [o.label for o in opponents
+             if o.squad.played_ruleset != first.squad.played_ruleset]
+    if mixed:
+        raise fail(f"SQUAD_A is a {first.squad.played_ruleset} squad and "
+                   f"{', '.join(mixed)} of another ruleset: a game's squads are of one "
+                   "ruleset (XWS 1.0 files are first edition)", 2)
     history = _open_history(database) if save else None
     if backend is Backend.ray and not ray_installed():
         raise fail("the Ray backend needs Ray: pip install 'tallon[cluster]'")

@@ -39,20 +39,32 @@ from tallon.data.model import (
     SpecialAttack,
     StatGrant,
     Upgrade,
+    UpgradeCost,
     UpgradeSide,
 )
-from tallon.data.model_1e import Pilot1e, Ship1e, Upgrade1e
+from tallon.data.model_1e import SQUAD_FACTIONS_1E, Pilot1e, Ship1e, Upgrade1e
 
 PREFIX = "1e-"
 
 #: First-edition actions as the engine's action types; an action not here has no
-#: first-edition body in the engine yet (:func:`unplayed_actions`).
+#: first-edition body in the engine yet (:func:`unplayed_rules`). Where the first edition's
+#: rule differs, the game's ruleset gives the action another body or rule
+#: (``Ruleset.action_bodies`` and the fields beside it: jam, reload, barrel roll, boost,
+#: SLAM, the reinforce and jam tokens); cloak, coordinate and rotate arc (the mobile arc,
+#: played as the single turret arc) are 2.5's (tests/rules/first_edition/test_actions_1e.py).
 ACTIONS_1E: dict[str, str] = {
     "focus": "focus",
     "target_lock": "lock",
     "barrel_roll": "barrel_roll",
     "boost": "boost",
     "evade": "evade",
+    "cloak": "cloak",
+    "slam": "slam",
+    "reinforce": "reinforce",
+    "jam": "jam",
+    "reload": "reload",
+    "coordinate": "coordinate",
+    "rotate_arc": "rotate",
 }
 
 #: A first-edition firing arc's primary weapons, by the engine's arcs (the front arc is
@@ -125,13 +137,23 @@ def unplayed_rules(ship_play_id: str) -> list[str]:
     return found
 
 
+def _fielded_by(ship: Ship1e) -> list[str]:
+    # a subfaction's ship fights for its side (docs/first-edition.md, ruling
+    # "Subfactions"): listed under each faction of the side, so a side's squad finds it
+    found: list[str] = []
+    for faction in ship.factions:
+        side = next(f for f in SQUAD_FACTIONS_1E.values() if faction in f)
+        found += [f for f in (faction, *side) if f not in found]
+    return found
+
+
 def _ships(ship: Ship1e) -> list[Ship]:
     return [Ship(
         xws=ship_id(ship.xws), name=ship.name, faction=faction, size=ship.size,
         dial=tuple(_dial(c) for c in ship.dial),
         attacks=_attacks(ship.firing_arcs, ship.attack), agility=ship.agility,
         hull=ship.hull, actions=_actions(ship.actions), shields=ship.shields,
-        energy=ship.energy) for faction in ship.factions]
+        energy=ship.energy) for faction in _fielded_by(ship)]
 
 
 def _pilot(db: CardDatabase1e, pilot: Pilot1e, play_id: str) -> Pilot:
@@ -174,7 +196,7 @@ def _upgrade(upgrade: Upgrade1e) -> Upgrade:
     return Upgrade(xws=upgrade_id(upgrade.xws), name=upgrade.name,
                    slot=upgrade.slot,  # type: ignore[arg-type]
                    limited=1 if upgrade.unique else 0, sides=sides, standard=False,
-                   extended=False, epic=False)
+                   extended=False, epic=False, cost=UpgradeCost(upgrade.points))
 
 
 def _deck(deck: DamageDeck) -> DamageDeck:

@@ -289,8 +289,8 @@ class _Builder:
         return node
 
     def decide(self, key: int) -> int:
-        """A position not yet walked where the attacker holding its lock modifies its dice (RR:
-        ATTACK step 2b): stopping first, then each option of each ability."""
+        """A position not yet walked where the attacker holding its lock modifies its dice
+        (RR: ATTACK step 2b): stopping first, then each option of each ability."""
         side, known = self.side, self.known
         pool, tokens = key & POOL_MASK, key >> TOKEN_SHIFT
         children = [self.end(((pool >> HIT_AT) & 0xFF) | (tokens << 8))]

@@ -89,8 +89,8 @@ CANCELED = tuple(
           for e in range(LIMIT + 1))
     for hits, crits in ((pair & LIMIT, pair >> BITS) for pair in range(256))
 )
-"""Without reinforce, hits | crits << 4 after e evades, ``CANCELED[pair][e]`` (RR: ATTACK
-step 4: evades cancel hits first, then crits)."""
+"""Without reinforce, hits | crits << 4 after e evades, ``CANCELED[pair][e]``
+(RR: ATTACK step 4: evades cancel hits first, then crits)."""
 CONVERTS = sum(LIMIT << (BITS * ATTACKER_SLOTS[name]) for name in (FOCUS, CALCULATE, FORCE)) \
     << TOKEN_SHIFT
 """The attacker's focus, calculate and Force in a key: what can change focus results."""

@@ -148,7 +148,7 @@ class Cost:
         for name, n in self.tokens:
             spend_token(ctx.game, ship, Token(name), n)
         for name, n in self.gain:
-            gain_token(ctx.game, ship, Token(name), n)
+            gain_token(ctx.game, ship, Token(name), n, cost=True)
 
     @property
     def free(self) -> bool:
@@ -279,6 +279,9 @@ class CardSpec:
     sides: tuple[tuple[Ability, ...], ...]
     description: str = ""
     marker: str | None = None
+    #: a condition or damage card making every player ignore some of its ship's cards
+    #: (1e Injured Pilot): ``ignores(ship, kind, card)`` for each entry of ``ship.cards``
+    ignores: Callable[[Any, str, str], bool] | None = None
 
     def abilities(self, side: int = 0) -> tuple[Ability, ...]:
         return self.sides[side] if side < len(self.sides) else ()
@@ -343,10 +346,11 @@ class CardRegistry:
         return f"CardRegistry({self.name!r}, {len(self.specs)} cards)"
 
     def register(self, kind: str, xws: str, *abilities: Ability, description: str = "",
-                 back: tuple[Ability, ...] | None = None, marker: str | None = None
-                 ) -> CardSpec:
+                 back: tuple[Ability, ...] | None = None, marker: str | None = None,
+                 ignores: Callable[[Any, str, str], bool] | None = None) -> CardSpec:
         """Register a card's abilities (``back``: the abilities of a two-sided card's
-        other side; ``marker``: the marker a secret condition shares with its siblings).
+        other side; ``marker``: the marker a secret condition shares with its siblings;
+        ``ignores``: a condition or damage card's "ignore these cards of your ship").
         A card registered with no abilities is one whose ability the engine handles in
         its own rules (or that has none). Unknown windows, hooks and replacement points
         are refused (:mod:`tallon.engine.vocabulary`)."""
@@ -363,7 +367,7 @@ class CardRegistry:
         for side, held in enumerate(sides):
             for position, ability in enumerate(held):
                 self._abilities[ability_ref(kind, xws, side, position)] = ability
-        spec = CardSpec(kind, xws, sides, description, marker)
+        spec = CardSpec(kind, xws, sides, description, marker, ignores)
         self.specs[(kind, xws)] = spec
         self._own.add((kind, xws))
         self._changed()
@@ -487,7 +491,10 @@ class CardRegistry:
                             {k: tuple(v) for k, v in points.items()})
 
     def _held(self, ship: ShipState) -> Iterator[Held]:
+        ignored = self._ignoring(ship) if ship.conditions or ship.damage else ()
         for kind, xws, side in ship.cards:
+            if ignored and any(ignores(ship, kind, xws) for ignores in ignored):
+                continue  # every player ignores this card (CardSpec.ignores)
             spec = self.specs.get((kind, xws))
             if spec is not None:
                 for position, ability in enumerate(spec.abilities(side)):
@@ -507,6 +514,15 @@ class CardRegistry:
                     for position, ability in enumerate(spec.abilities(0)):
                         yield Held(f"{card.card}@{card.serial}", ability,
                                    ability_ref("damage", card.card, 0, position))
+
+
+    def _ignoring(self, ship: ShipState) -> tuple[Any, ...]:
+        """The ``ignores`` of the ship's conditions and faceup damage cards (1e Injured
+        Pilot): they depend on the cards alone, as the index does."""
+        held = [("condition", c.card) for c in ship.conditions] + [
+            ("damage", d.card) for d in ship.damage if d.faceup]
+        specs = [self.specs.get(key) for key in held]
+        return tuple(spec.ignores for spec in specs if spec is not None and spec.ignores)
 
 
 def _name_of(ability: Ability) -> str:

@@ -18,6 +18,7 @@ from tallon.engine.boosted_range import boosted_jams, boosted_locks, pay_jam_boo
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import acquire_lock, can_lock, gain_token
 from tallon.engine.loadout import ENERGY, second_indicator_double
+from tallon.engine.lock_spending import one_lock_fewer
 from tallon.engine.movement import (
     ExecuteManeuver,
     boost_as_partial_maneuver,
@@ -511,7 +512,7 @@ def locked_targets(game: Game, ship: ShipState, action: str, targets: list[ShipS
 
 def spend_lock_on(game: Game, ship: ShipState, target: str) -> None:
     """The ship spends its lock on ``target`` (RR: LOCK)."""
-    ship.locks = [t for t in ship.locks if t != target]
+    ship.locks = one_lock_fewer(ship.locks, target)
     game.event("lock", f"{ship.name} ({ship.id}) spends its lock on {target}", ship=ship.id)
     fire(game, "after_spend_lock", ship=ship.id, target=target)
 

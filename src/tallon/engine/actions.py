@@ -32,6 +32,7 @@ from tallon.engine.action_bodies import (
     spend_lock_on,
     treat_action_as,
 )
+from tallon.engine.actions_1e import BODIES_1E, ruleset_refusal
 from tallon.engine.coordinating import (
     coordinate_forbidden,
     coordinate_remote,
@@ -41,6 +42,7 @@ from tallon.engine.coordinating import (
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, spend_force, spendable_force
 from tallon.engine.features import TOWING_FORBIDS, towed_cache
+from tallon.engine.missions_1e import is_shuttle
 from tallon.engine.queue import FireWindow, any_true, docked_modifiers, fire, own_modifiers
 from tallon.engine.state import ActionSpec, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, Then, continuation
@@ -80,10 +82,16 @@ def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation
         return "SLAM can only be performed during the ship's activation"
     if spec.kind == "slam" and ship.executed_speed is None:
         return "SLAM needs a maneuver executed this round"
-    if spec.kind == "reload" and not reloadable_cards(game, ship):
+    if spec.kind == "reload" and game.rules.action_body("reload") == "reload" and \
+            not reloadable_cards(game, ship):
         return "no torpedo, missile or device upgrade is missing a charge"
     if spec.kind == "rotate" and not ship.turret:
         return "the ship has no turret arc indicator"
+    if is_shuttle(ship):  # rulebook (1e), Political Escort: "cannot perform actions"
+        return "the senator's shuttle cannot perform actions"
+    refused = ruleset_refusal(game, ship, spec)  # a ruleset's (engine/actions_1e.py)
+    if refused is not None:
+        return refused
     card_action = _card_action(game, ship, spec)
     if card_action is not None:
         ctx = _card_ctx(game, ship, spec, card_action)
@@ -286,7 +294,7 @@ class StartAction(Step):
         ship.action_colour = self.spec.difficulty
         game.event("action", f"{ship.name} ({ship.id}) performs a {self.spec.label} action"
                    + (" (linked)" if self.linked else ""), ship=ship.id, action=self.spec.kind)
-        body_type = ACTION_BODIES.get(self.spec.kind)
+        body_type = ACTION_BODIES.get(game.rules.action_body(self.spec.kind))
         body: Step = (body_type(ship.id, self.during_activation) if body_type is not None
                       else CardActionBody(ship.id, self.spec))
         game.push(body, FinishAction(ship.id, self.spec, self.during_activation, self.linked,
@@ -544,6 +552,7 @@ ACTION_BODIES: dict[str, type[ActionBody]] = {
     "jam": JamAction,
     "reload": ReloadAction,
     "slam": SlamAction,
+    **BODIES_1E,  # the first edition's (Ruleset.action_bodies)
 }
 
 

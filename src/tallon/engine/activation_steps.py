@@ -4,23 +4,20 @@ end of the activation (ion tokens removed after an ion maneuver)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tallon.engine.actions import PerformAction
-from tallon.engine.decisions import Decision, Option
-from tallon.engine.dial_codes import difficulty_of
+from tallon.engine.actions_1e import step_choices
+from tallon.engine.decisions import Decision
 from tallon.engine.effects import remove_token
+from tallon.engine.missions_1e import is_shuttle
 from tallon.engine.queue import any_true, named, own_modifiers
 from tallon.engine.scenario_play import end_activation_steps, scenario_actions
 from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import ChoiceStep, Step
+from tallon.engine.steps import Step
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-
-#: The card memory key of the maneuver an opponent chose for a stressed ship that revealed
-#: a red one (:class:`OpponentChoosesManeuver`); read and forgotten when it is executed.
-CHOSEN_MANEUVER = "rule:chosen maneuver"
 
 
 @dataclass(frozen=True)
@@ -38,13 +35,19 @@ class ActionStep(Step):
                 for held in own_modifiers(game, ship, "action_step_stressed"))
             step = PerformAction(ship.id, during_activation=True, even_stressed=stressed,
                                  extra=scenario_actions(game, ship))
+            # "you may perform 2 actions" in this step (1e Darth Vader): hook
+            # action_step_actions
+            steps = (step,) * (1 + sum(held.ability.value(game, ship, ship=ship) or 0 for held
+                                       in own_modifiers(game, ship, "action_step_actions")))
+            if game.rules.slam_action_step_only:  # reference card (1e) "SLAM Action"
+                steps = step_choices(ship.id, steps)
             if any_true(game, "records_action_step"):
                 # a card asks whether an action was performed during this step: the ship
                 # carries the mark while the step (with every action it leads to) resolves
                 _mark_action_step(ship, True)
-                game.push(step, LeaveActionStep(ship.id))
+                game.push(*steps, LeaveActionStep(ship.id))
             else:
-                game.push(step)
+                game.push(*steps)
         return None
 
 
@@ -72,10 +75,11 @@ def take_skip_execute(ship: ShipState) -> bool:
 
 def inactive(game: Game, ship: ShipState) -> bool:
     """Whether a card of the ship says it is not assigned a dial and does not activate or
-    engage now (hook ``inactive``: an empty Syliure-class hyperspace ring)."""
-    return "inactive" in named(game) and any(
+    engage now (hook ``inactive``: an empty Syliure-class hyperspace ring); a first-edition
+    mission's senator's shuttle never does (it moves by its mission's own rule)."""
+    return is_shuttle(ship) or ("inactive" in named(game) and any(
         held.ability.value(game, ship, ship=ship)
-        for held in own_modifiers(game, ship, "inactive"))
+        for held in own_modifiers(game, ship, "inactive")))
 
 
 def maneuver_instead(game: Game, ship: ShipState, code: str) -> str:
@@ -118,27 +122,3 @@ class EndActivation(Step):
         ship.skip_action = ship.actions_blocked = False
         game.push(*end_activation_steps(game, ship))  # a scenario's (Salvage Mission)
         return None
-
-
-@dataclass(frozen=True)
-class OpponentChoosesManeuver(ChoiceStep):
-    """Rulebook (1e), Stress: a stressed ship that reveals a red maneuver executes the
-    non-red maneuver of its dial the opposing player chooses (answer: its code); the
-    caller schedules the execution (``then``: the step that executes the answer)."""
-
-    ship_id: str
-    revealed: str
-
-    def choice(self, game: Game) -> Decision | None:
-        ship = game.state.ships[self.ship_id]
-        codes = [c for c in ship.dial if difficulty_of(c) != "red"] or list(ship.dial)
-        return self.ask(3 - ship.owner, "choose_maneuver",
-                        f"{ship.name} ({ship.id}) is stressed and revealed [{self.revealed}]: "
-                        "choose the non-red maneuver it executes",
-                        tuple(Option(c, f"[{c}]") for c in codes), ship=ship.id)
-
-    def apply(self, game: Game, answer: Any) -> None:
-        ship = game.state.ships[self.ship_id]
-        game.event("activate", f"Player {3 - ship.owner} chooses [{answer}] for the stressed "
-                   f"{ship.name} ({ship.id})", ship=ship.id)
-        ship.remember(CHOSEN_MANEUVER, str(answer))

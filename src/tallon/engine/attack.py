@@ -21,12 +21,16 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.dice import DicePool, Die, DieKind, Face, neutralize
 from tallon.engine.abilities import Ctx, Event
+from tallon.engine.attack_1e import FIRST_HIT, AttackAgain, range_bonus
+from tallon.engine.card_values import agility
 from tallon.engine.chance import RollDice
 from tallon.engine.damage import SufferDamage
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import remove_token
+from tallon.engine.missions_1e import scan_or
 from tallon.engine.modify_dice import ModifyDice, faces_text
 from tallon.engine.queue import FireWindow, any_true, fire, modifiers, own_modifiers, total
+from tallon.engine.reinforce_1e import reinforce_evades
 from tallon.engine.state import AttackState, ShipState, Token, WeaponSpec
 from tallon.engine.steps import ChoiceStep, Step, continuation
 from tallon.engine.weapons import (
@@ -240,11 +244,15 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool 
     if obstruction.attacker_chooses:
         steps.append(ChooseObstruction())
     who = {"attacker": ship.id, "defender": defender.id}
-    steps += [DefenderDeclared(), DiceWindow.of("before_attack_dice", **who), RollAttackDice(),
-              ModifyDice("attack", "defender"), ModifyDice("attack", "attacker"),
-              DiceWindow.of("before_defense_dice", **who), RollDefenseDice(),
-              ModifyDice("defense", "attacker"), ModifyDice("defense", "defender"),
-              BeforeNeutralize(), Neutralize(), DealDamage(), Aftermath(), EndAttack()]
+    dice: list[Step] = [
+        DiceWindow.of("before_attack_dice", **who), RollAttackDice(),
+        ModifyDice("attack", "defender"), ModifyDice("attack", "attacker"),
+        DiceWindow.of("before_defense_dice", **who), RollDefenseDice(),
+        ModifyDice("defense", "attacker"), ModifyDice("defense", "defender"),
+        BeforeNeutralize(), Neutralize(), DealDamage()]
+    if any_true(game, "attack_twice", attack=attack):
+        dice += [AttackAgain(), *dice]  # FAQ (1e) timing chart: "perform this attack twice"
+    steps += [DefenderDeclared(), *dice, Aftermath(), EndAttack()]
     game.push(*steps)
 
 
@@ -313,7 +321,7 @@ class RollAttackDice(Step):
         changes = [ability.value(game, owner, attack=attack) or 0
                    for owner, _, ability in modifiers(game, "attack_dice")]
         changes.append(attack.extra_attack_dice)
-        if attack.range == 1 and not attack.weapon.ordnance and not any_true(
+        if attack.range == 1 and range_bonus(game, attack) and not any_true(
                 game, "no_range_bonus", attack=attack, kind="attack"):
             changes.append(1)
         if attacker.has(Token.DEPLETE):
@@ -348,8 +356,8 @@ class RollDefenseDice(Step):
             return None
         attack.step = "defense dice"
         defender = game.state.ships[attack.defender]
-        count = defender.agility + (2 if defender.cloaked else 0)
-        if attack.range == 3 and not attack.weapon.ordnance and not any_true(
+        count = agility(game, defender) + (2 if defender.cloaked else 0)
+        if attack.range == 3 and range_bonus(game, attack) and not any_true(
                 game, "no_range_bonus", attack=attack, kind="defense"):
             count += 1
         if attack.obstructed and not any_true(game, "ignore_obstruction", attack=attack):
@@ -365,7 +373,7 @@ class RollDefenseDice(Step):
         if defender.has(Token.STRAIN):
             count -= 1
             remove_token(game, defender, Token.STRAIN)
-        if defender.tractored:
+        if defender.tractored and not game.rules.tractor_agility_per_token:  # 1e: agility
             count -= 1
         count = _clamp(count)
         limit = _maximum(game, "max_defense_dice", attack)
@@ -426,11 +434,18 @@ class Neutralize(Step):
         assert attack.attack_dice is not None and attack.defense_dice is not None
         hits = attack.attack_dice.count(Face.HIT)
         crits = attack.attack_dice.count(Face.CRIT)
-        evades = attack.defense_dice.count(Face.EVADE)
+        evades = attack.defense_dice.count(Face.EVADE) + reinforce_evades(game, attack)
+        # results the defense dice can't cancel are set aside (hook uncancelable_results)
+        kept = [0, 0]
+        for owner, _, held in modifiers(game, "uncancelable_results"):
+            found = held.value(game, owner, attack=attack) or (0, 0)
+            kept = [kept[0] + found[0], kept[1] + found[1]]
+        kept = [min(hits, kept[0]), min(crits, kept[1])]
         attack.hits, attack.crits = neutralize(
-            hits, crits, evades, reinforce=_reinforce(game, attack),
+            hits - kept[0], crits - kept[1], evades, reinforce=_reinforce(game, attack),
             crits_first=any_true(game, "crits_first", attack=attack),
             evades_cancel_crits=not any_true(game, "evades_ignore_crits", attack=attack))
+        attack.hits, attack.crits = attack.hits + kept[0], attack.crits + kept[1]
         attack.hit = attack.hits + attack.crits > 0
         game.event("neutralize", f"the attack {'hits' if attack.hit else 'misses'}: "
                    f"{attack.hits} hit(s), {attack.crits} critical hit(s) uncanceled",
@@ -447,7 +462,7 @@ def _reinforce(game: Game, attack: AttackState) -> int:
     if defender.body is None or attacker.body is None or defender.remote:
         return 0  # a remote has no tokens and no arcs
     fore, aft = defender.count(Token.REINFORCE_FORE), defender.count(Token.REINFORCE_AFT)
-    if not fore and not aft:
+    if (not fore and not aft) or game.rules.reinforce_adds_evade:  # 1e: reinforce_1e.py
         return 0
     count = 0
     reach = 5 if attack.range >= 4 else 3
@@ -491,7 +506,8 @@ class Aftermath(Step):
         attack = current(game)
         attack.step = "aftermath"
         facts = tuple(sorted({"attacker": attack.attacker, "defender": attack.defender,
-                              "hit": attack.hit, "primary": attack.primary,
+                              "hit": attack.hit or FIRST_HIT in attack.marks,
+                              "primary": attack.primary,
                               "weapon": attack.weapon.id, "bonus": attack.bonus}.items()))
         game.push(FireWindow("after_defend", facts, False),
                   FireWindow("after_attack", facts, False),
@@ -520,17 +536,18 @@ def can_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
     """Whether the ship could perform this bonus attack now: it hasn't had its bonus attack
     this round, it can attack, and some weapon reaches some allowed defender (a card's
     requirement, checked before its cost is paid: RR: PAYING COSTS)."""
-    if _bonus_spent(ship) or not ship.in_play or cannot_attack(game, ship) is not None:
+    if _bonus_spent(game, ship) or not ship.in_play or cannot_attack(game, ship) is not None:
         return False
     return bool(granted_open(game, ship, valid_targets(
         game, ship, only, defenders, ignore_requirement, free, arcs=arcs,
         headerless=headerless)))
 
 
-def _bonus_spent(ship: ShipState) -> bool:
-    """RR: BONUS ATTACK - a standard ship has one bonus attack a round; a huge ship any
-    number (RR: APPENDIX: HUGE SHIPS: limited per weapon, :func:`granted_open`)."""
-    return ship.bonus_attack_done and not ship.huge
+def _bonus_spent(game: Game, ship: ShipState) -> bool:
+    """RR: BONUS ATTACK - a standard ship has one bonus attack a round (not under a ruleset
+    without that limit: the first edition's); a huge ship any number
+    (RR: APPENDIX: HUGE SHIPS: limited per weapon, :func:`granted_open`)."""
+    return ship.bonus_attack_done and not ship.huge and game.rules.one_bonus_attack
 
 
 def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = (),
@@ -544,7 +561,7 @@ def perform_bonus_attack(game: Game, ship: ShipState, only: tuple[str, ...] = ()
     ``required``: the ship must attack (no "no attack" answer while it has a target);
     ``arcs`` limits the standard arcs a turret weapon may attack from; ``headerless``
     allows weapons with only "BONUS ATTACK:" headers, using none of them."""
-    if _bonus_spent(ship) or not ship.in_play:
+    if _bonus_spent(game, ship) or not ship.in_play:
         return False
     game.push(DeclareAttack(ship.id, bonus=True, only=only, defenders=defenders,
                             ignore_requirement=ignore_requirement, free=free,
@@ -574,6 +591,6 @@ class Engage(Step):
             index(s).by_window.get("after_engage") for s in game.state.ships.values()
             if not s.removed) else []
         game.push(FireWindow("before_engage", (("ship", ship.id),)),
-                  FireWindow("engage", (("ship", ship.id),)),
-                  HugeAttacks(ship.id) if ship.huge else DeclareAttack(ship.id), *after)
+                  FireWindow("engage", (("ship", ship.id),)), HugeAttacks(ship.id) if ship.huge
+                  else scan_or(game, ship, DeclareAttack(ship.id)), *after)  # 1e: may scan
         return None

@@ -63,8 +63,9 @@ def coordinate_remote(game: Game, ship: ShipState, answer: str) -> bool:
 def coordinate_targets(game: Game, ship: ShipState) -> list[ShipState]:
     """RR: COORDINATE - the other friendly ships at range 1-2 (but those a card says can't be
     coordinated: hook ``cannot_be_coordinated``)."""
+    low = 0 if game.rules.touching_is_range_one else 1  # 1e: touching is Range 1
     return [s for s in game.state.in_play() if friendly(s, ship) and s.id != ship.id
-            and (game.state.in_range(ship, s, 1, 2) or coordinate_far(game, ship, s))
+            and (game.state.in_range(ship, s, low, 2) or coordinate_far(game, ship, s))
             and not any_true(game, "cannot_be_coordinated", ship=s)
             and not coordinate_forbidden(game, ship, s)]
 

@@ -20,6 +20,7 @@ from tallon.engine.lent_shields import (
     lose_lent_shield,
     shield_question,
 )
+from tallon.engine.missions_1e import is_shuttle
 from tallon.engine.queue import FireWindow, Queue, any_true, fire, replacements
 from tallon.engine.replace import Replaceable
 from tallon.engine.steps import Step, continuation
@@ -46,6 +47,9 @@ class SufferDamage(Step):
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if not ship.in_play:
+            return None
+        if self.crits and is_shuttle(ship):  # rulebook (1e), Shuttle Damage: crits are hits
+            game.push(replace(self, hits=self.hits + self.crits, crits=0))
             return None
         if self.replaceable:
             facts = {"ship": ship.id, "hits": self.hits, "crits": self.crits,

@@ -101,6 +101,18 @@ _DECISION_KINDS = (
     DecisionKind("jettison", _OWNER, "keep or jettison the supply cache the ship tows, at "
                  "the end of its activation", "PLAYER MARKER",
                  "engine/scenario_play.py JettisonChoice"),
+    # ----------------------------------------------- first-edition missions
+    DecisionKind("mission_disabled", "the Rebel player", "the id of the Rebel ship that is "
+                 "the disabled ship (Asteroid Run)", "SETUP",
+                 "engine/mission_setup_1e.py MissionDisabled"),
+    DecisionKind("shuttle_maneuver", "the Rebel player", "2F, 1B or 1N: the maneuver the "
+                 "senator's shuttle executes, or stay (Political Escort)", "MANEUVER",
+                 "engine/mission_play_1e.py MoveShuttle"),
+    DecisionKind("mission_scan", _OWNER, "scan:<satellite id> instead of attacking, or attack "
+                 "(Dark Whispers)", "ATTACK", "engine/missions_1e.py MissionScan"),
+    DecisionKind("mission_reinforcement", "the reinforcing player", "call or decline a "
+                 "reinforcement for a ship destroyed this round", "END PHASE",
+                 "engine/mission_play_1e.py MissionReinforcement"),
     DecisionKind("coordinate_target", _OWNER, "a friendly ship", "COORDINATE",
                  "engine/actions.py CoordinateAction"),
     DecisionKind("jam_target", _OWNER, "an enemy ship", "JAM", "engine/action_bodies.py JamAction"),

@@ -33,12 +33,11 @@ from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import (
     break_locks_on,
-    copy_pilot_ability,
-    drop_pilot_ability,
     remove_ship,
     suffer_damage,
 )
 from tallon.engine.movement import ExecuteManeuver
+from tallon.engine.pilot_copies import copy_pilot_ability, drop_pilot_ability
 from tallon.engine.queue import FireWindow, named, own_modifiers
 from tallon.engine.scenarios import jettison, towed_cache
 from tallon.engine.state import ShipState

@@ -13,9 +13,12 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tallon.data import load_cards
+from tallon.engine.card_values import hull_damage
 from tallon.engine.chance import DrawDamage
 from tallon.engine.decisions import Option
 from tallon.engine.loadout import refresh_actions
+from tallon.engine.missions_1e import mission_removed
+from tallon.engine.pilot_copies import forget_copies
 from tallon.engine.queue import any_true, fire, own_modifiers, replacements
 from tallon.engine.replace import Replaceable
 from tallon.engine.scenarios import jettison, removal_points, towed_cache
@@ -30,6 +33,7 @@ from tallon.engine.state import (
 )
 from tallon.engine.steps import Ask, call_continuation, continuation
 from tallon.geometry import ObstacleType
+from tallon.rulesets import RULES
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -48,19 +52,23 @@ def lose_shields(game: Game, ship: ShipState, count: int = 1) -> int:
 
 # ------------------------------------------------------------------------- tokens
 def gain_token(game: Game, ship: ShipState, token: Token, count: int = 1,
-               applier: int | None = None, replaceable: bool = True) -> int:
+               applier: int | None = None, replaceable: bool = True,
+               cost: bool = False) -> int:
     """``ship`` gains ``count`` tokens; returns how many it kept.
 
     ``applier`` is the player whose effect gave the tokens (it makes the choices that
     becoming jammed or tractored calls for; by default the ship's owner). When a card could
     replace the gain ("if you would gain ... instead"), the gain waits for that choice and
-    this returns 0.
+    this returns 0. ``cost``: the tokens are gained as an ability's cost (a replacement
+    learns it: the fact ``cost``).
     """
     if count <= 0 or not ship.in_play or ship.remote:
         return 0  # RR: REMOTES - a remote can be assigned no tokens but locks
     applier = ship.owner if applier is None else applier
     if replaceable:
         facts = {"ship": ship.id, "token": token.value, "count": count, "applier": applier}
+        if cost:
+            facts["cost"] = True
         if replacements(game, "gain_token", facts):
             game.now(Replaceable("gain_token", tuple(sorted(facts.items()))))
             return 0
@@ -79,7 +87,7 @@ def _gain(game: Game, ship: ShipState, token: Token, count: int, applier: int) -
     ship.tokens[token] = ship.tokens.get(token, 0) + count
     game.event("token", f"{ship.name} ({ship.id}) gains {count} {token.value} token"
                + ("s" if count > 1 else ""), ship=ship.id)
-    if token in GREEN_TOKENS and was_jammed:
+    if token in GREEN_TOKENS and was_jammed and game.rules.jams(token.value):
         # RR: JAM - a jammed ship that gains a green token removes it and one jam token
         kept = count
         while kept and ship.has(Token.JAM):
@@ -97,8 +105,8 @@ def _gain(game: Game, ship: ShipState, token: Token, count: int, applier: int) -
         from tallon.engine.tokens import JamChoice
 
         game.now(JamChoice(ship.id, applier))
-    if token is Token.TRACTOR and ship.tractored and not was_tractored and \
-            not ship.tractored_this_round:
+    if token is Token.TRACTOR and ship.tractored and not ship.tractored_this_round and (
+            not was_tractored or game.rules.tractor_move_1e):  # 1e: the round's first token
         from tallon.engine.tokens import TractorMove
 
         ship.tractored_this_round = True
@@ -106,8 +114,11 @@ def _gain(game: Game, ship: ShipState, token: Token, count: int, applier: int) -
     return count
 
 
-def remove_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> int:
-    """Remove up to ``count`` tokens (spending is removing); returns how many left."""
+def remove_token(game: Game, ship: ShipState, token: Token, count: int = 1,
+                 remover: str | None = None) -> int:
+    """Remove up to ``count`` tokens (spending is removing); returns how many left.
+    ``remover``: the ship whose effect removes them (default: the ship itself), for "after
+    you remove a stress token" abilities (window after_remove_stress: 1e Kyle Katarn)."""
     have = ship.tokens.get(token, 0)
     if have and any_true(game, "token_removal_forbidden", ship=ship, token=token):
         return 0  # a card forbids it (Death Troopers)
@@ -117,6 +128,9 @@ def remove_token(game: Game, ship: ShipState, token: Token, count: int = 1) -> i
             del ship.tokens[token]
         else:
             ship.tokens[token] = have - removed
+        if token is Token.STRESS:
+            fire(game, "after_remove_stress", ship=ship.id, remover=remover or ship.id,
+                 count=removed)
     return removed
 
 
@@ -198,7 +212,7 @@ def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
     """Why ``ship`` can't lock ``target_id`` now, or None (RR: LOCK, RR: ION, RR: OBSTACLES)."""
     if target_id == ship.id:
         return "a ship can't lock itself"
-    if ship.ionized:
+    if ship.ionized and game.rules.ion_blocks_locks:
         return "an ionized ship can't acquire locks"
     # a ship ignoring the cloud may lock; others still can't lock it (FAQ: OBJECTS)
     if [o for o in lock_blockers(game, ship) if not ignores_obstacle(game, ship, o)]:
@@ -207,8 +221,10 @@ def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
     if target is not None:
         if not target.in_play:
             return f"{target.name} is not in play"
-        if target.ionized:
+        if target.ionized and game.rules.ion_blocks_locks:
             return "an ionized ship can't be locked"
+        if target.owner == ship.owner and not game.rules.locks_on_friendly:
+            return "a target lock is acquired on an enemy ship"
         # the clouds' range 0 effect names ships: a remote in one can still be locked
         if not target.remote and lock_blockers(game, target):
             return "a ship at range 0 of a gas or electro-chaff cloud can't be locked"
@@ -353,7 +369,7 @@ def check_destroyed(game: Game, ship: ShipState) -> None:
     """A ship with as many damage cards as its hull is destroyed (RR: DESTROYING SHIPS);
     outside the Engagement Phase it is removed at once, in it after its initiative step
     (simultaneous fire)."""
-    if ship.destroyed or len(ship.damage) < ship.hull:
+    if ship.destroyed or hull_damage(game, ship) < ship.hull:
         return
     destroy_ship(game, ship, by_damage=True)
 
@@ -418,7 +434,8 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
         game.event("removed", f"{ship.name} ({ship.id}) is removed from the play area "
                    f"({reason})", ship=ship.id, reason=reason)
         return
-    _forget_copies(game, ship)
+    forget_copies(game, ship)
+    mission_removed(game, ship, reason)  # a first-edition mission's objectives
     if towed_cache(ship) is not None:  # Salvage Mission: from where it is (before fleeing)
         jettison(game, ship, reason)
     scorer, points = game.state.player(opponent(ship.owner)), removal_points(game, ship)
@@ -431,43 +448,6 @@ def remove_ship(game: Game, ship: ShipState, reason: str) -> None:
         carried = game.state.ships[docked_id]
         carried.destroyed = True
         remove_ship(game, carried, f"carried away by {ship.name}")
-
-
-#: card memory of a ship that has other ships' pilot abilities: ((source id, pilot), ...)
-COPIED_PILOTS = "copied:pilots"
-
-
-def copy_pilot_ability(ship: ShipState, source: ShipState) -> None:
-    """RR: ABILITIES - ``ship`` has ``source``'s pilot ability ("you have the pilot ability
-    of each other friendly ship with ..."): the pilot card joins ``ship``'s cards (a new
-    tuple, so its abilities are looked up again) until ``source`` is removed from the game
-    (:func:`remove_ship`). Having it twice is having it once."""
-    copied = ship.recalled(COPIED_PILOTS, ())
-    if ship.id == source.id or any(i == source.id for i, _ in copied):
-        return
-    ship.cards = (*ship.cards, ("pilot", source.pilot, 0))
-    ship.remember(COPIED_PILOTS, (*copied, (source.id, source.pilot)))
-
-
-def drop_pilot_ability(ship: ShipState, source: ShipState) -> None:
-    """``ship`` no longer has ``source``'s pilot ability (copied by
-    :func:`copy_pilot_ability`): ``source`` left the game, or undocked (Co-Pilot)."""
-    if not ship.card_memory:
-        return
-    copied = ship.recalled(COPIED_PILOTS, ())
-    if not any(i == source.id for i, _ in copied):
-        return
-    entry = ("pilot", source.pilot, 0)
-    last = max(k for k, card in enumerate(ship.cards) if card == entry)
-    ship.cards = (*ship.cards[:last], *ship.cards[last + 1:])
-    ship.remember(COPIED_PILOTS, tuple(item for item in copied if item[0] != source.id)
-                  or None)
-
-
-def _forget_copies(game: Game, source: ShipState) -> None:
-    """A ship leaving the game takes its pilot ability from the ships that had it."""
-    for ship in game.state.ships.values():
-        drop_pilot_ability(ship, source)
 
 
 def _return_remote_cards(game: Game, remote: ShipState) -> None:
@@ -588,9 +568,12 @@ def flip_upgrade(game: Game, ship: ShipState, xws: str, side: int | None = None)
 
 @cache
 def damage_titles() -> dict[str, str]:
-    """Every damage card's printed title, by id (shared: not to be changed)."""
+    """Every damage card's printed title, by id, of every ruleset's decks (shared: not to
+    be changed)."""
     db = load_cards()
-    return {card.id: card.title for deck in db.damage_decks for card in deck.cards}
+    decks = [*db.damage_decks, *(db.damage_deck(name) for rules in RULES.values()
+                                 for name in rules.damage_decks if name != "core")]
+    return {card.id: card.title for deck in decks for card in deck.cards}
 
 
 def damage_title(card: str) -> str:

@@ -26,6 +26,7 @@ from tallon.engine.abilities import CardRegistry
 from tallon.engine.decisions import Decision, IllegalChoiceError, Value
 from tallon.engine.determinize import determinize
 from tallon.engine.environments import environment_problem
+from tallon.engine.missions_1e import mission_problem, squads_problem
 from tallon.engine.scenarios import scenario_problem
 from tallon.engine.setup import SetupError, StartGame, build_state
 from tallon.engine.snapshot import decode
@@ -73,6 +74,9 @@ class GameSetup:
     cards: CardRegistry = field(kw_only=True, compare=False, repr=False)
     scenario: str | None = field(default=None, kw_only=True)
     environment: str | None = field(default=None, kw_only=True)
+    #: the damage deck shuffled, one of the ruleset's (``Ruleset.damage_decks``: the first
+    #: edition's ``1e-core`` or ``1e-core-tfa``); None: the ruleset's first
+    damage_deck: str | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         if not isinstance(self.cards, CardRegistry):
@@ -96,15 +100,26 @@ class GameSetup:
                 raise SetupError(f"squad {k} is a {edition} squad and the game plays "
                                  f"ruleset {self.ruleset}: a game's squads are of its "
                                  "ruleset")
-        if (self.scenario or self.environment) and not ruleset_rules(self.ruleset).scenarios:
+        mission = ruleset_rules(self.ruleset).missions and self.scenario is not None
+        if mission:  # rulebook (1e), Missions: the scenario names a first-edition mission
+            problem = mission_problem(self.scenario, self.ruleset) or squads_problem(
+                str(self.scenario), self.squads)
+            if problem is not None:
+                raise SetupError(problem)
+        if ((self.scenario and not mission) or self.environment) and \
+                not ruleset_rules(self.ruleset).scenarios:
             raise SetupError(f"the {self.ruleset} ruleset plays neither the 2.5 scenarios "
                              "nor environment cards")
-        for problem in (scenario_problem(self.scenario),
+        for problem in (None if mission else scenario_problem(self.scenario),
                         environment_problem(self.environment)):
             if problem is not None:
                 raise SetupError(problem)
         if self.rounds < 1:
             raise SetupError("a game lasts at least one round")
+        decks = ruleset_rules(self.ruleset).damage_decks
+        if self.damage_deck is not None and self.damage_deck not in decks:
+            raise SetupError(f"unknown damage deck {self.damage_deck!r} for ruleset "
+                             f"{self.ruleset}; its decks: {', '.join(decks)}")
         # the record stores squads as XWS, which lists upgrades by slot: play them in that
         # order from the start, so a replay builds its ships exactly as the game did
         object.__setattr__(self, "squads", tuple(_canonical(s) for s in self.squads))
@@ -118,6 +133,8 @@ class GameSetup:
             data["scenario"] = self.scenario
         if self.environment is not None:
             data["environment"] = self.environment
+        if self.damage_deck is not None:
+            data["damage_deck"] = self.damage_deck
         return data
 
     @classmethod
@@ -158,7 +175,8 @@ class GameSetup:
             if name is not None and not isinstance(name, str):
                 raise SetupError(f"the setup's {what} is not a name: {name!r}")
         return cls((squads[0], squads[1]), data["seed"], data["ruleset"], data["rounds"],
-                   cards=cards, scenario=scenario, environment=environment)
+                   cards=cards, scenario=scenario, environment=environment,
+                   damage_deck=data.get("damage_deck"))
 
 
 class Game:

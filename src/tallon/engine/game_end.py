@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from tallon.engine.decisions import Decision
 from tallon.engine.effects import remove_ship
+from tallon.engine.mission_play_1e import mission_end
 from tallon.engine.queue import total
 from tallon.engine.reserve import in_reserve
 from tallon.engine.scenarios import points_victory
@@ -51,6 +52,8 @@ class CheckEnd(Step):
                 # the end of the End Phase: a ship a card kept this long leaves now (hook
                 # removal_until_end_phase); no other destroyed ship is still here
                 remove_ship(game, ship, "destroyed")
+        if mission_end(game):  # a first-edition mission: its objectives decide
+            return None
         # RR: REMOVED FROM THE GAME - ships in reserve are not removed
         alive = [any(x.in_play or in_reserve(game, x) for x in s.ships_of(p))
                  for p in PLAYERS]

@@ -43,6 +43,9 @@ _HOOKS = (
          "engine/attack.py Neutralize"),
     Hook("evades_ignore_crits", "True: evade results don't cancel crit results", ("attack",),
          "ATTACK", "engine/attack.py Neutralize"),
+    Hook("uncancelable_results", "(hits, crits) of the attack's results that defense dice "
+         "results (evades rolled or added) can't cancel, or None (summed; 1e Ten Numb, "
+         "Autoblaster)", ("attack",), "ATTACK", "engine/attack.py Neutralize"),
     Hook("no_range_bonus", "True: the range bonus is not applied (kind: attack or defense "
          "dice)", ("attack", "kind"), "RANGE BONUS",
          "engine/attack.py RollAttackDice, RollDefenseDice"),
@@ -94,8 +97,10 @@ _HOOKS = (
          "must treat this special weapon's printed arc requirement as, or None (card: the "
          "weapon's upgrade; arc: its printed arc)", ("card", "arc"), "SPECIAL WEAPON",
          "engine/weapons.py weapons_of", own=True),
-    Hook("maneuver_difficulty", "difficulty steps (+1 harder, -1 easier; summed)",
-         ("ship", "maneuver"), "DIFFICULTY", "engine/rounds.py effective_code"),
+    Hook("maneuver_difficulty", "difficulty steps (+1 harder, -1 easier; summed; 1e: an "
+         "increase takes priority over decreases, Ruleset.difficulty_increase_wins)",
+         ("ship", "maneuver"), "DIFFICULTY",
+         "engine/card_values.py difficulty_steps (rounds.py effective_code)"),
     Hook("maneuver_alternatives", "maneuver codes the owner may execute instead",
          ("maneuver",), "MANEUVER", "engine/rounds.py alternatives", own=True),
     Hook("maneuver_speed_change", "speed steps added to the maneuver the ship executes "
@@ -119,6 +124,11 @@ _HOOKS = (
     Hook("barrel_roll_banks", "True: the owner's barrel roll actions use the [1 bank] template "
          "(forward or backward) instead of [1 straight], ending turned 45 degrees (ruling)",
          ("ship",), "BARREL ROLL", "engine/reposition_templates.py roll_choices", own=True),
+    Hook("barrel_roll_bank_choices", "None, or what choosing it costs (a ResourceCost: "
+         "(force, a card id or stress, amount) pairs): the owner (a small ship) may barrel "
+         "roll with the [1 bank] template (forward or backward) instead of [1 straight], "
+         "laid as barrel_roll_banks says (1e Lieutenant Lorrir)", ("ship",), "BARREL ROLL",
+         "engine/reposition_templates.py roll_choices", own=True),
     Hook("reposition_speed", "None, or (change, mandatory, cost): the template of the "
          "owner's boost, barrel roll or SLAM (move) may (or must, if able) be of another "
          "speed; colour: the action's so far", ("move", "colour"), "BOOST",
@@ -129,6 +139,10 @@ _HOOKS = (
     Hook("decloak_banks_only", "True: the owner must decloak with one of its bank templates "
          "(hook decloak_templates) instead of the straight one: no straight boost or barrel "
          "roll is offered", ("speed",), "DECLOAK", "engine/movement.py Decloak", own=True),
+    Hook("decloak_roll_banks", "True: the owner's decloak barrel rolls use the bank template "
+         "of this speed (curving forward or backward) instead of the straight one (a small "
+         "ship: 1e \"Echo\")", ("speed",), "DECLOAK",
+         "engine/decloak_rolls.py rolls_bank (movement.py Decloak)", own=True),
     Hook("boost_directions", "the only boost directions (left, straight, right, turn_left, "
          "turn_right) the ship may use for its boost now, or None (no limit; several: only "
          "those all allow)", ("ship",), "BOOST", "engine/action_bodies.py boost_directions"),
@@ -357,4 +371,28 @@ _HOOKS = (
          "or jam) may spend up to that much energy to choose an object 1 range farther per "
          "energy, up to that range, or None", ("ship", "action"), "LOCK",
          "engine/boosted_range.py boosted_locks, boosted_jams", own=True),
+    Hook("dial_forbidden", "True: the ship can't be assigned this maneuver in the Planning "
+         "Phase (1e Shaken Pilot: no straight); its dial keeps at least one maneuver",
+         ("ship", "maneuver"), "PLANNING PHASE",
+         "engine/card_values.py settable (rounds.py SetDial)"),
+    Hook("agility", "+ agility (summed; the agility is then at least 0, before the range and "
+         "obstruction bonuses: FAQ (1e) Increasing and Reducing Values)", ("ship",),
+         "ATTACK", "engine/card_values.py agility (attack.py RollDefenseDice)"),
+    Hook("hull_damage", "damage the owner's cards count against its hull beyond one per "
+         "damage card (summed: 1e Direct Hit!)", ("ship",), "DESTROYING SHIPS",
+         "engine/card_values.py hull_damage (effects.py check_destroyed, replace.py)",
+         own=True),
+    Hook("attack_twice", "True: the attack declared is performed twice (steps 2-7 again "
+         "against the same defender: FAQ (1e) timing chart; 1e Cluster Missiles)",
+         ("attack",), "ATTACK", "engine/attack.py _begin (engine/attack_1e.py)"),
+    Hook("forbidden_targets", "keys (<weapon>@<defender>) of the targets (the attacker ship's "
+         "valid Target list) the attacker may not declare given the others (1e Biggs "
+         "Darklighter: not a ship he guards when he could be targeted instead)",
+         ("ship", "targets"), "ATTACK", "engine/weapons.py valid_targets"),
+    Hook("action_step_actions", "more actions the ship may perform in its Perform Action "
+         "step (summed: 1e Darth Vader, 2 actions)", ("ship",), "ACTIVATION PHASE",
+         "engine/activation_steps.py ActionStep", own=True),
+    Hook("obstacle_crits_ignored", "True: the owner ignores the critical hit results it rolls "
+         "for obstacle damage (1e Collision Detector)", ("ship",), "OBSTACLES",
+         "engine/obstacles.py _obstacle_rolled", own=True),
 )

@@ -187,16 +187,6 @@ def move_upgrade(a: ShipState, card: str, b: ShipState) -> None:
     refresh_actions(b)
 
 
-def discard_upgrade(ship: ShipState, card: str) -> None:
-    """Upgrade ``card`` is discarded (it leaves play: its abilities, weapon, charges and
-    actions go with it; first edition "discard this card"). Like :func:`move_upgrade`,
-    for a :func:`movable` card (no stats, Force or turret to rebuild)."""
-    ship.cards = tuple(c for c in ship.cards if not (c[0] == "upgrade" and c[1] == card))
-    ship.upgrades = tuple(x for x in ship.upgrades if x != card)
-    ship.charges.pop(card, None)
-    refresh_actions(ship)
-
-
 def _upgrade_turrets(upgrades: Iterable[tuple[str, int]]) -> list[str]:
     """The turret arcs (``single_turret``, ``double_turret``) of these upgrade sides'
     special weapons."""
@@ -233,8 +223,11 @@ ENERGY = "energy"
 FACEDOWN = "rule:facedown upgrades"
 
 
-def build_ship(owner: int, number: int, entry: Any) -> ShipState:
-    """A ship's starting state from its squad entry (RR: SETUP step 1: Gather Forces)."""
+def build_ship(owner: int, number: int, entry: Any, upgrade_points: bool = False
+               ) -> ShipState:
+    """A ship's starting state from its squad entry (RR: SETUP step 1: Gather Forces);
+    ``upgrade_points``: its upgrades are paid in squad points (the ruleset's
+    upgrades_cost_squad_points), so its squad point value counts them."""
     db = load_cards()
     pilot = entry.pilot
     ship = db.ship_of(pilot)
@@ -298,7 +291,8 @@ def build_ship(owner: int, number: int, entry: Any) -> ShipState:
         # a huge ship's squad point value counts its upgrades, paid in squad points
         # (docs/rulings.md, Squad building 21): what removing it scores
         cost=pilot.cost + (sum(upgrade_cost(db, pilot, u.upgrade) or 0
-                               for u in entry.upgrades) if ship.size == "huge" else 0),
+                               for u in entry.upgrades)
+                           if ship.size == "huge" or upgrade_points else 0),
         dial=tuple(ship.dial),
         attacks=tuple(attacks),
         agility=agility,

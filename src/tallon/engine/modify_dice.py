@@ -39,6 +39,7 @@ from tallon.engine.effects import (
     spend_token,
     spendable_force,
 )
+from tallon.engine.lock_spending import one_lock_fewer
 from tallon.engine.queue import any_true, fire, modifiers
 from tallon.engine.state import AttackState, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
@@ -416,7 +417,7 @@ def _spend(game: Game, attack: AttackState, ship: ShipState, name: str, amount: 
         ship.force -= amount
         fire(game, "after_spend_force", ship=ship.id, count=amount)
     elif name == "lock":
-        ship.locks = [t for t in ship.locks if t != attack.defender]
+        ship.locks = one_lock_fewer(ship.locks, attack.defender)
         fire(game, "after_spend_lock", ship=ship.id, target=attack.defender)
     elif name in ship.charges:
         ship.charges[name].active -= amount

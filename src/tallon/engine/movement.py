@@ -20,6 +20,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tallon.dice import Face
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Decision, Option
+from tallon.engine.decloak_rolls import attempt_at as decloak_attempt
+from tallon.engine.decloak_rolls import decloak_options
+from tallon.engine.decloak_rolls import positions as decloak_positions
 from tallon.engine.devices import (
     after_reposition,
     move_met_steps,
@@ -52,7 +55,6 @@ from tallon.geometry import (
     MoveOutcome,
     Side,
     TemplateKind,
-    barrel_roll,
     barrel_roll_options,
     boost,
     execute_maneuver,
@@ -144,7 +146,7 @@ def roll_positions(game: Game, ship: ShipState, side: str, template_speed: int =
     a tractor move, RR: TRACTOR). ``bank``: with the [1 bank] template curving forward or
     backward instead (hook barrel_roll_banks)."""
     table = game.state.table()
-    options = (barrel_roll_bank_options(table, ship.id, side, bank) if bank else
+    options = (barrel_roll_bank_options(table, ship.id, side, bank, template_speed) if bank else
                barrel_roll_options(table, ship.id, Side.parse(side), template_speed))
     return {a.label.split()[-1]: a for a in options
             if not (reposition_fails(game, ship, a, "barrel_roll") if through_obstacles
@@ -274,12 +276,15 @@ class ExecuteManeuver(ChoiceStep):
                 return
             remove_ship(game, ship, "fled")
             return
+        # the devices met go off as the maneuver meets them (Ruleset.devices_during_move)
+        early = game.rules.devices_during_move
         # "while you fully execute a maneuver, before the Check Difficulty step" abilities
-        game.push(FireWindow.of("before_check_difficulty", ship=ship.id, maneuver=self.code,
+        game.push(*(_devices_met(game, ship, outcome, before) if early else ()),
+                  FireWindow.of("before_check_difficulty", ship=ship.id, maneuver=self.code,
                                 full=outcome.fully_executed,
                                 difficulty=difficulty_of(self.code)),
                   CheckDifficulty(ship.id, self.code),
-                  *_after_move(game, ship, outcome, before),
+                  *_after_move(game, ship, outcome, before, devices=not early),
                   FireWindow.of("after_execute", ship=ship.id, maneuver=self.code,
                                 full=outcome.fully_executed, speed=maneuver.speed,
                                 bearing=maneuver.bearing.value,
@@ -369,19 +374,25 @@ def boost_as_partial_maneuver(game: Game, ship: ShipState, code: str) -> None:
     game.push(*_after_move(game, ship, outcome, before))
 
 
-def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[str]
-                ) -> list[Step]:
+def _devices_met(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[str]
+                 ) -> list[Step]:
+    return move_met_steps(game, ship, before, outcome.hazards, outcome.overlapping)
+
+
+def _after_move(game: Game, ship: ShipState, outcome: MoveOutcome, before: set[str],
+                devices: bool = True) -> list[Step]:
     steps: list[Step] = []
     if not outcome.fully_executed and outcome.forced_by:
         steps.append(BumpEffect(ship.id, outcome.forced_by))
     kinds = {o.id: o for o in game.state.obstacles}
-    steps.extend(obstacle_steps(game, ship, obstacles_met(game, outcome, before)))
-    ending_on = tuple(o for o in outcome.overlapping if o in kinds)
+    met = obstacles_met(game, outcome, before)
+    steps.extend(obstacle_steps(game, ship, met))
+    ending_on = tuple(met) if game.rules.obstacle_met_skips_action else tuple(
+        o for o in outcome.overlapping if o in kinds)
     if ending_on:
         steps.append(EndedOnObstacle(ship.id, ending_on))
     # then the remotes moved through or overlapped, in the order met (ruling)
-    steps.extend(move_met_steps(game, ship, before, outcome.hazards, outcome.overlapping))
-    return steps
+    return steps + (_devices_met(game, ship, outcome, before) if devices else [])
 
 
 @dataclass(frozen=True)
@@ -508,9 +519,8 @@ class Decloak(ChoiceStep):
                                        for r, n in cost) + ")" if cost else ""))
                          for k, cost in decloak_banks(game, ship).items()))
             return self.ask(ship.owner, "decloak", f"{ship.name} ({ship.id}): decloak?",
-                            options, ship=ship.id)
-        attempts = roll_positions(game, ship, self.declared, _decloak_speed(ship),
-                                  through_obstacles=True)
+                            decloak_options(game, ship, options), ship=ship.id)
+        attempts = decloak_positions(game, ship, self.declared)  # engine/decloak_rolls.py
         if not attempts:
             game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak", ship=ship.id)
             return None
@@ -522,8 +532,7 @@ class Decloak(ChoiceStep):
         ship = game.state.ships[self.ship_id]
         if self.declared is not None:
             # the answer is a position the decision listed: only it is measured again
-            attempt = barrel_roll(game.state.table(), ship.id, self.declared, answer,
-                                  _decloak_speed(ship))
+            attempt = decloak_attempt(game, ship, self.declared, answer)
             self._place(game, ship, attempt, f"barrel roll {self.declared}")
         elif answer == "boost" or answer in BANK_DECLOAKS:
             direction = "straight"

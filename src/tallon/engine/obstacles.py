@@ -18,6 +18,7 @@ from tallon.engine.effects import (
     ignores_obstacle,
     suffer_damage,
 )
+from tallon.engine.queue import own_modifiers
 from tallon.engine.state import ShipState, Token
 from tallon.engine.steps import Step, continuation
 from tallon.geometry import ObstacleType
@@ -68,13 +69,27 @@ def _obstacle_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, obstacle
                      kind_name: str) -> None:
     ship = game.state.ships[ship_id]
     face = faces[0]
+    if face is Face.CRIT and any(held.ability.value(game, ship, ship=ship) for held in
+                                 own_modifiers(game, ship, "obstacle_crits_ignored")):
+        face = Face.BLANK  # a card ignores the crit result (1e Collision Detector)
     kind = ObstacleType(kind_name)
     name = f"{kind.value.replace('_', ' ')} {obstacle_id}"
 
     def rolled() -> None:
         game.event("obstacle", f"{ship.name} rolls {face.label} for {name}", ship=ship.id)
 
-    if kind is ObstacleType.ASTEROID:
+    if kind in (ObstacleType.ASTEROID, ObstacleType.DEBRIS_CLOUD) and \
+            game.rules.obstacle_dice_only:
+        # FAQ (1e), Rules Reference (Obstacles): only the die's result damages: an asteroid's
+        # hit a damage and its crit a critical damage, a debris cloud's crit after a stress
+        if kind is ObstacleType.DEBRIS_CLOUD:
+            gain_token(game, ship, Token.STRESS)
+        rolled()
+        if face is Face.HIT and kind is ObstacleType.ASTEROID:
+            suffer_damage(game, ship, hits=1, cause=name)
+        elif face is Face.CRIT:
+            suffer_damage(game, ship, crits=1, cause=name)
+    elif kind is ObstacleType.ASTEROID:
         suffer_damage(game, ship, hits=1, cause=name)
         rolled()
         if face in (Face.HIT, Face.CRIT):

@@ -63,11 +63,22 @@ OUTLINES = {"proximitymine": "mine", "connernet": "connernet", "clustermine": "c
 #: Where a cluster mine set's two other mines sit beside the centre one: millimetres to the
 #: centre mine's right (estimated: the three tokens side by side, touching).
 CLUSTER_OFFSETS = (-22.5, 22.5)
+#: The device kinds placed as a set of three cluster mines (a card module may add its own:
+#: the first edition's cluster mines, whose effect differs).
+CLUSTER_KINDS = {"clustermine"}
+
+
+#: Devices of upgrade cards whose card data records none (the first edition's bombs), by
+#: card: (kind, ``bomb`` or ``mine``, outline); filled by the card modules that play them
+#: (tallon.cards.first_edition.bombs_1e). :func:`device_of` and :func:`outline_of` read it.
+CARD_DEVICES: dict[str, tuple[str, str, str]] = {}
 
 
 def device_of(card: str) -> tuple[str, str]:
     """(kind, ``bomb`` or ``mine``) of the device upgrade ``card`` places: its device's
     name as an id ("Proton Bomb" -> ``protonbomb``)."""
+    if card in CARD_DEVICES:
+        return CARD_DEVICES[card][0], CARD_DEVICES[card][1]
     device = load_cards().upgrade(card).front.device
     if device is None or device.type.lower() not in ("bomb", "mine"):
         raise ValueError(f"{card!r} places no bomb or mine")
@@ -76,13 +87,18 @@ def device_of(card: str) -> tuple[str, str]:
 
 def outline_of(card: str) -> str:
     """The token outline of the device ``card`` places."""
+    if card in CARD_DEVICES:
+        return CARD_DEVICES[card][2]
     return OUTLINES.get(device_of(card)[0], "bomb")
 
 
 def _set_poses(centre: Pose, kind: str) -> list[tuple[Pose, str]]:
     """The poses and outlines of the devices one placement puts down."""
-    found = [(centre, OUTLINES.get(kind, "bomb"))]
-    if kind == "clustermine":
+    # a device CARD_DEVICES declares keeps its outline (a first-edition proximity mine)
+    outline = next((o for k, _, o in CARD_DEVICES.values() if k == kind),
+                   OUTLINES.get(kind, "bomb"))
+    found = [(centre, outline)]
+    if kind in CLUSTER_KINDS:
         found.extend((centre.moved(right=offset), "clustermineside")
                      for offset in CLUSTER_OFFSETS)
     return found

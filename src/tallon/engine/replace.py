@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import Ctx, Event
+from tallon.engine.card_values import hull_damage
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.queue import replacements
 from tallon.engine.state import Token
@@ -62,7 +63,7 @@ def _default(game: Game, point: str, facts: dict[str, Any]) -> None:
 
         ship = game.state.ships[facts["ship"]]
         # another replacement (of the same damage) may have saved it meanwhile
-        if ship.in_play and not (facts["by_damage"] and len(ship.damage) < ship.hull):
+        if ship.in_play and not (facts["by_damage"] and hull_damage(game, ship) < ship.hull):
             destroy_ship(game, ship, replaceable=False)
     elif point == "detonate":
         # the detonation itself (engine/payloads.py), named: payloads imports this module

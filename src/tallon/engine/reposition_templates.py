@@ -89,8 +89,9 @@ class RepositionTemplate:
         if self.colour:
             text += f" (treated as {self.colour})"
         if self.cost:
-            text += " (spend " + ", ".join(f"{n} {'Force' if r == 'force' else r + ' charge'}"
-                                           for r, n in self.cost) + ")"
+            text += " (" + ", ".join(f"receive {n} stress" if r == "stress" else
+                                     f"spend {n} {'Force' if r == 'force' else r + ' charge'}"
+                                     for r, n in self.cost) + ")"
         return text
 
 
@@ -195,6 +196,25 @@ def roll_choices(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
             speed = template.speed + change
             found[f"{side}@{speed}"] = replace(template, speed=speed, cost=cost)
     found.update(_roll_turns(game, ship))
+    found.update(_optional_banks(game, ship))
+    return found
+
+
+def _optional_banks(game: Game, ship: ShipState) -> dict[str, RepositionTemplate]:
+    """The barrel rolls with the [1 bank] template a card lets a small ship choose instead
+    of [1 straight], with what choosing it costs (hook ``barrel_roll_bank_choices``: a
+    ResourceCost, or None; 1e Lieutenant Lorrir), keyed ``<side>:bank_<curve>``."""
+    if ship.size is not BaseSize.SMALL:
+        return {}
+    found: dict[str, RepositionTemplate] = {}
+    for held in own_modifiers(game, ship, "barrel_roll_bank_choices"):
+        cost = held.ability.value(game, ship, ship=ship)
+        if cost is None or not can_pay_resources(game, ship, tuple(cost)):
+            continue
+        for side in ("left", "right"):
+            for bank in ("forward", "backward"):
+                found.setdefault(f"{side}:bank_{bank}",
+                                 RepositionTemplate(side, bank=bank, cost=tuple(cost)))
     return found
 
 

@@ -10,25 +10,24 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import Event
 from tallon.engine.activation_steps import (
-    CHOSEN_MANEUVER,
     ActionStep,
     EndActivation,
-    OpponentChoosesManeuver,
     inactive,
     maneuver_instead,
     take_skip_execute,
 )
 from tallon.engine.attack import Engage
+from tallon.engine.card_values import difficulty_steps, settable
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.devices import expire_fused_obstacles
-from tallon.engine.dial_codes import dial_options
 from tallon.engine.docking import DockingTurn, can_deploy, carriers_near
 from tallon.engine.effects import gain_token, remove_ship, remove_token, spendable_force
 from tallon.engine.environments import EnvironmentEndPhase
 from tallon.engine.game_end import CheckEnd
 from tallon.engine.huge_moves import red_allowed
 from tallon.engine.initiative_steps import step_of, steps_of
+from tallon.engine.mission_play_1e import mission_round_steps as mission  # 1e missions
 from tallon.engine.movement import (
     STRESS_MANEUVER,
     Decloak,
@@ -42,7 +41,6 @@ from tallon.engine.queue import (
     FireWindow,
     any_true,
     collect,
-    modifiers,
     named,
     own_modifiers,
     total,
@@ -76,11 +74,12 @@ class StartRound(Step):
         game.event("round", f"Round {s.round}")
         # "at the start of the round" (steps only when a ship has such an ability: other
         # games keep their state hashes); ships in reserve may deploy then (RR: RESERVE)
-        game.push(*window_steps(game, "start_round"),
+        game.push(*window_steps(game, "start_round"), *mission(game, "start_round"),
                   PlanningPhase(), FireWindow.of("start_system"), Sweep("system"),
-                  StartActivation(), Sweep("activation"), FireWindow.of("end_activation"),
-                  StartEngagement(), Sweep("engagement"), FireWindow.of("end_engagement"),
-                  StartEndPhase(), *([ScoreScenario()] if s.scenario else []),
+                  StartActivation(), *mission(game, "start_activation"), Sweep("activation"),
+                  FireWindow.of("end_activation"), StartEngagement(), Sweep("engagement"),
+                  FireWindow.of("end_engagement"), StartEndPhase(), *mission(game, "end_phase"),
+                  *([ScoreScenario()] if s.scenario else []),
                   *([EnvironmentEndPhase()] if s.environment else []),
                   FireWindow.of("end_phase"), EndPhase(), FireWindow.of("end_phase_end"),
                   CheckEnd())
@@ -144,8 +143,7 @@ class SetDial(ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         return self.ask(ship.owner, "set_dial", f"{ship.name} ({ship.id}): set its dial",
-                        _dial_choices(tuple(dial_options(
-                            ship, exclude_red=game.rules.stressed_dial_excludes_red))),
+                        _dial_choices(settable(game, ship)),
                         ship=ship.id,
                         hidden=True)
 
@@ -383,16 +381,7 @@ def effective_code(game: Game, ship: ShipState, code: str) -> str:
     colour = difficulty_of(code)
     if colour == "purple":
         return code
-    if game.rules.difficulty_increase_wins:
-        changes = [ability.value(game, owner, ship=ship, maneuver=code) or 0
-                   for owner, _, ability in modifiers(game, "maneuver_difficulty")]
-        changes.append(ship.execute_difficulty)
-        if any(c > 0 for c in changes):
-            changes = [c for c in changes if c > 0]  # the increases take priority
-        steps = sum(changes)
-    else:
-        steps = total(game, "maneuver_difficulty", ship=ship, maneuver=code) \
-            + ship.execute_difficulty
+    steps = difficulty_steps(game, ship, code)
     if not steps:
         return code
     order = ["blue", "white", "red"]
@@ -443,14 +432,11 @@ class Execution(Step):
         if self.ion:
             if ship.dial_set is not None:
                 ship.dial_revealed = True  # RR: ION - the dial is flipped faceup now
-            code = ion_maneuver(ship.dial_set, game.rules.ion_white_straight)
+            code = planned_maneuver(game, ship, True)
             game.event("activate", f"{ship.name} ({ship.id}) executes the ion maneuver "
                        f"[{code}]", ship=ship.id)
         elif ship.dial_set is None:
             code = STRESS_MANEUVER
-        elif ship.card_memory and ship.recalled(CHOSEN_MANEUVER) is not None:
-            code = ship.recalled(CHOSEN_MANEUVER)  # the opponent's choice (1e rulebook)
-            ship.remember(CHOSEN_MANEUVER, None)
         else:
             # "before you execute ..., execute ... instead" comes before the checks below
             code = maneuver_instead(game, ship, effective_code(game, ship, ship.dial_set))
@@ -458,10 +444,6 @@ class Execution(Step):
             if (colour == "red" and ship.stressed and not red_allowed(ship) and not any_true(
                     game, "may_execute_red_stressed", ship=ship)) or (
                     colour == "purple" and spendable_force(game, ship) < 1):
-                if colour == "red" and game.rules.stressed_red_chosen_by_opponent:
-                    game.push(OpponentChoosesManeuver(ship.id, code),
-                              Execution(self.ship_id, self.ion, announced=True))
-                    return None
                 game.event("activate", f"{ship.name} executes the stress maneuver instead",
                            ship=ship.id)
                 code = STRESS_MANEUVER
@@ -486,8 +468,9 @@ def planned_maneuver(game: Game, ship: ShipState, ion: bool) -> str:
     maneuver, the stress maneuver without a dial, else the dial's maneuver with the
     difficulty effects applied (the stressed check comes after "before you execute"
     abilities, which may still change the difficulty)."""
-    if ion:
-        return ion_maneuver(ship.dial_set, game.rules.ion_white_straight)
+    if ion:  # reference card (1e) "Ion Token": as if assigned (FAQ (1e): R2 Astromech)
+        code = ion_maneuver(ship.dial_set, game.rules.ion_white_straight)
+        return effective_code(game, ship, code) if game.rules.ion_white_straight else code
     if ship.dial_set is None:
         return STRESS_MANEUVER
     return effective_code(game, ship, ship.dial_set)
@@ -584,7 +567,7 @@ class EndPhase(Step):
             for ship in s.ships.values():
                 for token in colour:
                     have = ship.count(token)
-                    if not have:
+                    if not have or token.value in game.rules.end_phase_kept:  # 1e: jam
                         continue
                     # a card may let a ship keep some (hook end_phase_kept_tokens)
                     kept = total(game, "end_phase_kept_tokens", ship=ship, token=token)

@@ -19,6 +19,7 @@ from tallon.engine.actions import ACTION_BODIES
 from tallon.engine.decisions import Decision, Option, Value
 from tallon.engine.effects import remove_token
 from tallon.engine.features import TOWING, Feature, towed_cache
+from tallon.engine.mission_play_1e import mission_actions
 from tallon.engine.scenarios import (
     CENTRE,
     change_feature,
@@ -171,7 +172,9 @@ def scenario_actions(game: Game, ship: ShipState) -> tuple[ActionSpec, ...]:
     """The scenario action every ship has in its Perform Action step, "starting on the
     second round" (a white action, never granted at other times)."""
     scenario = scenario_of(game)
-    if scenario is None or scenario.action is None or game.state.round < 2:
+    if scenario is None:
+        return mission_actions(game, ship)  # a first-edition mission's (PROTECT)
+    if scenario.action is None or game.state.round < 2:
         return ()
     return (ActionSpec(scenario.action, "white", None, "scenario"),)
 

@@ -25,6 +25,7 @@ from tallon.engine.effects import flip_upgrade
 from tallon.engine.environments import extra_obstacles, mark_shower, obstacle_turns
 from tallon.engine.environments import setup_steps as environment_setup_steps
 from tallon.engine.loadout import build_ship, has_turret_indicator, unplayable
+from tallon.engine.mission_setup_1e import mission_initiative, mission_setup_steps
 from tallon.engine.queue import FireWindow, named, own_modifiers
 from tallon.engine.reserve import start_in_reserve
 from tallon.engine.rounds import StartRound
@@ -75,7 +76,7 @@ def build_state(setup: GameSetup) -> GameState:
             problems.append(f"squad {k + 1} names no faction")
         problems.extend(f"squad {k + 1}: {p}" for p in unplayable(squad, setup.cards))
     rules = ruleset_rules(setup.ruleset)
-    deck = load_cards().damage_deck(rules.damage_decks[0])
+    deck = load_cards().damage_deck(setup.damage_deck or rules.damage_decks[0])
     problems.extend(f"the damage deck {deck.name}: {card.title} ({card.id}) is not "
                     "implemented by the engine yet" for card in deck.cards
                     if not setup.cards.implements("damage", card.id))
@@ -87,7 +88,7 @@ def build_state(setup: GameSetup) -> GameState:
     for owner, squad in enumerate(setup.squads, start=1):
         points = 0
         for number, entry in enumerate(squad.ships, start=1):
-            ship = build_ship(owner, number, entry)
+            ship = build_ship(owner, number, entry, rules.upgrades_cost_squad_points)
             if rules.ion_threshold is not None:
                 ship.remember(ION_THRESHOLD, rules.ion_threshold)
             ships[ship.id] = ship
@@ -101,7 +102,9 @@ def build_state(setup: GameSetup) -> GameState:
         players.append(PlayerState(owner, squad.faction or "", squad.name or f"Player "
                                    f"{owner}", points, obstacles=obstacles))
     return GameState(players, ships, random.Random(setup.seed), last_round=setup.rounds,
-                     scenario=setup.scenario, environment=setup.environment)
+                     # a first-edition mission is read from the setup (missions_1e.py)
+                     scenario=None if rules.missions else setup.scenario,
+                     environment=setup.environment)
 
 
 # ---------------------------------------------------------------- the setup steps
@@ -122,6 +125,9 @@ def initiative_by_squads(game: Game) -> int | None:
     """Rulebook (1e), Initiative When Squad Building: the player with the lower squad point
     total has initiative; with equal totals, the Imperial player; None when neither rule
     decides (equal totals and no Imperial squad, or two): the players roll for it."""
+    mission = mission_initiative(game)  # a mission's pre-determined ships: the Imperial
+    if mission is not None:
+        return mission
     points = [p.squad_points for p in game.state.players]
     if points[0] != points[1]:
         return 1 if points[0] < points[1] else 2
@@ -141,7 +147,8 @@ def _first_player(game: Game, first: int) -> None:
     game.event("setup", f"Player {s.first_player} is the first player" + (
         " (the red player)" if (scenario := scenario_of(game)) and scenario.colours else ""))
     order = s.player_order()
-    turns = [order[k % 2] for k in range(obstacle_turns(game))]
+    mission = mission_setup_steps(game)  # rulebook (1e): a mission places its own forces
+    turns = [order[k % 2] for k in range(obstacle_turns(game))] if mission is None else []
     steps: list[Step] = [FireWindow.of("gather_forces"), PlaceFeatures()] if scenario else \
         [FireWindow.of("gather_forces")]
     steps += [PlaceObstacle(player) for player in turns]
@@ -150,7 +157,7 @@ def _first_player(game: Game, first: int) -> None:
     if "before_place_forces" in named(game):
         # a step only when a card could listen: other games keep their state hashes
         steps.append(FireWindow.of("before_place_forces"))
-    steps.append(PlaceForces())
+    steps += [PlaceForces()] if mission is None else mission
     steps.append(PrepareDecks())
     if "end_setup" in named(game):
         # "at the end of Setup" (Saboteur's Map): a step only when a card could listen
@@ -542,7 +549,7 @@ class PrepareDecks(Step):
     """Each player shuffles their own damage deck (RR: SETUP step 6)."""
 
     def run(self, game: Game) -> Decision | None:
-        deck = load_cards().damage_deck(game.rules.damage_decks[0])
+        deck = load_cards().damage_deck(game.setup.damage_deck or game.rules.damage_decks[0])
         for p in game.state.players:
             cards = [card.id for card in deck.cards for _ in range(card.count)]
             game.state.rng.shuffle(cards)

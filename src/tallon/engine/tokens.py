@@ -10,7 +10,7 @@ from tallon.engine.effects import gain_token, remove_token
 from tallon.engine.movement import reposition
 from tallon.engine.state import GREEN_TOKENS, Token
 from tallon.engine.steps import ChoiceStep
-from tallon.geometry import rotate_ship, tractor_options
+from tallon.geometry import BaseSize, rotate_ship, tractor_options
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -32,12 +32,14 @@ class JamChoice(ChoiceStep):
         if not ship.in_play or not ship.has(Token.JAM):
             return None
         options = [Option(f"token:{t.value}", f"remove a {t.value} token")
-                   for t in GREEN_TOKENS if ship.has(t)]
+                   for t in GREEN_TOKENS if ship.has(t) and game.rules.jams(t.value)]
         options += [Option(f"lock:{target}", f"break the lock on {target}")
                     for target in ship.locks]
         if not options:
             return None  # it remains jammed
-        return self.ask(self.applier, "jam_effect",
+        # reference card (1e) "Reload Action and Jam Tokens": the jammed ship chooses
+        chooser = ship.owner if game.rules.jam_chosen_by_jammed_ship else self.applier
+        return self.ask(chooser, "jam_effect",
                         f"{ship.name} ({ship.id}) is jammed: choose what it loses", options,
                         ship=ship.id)
 
@@ -66,12 +68,17 @@ class TractorMove(ChoiceStep):
 
     def _attempts(self, game: Game) -> dict[str, Any]:
         table = game.state.table()
-        return {a.label: a for a in tractor_options(table, self.ship_id) if not a.fails()}
+        # reference card (1e) "Tractor Beam Token": the move can overlap obstacles
+        through = game.rules.tractor_move_1e
+        return {a.label: a for a in tractor_options(table, self.ship_id)
+                if not a.fails(ignore_obstacles=through)}
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
         if not ship.in_play or ship.huge:  # RR: APPENDIX: HUGE SHIPS - TRACTOR: not moved
             return None
+        if game.rules.tractor_move_1e and ship.size is not BaseSize.SMALL:
+            return None  # reference card (1e) "Tractor Beam Token": small ships only
         options = [Option("none", "don't move it")]
         options += [Option(label, label) for label in self._attempts(game)]
         return self.ask(self.applier, "tractor_move",
@@ -86,7 +93,7 @@ class TractorMove(ChoiceStep):
         reposition(game, ship, attempt)
         game.event("move", f"{ship.name} ({ship.id}) is tractored: {attempt.label}",
                    ship=ship.id)
-        if self.applier != ship.owner:
+        if self.applier != ship.owner and not game.rules.tractor_move_1e:
             game.now(TractorRotate(ship.id))
 
 

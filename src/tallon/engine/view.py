@@ -26,6 +26,7 @@ from tallon.engine.facedown import facedown_upgrades
 from tallon.engine.features import Feature
 from tallon.engine.knowledge import dial_known_by, sees_dial
 from tallon.engine.loadout import ENERGY
+from tallon.engine.missions_1e import mission_view
 from tallon.engine.payloads import view_of
 from tallon.engine.state import ShipState
 from tallon.engine.view_cache import action_labels, cards_part, rounded_pose, table_entries
@@ -220,6 +221,7 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
         "scenario": s.scenario,
         "environment": s.environment,
         "features": [dict(e) for e in table_entries("features", s.features, feature_view)],
+        **mission_view(game),  # a first-edition mission's (only then)
         "ships": ships,
         "remotes": [_remote_public(r) for r in s.remotes_of()],
         "attack": _attack_view(game),
@@ -337,6 +339,10 @@ def full_snapshot(game: Game, legacy_numbering: bool = False) -> dict[str, Any]:
         snapshot["devices_placed"] = s.devices_placed
     if s.scenario is not None:  # only then: games without one keep their hashes
         snapshot["scenario"] = s.scenario
+        snapshot["features"] = [feature_view(f) for f in s.features]
+        snapshot["scenario_marks"] = dict(sorted(s.scenario_marks.items()))
+    if s.scenario is None and game.setup.scenario is not None:  # a first-edition mission
+        snapshot["mission"] = game.setup.scenario
         snapshot["features"] = [feature_view(f) for f in s.features]
         snapshot["scenario_marks"] = dict(sorted(s.scenario_marks.items()))
     if s.environment is not None:

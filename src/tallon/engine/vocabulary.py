@@ -261,6 +261,10 @@ _WINDOWS = (
            "TOKENS", "engine/effects.py gain_token"),
     Window("after_spend_token", "tokens spent", ("ship", "token", "count"), "TOKENS",
            "engine/effects.py spend_token"),
+    Window("after_remove_stress", "stress tokens removed from a ship (ship) by any effect, "
+           "spending included; remover: the ship whose effect removed them (itself unless "
+           "a card says otherwise: 1e Wingman)", ("ship", "remover", "count"), "STRESS",
+           "engine/effects.py remove_token"),
     Window("after_modify_dice", "a ship (ship) modified the attack or defense dice (kind) "
            "of the attack in progress, its cost paid; rerolled: how many dice it rerolled",
            ("ship", "kind", "rerolled"), "DICE MODIFICATION",
@@ -300,7 +304,8 @@ _WINDOWS = (
 )
 
 _POINTS = (
-    ReplacementPoint("gain_token", "a ship would gain tokens",
+    ReplacementPoint("gain_token", "a ship would gain tokens (cost is added, True, when "
+                     "they are gained as an ability's cost)",
                      ("ship", "token", "count", "applier"), "TOKENS",
                      "engine/effects.py gain_token"),
     ReplacementPoint("suffer_damage", "a ship would suffer damage (bypass_shields is added, "

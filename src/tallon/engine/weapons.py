@@ -17,7 +17,7 @@ from tallon.data import load_cards
 from tallon.engine.abilities import Cost, Ctx, Event, Weapon
 from tallon.engine.devices import remote_attack
 from tallon.engine.effects import ignores_obstacle, spendable_force
-from tallon.engine.queue import any_true, own_modifiers
+from tallon.engine.queue import any_true, modifiers, named, own_modifiers
 from tallon.engine.state import ARCS, ShipState, Token, WeaponSpec, touching
 from tallon.geometry import Arc, ObstacleType, measure_arc
 from tallon.geometry.constants import ARC_REACH_BANDS, EPS, RANGE_BAND_LENGTH
@@ -335,6 +335,11 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
             if weapon.min_range <= attack_range <= weapon.max_range:
                 targets.append(Target(weapon, enemy.id, arc, attack_range, waive,
                                       headers and ability is not None and not ability.bonus))
+    if targets and "forbidden_targets" in named(game):
+        # a card forbids some targets given the others (1e Biggs Darklighter)
+        banned = {key for owner, _, held in modifiers(game, "forbidden_targets")
+                  for key in held.value(game, owner, ship=ship, targets=tuple(targets)) or ()}
+        targets = [t for t in targets if t.key not in banned]
     return targets
 
 

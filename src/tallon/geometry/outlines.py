@@ -328,6 +328,10 @@ def placed_obstacle_outlines() -> dict[str, ObstacleOutline]:
             "blaze": _placed_obstacle("blaze", _BLAZE_RADII, ObstacleType.BLAZE),
             "loosecargo": _placed_obstacle("loosecargo", _LOOSE_CARGO_RADII,
                                            ObstacleType.LOOSE_CARGO),
+            # the first edition's cargo token (1e Rigged Cargo Chute) counts as a debris
+            # cloud (reference card (1e) "Using Cargo"); its size estimated as loose cargo's
+            "1ecargo": _placed_obstacle("1ecargo", _LOOSE_CARGO_RADII,
+                                        ObstacleType.DEBRIS_CLOUD),
             "spareparts": _tabbed_obstacle("spareparts", _SPARE_PARTS_RADII,
                                            ObstacleType.SPARE_PARTS),
             "cargodrift": _bare_obstacle("cargodrift", _CARGO_DRIFT_RADII,

@@ -214,13 +214,15 @@ def barrel_roll_turn(table: Table, ship_id: str, side: Side | str, curve: str,
 
 
 def barrel_roll_bank(table: Table, ship_id: str, side: Side | str, bank: str,
-                     position: RollPosition | str = RollPosition.MIDDLE) -> Attempt:
+                     position: RollPosition | str = RollPosition.MIDDLE,
+                     speed: int = 1) -> Attempt:
     """A small ship's barrel roll with the [1 bank] template instead of [1 straight] (a
     card's: Lieutenant Lorrir), curving ``bank`` (forward or backward). RR: BARREL ROLL laid
     with this template (ruling): its narrow edge flush against the side, its middle line
     on the hashmark; the ship is placed with the hashmark of its other side at the front,
     middle or back of the template's other narrow end and that side flush against it, so
-    it ends turned 45 degrees the way the template turned."""
+    it ends turned 45 degrees the way the template turned. ``speed``: the [2 bank] laid
+    the same way (a decloak's: 1e "Echo")."""
     side = Side.parse(side) if isinstance(side, str) else side
     position = RollPosition.parse(position) if isinstance(position, str) else position
     if bank not in ("forward", "backward"):
@@ -230,7 +232,7 @@ def barrel_roll_bank(table: Table, ship_id: str, side: Side | str, bank: str,
         raise ValueError("a barrel roll with a bank template is defined for small ships")
     # from the right side a forward bank turns left (from the left side, right)
     left = (bank == "forward") == (side is Side.RIGHT)
-    template = Maneuver.parse("1B" if left else "1N").template()
+    template = Maneuver.parse(f"{speed}B" if left else f"{speed}N").template()
     assert template is not None
     length = base_shape(ship.size).length
     start = _side_start(ship, side)
@@ -246,10 +248,10 @@ def barrel_roll_bank(table: Table, ship_id: str, side: Side | str, bank: str,
 
 
 def barrel_roll_bank_options(table: Table, ship_id: str, side: Side | str,
-                             bank: str) -> tuple[Attempt, ...]:
-    """The three positions of a barrel roll with the [1 bank] template (front, middle,
-    back): :func:`barrel_roll_bank`."""
-    return tuple(barrel_roll_bank(table, ship_id, side, bank, p)
+                             bank: str, speed: int = 1) -> tuple[Attempt, ...]:
+    """The three positions of a barrel roll with the [1 bank] (or [``speed`` bank])
+    template (front, middle, back): :func:`barrel_roll_bank`."""
+    return tuple(barrel_roll_bank(table, ship_id, side, bank, p, speed)
                  for p in (RollPosition.FRONT, RollPosition.MIDDLE, RollPosition.BACK))
 
 

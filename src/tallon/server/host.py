@@ -23,6 +23,7 @@ from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
 from tallon.engine.environments import ENVIRONMENT_CHOICES, chosen_environment
 from tallon.engine.scenarios import SCENARIO_CHOICES, SCENARIOS, chosen_scenario
+from tallon.rulesets import RULES
 from tallon.server.errors import RequestError
 from tallon.server.library import game_squads
 from tallon.server.messages import player_message
@@ -120,10 +121,19 @@ class Host:
                 raise RequestError(422, f"unknown seat {seat!r}: \"human\" or one of "
                                    + ", ".join(f"ai:{level}" for level in AI_LEVELS))
         seed = request.get("seed", secrets.randbelow(2**31))
-        scenario = game_scenario(request.get("scenario"), seed)
-        environment = game_environment(request.get("environment"), seed)
+        # the squads' cards say the ruleset (XWS 1.0 squads: the first edition)
+        ruleset = request.get("ruleset") or squads[0].played_ruleset
+        if ruleset in RULES and not RULES[ruleset].scenarios:
+            # a first-edition game: a core-set mission ("mission", or as "scenario")
+            scenario = request.get("mission") or (
+                None if request.get("scenario") in (*PRACTICE, "random")
+                else request.get("scenario"))
+            environment = None
+        else:
+            scenario = game_scenario(request.get("scenario"), seed)
+            environment = game_environment(request.get("environment"), seed)
         try:
-            setup = GameSetup(squads, seed, request.get("ruleset", "2.5"), cards=CARDS,
+            setup = GameSetup(squads, seed, ruleset, cards=CARDS,
                               scenario=scenario, environment=environment)
             game = Game(setup)
         except SetupError as error:

@@ -32,6 +32,9 @@ from tallon.squads import (
     read_xws,
     to_xws,
 )
+from tallon.squads.legality_1e import check_squad_1e
+from tallon.squads.play_1e import looks_first_edition, squad_for_play
+from tallon.squads.xws_1e import read_xws_1e
 
 #: The longest name a saved squad may have (in characters).
 NAME_LIMIT = 64
@@ -67,8 +70,15 @@ def _unplayable_problem(card: Unplayable) -> dict[str, Any]:
 
 
 def check_xws(xws: Any) -> SquadCheck:
-    """Read and judge one XWS squad; :class:`~tallon.squads.XwsError` when it is not a
+    """Read and judge one XWS squad (XWS 1.0: a first-edition squad, judged by the first
+    edition's rules at 100 points); :class:`~tallon.squads.XwsError` when it is not a
     squad at all."""
+    if isinstance(xws, dict) and looks_first_edition(xws):
+        first = read_xws_1e(xws)
+        report = check_squad_1e(first.squad, errors=first.errors, warnings=first.warnings)
+        squad = squad_for_play(first.squad) if not first.errors else None
+        return SquadCheck(squad or Squad(None, ()), report,
+                          tuple(unplayable_cards(squad, CARDS)) if squad else ())
     imported = read_xws(xws)
     # a squad with a huge ship is an epic squad, as tallon demo judges it
     report = check_squad_to_play(imported.squad, errors=imported.errors,

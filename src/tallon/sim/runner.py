@@ -35,6 +35,8 @@ from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup
 from tallon.engine.scenarios import chosen_scenario
 from tallon.squads import Squad, read_xws
+from tallon.squads.play_1e import looks_first_edition, squad_for_play
+from tallon.squads.xws_1e import read_xws_1e
 
 #: The sides of a matchup, in the order of its squads.
 SIDES = ("A", "B")
@@ -88,7 +90,8 @@ def _squad(xws: dict[str, Any]) -> Squad:
     # a worker rebuilds each squad once, not once per game
     key = repr(xws)
     if key not in _SQUADS:
-        _SQUADS[key] = read_xws(xws).squad
+        _SQUADS[key] = squad_for_play(read_xws_1e(xws).squad) \
+            if looks_first_edition(xws) else read_xws(xws).squad
     return _SQUADS[key]
 
 
@@ -102,8 +105,11 @@ def play_game(matchup: Matchup, game: int) -> dict[str, Any]:
         levels.reverse()
     seed = derive_seed(matchup.seed, game, "game")
     try:
+        ruleset = squads[0].played_ruleset
+        # the 2.5 scenarios are 2.5's: a first-edition game is played without one
+        scenario = chosen_scenario(matchup.scenario, seed) if ruleset == "2.5" else None
         played = Game(GameSetup((squads[0], squads[1]), seed=seed, rounds=matchup.rounds,
-                                cards=CARDS, scenario=chosen_scenario(matchup.scenario, seed)))
+                                cards=CARDS, ruleset=ruleset, scenario=scenario))
         agents = tuple(make_agent(levels[p], derive_seed(matchup.seed, game, f"agent {p + 1}"),
                                   think=matchup.think) for p in (0, 1))
         play(played, (agents[0], agents[1]))

@@ -30,6 +30,9 @@ from tallon.squads import (
     read_xws_file,
     to_xws,
 )
+from tallon.squads.legality_1e import check_squad_1e
+from tallon.squads.play_1e import looks_first_edition, squad_for_play, to_xws_1e
+from tallon.squads.xws_1e import XwsImport1e, read_xws_1e
 
 
 class SquadError(ValueError):
@@ -78,13 +81,20 @@ def _quick_build(spec: str) -> dict[str, Any] | None:
 
 
 def load_squad(spec: str) -> LoadedSquad:
-    """The squad ``spec`` names: ``-`` (standard input), an XWS file, a ready-made
-    opponent's name (case aside) or a quick build id; :class:`SquadError` naming every
-    reason it can't be played."""
+    """The squad ``spec`` names: ``-`` (standard input), an XWS file (2.0, or 1.0 for a
+    first-edition squad), a ready-made opponent's name (case aside) or a quick build id;
+    :class:`SquadError` naming every reason it can't be played."""
     try:
         if spec == "-":
-            imported = read_xws(sys.stdin.read())
+            text = sys.stdin.read()
+            data = parse_json(text)
+            if isinstance(data, dict) and looks_first_edition(data):
+                return _checked_1e(spec, read_xws_1e(data))
+            imported = read_xws(text)
         elif _exists(spec):
+            data = _json_or_none(spec)
+            if isinstance(data, dict) and looks_first_edition(data):
+                return _checked_1e(spec, read_xws_1e(data))
             imported = read_xws_file(spec)
         elif (xws := _opponent_named(spec) or _quick_build(spec)) is not None:
             imported = read_xws(xws)
@@ -92,10 +102,31 @@ def load_squad(spec: str) -> LoadedSquad:
             raise SquadError([
                 f"{spec}: no such file, quick build id (tallon squad quickbuild) or "
                 "ready-made opponent (tallon sim opponents)"])
-    except XwsError as error:
+    except (XwsError, JsonTextError) as error:
         where = "standard input: " if spec == "-" else ""
         raise SquadError([f"{where}{error}"]) from None
     return _checked(spec, imported)
+
+
+def _json_or_none(path: str) -> Any:
+    try:
+        return parse_json(read_text(Path(path)))
+    except (FileAccessError, JsonTextError):
+        return None  # the XWS reader names the problem
+
+
+def _checked_1e(label: str, imported: XwsImport1e) -> LoadedSquad:
+    """A first-edition squad (XWS 1.0) ready to simulate: legality is the first
+    edition's at 100 points, reported, not required."""
+    problems = [f"{label}: {p.message}" for p in imported.errors]
+    if problems:
+        raise SquadError(problems)
+    squad = squad_for_play(imported.squad)
+    problems = [f"{label}: {problem}" for problem in playable_problems(squad)]
+    if problems:
+        raise SquadError(problems)
+    legal = check_squad_1e(imported.squad).legal
+    return LoadedSquad(label, squad, to_xws_1e(squad), legal)
 
 
 def _checked(label: str, imported: XwsImport) -> LoadedSquad:
@@ -114,7 +145,8 @@ def playable_problems(squad: Squad) -> list[str]:
     """Why the engine refuses a game with ``squad`` (nothing when it plays it): the check
     a game makes at its setup, the squad set against itself."""
     try:
-        Game(GameSetup((squad, squad), seed=0, rounds=1, cards=CARDS), logging=False)
+        Game(GameSetup((squad, squad), seed=0, rounds=1, cards=CARDS,
+                       ruleset=squad.played_ruleset), logging=False)
     except SetupError as error:
         # the same squad is both players: keep player 1's problems, without the prefix
         own = [p.removeprefix("squad 1: ").removeprefix("squad 1 ")
@@ -157,11 +189,15 @@ def load_field(path: Path) -> list[LoadedSquad]:
                     continue
                 if isinstance(item, dict) and isinstance(item.get("xws"), dict):
                     item = item["xws"]  # a listed squad, as `tallon sim opponents --json`
+                name = str(item.get("name") or label) if isinstance(item, dict) else label
                 try:
+                    if isinstance(item, dict) and looks_first_edition(item):
+                        found.append(_checked_1e(name, read_xws_1e(item)))
+                        continue
                     imported = read_xws(item)
                 except XwsError as error:
                     raise SquadError([f"{label}: {error}"]) from None
-                found.append(_checked(str(item.get("name") or label), imported))
+                found.append(_checked(name, imported))
             except SquadError as error:
                 problems.extend(error.problems)
     if problems:
@@ -174,6 +210,7 @@ def describe(loaded: LoadedSquad) -> dict[str, Any]:
     it is legal for standard play, and its ships in the order the games number them."""
     squad = loaded.squad
     return {"name": loaded.name, "source": loaded.label, "faction": squad.faction,
+            "ruleset": squad.played_ruleset,
             "points": squad.points, "legal": loaded.legal,
             "ships": [{"pilot": ship.pilot.xws, "name": ship.pilot.name,
                        "upgrades": [u.xws for u in ship.upgrades]} for ship in squad.ships]}

@@ -49,6 +49,27 @@ CHOICE_SLOTS_1E: dict[str, tuple[str, ...]] = {
 #: prints TIE/x1's: a system upgrade costs 4 less, to a minimum of 0).
 COST_CUTS_1E: dict[str, tuple[str, int]] = {
     "tiex1": ("system", 4),
+    "renegaderefit": ("elite", 1),  # the card: each equipped elite upgrade costs 1 less
+}
+
+#: Cards saying who may equip them and how the ship's other cards must then be (the data
+#: has no field for these conditions): the lowest pilot skill, the highest agility, a
+#: slot whose cards must all differ, a slot it may not use, a slot its ship may not already
+#: show, the most a card of a slot may cost, a slot whose cards must be unique.
+EQUIP_CONDITIONS_1E: dict[str, dict[str, object]] = {
+    "royalguardtie": {"min_skill": 5, "different": "modification"},
+    "awingtestpilot": {"min_skill": 2, "different": "elite"},
+    "r2d6": {"min_skill": 3, "no_icon": "elite"},
+    "virago": {"min_skill": 4},
+    "blackone": {"min_skill": 7},
+    "lightweightframe": {"max_agility": 2},
+    "lightscykinterceptor": {"forbidden": "modification"},
+    "starvipermkii": {"different": "title"},
+    "renegaderefit": {"different": "modification"},
+    "tieshuttle": {"max_cost": ("crew", 4)},
+    "havoc": {"unique_only": "salvaged-astromech"},
+    # "you must equip 1 Tractor Beam" (a cannon, whatever the upgrade bar shows)
+    "misthunter": {"requires": "tractorbeam"},
 }
 
 _SIDE_NAMES = {"rebel": "Rebel", "imperial": "Imperial", "scum": "Scum"}
@@ -79,6 +100,10 @@ def available_slots(ship: SquadShip1e) -> Counter[str]:
     slots.update(IMPLICIT_SLOTS_1E)
     for _, card in ship.upgrades:
         slots.update(g.name for g in card.grants if g.type == "slot")
+        required = EQUIP_CONDITIONS_1E.get(card.xws, {}).get("requires")
+        for _, other in ship.upgrades:
+            if other.xws == required:
+                slots[other.slot] += 1  # the card it must equip comes with its place
     return slots
 
 
@@ -140,6 +165,51 @@ def _restriction_problems(index: int, ship: SquadShip1e,
                           "one copy", ship=index, card=card.xws)
 
 
+def _condition_problems(index: int, ship: SquadShip1e,
+                        db: CardDatabase1e) -> Iterable[Problem]:
+    """The cards' own conditions on who equips them (:data:`EQUIP_CONDITIONS_1E`)."""
+    pilot = ship.pilot
+    for _, card in ship.upgrades:
+        rule = EQUIP_CONDITIONS_1E.get(card.xws)
+        if rule is None:
+            continue
+
+        def problem(message: str, card: Upgrade1e = card) -> Problem:
+            return Problem(Rule1e.RESTRICTIONS, message, ship=index, card=card.xws)
+
+        skill = rule.get("min_skill")
+        if isinstance(skill, int) and (pilot.skill or 0) < skill:
+            yield problem(f"{card.name} needs a pilot skill of {skill} or more; "
+                          f"{pilot.name}'s is {pilot.skill}")
+        agility = rule.get("max_agility")
+        if isinstance(agility, int) and (db.stat(pilot, "agility") or 0) > agility:
+            yield problem(f"{card.name} needs an agility value of {agility} or less")
+        others = [c for _, c in ship.upgrades if c is not card]
+        slot = rule.get("different")
+        named = [c.xws for c in others if c.slot == slot]
+        if slot and len(named) != len(set(named)):
+            yield problem(f"with {card.name} the ship's {slot} upgrades must all differ")
+        if rule.get("forbidden") in {c.slot for c in others}:
+            yield problem(f"{card.name}'s ship cannot equip {rule['forbidden']} upgrades")
+        if rule.get("no_icon") in pilot.slots:
+            yield problem(f"{card.name} cannot be equipped by a ship that already has the "
+                          f"{rule['no_icon']} icon")
+        cap = rule.get("max_cost")
+        if isinstance(cap, tuple):
+            for other in others:
+                if other.slot == cap[0] and other.points > cap[1]:
+                    yield problem(f"with {card.name}, a {cap[0]} upgrade costs at most "
+                                  f"{cap[1]} squad points; {other.name} costs {other.points}")
+        required = rule.get("requires")
+        if required and all(c.xws != required for c in others):
+            yield problem(f"{card.name} must be equipped with {required}")
+        unique = rule.get("unique_only")
+        for other in others:
+            if other.slot == unique and not other.unique:
+                yield problem(f"with {card.name}, {unique} upgrades must be unique; "
+                              f"{other.name} is not")
+
+
 def _squad_problems(squad: Squad1e) -> Iterable[Problem]:
     if not squad.ships:
         yield Problem(Rule1e.SQUAD_BUILDING, "the squad has no ships")
@@ -180,6 +250,7 @@ def check_squad_1e(squad: Squad1e, db: CardDatabase1e | None = None, *,
     for index, ship in enumerate(squad.ships):
         found.extend(_slot_problems(index, ship))
         found.extend(_restriction_problems(index, ship, db))
+        found.extend(_condition_problems(index, ship, db))
         pilot = ship.pilot
         if pilot.points is None:
             found.append(Problem(Rule1e.SQUAD_POINTS, f"{pilot.name} has no squad point cost "

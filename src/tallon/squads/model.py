@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tallon.data import CardDatabase, Pilot, Upgrade, load_cards
+from tallon.data.first_edition_play import is_first_edition
+from tallon.rulesets import DEFAULT_RULESET, ruleset_rules
 
 
 @dataclass(frozen=True)
@@ -62,13 +64,25 @@ class Squad:
         return tuple(ship.pilot for ship in self.ships)
 
     @property
+    def played_ruleset(self) -> str:
+        """The ruleset whose cards the squad fields: "1e" for first-edition cards (play
+        ids ``1e-...``), else 2.5. (``ruleset`` is the XWS file's own field, kept as is.)"""
+        first = bool(self.ships) and all(is_first_edition(s.pilot.xws) for s in self.ships)
+        return "1e" if first else DEFAULT_RULESET
+
+    @property
     def points(self) -> int:
         """Total squad points: the sum of the ship cards' costs (RR: SQUAD POINTS).
 
         Upgrades cost loadout points, which count against each ship's loadout value,
-        not against the squad's points.
+        not against the squad's points - except under a ruleset paying them from the
+        squad's total (the first edition: Ruleset.upgrades_cost_squad_points).
         """
-        return sum(ship.pilot.cost for ship in self.ships)
+        pilots = sum(ship.pilot.cost for ship in self.ships)
+        if not ruleset_rules(self.played_ruleset).upgrades_cost_squad_points:
+            return pilots
+        return pilots + sum(u.upgrade.cost.value or 0 for ship in self.ships
+                            for u in ship.upgrades if u.upgrade.cost is not None)
 
 
 def build_squad(

@@ -3,7 +3,7 @@
 A game plays a :class:`~tallon.squads.Squad` whose cards are the card database's; a
 first-edition squad (:class:`~tallon.squads.xws_1e.Squad1e`, read from XWS 1.0) becomes
 one with the first edition's play ids (:mod:`tallon.data.first_edition_play`), its
-``ruleset`` ``"1e"`` and its faction the side's main faction (``rebel`` ->
+faction the side's main faction (``rebel`` ->
 ``rebelalliance``). :func:`to_xws_1e` writes such a squad as XWS 1.0.0 again (``name`` and
 ``ship`` per pilot, upgrades under 1.0's slot keys), which is how game records keep it.
 """
@@ -38,7 +38,7 @@ def squad_for_play(squad: Squad1e, db: CardDatabase | None = None) -> Squad:
             EquippedUpgrade(db.upgrade(upgrade_id(card.xws)), slot)
             for slot, card in entry.upgrades)))
     return Squad(SIDE_FACTIONS.get(squad.faction or ""), tuple(ships), name=squad.name,
-                 description=squad.description, ruleset="1e")
+                 description=squad.description)
 
 
 def _pilot_play_id(db: CardDatabase, faction: str, ship: str, xws: str) -> str:
@@ -50,7 +50,7 @@ def _pilot_play_id(db: CardDatabase, faction: str, ship: str, xws: str) -> str:
 
 def is_first_edition_squad(squad: Squad) -> bool:
     """Whether a squad is a first-edition one (its cards are the first edition's)."""
-    return squad.ruleset == "1e"
+    return squad.played_ruleset == "1e"
 
 
 def to_xws_1e(squad: Squad) -> dict[str, Any]:

@@ -12,8 +12,9 @@ from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.actions import coordinate_targets
 from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Option
-from tallon.engine.effects import copy_pilot_ability, gain_token
+from tallon.engine.effects import gain_token
 from tallon.engine.loadout import can_equip, exchange_upgrades, movable
+from tallon.engine.pilot_copies import copy_pilot_ability
 from tallon.engine.state import ShipState, Token
 
 if TYPE_CHECKING:

@@ -6,7 +6,8 @@ import {element} from "./dom.js";
 
 const ARC_NAMES = {front: "front", rear: "rear", left: "left", right: "right",
   bullseye: "bullseye", full_front: "full front", full_rear: "full rear",
-  single_turret: "turret", double_turret: "double turret"};
+  single_turret: "turret", double_turret: "double turret",
+  all: "every direction (first-edition turret)"};
 
 function stat(name, value, className) {
   const item = element("span", undefined, `stat ${className}`);

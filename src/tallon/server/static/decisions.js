@@ -213,6 +213,9 @@ export const PRESENTERS = {
   dock_or_deploy: choice, place_remote: choice, place_device: choice, shield_to_lose: choice,
   place_feature: featurePlacement, place_mine: featurePlacement,
   scenario_target: scenarioTarget, jettison: choice,
+  // the first edition's core-set missions
+  mission_disabled: choice, shuttle_maneuver: choice, mission_scan: choice,
+  mission_reinforcement: choice,
 };
 
 /**

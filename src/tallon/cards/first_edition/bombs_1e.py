@@ -1,0 +1,75 @@
+"""First-edition bombs: the bomb tokens' devices and "when you reveal your maneuver dial, you
+may discard this card to drop 1 (bomb) token". This module registers no card.
+
+API (for the first-edition card modules):
+
+* ``bomb_device(card, kind, category="bomb", outline="bomb")`` declares the device the
+  upgrade ``card`` (a play id) places, which the card data does not record
+  (``tallon.engine.payloads.CARD_DEVICES``); its detonation is the continuation
+  ``detonate.<kind>`` the card module registers (``kind`` must differ from the 2.5
+  devices' kinds, whose effects differ: ``1eprotonbomb``).
+* ``drop_on_reveal(card, title)`` -> the ``Triggered`` ability of "when you reveal your
+  maneuver dial, you may discard this card to drop 1 bomb token" (Proton Bombs, Seismic
+  Charges, Proximity Mines: the [1 straight] template at the rear guides); with
+  ``discard=False`` the card stays ("you may drop 1 bomblet token": Bomblet Generator).
+* ``dropped_this_round(game, ship)``: the ship has dropped a bomb this round.
+
+Rules: the Bomb Tokens reference cards (1e); FAQ (1e) Q&A: "each ship is limited to a single
+bomb drop each round"; a SLAM does not count as revealing a dial (the engine fires no
+``after_reveal`` for it), nor does an ionized ship reveal one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tallon.cards.common import is_me
+from tallon.cards.first_edition.ordnance_1e import discard_upgrade
+from tallon.cards.upgrades.ordnance import launch_device
+from tallon.engine.abilities import FREE, Ctx, Triggered
+from tallon.engine.payloads import CARD_DEVICES, fits, outline_of, place_devices
+from tallon.engine.state import ShipState
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+
+__all__ = ["DROP", "REVEAL_DROPS", "bomb_device", "drop_on_reveal", "dropped_this_round"]
+
+#: A first-edition bomb is dropped with the [1 straight] template at the rear guides.
+DROP = ("1F",)
+
+#: The upgrades whose bomb is dropped "when you reveal your maneuver dial" (drop_on_reveal
+#: adds them): "Genius" may drop them after the maneuver instead (FAQ (1e) errata).
+REVEAL_DROPS: set[str] = set()
+
+
+def bomb_device(card: str, kind: str, category: str = "bomb", outline: str = "bomb") -> None:
+    """Declare the device upgrade ``card`` places (see the module's API)."""
+    CARD_DEVICES[card] = (kind, category, outline)
+
+
+def dropped_this_round(game: Game, ship: ShipState) -> bool:
+    """FAQ (1e): a ship drops one bomb a round (the engine notes each device it places)."""
+    return ship.device_placed is not None and ship.device_placed[0] == game.state.round
+
+
+def drop_on_reveal(card: str, title: str, discard: bool = True) -> Triggered:
+    """"When you reveal your maneuver dial, you may discard this card to drop 1 (bomb)
+    token": offered after the dial is revealed, before the maneuver, while the token dropped
+    with the [1 straight] template lies inside the play area (ruling: the engine places
+    devices inside it only)."""
+
+    if discard:  # Genius discards the card it drops (Bomblet Generator keeps its own)
+        REVEAL_DROPS.add(card)
+
+    def drop(ctx: Ctx, template: str, launched: bool) -> None:
+        if discard:  # ``discard=False``: "you may drop 1 token" (Bomblet Generator)
+            discard_upgrade(ctx.game, ctx.ship, card)
+        place_devices(ctx.game, ctx.ship, card, template, launched)
+
+    return launch_device(title, "after_reveal", FREE, DROP, lambda: outline_of(card), drop,
+                         card=card, own_window=True, drop=True,
+                         fits=lambda ctx, template, launched: fits(ctx.game, ctx.ship, card,
+                                                                   template, launched),
+                         requirement=lambda ctx: is_me(ctx)
+                         and not dropped_this_round(ctx.game, ctx.ship))

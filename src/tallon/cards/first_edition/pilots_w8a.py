@@ -1,0 +1,493 @@
+"""First-edition pilots of the ARC-170, Special Forces TIE, Protectorate Starfighter, Shadow
+Caster and Sabine's TIE Fighter expansion packs, registered under their play ids
+(:mod:`tallon.data.first_edition_play`), with the Suppressive Fire condition Captain Rex
+assigns. Descriptions are Tallon's own words; the rules sources are the first edition's
+core rulebook, its reference cards and its FAQ (``FAQ (1e)``).
+
+The first edition has no range 0: "at Range 1-2" is measured with
+:mod:`tallon.cards.first_edition.ranges_1e`. A ship's "firing arc" is any arc printed on its
+token (front, auxiliary, mobile: FAQ (1e) Q&A), :func:`pilots_wave1.printed_firing_arcs`;
+the Lancer-class pursuit craft's mobile firing arc is the engine's turret arc indicator.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tallon.cards.acting import grant_action, granted, let_perform
+from tallon.cards.common import (
+    attacking_if,
+    defending_if,
+    dice,
+    is_in_arc,
+    is_me,
+    recalled,
+    remember,
+    roll_die,
+    ship_options,
+)
+from tallon.cards.first_edition.ordnance_1e import LOCK_LENDERS
+from tallon.cards.first_edition.pilots_wave1 import printed_firing_arcs
+from tallon.cards.first_edition.pilots_wave4 import free_actions
+from tallon.cards.first_edition.ranges_1e import within_1e
+from tallon.cards.pilots.mg100starfortress import in_turret_arc
+from tallon.cards.registry import register
+from tallon.cards.shared_rules import ZEB_CRITS_FIRST
+from tallon.dice import Face
+from tallon.dice.abilities.base import ATTACKING, DEFENDING
+from tallon.dice.abilities.effects import AddResults, CardAbility, RerollDice
+from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
+from tallon.engine.action_bodies import spend_lock_on
+from tallon.engine.allegiance import friendly
+from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
+from tallon.engine.conditions import assign_condition, remove_condition
+from tallon.engine.effects import gain_token, remove_token
+from tallon.engine.state import ShipState, Token, opponent
+from tallon.engine.steps import continuation
+from tallon.engine.weapons import weapons_of
+from tallon.geometry import Arc
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
+    from tallon.engine.state import AttackState
+
+
+def inside_firing_arc(of: ShipState, target: ShipState) -> bool:
+    """Whether ``target`` is inside one of ``of``'s printed firing arcs (FAQ (1e): auxiliary
+    and mobile arcs count; a turret weapon's every direction does not)."""
+    return of.id != target.id and any(is_in_arc(of, target, arc)
+                                      for arc in printed_firing_arcs(of))
+
+
+def others_within(game: Game, ship: ShipState, low: int, high: int) -> list[ShipState]:
+    """Other ships (not remotes), friendly or enemy, at first-edition Range ``low``-``high``."""
+    if ship.body is None:
+        return []
+    return [s for s in game.state.in_play() if s.id != ship.id and not s.remote
+            and within_1e(ship, s, low, high)]
+
+
+def _enemy_of(game: Game, attack: AttackState, owner: ShipState) -> ShipState:
+    """The other ship of the attack ``owner`` takes part in."""
+    other = attack.defender if attack.attacker == owner.id else attack.attacker
+    return game.state.ships[other]
+
+
+# ======================================================================== ARC-170
+# ------------------------------------------------------------------- Norra Wexley
+NORRA = "1e-arc170-norrawexley"
+
+
+def _norra_spend(ctx: Ctx, option: Any) -> None:
+    attack = ctx.attack
+    assert attack is not None
+    spend_lock_on(ctx.game, ctx.ship, attack.attacker)
+
+
+register("pilot", NORRA,
+         # attacking, the lock on the defender is the dice's "lock" resource, spent as the
+         # cost; defending, the card checks and spends its lock on the attacker
+         DiceMod("spend your target lock on the defender: add 1 focus result",
+                 dice=CardAbility(NORRA, "Norra Wexley (spend target lock: add 1 focus)",
+                                  effect=AddResults(Face.FOCUS), roles=ATTACKING,
+                                  cost=(("lock", 1),)),
+                 applies=attacking_if()),
+         DiceMod("spend your target lock on the attacker: add 1 focus result",
+                 dice=CardAbility(f"{NORRA}-defense", "Norra Wexley (spend target lock: add "
+                                  "1 focus)", effect=AddResults(Face.FOCUS), roles=DEFENDING),
+                 applies=defending_if(lambda game, attack, owner:
+                                      attack.attacker in owner.locks),
+                 after=_norra_spend),
+         description="Attacking or defending: may spend her target lock on the enemy ship to "
+                     "add 1 focus result.")
+
+
+# ---------------------------------------------------------------------- Shara Bey
+SHARA = "1e-arc170-sharabey"
+
+
+def shara_lends(game: Game, owner: ShipState, ship: ShipState) -> bool:
+    """Whether ``ship``, attacking, may treat Shara Bey's (``owner``'s) target locks as its
+    own: another friendly ship at Range 1-2 of her."""
+    return (ship.id != owner.id and friendly(ship, owner) and not ship.remote
+            and owner.in_play and within_1e(owner, ship, 1, 2))
+
+
+def _shara_requirement(game: Game, owner: ShipState, ship: ShipState | None = None,
+                       defender: ShipState | None = None, **facts: Any) -> bool:
+    return (ship is not None and defender is not None and defender.id in owner.locks
+            and shara_lends(game, owner, ship))
+
+
+def _shara_reroll_applies(game: Game, attack: AttackState, owner: ShipState,
+                          user: ShipState) -> bool:
+    return (user.id == attack.attacker and attack.defender in owner.locks
+            and shara_lends(game, owner, user))
+
+
+def _shara_spend(ctx: Ctx, option: Any) -> None:
+    attack = ctx.attack
+    assert attack is not None
+    spend_lock_on(ctx.game, ctx.ship, attack.defender)
+
+
+# her lock on the defender, spent as the attacker's own: its reroll (rulebook (1e), Target
+# Lock: spend it to reroll any number of attack dice) and a secondary weapon's "Attack
+# (Target Lock)" header, met and paid with it (ordnance_1e.LOCK_LENDERS)
+LOCK_LENDERS[SHARA] = shara_lends
+
+register("pilot", SHARA,
+         DiceMod("spend Shara Bey's target lock on the defender: reroll any number of attack "
+                 "dice",
+                 dice=CardAbility(SHARA, "Shara Bey's target lock (reroll any number of "
+                                  "attack dice)", effect=RerollDice(None), roles=ATTACKING),
+                 for_others=True, applies=_shara_reroll_applies, after=_shara_spend),
+         Modifier("her target lock meets a friendly attacker's target lock requirement",
+                  hook="ignore_lock_requirement", value=_shara_requirement),
+         description="Another friendly ship at Range 1-2 attacking may treat her target "
+                     "locks as its own (spend hers on the defender to reroll, or for an "
+                     "\"Attack (Target Lock)\" weapon).")
+
+
+# ----------------------------------------------------------------- Braylen Stramm
+@continuation("1e-braylenstramm.rolled")
+def _braylen_rolled(game: Game, face: Face, ship_id: str) -> None:
+    ship = game.state.ships[ship_id]
+    if face in (Face.HIT, Face.CRIT) and remove_token(game, ship, Token.STRESS):
+        game.event("ability", f"{ship.name} ({ship.id}) removes 1 stress token", ship=ship.id)
+
+
+register("pilot", "1e-arc170-braylenstramm",
+         # ruling: offered only while he has a stress token (the die could do nothing else);
+         # a maneuver cut short by a bump is still executed (rulebook (1e), Moving Through
+         # a Ship)
+         Triggered("roll 1 attack die: a hit or critical hit removes 1 stress token",
+                   window="after_execute",
+                   requirement=lambda ctx: is_me(ctx) and ctx.ship.stressed,
+                   effect=lambda ctx, choice: roll_die(ctx, "1e-braylenstramm.rolled",
+                                                       (ctx.ship.id,))),
+         description="After executing a maneuver while stressed: may roll an attack die; on a "
+                     "hit or critical hit result he removes 1 stress token.")
+
+
+# ------------------------------------------------------------------ Thane Kyrell
+def _thane_applies(ctx: Ctx) -> bool:
+    attacker = ctx.state.ships.get(ctx.event.get("attacker", ""))
+    defender = ctx.state.ships.get(ctx.event.get("defender", ""))
+    ship = ctx.ship
+    return (attacker is not None and defender is not None and ship.in_play
+            and attacker.owner != ship.owner and not attacker.remote
+            and defender.id != ship.id and friendly(defender, ship) and attacker.in_play
+            and inside_firing_arc(ship, attacker) and within_1e(ship, attacker, 1, 3))
+
+
+register("pilot", "1e-arc170-thanekyrell",
+         # his own free action, outside his activation (acting: a granted action's choices)
+         grant_action("perform a free action", "after_attack",
+                      lambda ctx: free_actions(ctx.game, ctx.ship), requirement=_thane_applies),
+         description="After an enemy ship inside his firing arc at Range 1-3 attacks another "
+                     "friendly ship: may perform a free action.")
+
+
+# ======================================================================= TIE/sf
+# --------------------------------------------------------------------- "Quickdraw"
+QUICKDRAW = "1e-tiesffighter-quickdraw"
+#: card memory: the round she used her ability
+QUICKDRAW_USED = f"{QUICKDRAW}:round"
+#: card memory: the round her attack waits for the end of the attack in progress
+QUICKDRAW_PENDING = f"{QUICKDRAW}:pending"
+
+
+def _primaries(game: Game, ship: ShipState) -> tuple[str, ...]:
+    return tuple(w.id for w in weapons_of(game, ship) if w.primary)
+
+
+def _quickdraw_may(ctx: Ctx) -> bool:
+    return (is_me(ctx) and ctx.ship.in_play
+            and recalled(ctx.ship, QUICKDRAW_USED) != ctx.state.round
+            and (ctx.attack is not None or can_bonus_attack(
+                ctx.game, ctx.ship, only=_primaries(ctx.game, ctx.ship))))
+
+
+def _quickdraw(ctx: Ctx, choice: Any) -> None:
+    remember(ctx.ship, QUICKDRAW_USED, ctx.state.round)
+    if ctx.attack is not None:
+        # FAQ (1e), "Quickdraw": during an attack, her attack is performed in step 9 of the
+        # timing chart (an "after attacking/defending" ability that performs an attack)
+        remember(ctx.ship, QUICKDRAW_PENDING, ctx.state.round)
+        return
+    perform_bonus_attack(ctx.game, ctx.ship, only=_primaries(ctx.game, ctx.ship))
+
+
+def _quickdraw_due(side: str) -> Any:
+    def requirement(ctx: Ctx) -> bool:
+        # her player's side of the attack resolves it (the timing chart's step 9)
+        return (recalled(ctx.ship, QUICKDRAW_PENDING) == ctx.state.round
+                and friendly(ctx.other(ctx.event[side]), ctx.ship))
+
+    return requirement
+
+
+def _quickdraw_attack(ctx: Ctx, choice: Any) -> None:
+    remember(ctx.ship, QUICKDRAW_PENDING, None)
+    perform_bonus_attack(ctx.game, ctx.ship, only=_primaries(ctx.game, ctx.ship))
+
+
+register("pilot", QUICKDRAW,
+         Triggered("perform a primary weapon attack", window="after_lose_shield",
+                   requirement=_quickdraw_may, effect=_quickdraw),
+         Triggered("perform the primary weapon attack", window="after_defend",
+                   bonus_attack=True, optional=False, requirement=_quickdraw_due("defender"),
+                   effect=_quickdraw_attack),
+         Triggered("perform the primary weapon attack", window="after_attack",
+                   bonus_attack=True, optional=False, requirement=_quickdraw_due("attacker"),
+                   effect=_quickdraw_attack),
+         description="Once per round, after losing a shield token: may perform a primary "
+                     "weapon attack (after the attack in progress, if any).")
+
+
+# --------------------------------------------------------------------- "Backdraft"
+BACKDRAFT = "1e-tiesffighter-backdraft"
+
+register("pilot", BACKDRAFT,
+         DiceMod("add 1 critical hit result",
+                 dice=CardAbility(BACKDRAFT, "\"Backdraft\" (add 1 critical hit)",
+                                  effect=AddResults(Face.CRIT), roles=ATTACKING),
+                 # the TIE/sf's auxiliary firing arc is its rear arc (whatever the weapon)
+                 applies=attacking_if(lambda game, attack, owner: is_in_arc(
+                     owner, game.state.ships[attack.defender], Arc.REAR))),
+         description="Attacking a ship inside his auxiliary (rear) firing arc: may add 1 "
+                     "critical hit result.")
+
+
+# ============================================================ Protectorate Starfighter
+# ----------------------------------------------------------------------- Fenn Rau
+def _fenn_close(role: str) -> Any:
+    def requirement(ctx: Ctx) -> bool:
+        attack = ctx.attack
+        return (is_me(ctx, role) and attack is not None
+                and within_1e(ctx.ship, _enemy_of(ctx.game, attack, ctx.ship), 1, 1))
+
+    return requirement
+
+
+def _fenn_die(ctx: Ctx, choice: Any) -> None:
+    attack = ctx.attack
+    assert attack is not None
+    if attack.attacker == ctx.ship.id:
+        attack.extra_attack_dice += 1
+    else:
+        attack.extra_defense_dice += 1
+
+
+register("pilot", "1e-protectoratestarfighter-fennrau",
+         # FAQ (1e) Q&A: additional dice are added before the roll
+         Triggered("roll 1 additional attack die", window="before_attack_dice",
+                   requirement=_fenn_close("attacker"), effect=_fenn_die),
+         Triggered("roll 1 additional defense die", window="before_defense_dice",
+                   requirement=_fenn_close("defender"), effect=_fenn_die),
+         description="Attacking or defending with the enemy ship at Range 1: may roll 1 "
+                     "additional die.")
+
+
+# ----------------------------------------------------------------------- Kad Solus
+register("pilot", "1e-protectoratestarfighter-kadsolus",
+         Triggered("assign 2 focus tokens to your ship", window="after_execute",
+                   optional=False,
+                   requirement=lambda ctx: is_me(ctx) and ctx.event["difficulty"] == "red",
+                   effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS, 2)),
+         description="After executing a red maneuver: assigns himself 2 focus tokens.")
+
+
+# ---------------------------------------------------------------------- Old Teroch
+def _teroch_targets(ctx: Ctx) -> list[ShipState]:
+    # choosing a ship whose arcs he is outside does nothing: only the others are offered
+    return [s for s in others_within(ctx.game, ctx.ship, 1, 1)
+            if s.owner != ctx.ship.owner and inside_firing_arc(s, ctx.ship)]
+
+
+def _teroch(ctx: Ctx, choice: Any) -> None:
+    enemy = ctx.other(str(choice))
+    for token in (Token.FOCUS, Token.EVADE):
+        remove_token(ctx.game, enemy, token, enemy.count(token))
+    ctx.game.event("ability", f"{enemy.name} ({enemy.id}) discards all its focus and evade "
+                   "tokens", ship=enemy.id)
+
+
+register("pilot", "1e-protectoratestarfighter-oldteroch",
+         Triggered("an enemy ship at Range 1 whose firing arc you are inside discards its "
+                   "focus and evade tokens", window="start_engagement",
+                   requirement=lambda ctx: bool(_teroch_targets(ctx)),
+                   choices=lambda ctx: ship_options(_teroch_targets(ctx)), effect=_teroch),
+         description="At the start of the Combat phase: may choose an enemy ship at Range 1; "
+                     "if he is inside its firing arc, it discards all its focus and evade "
+                     "tokens.")
+
+
+# ======================================================== Lancer-class Pursuit Craft
+# -------------------------------------------------------------------- Sabine Wren
+def _sabine_lancer(game: Game, attack: AttackState, owner: ShipState) -> bool:
+    attacker = game.state.ships[attack.attacker]
+    return in_turret_arc(owner, attacker) and within_1e(owner, attacker, 1, 2)
+
+
+register("pilot", "1e-lancerclasspursuitcraft-sabinewren",
+         # the same dice as her 2.5 Lancer printing: "may add 1 focus result"
+         DiceMod("add 1 focus result", dice=dice("sabinewren-lancerclasspursuitcraft"),
+                 applies=defending_if(_sabine_lancer)),
+         description="Defending against an enemy ship inside her mobile firing arc at Range "
+                     "1-2: may add 1 focus result.")
+
+
+# --------------------------------------------------------------------- Ketsu Onyo
+def _ketsu_targets(ctx: Ctx) -> list[ShipState]:
+    # "a ship": friendly or enemy, inside both her primary (front) and mobile firing arcs
+    return [s for s in others_within(ctx.game, ctx.ship, 1, 1)
+            if is_in_arc(ctx.ship, s, Arc.FRONT) and in_turret_arc(ctx.ship, s)]
+
+
+register("pilot", "1e-lancerclasspursuitcraft-ketsuonyo",
+         Triggered("a ship at Range 1 inside your primary and mobile firing arcs receives 1 "
+                   "tractor beam token", window="start_engagement",
+                   requirement=lambda ctx: bool(_ketsu_targets(ctx)),
+                   choices=lambda ctx: ship_options(_ketsu_targets(ctx)),
+                   # reference card (1e) "Tractor Beam Token": the ship's opposing player
+                   # may move it
+                   effect=lambda ctx, choice: gain_token(
+                       ctx.game, ctx.other(str(choice)), Token.TRACTOR,
+                       applier=opponent(ctx.other(str(choice)).owner))),
+         description="At the start of the Combat phase: may choose a ship at Range 1 inside "
+                     "both her primary and mobile firing arcs; it receives 1 tractor beam "
+                     "token.")
+
+
+# ------------------------------------------------------------------ Asajj Ventress
+def _asajj_targets(ctx: Ctx) -> list[ShipState]:
+    # "a ship": friendly or enemy; one outside the mobile arc would get nothing
+    return [s for s in others_within(ctx.game, ctx.ship, 1, 2) if in_turret_arc(ctx.ship, s)]
+
+
+register("pilot", "1e-lancerclasspursuitcraft-asajjventress",
+         Triggered("a ship inside your mobile firing arc at Range 1-2 receives 1 stress token",
+                   window="start_engagement",
+                   requirement=lambda ctx: bool(_asajj_targets(ctx)),
+                   choices=lambda ctx: ship_options(_asajj_targets(ctx)),
+                   effect=lambda ctx, choice: gain_token(ctx.game, ctx.other(str(choice)),
+                                                         Token.STRESS,
+                                                         applier=ctx.ship.owner)),
+         description="At the start of the Combat phase: may choose a ship at Range 1-2 inside "
+                     "her mobile firing arc; it receives 1 stress token.")
+
+
+# ========================================================= TIE Fighter (Rebel Alliance)
+# --------------------------------------------------------------------- Sabine Wren
+SABINE_TIE = "1e-tiefighter-sabinewren"
+
+
+def sabine_free_move(card: str) -> Triggered:
+    """Sabine Wren's first-edition pilot ability (TIE Fighter, Attack Shuttle): immediately
+    before revealing her dial, may perform a free boost or barrel roll action (granted by
+    ``card``)."""
+    return grant_action("perform a free boost or barrel roll action", "before_reveal",
+                        lambda ctx: [granted("boost", "white", card),
+                                     granted("barrel_roll", "white", card)],
+                        requirement=is_me)
+
+
+register("pilot", SABINE_TIE, sabine_free_move(SABINE_TIE),
+         description="Immediately before revealing her dial: may perform a free boost or "
+                     "barrel roll action.")
+
+
+# ------------------------------------------------------------------- "Zeb" Orrelios
+register("pilot", "1e-tiefighter-zeborrelios",
+         # ruling: canceling critical hits first never costs the defender (a critical hit
+         # deals what a hit does and more), so the "may" is always used (Modifier)
+         ZEB_CRITS_FIRST,
+         description="Defending: evade results cancel critical hit results before hit "
+                     "results.")
+
+
+# -------------------------------------------------------------------- Ahsoka Tano
+def _ahsoka_friends(ctx: Ctx) -> list[ShipState]:
+    ship = ctx.ship
+    if not ship.in_play:
+        return []
+    # FAQ (1e): a ship is at Range 1 of itself, so she may choose herself
+    return [s for s in ctx.state.in_play() if not s.remote and friendly(s, ship)
+            and within_1e(ship, s, 1, 1) and free_actions(ctx.game, s)]
+
+
+def _ahsoka(ctx: Ctx, choice: Any) -> None:
+    friend = ctx.other(str(choice))
+    let_perform(ctx.game, friend.id, free_actions(ctx.game, friend), False)
+
+
+register("pilot", "1e-tiefighter-ahsokatano",
+         Triggered("spend 1 focus token: a friendly ship at Range 1 may perform 1 free "
+                   "action", window="start_engagement", cost=Cost(tokens=(("focus", 1),)),
+                   requirement=lambda ctx: bool(_ahsoka_friends(ctx)),
+                   choices=lambda ctx: ship_options(_ahsoka_friends(ctx)), effect=_ahsoka),
+         description="At the start of the Combat phase: may spend 1 focus token to choose a "
+                     "friendly ship at Range 1 (herself included), which may perform 1 free "
+                     "action.")
+
+
+# -------------------------------------------------------------------- Captain Rex
+REX = "1e-tiefighter-captainrex"
+SUPPRESSIVE_FIRE = "1e-suppressivefire"
+
+register("pilot", REX,
+         Triggered("assign Suppressive Fire to the defender", window="after_attack",
+                   optional=False,
+                   requirement=lambda ctx: is_me(ctx, "attacker")
+                   and ctx.other(ctx.event["defender"]).in_play,
+                   effect=lambda ctx, choice: assign_condition(
+                       ctx.game, ctx.other(ctx.event["defender"]), SUPPRESSIVE_FIRE,
+                       ctx.ship.owner)),
+         description="After attacking: assigns the Suppressive Fire condition to the "
+                     "defender.")
+
+
+def _rexes(game: Game, ship: ShipState) -> list[ShipState]:
+    """The Captain Rex ships of the players whose effects assigned Suppressive Fire to
+    ``ship``."""
+    players = {c.assigned_by for c in ship.conditions if c.card == SUPPRESSIVE_FIRE}
+    return [s for s in game.state.ships.values() if s.pilot == REX and s.owner in players]
+
+
+def _suppressed(game: Game, owner: ShipState, attack: AttackState | None = None,
+                **facts: Any) -> int:
+    if attack is None or attack.attacker != owner.id:
+        return 0
+    return 0 if attack.defender in {s.id for s in _rexes(game, owner)} else -1
+
+
+def _rex_held_fire(ctx: Ctx) -> bool:
+    here = (ctx.state.round, "engagement")
+    return not any(s.in_play and s.last_attack == here for s in _rexes(ctx.game, ctx.ship))
+
+
+def _remove_fire(ctx: Ctx, choice: Any) -> None:
+    remove_condition(ctx.game, ctx.ship, SUPPRESSIVE_FIRE)
+
+
+register("condition", SUPPRESSIVE_FIRE,
+         Modifier("1 fewer attack die against a ship other than Captain Rex",
+                  hook="attack_dice", value=_suppressed),
+         Triggered("an attack on Captain Rex is declared: remove this card",
+                   window="defender_declared", optional=False,
+                   requirement=lambda ctx: ctx.event["attacker"] == ctx.ship.id
+                   and ctx.event["defender"] in {s.id for s in _rexes(ctx.game, ctx.ship)},
+                   effect=_remove_fire),
+         Triggered("Captain Rex was destroyed: remove this card", window="after_destroyed",
+                   optional=False,
+                   requirement=lambda ctx: ctx.event["ship"] in {
+                       s.id for s in _rexes(ctx.game, ctx.ship)},
+                   effect=_remove_fire),
+         Triggered("Captain Rex did not attack this phase: remove this card",
+                   window="end_engagement", optional=False, requirement=_rex_held_fire,
+                   effect=_remove_fire),
+         description="Attacking a ship other than Captain Rex: 1 fewer attack die. Removed "
+                     "when its ship declares an attack on Captain Rex, when he is destroyed, "
+                     "and at the end of a Combat phase in which he did not attack.")

@@ -1,0 +1,74 @@
+"""First-edition games on the server (issue 21: `--ruleset 1e` on serve): XWS 1.0 squads
+create a first-edition game (the squads' cards say the ruleset), the squad check judges
+them by the first edition's rules, a stored game is rebuilt after a restart, and a 2.5
+squad cannot face a first-edition one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tallon.cards import CARDS
+from tallon.engine import Game
+from tallon.server.host import Host, RequestError
+from tallon.server.library import check_report
+from tallon.server.store import Store
+from tests.server.helpers import demo_xws
+
+REBELS = {"version": "1.0.0", "faction": "rebel", "name": "Rookies", "pilots": [
+    {"name": "rookiepilot", "ship": "xwing"}, {"name": "goldsquadronpilot", "ship": "ywing"}]}
+IMPERIALS = {"version": "1.0.0", "faction": "imperial", "name": "Academy", "pilots": [
+    {"name": "academypilot", "ship": "tiefighter"},
+    {"name": "blacksquadronpilot", "ship": "tiefighter"}]}
+
+
+@pytest.fixture
+def url(tmp_path):
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+def test_xws_1_squads_create_a_first_edition_game_that_survives_a_restart(url):
+    """Situation: ``POST /api/games`` with two XWS 1.0 squads and two AI seats (the game
+    plays to its end at creation); another host opens the same database. Expected: the
+    game is a first-edition one (ruleset 1e in its stored setup, its ships' play ids), the
+    rebuilt game ends in the same state and its record reproduces."""
+    first = Host(Store(url))
+    created = first.create({"squads": [REBELS, IMPERIALS], "seats": ["ai:simple",
+                                                                     "ai:simple"],
+                            "seed": 5})
+    game_id = created["game"]
+    before = first.session(game_id).game
+    assert before.over
+    assert first.store.game(game_id).setup["ruleset"] == "1e"
+    assert before.state.ships["p1.1"].pilot == "1e-xwing-rookiepilot"
+    again = Host(Store(url)).session(game_id).game
+    assert again.state_hash() == before.state_hash()
+    record = first.record(game_id, created["seats"][0]["token"])
+    assert Game.from_record(record, CARDS).reproduces(record)
+
+
+def test_a_human_seat_sees_first_edition_decisions(url):
+    """Situation: a first-edition game with a human first seat. Expected: its view carries
+    a decision for it (the setup's obstacle placement comes first)."""
+    host = Host(Store(url))
+    created = host.create({"squads": [REBELS, IMPERIALS], "seats": ["human", "ai:simple"],
+                           "seed": 3})
+    view = host.view(created["game"], created["seats"][0]["token"])
+    assert view["decision"] is not None
+
+
+def test_the_squad_check_judges_a_first_edition_squad_by_its_rules():
+    """Situation: ``POST /api/squads/check`` with an XWS 1.0 squad of 84 points (four
+    Rookie Pilots) and one of 33. Expected: first-edition points, legal at 100."""
+    legal = check_report({**REBELS, "pilots": REBELS["pilots"][:1]})
+    assert legal["legal"] and legal["points"] == 21
+    assert check_report({**REBELS, "pilots": [REBELS["pilots"][0]] * 4})["points"] == 84
+
+
+def test_a_2_5_squad_cannot_face_a_first_edition_one(url):
+    """Situation: a 2.5 squad against an XWS 1.0 squad. Expected: 422 saying a game's
+    squads are of its ruleset."""
+    host = Host(Store(url))
+    with pytest.raises(RequestError) as refused:
+        host.create({"squads": [demo_xws()[0], IMPERIALS], "seats": ["human", "human"]})
+    assert refused.value.status == 422
+    assert "ruleset" in str(refused.value)
