@@ -89,7 +89,7 @@ def test_rulesets_are_named_in_one_place_and_a_game_takes_only_its_rulesets_squa
     assert "known rulesets: 2.5, 1e" in (ruleset_problem("3e") or "")
     squads = (build_squad("rebelalliance", [("lukeskywalker", [])]),
               build_squad("galacticempire", [("darthvader", [])]))
-    with pytest.raises(SetupError, match="squad 1 is a 2.5 squad"):
+    with pytest.raises(SetupError, match=r"squad 1 is a 2\.5 squad"):
         GameSetup(squads, ruleset="1e", cards=CARDS)
 
 

@@ -72,3 +72,23 @@ def test_a_2_5_squad_cannot_face_a_first_edition_one(url):
         host.create({"squads": [demo_xws()[0], IMPERIALS], "seats": ["human", "human"]})
     assert refused.value.status == 422
     assert "ruleset" in str(refused.value)
+
+
+def test_the_missions_are_listed_and_a_mission_game_is_created(url):
+    """Situation: ``GET /api/scenarios`` (the lobby's list), then a game of the Asteroid
+    Run's own ships (XWS 1.0) with ``"scenario": "asteroid-run"`` and two AI seats.
+    Expected: the three missions are listed with their titles; the game is the first
+    edition's Asteroid Run, played to its end."""
+    from tallon.engine.missions_1e import mission_of, mission_squads
+    from tallon.server.host import scenario_list
+
+    listed = scenario_list()["missions"]
+    assert [m["name"] for m in listed] == ["political-escort", "asteroid-run",
+                                           "dark-whispers"]
+    host = Host(Store(url))
+    created = host.create({"squads": list(mission_squads("asteroid-run")),
+                           "seats": ["ai:simple", "ai:simple"], "seed": 4,
+                           "scenario": "asteroid-run"})
+    game = host.session(created["game"]).game
+    assert mission_of(game) is not None and mission_of(game).name == "asteroid-run"
+    assert game.over

@@ -304,3 +304,17 @@ def test_renegade_refit_takes_1_point_off_each_elite_upgrade():
     report = check_squad_1e(imported.squad, errors=imported.errors)
     pushed = [u for u in report.ships[0].upgrades if u.xws == "pushthelimit"]
     assert pushed and pushed[0].cost == 2, [(u.xws, u.cost) for u in report.ships[0].upgrades]
+
+
+@pytest.mark.parametrize(("upgrades", "legal"), [
+    ({"title": ["tiex7"]}, True),
+    ({"title": ["tiex7"], "missile": ["concussionmissiles"]}, False),
+])
+def test_tie_x7_takes_the_cannon_and_missile_icons_away(upgrades, legal):
+    """An Onyx Squadron Pilot (TIE Defender: cannon and missile icons) with the TIE/x7 title.
+    The card: the upgrade bar loses its cannon and missile icons. Expected: a missile on it
+    is not legal (UPGRADE BAR), the title alone is."""
+    report = check_squad_1e(read_xws_1e({
+        "version": "1.0.0", "faction": "imperial", "pilots": [
+            {"name": "onyxsquadronpilot", "ship": "tiedefender", "upgrades": upgrades}]}).squad)
+    assert report.legal is legal, [p.message for p in report.errors]

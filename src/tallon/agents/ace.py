@@ -199,8 +199,8 @@ class AceAgent(SimpleAgent):
             return {}
         # a ship's "locks" are the objects it has locked (engine/view.py)
         locked = {e.id for e in planner.enemies if e.id in ship.raw["locks"]}
-        attack = attack_tokens(ship.tokens, bool(locked))
-        guard = defense_tokens(ship.tokens)
+        attack = attack_tokens(ship.tokens, bool(locked), planner.ruleset)
+        guard = defense_tokens(ship.tokens, planner.ruleset)
         now = planner.position_value(ship, ship.pose, False, attack, guard)
         near = any(math.hypot(pose.x - ship.pose.x, pose.y - ship.pose.y) < NEAR
                    for places in planner.foresight.values() for pose, _ in places)

@@ -5,6 +5,9 @@ tokens both ships hold, and the chance that it destroys the defender. Dice are m
 by the calculator's optimal policy over the tokens both ships hold (focus, lock,
 calculate, Force, evade, reinforce): the option it chooses is matched to the decision's
 stable key. (A card's modification the calculator does not model is left to the agent.)
+Both follow the dice rules of the game's ruleset, which the view names (the first
+edition's: an evade token adds an evade result, each token effect once a step, no range 0,
+the range bonus for primary weapons only, no calculate or Force tokens).
 """
 
 from __future__ import annotations
@@ -13,12 +16,16 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tallon.agents.reading import (
+    DEFAULT_RULESET,
     attack_tokens,
     damage_distribution,
     defense_tokens,
+    ruled_attack,
+    view_ruleset,
 )
 from tallon.dice import Attack, Combatant, Face, make_counts
-from tallon.dice.attack import Step
+from tallon.dice.abilities.base import Tokens
+from tallon.dice.attack import DICE_RULES, Step
 from tallon.dice.solver import AttackSolver
 from tallon.engine.decisions import Decision, Value
 from tallon.engine.modify_dice import modification_keys
@@ -54,6 +61,7 @@ def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -
     the attacker: its expected damage plus the chance it destroys the defender times
     what the defender would still do."""
     attacker = _ship(view, attacker_id)
+    ruleset = view_ruleset(view)
     defender_id = info["defender"]
     defender = _ship(view, defender_id)
     if attacker is None and _remote(view, attacker_id) is None:
@@ -70,15 +78,23 @@ def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -
         if defender["destroyed"]:
             return -1.0  # destroyed already (simultaneous fire): shooting it is wasted
         health = _health(defender)
-        agility, tokens = defender["stats"]["agility"], defense_tokens(_tokens(defender))
+        agility = defender["stats"]["agility"]
+        tokens = defense_tokens(_tokens(defender), ruleset)
         cost = defender["stats"]["cost"]
     # a ship's "locks" are the objects it has locked (engine/view.py)
     locked = defender_id in (attacker or {}).get("locks", ())
     ordnance = info.get("ordnance", False)
-    attack_range = 2 if ordnance and info["range"] in (1, 3) else info["range"]
-    _, damage = damage_distribution(
-        info["value"], agility, attack_range, attack_tokens(own, locked),
-        tokens)
+    if ruleset == DEFAULT_RULESET:
+        attack_range = 2 if ordnance and info["range"] in (1, 3) else info["range"]
+        _, damage = damage_distribution(
+            info["value"], agility, attack_range, attack_tokens(own, locked),
+            tokens)
+    else:  # range 2: no range bonus (the first edition's is the primary weapon's alone)
+        bonus = DICE_RULES[ruleset].range_bonus(info.get("primary", True), ordnance)
+        attack_range = info["range"] if bonus else 2
+        _, damage = damage_distribution(
+            info["value"], agility, attack_range, attack_tokens(own, locked, ruleset),
+            tokens, False, ruleset)
     if health <= 0:
         return float(sum(d * p for d, p in enumerate(damage)))
     # in mission points: damage is worth the share of the defender it takes away (so
@@ -103,8 +119,11 @@ def choose_target(view: dict[str, Any], decision: Decision) -> Value:
 # ------------------------------------------------------------------------ dice
 @lru_cache(maxsize=4096)
 def _solver(attack_dice: int, defense_dice: int,
-            attacker: tuple[tuple[str, int], ...], defender: tuple[tuple[str, int], ...]
-            ) -> AttackSolver:
+            attacker: tuple[tuple[str, int], ...], defender: tuple[tuple[str, int], ...],
+            ruleset: str = DEFAULT_RULESET) -> AttackSolver:
+    if ruleset != DEFAULT_RULESET:  # the dice counted already (agility tokens dropped)
+        return AttackSolver(ruled_attack(DICE_RULES[ruleset], attack_dice, defense_dice,
+                                         None, attacker, defender))
     return AttackSolver(Attack(Combatant(attack_dice, dict(attacker)),
                                Combatant(defense_dice, dict(defender))))
 
@@ -153,13 +172,22 @@ def calculator_option(view: dict[str, Any], kind: str, user: str
     defense_counts = _counts(defense_labels, rerolled.get("defense"))
     # a ship's "locks" are the objects it has locked (engine/view.py)
     locked = attack["defender"] in attacker["locks"]
-    a_tokens = attack_tokens(_tokens(attacker), locked)
-    d_tokens = defense_tokens(_tokens(defender))
+    ruleset = view_ruleset(view)
+    a_tokens = attack_tokens(_tokens(attacker), locked, ruleset)
+    d_tokens = defense_tokens(_tokens(defender), ruleset)
+    agility = defender["stats"]["agility"]
+    if ruleset != DEFAULT_RULESET:
+        rules = DICE_RULES[ruleset]
+        changing = {name for name, _ in rules.agility_per_token}
+        if kind == "attack":  # the defense dice still to roll: a cloak's +2, a tractor's -1
+            agility = rules.agility(agility, Tokens(dict(d_tokens)))
+        d_tokens = tuple((k, v) for k, v in d_tokens if k not in changing)
     defense_dice = len(defense_labels) if kind == "defense" else \
-        defender["stats"]["agility"] + (1 if attack["range"] == 3 and attack["primary"]
-                                        else 0) + (1 if attack["obstructed"] else 0)
+        agility + (1 if attack["range"] == 3 and attack["primary"]
+                   else 0) + (1 if attack["obstructed"] else 0)
     try:
-        solver = _solver(len(attack["attack_dice"]), max(0, defense_dice), a_tokens, d_tokens)
+        solver = _solver(len(attack["attack_dice"]), max(0, defense_dice), a_tokens, d_tokens,
+                         *(() if ruleset == DEFAULT_RULESET else (ruleset,)))
         option = solver.best_option(step, attack_counts, defense_counts, dict(a_tokens),
                                     dict(d_tokens))
     except (ValueError, KeyError, AssertionError):

@@ -30,6 +30,7 @@ from tallon.agents.reading import (
     opponent,
     read_pieces,
     table_of,
+    view_ruleset,
 )
 from tallon.geometry import Maneuver, Pose, Table, execute_maneuver
 
@@ -75,6 +76,8 @@ class Planner:
                  memory: dict[Any, Any] | None = None) -> None:
         self.view = view
         self.player = player
+        #: the game's ruleset: the dice rules the expected damage is worked out with
+        self.ruleset = view_ruleset(view)
         self.pieces = read_pieces(view)
         self.by_id = {p.id: p for p in self.pieces}
         self.mine = [p for p in self.pieces if p.owner == player]
@@ -155,7 +158,7 @@ class Planner:
         ours = self._opponents.get(enemy.id)
         if ours is None:
             ours = self._opponents[enemy.id] = [
-                opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED)
+                opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED, self.ruleset)
                 for mine in self.mine]
         reach = HALF_BASE[enemy.size]
         if self._bases is None:
@@ -228,12 +231,13 @@ class Planner:
         planner of the round that sees the same ships foreseen alike (each decision has
         a planner of its own, and most ask about the same few)."""
         places = [self.foresight.get(enemy.id, [(enemy.pose, 1.0)]) for enemy in self.enemies]
-        key = ("against", ship.id, ship.attacks, ship.agility, ship.cost, ship.health, attack,
-               guard, tuple((e.id, e.size, e.attacks, e.agility, e.cost, e.health, tuple(at))
-                            for e, at in zip(self.enemies, places, strict=True)))
+        key = ("against", self.ruleset, ship.id, ship.attacks, ship.agility, ship.cost,
+               ship.health, attack, guard,
+               tuple((e.id, e.size, e.attacks, e.agility, e.cost, e.health, tuple(at))
+                     for e, at in zip(self.enemies, places, strict=True)))
         found = self.memory.get(key)
         if found is None:
-            found = self.memory[key] = [opponent(ship, enemy, at, attack, guard)
+            found = self.memory[key] = [opponent(ship, enemy, at, attack, guard, self.ruleset)
                                         for enemy, at in zip(self.enemies, places,
                                                              strict=True)]
         return found

@@ -18,6 +18,9 @@ from typing import Any
 
 from tallon.agents.huge import huge_end, is_huge
 from tallon.dice import Attack, Combatant, calculate
+from tallon.dice.abilities.base import Tokens
+from tallon.dice.attack import DICE_RULES, MAX_DICE
+from tallon.dice.dice_rules import RULES_2_5, DiceRules
 from tallon.engine.missions_1e import SHUTTLE_MANEUVERS, SHUTTLE_TYPE
 from tallon.geometry import Maneuver, Pose, Ship, Table, execute_maneuver
 from tallon.geometry.constants import HUGE_BASE_SHORT, BaseSize
@@ -32,6 +35,13 @@ HALF_ARC = {"small": 40.6, "medium": 41.4, "large": 41.8, "huge": 19.0}
 #: Half the bullseye strip's width (the range ruler's, 14.79 mm).
 HALF_BULLSEYE = 7.4
 RANGE_BAND = 100.0
+#: The ruleset of a view that names none (the 2.5 rules).
+DEFAULT_RULESET = RULES_2_5.name
+
+
+def view_ruleset(view: dict[str, Any]) -> str:
+    """The ruleset the game of ``view`` is played under (engine/view.py)."""
+    return view.get("ruleset", DEFAULT_RULESET)
 
 
 @dataclass(slots=True)
@@ -247,27 +257,32 @@ def worth(ship: Piece) -> float:
 
 
 def opponent(ours: Piece, enemy: Piece, places: list[tuple[Pose, float]],
-             attack: tuple[tuple[str, int], ...], guard: tuple[tuple[str, int], ...]
-             ) -> Opponent:
-    """The tables :func:`engagement` reads for ``ours`` against ``enemy``."""
+             attack: tuple[tuple[str, int], ...], guard: tuple[tuple[str, int], ...],
+             ruleset: str = DEFAULT_RULESET) -> Opponent:
+    """The tables :func:`engagement` reads for ``ours`` against ``enemy`` (the dice rolled
+    under ``ruleset``'s rules)."""
     spots = []
     for pose, weight in places:
         h = math.radians(pose.heading)
         spots.append((pose.x, pose.y, math.sin(h), math.cos(h), weight))
     return Opponent(
         HALF_BASE[enemy.size], HALF_ARC[enemy.size], spots,
-        _damage_tables(ours.attacks, enemy.agility, attack, FOCUSED),
-        _damage_tables(enemy.attacks, ours.agility, FOCUSED, guard),
+        _damage_tables(ours.attacks, enemy.agility, attack, FOCUSED, ruleset),
+        _damage_tables(enemy.attacks, ours.agility, FOCUSED, guard, ruleset),
         worth(enemy) / worth(ours))
 
 
 @cache
 def _damage_tables(attacks: tuple[tuple[str, int], ...], agility: int,
-                   by: tuple[tuple[str, int], ...], against: tuple[tuple[str, int], ...]
+                   by: tuple[tuple[str, int], ...], against: tuple[tuple[str, int], ...],
+                   ruleset: str = DEFAULT_RULESET
                    ) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Each arc's expected damage by range (index 1-3) of ``attacks`` on ``agility``
     (shared, never changed: every planner of every position reads the same few)."""
-    return [(arc, (0.0, *(expected_damage(value, agility, r, by, against)
+    if ruleset == DEFAULT_RULESET:
+        return [(arc, (0.0, *(expected_damage(value, agility, r, by, against)
+                              for r in (1, 2, 3)))) for arc, value in attacks]
+    return [(arc, (0.0, *(expected_damage(value, agility, r, by, against, ruleset=ruleset)
                           for r in (1, 2, 3)))) for arc, value in attacks]
 
 
@@ -413,47 +428,96 @@ def _tokens(focus: int = 0, lock: int = 0, evade: int = 0, calculate_: int = 0,
 def expected_damage(dice: int, agility: int, attack_range: int = 2,
                     attacker: tuple[tuple[str, int], ...] = (),
                     defender: tuple[tuple[str, int], ...] = (),
-                    obstructed: bool = False) -> float:
+                    obstructed: bool = False, ruleset: str = DEFAULT_RULESET) -> float:
     """Expected damage of a primary attack of ``dice`` against ``agility`` at
     ``attack_range``, both sides spending the tokens they hold as well as they can
-    (the exact calculator; remembered)."""
+    under ``ruleset``'s dice rules (the exact calculator; remembered)."""
     return float(damage_distribution(dice, agility, attack_range, attacker, defender,
-                                     obstructed)[0])
+                                     obstructed, ruleset)[0])
 
 
 @cache
 def damage_distribution(dice: int, agility: int, attack_range: int = 2,
                         attacker: tuple[tuple[str, int], ...] = (),
                         defender: tuple[tuple[str, int], ...] = (),
-                        obstructed: bool = False) -> tuple[Fraction, tuple[Fraction, ...]]:
+                        obstructed: bool = False, ruleset: str = DEFAULT_RULESET
+                        ) -> tuple[Fraction, tuple[Fraction, ...]]:
     """(expected damage, P(damage = d) for d = 0, 1, ...) of such an attack."""
-    result = calculate(Attack(Combatant(max(0, dice), dict(attacker)),
-                              Combatant(max(0, agility), dict(defender)),
-                              attack_range=min(3, max(0, attack_range)),
-                              obstructed=obstructed))
+    if ruleset == DEFAULT_RULESET:
+        attack = Attack(Combatant(max(0, dice), dict(attacker)),
+                        Combatant(max(0, agility), dict(defender)),
+                        attack_range=min(3, max(0, attack_range)), obstructed=obstructed)
+    else:
+        attack = ruled_attack(DICE_RULES[ruleset], max(0, dice), max(0, agility),
+                              attack_range, attacker, defender, obstructed)
+    result = calculate(attack)
     return result.expected_damage, tuple(result.damage)
 
 
-def attack_tokens(tokens: dict[str, int], locked: bool) -> tuple[tuple[str, int], ...]:
-    """The tokens of an attacker the calculator models, as a cache key."""
+def ruled_attack(rules: DiceRules, dice: int, agility: int, attack_range: int | None,
+                 attacker: tuple[tuple[str, int], ...], defender: tuple[tuple[str, int], ...],
+                 obstructed: bool = False) -> Attack:
+    """A primary attack under ``rules`` (another ruleset than 2.5): only the tokens the
+    rules know (:func:`known_tokens`), the range one they accept (the first edition has no
+    range 0: it is read as 1), and the dice counted here (the range bonus, obstruction and
+    what tokens do to the agility value: a cloak's +2, a tractor beam's -1) within the
+    calculator's six a side, as the engine rolls at most six (``attack_range`` None:
+    ``dice`` and ``agility`` are the dice rolled already)."""
+    a_tokens = known_tokens(attacker, rules.attacker_tokens, rules)
+    d_tokens = known_tokens(defender, rules.defender_tokens, rules)
+    changing = {name for name, _ in rules.agility_per_token}
+    if attack_range is not None:
+        attack_range = min(rules.ranges[-1], max(rules.ranges[0], attack_range))
+        bonus = rules.range_bonus(True, False)
+        dice += 1 if attack_range == 1 and bonus else 0
+        agility = rules.agility(agility, Tokens(dict(d_tokens))) + \
+            (1 if attack_range == 3 and bonus else 0) + (1 if obstructed else 0)
+    return Attack(Combatant(min(MAX_DICE, dice), dict(a_tokens)),
+                  Combatant(min(MAX_DICE, agility),
+                            {k: v for k, v in d_tokens if k not in changing}),
+                  ruleset=rules.name)
+
+
+def known_tokens(tokens: tuple[tuple[str, int], ...], known: tuple[str, ...],
+                 rules: DiceRules) -> tuple[tuple[str, int], ...]:
+    """``tokens`` less those ``rules`` do not know, within the most a ship holds."""
+    limits = rules.token_limits
+    return tuple((k, min(v, limits.get(k, v))) for k, v in tokens if k in known)
+
+
+def attack_tokens(tokens: dict[str, int], locked: bool, ruleset: str = DEFAULT_RULESET
+                  ) -> tuple[tuple[str, int], ...]:
+    """The tokens of an attacker the calculator models under ``ruleset``, as a cache key."""
     found = {"focus": min(1, tokens.get("focus", 0)),
              "calculate": min(1, tokens.get("calculate", 0)),
              "force": min(2, tokens.get("force", 0)), "lock": 1 if locked else 0}
+    if ruleset != DEFAULT_RULESET:
+        known = DICE_RULES[ruleset].attacker_tokens
+        found = {k: v for k, v in found.items() if k in known}
     return tuple(sorted((k, v) for k, v in found.items() if v))
 
 
-def defense_tokens(tokens: dict[str, int]) -> tuple[tuple[str, int], ...]:
-    """The tokens of a defender the calculator models, as a cache key."""
+def defense_tokens(tokens: dict[str, int], ruleset: str = DEFAULT_RULESET
+                   ) -> tuple[tuple[str, int], ...]:
+    """The tokens of a defender the calculator models under ``ruleset``, as a cache key
+    (another ruleset's tokens changing the agility value too: the first edition's cloak
+    and tractor beam tokens)."""
     found = {"focus": min(1, tokens.get("focus", 0)), "evade": min(2, tokens.get("evade", 0)),
              "calculate": min(1, tokens.get("calculate", 0)),
              "force": min(2, tokens.get("force", 0)),
              "reinforce": min(1, tokens.get("reinforce", 0))}
+    if ruleset != DEFAULT_RULESET:
+        rules = DICE_RULES[ruleset]
+        found.update((name, min(MAX_DICE, tokens.get(name, 0)))
+                     for name, _ in rules.agility_per_token)
+        found = {k: v for k, v in found.items() if k in rules.defender_tokens}
     return tuple(sorted((k, v) for k, v in found.items() if v))
 
 
 FOCUSED = (("focus", 1),)
 
 
-__all__ = ["FOCUSED", "HALF_BASE", "Piece", "attack_tokens", "bearing", "damage_distribution",
-           "defense_tokens", "estimated_range", "expected_damage", "foreseen_end",
-           "in_estimated_arc", "read_pieces", "shot", "table_of"]
+__all__ = ["DEFAULT_RULESET", "FOCUSED", "HALF_BASE", "Piece", "attack_tokens", "bearing",
+           "damage_distribution", "defense_tokens", "estimated_range", "expected_damage",
+           "foreseen_end", "in_estimated_arc", "known_tokens", "read_pieces", "ruled_attack",
+           "shot", "table_of", "view_ruleset"]

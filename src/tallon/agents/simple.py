@@ -48,6 +48,7 @@ from tallon.agents.placing import (
     relocate_remote,
     start_docked,
 )
+from tallon.dice.attack import DICE_RULES
 from tallon.engine.decisions import Decision, Value
 from tallon.geometry import (
     Arc,
@@ -393,6 +394,8 @@ class SimpleAgent:
         ships = {s["id"]: s for s in view["ships"]}
         remotes = {r["id"]: r for r in view.get("remotes", ())}
         best, best_score = "none", float("-inf")  # attacking never hurts: take the best
+        # the range bonus as the game's ruleset gives it (1e: primary weapons only)
+        rules = DICE_RULES[view.get("ruleset", "2.5")]
         for option in decision.options:
             if option.key == "none" or option.info is None:
                 continue
@@ -406,8 +409,8 @@ class SimpleAgent:
                     continue  # destroyed, not yet removed (simultaneous fire): leave it
                 remaining = target["hull"] - target["damage_facedown"] - len(
                     target["damage_faceup"]) + target["shields"]
-            dice = option.info["value"] + (1 if option.info["range"] == 1 and
-                                           not option.info["ordnance"] else 0)
+            dice = option.info["value"] + (1 if option.info["range"] == 1 and rules.range_bonus(
+                option.info.get("primary", True), option.info["ordnance"]) else 0)
             score = dice * 2.0 - remaining - (1 if option.info["range"] == 3 else 0)
             if score > best_score:
                 best, best_score = option.key, score

@@ -229,11 +229,13 @@ def placement_options(game: Game, ship: ShipState, placements: Sequence[tuple[st
     """The placements (template, launched) a device can be placed with now: those that
     leave it wholly inside the play area (RR: DEVICE); ``launch`` is the card's own way."""
     found = []
+    outside = game.rules.devices_outside_play_area  # FAQ (1e): a bomb may stick out
     for code, launched in placements:
         codes = touch_codes(game, ship, outline) if code == TOUCH else [code]
         found.extend(Option(template_key(c, launched, launch),
                             _verb(placement_words(c, launched)))
-                     for c in codes if placement(game, ship, c, outline, launched).allowed)
+                     for c in codes if outside or placement(game, ship, c, outline,
+                                                            launched).allowed)
     return found
 
 

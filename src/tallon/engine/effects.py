@@ -16,6 +16,7 @@ from tallon.data import load_cards
 from tallon.engine.card_values import hull_damage
 from tallon.engine.chance import DrawDamage
 from tallon.engine.decisions import Option
+from tallon.engine.friendly_locks import friendly_lock_allowed
 from tallon.engine.loadout import refresh_actions
 from tallon.engine.missions_1e import mission_removed
 from tallon.engine.pilot_copies import forget_copies
@@ -223,7 +224,7 @@ def can_lock(game: Game, ship: ShipState, target_id: str) -> str | None:
             return f"{target.name} is not in play"
         if target.ionized and game.rules.ion_blocks_locks:
             return "an ionized ship can't be locked"
-        if target.owner == ship.owner and not game.rules.locks_on_friendly:
+        if target.owner == ship.owner and not friendly_lock_allowed(game, ship, target_id):
             return "a target lock is acquired on an enemy ship"
         # the clouds' range 0 effect names ships: a remote in one can still be locked
         if not target.remote and lock_blockers(game, target):

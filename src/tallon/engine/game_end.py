@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from tallon.engine.decisions import Decision
 from tallon.engine.effects import remove_ship
 from tallon.engine.mission_play_1e import mission_end
-from tallon.engine.queue import total
+from tallon.engine.queue import any_true, total
 from tallon.engine.reserve import in_reserve
 from tallon.engine.scenarios import points_victory
 from tallon.engine.state import PLAYERS
@@ -62,7 +62,8 @@ class CheckEnd(Step):
             s.over = True
             s.winner = None if not any(alive) else PLAYERS[alive.index(True)]
             s.end_reason = "no ships left" if any(alive) else "both fleets are gone"
-            if not any(alive) and game.rules.initiative_wins_mutual_destruction:
+            if not any(alive) and game.rules.initiative_wins_mutual_destruction and \
+                    not any_true(game, "mutual_destruction_draw"):  # 1e Fel's Wrath: FAQ
                 # rulebook (1e), Winning the Game: the player with initiative wins
                 s.winner = s.first_player
                 s.end_reason = "both fleets are gone: the player with initiative wins"

@@ -337,6 +337,13 @@ _HOOKS = (
          ("ship",), "COORDINATE", "engine/actions.py CoordinateAction"),
     Hook("lock_forbidden", "True: the ship can't acquire a lock on this object", ("ship",
          "target"), "LOCK", "engine/effects.py can_lock"),
+    Hook("touching_ignored", "True: the attacker (ship) and this defender, touching, are "
+         "not considered touching for this attack: it may be declared, at range 1 (1e "
+         "\"Zeb\" Orrelios)", ("ship", "defender"), "ATTACK",
+         "engine/weapons.py valid_targets"),
+    Hook("lock_friendly", "True: the ship may acquire a lock on this ship of its own player "
+         "although the ruleset locks enemy ships only (1e M9-G8)", ("ship", "target"), "LOCK",
+         "engine/friendly_locks.py friendly_lock_allowed (effects.py can_lock)"),
     Hook("lock_any_range", "True: the ship's locks (its Lock action's, and those of cards "
          "choosing among lock_targets) may be acquired at any range, not only at range 0-3 "
          "(what it may not lock is lock_forbidden's)", ("ship",), "LOCK",
@@ -353,6 +360,9 @@ _HOOKS = (
          "exposed, its player may look at them and choose the card exposed instead",
          ("ship",), "DAMAGE CARDS", "engine/effects.py expose_damage",
          own=True),
+    Hook("mutual_destruction_draw", "True: both fleets gone at the end of the round is a "
+         "draw, not the initiative player's win (Ruleset.initiative_wins_mutual_destruction)",
+         (), "WINNING THE GAME", "engine/game_end.py CheckEnd"),
     Hook("removal_delayed", "True: this ship, destroyed in the Engagement Phase, is not "
          "removed after its initiative step but at the end of the phase", ("ship",),
          "DESTROYING SHIPS", "engine/rounds.py _remove_destroyed"),

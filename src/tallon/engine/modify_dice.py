@@ -40,7 +40,7 @@ from tallon.engine.effects import (
     spendable_force,
 )
 from tallon.engine.lock_spending import one_lock_fewer
-from tallon.engine.queue import any_true, fire, modifiers
+from tallon.engine.queue import any_true, fire, modifiers, named
 from tallon.engine.state import AttackState, ShipState, Token
 from tallon.engine.steps import ChoiceStep, Step, continuation
 
@@ -133,7 +133,7 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
                 continue
             if rules.tokens_once_per_step and token_used(attack, user, ability.key, kind):
                 continue  # FAQ (1e), Spending Tokens: once per Modify Dice step
-            for option in ability.options(situation):
+            for option in ability.options(situation) or _idle_spend(game, user, ability):
                 found.append((user.id, ability.key, option))
     cards = game.cards
     for owner in () if focus_only else game.state.ships.values():
@@ -180,6 +180,21 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
             and spend_forbidden(game, game.state.ships[f[0]], Token(name))
             for name, _ in f[2].spend)]
     return found
+
+
+def _idle_spend(game: Game, user: ShipState, ability: Any) -> list[DiceOption]:
+    """FAQ (1e), Spending Tokens: a focus token may be spent with no focus result to change
+    (``Ruleset.focus_spend_without_results``): offered only when a card of a ship in play
+    listens to spent tokens (window ``after_spend_token``), the one thing the spending does."""
+    if not (game.rules.focus_spend_without_results and ability.key == "focus"
+            and user.has(Token.FOCUS) and "after_spend_token" in named(game)):
+        return []
+    if not any(getattr(held.ability, "window", None) == "after_spend_token"
+               for ship in game.state.in_play() for held in game.cards.abilities(ship)):
+        return []
+    from tallon.dice.ops import Option as DiceOption
+
+    return [DiceOption(ability.key, ability.title, (), tuple(ability.cost))]
 
 
 # ---------------------------------------------------------------------------- keys
@@ -408,6 +423,12 @@ def token_used(attack: AttackState, ship: ShipState, token: str, kind: str) -> b
     """Whether the ship spent ``token`` for its effect on the ``kind`` dice this attack
     (kept only under rulesets spending each once per step: Ruleset.tokens_once_per_step)."""
     return _token_key(ship, token, kind) in attack.used
+
+
+def mark_token_used(attack: AttackState, ship: ShipState, token: str, kind: str) -> None:
+    """The ship spent ``token`` for its effect on the ``kind`` dice (a friend's lock spent
+    as its own: 1e Targeting Synchronizer), as :func:`token_used` reads it."""
+    attack.used.add(_token_key(ship, token, kind))
 
 
 def _spend(game: Game, attack: AttackState, ship: ShipState, name: str, amount: int) -> None:

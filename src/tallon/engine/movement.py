@@ -249,8 +249,12 @@ class ExecuteManeuver(ChoiceStep):
             ship.action_failed = True
             return
         before = overlapped_before(game, ship)
+        kept = ship.contacts if game.rules.stationary_keeps_contacts and \
+            outcome.final == outcome.start else ()  # Ruleset (1e): it has not moved away
         s.set_pose(ship, outcome.final)
-        if not outcome.fully_executed:
+        if kept or not outcome.fully_executed:
+            for other in kept:
+                s.add_contact(ship.id, other)
             for other in outcome.forced_by:
                 if other in s.ships:
                     s.add_contact(ship.id, other)
@@ -347,10 +351,11 @@ def _overlaps_at(table: Any, ship: ShipState, maneuver: Maneuver, position: str,
 
 def obstacles_met(game: Game, outcome: MoveOutcome, before: set[str]) -> list[str]:
     """The obstacles a move went through or ended on, in the order met; one the ship
-    started on counts only if it still overlaps it (RR: OBSTACLES)."""
-    ids = {o.id for o in game.state.obstacles}
+    started on counts only if it still overlaps it (RR: OBSTACLES), or if the template
+    or final position does (``Ruleset.started_obstacle_template_counts``)."""
+    ids, again = {o.id for o in game.state.obstacles}, game.rules.started_obstacle_template_counts
     return [o for o in outcome.hazards if o in ids
-            and not (o in before and o not in outcome.overlapping)]
+            and (again or not (o in before and o not in outcome.overlapping))]
 
 
 def boost_as_partial_maneuver(game: Game, ship: ShipState, code: str) -> None:

@@ -107,6 +107,8 @@ def _set_poses(centre: Pose, kind: str) -> list[tuple[Pose, str]]:
 def fits(game: Game, ship: ShipState, card: str, template: str, launch: bool) -> bool:
     """Whether the device of ``card`` placed with ``template`` lies wholly inside the play
     area (every device of a set: RR: DEVICE)."""
+    if game.rules.devices_outside_play_area:
+        return True  # FAQ (1e): the part of a bomb token outside the play area is ignored
     kind, _ = device_of(card)
     spot = placement(game, ship, template, outline_of(card), launch)
     if not spot.allowed:
@@ -123,7 +125,8 @@ def place_devices(game: Game, ship: ShipState, card: str, template: str,
     s = game.state
     kind, category = device_of(card)
     spot = placement(game, ship, template, outline_of(card), launch)
-    assert spot.allowed, "only placements inside the play area are offered"
+    assert spot.allowed or game.rules.devices_outside_play_area, \
+        "only placements inside the play area are offered"
     placed = []
     for pose, outline in _set_poses(spot.device.pose, kind):
         s.devices_placed += 1

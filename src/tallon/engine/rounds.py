@@ -221,6 +221,8 @@ class Sweep(ChoiceStep):
             # reached acts at that step, after the ships whose step it is
             late = {i for i, step in steps.items()
                     if _passed(step, self.last_initiative, descending)}
+            if descending and game.rules.passed_ship_skips_engagement:  # Ruleset (1e)
+                waiting, late = [x for x in waiting if x.id not in late], set()
             steps = {i: self.last_initiative if i in late else step
                      for i, step in steps.items()}
 

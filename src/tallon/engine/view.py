@@ -206,6 +206,8 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
         log.append(event)
     return {
         "player": player,
+        # the rules the game is played under (an agent's estimates follow its dice rules)
+        "ruleset": game.setup.ruleset,
         "round": s.round,
         "phase": s.phase,
         "first_player": s.first_player,

@@ -298,6 +298,10 @@ _WINDOWS = (
     Window("after_repair", "a damage card was repaired (faceup: it was faceup, and is now "
            "flipped facedown; else it was discarded)", ("ship", "serial", "faceup"),
            "DAMAGE CARDS", "engine/effects.py repair_damage"),
+    Window("after_discard_upgrade", "a ship discarded one of its upgrade cards (the first "
+           "edition's discard: the card has left it; fired only when a card could listen)",
+           ("ship", "card"), "UPGRADE CARDS",
+           "cards/first_edition/ordnance_1e.py discard_upgrade"),
     Window("condition_assigned", "a condition is assigned (its text resolves)",
            ("ship", "card", "player"), "CONDITION CARDS",
            "engine/conditions.py AssignCondition"),

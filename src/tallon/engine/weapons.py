@@ -185,8 +185,10 @@ def obstacle_forbids(game: Game, ship: ShipState, weapon: WeaponSpec | None = No
     (hook ``attack_at_obstacle``: "you can perform special attacks even while at range 0
     of asteroids")."""
     assert ship.body is not None
+    banning = game.rules.attack_banning_obstacles  # Ruleset: None for 2.5's
     for obstacle in game.state.obstacles:
-        if obstacle.type in NO_ATTACK_OBSTACLES and touching(ship.body, obstacle) \
+        if (obstacle.type in NO_ATTACK_OBSTACLES if banning is None
+                else obstacle.type.value in banning) and touching(ship.body, obstacle) \
                 and not ignores_obstacle(game, ship, obstacle.id, "attack"):
             if weapon is not None and any(
                     held.ability.value(game, ship, weapon=weapon, obstacle=obstacle.id)
@@ -332,6 +334,9 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
             if best is None:
                 continue
             attack_range, arc = best
+            if attack_range == 0 and "touching_ignored" in named(game) and any_true(
+                    game, "touching_ignored", ship=ship, defender=enemy):
+                attack_range = 1  # a card: not touching, so at range 1 (1e "Zeb" Orrelios)
             if weapon.min_range <= attack_range <= weapon.max_range:
                 targets.append(Target(weapon, enemy.id, arc, attack_range, waive,
                                       headers and ability is not None and not ability.bonus))

@@ -169,6 +169,32 @@ class Ruleset:
     #: any ship but a huge one once tractored, never onto an obstacle, then its player may
     #: rotate it 90 degrees for a stress token (engine/tokens.py).
     tractor_move_1e: bool = False
+    #: The obstacle types (``ObstacleType`` values) a ship at range 0 of cannot attack,
+    #: None: RR: OBSTACLES (2.5): asteroids, debris clouds and gas clouds. FAQ (1e) errata,
+    #: Rules Reference (Obstacles): "While a ship is overlapping an asteroid, it cannot
+    #: perform any attacks" (not a debris cloud's effect), and reference card (1e) "Debris
+    #: Cloud Token": a ship overlapping one "may perform an attack" (engine/weapons.py).
+    attack_banning_obstacles: tuple[str, ...] | None = None
+    #: FAQ (1e), Actions and Game Effects: "Can a bomb token be dropped outside the play
+    #: area? Yes. The portion of the bomb token that is outside the play area is ignored"
+    #: (engine/devices.py placement_options, engine/payloads.py fits); RR: DEVICE (2.5): a
+    #: device that would be placed partially outside the play area is not placed.
+    devices_outside_play_area: bool = False
+    #: FAQ (1e), Movement: a ship already overlapping an obstacle suffers its effect when
+    #: it executes its next maneuver if the template or its final position overlaps it
+    #: (its original position ignored); RR: OBSTACLES (2.5), as the engine reads it: only
+    #: if it still overlaps it at the end (engine/movement.py obstacles_met).
+    started_obstacle_template_counts: bool = False
+    #: FAQ (1e), Altered Pilot Skill: in the Combat phase a ship that has not attacked and
+    #: whose pilot skill rises above the active ship's does not become the active ship this
+    #: phase; RR: INITIATIVE (2.5, FAQ): it engages at the step reached, after the ships of
+    #: that step (engine/rounds.py Sweep).
+    passed_ship_skips_engagement: bool = False
+    #: FAQ (1e), Touching and Stationary Maneuvers: a ship touching another that executes
+    #: a [0 stop] (a maneuver that does not move it away) is still touching it, until one
+    #: of them moves away (engine/movement.py ExecuteManeuver); the engine otherwise ends
+    #: a bump's contact whenever either ship is placed (RR: RANGE).
+    stationary_keeps_contacts: bool = False
     #: The standard actions carried out by another body, as (action, body) pairs naming
     #: entries of ``tallon.engine.actions.ACTION_BODIES`` (the first edition's: jam,
     #: barrel roll, boost in engine/actions_1e.py; reload in cards/first_edition/reload_1e.py).
@@ -230,6 +256,11 @@ RULES: dict[str, Ruleset] = {
         touching_is_range_one=True,
         tractor_agility_per_token=True,
         tractor_move_1e=True,
+        attack_banning_obstacles=("asteroid",),
+        devices_outside_play_area=True,
+        started_obstacle_template_counts=True,
+        passed_ship_skips_engagement=True,
+        stationary_keeps_contacts=True,
         action_bodies=(("jam", "jam_1e"), ("reload", "reload_1e"),
                        ("barrel_roll", "barrel_roll_1e"), ("boost", "boost_1e")),
     ),

@@ -22,6 +22,7 @@ from tallon.agents.levels import LEVELS, make_agent
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
 from tallon.engine.environments import ENVIRONMENT_CHOICES, chosen_environment
+from tallon.engine.missions_1e import MISSIONS_1E
 from tallon.engine.scenarios import SCENARIO_CHOICES, SCENARIOS, chosen_scenario
 from tallon.rulesets import RULES
 from tallon.server.errors import RequestError
@@ -65,7 +66,10 @@ def scenario_list() -> dict[str, Any]:
     """The scenarios a game can be created with (``GET /api/scenarios``)."""
     return {"scenarios": [{"name": s.name, "title": s.title, "objective": s.objective}
                           for s in SCENARIOS.values()],
-            "choices": [*SCENARIO_CHOICES, "none"]}
+            "choices": [*SCENARIO_CHOICES, "none"],
+            # the first edition's core-set missions, for games of XWS 1.0 squads
+            "missions": [{"name": m.name, "title": m.title, "objective": m.summary}
+                         for m in MISSIONS_1E.values()]}
 
 
 @dataclass

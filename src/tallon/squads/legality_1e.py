@@ -66,10 +66,15 @@ EQUIP_CONDITIONS_1E: dict[str, dict[str, object]] = {
     "lightscykinterceptor": {"forbidden": "modification"},
     "starvipermkii": {"different": "title"},
     "renegaderefit": {"different": "modification"},
-    "tieshuttle": {"max_cost": ("crew", 4)},
     "havoc": {"unique_only": "salvaged-astromech"},
     # "you must equip 1 Tractor Beam" (a cannon, whatever the upgrade bar shows)
     "misthunter": {"requires": "tractorbeam"},
+    "tiex7": {"removes": ("cannon", "missile")},
+    "tieshuttle": {"removes": ("torpedo", "missile", "bomb"), "max_cost": ("crew", 4)},
+    "longrangescanners": {"needs_icons": ("torpedo", "missile")},
+    "pulsedrayshield": {"shield_value": 1},
+    # one more modification, costing 3 or fewer
+    "smugglingcompartment": {"extra": ("modification", 3)},
 }
 
 _SIDE_NAMES = {"rebel": "Rebel", "imperial": "Imperial", "scum": "Scum"}
@@ -100,10 +105,15 @@ def available_slots(ship: SquadShip1e) -> Counter[str]:
     slots.update(IMPLICIT_SLOTS_1E)
     for _, card in ship.upgrades:
         slots.update(g.name for g in card.grants if g.type == "slot")
-        required = EQUIP_CONDITIONS_1E.get(card.xws, {}).get("requires")
+        rule = EQUIP_CONDITIONS_1E.get(card.xws, {})
         for _, other in ship.upgrades:
-            if other.xws == required:
+            if other.xws == rule.get("requires"):
                 slots[other.slot] += 1  # the card it must equip comes with its place
+        for slot in rule.get("removes", ()):  # type: ignore[union-attr]
+            slots[slot] = 0  # "your upgrade bar loses the ... icons"
+        extra = rule.get("extra")
+        if isinstance(extra, tuple):
+            slots[extra[0]] += 1  # its cost is checked with the card's conditions
     return slots
 
 
@@ -200,6 +210,20 @@ def _condition_problems(index: int, ship: SquadShip1e,
                 if other.slot == cap[0] and other.points > cap[1]:
                     yield problem(f"with {card.name}, a {cap[0]} upgrade costs at most "
                                   f"{cap[1]} squad points; {other.name} costs {other.points}")
+        icons = rule.get("needs_icons", ())
+        missing = [i for i in icons if i not in pilot.slots]  # type: ignore[union-attr]
+        if missing:
+            yield problem(f"{card.name} needs the {' and '.join(icons)} icons in the "
+                          "upgrade bar")
+        shield = rule.get("shield_value")
+        if shield is not None and db.stat(pilot, "shields") != shield:
+            yield problem(f"{card.name} needs a shield value of {shield}")
+        extra = rule.get("extra")
+        if isinstance(extra, tuple):
+            same = [c for c in others if c.slot == extra[0]]
+            if len(same) >= 2 and all(c.points > extra[1] for c in same):
+                yield problem(f"with {card.name}, one of the {extra[0]} upgrades must cost "
+                              f"{extra[1]} squad points or fewer")
         required = rule.get("requires")
         if required and all(c.xws != required for c in others):
             yield problem(f"{card.name} must be equipped with {required}")

@@ -138,8 +138,9 @@ class TestSharaBey:
         assert not offered_to(game, f, self.SHARA)
 
     def test_friends_own_lock_is_spent_first(self):
-        """A friend with its own lock on the defender fires its Proton Torpedoes with that
-        lock: Shara keeps hers."""
+        """A friend with its own lock on the defender fires its Proton Torpedoes: it is
+        asked which lock pays (ordnance_1e.lock_payments); with its own, Shara keeps
+        hers."""
         sc = Scene(ruleset="1e")
         f = sc.ship(THANE, at=(400, 300, 0), upgrades=["1e-protontorpedoes"], locks=["p2.1"])
         s = sc.ship(self.SHARA, at=(480, 300, 0), locks=["p2.1"])
@@ -148,6 +149,8 @@ class TestSharaBey:
         torpedo = next(k for k in values(game) if "protontorpedoes" in str(k))
         load_dice(game, ["hit"] * 4, ["blank"] * 3)
         game.answer(torpedo)
+        assert set(values(game)) == {"own", s}
+        game.answer("own")
         assert d not in game.state.ships[f].locks and d in game.state.ships[s].locks
 
     def test_her_lock_fires_a_friends_torpedoes(self):
@@ -604,16 +607,16 @@ class TestCaptainRex:
         t = sc.ship(ACADEMY, player=2, at=(400, 850, 180))
         game = sc.game()
 
-        class Assign(Step):
+        class AssignSuppressiveFire(Step):
             def run(self, game):
                 assign_condition(game, game.state.ships[t], TestCaptainRex.FIRE, 1)
 
-        start_at(game, Assign())
+        start_at(game, AssignSuppressiveFire())
         assert has_condition(game.state.ships[t], self.FIRE)
         start_at(game, FireWindow.of("end_engagement"), phase="engagement")
         assert game.state.ships[r].last_attack is None
         assert not has_condition(game.state.ships[t], self.FIRE)
-        start_at(game, Assign())
+        start_at(game, AssignSuppressiveFire())
         game.state.ships[r].last_attack = (game.state.round, "engagement")
         start_at(game, FireWindow.of("end_engagement"), phase="engagement")
         assert has_condition(game.state.ships[t], self.FIRE)

@@ -5,8 +5,6 @@ ship ahead at y = 380 / 490 / 550 at Range 1 / 2 / 3. Generic carriers: Rookie P
 
 from __future__ import annotations
 
-import pytest
-
 from tallon.cards import CARDS
 from tallon.cards.first_edition.ordnance_1e import ordnance_weapon
 from tallon.engine.abilities import CardRegistry
@@ -133,9 +131,6 @@ class TestGarvenDreis:
         game.answer(friend)
         assert game.state.ships[friend].count(Token.FOCUS) == 2
 
-    @pytest.mark.xfail(strict=True, reason="the 1e focus token (tallon.dice.ruleset_1e "
-                       "FOCUS_1E) is not offered without a focus result to change: FAQ (1e), "
-                       "Spending Tokens allows it (reported to the lead)")
     def test_faq_focus_spent_without_focus_results(self):
         """FAQ (1e) Garven Dreis: a focus token may be spent with no focus result to change;
         he may then still place it on a friend."""

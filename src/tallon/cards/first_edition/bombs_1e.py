@@ -1,5 +1,5 @@
-"""First-edition bombs: the bomb tokens' devices and "when you reveal your maneuver dial, you
-may discard this card to drop 1 (bomb) token". This module registers no card.
+"""First-edition bombs: the bomb tokens' devices and the common "discard the card to drop its
+bomb as the dial is revealed" rule. This module registers no card.
 
 API (for the first-edition card modules):
 
@@ -8,8 +8,8 @@ API (for the first-edition card modules):
   (``tallon.engine.payloads.CARD_DEVICES``); its detonation is the continuation
   ``detonate.<kind>`` the card module registers (``kind`` must differ from the 2.5
   devices' kinds, whose effects differ: ``1eprotonbomb``).
-* ``drop_on_reveal(card, title)`` -> the ``Triggered`` ability of "when you reveal your
-  maneuver dial, you may discard this card to drop 1 bomb token" (Proton Bombs, Seismic
+* ``drop_on_reveal(card, title)`` -> the ``Triggered`` ability that, at the dial reveal,
+  may discard the card to drop its bomb token (Proton Bombs, Seismic
   Charges, Proximity Mines: the [1 straight] template at the rear guides); with
   ``discard=False`` the card stays ("you may drop 1 bomblet token": Bomblet Generator).
 * ``dropped_this_round(game, ship)``: the ship has dropped a bomb this round.
@@ -38,7 +38,7 @@ __all__ = ["DROP", "REVEAL_DROPS", "bomb_device", "drop_on_reveal", "dropped_thi
 #: A first-edition bomb is dropped with the [1 straight] template at the rear guides.
 DROP = ("1F",)
 
-#: The upgrades whose bomb is dropped "when you reveal your maneuver dial" (drop_on_reveal
+#: The upgrades whose bomb is dropped at the dial reveal (drop_on_reveal
 #: adds them): "Genius" may drop them after the maneuver instead (FAQ (1e) errata).
 REVEAL_DROPS: set[str] = set()
 
@@ -54,8 +54,8 @@ def dropped_this_round(game: Game, ship: ShipState) -> bool:
 
 
 def drop_on_reveal(card: str, title: str, discard: bool = True) -> Triggered:
-    """"When you reveal your maneuver dial, you may discard this card to drop 1 (bomb)
-    token": offered after the dial is revealed, before the maneuver, while the token dropped
+    """Discard the card to drop its bomb at the dial reveal: offered after the dial is
+    revealed, before the maneuver, while the token dropped
     with the [1 straight] template lies inside the play area (ruling: the engine places
     devices inside it only)."""
 

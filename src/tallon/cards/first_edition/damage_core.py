@@ -63,7 +63,7 @@ def _same_card_once(card: str) -> Modifier:
 
 
 def roll_to_flip(card: str, faces: tuple[str, ...]) -> tuple[CardAction, Modifier]:
-    """"Action: Roll 1 attack die. On a [faces] result, flip this card facedown", and the
+    """The card's action (a die roll; one of ``faces`` turns the card facedown), and the
     FAQ's one such action per round for all copies of the card."""
 
     def roll(ctx: Ctx, choice: Any) -> None:
@@ -86,8 +86,8 @@ def flip_action(card: str) -> tuple[CardAction, Modifier]:
 
 
 def roll_for_damage(cause: str, *, crit: bool = False, flip: bool = False) -> Any:
-    """The effect "roll 1 attack die; on a [Hit] result, suffer 1 damage" (``crit``: 1
-    critical damage), ``flip``: "then flip this card facedown" (either way)."""
+    """The effect: an attack die is rolled, and a [Hit] costs 1 damage (``crit``: 1
+    critical damage); ``flip``: the card then goes facedown (either way)."""
 
     def effect(ctx: Ctx, choice: Any) -> None:
         roll_die(ctx, "damage1e.rolled", (ctx.ship.id, this_card(ctx), cause, crit, flip))
@@ -111,7 +111,7 @@ def _agility_down(game: Any, owner: ShipState, ship: ShipState | None = None,
     return -1 if ship is not None and ship.id == owner.id else 0
 
 
-#: "Reduce your agility value by 1 (to a minimum of 0)": the hook agility keeps the minimum
+#: agility -1 (never below 0): the hook agility keeps the minimum
 #: for the end of the calculation (FAQ (1e): Increasing and Reducing Values).
 AGILITY_DOWN = Modifier("agility reduced by 1 (minimum 0)", hook="agility",
                         value=_agility_down)
@@ -119,7 +119,7 @@ AGILITY_DOWN = Modifier("agility reduced by 1 (minimum 0)", hook="agility",
 
 # ------------------------------------------------------------- shared by both decks
 def console_fire(card: str) -> tuple[Any, ...]:
-    """Console Fire: at the start of each Combat phase, roll; a [Hit] deals 1 damage.
+    """Console Fire: a roll as every Combat phase begins; a [Hit] deals 1 damage.
     Action: flip it facedown."""
     return (Triggered("start of the Combat phase: roll, a hit deals 1 damage",
                       window="start_engagement", effect=roll_for_damage("Console Fire"),
@@ -145,7 +145,7 @@ def _thrust_control_fire(ctx: Ctx, choice: Any) -> None:
     repair_this(ctx)
 
 
-THRUST_CONTROL_FIRE = on_dealt("receive 1 stress token, then flip it facedown",
+THRUST_CONTROL_FIRE = on_dealt("gain 1 stress token and turn this card facedown",
                                _thrust_control_fire)
 
 
@@ -168,7 +168,7 @@ def _cockpit(ctx: Ctx, choice: Any) -> None:
                    "skill 0 this round", ship=ctx.ship.id)
 
 
-#: "After the round in which you receive this card, your pilot skill is 0": a faceup card
+#: pilot skill 0 from the round after the card arrives: a faceup card
 #: at the start of a round was dealt (or flipped faceup) in an earlier one (FAQ (1e)).
 DAMAGED_COCKPIT = Triggered("pilot skill 0 this round", window="start_round",
                             effect=_cockpit, optional=False,
@@ -242,8 +242,7 @@ register("damage", CORE + "minorhullbreach",
          own_trigger("after_execute", "after a red maneuver: roll, a hit deals 1 damage",
                      roll_for_damage("Minor Hull Breach"),
                      extra=lambda ctx: ctx.event.get("difficulty") == "red"),
-         description="After executing a red maneuver: roll an attack die, a hit deals 1 "
-                     "damage.")
+         description="Each red maneuver executed: roll an attack die; 1 damage on a hit.")
 
 
 def secondary_weapons(ship: ShipState) -> list[str]:
@@ -304,7 +303,7 @@ register("damage", CORE + "stunnedpilot",
                      "suffer 1 damage.")
 
 register("damage", CORE + "thrustcontrolfire", THRUST_CONTROL_FIRE,
-         description="Dealt faceup: receive 1 stress token, then flip it facedown.")
+         description="Dealt faceup: gains 1 stress token and the card turns facedown.")
 
 
 def _primary_down(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> int:

@@ -41,7 +41,7 @@ register("damage", TFA + "damagedengine", DAMAGED_ENGINE,
 register("damage", TFA + "directhit", DIRECT_HIT,
          description="Counts as 2 damage against the hull.")
 register("damage", TFA + "thrustcontrolfire", THRUST_CONTROL_FIRE,
-         description="Dealt faceup: receive 1 stress token, then flip it facedown.")
+         description="Dealt faceup: gains 1 stress token and the card turns facedown.")
 register("damage", TFA + "structuraldamage", AGILITY_DOWN,
          *roll_to_flip(TFA + "structuraldamage", ("hit", "crit")),
          description="Agility reduced by 1 (minimum 0). Action: roll an attack die, a hit "
@@ -118,8 +118,8 @@ def _one_fewer(game: Any, owner: ShipState, attack: Any = None, **facts: Any) ->
 register("damage", TFA + "weaponsfailure",
          Modifier("attacking: 1 fewer attack die", hook="attack_dice", value=_one_fewer),
          *roll_to_flip(TFA + "weaponsfailure", ("hit", "crit")),
-         description="Attacking: 1 fewer attack die. Action: roll an attack die, a hit or "
-                     "critical hit flips it facedown.")
+         description="Attacks roll 1 fewer die. Action: roll an attack die; a hit or critical hit "
+                     "turns the card facedown.")
 
 
 # --------------------------------------------------------------- Major Hull Breach
@@ -174,9 +174,9 @@ register("damage", TFA + "damagedsensorarray",
 
 # ---------------------------------------------------------------- Loose Stabilizer
 register("damage", TFA + "loosestabilizer",
-         own_trigger("after_execute", "after a white maneuver: receive 1 stress token",
+         own_trigger("after_execute", "gain 1 stress token (white maneuver)",
                      lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.STRESS),
                      extra=lambda ctx: ctx.event.get("difficulty") == "white"),
          *flip_action(TFA + "loosestabilizer"),
-         description="After a white maneuver: receive 1 stress token. Action: flip it "
-                     "facedown.")
+         description="Each white maneuver executed gives 1 stress token. Action: "
+                     "turn the card facedown.")

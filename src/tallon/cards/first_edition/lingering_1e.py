@@ -1,8 +1,8 @@
-"""First-edition cards discarded for an effect that lasts "until the end of the round"
+"""First-edition cards discarded for an effect lasting for the rest of the round
 (Glitterstim, R5-X3). The card is discarded (:func:`ordnance_1e.discard_upgrade`: it
 leaves the ship's upgrades, its own abilities end); what lasts is the card's other side,
-registered as its ``back=`` abilities and put among the ship's cards as side 1 until the
-end of the round. It is not an upgrade of the ship (``ship.upgrades``): no card can choose
+registered as its ``back=`` abilities and put among the ship's cards as side 1 for the
+rest of the round. It is not an upgrade of the ship (``ship.upgrades``): no card can choose
 it, discard it again or flip it. This module registers no card.
 
 API (for the first-edition card modules):
@@ -11,8 +11,8 @@ API (for the first-edition card modules):
   abilities apply until the end of the round.
 * ``lingers(ship, card, game)``: those abilities apply now (use it in their requirements
   and values: the side stays among the ship's cards until the End phase has ended).
-* ``END_OF_ROUND``: the ``Triggered`` to put on the ``back=`` side, removing it at the end
-  of the End phase.
+* ``END_OF_ROUND``: the ``Triggered`` to put on the ``back=`` side, removing it as the End
+  phase closes.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ coordinate action (the ship type has no pilot without an ability, so AP-5 is wha
 it playable).
 
 AP-5: when it performs the coordinate action, after choosing the friendly ship and before
-that ship performs its free action, AP-5 may receive 2 stress tokens to remove 1 stress
-token from it (a ship with a stress token cannot perform actions, free ones included:
+that ship performs its free action, AP-5 may take on 2 stress so that ship sheds 1
+(a ship with a stress token cannot perform actions, free ones included:
 rulebook (1e), Stress - so this can let a once-stressed ship act). The window
 ``coordinate_chosen`` is that moment (engine/actions.py CoordinateAction).
 """
@@ -38,7 +38,7 @@ def _ap5(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", AP5,
-         Triggered("receive 2 stress tokens to remove 1 stress token from the coordinated "
+         Triggered("take 2 stress to clear 1 from the coordinated "
                    "ship", window="coordinate_chosen", requirement=_ap5_applies, effect=_ap5),
-         description="Coordinating a stressed ship: may receive 2 stress tokens to remove 1 "
-                     "stress token from it before it acts.")
+         description="Coordinating a stressed ship: may take 2 stress tokens so it sheds 1 "
+                     "before its free action.")

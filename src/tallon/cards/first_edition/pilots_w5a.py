@@ -84,8 +84,8 @@ def _dash(game: Game, owner: ShipState, ship: ShipState | None = None, during: s
 register("pilot", DASH,
          Modifier("ignores obstacles in the Activation phase and while performing actions",
                   hook="ignores_obstacle", value=_dash),
-         description="Ignores obstacles during the Activation phase and while performing "
-                     "actions.")
+         description="Ignores obstacles while moving in the Activation phase "
+                     "and during his actions.")
 
 
 # ------------------------------------------------------------ Rear Admiral Chiraneau
@@ -117,8 +117,8 @@ register("pilot", OICUNN,
                    requirement=lambda ctx: is_me(ctx)
                    and bool(touching_enemies(ctx.game, ctx.ship)),
                    effect=_oicunn),
-         description="After executing a maneuver: each enemy ship he is touching suffers 1 "
-                     "damage.")
+         description="Once he has moved, every enemy ship in base contact with "
+                     "him suffers 1 damage.")
 
 
 # ------------------------------------------------------------------------ "Leebo"
@@ -186,7 +186,7 @@ def _eaden(game: Game, owner: ShipState, attack: AttackState | None = None,
 register("pilot", EADEN,
          Modifier("1 more attack die against a stressed ship (primary weapon)",
                   hook="attack_dice", value=_eaden),
-         description="Primary weapon attack against a stressed ship: 1 more attack die.")
+         description="Rolls 1 extra attack die in primary weapon attacks on stressed ships.")
 
 
 # ------------------------------------------------------------- Commander Kenkirk
@@ -204,7 +204,7 @@ register("pilot", KENKIRK,
          # FAQ (1e): with other changes, "to a minimum of 0" once all are summed (hook)
          Modifier("agility +1 without shields and with a damage card", hook="agility",
                   value=_kenkirk),
-         description="With no shields and at least 1 damage card: agility +1.")
+         description="While he has no shields and holds a damage card: agility +1.")
 
 
 # ------------------------------------------------------------ Boba Fett (scum)
@@ -225,8 +225,7 @@ register("pilot", BOBA,
          *(DiceMod(f"reroll up to {n} of your dice ({n} enemy ship(s) at Range 1)",
                    dice=reroll(BOBA, f"Boba Fett (reroll up to {n} dice)", BOTH_ROLES, n),
                    applies=_boba_applies(n)) for n in range(1, BOBA_MOST + 1)),
-         description="Attacking or defending: may reroll 1 of his dice for each enemy ship "
-                     "at Range 1.")
+         description="Attacking or defending: may reroll 1 die per enemy ship at Range 1.")
 
 
 # ------------------------------------------------------------ Kath Scarlet (scum)
@@ -295,13 +294,12 @@ def _drea_lock(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", DREA,
-         Triggered("receive 1 stress token to acquire a target lock", window="after_spend_lock",
+         Triggered("take 1 stress token to lock again", window="after_spend_lock",
                    requirement=lambda ctx: is_me(ctx) and ctx.ship.in_play
                    and bool(_lock_options(ctx.game, ctx.ship)),
                    choices=lambda ctx: _lock_options(ctx.game, ctx.ship),
                    cost=Cost(gain=(("stress", 1),)), effect=_drea_lock),
-         description="After spending a target lock: may receive 1 stress token to acquire a "
-                     "target lock.")
+         description="Having spent a target lock: may take 1 stress token to lock again.")
 
 
 # ------------------------------------------------- Kaa'to Leeachos, Palob Godalhi
@@ -317,8 +315,8 @@ def _take_token(ctx: Ctx, choice: Any) -> None:
 
 
 def take_token_ability(enemy: bool) -> Triggered:
-    """"At the start of the Combat phase, you may remove 1 focus or evade token from
-    another friendly (an enemy) ship at Range 1-2 and assign it to yourself"."""
+    """As the Combat phase begins, take a focus or evade token away from a friend (an
+    enemy) within Range 1-2 and keep it."""
 
     def sources(ctx: Ctx) -> list[Option]:
         if not ctx.ship.in_play:
@@ -328,17 +326,17 @@ def take_token_ability(enemy: bool) -> Triggered:
         return _token_options(ships)
 
     whose = "an enemy" if enemy else "another friendly"
-    return Triggered(f"take 1 focus or evade token from {whose} ship at Range 1-2",
+    return Triggered(f"take a focus or evade token off {whose} ship within Range 1-2",
                      window="start_engagement", requirement=lambda ctx: bool(sources(ctx)),
                      choices=sources, effect=_take_token)
 
 
 register("pilot", "1e-z95headhunter-kaatoleeachos", take_token_ability(enemy=False),
-         description="At the start of the Combat phase: may take 1 focus or evade token from "
-                     "another friendly ship at Range 1-2.")
+         description="Combat phase start: may take a focus or evade token off another friendly "
+                     "ship within Range 1-2.")
 register("pilot", "1e-hwk290-palobgodalhi", take_token_ability(enemy=True),
-         description="At the start of the Combat phase: may take 1 focus or evade token from "
-                     "an enemy ship at Range 1-2.")
+         description="Combat phase start: may take a focus or evade token off an enemy "
+                     "ship within Range 1-2.")
 
 
 # -------------------------------------------------------------------------- Kavil
@@ -379,8 +377,8 @@ register("pilot", DACE,
                    cost=Cost(gain=(("stress", 1),)),
                    effect=lambda ctx, choice: suffer_damage(
                        ctx.game, ctx.other(ctx.event["ship"]), hits=1, cause="Dace Bonearm")),
-         description="When an enemy ship at Range 1-3 receives an ion token, if he is not "
-                     "stressed: may receive 1 stress token; that ship suffers 1 damage.")
+         description="An enemy ship within Range 1-3 gains an ion token and he is unstressed: he "
+                     "may take 1 stress token to deal that ship 1 damage.")
 
 
 # --------------------------------------------------------------------- Torkil Mux
@@ -397,7 +395,7 @@ def _torkil_targets(ctx: Ctx) -> list[Option]:
 def _torkil(ctx: Ctx, choice: Any) -> None:
     chosen = ctx.other(str(choice))
     # rulebook (1e), Pilot Skill: the value itself is 0 (order of attack and every card
-    # reading it) until the end of the Combat phase (reset below)
+    # reading it) until the Combat phase is over (reset below)
     chosen.round_initiative = 0
     remember(ctx.ship, TORKIL_CHOSEN, (ctx.state.round, chosen.id))
     ctx.game.event("ability", f"{chosen.name} ({chosen.id}) has pilot skill 0 until the end "
@@ -414,16 +412,16 @@ def _torkil_ends(ctx: Ctx, choice: Any) -> None:
 
 register("pilot", TORKIL,
          # "choose": not a "may" - with an enemy in range one must be chosen
-         Triggered("choose an enemy ship at Range 1-2: its pilot skill is 0 this Combat "
-                   "phase", window="end_activation", optional=False,
+         Triggered("set an enemy ship within Range 1-2 to pilot skill 0 "
+                   "this Combat phase", window="end_activation", optional=False,
                    requirement=lambda ctx: ctx.ship.in_play, choices=_torkil_targets,
                    effect=_torkil),
          Triggered("the chosen ship's pilot skill is its own again", window="end_engagement",
                    optional=False,
                    requirement=lambda ctx: recalled(ctx.ship, TORKIL_CHOSEN) is not None,
                    effect=_torkil_ends),
-         description="At the end of the Activation phase: chooses an enemy ship at Range "
-                     "1-2; its pilot skill is 0 until the end of the Combat phase.")
+         description="End of the Activation phase: picks an enemy ship within Range 1-2, whose "
+                     "pilot skill is 0 until the Combat phase ends.")
 
 
 __all__ = ["enemies_within", "friends_within", "performing_action",

@@ -89,11 +89,11 @@ def _wes(ctx: Ctx, choice: Any) -> None:
 register("pilot", "1e-xwing-wesjanson",
          # FAQ (1e), Wes Janson: the defender may use its tokens during the attack; they are
          # removed only once the attack has been fully resolved (the attack's step 6)
-         Triggered("remove 1 focus, evade or blue target lock token from the defender",
+         Triggered("strip 1 focus, evade or blue lock token from the defender",
                    window="after_attack", requirement=lambda ctx: is_me(ctx, "attacker"),
                    choices=_wes_choices, effect=_wes),
-         description="After attacking: may remove 1 focus token, evade token or blue target "
-                     "lock token from the defender.")
+         description="After attacking: may strip 1 of the defender's focus, evade "
+                     "or blue lock tokens.")
 
 
 # ------------------------------------------------------------------- Jek Porkins
@@ -120,8 +120,8 @@ register("pilot", JEK,
                    "damage card)", window="after_gain_token",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["token"] == "stress"
                    and ctx.ship.stressed, effect=_jek),
-         description="When he receives a stress token: may remove it and roll 1 attack die; "
-                     "on a hit he is dealt 1 facedown damage card.")
+         description="On gaining a stress token: may discard it, then roll an attack die; a hit "
+                     "deals him a facedown damage card.")
 
 
 # -------------------------------------------------------------- "Hobbie" Klivian
@@ -154,8 +154,7 @@ register("pilot", "1e-xwing-tarnmison",
                    requirement=_tarn_applies,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship,
                                                            ctx.event["attacker"])),
-         description="When an enemy ship declares him as the target of an attack: may "
-                     "acquire a target lock on that ship.")
+         description="When an enemy ship targets him with an attack: may lock that ship.")
 
 
 # ------------------------------------------------------------------ Prince Xizor
@@ -220,21 +219,20 @@ def _xizor(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 
 
 register("pilot", XIZOR,
-         Replacement("a friendly ship at Range 1 suffers 1 uncanceled result instead",
+         Replacement("pass 1 uncanceled result to a friend within Range 1",
                      point="suffer_damage", applies=_xizor_applies, choices=_xizor_choices,
                      replace=_xizor),
-         description="Defending and hit: another friendly ship at Range 1 may suffer 1 of "
-                     "the uncanceled hit or critical hit results instead of him.")
+         description="Defending: another friendly ship within Range 1 may take 1 of his uncanceled "
+                     "hits or critical hits.")
 
 
 # -------------------------------------------------------------------------- Guri
 register("pilot", "1e-starviper-guri",
-         Triggered("assign 1 focus token to your ship", window="start_engagement",
+         Triggered("gain a focus token", window="start_engagement",
                    requirement=lambda ctx: ctx.ship.in_play
                    and bool(enemies_at_range_1(ctx.game, ctx.ship)),
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
-         description="At the start of the Combat phase, at Range 1 of an enemy ship: may "
-                     "assign 1 focus token to herself.")
+         description="Combat phase start, within Range 1 of an enemy: may gain a focus token.")
 
 
 # ----------------------------------------------------------------------- Serissu
@@ -251,18 +249,16 @@ def _serissu_applies(game: Game, attack: AttackState, owner: ShipState,
 register("pilot", "1e-m3ainterceptor-serissu",
          DiceMod("reroll 1 defense die", dice=SERISSU, applies=_serissu_applies,
                  for_others=True),
-         description="Another friendly ship at Range 1 defending may reroll 1 of its defense "
-                     "dice.")
+         description="Friendly ships at Range 1 of her may reroll 1 defense die when defending.")
 
 
 # --------------------------------------------------------------- Laetin A'shera
 register("pilot", "1e-m3ainterceptor-laetinashera",
-         Triggered("assign 1 evade token to your ship", window="after_defend",
+         Triggered("gain an evade token", window="after_defend",
                    requirement=lambda ctx: is_me(ctx, "defender") and not ctx.event["hit"]
                    and ctx.ship.in_play,
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.EVADE)),
-         description="After defending against an attack that did not hit: may assign 1 "
-                     "evade token to himself.")
+         description="After defending against a miss: may gain an evade token.")
 
 
 # ------------------------------------------------------------------------ IG-88A
@@ -278,7 +274,7 @@ register("pilot", "1e-aggressor-ig88a",
          # fires back under the Simultaneous Attack Rule (the attack's step 6)
          Triggered("recover 1 shield", window="after_attack", requirement=_ig88a_applies,
                    effect=lambda ctx, choice: recover_shield(ctx.game, ctx.ship)),
-         description="After an attack that destroys the defender: may recover 1 shield.")
+         description="Destroying a defender with an attack: may recover 1 shield.")
 
 
 # ------------------------------------------------------------------------ IG-88B
@@ -301,8 +297,8 @@ register("pilot", "1e-aggressor-ig88b",
          # FAQ (1e), timing chart step 9: an ability that performs an attack
          Triggered("perform an attack with a cannon secondary weapon", window="after_attack",
                    bonus_attack=True, requirement=_ig88b_applies, effect=_ig88b),
-         description="Once per round, after an attack that does not hit: may perform an "
-                     "attack with one of his cannon secondary weapons.")
+         description="Once per round, after a missed attack: may attack with one of "
+                     "his equipped cannons.")
 
 
 # ------------------------------------------------------------------------ IG-88C
@@ -310,7 +306,7 @@ register("pilot", "1e-aggressor-ig88c",
          grant_action("perform a free evade action", "after_action",
                       lambda ctx: [granted("evade", "white", ctx.card)],
                       requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "boost"),
-         description="After performing a boost action: may perform a free evade action.")
+         description="After a boost action: may take a free evade action.")
 
 
 # ------------------------------------------------------------------------ IG-88D
@@ -343,13 +339,12 @@ def _alozen_targets(ctx: Ctx) -> list[ShipState]:
 
 
 register("pilot", "1e-tieadvanced-commanderalozen",
-         Triggered("acquire a target lock on an enemy ship at Range 1",
+         Triggered("lock an enemy ship within Range 1",
                    window="start_engagement",
                    requirement=lambda ctx: ctx.ship.in_play and bool(_alozen_targets(ctx)),
                    choices=lambda ctx: ship_options(_alozen_targets(ctx)),
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, str(choice))),
-         description="At the start of the Combat phase: may acquire a target lock on an enemy "
-                     "ship at Range 1.")
+         description="Combat phase start: may lock an enemy ship within Range 1.")
 
 
 # ---------------------------------------------------------- Lieutenant Colzet
@@ -370,13 +365,12 @@ def _colzet(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", "1e-tieadvanced-lieutenantcolzet",
-         Triggered("spend a target lock to flip 1 random facedown damage card of that ship "
-                   "faceup", window="start_end_phase",
+         Triggered("spend your lock: turn 1 random facedown damage card of "
+                   "that ship faceup", window="start_end_phase",
                    requirement=lambda ctx: bool(_colzet_targets(ctx)),
                    choices=lambda ctx: ship_options(_colzet_targets(ctx)), effect=_colzet),
-         description="At the start of the End phase: may spend a target lock he has on an "
-                     "enemy ship to flip 1 of its facedown damage cards, chosen at random, "
-                     "faceup.")
+         description="End phase start: may spend his lock on an enemy ship to turn one of its "
+                     "facedown damage cards, picked at random, faceup.")
 
 
 # ------------------------------------------------------------------ Zertik Strom
@@ -391,8 +385,7 @@ def _zertik(game: Any, owner: ShipState, attack: AttackState | None = None, kind
 register("pilot", "1e-tieadvanced-zertikstrom",
          Modifier("enemy ships at Range 1 get no range combat bonus attacking",
                   hook="no_range_bonus", value=_zertik),
-         description="Enemy ships at Range 1 of him cannot add their range combat bonus when "
-                     "attacking.")
+         description="Enemies within Range 1 of him get no range combat bonus on their attacks.")
 
 
 # ------------------------------------------------------------------ Juno Eclipse
@@ -424,8 +417,8 @@ register("pilot", "1e-tieadvanced-junoeclipse",
                   hook="maneuver_alternatives",
                   value=lambda game, owner, maneuver="", **facts: juno_speeds(maneuver)
                   if maneuver else []),
-         description="When she reveals her maneuver: may increase or decrease its speed by 1 "
-                     "(to a minimum of 1).")
+         description="Revealing her maneuver: may change its speed by 1 up or "
+                     "down (never below 1).")
 
 
 __all__ = ["attack_damage", "enemies_at_range_1", "juno_speeds"]

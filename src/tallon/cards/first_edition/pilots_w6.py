@@ -82,8 +82,8 @@ register("pilot", LATTS,
          Triggered("spend your target lock on the defender: its agility is 1 lower",
                    window="defender_declared", requirement=_latts_applies, effect=_latts),
          Modifier("the defender's agility is 1 lower", hook="agility", value=_latts_agility),
-         description="When a friendly ship declares an attack: may spend his target lock on "
-                     "the defender to reduce its agility by 1 for that attack.")
+         description="When a friendly ship attacks: may spend his lock on the defender to give it "
+                     "agility -1 for that attack.")
 
 
 # ------------------------------------------------------------------------- Bossk
@@ -125,8 +125,7 @@ def _graz(game: Any, owner: ShipState, attack: AttackState | None = None,
 register("pilot", "1e-kihraxzfighter-grazthehunter",
          Modifier("1 more defense die against an attacker inside his firing arc",
                   hook="defense_dice", value=_graz),
-         description="Defending: if the attacker is inside his firing arc, he rolls 1 "
-                     "additional defense die.")
+         description="Defending against an attacker inside his firing arc: 1 extra defense die.")
 
 
 # -------------------------------------------------------------- Talonbane Cobra
@@ -169,7 +168,7 @@ ESEGE = "1e-kwing-esegetuketu"
 
 def lends_focus(owner: ShipState, user: ShipState, attack: AttackState) -> bool:
     """Whether Esege Tuketu (``owner``) lets the attacker ``user`` treat his focus tokens
-    as its own in this attack: another friendly ship at Range 1-2 that is attacking."""
+    as its own in this attack: a different friend within Range 1-2, attacking."""
     return (ESEGE in {xws for kind, xws, _ in owner.cards if kind == "pilot"}
             and user.id != owner.id and owner.in_play and not user.remote
             and friendly(user, owner) and attack.attacker == user.id
@@ -208,8 +207,7 @@ ESEGE_DICE = CardAbility(ESEGE, "Esege Tuketu (his focus token: all focus to hit
 register("pilot", ESEGE,
          DiceMod("spend Esege Tuketu's focus token as your own", dice=ESEGE_DICE,
                  applies=_esege_applies, for_others=True, after=_esege_spent),
-         description="Another friendly ship at Range 1-2 that is attacking may treat his "
-                     "focus tokens as its own.")
+         description="Friendly ships within Range 1-2 may spend his focus tokens when they attack.")
 
 
 # ----------------------------------------------------------------- Miranda Doni
@@ -251,12 +249,11 @@ def _miranda(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", MIRANDA,
-         Triggered("spend 1 shield for 1 more attack die, or roll 1 fewer for a shield",
+         Triggered("trade a shield for an extra die, or a die for a shield",
                    window="before_attack_dice", requirement=_miranda_applies,
                    choices=_miranda_options, effect=_miranda),
-         description="Once per round when attacking: may spend 1 shield to roll 1 "
-                     "additional attack die, or roll 1 fewer attack die to recover 1 "
-                     "shield.")
+         description="Once per round, attacking: may trade 1 shield for an extra attack die, or "
+                     "drop 1 attack die to regain 1 shield.")
 
 
 # ---------------------------------------------------------------------- Redline
@@ -278,8 +275,8 @@ register("pilot", "1e-tiepunisher-redline",
          # lock on another, replaces them as the engine's acquire_lock does
          Triggered("acquire a second target lock on that ship", window="after_lock",
                    requirement=_redline_applies, effect=_redline),
-         description="May maintain 2 target locks on the same ship: when he acquires a "
-                     "target lock, he may acquire a second one on that ship.")
+         description="Can hold 2 target locks on one ship: whenever he locks, he may lock "
+                     "that ship a second time.")
 
 
 # -------------------------------------------------------------------- Deathrain
@@ -300,11 +297,11 @@ def _deathrain_guides(game: Any, owner: ShipState, card: str = "",
 register("pilot", "1e-tiepunisher-deathrain",
          Modifier("drop bombs with the front guides", hook="device_templates",
                   value=_deathrain_guides),
-         grant_action("perform a free barrel roll action", "after_device_placed",
+         grant_action("take a free barrel roll", "after_device_placed",
                       lambda ctx: [granted("barrel_roll", "white", ctx.card)],
                       requirement=lambda ctx: is_me(ctx) and ctx.ship.in_play),
-         description="Dropping a bomb: may use his front guides. After dropping a bomb: may "
-                     "perform a free barrel roll action.")
+         description="May drop bombs from his front guides; after each drop, may "
+                     "take a free barrel roll.")
 
 
 # ------------------------------------------------------------------ Moralo Eval
@@ -319,8 +316,7 @@ def _moralo(game: Any, owner: ShipState, card: str = "", arc: str = "",
 register("pilot", "1e-yv666-moraloeval",
          Modifier("cannon attacks against ships inside the auxiliary firing arc",
                   hook="special_weapon_arc", value=_moralo),
-         description="May perform cannon secondary weapon attacks against ships inside his "
-                     "auxiliary firing arc.")
+         description="His cannons may also fire at ships inside his auxiliary firing arc.")
 
 
 # --------------------------------------------------------------- Epsilon Leader
@@ -337,12 +333,12 @@ def _epsilon(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", "1e-tiefofighter-epsilonleader",
-         Triggered("remove 1 stress token from each friendly ship at Range 1",
+         Triggered("clear 1 stress from each friendly ship within Range 1",
                    window="start_engagement", optional=False,
                    requirement=lambda ctx: ctx.ship.in_play and bool(_epsilon_ships(ctx)),
                    effect=_epsilon),
-         description="At the start of the Combat phase: removes 1 stress token from each "
-                     "friendly ship at Range 1 (himself included).")
+         description="Combat phase start: each friendly ship within Range 1, himself included, "
+                     "sheds 1 stress token.")
 
 
 # -------------------------------------------------------------------- Omega Ace
@@ -362,8 +358,8 @@ register("pilot", "1e-tiefofighter-omegaace",
          DiceMod("spend a focus token and your lock: change all results to crits",
                  dice=OMEGA_ACE, applies=lambda game, attack, owner, user:
                  user.id == owner.id and attack.attacker == owner.id),
-         description="Attacking: may spend a focus token and his target lock on the "
-                     "defender to change all his results to critical hits.")
+         description="Attacking: may spend both a focus token and his lock on the defender to turn "
+                     "every result into a critical hit.")
 
 
 # --------------------------------------------------------------------- Zeta Ace

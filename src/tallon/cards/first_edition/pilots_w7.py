@@ -79,8 +79,8 @@ def omega_forbids(game: Game, attack: AttackState | None, ship_id: str) -> bool:
 register("pilot", OMEGA_LEADER,
          Modifier("the locked enemy ship cannot modify dice in attacks against or by him",
                   hook="dice_option_allowed", value=_omega_allows),
-         description="An enemy ship he has locked cannot modify any dice when it attacks "
-                     "him or defends against his attacks.")
+         description="Enemies he has locked modify no dice when attacking him or defending "
+                     "against his attacks.")
 
 
 # ---------------------------------------------------------------------- Red Ace
@@ -95,7 +95,7 @@ def _red_ace(ctx: Ctx, choice: Any) -> None:
 
 register("pilot", RED_ACE,
          # "assign": not an action (FAQ (1e), Assigning a Token to Your Ship)
-         Triggered("assign 1 evade token to your ship", window="after_lose_shield",
+         Triggered("gain an evade token", window="after_lose_shield",
                    optional=False, effect=_red_ace,
                    requirement=lambda ctx: is_me(ctx) and ctx.ship.in_play
                    and recalled(ctx.ship, RED_ACE_ROUND) != ctx.state.round),
@@ -129,8 +129,8 @@ register("pilot", DENGAR,
          # FAQ (1e): after the other "after defending" abilities, as Gunner's attack is
          Triggered("perform an attack against the attacker", window="after_defend",
                    bonus_attack=True, requirement=_dengar_applies, effect=_dengar),
-         description="Once per round, after defending, if the attacker is inside his firing "
-                     "arc: may perform an attack against it.")
+         description="Once per round, after defending against an attacker inside his firing "
+                     "arc: may attack it back.")
 
 
 # ---------------------------------------------------------------------- Zuckuss
@@ -144,11 +144,11 @@ def _zuckuss(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", ZUCKUSS,
-         Triggered("roll 1 additional attack die; the defender rolls 1 additional defense "
-                   "die", window="before_attack_dice",
+         Triggered("add 1 attack die and 1 defense die "
+                   "for the defender", window="before_attack_dice",
                    requirement=lambda ctx: is_me(ctx, "attacker"), effect=_zuckuss),
-         description="Attacking: may roll 1 additional attack die; if he does, the defender "
-                     "rolls 1 additional defense die.")
+         description="Attacking: may add 1 attack die, giving the defender 1 "
+                     "extra defense die too.")
 
 
 # ----------------------------------------------------------------- The Inquisitor
@@ -176,12 +176,11 @@ def _inquisitor_allows(game: Game, owner: ShipState, attack: AttackState | None 
 
 
 register("pilot", INQUISITOR,
-         Modifier("primary weapon at Range 2-3: the attack's range is Range 1",
+         Modifier("count this Range 2-3 primary attack as Range 1",
                   hook="treated_attack_range", value=_inquisitor),
          Modifier("Autothrusters does not trigger against his primary weapon attack",
                   hook="dice_option_allowed", value=_inquisitor_allows),
-         description="Attacking with his primary weapon at Range 2-3: the range of the "
-                     "attack is treated as Range 1.")
+         description="His primary weapon attacks at Range 2-3 count as Range 1.")
 
 
 # ------------------------------------------------------------------- Epsilon Ace

@@ -30,12 +30,11 @@ from tallon.geometry import Bearing, Maneuver
 ZETA_LEADER = "1e-tiefofighter-zetaleader"
 
 register("pilot", ZETA_LEADER,
-         Triggered("receive 1 stress token to roll 1 additional attack die",
+         Triggered("take 1 stress token for an extra attack die",
                    window="before_attack_dice",
                    requirement=lambda ctx: is_me(ctx, "attacker") and not ctx.ship.stressed,
                    cost=Cost(gain=(("stress", 1),)), effect=one_more_attack_die),
-         description="Attacking while not stressed: may receive 1 stress token to roll 1 "
-                     "additional attack die.")
+         description="Attacking while unstressed: may take 1 stress token for an extra attack die.")
 
 
 # --------------------------------------------------------------------- Ello Asty
@@ -87,15 +86,15 @@ def _lom_targets(ctx: Ctx) -> list[ShipState]:
 
 
 register("pilot", FOUR_LOM,
-         Triggered("assign 1 of your stress tokens to another ship at Range 1",
+         Triggered("pass a stress token to another ship within Range 1",
                    window="start_end_phase",
                    requirement=lambda ctx: ctx.ship.in_play and ctx.ship.stressed
                    and bool(_lom_targets(ctx)),
                    choices=lambda ctx: ship_options(_lom_targets(ctx)),
                    effect=lambda ctx, choice: transfer_token(ctx.game, ctx.ship,
                                                              ctx.other(choice), Token.STRESS)),
-         description="At the start of the End phase: may assign 1 of his stress tokens to "
-                     "another ship (friendly or enemy) at Range 1.")
+         description="End phase start: may pass 1 of his stress tokens to another ship, friend or "
+                     "foe, within Range 1.")
 
 
 # ---------------------------------------------------------------------- Manaroo
@@ -123,14 +122,14 @@ def _manaroo(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", MANAROO,
-         Triggered("assign all your focus, evade and target lock tokens to another friendly "
-                   "ship at Range 1", window="start_engagement",
+         Triggered("move all your focus, evade and lock tokens to a "
+                   "friend within Range 1", window="start_engagement",
                    requirement=lambda ctx: ctx.ship.in_play and _manaroo_has(ctx.ship)
                    and bool(friends_within(ctx.game, ctx.ship, 1, 1)),
                    choices=lambda ctx: ship_options(friends_within(ctx.game, ctx.ship, 1, 1)),
                    effect=_manaroo),
-         description="At the start of the Combat phase: may assign all of her focus, evade "
-                     "and target lock tokens to another friendly ship at Range 1.")
+         description="Combat phase start: may move every focus, evade and lock token she has to "
+                     "another friendly ship within Range 1.")
 
 
 # ------------------------------------------------------------------- Tel Trevura
@@ -162,8 +161,8 @@ def _tel(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 register("pilot", TEL,
          # FAQ (1e): at the end of the Deal Damage step, before any "after attacking" or
          # "after defending" ability
-         Replacement("instead: cancel the remaining damage, discard all damage cards and be "
-                     "dealt 4 facedown damage cards", point="destroy_ship", optional=False,
+         Replacement("survive: drop the rest of the damage, swap all damage "
+                     "cards for 4 facedown ones", point="destroy_ship", optional=False,
                      applies=lambda ctx, facts: facts["ship"] == ctx.ship.id
                      and ctx.ship.in_play and not recalled(ctx.ship, TEL_USED),
                      replace=_tel),

@@ -98,8 +98,8 @@ register("pilot", NORRA,
                  applies=defending_if(lambda game, attack, owner:
                                       attack.attacker in owner.locks),
                  after=_norra_spend),
-         description="Attacking or defending: may spend her target lock on the enemy ship to "
-                     "add 1 focus result.")
+         description="Attacking or defending: may spend her lock on the opposing ship for "
+                     "1 added focus result.")
 
 
 # ---------------------------------------------------------------------- Shara Bey
@@ -108,7 +108,7 @@ SHARA = "1e-arc170-sharabey"
 
 def shara_lends(game: Game, owner: ShipState, ship: ShipState) -> bool:
     """Whether ``ship``, attacking, may treat Shara Bey's (``owner``'s) target locks as its
-    own: another friendly ship at Range 1-2 of her."""
+    own: a different friend within Range 1-2 of her."""
     return (ship.id != owner.id and friendly(ship, owner) and not ship.remote
             and owner.in_play and within_1e(owner, ship, 1, 2))
 
@@ -144,9 +144,8 @@ register("pilot", SHARA,
                  for_others=True, applies=_shara_reroll_applies, after=_shara_spend),
          Modifier("her target lock meets a friendly attacker's target lock requirement",
                   hook="ignore_lock_requirement", value=_shara_requirement),
-         description="Another friendly ship at Range 1-2 attacking may treat her target "
-                     "locks as its own (spend hers on the defender to reroll, or for an "
-                     "\"Attack (Target Lock)\" weapon).")
+         description="Friendly ships within Range 1-2 may use her target locks as their own when "
+                     "attacking (to reroll, or for an \"Attack (Target Lock)\" weapon).")
 
 
 # ----------------------------------------------------------------- Braylen Stramm
@@ -166,8 +165,8 @@ register("pilot", "1e-arc170-braylenstramm",
                    requirement=lambda ctx: is_me(ctx) and ctx.ship.stressed,
                    effect=lambda ctx, choice: roll_die(ctx, "1e-braylenstramm.rolled",
                                                        (ctx.ship.id,))),
-         description="After executing a maneuver while stressed: may roll an attack die; on a "
-                     "hit or critical hit result he removes 1 stress token.")
+         description="After each maneuver, if stressed: may roll an attack die; a hit or critical "
+                     "hit clears 1 stress token.")
 
 
 # ------------------------------------------------------------------ Thane Kyrell
@@ -185,8 +184,8 @@ register("pilot", "1e-arc170-thanekyrell",
          # his own free action, outside his activation (acting: a granted action's choices)
          grant_action("perform a free action", "after_attack",
                       lambda ctx: free_actions(ctx.game, ctx.ship), requirement=_thane_applies),
-         description="After an enemy ship inside his firing arc at Range 1-3 attacks another "
-                     "friendly ship: may perform a free action.")
+         description="When an enemy in his firing arc within Range 1-3 has attacked another "
+                     "friendly ship: may take a free action.")
 
 
 # ======================================================================= TIE/sf
@@ -242,8 +241,8 @@ register("pilot", QUICKDRAW,
          Triggered("perform the primary weapon attack", window="after_attack",
                    bonus_attack=True, optional=False, requirement=_quickdraw_due("attacker"),
                    effect=_quickdraw_attack),
-         description="Once per round, after losing a shield token: may perform a primary "
-                     "weapon attack (after the attack in progress, if any).")
+         description="Once per round, on losing a shield token: may make a primary weapon attack "
+                     "(after any attack in progress).")
 
 
 # --------------------------------------------------------------------- "Backdraft"
@@ -256,8 +255,7 @@ register("pilot", BACKDRAFT,
                  # the TIE/sf's auxiliary firing arc is its rear arc (whatever the weapon)
                  applies=attacking_if(lambda game, attack, owner: is_in_arc(
                      owner, game.state.ships[attack.defender], Arc.REAR))),
-         description="Attacking a ship inside his auxiliary (rear) firing arc: may add 1 "
-                     "critical hit result.")
+         description="Attacks on ships in his rear (auxiliary) arc may add a critical hit result.")
 
 
 # ============================================================ Protectorate Starfighter
@@ -292,7 +290,7 @@ register("pilot", "1e-protectoratestarfighter-fennrau",
 
 # ----------------------------------------------------------------------- Kad Solus
 register("pilot", "1e-protectoratestarfighter-kadsolus",
-         Triggered("assign 2 focus tokens to your ship", window="after_execute",
+         Triggered("gain 2 focus tokens", window="after_execute",
                    optional=False,
                    requirement=lambda ctx: is_me(ctx) and ctx.event["difficulty"] == "red",
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS, 2)),
@@ -319,9 +317,8 @@ register("pilot", "1e-protectoratestarfighter-oldteroch",
                    "focus and evade tokens", window="start_engagement",
                    requirement=lambda ctx: bool(_teroch_targets(ctx)),
                    choices=lambda ctx: ship_options(_teroch_targets(ctx)), effect=_teroch),
-         description="At the start of the Combat phase: may choose an enemy ship at Range 1; "
-                     "if he is inside its firing arc, it discards all its focus and evade "
-                     "tokens.")
+         description="Combat phase start: may pick an enemy ship within Range 1 whose firing arc "
+                     "he is in; it loses all its focus and evade tokens.")
 
 
 # ======================================================== Lancer-class Pursuit Craft
@@ -335,8 +332,8 @@ register("pilot", "1e-lancerclasspursuitcraft-sabinewren",
          # the same dice as her 2.5 Lancer printing: "may add 1 focus result"
          DiceMod("add 1 focus result", dice=dice("sabinewren-lancerclasspursuitcraft"),
                  applies=defending_if(_sabine_lancer)),
-         description="Defending against an enemy ship inside her mobile firing arc at Range "
-                     "1-2: may add 1 focus result.")
+         description="Defending against an enemy in her mobile arc within Range 1-2: "
+                     "may add a focus result.")
 
 
 # --------------------------------------------------------------------- Ketsu Onyo
@@ -347,8 +344,7 @@ def _ketsu_targets(ctx: Ctx) -> list[ShipState]:
 
 
 register("pilot", "1e-lancerclasspursuitcraft-ketsuonyo",
-         Triggered("a ship at Range 1 inside your primary and mobile firing arcs receives 1 "
-                   "tractor beam token", window="start_engagement",
+         Triggered("tractor a ship within Range 1 in both your arcs", window="start_engagement",
                    requirement=lambda ctx: bool(_ketsu_targets(ctx)),
                    choices=lambda ctx: ship_options(_ketsu_targets(ctx)),
                    # reference card (1e) "Tractor Beam Token": the ship's opposing player
@@ -356,9 +352,8 @@ register("pilot", "1e-lancerclasspursuitcraft-ketsuonyo",
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.other(str(choice)), Token.TRACTOR,
                        applier=opponent(ctx.other(str(choice)).owner))),
-         description="At the start of the Combat phase: may choose a ship at Range 1 inside "
-                     "both her primary and mobile firing arcs; it receives 1 tractor beam "
-                     "token.")
+         description="Combat phase start: may give 1 tractor beam token to a ship within Range 1 "
+                     "that is in both her primary and mobile arcs.")
 
 
 # ------------------------------------------------------------------ Asajj Ventress
@@ -375,8 +370,8 @@ register("pilot", "1e-lancerclasspursuitcraft-asajjventress",
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.other(str(choice)),
                                                          Token.STRESS,
                                                          applier=ctx.ship.owner)),
-         description="At the start of the Combat phase: may choose a ship at Range 1-2 inside "
-                     "her mobile firing arc; it receives 1 stress token.")
+         description="Combat phase start: may stress 1 ship within Range 1-2 that is inside "
+                     "her mobile firing arc.")
 
 
 # ========================================================= TIE Fighter (Rebel Alliance)
@@ -386,17 +381,16 @@ SABINE_TIE = "1e-tiefighter-sabinewren"
 
 def sabine_free_move(card: str) -> Triggered:
     """Sabine Wren's first-edition pilot ability (TIE Fighter, Attack Shuttle): immediately
-    before revealing her dial, may perform a free boost or barrel roll action (granted by
+    before revealing her dial, may boost or barrel roll for free (granted by
     ``card``)."""
-    return grant_action("perform a free boost or barrel roll action", "before_reveal",
+    return grant_action("boost or barrel roll as a free action", "before_reveal",
                         lambda ctx: [granted("boost", "white", card),
                                      granted("barrel_roll", "white", card)],
                         requirement=is_me)
 
 
 register("pilot", SABINE_TIE, sabine_free_move(SABINE_TIE),
-         description="Immediately before revealing her dial: may perform a free boost or "
-                     "barrel roll action.")
+         description="Just before her dial is revealed: may boost or barrel roll as a free action.")
 
 
 # ------------------------------------------------------------------- "Zeb" Orrelios
@@ -404,8 +398,7 @@ register("pilot", "1e-tiefighter-zeborrelios",
          # ruling: canceling critical hits first never costs the defender (a critical hit
          # deals what a hit does and more), so the "may" is always used (Modifier)
          ZEB_CRITS_FIRST,
-         description="Defending: evade results cancel critical hit results before hit "
-                     "results.")
+         description="Defending: his evades may cancel critical hits ahead of hits.")
 
 
 # -------------------------------------------------------------------- Ahsoka Tano
@@ -424,13 +417,12 @@ def _ahsoka(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", "1e-tiefighter-ahsokatano",
-         Triggered("spend 1 focus token: a friendly ship at Range 1 may perform 1 free "
-                   "action", window="start_engagement", cost=Cost(tokens=(("focus", 1),)),
+         Triggered("spend a focus: free action for a friendly ship "
+                   "within Range 1", window="start_engagement", cost=Cost(tokens=(("focus", 1),)),
                    requirement=lambda ctx: bool(_ahsoka_friends(ctx)),
                    choices=lambda ctx: ship_options(_ahsoka_friends(ctx)), effect=_ahsoka),
-         description="At the start of the Combat phase: may spend 1 focus token to choose a "
-                     "friendly ship at Range 1 (herself included), which may perform 1 free "
-                     "action.")
+         description="Combat phase start: may spend a focus token so that a friendly ship within "
+                     "Range 1 (herself included) takes 1 free action.")
 
 
 # -------------------------------------------------------------------- Captain Rex
@@ -473,7 +465,7 @@ def _remove_fire(ctx: Ctx, choice: Any) -> None:
 
 
 register("condition", SUPPRESSIVE_FIRE,
-         Modifier("1 fewer attack die against a ship other than Captain Rex",
+         Modifier("roll 1 fewer die (target is not Captain Rex)",
                   hook="attack_dice", value=_suppressed),
          Triggered("an attack on Captain Rex is declared: remove this card",
                    window="defender_declared", optional=False,
@@ -485,9 +477,9 @@ register("condition", SUPPRESSIVE_FIRE,
                    requirement=lambda ctx: ctx.event["ship"] in {
                        s.id for s in _rexes(ctx.game, ctx.ship)},
                    effect=_remove_fire),
-         Triggered("Captain Rex did not attack this phase: remove this card",
+         Triggered("remove Suppressive Fire (Rex made no attack)",
                    window="end_engagement", optional=False, requirement=_rex_held_fire,
                    effect=_remove_fire),
-         description="Attacking a ship other than Captain Rex: 1 fewer attack die. Removed "
-                     "when its ship declares an attack on Captain Rex, when he is destroyed, "
-                     "and at the end of a Combat phase in which he did not attack.")
+         description="Rolls 1 fewer attack die against anyone but Captain Rex. Removed once it "
+                     "targets Rex, when Rex is destroyed, or at the end of a Combat phase in "
+                     "which Rex did not attack.")

@@ -55,24 +55,24 @@ def _cassian_targets(ctx: Ctx) -> list[ShipState]:
 
 
 register("pilot", "1e-uwing-cassianandor",
-         Triggered("remove 1 stress token from another friendly ship at Range 1-2",
+         Triggered("clear 1 stress from another friendly ship within Range 1-2",
                    window="start_activation",
                    requirement=lambda ctx: ctx.ship.in_play and bool(_cassian_targets(ctx)),
                    choices=lambda ctx: ship_options(_cassian_targets(ctx)),
                    effect=lambda ctx, choice: remove_token(
                        ctx.game, ctx.other(str(choice)), Token.STRESS, remover=ctx.ship.id)),
-         description="At the start of the Activation phase: may remove 1 stress token from "
-                     "another friendly ship at Range 1-2.")
+         description="Activation phase start: may clear 1 stress token off another friendly "
+                     "ship within Range 1-2.")
 
 
 # ------------------------------------------------------------------- Bodhi Rook
 register("pilot", "1e-uwing-bodhirook",
          # the measuring ship may be any friendly ship (the hook range_sources of lock
          # targets, as 2.5's Bodhi Rook): Range 1-3 is the engine's 0-3
-         Modifier("friendly ships may lock enemy ships at Range 1-3 of any friendly ship",
+         Modifier("lock an enemy within Range 1-3 of any friend",
                   hook="range_sources", value=_bodhi_sources),
-         description="A friendly ship acquiring a target lock may lock an enemy ship at "
-                     "Range 1-3 of any friendly ship.")
+         description="Friendly ships may lock an enemy that any friendly ship "
+                     "has within Range 1-3.")
 
 
 # ------------------------------------------------------------------- Heff Tobber
@@ -104,11 +104,11 @@ register("pilot", DUCHESS,
 register("pilot", "1e-tiestriker-countdown",
          # the Compare Results step is the engine's Neutralize Results; the effect is
          # 2.5's "Countdown"'s (the same damage, stress token and cancelled results)
-         Triggered("suffer 1 damage to cancel all dice results, then receive 1 stress "
-                   "token", window="after_neutralize", requirement=_countdown_applies,
+         Triggered("take 1 damage to cancel every result, "
+                   "then 1 stress token", window="after_neutralize", requirement=_countdown_applies,
                    effect=_countdown),
-         description="Defending, not stressed, in the Compare Results step: may suffer 1 "
-                     "damage to cancel every dice result; he then receives 1 stress token.")
+         description="Defending while unstressed, at Compare Results: may take 1 damage to cancel "
+                     "every dice result, then gains 1 stress token.")
 
 
 # ------------------------------------------------------------------ Pure Sabacc
@@ -136,7 +136,7 @@ def _sarco(game: Any, owner: ShipState, attack: AttackState | None = None,
 
 
 register("pilot", "1e-quadjumper-sarcoplank",
-         Modifier("defense dice equal to the speed of this round's maneuver",
+         Modifier("roll as many defense dice as your maneuver's speed this round",
                   hook="defense_dice", value=_sarco),
          description="Defending: may roll as many defense dice as the speed of the maneuver "
                      "he executed this round instead of his agility value.")
@@ -149,8 +149,8 @@ RANGES_TREATED[("pilot", STRIDAN)] = stridan_ranges
 register("pilot", STRIDAN,
          Modifier("coordinate friendly ships at Range 3", hook="coordinate_beyond_range",
                   value=_stridan_coordinates),
-         description="For his actions and upgrade cards: may treat friendly ships at Range "
-                     "2-3 as at Range 1.")
+         description="His actions and upgrade cards may count friendly ships within "
+                     "Range 2-3 as Range 1.")
 
 
 # ----------------------------------------------------------- Lieutenant Dormitz
@@ -159,8 +159,8 @@ register("pilot", "1e-upsilonclassshuttle-lieutenantdormitz",
          # Range 1-2 (touching ships are at Range 1)
          Modifier("friendly ships may be placed at Range 1-2 of him",
                   hook="setup_placement_beside", value=_dormitz),
-         description="Setup: the other friendly ships may be placed anywhere in the play "
-                     "area at Range 1-2 of him (once he is placed).")
+         description="Setup: once he is placed, other friendly ships may deploy anywhere "
+                     "within Range 1-2 of him.")
 
 
 # ---------------------------------------------------------------------- Kylo Ren
@@ -184,10 +184,10 @@ def _kylo(ctx: Ctx, choice: Any) -> None:
 register("pilot", KYLO,
          # ruling: the condition goes to the attacker (the data's text names "the
          # defender", which is himself); "hit by an attack": the attack hits
-         Triggered("assign I'll Show You the Dark Side to the attacker", window="attack_hit",
+         Triggered("give the attacker the Dark Side condition", window="attack_hit",
                    optional=False, requirement=_kylo_applies, effect=_kylo),
-         description="The first time each round he is hit by an attack: assigns I'll Show "
-                     "You the Dark Side to the attacker.")
+         description="First hit on him each round: the attacker is given the condition I'll "
+                     "Show You the Dark Side.")
 
 
 # -------------------------------------------------------------- Constable Zuvio

@@ -59,12 +59,12 @@ KESTAL_DICE = CardAbility(KESTAL, "Lieutenant Kestal (spend 1 focus token: cance
 
 register("pilot", KESTAL,
          # the attacker's part of the Modify Defense Dice step (FAQ (1e), timing chart)
-         DiceMod("spend 1 focus token: cancel the defender's blank and focus results",
+         DiceMod("spend a focus: cancel the defender's blanks and focuses",
                  dice=KESTAL_DICE,
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id),
-         description="Attacking: may spend 1 focus token to cancel all of the defender's "
-                     "blank and focus results.")
+         description="Attacking: may spend a focus token to wipe out every blank and focus result "
+                     "the defender rolled.")
 
 
 # ------------------------------------------------------------------ "Double Edge"
@@ -92,10 +92,10 @@ def _double_edge(ctx: Ctx, choice: Any) -> None:
 
 register("pilot", DOUBLE_EDGE,
          # FAQ (1e), timing chart step 9: an ability that performs an attack
-         Triggered("perform an attack with a different weapon", window="after_attack",
+         Triggered("attack again with another weapon", window="after_attack",
                    bonus_attack=True, requirement=_double_edge_applies, effect=_double_edge),
-         description="Once per round, after a secondary weapon attack that does not hit: may "
-                     "perform an attack with a different weapon.")
+         description="Once per round, when a secondary weapon attack misses: may attack again "
+                     "with another weapon.")
 
 
 # -------------------------------------------------------------------- Viktor Hel
@@ -124,13 +124,13 @@ register("pilot", VIKTOR,
                    and ctx.event["kind"] == "defense" and ctx.attack is not None),
          # ruling: the dice he rolled in the Roll Defense Dice step (rerolls and added
          # results aside); no roll at all is not exactly 2 dice
-         Triggered("the attacker receives 1 stress token", window="after_defend",
+         Triggered("stress the attacker", window="after_defend",
                    optional=False, requirement=_viktor_applies,
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.other(ctx.event["attacker"]), Token.STRESS,
                        applier=ctx.ship.owner)),
-         description="After defending, unless he rolled exactly 2 defense dice: the "
-                     "attacker receives 1 stress token.")
+         description="After defending with any number of defense dice other than 2: the attacker "
+                     "gains 1 stress token.")
 
 
 # ---------------------------------------------------------------------- Lowhhrick
@@ -162,11 +162,11 @@ def _lowhhrick_applies(game: Game, attack: AttackState, owner: ShipState,
 
 
 register("pilot", LOWHHRICK,
-         DiceMod("spend 1 reinforce token: the defender adds 1 evade result",
+         DiceMod("spend a reinforce token: the defender gets an evade result",
                  dice=LOWHHRICK_DICE, applies=_lowhhrick_applies, for_others=True,
                  after=lambda ctx, option: spend_reinforce(ctx.game, ctx.ship)),
-         description="Another friendly ship at Range 1 is defending: may spend 1 reinforce "
-                     "token; the defender adds 1 evade result.")
+         description="A friendly ship within Range 1 defends: he may spend a reinforce token to "
+                     "give it an added evade result.")
 
 
 # -------------------------------------------------------------------- Wullffwarro
@@ -180,8 +180,8 @@ def _wullffwarro(game: Any, owner: ShipState, attack: AttackState | None = None,
 register("pilot", "1e-auzituckgunship-wullffwarro",
          Modifier("1 more attack die with no shields and a damage card",
                   hook="attack_dice", value=_wullffwarro),
-         description="Attacking with no shields and at least 1 damage card: rolls 1 "
-                     "additional attack die.")
+         description="Attacking while shieldless and damaged (a damage card or "
+                     "more): 1 extra attack die.")
 
 
 # ----------------------------------------------------- Captain Nym (Scum and Villainy)
@@ -252,8 +252,8 @@ def _nym_prevents(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 register("pilot", NYM_REBEL,
          Replacement("prevent the friendly bomb from detonating", point="detonate",
                      applies=_nym_prevent_applies, replace=_nym_prevents),
-         description="Once per round: may prevent a friendly bomb from detonating (it stays "
-                     "in the play area).")
+         description="Once per round: may stop a friendly bomb detonating (it "
+                     "stays in the play area).")
 
 
 # ---------------------------------------------------------------------- Sol Sixxa
@@ -316,15 +316,14 @@ def _dalan_on_template(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 register("pilot", DALAN,
          Modifier("treat a revealed turn, bank or Segnor's Loop as a red Tallon Roll",
                   hook="maneuver_alternatives", value=_dalan_alternatives),
-         # "using the template of the original revealed maneuver": a bank's or Segnor's
+         # flown on the revealed maneuver's own template: a bank's or Segnor's
          # Loop's Tallon Roll is flown on the bank template
          Replacement("fly the Tallon Roll on the revealed maneuver's template",
                      point="execute_maneuver", optional=False,
                      applies=lambda ctx, facts: _dalan_template(ctx, facts) is not None,
                      replace=_dalan_on_template),
-         description="Not stressed, revealing a turn, bank or Segnor's Loop: may execute it "
-                     "as a red Tallon Roll of the same direction and speed, on the revealed "
-                     "maneuver's template.")
+         description="Unstressed, on revealing a bank, turn or Segnor's Loop: may fly a red Tallon "
+                     "Roll instead (same direction and speed) on the revealed maneuver's template.")
 
 
 # ------------------------------------------------------------------------ "Thweek"
@@ -413,8 +412,8 @@ register("pilot", JOSTERO,
          Triggered("perform an attack against the ship that suffered damage",
                    window="after_suffer_damage", bonus_attack=True,
                    requirement=_jostero_applies, effect=_jostero),
-         description="Once per round, after an enemy ship that is not defending suffers "
-                     "damage: may perform an attack against it.")
+         description="Once per round, when an enemy ship takes damage while not the defender: "
+                     "may attack that ship.")
 
 
 # ------------------------------------------------------------------- Major Vynder
@@ -440,12 +439,12 @@ def _karsabi_applies(ctx: Ctx) -> bool:
 
 
 register("pilot", "1e-alphaclassstarwing-lieutenantkarsabi",
-         Triggered("receive 1 stress token to remove the weapons disabled token",
+         Triggered("swap the weapons disabled token for a stress token",
                    window="after_gain_token", requirement=_karsabi_applies,
                    cost=Cost(gain=(("stress", 1),)),
                    effect=lambda ctx, choice: remove_token(ctx.game, ctx.ship, Token.DISARM)),
-         description="Receiving a weapons disabled token while not stressed: may receive 1 "
-                     "stress token to remove it.")
+         description="Given a weapons disabled token while unstressed: may swap "
+                     "it for 1 stress token.")
 
 
 __all__ = ["CancelBlanksAndFocus", "friendly_bomb", "has_reinforce", "spend_reinforce",

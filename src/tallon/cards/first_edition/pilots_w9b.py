@@ -68,8 +68,7 @@ _DICE_TOKENS = frozenset({"focus", "evade", "lock", "calculate", "force"})
 
 
 def enemies_in_bullseye(game: Game, ship: ShipState) -> list[ShipState]:
-    """Enemy ships inside ``ship``'s bullseye firing arc at Range 1-3 (is_in_arc reaches
-    range 3)."""
+    """Enemies in ``ship``'s bullseye arc, Range 1-3 (is_in_arc reaches range 3)."""
     return [s for s in game.state.in_play() if s.owner != ship.owner and not s.remote
             and is_in_arc(ship, s, Arc.BULLSEYE)]
 
@@ -112,8 +111,8 @@ register("pilot", TORANI,
                    requirement=lambda ctx: is_me(ctx, "attacker")
                    and bool(enemies_in_bullseye(ctx.game, ctx.ship)),
                    effect=_torani),
-         description="After attacking: each enemy ship in his bullseye arc at Range 1-3 "
-                     "chooses to suffer 1 damage or remove all its focus and evade tokens.")
+         description="Once he has attacked, every enemy at Range 1-3 of his bullseye arc picks: "
+                     "take 1 damage, or lose every focus and evade token it holds.")
 
 
 # ------------------------------------------------------------------- Dalan Oberos
@@ -124,13 +123,13 @@ def _dalan_targets(ctx: Ctx) -> list[ShipState]:
 
 register("pilot", "1e-m12lkimogilafighter-dalanoberos",
          # rulebook (1e): the Combat phase is the engine's Engagement Phase
-         Triggered("acquire a target lock on an enemy ship in the bullseye arc",
+         Triggered("lock an enemy in the bullseye arc",
                    window="start_engagement",
                    requirement=lambda ctx: bool(_dalan_targets(ctx)),
                    choices=lambda ctx: ship_options(_dalan_targets(ctx)),
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
-         description="Start of the Combat phase: may acquire a target lock on an enemy ship "
-                     "in his bullseye arc at Range 1-3.")
+         description="As the Combat phase begins he may lock an enemy at Range 1-3 of his "
+                     "bullseye arc.")
 
 
 # ------------------------------------------------------------------------ Fenn Rau
@@ -161,23 +160,22 @@ def _fenn_allows(game: Game, owner: ShipState, attack: AttackState | None = None
         return True
     if recalled(user, FENN_ROUND) != game.state.round:
         return True
-    # "cannot spend tokens to modify its dice": a token option, or a card whose cost
+    # no token spending on its dice: neither a token option nor a card whose cost
     # spends a token
     return source not in _DICE_TOKENS and not any(name in _DICE_TOKENS for name, _ in spend)
 
 
 register("pilot", FENN,
-         # "becomes the active ship during the Combat phase": as it engages
-         Triggered("receive 1 stress token: that ship cannot spend tokens on its dice when "
-                   "attacking this round", window="before_engage", requirement=_fenn_applies,
+         # "activates in the Combat phase": as it engages
+         Triggered("take a stress: no token dice mods for it", window="before_engage",
+                   requirement=_fenn_applies,
                    cost=Cost(gain=(("stress", 1),)), effect=_fenn),
          # the effect lasts the round even if he is destroyed
          Modifier("a ship he chose cannot spend tokens on its attack dice this round",
                   hook="dice_option_allowed", value=_fenn_allows, outlives_ship=True),
-         description="An enemy ship in his firing arc at Range 1-3 becomes the active ship in "
-                     "the Combat phase, he is not stressed: may receive 1 stress token; that "
-                     "ship then cannot spend tokens to modify its dice when attacking this "
-                     "round.")
+         description="When an enemy in his arc at Range 1-3 activates in the Combat phase and he "
+                     "has no stress, he may take a stress so that ship's attacks this round get "
+                     "no token-based dice changes.")
 
 
 # ------------------------------------------------------------ Ezra Bridger (shuttle)
@@ -196,8 +194,7 @@ register("pilot", EZRA,
 # ------------------------------------------------------------ "Zeb" Orrelios (shuttle)
 # ruling: "may cancel critical hits first" is always taken (it never harms the defender)
 register("pilot", "1e-sheathipedeclassshuttle-zeborrelios", ZEB_CRITS_FIRST,
-         description="Defending: his evade results cancel critical hit results before hit "
-                     "results.")
+         description="On defense his evades may remove crits ahead of regular hits.")
 
 
 # ------------------------------------------------------------------- Cobalt Leader
@@ -218,10 +215,9 @@ def _cobalt(game: Game, owner: ShipState, attack: AttackState | None = None,
 
 
 register("pilot", "1e-bsf17bomber-cobaltleader",
-         Modifier("the defender rolls 1 fewer defense die near a bomb token",
+         Modifier("defender near a bomb: -1 defense die",
                   hook="defense_dice_reduction", value=_cobalt),
-         description="Attacking a ship at Range 1 of a bomb token: it rolls 1 fewer defense "
-                     "die.")
+         description="His targets near a bomb token (Range 1) roll one defense die less.")
 
 
 # ----------------------------------------------------------- Test Pilot "Blackout"
@@ -233,10 +229,9 @@ def _blackout(game: Game, owner: ShipState, attack: AttackState | None = None,
 
 
 register("pilot", "1e-tiesilencer-testpilotblackout",
-         Modifier("an obstructed defender rolls 2 fewer defense dice",
+         Modifier("obstructed defender: -2 defense dice",
                   hook="defense_dice_reduction", value=_blackout),
-         description="Attacking through an obstruction: the defender rolls 2 fewer defense "
-                     "dice.")
+         description="His obstructed attacks cost the defender two defense dice.")
 
 
 # ------------------------------------------------------------------ Major Vermeil
@@ -264,7 +259,7 @@ SAW_DICE = CardAbility(SAW, "Saw Gerrera (reroll 1 attack die)", effect=RerollDi
 
 
 def _saw_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
-    # ruling: "a friendly ship at Range 1-2" includes Saw (a ship is at Range 1 of itself:
+    # ruling: friends at Range 1-2 include Saw himself (a ship is at Range 1 of itself:
     # FAQ (1e), Range Measurement)
     return (user.id == attack.attacker and friendly(owner, user) and owner.in_play
             and (user.stressed or bool(user.damage)) and within_1e(owner, user, 1, 2))
@@ -273,8 +268,8 @@ def _saw_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipSt
 register("pilot", SAW,
          DiceMod("a stressed or damaged friendly ship may reroll 1 attack die",
                  dice=SAW_DICE, applies=_saw_applies, for_others=True),
-         description="A friendly ship at Range 1-2 (him too) attacks while stressed or with a "
-                     "damage card: it may reroll 1 attack die.")
+         description="Friends at Range 1-2 (himself included) that are stressed or hold a damage "
+                     "card may reroll one attack die.")
 
 
 # -------------------------------------------------------------- Benthic Two Tubes
@@ -288,22 +283,21 @@ def _benthic(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", "1e-uwing-benthictwotubes",
-         Triggered("give 1 focus token to a friendly ship at Range 1-2", window="after_action",
+         Triggered("pass a focus to a friend at Range 1-2", window="after_action",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "focus"
                    and ctx.ship.has(Token.FOCUS) and bool(_benthic_friends(ctx)),
                    choices=lambda ctx: ship_options(_benthic_friends(ctx)), effect=_benthic),
-         description="After a focus action: may move 1 of his focus tokens to another "
-                     "friendly ship at Range 1-2.")
+         description="Following his focus action he may pass one of his focus tokens to another "
+                     "friend at Range 1-2.")
 
 
 # ------------------------------------------------------------------- Leevan Tenza
 register("pilot", "1e-xwing-leevantenza",
-         Triggered("receive 1 stress token to receive 1 evade token", window="after_action",
+         Triggered("trade a stress for an evade", window="after_action",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "boost",
                    cost=Cost(gain=(("stress", 1),)),
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.EVADE)),
-         description="After a boost action: may receive 1 stress token to receive 1 evade "
-                     "token.")
+         description="Following a boost he may take a stress to gain an evade.")
 
 
 # ------------------------------------------------------------------ Captain Feroph
@@ -374,10 +368,10 @@ def _magva_allows(game: Game, owner: ShipState, attack: AttackState | None = Non
 
 
 register("pilot", "1e-uwing-magvayarro",
-         Modifier("the attacker can't reroll more than 1 attack die",
+         Modifier("limit the attacker to one reroll",
                   hook="dice_option_allowed", value=_magva_allows),
-         description="While another ship at Range 1-2 of her defends, the attacker can "
-                     "reroll at most 1 attack die.")
+         description="Attacks on other ships at Range 1-2 of her are limited to a single "
+                     "attack-die reroll.")
 
 
 # ------------------------------------------------------------------ Kullbee Sperado
@@ -393,8 +387,7 @@ register("pilot", "1e-xwing-kullbeesperado",
          Triggered("flip the Servomotor S-foils card", window="after_action",
                    requirement=_kullbee_applies,
                    effect=lambda ctx, choice: flip_upgrade(ctx.game, ctx.ship, SFOILS)),
-         description="After a boost or barrel roll action: may flip his Servomotor S-foils "
-                     "card.")
+         description="Following a boost or barrel roll he may flip his Servomotor S-foils.")
 
 
 # -------------------------------------------------------------- Kylo Ren (Silencer)
@@ -417,10 +410,10 @@ def _kylo(ctx: Ctx, choice: Any) -> None:
 register("pilot", KYLO,
          # ruling: the card goes to the attacker (the data's "defender" is Kylo himself,
          # who is hit: the printed card names the attacker)
-         Triggered("assign I'll Show You the Dark Side to the attacker", window="attack_hit",
+         Triggered("give the attacker the Dark Side condition", window="attack_hit",
                    optional=False, requirement=_kylo_applies, effect=_kylo),
-         description="The first time each round he is hit by an attack: assigns the I'll "
-                     "Show You the Dark Side condition to the attacker.")
+         description="On the first hit he takes each round, the attacker is given the condition "
+                     "I'll Show You the Dark Side.")
 
 
 # ------------------------------------------------------------------- Crimson Leader
@@ -430,14 +423,14 @@ CRIMSON_DICE = CardAbility(CRIMSON_LEADER, "Crimson Leader (spend 1 hit or criti
                            roles=ATTACKING)
 
 register("pilot", CRIMSON_LEADER,
-         DiceMod("spend 1 hit or critical hit result: assign Rattled to the defender",
+         DiceMod("give up a hit or crit: Rattle the defender",
                  dice=CRIMSON_DICE,
                  applies=attacking_if(lambda game, attack, owner: inside_firing_arc(
                      owner, game.state.ships[attack.defender])),
                  after=lambda ctx, option: assign_condition(
                      ctx.game, ctx.other(ctx.attack.defender), RATTLED, ctx.ship.owner)),
-         description="Attacking a defender inside his firing arc: may spend 1 hit or critical "
-                     "hit result to assign the Rattled condition to it.")
+         description="When the defender is in his firing arc, he may give up one hit or crit to "
+                     "put the Rattled condition on it.")
 
 
 # --------------------------------------------------------------- Crimson Specialist

@@ -65,14 +65,14 @@ def _garven_friends(ctx: Ctx) -> list[ShipState]:
 
 
 register("pilot", "1e-xwing-garvendreis",
-         Triggered("place the spent focus token on a friendly ship at Range 1-2",
+         Triggered("pass the spent focus to a friend within Range 1-2",
                    window="after_spend_token",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["token"] == "focus",
                    choices=lambda ctx: ship_options(_garven_friends(ctx)),
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.other(choice),
                                                          Token.FOCUS, 1, ctx.ship.owner)),
-         description="After spending a focus token: may give it to another friendly ship at "
-                     "Range 1-2 instead of discarding it.")
+         description="After spending a focus token: may pass it to a friendly ship within Range "
+                     "1-2 rather than discard it.")
 
 
 #: card memory of Biggs: the round he chose to draw the fire (once per game)
@@ -103,20 +103,20 @@ def _biggs(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", "1e-xwing-biggsdarklighter",
-         Triggered("until the end of the round, draw the fire of attacks on ships at Range 1",
+         Triggered("draw fire from friends within Range 1 this round",
                    window="start_engagement", effect=_biggs,
                    requirement=lambda ctx: ctx.ship.recalled(BIGGS_ROUND) is None),
-         Modifier("other friendly ships at Range 1 cannot be targeted if he could be",
+         Modifier("attackers able to target him cannot target friends within Range 1",
                   hook="forbidden_targets", value=_biggs_forbidden),
-         description="Once per game, at the start of the Combat phase: until the end of the "
-                     "round, an attacker that could target him cannot target other friendly "
-                     "ships at Range 1.")
+         description="Once per game, when the Combat phase begins: for the rest of the round, "
+                     "attackers able to target him may not target other friendly "
+                     "ships within Range 1.")
 
 register("pilot", "1e-xwing-lukeskywalker",
          DiceMod("change 1 focus result to an evade", applies=defending_if(),
                  dice=change_one("1e-lukeskywalker", "Luke Skywalker (1e)", Face.FOCUS,
                                  Face.EVADE, DEFENDING)),
-         description="While defending: may change 1 focus result to an evade result.")
+         description="Defending: may turn 1 focus result into an evade.")
 
 
 # ---------------------------------------------------------------------- Y-wing
@@ -126,7 +126,7 @@ def _dutch_friends(ctx: Ctx) -> list[ShipState]:
 
 def _lock_options(game: Game, ship: ShipState) -> list[Option]:
     """The enemy ships ``ship`` could acquire a target lock on now (rulebook (1e), Target
-    Lock: an enemy ship at Range 1-3; FAQ (1e): again on a ship it has locked already)."""
+    Lock: an enemy within Range 1-3; FAQ (1e): again on a ship it has locked already)."""
     ships = game.state.ships
     return [Option(t, f"lock {ships[t].name} ({t})") for t in lock_targets(game, ship)
             if t in ships and ships[t].owner != ship.owner and not ships[t].remote]
@@ -152,11 +152,11 @@ def _dutch_lock(game: Game, answer: str, ship_id: str) -> None:
 
 
 register("pilot", "1e-ywing-dutchvander",
-         Triggered("another friendly ship at Range 1-2 may acquire a target lock",
+         Triggered("let a friend within Range 1-2 lock too",
                    window="after_lock", optional=False, requirement=is_me,
                    choices=lambda ctx: ship_options(_dutch_friends(ctx)), effect=_dutch),
-         description="After acquiring a target lock: chooses another friendly ship at Range "
-                     "1-2, which may acquire a target lock.")
+         description="Whenever he locks: another friendly ship within Range 1-2 of his "
+                     "choice may lock too.")
 
 register("pilot", "1e-ywing-hortonsalm",
          DiceMod("reroll any blank results",
@@ -181,7 +181,7 @@ register("pilot", "1e-tiefighter-nightbeast",
                       lambda ctx: [granted("focus", "white", ctx.card)],
                       requirement=lambda ctx: is_me(ctx)
                       and ctx.event.get("difficulty") == "blue"),
-         description="After executing a green maneuver: may perform a free focus action.")
+         description="After a green maneuver: may take a free focus action.")
 
 
 def printed_firing_arcs(ship: ShipState) -> tuple[Arc, ...]:
@@ -209,7 +209,7 @@ def _backstabber(game: Game, owner: ShipState, attack: AttackState | None = None
 register("pilot", "1e-tiefighter-backstabber",
          Modifier("1 more attack die from outside the defender's firing arcs",
                   hook="attack_dice", value=_backstabber),
-         description="Attacking from outside the defender's firing arcs: 1 more attack die.")
+         description="Attacks from outside the defender's firing arcs: 1 extra attack die.")
 
 
 def _cursed(game: Game, owner: ShipState, ship: ShipState) -> bool:
@@ -238,8 +238,7 @@ register("pilot", "1e-tiefighter-darkcurse",
                   value=_no_focus),
          Modifier("ships attacking him cannot reroll attack dice", hook="dice_option_allowed",
                   value=_no_rerolls),
-         description="While defending: the attacker cannot spend focus tokens or reroll "
-                     "attack dice.")
+         description="Ships attacking him may neither spend focus tokens nor reroll attack dice.")
 
 
 def _mauler(game: Game, owner: ShipState, attack: AttackState | None = None,
@@ -262,13 +261,13 @@ def _howlrunner_applies(game: Game, attack: AttackState, owner: ShipState,
 register("pilot", "1e-tiefighter-howlrunner",
          DiceMod("reroll 1 attack die", dice=dice("howlrunner"), applies=_howlrunner_applies,
                  for_others=True),
-         description="Another friendly ship at Range 1 attacking with its primary weapon may "
-                     "reroll 1 attack die.")
+         description="Friendly ships within Range 1 of him may reroll 1 attack die in their "
+                     "primary weapon attacks.")
 
 
 # ---------------------------------------------------------------- TIE Advanced
-# the same text as the 2.5 printing: the same replacement ("instead draw 3 damage cards,
-# choose 1 to deal, discard the others")
+# the same ability as the 2.5 printing: the same replacement (3 damage cards drawn, one
+# of them dealt, the rest discarded)
 register("pilot", "1e-tieadvanced-maarekstele", _maarek_card(),
          description="Attacking: a faceup damage card the defender would be dealt is chosen "
                      "from 3 drawn instead; the other 2 are discarded.")

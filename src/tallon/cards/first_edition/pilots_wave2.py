@@ -42,15 +42,15 @@ def _turr_actions(ctx: Ctx) -> list[Any]:
 
 
 register("pilot", "1e-tieinterceptor-turrphennir",
-         grant_action("perform a free boost or barrel roll action", "after_attack",
+         grant_action("boost or barrel roll as a free action", "after_attack",
                       _turr_actions,
                       requirement=lambda ctx: ctx.event["attacker"] == ctx.ship.id),
-         description="After attacking: may perform a free boost or barrel roll action.")
+         description="After attacking: may boost or barrel roll as a free action.")
 
 
 # ------------------------------------------------------------------- Soontir Fel
 register("pilot", "1e-tieinterceptor-soontirfel",
-         Triggered("assign 1 focus token to your ship", window="after_gain_token",
+         Triggered("gain a focus token", window="after_gain_token",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["token"] == "stress",
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
          description="Each time he receives a stress token: may assign himself 1 focus "
@@ -145,13 +145,13 @@ def _kath_canceled(ctx: Ctx) -> bool:
 
 
 register("pilot", "1e-firespray31-kathscarlet-galacticempire",
-         Triggered("the defender receives 1 stress token for canceling a critical hit",
+         Triggered("stress the defender (it canceled a critical hit)",
                    window="after_neutralize", optional=False, requirement=_kath_canceled,
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.other(ctx.attack.defender), Token.STRESS,
                        applier=ctx.ship.owner)),
-         description="Attacking: if the defender cancels at least 1 critical hit result "
-                     "(in Compare Results), it receives 1 stress token.")
+         description="Her defenders gain 1 stress token if they cancel any critical hit "
+                     "(in Compare Results).")
 
 
 # ---------------------------------------------------------------------- Boba Fett
@@ -172,10 +172,9 @@ def _boba(game: Any, owner: ShipState, maneuver: str = "", **facts: Any) -> list
 
 
 register("pilot", "1e-firespray31-bobafett-galacticempire",
-         Modifier("turn the dial to the other bank maneuver of the same speed",
+         Modifier("switch to the opposite bank of equal speed",
                   hook="maneuver_alternatives", value=_boba),
-         description="Revealing a bank maneuver: may turn his dial to the other bank "
-                     "maneuver of the same speed.")
+         description="Revealing a bank: may switch to the opposite bank of equal speed.")
 
 
 # ------------------------------------------------------------------ Krassis Trelix

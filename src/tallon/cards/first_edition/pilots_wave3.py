@@ -61,8 +61,8 @@ def _ten_numb(game: Any, owner: ShipState, attack: AttackState | None = None,
 register("pilot", TEN_NUMB,
          Modifier("1 critical hit result can't be canceled by defense dice",
                   hook="uncancelable_results", value=_ten_numb),
-         description="Attacking: 1 of his critical hit results cannot be canceled by "
-                     "defense dice (nor by evade tokens or added evade results).")
+         description="Attacking: one critical hit of his is uncancelable by defense dice, evade "
+                     "tokens or added evade results.")
 
 
 # ----------------------------------------------------------------------- Ibtisam
@@ -86,7 +86,7 @@ ROARK_SKILL = 12
 def _roark(ctx: Ctx, choice: Any) -> None:
     chosen = ctx.other(str(choice))
     # rulebook (1e), Pilot Skill: the value itself is treated as 12 (activation order and
-    # any card reading it) until the end of the Combat phase (reset below)
+    # any card reading it) until the Combat phase is over (reset below)
     chosen.round_initiative = ROARK_SKILL
     remember(ctx.ship, ROARK_CHOSEN, (ctx.state.round, chosen.id))
     ctx.game.event("ability", f"{chosen.name} ({chosen.id}) has pilot skill {ROARK_SKILL} "
@@ -103,31 +103,31 @@ def _roark_ends(ctx: Ctx, choice: Any) -> None:
 
 register("pilot", ROARK,
          # "choose": not a "may" - with a friend in range one must be chosen
-         Triggered("choose another friendly ship at Range 1-3: its pilot skill is 12 this "
-                   "phase", window="start_engagement", optional=False,
+         Triggered("set a friend within Range 1-3 to pilot "
+                   "skill 12 this phase", window="start_engagement", optional=False,
                    requirement=lambda ctx: ctx.ship.in_play,
                    choices=lambda ctx: ship_options(friends_near(ctx, 3)), effect=_roark),
          Triggered("the chosen ship's pilot skill is its own again", window="end_engagement",
                    optional=False,
                    requirement=lambda ctx: recalled(ctx.ship, ROARK_CHOSEN) is not None,
                    effect=_roark_ends),
-         description="At the start of the Combat phase: chooses another friendly ship at "
-                     "Range 1-3; its pilot skill is 12 until the end of the phase.")
+         description="Combat phase start: picks another friendly ship within Range 1-3 to have "
+                     "pilot skill 12 for the phase.")
 
 
 # -------------------------------------------------------------------- Kyle Katarn
 KYLE = "1e-hwk290-kylekatarn"
 
 register("pilot", KYLE,
-         Triggered("assign 1 of your focus tokens to another friendly ship at Range 1-3",
+         Triggered("give a focus token to a friend within Range 1-3",
                    window="start_engagement",
                    requirement=lambda ctx: ctx.ship.in_play and ctx.ship.has(Token.FOCUS)
                    and bool(friends_near(ctx, 3)),
                    choices=lambda ctx: ship_options(friends_near(ctx, 3)),
                    effect=lambda ctx, choice: transfer_token(
                        ctx.game, ctx.ship, ctx.other(str(choice)), Token.FOCUS)),
-         description="At the start of the Combat phase: may assign 1 of his focus tokens to "
-                     "another friendly ship at Range 1-3.")
+         description="Combat phase start: may hand one of his focus tokens over to another "
+                     "friendly ship within Range 1-3.")
 
 
 # ------------------------------------------------------------------------ Jan Ors
@@ -149,9 +149,8 @@ register("pilot", JAN,
          Triggered("receive 1 stress token: the attacker rolls 1 additional attack die",
                    window="before_attack_dice", cost=Cost(gain=(("stress", 1),)),
                    requirement=_jan_applies, effect=one_more_attack_die),
-         description="Another friendly ship at Range 1-3 attacks and she has no stress "
-                     "token: she may receive 1 stress token to let it roll 1 additional "
-                     "attack die.")
+         description="A friendly ship within Range 1-3 attacks while she is unstressed: she may "
+                     "take 1 stress token to give it an extra attack die.")
 
 
 # ------------------------------------------------------------------ Captain Jonus
@@ -167,10 +166,10 @@ def _jonus_applies(game: Game, attack: AttackState, owner: ShipState, user: Ship
 
 
 register("pilot", JONUS,
-         DiceMod("reroll up to 2 attack dice", dice=JONUS_DICE, applies=_jonus_applies,
+         DiceMod("reroll as many as 2 attack dice", dice=JONUS_DICE, applies=_jonus_applies,
                  for_others=True),
-         description="Another friendly ship at Range 1 attacking with a secondary weapon "
-                     "may reroll up to 2 attack dice.")
+         description="Friendly ships within Range 1 of him may reroll as many as 2 attack dice in "
+                     "secondary weapon attacks.")
 
 
 # ------------------------------------------------------------------- Major Rhymer
@@ -201,7 +200,7 @@ KAGI = "1e-lambdaclassshuttle-captainkagi"
 def _kagi_forbids(game: Game, owner: ShipState, ship: ShipState | None = None,
                   target: str = "", **facts: Any) -> bool:
     # FAQ (1e): only a lock the enemy chooses a target for (the target lock action, free
-    # or not); "acquire a target lock on the defender" (Fire-Control System) is not
+    # or not); a lock the card itself puts on the defender (Fire-Control System) is not
     # redirected
     if ship is None or ship.owner == owner.owner or target == owner.id or not owner.in_play:
         return False
@@ -246,13 +245,13 @@ def _jendon(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", JENDON,
-         Triggered("assign 1 of your target locks to a friendly ship at Range 1 without one",
+         Triggered("hand a target lock to a lockless friend within Range 1",
                    window="start_engagement",
                    requirement=lambda ctx: ctx.ship.in_play and bool(ctx.ship.locks)
                    and bool(_jendon_friends(ctx)),
                    choices=_jendon_lock_options, effect=_jendon),
-         description="At the start of the Combat phase: may assign 1 of his target locks "
-                     "to another friendly ship at Range 1 that has no target lock.")
+         description="Combat phase start: may hand one of his target locks to another friendly "
+                     "ship within Range 1 that holds none.")
 
 
 # ------------------------------------------------------------------ Captain Yorr
@@ -281,7 +280,7 @@ def _yorr(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 register("pilot", YORR,
          Replacement("receive that stress token instead", point="gain_token",
                      applies=_yorr_applies, replace=_yorr),
-         description="Another friendly ship at Range 1-2 would receive a stress token and "
-                     "he has 2 or fewer: he may receive it instead.")
+         description="A friendly ship within Range 1-2 is about to be stressed and he holds at "
+                     "most 2 stress tokens: he may take the token himself.")
 
 __all__ = ["friends_near", "near"]

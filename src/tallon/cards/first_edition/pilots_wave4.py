@@ -66,9 +66,8 @@ def _lorrir(game: Any, owner: ShipState, ship: ShipState | None = None,
 register("pilot", "1e-tieinterceptor-lieutenantlorrir",
          Modifier("barrel roll with the [1 bank] template for 1 stress token",
                   hook="barrel_roll_bank_choices", value=_lorrir),
-         description="Barrel rolling: may receive 1 stress token to use the [1 bank left] or "
-                     "[1 bank right] template instead of [1 straight] (curving forward or "
-                     "backward).")
+         description="Barrel rolling: may take 1 stress token to roll with a [1 bank left] or [1 "
+                     "bank right] template rather than [1 straight] (curving forward or backward).")
 
 
 # ----------------------------------------------------------------- Tetran Cowall
@@ -91,10 +90,9 @@ KIR = CardAbility("1e-kirkanos", "Kir Kanos (spend 1 evade token: add 1 hit)",
                   effect=AddResults(Face.HIT), roles=ATTACKING, cost=(("evade", 1),))
 
 register("pilot", "1e-tieinterceptor-kirkanos",
-         DiceMod("spend 1 evade token to add 1 hit result", dice=KIR,
+         DiceMod("trade an evade for an added hit", dice=KIR,
                  applies=attacking_if(lambda game, attack, owner: attack.range in (2, 3))),
-         description="Attacking at Range 2-3: may spend 1 evade token to add 1 hit result to "
-                     "his roll.")
+         description="Attacking at Range 2-3: may trade an evade token for an added hit result.")
 
 
 # -------------------------------------------------------------------- Carnor Jax
@@ -114,12 +112,12 @@ def _jax_tokens(game: Any, owner: ShipState, ship: ShipState | None = None,
 
 
 register("pilot", "1e-tieinterceptor-carnorjax",
-         Modifier("enemy ships at Range 1 cannot perform focus or evade actions",
+         Modifier("deny focus and evade actions within Range 1",
                   hook="action_forbidden", value=_jax_actions),
-         Modifier("enemy ships at Range 1 cannot spend focus or evade tokens",
+         Modifier("deny spending focus and evade tokens within Range 1",
                   hook="token_spend_forbidden", value=_jax_tokens),
-         description="Enemy ships at Range 1 cannot perform focus or evade actions and "
-                     "cannot spend focus or evade tokens.")
+         description="Enemies within Range 1 of him can neither take focus/evade actions nor "
+                     "spend focus/evade tokens.")
 
 
 # ------------------------------------------------------------- Lieutenant Blount
@@ -135,13 +133,12 @@ register("pilot", "1e-z95headhunter-lieutenantblount",
          # the attack's outcome is settled in Compare Results (the engine's Neutralize): a
          # miss becomes a hit dealing no damage ("after an attack that hits" abilities,
          # and "if this attack hits" weapons, then apply)
-         Triggered("the defender is hit by your attack", window="after_neutralize",
+         Triggered("count the attack as a hit", window="after_neutralize",
                    optional=False,
                    requirement=lambda ctx: ctx.attack is not None
                    and ctx.attack.attacker == ctx.ship.id and not ctx.attack.hit,
                    effect=_blount),
-         description="Attacking: the defender is hit by his attack even if it suffers no "
-                     "damage.")
+         description="His attacks count as hitting the defender even when no damage is suffered.")
 
 
 # ------------------------------------------------------------------ Airen Cracken
@@ -164,13 +161,13 @@ def _cracken(ctx: Ctx, choice: Any) -> None:
 
 
 register("pilot", "1e-z95headhunter-airencracken",
-         Triggered("another friendly ship at Range 1 may perform 1 free action",
+         Triggered("a friend within Range 1 takes a free action",
                    window="after_attack",
                    requirement=lambda ctx: ctx.event["attacker"] == ctx.ship.id
                    and bool(_cracken_friends(ctx)),
                    choices=lambda ctx: ship_options(_cracken_friends(ctx)), effect=_cracken),
-         description="After attacking: may choose another friendly ship at Range 1, which "
-                     "may perform 1 free action.")
+         description="After attacking: may let another friendly ship within Range "
+                     "1 take 1 free action.")
 
 
 # --------------------------------------------------------------- Colonel Vessery
@@ -178,19 +175,19 @@ def _vessery_applies(ctx: Ctx) -> bool:
     if ctx.event.get("attacker") != ctx.ship.id or ctx.event.get("kind") != "attack":
         return False
     defender = ctx.event["defender"]
-    # "already has a red target lock token": any ship's lock on it (FAQ (1e): a friend's
+    # the defender is already locked: any ship's lock on it (FAQ (1e): a friend's
     # lock after he spent his own on a missile)
     return (defender not in ctx.ship.locks and bool(locks_on(ctx.game, defender))
             and defender in lock_targets(ctx.game, ctx.ship))
 
 
 register("pilot", "1e-tiedefender-colonelvessery",
-         Triggered("acquire a target lock on the defender", window="after_dice_rolled",
+         Triggered("lock the defender", window="after_dice_rolled",
                    requirement=_vessery_applies,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship,
                                                            ctx.event["defender"])),
-         description="Attacking, right after rolling the attack dice: if the defender "
-                     "already has a red target lock token, may acquire a target lock on it.")
+         description="Attacking, just after rolling: if the defender carries a red target lock "
+                     "token already, may lock it too.")
 
 
 # ------------------------------------------------------------------ Rexler Brath
@@ -231,7 +228,7 @@ def _rexler_dealt(ctx: Ctx) -> bool:
     if ctx.event["attacker"] != ctx.ship.id or noted is None:
         return False
     defender = ctx.other(ctx.event["defender"])
-    # "an attack that deals at least 1 Damage card": any card, faceup or facedown
+    # the attack dealt a Damage card or more: any card, faceup or facedown
     return any(d.serial not in noted[1] for d in defender.damage)
 
 
@@ -240,12 +237,12 @@ register("pilot", "1e-tiedefender-rexlerbrath",
                    optional=False, requirement=lambda ctx: is_me(ctx, "attacker"),
                    effect=_rexler_note),
          # FAQ (1e): after the faceup cards his attack dealt have resolved, once per attack
-         Triggered("spend a focus token to flip the damage cards dealt faceup",
+         Triggered("spend a focus: the dealt damage cards turn faceup",
                    window="after_attack",
                    requirement=lambda ctx: _rexler_dealt(ctx) and ctx.ship.has(Token.FOCUS)
                    and bool(_rexler_cards(ctx)), effect=_rexler),
-         description="After an attack that deals the defender at least 1 damage card: may "
-                     "spend a focus token to flip those cards faceup.")
+         description="After his attack deals the defender a damage card or more: may spend a focus "
+                     "so those cards turn faceup.")
 
 
 # ------------------------------------------------------------------ Etahn A'baht
@@ -263,12 +260,12 @@ def _etahn_applies(game: Game, attack: AttackState, owner: ShipState,
 register("pilot", "1e-ewing-etahnabaht",
          DiceMod("the attacker may change 1 hit result to a critical hit", dice=ETAHN,
                  applies=_etahn_applies, for_others=True),
-         description="While an enemy ship inside his firing arc at Range 1-3 defends, the "
-                     "attacker may change 1 of its hit results to a critical hit.")
+         description="When an enemy in his firing arc within Range 1-3 defends: its attacker may "
+                     "turn 1 hit into a critical hit.")
 
 
 # ------------------------------------------------------------------- Corran Horn
-#: card memory: the round in which he attacked at the start of the End phase
+#: card memory: the round in which he attacked as the End phase began
 CORRAN_ROUND = "1e-corranhorn:round"
 #: card memory: the round whose End phase opportunity he has resolved (attacked or not)
 CORRAN_DONE = "1e-corranhorn:done"
@@ -289,8 +286,8 @@ def _corran_rests(game: Any, owner: ShipState, ship: ShipState | None = None,
 
 def _corran_stays(game: Any, owner: ShipState, ship: ShipState | None = None,
                   **facts: Any) -> bool:
-    # FAQ (1e): destroyed at the start of the End phase before his own opportunity came,
-    # he is not removed until it has (then at the end of the End phase)
+    # FAQ (1e): destroyed as the End phase begins, before his own opportunity came, he
+    # is not removed until it has (then once the End phase is over)
     return (ship is not None and ship.id == owner.id and game.state.phase == "end"
             and recalled(owner, CORRAN_DONE) != game.state.round)
 
@@ -310,8 +307,8 @@ register("pilot", "1e-ewing-corranhorn",
                   hook="cannot_attack", value=_corran_rests),
          Modifier("not removed before his End phase opportunity",
                   hook="removal_until_end_phase", value=_corran_stays),
-         description="At the start of the End phase: may perform one attack; he then cannot "
-                     "attack during the next round.")
+         description="End phase start: may make 1 attack, then skips attacking "
+                     "throughout the next round.")
 
 
 # ------------------------------------------------------------------------ "Echo"
@@ -342,11 +339,11 @@ register("pilot", "1e-tiephantom-echo",
 
 # ---------------------------------------------------------------------- "Whisper"
 register("pilot", "1e-tiephantom-whisper",
-         Triggered("assign 1 focus token to your ship", window="after_attack",
+         Triggered("gain a focus token", window="after_attack",
                    requirement=lambda ctx: ctx.event["attacker"] == ctx.ship.id
                    and ctx.event["hit"] and ctx.ship.in_play,
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
-         description="After an attack that hits: may assign 1 focus token to himself.")
+         description="After an attack that hits: may gain a focus token.")
 
 
 # ------------------------------------------------------------------ Jake Farrell
@@ -361,15 +358,15 @@ def _focus_action_under_way(ctx: Ctx) -> bool:
 
 
 register("pilot", "1e-awing-jakefarrell",
-         grant_action("perform a free boost or barrel roll action", "after_action",
+         grant_action("boost or barrel roll as a free action", "after_action",
                       _jake_specs,
                       requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "focus"),
-         grant_action("perform a free boost or barrel roll action", "after_gain_token",
+         grant_action("boost or barrel roll as a free action", "after_gain_token",
                       _jake_specs,
                       requirement=lambda ctx: is_me(ctx) and ctx.event["token"] == "focus"
                       and not _focus_action_under_way(ctx)),
-         description="After performing a focus action or being assigned a focus token: may "
-                     "perform a free boost or barrel roll action.")
+         description="After a focus action or on gaining a focus token: may boost or barrel "
+                     "roll as a free action.")
 
 
 # ------------------------------------------------------------------ Gemmer Sojan
@@ -382,7 +379,7 @@ def _gemmer(game: Any, owner: ShipState, ship: ShipState | None = None,
 
 register("pilot", "1e-awing-gemmersojan",
          Modifier("agility +1 at Range 1 of an enemy ship", hook="agility", value=_gemmer),
-         description="While at Range 1 of at least 1 enemy ship: agility +1.")
+         description="Agility +1 while any enemy ship is within Range 1.")
 
 
 # --------------------------------------------------------------- Keyan Farlander
@@ -399,10 +396,9 @@ KEYAN = CardAbility("1e-keyanfarlander", "Keyan Farlander (remove 1 stress: all 
                     "hits)", effect=_FocusToHits(), roles=ATTACKING, cost=(("stress", 1),))
 
 register("pilot", "1e-bwing-keyanfarlander",
-         DiceMod("remove 1 stress token to change all focus results to hits", dice=KEYAN,
+         DiceMod("shed 1 stress: turn all focus results into hits", dice=KEYAN,
                  applies=attacking_if()),
-         description="Attacking: may remove 1 stress token to change all his focus results "
-                     "to hit results.")
+         description="Attacking: may shed 1 stress token to turn every focus result into a hit.")
 
 
 # ------------------------------------------------------------------ Nera Dantels
@@ -416,8 +412,7 @@ def _nera(game: Any, owner: ShipState, card: str = "", arc: str = "",
 register("pilot", "1e-bwing-neradantels",
          Modifier("torpedo attacks against ships outside the firing arc",
                   hook="special_weapon_arc", value=_nera),
-         description="May perform torpedo secondary weapon attacks against enemy ships "
-                     "outside his firing arc.")
+         description="His torpedoes may also fire at enemy ships outside his firing arc.")
 
 
 __all__ = ["enemies_at_range_1", "free_actions"]

@@ -106,8 +106,8 @@ register("upgrade", "1e-marajade",
                    window="end_engagement", optional=False,
                    requirement=lambda ctx: ctx.ship.in_play and bool(_mara_targets(ctx)),
                    effect=_mara),
-         description="At the end of the Combat phase: each enemy ship at Range 1 without a "
-                     "stress token receives 1.")
+         description="Combat phase end: every unstressed enemy ship within Range 1 "
+                     "gains a stress token.")
 
 
 # ----------------------------------------------------------------- Fleet Officer
@@ -173,7 +173,7 @@ def _stay_red(game: Any, owner: ShipState, ship: ShipState | None = None,
 
 register("upgrade", STAY,
          # FAQ (1e): an ionized ship reveals no maneuver (no after_reveal)
-         Triggered("rotate your dial to another maneuver of the same speed (it is red)",
+         Triggered("change to another maneuver of equal speed (it becomes red)",
                    window="after_reveal",
                    requirement=lambda ctx: is_me(ctx) and bool(_stay_codes(ctx)),
                    choices=lambda ctx: [Option(c, f"[{c}] (red)") for c in _stay_codes(ctx)],
@@ -224,7 +224,7 @@ def _leebo_ion(game: Game, _: Any, ship_id: str) -> None:
 
 register("upgrade", "1e-leebo",
          # an action only while the boost can be performed (as Expert Handling's barrel roll)
-         CardAction("perform a free boost action, then receive 1 ion token",
+         CardAction("free boost, then gain 1 ion token",
                     requirement=_can_boost, effect=_leebo_crew),
          description="Action: a free boost action, then this ship receives 1 ion token.")
 
@@ -259,8 +259,8 @@ register("upgrade", "1e-ysanneisard",
                                    False) is None,
                    effect=lambda ctx, choice: start_action(
                        ctx.game, ctx.ship.id, granted("evade", "white", ctx.card), False)),
-         description="At the start of the Combat phase, with no shields and at least 1 damage "
-                     "card: may perform a free evade action.")
+         description="Combat phase start, with no shields left and a damage card or more: may take "
+                     "a free evade action.")
 
 
 # -------------------------------------------------------------- Moff Jerjerrod
@@ -300,15 +300,15 @@ def _ruthless_targets(ctx: Ctx) -> list[ShipState]:
 
 register("upgrade", "1e-ruthlessness",
          # "must": not a may; any other ship, friendly ones included
-         Triggered("another ship at Range 1 of the defender suffers 1 damage",
+         Triggered("deal 1 damage to a ship within Range 1 of the defender",
                    window="after_attack", optional=False,
                    requirement=lambda ctx: ctx.event["attacker"] == ctx.ship.id
                    and ctx.event["hit"] and bool(_ruthless_targets(ctx)),
                    choices=lambda ctx: ship_options(_ruthless_targets(ctx)),
                    effect=lambda ctx, choice: suffer_damage(
                        ctx.game, ctx.other(str(choice)), hits=1, cause="Ruthlessness")),
-         description="After an attack that hits: must choose another ship at Range 1 of the "
-                     "defender (not this one); it suffers 1 damage.")
+         description="After an attack that hits: must deal 1 damage to another ship within Range 1 "
+                     "of the defender (not itself).")
 
 
 # ----------------------------------------------------------------- Intimidation
@@ -387,8 +387,8 @@ register("upgrade", GREEDO,
          Replacement("the first damage card of the attack is dealt faceup",
                      point="deal_damage_card", optional=False, applies=_greedo_applies,
                      replace=_greedo),
-         description="In this ship's first attack and its first defence each round, the first "
-                     "damage card dealt is dealt faceup.")
+         description="Each round, in its first attack and its first defence, the opening damage "
+                     "card dealt goes faceup.")
 
 
 __all__ = ["GREEDO", "LANDO", "STAY"]

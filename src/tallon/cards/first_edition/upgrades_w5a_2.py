@@ -68,15 +68,15 @@ def _ion_splash(ctx: Ctx, choice: Any) -> None:
 register("upgrade", ION_TORPEDOES,
          *ordnance_weapon("Ion Torpedoes", ION_TORPEDOES),
          # rulebook (1e): "if this attack hits" resolves as damage is dealt; the damage is
-         # dealt as usual; every ship at Range 1 of the defender, the attacker's own side's
+         # dealt as usual; every ship within Range 1 of the defender, the attacker's side's
          # (and the attacker) included
-         Triggered("the defender and each ship at Range 1 of it receive 1 ion token",
+         Triggered("ion the defender and every ship within Range 1 of it",
                    window="attack_hit", optional=False,
                    requirement=lambda ctx: attacking_with(ctx, ION_TORPEDOES),
                    effect=_ion_splash),
-         description="Attack (target lock; spend it and discard this card): 4 dice at Range "
-                     "2-3; if it hits, the defender and each ship at Range 1 of it receive 1 "
-                     "ion token.")
+         description="Attack (target lock; spend it and discard this card): 4 dice at Range 2-3; "
+                     "on a hit, 1 ion token goes to the defender and to every ship "
+                     "within Range 1 of it.")
 
 
 # ------------------------------------------------------------- Hot Shot Blaster
@@ -115,9 +115,8 @@ register("upgrade", AUTOBLASTER_TURRET,
          Weapon("Autoblaster Turret"),
          Modifier("hit results can't be canceled by defense dice", hook="uncancelable_results",
                   value=_turret_hits),
-         description="Attack: 2 dice at Range 1 against a ship in any direction; its hit "
-                     "results cannot be canceled by defense dice; the defender may cancel "
-                     "critical hits first.")
+         description="Attack: 2 dice at Range 1, any direction; defense dice cannot cancel its "
+                     "hits, though the defender may cancel its critical hits first.")
 
 
 # ----------------------------------------------------------------------- "Genius"
@@ -223,14 +222,14 @@ def _dauntless_stress(game: Any, _: Any, ship_id: str) -> None:
 register("upgrade", DAUNTLESS,
          # FAQ (1e): after the Check Difficulty step (a red maneuver's stress forbids the
          # action; a green one's removal came before this stress)
-         Triggered("perform 1 free action, then receive 1 stress token", window="after_execute",
+         Triggered("take a free action, then gain 1 stress token", window="after_execute",
                    requirement=lambda ctx: is_me(ctx) and bool(ctx.event.get("forced_by"))
                    and ctx.ship.in_play,
                    choices=lambda ctx: [Option(s.kind, f"perform a {s.label} action")
                                         for s in _dauntless_specs(ctx)],
                    effect=_dauntless),
-         description="After a maneuver that overlaps another ship: may perform 1 free action, "
-                     "then receives 1 stress token.")
+         description="After a maneuver that ends overlapping another ship: may take 1 free action "
+                     "and gain 1 stress token.")
 
 
 # ------------------------------------------------------------------- BTL-A4 Y-wing
@@ -244,7 +243,7 @@ def _turrets(ship: ShipState) -> tuple[str, ...]:
 
 def _btl_front(game: Any, owner: ShipState, card: str = "", arc: str = "",
                **facts: Any) -> str | None:
-    # "you cannot attack ships outside your firing arc": a turret's every-direction arc is
+    # attacks only inside its firing arc: a turret's every-direction arc is
     # the front arc
     return "front" if arc == "all" else None
 
@@ -259,15 +258,15 @@ register("upgrade", BTL_A4,
          Modifier("no attacks outside the firing arc", hook="primary_weapon_arc",
                   value=_btl_primary_arc),
          # FAQ (1e), timing chart step 9: with the abilities that perform an attack
-         Triggered("perform an attack with a turret secondary weapon", window="after_attack",
+         Triggered("follow up with a turret attack", window="after_attack",
                    bonus_attack=True,
                    requirement=lambda ctx: ctx.event["attacker"] == ctx.ship.id
                    and ctx.event["primary"] and bool(_turrets(ctx.ship))
                    and can_bonus_attack(ctx.game, ctx.ship, only=_turrets(ctx.ship)),
                    effect=lambda ctx, choice: perform_bonus_attack(
                        ctx.game, ctx.ship, only=_turrets(ctx.ship))),
-         description="Cannot attack ships outside the firing arc. After a primary weapon "
-                     "attack: may perform an attack with a turret secondary weapon.")
+         description="Attacks only ships inside its firing arc. After a primary weapon attack: may "
+                     "follow up with a turret secondary weapon attack.")
 
 
 # ------------------------------------------------------------ Experimental Interface
@@ -323,7 +322,7 @@ COUNTER_ROUND = f"{COUNTERMEASURES}:round"
 def _countermeasures(ctx: Ctx, choice: Any) -> None:
     ship = ctx.ship
     # discarded now, its agility kept until the end of the round: the card leaves the ship
-    # at the end of the End phase (below), its ability used up (ruling)
+    # once the End phase is over (below), its ability used up (ruling)
     remember(ship, COUNTER_ROUND, ctx.state.round)
     ctx.game.event("discard", f"{ship.name} ({ship.id}) discards Countermeasures: agility +1 "
                    "this round", ship=ship.id, card=COUNTERMEASURES)
@@ -364,9 +363,8 @@ register("upgrade", COUNTERMEASURES,
                    requirement=lambda ctx: recalled(ctx.ship, COUNTER_ROUND) is not None,
                    effect=lambda ctx, choice: discard_upgrade(ctx.game, ctx.ship,
                                                               COUNTERMEASURES)),
-         description="At the start of the Combat phase: may discard this card for agility +1 "
-                     "until the end of the round, then may remove 1 enemy target lock from "
-                     "this ship.")
+         description="Combat phase start: may discard this card for agility +1 this round and then "
+                     "clear 1 enemy target lock off the ship.")
 
 
 # ---------------------------------------------------------------- Tactical Jammer

@@ -50,8 +50,8 @@ def _salvaged(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 register("upgrade", "1e-salvagedastromech",
          Replacement("discard the Ship damage card unresolved, then this card",
                      point="deal_faceup_card", applies=_ship_card, replace=_salvaged),
-         description="Dealt a faceup damage card with the Ship trait: may discard it unresolved; "
-                     "then this card is discarded.")
+         description="When a faceup Ship-trait damage card is dealt to it: may discard that card "
+                     "without resolving it, then discard this one.")
 
 
 R4_AGROMECH = "1e-r4agromech"
@@ -69,12 +69,11 @@ def _agromech_applies(ctx: Ctx) -> bool:
 
 register("upgrade", R4_AGROMECH,
          # FAQ (1e): the lock may be spent in the same attack
-         Triggered("acquire a target lock on the defender", window="after_spend_token",
+         Triggered("lock the defender", window="after_spend_token",
                    requirement=_agromech_applies,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship,
                                                            ctx.attack.defender)),
-         description="Attacking, after spending a focus token: may acquire a target lock on "
-                     "the defender.")
+         description="Attacking, once it spends a focus token: may lock the defender.")
 
 
 R4B11 = "1e-r4b11"
@@ -95,17 +94,17 @@ register("upgrade", R4B11,
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id and attack.defender in owner.locks,
                  after=_r4b11_after),
-         description="Attacking with a target lock on the defender: may spend it to choose "
-                     "any of the defense dice, which the defender must reroll.")
+         description="Attacking: may spend its lock on the defender to make the defender reroll "
+                     "any defense dice it picks.")
 
 
 # ------------------------------------------------------------- scum crew droids
 register("upgrade", "1e-outlawtech",
-         Triggered("assign 1 focus token to your ship", window="after_execute",
+         Triggered("gain a focus token", window="after_execute",
                    requirement=lambda ctx: is_me(ctx) and ctx.event.get("difficulty") == "red"
                    and ctx.ship.in_play,
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
-         description="After executing a red maneuver: may assign 1 focus token to this ship.")
+         description="After a red maneuver: may gain a focus token.")
 
 
 register("upgrade", "1e-k4securitydroid",

@@ -99,7 +99,7 @@ def _c3po_right(ctx: Ctx) -> bool:
     guess = recalled(ctx.ship, C3PO_GUESS)
     if attack is None or guess is None or attack.defense_dice is None:
         return False
-    # "before you roll 1 or more defense dice": no dice rolled, nothing guessed right
+    # the guess needs at least one defense die: no dice rolled, nothing guessed right
     return (is_me(ctx, "defender") and ctx.event["kind"] == "defense"
             and len(attack.defense_dice) >= 1
             and tuple(guess[:-1]) == attack_key(ctx.game, attack)
@@ -130,7 +130,7 @@ def _c3po_add(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", C3PO,
-         Triggered("guess aloud a number of evade results", window="before_defense_dice",
+         Triggered("guess how many evades will be rolled", window="before_defense_dice",
                    requirement=lambda ctx: is_me(ctx, "defender")
                    and recalled(ctx.ship, C3PO_ROUND) != ctx.state.round,
                    choices=lambda ctx: [Option(str(n), f"guess {n}") for n in range(7)],
@@ -212,8 +212,8 @@ register("upgrade", "1e-r5p9",
                    requirement=lambda ctx: ctx.ship.in_play,
                    cost=Cost(tokens=(("focus", 1),)),
                    effect=lambda ctx, choice: recover_shield(ctx.game, ctx.ship)),
-         description="At the end of the Combat phase: may spend 1 focus token to recover 1 "
-                     "shield (up to his shield value).")
+         description="Combat phase end: may trade a focus token for 1 recovered shield (not "
+                     "above his shield value).")
 
 
 # ------------------------------------------------------------------ Han Solo (crew)
@@ -230,8 +230,8 @@ register("upgrade", "1e-hansolo",
          DiceMod("spend the target lock to change all focus results to hits", dice=HAN,
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id),
-         description="Attacking with a target lock on the defender: may spend it to change "
-                     "all of his focus results to hit results.")
+         description="Attacking: may spend his lock on the defender to turn all his "
+                     "focus results into hits.")
 
 
 # ------------------------------------------------------------------ Leia Organa
@@ -267,9 +267,8 @@ register("upgrade", LEIA,
          Triggered("Leia Organa is discarded", window="end_activation", optional=False,
                    requirement=lambda ctx: recalled(ctx.ship, LEIA_ROUND) is not None,
                    effect=lambda ctx, choice: discard_upgrade(ctx.game, ctx.ship, LEIA)),
-         description="At the start of the Activation phase: may discard this card so that "
-                     "every friendly ship revealing a red maneuver treats it as white until "
-                     "the end of the phase.")
+         description="Activation phase start: may discard this card; for the rest of the phase, "
+                     "red maneuvers revealed by friendly ships count as white.")
 
 
 # ---------------------------------------------------------- Inertial Dampeners
@@ -327,18 +326,17 @@ def _bodyguard_agility(game: Any, owner: ShipState, ship: ShipState | None = Non
 
 
 register("upgrade", BODYGUARD,
-         Triggered("spend a focus token: a friendly ship at Range 1 with higher pilot skill "
-                   "gets agility +1", window="start_engagement",
+         Triggered("spend a focus: agility +1 for a higher-skilled "
+                   "friend within Range 1", window="start_engagement",
                    requirement=lambda ctx: ctx.ship.in_play
                    and bool(_bodyguard_friends(ctx)),
                    cost=Cost(tokens=(("focus", 1),)),
                    choices=lambda ctx: ship_options(_bodyguard_friends(ctx)),
                    effect=_bodyguard),
-         Modifier("agility +1 until the end of the round", hook="agility",
+         Modifier("agility +1 this round", hook="agility",
                   value=_bodyguard_agility, outlives_ship=True),
-         description="At the start of the Combat phase: may spend a focus token to choose a "
-                     "friendly ship at Range 1 with a higher pilot skill; its agility is 1 "
-                     "higher until the end of the round.")
+         description="Combat phase start: may pay a focus token to grant agility +1 this round "
+                     "to a friendly ship within Range 1 that outranks him in pilot skill.")
 
 
 # ------------------------------------------------------------ Dead Man's Switch
@@ -352,9 +350,9 @@ register("upgrade", "1e-deadmansswitch",
          # FAQ (1e): during an attack, in its Deal Damage step (before the attacker's
          # "after attacking" abilities, such as IG-88A's); the ships it destroys follow the
          # Simultaneous Attack Rule (the engine's removal of destroyed ships)
-         Triggered("each ship at Range 1 suffers 1 damage", window="after_destroyed",
+         Triggered("1 damage to every ship within Range 1", window="after_destroyed",
                    optional=False, requirement=is_me, effect=_dead_man),
-         description="When he is destroyed: each other ship at Range 1 suffers 1 damage.")
+         description="On his destruction, 1 damage to every other ship within Range 1.")
 
 
 # --------------------------------------------------------------- Feedback Array
@@ -397,16 +395,15 @@ def _feedback_no_attack(game: Any, owner: ShipState, ship: ShipState | None = No
 
 
 register("upgrade", FEEDBACK,
-         Triggered("instead of attacking: receive 1 ion token and suffer 1 damage so that an "
-                   "enemy ship at Range 1 suffers 1 damage", window="engage",
+         Triggered("skip attacking: take 1 ion and 1 damage to deal 1 damage to an "
+                   "enemy within Range 1", window="engage",
                    requirement=_feedback_applies, cost=Cost(gain=(("ion", 1),)),
                    choices=lambda ctx: ship_options(_feedback_targets(ctx)),
                    effect=_feedback),
          Modifier("no attack in the Combat phase he used Feedback Array",
                   hook="cannot_attack", value=_feedback_no_attack),
-         description="In the Combat phase, instead of attacking: may receive 1 ion token and "
-                     "suffer 1 damage to choose an enemy ship at Range 1, which suffers 1 "
-                     "damage.")
+         description="Combat phase, in place of attacking: may take 1 ion token and 1 damage to "
+                     "deal 1 damage to an enemy ship within Range 1.")
 
 
 # ----------------------------------------------------------------- Calculation
@@ -417,9 +414,8 @@ CALCULATION = change_one("1e-calculation", "Calculation (spend 1 focus token: 1 
 register("upgrade", "1e-calculation",
          # FAQ (1e), Calculation: once per attack; another focus token may still be spent
          # for its normal effect
-         DiceMod("spend a focus token to change 1 focus result to a critical hit",
+         DiceMod("spend a focus: 1 focus result becomes a critical hit",
                  dice=CALCULATION,
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id),
-         description="Attacking: may spend a focus token to change 1 of his focus results "
-                     "to a critical hit result.")
+         description="Attacking: may spend a focus to turn 1 focus result into a critical hit.")

@@ -51,9 +51,8 @@ register("upgrade", ATC,
                  dice=ATC_DICE,
                  applies=lambda game, attack, owner, user: _attacking(game, attack, owner, user)
                  and attack.weapon.primary),
-         description="Attacking with his primary weapon and a target lock on the defender: "
-                     "may add 1 critical hit result; he then cannot spend target locks during "
-                     "this attack.")
+         description="Primary weapon attack while he has the defender locked: may add a critical "
+                     "hit result, but may then spend no target lock this attack.")
 
 
 # ---------------------------------------------------------- Accuracy Corrector
@@ -96,13 +95,12 @@ def _no_more_changes(game: Any, owner: ShipState, attack: AttackState | None = N
 
 
 register("upgrade", CORRECTOR,
-         DiceMod("cancel all of your dice results, then you may add 2 hit results",
+         DiceMod("replace your roll with 2 hits",
                  dice=CORRECTOR_DICE, applies=_attacking, after=_corrected),
          Modifier("your attack dice cannot be modified again", hook="dice_unmodifiable",
                   value=_no_more_changes),
-         description="Attacking, in the Modify Attack Dice step: may cancel all of his dice "
-                     "results, then may add 2 hit results; his dice cannot be modified again "
-                     "during this attack.")
+         description="Attacking, at Modify Attack Dice: may cancel every result it rolled and add "
+                     "2 hit results instead; no further modification of its dice this attack.")
 
 
 # -------------------------------------------------------------- Flechette Cannon
@@ -125,13 +123,12 @@ def _flechette_hit(ctx: Ctx, choice: Any) -> None:
 register("upgrade", FLECHETTE,
          Weapon("Flechette Cannon"),
          replaces_damage(FLECHETTE, "the hit deals 1 damage and 1 stress token instead"),
-         Triggered("the defender suffers 1 damage (and 1 stress token if not stressed)",
+         Triggered("deal 1 damage (and 1 stress token if unstressed)",
                    window="attack_hit", optional=False,
                    requirement=lambda ctx: attacking_with(ctx, FLECHETTE),
                    effect=_flechette_hit),
-         description="Attack: 3 dice at Range 1-3; if it hits, the defender suffers 1 damage "
-                     "and, if it is not stressed, receives 1 stress token; then every dice "
-                     "result is canceled.")
+         description="Attack: 3 dice at Range 1-3; on a hit it deals 1 damage and, to an "
+                     "unstressed defender, 1 stress token; then all dice results are canceled.")
 
 
 # ------------------------------------------------------------ "Mangler" Cannon
@@ -143,8 +140,7 @@ register("upgrade", MANGLER,
          weapon_dice(MANGLER, "change 1 hit result to a critical hit",
                      change_one(MANGLER, '"Mangler" Cannon (1 hit to a critical hit)',
                                 Face.HIT, Face.CRIT, ATTACKING)),
-         description="Attack: 3 dice at Range 1-3; attacking with it, he may change 1 of his "
-                     "hit results to a critical hit result.")
+         description="Attack: 3 dice at Range 1-3; with it he may turn 1 hit into a critical hit.")
 
 
 # ---------------------------------------------------------------- Autothrusters
@@ -181,8 +177,8 @@ def _autothrusters_applies(game: Game, attack: AttackState, owner: ShipState,
 register("upgrade", AUTOTHRUSTERS,
          DiceMod("change 1 blank result to an evade", dice=AUTOTHRUSTERS_DICE,
                  applies=_autothrusters_applies),
-         description="Defending, inside the attacker's firing arc beyond Range 2 or outside "
-                     "it: may change 1 of his blank results to an evade result.")
+         description="Defending while outside the attacker's firing arc, or in it beyond Range 2: "
+                     "may turn 1 blank into an evade.")
 
 
 # ------------------------------------------------------ titles with no ability in play
@@ -271,8 +267,8 @@ register("upgrade", IG2000,
          _sync("end_setup"), _sync("damage_dealt_faceup"), _sync("after_repair"),
          _sync("after_attack"), _sync("after_defend"), _sync("start_round"),
          _sync("start_activation"), _sync("start_engagement"), _sync("start_end_phase"),
-         description="Title (Aggressor): has the pilot ability of each other friendly ship "
-                     "with this title, besides his own.")
+         description="Title (Aggressor): also gains the pilot abilities of every other friendly "
+                     "ship carrying this title.")
 
 
 __all__ = ["arc_range", "share_pilot_abilities"]

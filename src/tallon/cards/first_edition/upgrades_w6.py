@@ -58,9 +58,8 @@ register("upgrade", CRACK_SHOT,
                                   window=Window.BEFORE_NEUTRALIZE, roles=ATTACKING),
                  applies=_crack_shot_applies,
                  after=lambda ctx, option: discard_upgrade(ctx.game, ctx.ship, CRACK_SHOT)),
-         description="Attacking a ship inside its firing arc, at the start of the Compare "
-                     "Results step: may discard this card to cancel 1 of the defender's "
-                     "evade results.")
+         description="Attacking a ship in its firing arc, as Compare Results begins: may discard "
+                     "this card, canceling one of the defender's evades.")
 
 
 # ------------------------------------------------------------------------- Wired
@@ -85,7 +84,7 @@ register("upgrade", GUIDANCE,
                                  Face.BLANK, Face.HIT, ATTACKING, cost=(("focus", 1),)),
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id),
-         description="Attacking: may spend a focus token to change 1 blank result to a hit.")
+         description="Attacking: may spend a focus to turn 1 blank into a hit.")
 
 
 # ------------------------------------------------------------- Plasma Torpedoes
@@ -122,9 +121,9 @@ def _plasma_undone(ctx: Ctx) -> bool:
 
 register("upgrade", PLASMA,
          *ordnance_weapon("Plasma Torpedoes", PLASMA),
-         Triggered("remove 1 shield token from the defender", window="after_suffer_damage",
+         Triggered("strip a shield from the defender", window="after_suffer_damage",
                    optional=False, requirement=_plasma_applies, effect=_plasma),
-         Triggered("remove 1 shield token from the defender", window="after_defend",
+         Triggered("strip a shield from the defender", window="after_defend",
                    optional=False, requirement=_plasma_undone, effect=_plasma),
          description="Attack (target lock): spend the lock and discard this card; 4 dice at "
                      "Range 2-3. If it hits, after the damage the defender loses 1 more "
@@ -149,7 +148,7 @@ register("upgrade", HOMING,
                 cost=SpendAndDiscard(lock=False, discard=True),
                 extra_requirement=not_discarded),
          replaces_damage(HOMING, "a faceup damage card instead of the results' damage"),
-         Triggered("deal 1 faceup damage card to the defender, then cancel all results",
+         Triggered("the defender gets 1 faceup damage card; every result is canceled",
                    window="attack_hit", optional=False,
                    requirement=lambda ctx: attacking_with(ctx, HOMING), effect=_homing_hit),
          description="Attack (target lock, kept): discard this card; 3 dice at Range 2. If "
@@ -176,9 +175,8 @@ register("upgrade", "1e-bossk",
                    window="after_attack", optional=False,
                    requirement=lambda ctx: ctx.event["attacker"] == ctx.ship.id
                    and not ctx.event["hit"] and ctx.ship.in_play, effect=_bossk_crew),
-         description="After an attack that does not hit: must receive 1 stress token (unless "
-                     "already stressed), then is assigned 1 focus token and acquires a "
-                     "target lock on the defender.")
+         description="After a missed attack, if unstressed: must gain 1 stress token, then gets a "
+                     "focus token and locks the defender.")
 
 
 # ----------------------------------------------------------- Lightning Reflexes
@@ -210,9 +208,9 @@ def _reflexes(ctx: Ctx, choice: Any) -> None:
 register("upgrade", REFLEXES,
          Triggered("discard this card: rotate 180 degrees, then receive 1 stress token",
                    window="after_execute", requirement=_reflexes_applies, effect=_reflexes),
-         description="After executing a white or green maneuver of its dial: may discard "
-                     "this card to rotate 180 degrees, then receives 1 stress token (after "
-                     "the Check Pilot Stress step).")
+         description="After a white or green maneuver from its dial: may discard this card and "
+                     "turn the ship 180 degrees, gaining 1 stress token once Check "
+                     "Pilot Stress is done.")
 
 
 # ------------------------------------------------------------------------- BB-8
@@ -224,10 +222,10 @@ def _green_revealed(ctx: Ctx) -> bool:
 
 
 register("upgrade", "1e-bb8",
-         grant_action("perform a free barrel roll action", "after_reveal",
+         grant_action("take a free barrel roll", "after_reveal",
                       lambda ctx: [granted("barrel_roll", "white", ctx.card)],
                       requirement=_green_revealed),
-         description="Revealing a green maneuver: may perform a free barrel roll action.")
+         description="Revealing a green maneuver: may take a free barrel roll.")
 
 
 # ------------------------------------------------------- Twin Ion Engine Mk. II

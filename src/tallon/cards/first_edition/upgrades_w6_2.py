@@ -64,7 +64,7 @@ def _drop_options(ctx: Ctx, card: str) -> list[Option]:
 
 
 def drop_action(card: str, title: str) -> CardAction:
-    """"Action: Discard this card to drop 1 (bomb) token": the [1 straight] template at
+    """An action discarding the card to drop its bomb token: the [1 straight] template at
     the rear guides (or another placement the ship's cards offer: hook device_templates),
     the token wholly inside the play area."""
 
@@ -111,9 +111,9 @@ def _ion_bomb(game: Game, _: Any, device_id: str, ship_id: str) -> None:
 
 register("upgrade", ION_BOMBS,
          drop_on_reveal(ION_BOMBS, "discard this card: drop 1 ion bomb token"),
-         description="Revealing its dial: may discard this card to drop an ion bomb token "
-                     "([1 straight] template); at the end of the Activation phase it "
-                     "detonates: each ship at Range 1 of it receives 2 ion tokens.")
+         description="Revealing its dial: may discard this card, dropping an ion bomb ([1 "
+                     "straight] template); it detonates when the Activation phase ends, giving "
+                     "each ship within Range 1 of it 2 ion tokens.")
 
 
 # ---------------------------------------------------------------------- Conner Net
@@ -175,7 +175,7 @@ def _cluster_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id
 
 
 register("upgrade", CLUSTER,
-         drop_action(CLUSTER, "discard this card: drop 1 cluster mine token set"),
+         drop_action(CLUSTER, "discard to drop a cluster mine set"),
          description="Action: discards the card to drop a set of 3 cluster mine tokens "
                      "([1 straight] behind). Each token a ship's base or template overlaps "
                      "detonates: the ship rolls 2 attack dice and suffers 1 damage for each "
@@ -219,12 +219,12 @@ def _projector_rolled(game: Game, face: Face, enemy_id: str, owner: int) -> None
 
 
 register("upgrade", ION_PROJECTOR,
-         Triggered("roll 1 attack die: on a hit, the enemy receives 1 ion token",
+         Triggered("roll a die: a hit ions the enemy",
                    window="after_execute", optional=False, requirement=_projector_applies,
                    effect=lambda ctx, choice: roll_die(ctx, "1e-ionprojector.rolled",
                                                        (ctx.event["ship"], ctx.ship.owner))),
-         description="After an enemy ship's maneuver overlaps it: rolls 1 attack die; on a "
-                     "hit or critical hit that ship receives 1 ion token.")
+         description="When an enemy ship's maneuver overlaps it: roll an attack die; a hit or "
+                     "critical hit gives that ship 1 ion token.")
 
 
 # ------------------------------------------------------------------ Advanced SLAM
@@ -254,10 +254,10 @@ register("upgrade", ADV_SLAM,
          Triggered("note whether the SLAM overlapped", window="after_execute",
                    optional=False, requirement=lambda ctx: is_me(ctx)
                    and bool(ctx.event.get("slam")), effect=_note_slam),
-         grant_action("perform a free action on your action bar", "after_action", _bar,
+         grant_action("take a free action from your action bar", "after_action", _bar,
                       requirement=_clean_slam),
-         description="After a SLAM action whose maneuver overlapped no obstacle or ship: may "
-                     "perform a free action on its action bar.")
+         description="After a SLAM action that overlapped neither an obstacle nor a ship: may take "
+                     "a free action from its action bar.")
 
 
 # -------------------------------------------------------------------- Glitterstim
@@ -274,17 +274,17 @@ GLITTER_DICE = CardAbility(GLITTERSTIM, "Glitterstim (all focus results to hits 
                            roles=BOTH_ROLES)
 
 register("upgrade", GLITTERSTIM,
-         Triggered("discard this card and receive 1 stress token: this round, change all "
-                   "focus results", window="start_engagement",
+         Triggered("discard and take 1 stress: focus results become "
+                   "hits/evades this round", window="start_engagement",
                    requirement=lambda ctx: ctx.ship.in_play, effect=_glitterstim),
          back=(DiceMod("change all your focus results to hits or evades", dice=GLITTER_DICE,
                        applies=lambda game, attack, owner, user: user.id == owner.id
                        and owner.id in (attack.attacker, attack.defender)
                        and lingers(owner, GLITTERSTIM, game)),
                END_OF_ROUND),
-         description="At the start of the Combat phase: may discard this card and receive 1 "
-                     "stress token; then until the end of the round, attacking or defending, "
-                     "it may change all its focus results to hits (evades).")
+         description="Combat phase start: may discard this card and take 1 stress token; for the "
+                     "rest of the round its focus results may all become hits when attacking, "
+                     "evades when defending.")
 
 
 # -------------------------------------------------------------------------- R5-X3
@@ -298,7 +298,7 @@ def _r5x3(ctx: Ctx, choice: Any) -> None:
 
 register("upgrade", R5X3,
          # with no obstacle in play the card would buy nothing (ruling, as 2.5's R5-X3)
-         Triggered("discard this card to ignore obstacles until the end of the round",
+         Triggered("discard: ignore obstacles this round",
                    window="before_reveal", requirement=lambda ctx: is_me(ctx)
                    and ctx.ship.dial_set is not None and bool(ctx.state.obstacles),
                    effect=_r5x3),
@@ -308,6 +308,5 @@ register("upgrade", R5X3,
                         value=lambda game, owner, **facts: lingers(owner, R5X3, game)
                         and obstruction_ignored(game, owner, **facts)),
                END_OF_ROUND),
-         description="Before revealing its maneuver: may discard this card to ignore "
-                     "obstacles until the end of the round (its attacks are not obstructed "
-                     "by them).")
+         description="Before its maneuver is revealed: may discard this card; obstacles are then "
+                     "ignored for the rest of the round (they do not obstruct its attacks either).")

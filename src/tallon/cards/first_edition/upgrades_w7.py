@@ -57,7 +57,7 @@ def _cool_hand(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", COOL_HAND,
-         Triggered("discard this card to assign 1 focus or evade token to your ship",
+         Triggered("discard for a focus or evade token",
                    window="after_gain_token",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["token"] == "stress"
                    and ctx.ship.in_play and has_upgrade(ctx.ship, COOL_HAND),
@@ -66,18 +66,17 @@ register("upgrade", COOL_HAND,
                                         Option("evade", "discard Cool Hand: assign 1 evade "
                                                         "token")],
                    effect=_cool_hand),
-         description="On receiving a stress token: may discard this card to assign 1 focus "
-                     "or evade token to his ship.")
+         description="On gaining a stress token: may discard this card for a focus or evade token.")
 
 
 # ------------------------------------------------------------------------- Juke
 register("upgrade", "1e-juke",
          # the catalogue's Juke: attacking while it has an evade token (FAQ (1e): also an
          # evade result added to the defender's roll, C-3PO's)
-         DiceMod("with an evade token: change 1 of the defender's evade results to a focus",
+         DiceMod("turn one defender evade into a focus",
                  dice=dice("juke"), applies=attacking_if()),
-         description="Attacking while he has an evade token: may change 1 of the defender's "
-                     "evade results to a focus result.")
+         description="Attacking while holding an evade token: may turn one "
+                     "defender evade into a focus.")
 
 
 # ------------------------------------------------------------------------- Rage
@@ -93,14 +92,13 @@ def _rage(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", RAGE,
-         CardAction("assign 1 focus token, receive 2 stress tokens; reroll up to 3 attack "
+         CardAction("take a focus and 2 stress to reroll at most 3 attack "
                     "dice this round", key="rage", effect=_rage),
-         DiceMod("reroll up to 3 attack dice (Rage this round)", dice=RAGE_DICE,
+         DiceMod("reroll at most 3 attack dice (Rage)", dice=RAGE_DICE,
                  applies=attacking_if(lambda game, attack, owner:
                                       recalled(owner, RAGE_ROUND) == game.state.round)),
-         description="Action: assigns 1 focus token to his ship and receives 2 stress "
-                     "tokens; until the end of the round, attacking, he may reroll up to 3 "
-                     "attack dice.")
+         description="Action: gain a focus token and 2 stress tokens; for the rest of the round he "
+                     "may reroll as many as 3 attack dice when attacking.")
 
 
 # ------------------------------------------------------------ Attanni Mindlink
@@ -120,15 +118,14 @@ def _mindlink(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", MINDLINK,
-         Triggered("each other friendly ship with Attanni Mindlink is assigned the same "
-                   "token", window="after_gain_token", optional=False,
+         Triggered("share the token with the "
+                   "other Mindlink ships", window="after_gain_token", optional=False,
                    requirement=lambda ctx: is_me(ctx)
                    and ctx.event["token"] in ("focus", "stress")
                    and bool(_linked(ctx, Token(ctx.event["token"]))),
                    effect=_mindlink),
-         description="Each time he is assigned a focus or stress token: each other friendly "
-                     "ship with Attanni Mindlink that has no token of that type is assigned "
-                     "1.")
+         description="Whenever he gets a focus or stress token, every other friendly Attanni "
+                     "Mindlink ship lacking that token type gets one too.")
 
 
 # ---------------------------------------------------------------- Adaptability
@@ -166,7 +163,7 @@ def _tracers(ctx: Ctx, choice: Any) -> None:
     assert attack is not None
     defender = ctx.other(attack.defender)
     steps = []
-    # "each friendly ship at Range 1-2 of you": the attacker too (FAQ (1e): a ship is at
+    # every friend within Range 1-2: the attacker too (FAQ (1e): a ship is at
     # Range 1 of itself; ruling)
     for ship in ctx.state.in_play():
         if ship.remote or not friendly(ctx.ship, ship) or \
@@ -188,12 +185,12 @@ register("upgrade", TRACERS,
          Weapon("XX-23 S-Thread Tracers", requires="focus", cost=SpendAndDiscard(discard=True),
                 extra_requirement=not_discarded),
          replaces_damage(TRACERS, "the results are canceled instead of dealing damage"),
-         Triggered("each friendly ship at Range 1-2 may acquire a target lock on the "
-                   "defender", window="attack_hit", optional=False,
+         Triggered("friends within Range 1-2 may "
+                   "lock the defender", window="attack_hit", optional=False,
                    requirement=lambda ctx: attacking_with(ctx, TRACERS), effect=_tracers),
-         description="Attack (focus; discard this card): 3 dice at Range 1-3; if it hits, "
-                     "each friendly ship at Range 1-2 of him (himself included) may acquire "
-                     "a target lock on the defender, and every dice result is canceled.")
+         description="Attack (focus; discard this card): 3 dice at Range 1-3; on a hit, every "
+                     "friendly ship within Range 1-2 of him (himself too) may lock the defender, "
+                     "and all results are canceled.")
 
 
 # ------------------------------------------------------------------ Tractor Beam
@@ -215,11 +212,11 @@ register("upgrade", TRACTOR_BEAM,
          Weapon("Tractor Beam"),
          replaces_damage(TRACTOR_BEAM, "the hit gives 1 tractor beam token instead of "
                                        "damage"),
-         Triggered("the defender receives 1 tractor beam token", window="attack_hit",
+         Triggered("tractor the defender", window="attack_hit",
                    optional=False, requirement=lambda ctx: attacking_with(ctx, TRACTOR_BEAM),
                    effect=_tractor),
-         description="Attack: 3 dice at Range 1-3; if it hits, the defender receives 1 "
-                     "tractor beam token, and every dice result is canceled.")
+         description="Attack: 3 dice at Range 1-3; on a hit the defender gets a tractor beam token "
+                     "and all results are canceled.")
 
 
 __all__ = ["has_upgrade"]

@@ -65,7 +65,7 @@ register("upgrade", TIE_V1,
          # FAQ (1e): with Push the Limit's lock, before its stress token
          grant_action("perform a free evade action", "after_lock",
                       lambda ctx: [granted("evade", "white", TIE_V1)], requirement=is_me),
-         description="Title (TIE Adv. Prototype): after acquiring a target lock, may perform "
+         description="Title (TIE Adv. Prototype): each time it locks, may take "
                      "a free evade action.")
 
 
@@ -113,22 +113,21 @@ register("upgrade", R5P8,
                    and recalled(ctx.ship, R5P8_ROUND) != ctx.state.round
                    and ctx.other(ctx.event["attacker"]).in_play,
                    effect=_r5p8),
-         description="Once per round, after defending: may roll 1 attack die; on a hit the "
-                     "attacker suffers 1 damage, on a critical hit he and the attacker each "
-                     "suffer 1 damage.")
+         description="Once per round, after defending: may roll an attack die; a hit deals the "
+                     "attacker 1 damage, a critical hit deals 1 damage to both ships.")
 
 
 # --------------------------------------------------------------- Overclocked R4
 register("upgrade", "1e-overclockedr4",
-         Triggered("receive 1 stress token to assign 1 focus token to your ship",
+         Triggered("take 1 stress for a new focus token",
                    window="after_spend_token",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["token"] == "focus"
                    and ctx.state.phase == "engagement" and ctx.ship.in_play,
                    cost=Cost(gain=(("stress", 1),)),
                    # "assign": not a focus action (FAQ (1e), Assigning a Token to Your Ship)
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
-         description="In the Combat phase, on spending a focus token: may receive 1 stress "
-                     "token to assign 1 focus token to his ship.")
+         description="Combat phase, each time it spends a focus token: may take 1 stress token to "
+                     "regain a focus token.")
 
 
 # -------------------------------------------------------- Integrated Astromech
@@ -195,13 +194,12 @@ def _chips_used(ctx: Ctx, option: Any) -> None:
 
 
 register("upgrade", CHIPS,
-         DiceMod("change 1 die result to a hit", dice=CHIPS_HIT, applies=_chips_applies(False),
+         DiceMod("turn 1 result into a hit", dice=CHIPS_HIT, applies=_chips_applies(False),
                  after=_chips_used),
-         DiceMod("change 1 die result to a critical hit (primary weapon value 3 or more)",
+         DiceMod("turn 1 result into a critical hit (primary weapon value 3+)",
                  dice=CHIPS_CRIT, applies=_chips_applies(True), after=_chips_used),
-         description="Once per round, attacking with a torpedo or missile: may change 1 die "
-                     "result to a hit (to a critical hit if his primary weapon value is 3 or "
-                     "higher).")
+         description="Once per round, in a torpedo or missile attack: may turn 1 result into a hit "
+                     "(a critical hit if his primary weapon value is 3+).")
 
 
 # ----------------------------------------------------------- Electronic Baffle
@@ -220,8 +218,7 @@ register("upgrade", BAFFLE,
                    and ctx.event["token"] in ("stress", "ion")
                    and ctx.ship.has(Token(ctx.event["token"])) and ctx.ship.in_play,
                    effect=_baffle),
-         description="On receiving a stress or ion token: may suffer 1 damage to discard "
-                     "that token.")
+         description="On gaining a stress or ion token: may take 1 damage to shed it.")
 
 
 # ------------------------------------------------------------------ Comm Relay
@@ -253,8 +250,8 @@ register("upgrade", RELAY,
                      applies=_relay_applies, replace=_relay),
          Modifier("an unused evade token stays in the End phase",
                   hook="end_phase_kept_tokens", value=_relay_keeps),
-         description="Tech: he cannot have more than 1 evade token, and does not remove an "
-                     "unused evade token in the End phase.")
+         description="Tech: holds at most 1 evade token, and keeps an unused one "
+                     "through the End phase.")
 
 
 __all__ = ["primary_weapon_value"]

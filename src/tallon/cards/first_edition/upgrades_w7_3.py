@@ -61,8 +61,8 @@ register("upgrade", ZUCKUSS,
          *(DiceMod(f"receive {n} stress token(s): the defender rerolls {n} defense dice",
                    dice=_zuckuss_dice(n), applies=attacking_if())
            for n in range(1, ZUCKUSS_MOST + 1)),
-         description="Attacking while not stressed: may receive any number of stress tokens "
-                     "to choose as many defense dice, which the defender must reroll.")
+         description="Attacking while unstressed: may take stress tokens, 1 per defense die it "
+                     "forces the defender to reroll.")
 
 
 # ----------------------------------------------------------------- 4-LOM (crew)
@@ -109,13 +109,12 @@ def _lom_chosen(game: Game, _: Any, ship_id: str, token: str) -> None:
 
 register("upgrade", LOM,
          # "during the Modify Attack Dice step": a step action beside the dice options
-         Modifier("receive 1 ion token: 1 of the defender's focus or evade tokens cannot be "
-                  "spent this attack", hook="dice_step_actions", value=_lom_actions),
+         Modifier("take an ion: freeze a defender focus or evade "
+                  "token this attack", hook="dice_step_actions", value=_lom_actions),
          Modifier("the chosen token cannot be spent", hook="token_spend_forbidden",
                   value=_lom_forbids),
-         description="Attacking, in the Modify Attack Dice step: may receive 1 ion token to "
-                     "choose 1 of the defender's focus or evade tokens; it cannot be spent "
-                     "during this attack.")
+         description="Attacking, at Modify Attack Dice: may take 1 ion token to freeze a focus or "
+                     "evade token of the defender for this attack.")
 
 
 # ------------------------------------------------------------ Boba Fett (crew)
@@ -148,12 +147,11 @@ def _boba(ctx: Ctx, choice: Any) -> None:
 register("upgrade", BOBA,
          Modifier("note attacks whose defender is dealt a faceup damage card",
                   hook="marks_faceup_dealt", value=lambda game, owner, **facts: True),
-         Triggered("discard this card to discard 1 of the defender's upgrade cards",
+         Triggered("discard: strip an upgrade from the defender",
                    window="after_attack", requirement=_boba_applies, choices=_boba_targets,
                    effect=_boba),
-         description="After attacking, if the defender was dealt a faceup damage card: may "
-                     "discard this card to choose and discard 1 of the defender's upgrade "
-                     "cards.")
+         description="After an attack that dealt the defender a faceup damage card: may discard "
+                     "this card to strip an upgrade card of his choice from the defender.")
 
 
 # ---------------------------------------------------------------------- "Gonk"
@@ -176,13 +174,13 @@ def _gonk_recover(ctx: Ctx, choice: Any) -> None:
 
 register("upgrade", GONK,
          # FAQ (1e): two different actions - both may be performed in one round
-         CardAction("place 1 shield token on this card", key="place", effect=_gonk_place),
-         CardAction("remove 1 shield token from this card to recover 1 shield",
+         CardAction("bank a shield token", key="place", effect=_gonk_place),
+         CardAction("recover a banked shield",
                     key="recover", effect=_gonk_recover,
                     requirement=lambda ctx: bool(recalled(ctx.ship, GONK_SHIELDS))
                     and ctx.ship.shields < ctx.ship.shield_limit),
-         description="Action: places 1 shield token on this card. Action: removes 1 shield "
-                     "token from this card to recover 1 shield (up to the shield value).")
+         description="Action: bank a shield token on this card. Second action: move a banked "
+                     "shield back as 1 recovered shield (not above the shield value).")
 
 
 # -------------------------------------------------------------- Dengar (crew)
@@ -201,11 +199,10 @@ register("upgrade", DENGAR,
          DiceMod("reroll 1 attack die", dice=DENGAR_ONE,
                  applies=attacking_if(lambda game, attack, owner:
                                       not _unique_defender(game, attack))),
-         DiceMod("reroll up to 2 attack dice (unique defender)", dice=DENGAR_TWO,
+         DiceMod("reroll 2 attack dice at most (unique defender)", dice=DENGAR_TWO,
                  applies=attacking_if(lambda game, attack, owner:
                                       _unique_defender(game, attack))),
-         description="Attacking: may reroll 1 attack die, or up to 2 if the defender is a "
-                     "unique pilot.")
+         description="Attacking: may reroll 1 attack die, or 2 against a unique defender.")
 
 
 # ---------------------------------------------------------- Cloaking Device
@@ -249,11 +246,10 @@ register("upgrade", CLOAKING,
                     effect=_cloak),
          # "at the end of each round": cloaked or not; after the End phase removed the
          # tokens (FAQ (1e), Stygium Particle Accelerator: its evade token then stays)
-         Triggered("roll 1 attack die: on a focus result, discard this card, then decloak "
-                   "or discard the cloak token", window="end_phase_end", optional=False,
+         Triggered("roll for the cloaking device (focus: lose it and decloak or "
+                   "drop the cloak token)", window="end_phase_end", optional=False,
                    requirement=lambda ctx: ctx.ship.in_play
                    and has_upgrade(ctx.ship, CLOAKING),
                    effect=_cloaking_roll),
-         description="Action: performs a free cloak action. At the end of each round: rolls "
-                     "1 attack die; on a focus result, discards this card, then decloaks or "
-                     "discards his cloak token.")
+         description="Action: a free cloak action. Each round's end: roll an attack die; a focus "
+                     "result loses this card and then he must decloak or drop his cloak token.")

@@ -76,9 +76,8 @@ register("upgrade", OVERHAUL,
                                  Face.FOCUS, Face.CRIT, ATTACKING),
                  applies=attacking_if(lambda game, attack, owner:
                                       attack.weapon.arc == "rear")),
-         description="Title (ARC-170): primary weapon attack from the primary firing arc: may "
-                     "roll 1 additional attack die; attacking from the auxiliary firing arc: "
-                     "may change 1 focus result to a critical hit result.")
+         description="Title (ARC-170): primary weapon attacks from the front arc may add 1 attack "
+                     "die; attacks from the auxiliary arc may turn 1 focus into a critical hit.")
 
 
 # -------------------------------------------------------- Special Ops Training
@@ -107,14 +106,13 @@ register("upgrade", SPECIAL_OPS,
          # FAQ (1e), timing chart step 9: an "after attacking" ability that performs an
          # attack; ruling: the additional attack is a primary weapon attack from the rear
          # auxiliary arc, at any target
-         Triggered("perform an additional attack from your auxiliary firing arc",
+         Triggered("attack again from the auxiliary arc",
                    window="after_attack", bonus_attack=True,
                    requirement=_special_ops_follow_up,
                    effect=lambda ctx, choice: perform_bonus_attack(ctx.game, ctx.ship,
                                                                    only=(REAR,))),
-         description="Title (TIE/sf): primary weapon attack from the primary firing arc: may "
-                     "roll 1 additional attack die; if it does not, it may afterwards perform "
-                     "an additional attack from its auxiliary firing arc.")
+         description="Title (TIE/sf): primary weapon attacks from the front arc may add 1 attack "
+                     "die; one that declines may then attack once more from the auxiliary arc.")
 
 
 # ----------------------------------------------------- Concord Dawn Protector
@@ -150,14 +148,14 @@ def _r3_evade(ctx: Ctx, option: Any) -> None:
 
 
 register("upgrade", R3,
-         DiceMod("cancel 1 focus result to assign 1 evade token to your ship",
+         DiceMod("trade a focus result for an evade token",
                  dice=CardAbility(R3, "R3 Astromech (cancel 1 focus: 1 evade token)",
                                   effect=CancelResults(Face.FOCUS), roles=ATTACKING),
                  applies=attacking_if(lambda game, attack, owner: attack.primary
                                       and recalled(owner, R3_ROUND) != game.state.round),
                  after=_r3_evade),
-         description="Once per round, primary weapon attack: may cancel 1 of its focus "
-                     "results in the Modify Attack Dice step to assign itself 1 evade token.")
+         description="Once per round, in a primary weapon attack, at Modify Attack Dice: may "
+                     "cancel one of its focus results to gain an evade token.")
 
 
 # ------------------------------------------------- cards with no text to play
@@ -208,8 +206,7 @@ register("upgrade", SENSOR_CLUSTER,
                  dice=change_one(SENSOR_CLUSTER, "Sensor Cluster (focus: 1 blank to evade)",
                                  Face.BLANK, Face.EVADE, DEFENDING, cost=(("focus", 1),)),
                  applies=defending_if()),
-         description="Tech: defending, may spend a focus token to change 1 blank result to "
-                     "an evade result.")
+         description="Tech: defending, may spend a focus to turn 1 blank into an evade.")
 
 
 # ------------------------------------------------------------------ Fearlessness
@@ -242,24 +239,23 @@ def _latts_remove(ctx: Ctx, option: Any) -> None:
 
 
 register("upgrade", LATTS,
-         DiceMod("remove 1 stress token from the attacker: add 1 evade result",
+         DiceMod("unstress the attacker for an added evade",
                  dice=CardAbility(LATTS, "Latts Razzi (attacker's stress: add 1 evade)",
                                   effect=AddResults(Face.EVADE), roles=DEFENDING),
                  applies=defending_if(lambda game, attack, owner:
                                       game.state.ships[attack.attacker].stressed),
                  after=_latts_remove),
-         description="Crew: defending, may remove 1 stress token from the attacker to add 1 "
-                     "evade result.")
+         description="Crew: defending, may take 1 stress token off the attacker for "
+                     "an added evade result.")
 
 
 # ------------------------------------------------------------ Captain Rex (crew)
 register("upgrade", "1e-captainrex",
-         Triggered("assign 1 focus token to your ship", window="after_attack",
+         Triggered("gain a focus token", window="after_attack",
                    requirement=lambda ctx: is_me(ctx, "attacker") and not ctx.event["hit"]
                    and ctx.ship.in_play,
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
-         description="Crew: after an attack that does not hit, may assign itself 1 focus "
-                     "token.")
+         description="Crew: after a missed attack, may gain a focus token.")
 
 
 # -------------------------------------------------------- Black Market Slicer Tools
@@ -280,14 +276,14 @@ def _slicer_rolled(game: Game, face: Face, target_id: str) -> None:
 
 
 register("upgrade", SLICER,
-         CardAction("roll 1 attack die at a stressed enemy ship at Range 1-2",
+         CardAction("roll against a stressed enemy within Range 1-2",
                     key="slice", requirement=lambda ctx: bool(_slicer_targets(ctx)),
                     choices=lambda ctx: ship_options(_slicer_targets(ctx)),
                     effect=lambda ctx, choice: roll_die(
                         ctx, "1e-blackmarketslicertools.rolled", (str(choice),))),
-         description="Illicit. Action: choose a stressed enemy ship at Range 1-2 and roll 1 "
-                     "attack die; on a hit or critical hit it removes 1 stress token and is "
-                     "dealt 1 facedown damage card.")
+         description="Illicit. Action: pick a stressed enemy within Range 1-2 and roll an attack "
+                     "die; a hit or critical hit takes 1 stress token off it and deals it a "
+                     "facedown damage card.")
 
 
 # ------------------------------------------------------------------ EMP Device
@@ -324,16 +320,15 @@ register("upgrade", EMP,
          # declares an attack; it then attacks no more this phase (bonus attacks included).
          # The card is discarded at once (is_discarded) and leaves the ship at the end of
          # the phase, its "no attack" rule with it
-         Triggered("discard this card: 2 ion tokens to each ship at Range 1, instead of "
-                   "attacking", window="engage", requirement=_emp_applies, effect=_emp),
+         Triggered("skip attacking: discard to ion every ship within "
+                   "Range 1 (2 each)", window="engage", requirement=_emp_applies, effect=_emp),
          Modifier("no attack this phase", hook="cannot_attack", value=_emp_no_attacks),
          Triggered("the discarded EMP Device leaves the ship", window="end_engagement",
                    optional=False,
                    requirement=lambda ctx: recalled(ctx.ship, EMP_ROUND) == ctx.state.round,
                    effect=lambda ctx, choice: discard_upgrade(ctx.game, ctx.ship, EMP)),
-         description="Illicit: in the Combat phase, instead of attacking, may discard this "
-                     "card to assign 2 ion tokens to each ship at Range 1 (its own "
-                     "included).")
+         description="Illicit: in the Combat phase, in place of attacking: may discard this card "
+                     "so every ship within Range 1 (its own too) gets 2 ion tokens.")
 
 
 # ------------------------------------------------------------------ Captured TIE
@@ -369,14 +364,14 @@ register("upgrade", CAPTURED,
          Triggered("the only friendly ship: discard this card", window="end_setup",
                    optional=False, requirement=_alone,
                    effect=lambda ctx, choice: discard_upgrade(ctx.game, ctx.ship, CAPTURED)),
-         description="Modification (rebel TIE Fighter): enemy ships of lower pilot skill "
-                     "cannot declare it as the target of an attack; discarded after it "
-                     "attacks or once it is the only friendly ship left.")
+         description="Modification (rebel TIE Fighter): enemy ships of lower pilot skill may not "
+                     "target it; discarded after it attacks or once it is the "
+                     "only friendly ship left.")
 
 
 # --------------------------------------------------------- Gyroscopic Targeting
 GYRO = "1e-gyroscopictargeting"
-#: card memory: the round the ship executed a 3-, 4- or 5-speed maneuver
+#: card memory: the round the ship flew a maneuver of speed 3, 4 or 5
 GYRO_ROUND = f"{GYRO}:round"
 
 
@@ -392,7 +387,7 @@ def _gyro_rotate(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", GYRO,
-         Triggered("note a 3-, 4- or 5-speed maneuver", window="after_execute",
+         Triggered("note a speed 3-5 maneuver", window="after_execute",
                    optional=False,
                    requirement=lambda ctx: is_me(ctx) and ctx.event["speed"] in (3, 4, 5),
                    effect=_gyro_fast),
@@ -402,6 +397,5 @@ register("upgrade", GYRO,
                    choices=lambda ctx: [Option(a.value, f"point the mobile arc {a.value}")
                                         for a in rotatable_arcs(ctx.game, ctx.ship)],
                    effect=_gyro_rotate),
-         description="Modification (Lancer): at the end of the Combat phase, if it executed a "
-                     "3-, 4- or 5-speed maneuver this round, may rotate its mobile firing "
-                     "arc.")
+         description="Modification (Lancer): Combat phase end, after a speed 3-5 maneuver this "
+                     "round: may turn its mobile firing arc.")

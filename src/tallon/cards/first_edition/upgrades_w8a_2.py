@@ -56,12 +56,12 @@ def _shadow_applies(ctx: Ctx) -> bool:
 
 
 register("upgrade", SHADOW_CASTER,
-         Triggered("assign the defender 1 tractor beam token", window="after_attack",
+         Triggered("tractor the defender", window="after_attack",
                    requirement=_shadow_applies,
                    effect=lambda ctx, choice: give_tractor(
                        ctx.game, ctx.other(ctx.event["defender"]))),
-         description="Title (Lancer): after an attack that hits a defender inside its mobile "
-                     "firing arc at Range 1-2, may assign the defender 1 tractor beam token.")
+         description="Title (Lancer): after hitting a defender in its mobile arc within Range 1-2, "
+                     "may give it a tractor beam token.")
 
 
 # ------------------------------------------------------------- Ketsu Onyo (crew)
@@ -92,15 +92,14 @@ def _ketsu_kept(game: Game, owner: ShipState, ship: ShipState | None = None,
 
 
 register("upgrade", KETSU,
-         Triggered("an enemy ship inside your firing arc at Range 1-2 keeps its tractor beam "
-                   "tokens", window="start_end_phase",
+         Triggered("keep tractor beams on an enemy in your firing arc "
+                   "within Range 1-2", window="start_end_phase",
                    requirement=lambda ctx: ctx.ship.in_play and bool(_ketsu_targets(ctx)),
                    choices=lambda ctx: ship_options(_ketsu_targets(ctx)), effect=_ketsu_keep),
-         Modifier("the chosen ship does not remove its tractor beam tokens",
+         Modifier("the chosen ship keeps its tractor beam tokens",
                   hook="end_phase_kept_tokens", value=_ketsu_kept),
-         description="Crew: at the start of the End phase, may choose an enemy ship inside "
-                     "its firing arc at Range 1-2; that ship does not remove its tractor beam "
-                     "tokens.")
+         description="Crew: End phase start, may pick an enemy within Range 1-2 in its firing arc; "
+                     "that ship keeps its tractor beam tokens.")
 
 
 # -------------------------------------------------------------- Seismic Torpedo
@@ -123,7 +122,7 @@ def _seismic(ctx: Ctx, choice: Any) -> None:
     discard_upgrade(game, ship, SEISMIC)
     order = ctx.state.player_order()
     every = list(ctx.state.ships)
-    # each ship at Range 1 of the obstacle (its own included), in player order (ruling)
+    # every ship within Range 1 of the obstacle (its own included), in player order (ruling)
     hit = sorted((s for s in ctx.state.in_play() if not s.remote and s.body is not None
                   and at_range(obstacle, s.body, 0, 1)),
                  key=lambda s: (order.index(s.owner), every.index(s.id)))
@@ -151,16 +150,15 @@ def _seismic_remove(game: Game, _: Any, obstacle_id: str) -> None:
 
 
 register("upgrade", SEISMIC,
-         CardAction("discard this card: destroy an obstacle at Range 1-2 in your primary "
-                    "firing arc", key="fire",
+         CardAction("discard: blow up an obstacle within Range 1-2 in your primary arc", key="fire",
                     requirement=lambda ctx: bool(_seismic_targets(ctx)),
                     choices=lambda ctx: [Option(o.id, f"the obstacle {o.id}")
                                          for o in _seismic_targets(ctx)],
                     effect=_seismic),
-         description="Torpedo. Action: discard this card to choose an obstacle at Range 1-2 "
-                     "inside its primary firing arc; each ship at Range 1 of it rolls 1 "
-                     "attack die and suffers a damage on a hit, a critical damage on a "
-                     "critical hit; then the obstacle is removed.")
+         description="Torpedo. Action: discard this card to pick an obstacle within Range 1-2 in "
+                     "its primary firing arc; every ship within Range 1 of it rolls an attack die "
+                     "and suffers what it rolls (hit: damage, critical hit: critical damage); the "
+                     "obstacle is then removed.")
 
 
 # ------------------------------------------------------------ Rigged Cargo Chute
@@ -184,9 +182,9 @@ register("upgrade", CHUTE,
                     requirement=lambda ctx: ctx.ship.body is not None and placement(
                         ctx.game, ctx.ship, CHUTE_TEMPLATE, CARGO, launch=False).allowed,
                     effect=_chute),
-         description="Illicit (large ship). Action: discard this card to drop a cargo token "
-                     "(a debris cloud) with the [1 straight] template at its rear guides; a "
-                     "ship it is dropped on suffers its effects at once.")
+         description="Illicit (large ship). Action: discard this card, dropping a cargo token (a "
+                     "debris cloud) with the [1 straight] template at its rear guides; a ship it "
+                     "lands on suffers its effects at once.")
 
 
 # -------------------------------------------------------------------- IG-88D
@@ -246,7 +244,7 @@ register("upgrade", IG88D,
          _ig88d_sync("after_defend"), _ig88d_sync("start_round"),
          _ig88d_sync("start_activation"), _ig88d_sync("start_engagement"),
          _ig88d_sync("start_end_phase"),
-         description="Crew: has the pilot ability of each friendly ship with the IG-2000 "
-                     "title, besides its own.")
+         description="Crew: also gains the pilot abilities of every friendly ship "
+                     "carrying the IG-2000 title.")
 
 

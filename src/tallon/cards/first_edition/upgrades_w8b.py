@@ -94,14 +94,14 @@ def _swarm(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", SWARM,
-         Triggered("remove evade tokens from up to 2 other friendly ships for attack dice",
+         Triggered("trade evades from at most 2 friends for attack dice",
                    window="before_attack_dice",
                    requirement=lambda ctx: is_me(ctx, "attacker") and ctx.attack is not None
                    and ctx.attack.primary and bool(_swarm_wingmen(ctx)),
                    choices=_swarm_choices, effect=_swarm),
-         description="Primary weapon attack: may choose up to 2 other friendly ships that "
-                     "have the defender inside their firing arcs at Range 1-3; each chosen "
-                     "ship removes 1 evade token for 1 additional attack die.")
+         description="Primary weapon attack: at most 2 other friendly ships with the defender in "
+                     "their firing arc within Range 1-3 may each give up an evade token "
+                     "for 1 extra attack die.")
 
 
 # ------------------------------------------------------------- A Score to Settle
@@ -125,32 +125,31 @@ def _debt_applies(game: Game, attack: AttackState, owner: ShipState) -> bool:
 
 
 register("upgrade", SCORE,
-         Triggered("assign the A Debt to Pay condition to an enemy ship",
+         Triggered("give an enemy ship A Debt to Pay",
                    window="before_place_forces", optional=False,
                    requirement=lambda ctx: bool(_enemies(ctx)),
                    choices=lambda ctx: ship_options(_enemies(ctx)),
                    effect=lambda ctx, choice: assign_condition(
                        ctx.game, ctx.other(str(choice)), DEBT, ctx.ship.owner)),
-         DiceMod("change 1 focus result to a critical hit",
+         DiceMod("turn 1 focus into a critical hit",
                  dice=change_one(SCORE, "A Score to Settle (1 focus to a critical hit)",
                                  Face.FOCUS, Face.CRIT, ATTACKING),
                  applies=attacking_if(_score_applies)),
-         description="Setup, before Place Forces: assigns A Debt to Pay to an enemy ship. "
-                     "Attacking a ship with that condition: may change 1 focus result to a "
-                     "critical hit.")
+         description="Setup, before Place Forces: gives an enemy ship the condition A Debt to Pay. "
+                     "Attacking that ship: may turn 1 focus into a critical hit.")
 
 register("condition", DEBT,
-         DiceMod("change 1 focus result to a critical hit",
+         DiceMod("turn 1 focus into a critical hit",
                  dice=change_one(DEBT, "A Debt to Pay (1 focus to a critical hit)",
                                  Face.FOCUS, Face.CRIT, ATTACKING),
                  applies=attacking_if(_debt_applies)),
-         description="Attacking a ship equipped with A Score to Settle: may change 1 focus "
-                     "result to a critical hit.")
+         description="Attacking the ship that carries A Score to Settle: may turn 1 focus "
+                     "into a critical hit.")
 
 
 # --------------------------------------------------------------------- Jyn Erso
 def _jyn_friends(ctx: Ctx) -> list[ShipState]:
-    # "1 friendly ship at Range 1-2": his own too (FAQ (1e): at Range 1 of itself)
+    # a friend within Range 1-2: his own too (FAQ (1e): at Range 1 of itself)
     return [s for s in ctx.state.in_play() if not s.remote and friendly(ctx.ship, s)
             and within_1e(ctx.ship, s, 1, 2)]
 
@@ -169,11 +168,11 @@ def _jyn(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", "1e-jynerso",
-         CardAction("a friendly ship at Range 1-2 gets 1 focus token per enemy ship inside "
-                    "your firing arc (up to 3)", key="jynerso",
+         CardAction("give a friend within Range 1-2 a focus per enemy in "
+                    "your arc (max 3)", key="jynerso",
                     choices=lambda ctx: ship_options(_jyn_friends(ctx)), effect=_jyn),
-         description="Action: a friendly ship at Range 1-2 is assigned 1 focus token for "
-                     "each enemy ship inside his firing arc at Range 1-3 (at most 3).")
+         description="Action: a friendly ship within Range 1-2 gets 1 focus token per enemy in his "
+                     "firing arc within Range 1-3 (3 at most).")
 
 
 # ----------------------------------------------------------------- Cassian Andor
@@ -187,16 +186,15 @@ register("upgrade", "1e-cassianandor",
          # the end of the Planning phase is the engine's start of the System Phase (the
          # first edition has none: nothing happens between them); the guess, the look and
          # setting the dial again are 2.5's Cassian Andor's (cards/upgrades/crew_f.py)
-         Triggered("guess an enemy ship's speed and bearing, then look at its dial (if "
-                   "right, may set your dial again)", window="start_system",
+         Triggered("guess an enemy's speed and bearing and check its dial (if "
+                   "right, reset yours)", window="start_system",
                    requirement=lambda ctx: ctx.ship.in_play and ctx.ship.dial_set is not None
                    and bool(_cassian_targets(ctx)),
                    choices=lambda ctx: [Option(s.id, f"guess the dial of {s.name} ({s.id}), "
                                         "then look at it") for s in _cassian_targets(ctx)],
                    effect=_cassian),
-         description="At the end of the Planning phase: may choose an enemy ship at Range "
-                     "1-2, guess its speed and bearing and look at its dial; if right, may "
-                     "set his own dial to another maneuver.")
+         description="Planning phase end: may pick an enemy within Range 1-2, guess its bearing "
+                     "and speed and check its dial; a correct guess lets him reset his own dial.")
 
 
 # ---------------------------------------------------------- Operations Specialist
@@ -205,7 +203,7 @@ def _ops_attacker(ctx: Ctx) -> ShipState | None:
     if attacker is None or ctx.event.get("hit") or not ctx.ship.in_play \
             or not attacker.in_play or not friendly(ctx.ship, attacker):
         return None
-    # "a friendly ship at Range 1-2": his own ship too (FAQ (1e))
+    # a friend within Range 1-2: his own ship too (FAQ (1e))
     return attacker if within_1e(ctx.ship, attacker, 1, 2) else None
 
 
@@ -218,15 +216,14 @@ def _ops_targets(ctx: Ctx) -> list[ShipState]:
 
 
 register("upgrade", "1e-operationsspecialist",
-         Triggered("assign 1 focus token to a friendly ship at Range 1-3 of the attacker",
+         Triggered("give a focus to a friend near the attacker (Range 1-3)",
                    window="after_attack", requirement=lambda ctx: bool(_ops_targets(ctx)),
                    choices=lambda ctx: ship_options(_ops_targets(ctx)),
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.other(str(choice)),
                                                          Token.FOCUS,
                                                          applier=ctx.ship.owner)),
-         description="After a friendly ship at Range 1-2 performs an attack that does not "
-                     "hit: may assign 1 focus token to a friendly ship at Range 1-3 of the "
-                     "attacker.")
+         description="When a friendly ship within Range 1-2 misses with an attack: may give a "
+                     "friendly ship within Range 1-3 of that attacker a focus token.")
 
 
 # ------------------------------------------------------------------- Bodhi Rook
@@ -238,10 +235,10 @@ def _bodhi_own(game: Any, owner: ShipState, ship: Any = None, action: str = "",
 
 
 register("upgrade", "1e-bodhirook",
-         Modifier("lock enemy ships at Range 1-3 of any friendly ship", hook="range_sources",
+         Modifier("lock an enemy within Range 1-3 of any friend", hook="range_sources",
                   value=_bodhi_own),
-         description="Acquiring a target lock: may lock an enemy ship at Range 1-3 of any "
-                     "friendly ship.")
+         description="Friendly ships may lock an enemy that any friendly ship "
+                     "has within Range 1-3.")
 
 
 # ------------------------------------------------------------------- Baze Malbus
@@ -269,13 +266,12 @@ def _baze(ctx: Ctx, choice: Any) -> None:
 
 register("upgrade", BAZE,
          # Gunner's rule (upgrades_wave2_2), against a different ship
-         Triggered("perform a primary weapon attack against a different ship",
+         Triggered("make a primary attack at another ship",
                    window="after_attack", bonus_attack=True, requirement=_baze_applies,
                    effect=_baze),
          _declared(BAZE), _no_more_attacks(BAZE),
-         description="After an attack that does not hit: may perform a primary weapon "
-                     "attack against a different ship; he then cannot attack again this "
-                     "round.")
+         description="After a missed attack: may make a primary weapon attack at another ship, "
+                     "then attack no more this round.")
 
 
 # ------------------------------------------------------------- Inspiring Recruit
@@ -299,8 +295,8 @@ def _recruit(ctx: Ctx, choice: Any) -> None:
 register("upgrade", RECRUIT,
          Triggered("remove 1 additional stress token", window="after_remove_stress",
                    requirement=_recruit_applies, effect=_recruit),
-         description="Once per round, when a friendly ship at Range 1-2 removes a stress "
-                     "token: it may remove 1 additional stress token.")
+         description="Once per round, a friendly ship within Range 1-2 shedding a stress token "
+                     "may shed a second one.")
 
 
 # -------------------------------------------------------------------- Bistan
@@ -337,8 +333,8 @@ register("upgrade", UNKAR,
                    requirement=_unkar_applies,
                    choices=lambda ctx: action_options(free_actions(ctx.game, ctx.ship)),
                    effect=_unkar),
-         description="After a maneuver that makes him overlap an enemy ship: may suffer 1 "
-                     "damage to perform 1 free action.")
+         description="After a maneuver ending on an enemy ship: may take 1 "
+                     "damage for a free action.")
 
 
 # ------------------------------------------------------------------ General Hux
@@ -394,15 +390,14 @@ def _hux_done(game: Game, devoted: str, hux_id: str, chosen: tuple[str, ...]) ->
 
 
 register("upgrade", HUX,
-         CardAction("up to 3 friendly ships at Range 1-2 get a focus token, one of them "
-                    "Fanatical Devotion; then receive 1 stress token", key="generalhux",
+         CardAction("focus for at most 3 friends within Range 1-2, Fanatical Devotion "
+                    "to one; then 1 stress", key="generalhux",
                     requirement=lambda ctx: bool(_hux_candidates(ctx.game, ctx.ship)),
                     choices=lambda ctx: ship_options(_hux_candidates(ctx.game, ctx.ship)),
                     effect=lambda ctx, choice: _hux_next(ctx.game, ctx.ship.id,
                                                          (str(choice),))),
-         description="Action: chooses up to 3 friendly ships at Range 1-2; each is assigned "
-                     "1 focus token and one of them Fanatical Devotion; then he receives 1 "
-                     "stress token.")
+         description="Action: give a focus token to each of at most 3 friendly ships within Range "
+                     "1-2 and Fanatical Devotion to one of them; then he gains 1 stress token.")
 
 
 # ----------------------------------------------------------- Fanatical Devotion
@@ -465,10 +460,10 @@ register("condition", DEVOTION,
                   value=lambda game, owner, **facts: True),
          # the first focus result the token changes becomes a hit kept out of the pool
          # until the results are compared: the defense dice cancel the other results
-         Triggered("set aside the first focus result changed to a hit",
+         Triggered("reserve the first converted focus result",
                    window="after_modify_dice", optional=False,
                    requirement=_modifying_own_attack, effect=_set_aside),
-         Triggered("the set-aside hit result cannot be canceled", window="after_neutralize",
+         Triggered("the reserved hit is uncancelable by defense dice", window="after_neutralize",
                    optional=False,
                    requirement=lambda ctx: ctx.attack is not None
                    and ctx.attack.attacker == ctx.ship.id

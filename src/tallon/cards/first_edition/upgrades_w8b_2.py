@@ -135,7 +135,7 @@ def _shuttle_targets(ctx: Ctx) -> list[ShipState]:
 
 def _shuttle(ctx: Ctx, choice: Any) -> None:
     target = ctx.other(str(choice))
-    # "another ship at Range 1-2 of you that that player controls"
+    # or one of that player's other ships within Range 1-2
     others = [s for s in ctx.state.in_play() if s.owner == target.owner and not s.remote
               and s.id != target.id and within_1e(ctx.ship, s, 1, 2)]
     options = (Option(target.id, f"{target.name} ({target.id}) receives the stress token"),
@@ -151,13 +151,12 @@ def _shuttle_stress(game: Game, answer: str, player: int) -> None:
 
 
 register("upgrade", "1e-kylorensshuttle",
-         Triggered("choose an unstressed enemy ship at Range 1-2: its player assigns a "
-                   "stress token", window="end_engagement", optional=False,
+         Triggered("pick an unstressed enemy within Range 1-2: its player hands "
+                   "out a stress token", window="end_engagement", optional=False,
                    requirement=lambda ctx: ctx.ship.in_play and bool(_shuttle_targets(ctx)),
                    choices=lambda ctx: ship_options(_shuttle_targets(ctx)), effect=_shuttle),
-         description="At the end of the Combat phase: chooses an unstressed enemy ship at "
-                     "Range 1-2; its owner assigns 1 stress token to it or to another of "
-                     "their ships at Range 1-2 of him.")
+         description="Combat phase end: picks an unstressed enemy within Range 1-2; its owner must "
+                     "stress it or another of their ships within Range 1-2 of this one.")
 
 
 # ------------------------------------------------------------ Lightweight Frame
@@ -193,9 +192,9 @@ def _frame_rolled(game: Game, faces: tuple[Face, ...]) -> None:
 register("upgrade", FRAME,
          Triggered("roll 1 additional defense die", window="after_dice_rolled",
                    optional=False, requirement=_frame_applies, effect=_frame),
-         description="Defending, after rolling the defense dice: if there are more attack "
-                     "dice than defense dice, rolls 1 additional defense die. (Not for a "
-                     "ship of agility 3 or more: squad building.)")
+         description="Defending, once defense dice are rolled: if the attacker rolled more dice, "
+                     "roll 1 extra defense die. (Squad building: agility 3 or "
+                     "more cannot equip it.)")
 
 
 # ------------------------------------------------------- Hyperwave Comm Scanner
@@ -234,16 +233,16 @@ register("upgrade", HYPERWAVE,
          Triggered("the pilot skill is back after Place Forces", window="after_place_forces",
                    optional=False, effect=_hyperwave_ends,
                    requirement=lambda ctx: recalled(ctx.ship, HYPERWAVE_BEFORE) is not None),
-         Triggered("assign 1 focus or evade token to the friendly ship placed",
+         Triggered("give the newly placed friend a focus or evade token",
                    window="after_placed", requirement=_hyperwave_placed,
                    choices=lambda ctx: [Option("focus", "assign 1 focus token"),
                                         Option("evade", "assign 1 evade token")],
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.state.ships[ctx.event["ship"]], Token(str(choice)),
                        applier=ctx.ship.owner)),
-         description="At the start of Place Forces: may treat his pilot skill as 0, 6 or 12 "
-                     "until the step ends. Setup: after another friendly ship is placed at "
-                     "Range 1-2 of him, may assign it 1 focus or evade token.")
+         description="When Place Forces begins: may use pilot skill 0, 6 or 12 for that step. "
+                     "Setup: each other friendly ship placed within Range 1-2 of him may get a "
+                     "focus or evade token from him.")
 
 
 # ------------------------------------------------------ I'll Show You the Dark Side
@@ -294,7 +293,7 @@ def _dark_assigned(ctx: Ctx, choice: Any) -> None:
         remember(ctx.ship, key, card)
         return
     if choice == "none":
-        # "when there is no Damage card on this card, remove it"
+        # no Damage card left on the condition: it goes away
         remove_condition(ctx.game, ctx.ship, DARK)
         return
     deck = ctx.state.player(ctx.ship.owner).deck
@@ -368,13 +367,13 @@ def _kylo_targets(ctx: Ctx) -> list[ShipState]:
 
 
 register("upgrade", "1e-kyloren",
-         CardAction("assign I'll Show You the Dark Side to an enemy ship at Range 1-3",
+         CardAction("give the Dark Side condition to an enemy within Range 1-3",
                     key="kyloren", requirement=lambda ctx: bool(_kylo_targets(ctx)),
                     choices=lambda ctx: ship_options(_kylo_targets(ctx)),
                     effect=lambda ctx, choice: assign_condition(
                         ctx.game, ctx.other(str(choice)), DARK, ctx.ship.owner)),
-         description="Action: assigns I'll Show You the Dark Side to an enemy ship at Range "
-                     "1-3.")
+         description="Action: give an enemy within Range 1-3 the condition I'll "
+                     "Show You the Dark Side.")
 
 
 # ------------------------------------------------------------- Scavenger Crane
@@ -435,12 +434,12 @@ def _crane_rolled(game: Game, face: Face, ship_id: str) -> None:
 
 
 register("upgrade", CRANE,
-         Triggered("flip a discarded weapon, bomb or modification card faceup, then roll 1 "
-                   "attack die (blank: discard Scavenger Crane)", window="after_destroyed",
+         Triggered("restore a discarded weapon, bomb or modification card (roll a die: "
+                   "blank loses the crane)", window="after_destroyed",
                    requirement=_crane_applies,
                    choices=lambda ctx: [Option(c, f"flip {c} faceup")
                                         for c in _salvageable(ctx.ship)],
                    effect=_crane),
-         description="After a ship at Range 1-2 is destroyed: may flip one of his discarded "
-                     "torpedo, missile, bomb, cannon, turret or modification cards faceup; "
-                     "then rolls 1 attack die and discards Scavenger Crane on a blank.")
+         description="When any ship within Range 1-2 is destroyed: may turn faceup one of his "
+                     "discarded weapon (torpedo, missile, cannon, turret), bomb or modification "
+                     "cards; then he rolls an attack die, and a blank discards Scavenger Crane.")

@@ -80,10 +80,10 @@ register("upgrade", ROCKETS,
          # "Attack (focus)": a focus token is required, not spent (rulebook (1e), Secondary
          # Weapons: the header names a requirement; this card neither spends nor discards)
          Weapon("Unguided Rockets", requires="focus"),
-         Modifier("the attack dice can be modified only by spending a focus token",
+         Modifier("allow only a normal focus token spend as modification",
                   hook="dice_option_allowed", value=_rockets_only_focus),
-         description="Attack (focus): 3 dice at Range 1-3; its attack dice can be modified "
-                     "only by spending a focus token for its standard effect.")
+         description="Attack (focus): 3 dice at Range 1-3; the only allowed modification of its "
+                     "attack dice is a focus token spent normally.")
 
 
 # ----------------------------------------------------------------- Synced Turret
@@ -160,14 +160,14 @@ register("upgrade", INTENSITY,
                    choices=lambda ctx: [Option("focus", "1 focus token"),
                                         Option("evade", "1 evade token")],
                    effect=_intensity),
-         back=(Triggered("spend 1 focus or evade token to flip this card",
+         back=(Triggered("pay a focus or evade to flip back to Intensity",
                          window="end_engagement",
                          requirement=lambda ctx: ctx.ship.in_play
                          and bool(_exhausted_choices(ctx)),
                          choices=_exhausted_choices, effect=_exhausted),),
-         description="Dual card. Intensity: after a boost or barrel roll action, may assign "
-                     "himself 1 focus or evade token and flip the card. Exhausted: at the end "
-                     "of the Combat phase, may spend 1 focus or evade token to flip it back.")
+         description="Dual card. Intensity: after boosting or barrel rolling, may gain a focus or "
+                     "evade token and flip the card. Exhausted: when the Combat phase ends, may "
+                     "pay a focus or evade token and flip it back.")
 
 
 # ------------------------------------------------------------------ Selflessness
@@ -201,8 +201,8 @@ register("upgrade", SELFLESSNESS,
          Triggered("discard this card to suffer the uncanceled hit results instead",
                    window="after_neutralize", requirement=_selfless_applies,
                    effect=_selfless),
-         description="A friendly ship at Range 1 is hit: may discard this card to suffer all "
-                     "the uncanceled hit results (not the critical hits) instead of it.")
+         description="When an attack hits a friendly ship within Range 1: may discard this card "
+                     "and take every uncanceled hit (not critical hits) in its place.")
 
 
 # ------------------------------------------------------------- Breach Specialist
@@ -226,14 +226,14 @@ register("upgrade", BREACH,
                      applies=lambda ctx, facts: facts["ship"] == ctx.ship.id
                      and not _breach_active(ctx) and has_reinforce(ctx.ship),
                      replace=_breach),
-         Replacement("until the end of the round, faceup damage cards are flipped facedown",
+         Replacement("turn faceup damage cards facedown for the rest of the round",
                      point="deal_faceup_card", optional=False,
                      applies=lambda ctx, facts: facts["ship"] == ctx.ship.id
                      and _breach_active(ctx),
                      replace=_chewbacca),
-         description="Dealt a faceup damage card: may spend 1 reinforce token to flip it "
-                     "facedown unresolved; then, until the end of the round, every faceup "
-                     "damage card dealt to him is flipped facedown.")
+         description="On being dealt a faceup damage card: may spend a reinforce token to turn it "
+                     "facedown unresolved, and do the same to every faceup card dealt to him for "
+                     "the rest of the round.")
 
 
 # ---------------------------------------------------------------- Cruise Missiles
@@ -253,13 +253,12 @@ register("upgrade", CRUISE,
          # "Attack (Target Lock): Discard this card": the lock is required, not spent
          Weapon("Cruise Missiles", requires="lock", cost=SpendAndDiscard(discard=True),
                 extra_requirement=not_discarded),
-         Triggered("roll additional attack dice equal to your maneuver's speed (up to 4)",
+         Triggered("add dice equal to your maneuver's speed (max 4)",
                    window="before_attack_dice",
                    requirement=lambda ctx: attacking_with(ctx, CRUISE) and _cruise_dice(ctx) > 0,
                    effect=_cruise),
-         description="Attack (target lock; discard this card): 1 die at Range 2-3; may roll "
-                     "as many additional dice as the speed of the maneuver he executed this "
-                     "round (at most 4).")
+         description="Attack (target lock, card discarded): 1 die at Range 2-3; may add as many "
+                     "dice as his maneuver's speed this round (4 at most).")
 
 
 # --------------------------------------------------------------- Harpoon Missiles
@@ -278,12 +277,12 @@ register("upgrade", HARPOON,
          Weapon("Harpoon Missiles", requires="lock", cost=SpendAndDiscard(discard=True),
                 extra_requirement=not_discarded),
          # "after the attack resolves": the attack's step 6 (FAQ (1e), timing chart)
-         Triggered("assign the Harpooned! condition to the defender", window="after_attack",
+         Triggered("harpoon the defender", window="after_attack",
                    optional=False, requirement=_harpoon_applies,
                    effect=lambda ctx, choice: assign_condition(
                        ctx.game, ctx.other(ctx.event["defender"]), HARPOONED, ctx.ship.owner)),
-         description="Attack (target lock; discard this card): 4 dice at Range 2-3; if it "
-                     "hits, the defender is assigned the Harpooned! condition afterwards.")
+         description="Attack (target lock, card discarded): 4 dice at Range 2-3; a hit gives the "
+                     "defender the Harpooned! condition once the attack resolves.")
 
 
 def _others_at_range_1(game: Game, ship: ShipState) -> list[ShipState]:
@@ -322,18 +321,17 @@ def _harpooned_rolled(game: Game, face: Face, ship_id: str) -> None:
 
 register("condition", HARPOONED,
          # "when you are hit": once the attack hits, before its damage is dealt
-         Triggered("each other ship at Range 1 suffers 1 damage; discard this card and "
-                   "receive 1 facedown damage card", window="attack_hit", optional=False,
+         Triggered("1 damage to ships within Range 1; swap this card for a "
+                   "facedown damage card", window="attack_hit", optional=False,
                    requirement=_harpooned_hit_applies, effect=_harpooned_hit),
-         Triggered("each other ship at Range 1 suffers 1 damage", window="after_destroyed",
+         Triggered("1 damage to every other ship within Range 1", window="after_destroyed",
                    optional=False, requirement=is_me, effect=_harpooned_destroyed),
-         CardAction("discard this card, then roll 1 attack die: a hit or critical hit deals "
-                    "1 damage", key="discard", effect=_harpooned_action),
-         description="Hit with at least 1 uncanceled critical hit: each other ship at Range 1 "
-                     "suffers 1 damage, then the card is discarded and the ship receives 1 "
-                     "facedown damage card. Destroyed: each ship at Range 1 suffers 1 "
-                     "damage. Action: discard the card and roll 1 attack die; a hit or "
-                     "critical hit deals 1 damage.")
+         CardAction("shake off the harpoon (roll a die: a hit or critical hit "
+                    "costs 1 damage)", key="discard", effect=_harpooned_action),
+         description="Hit with any uncanceled critical hit: 1 damage to every other ship within "
+                     "Range 1, then the condition goes and the ship takes a facedown damage card. "
+                     "On destruction: 1 damage to every ship within Range 1. Action: discard the "
+                     "condition and roll an attack die; a hit or critical hit costs 1 damage.")
 
 
 # ----------------------------------------------------------------- Jamming Beam
@@ -372,8 +370,7 @@ register("upgrade", LINKED,
          DiceMod("reroll 1 attack die",
                  dice=reroll(LINKED, "Linked Battery (reroll 1 attack die)", ATTACKING, 1),
                  applies=_linked_applies),
-         description="Attacking with a primary weapon or a cannon secondary weapon: may "
-                     "reroll 1 attack die.")
+         description="Primary weapon and cannon attacks: may reroll 1 attack die.")
 
 
 # --------------------------------------------------------------- Saturation Salvo
@@ -416,14 +413,13 @@ def _salvo_rolled(game: Game, face: Face, ship_id: str) -> None:
 
 
 register("upgrade", SALVO,
-         Triggered("each ship at Range 1 of the defender with a lower agility than the "
-                   "weapon's cost rolls 1 attack die and suffers its damage",
+         Triggered("ships near the defender with agility below the weapon's cost "
+                   "roll a die for damage",
                    window="after_attack", optional=False, requirement=_salvo_applies,
                    effect=_salvo),
-         description="After a torpedo or missile attack that does not hit: each ship at Range "
-                     "1 of the defender (the defender too) whose agility is lower than that "
-                     "weapon's squad point cost rolls 1 attack die and suffers any hit or "
-                     "critical hit rolled.")
+         description="When a torpedo or missile attack misses: every ship within Range 1 of the "
+                     "defender (itself included) with agility below that card's squad point cost "
+                     "rolls an attack die and suffers whatever hit or critical hit it rolls.")
 
 
 __all__ = ["primary_value"]

@@ -85,9 +85,8 @@ register("upgrade", "1e-xg1assaultconfiguration",
          # the card data's grants
          Modifier("cannon attacks costing 2 or fewer points while weapons are disabled",
                   hook="attack_while_disarmed", value=_xg1_allows),
-         description="Title (Alpha-class Star Wing): 2 more cannon slots; with a weapons "
-                     "disabled token he can still attack with cannon secondary weapons that "
-                     "cost 2 squad points or fewer.")
+         description="Title (Alpha-class Star Wing): adds 2 cannon slots; cannons costing at most "
+                     "2 squad points may still fire while he is weapons disabled.")
 
 
 def _os1_allows(game: Any, owner: ShipState, ship: ShipState | None = None,
@@ -103,9 +102,8 @@ register("upgrade", "1e-os1arsenalloadout",
          # the torpedo and missile slots are squad building (not in the card data)
          Modifier("torpedo and missile attacks against locked ships while weapons are "
                   "disabled", hook="attack_while_disarmed", value=_os1_allows),
-         description="Title (Alpha-class Star Wing): a torpedo and a missile slot; with a "
-                     "weapons disabled token he can still attack ships he has locked with "
-                     "torpedo and missile secondary weapons.")
+         description="Title (Alpha-class Star Wing): adds torpedo and missile slots; those weapons "
+                     "may still fire at ships he has locked while he is weapons disabled.")
 
 
 # --------------------------------------------------------------- Bomblet Generator
@@ -135,10 +133,9 @@ def _bomblet_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id
 register("upgrade", BOMBLET,
          # "you may drop 1 bomblet token": the card stays (one drop a round: FAQ (1e))
          drop_on_reveal(BOMBLET, "drop 1 bomblet token", discard=False),
-         description="Revealing his dial: may drop a bomblet token ([1 straight] behind; the "
-                     "card stays). At the end of the Activation phase it detonates: each "
-                     "ship at Range 1 rolls 2 attack dice and suffers the hits and critical "
-                     "hits rolled.")
+         description="Revealing his dial: may drop a bomblet token ([1 straight] behind; the card "
+                     "stays). It detonates as the Activation phase ends: every ship within Range 1 "
+                     "rolls 2 attack dice and suffers the hits and critical hits.")
 
 
 # ------------------------------------------------------------------------ Cad Bane
@@ -192,9 +189,8 @@ register("upgrade", CAD_BANE,
                    requirement=lambda ctx: recalled(ctx.ship, CAD_BANE_ROUND) != ctx.state.round
                    and bool(_cad_choices(ctx)),
                    choices=_cad_choices, effect=_cad_bane),
-         description="Once per round, when an enemy ship rolls attack dice for a friendly "
-                     "bomb detonating: may choose any of its focus and blank results; it "
-                     "must reroll them. Adds a bomb slot.")
+         description="Adds a bomb slot. Once per round, when a friendly bomb makes an enemy ship "
+                     "roll attack dice: may make it reroll any of its focus and blank results.")
 
 
 # -------------------------------------------------------------------------- R4-E1
@@ -228,7 +224,7 @@ register("upgrade", R4E1,
          Modifier("actions on torpedo and bomb cards even while stressed",
                   hook="may_act_stressed", value=_r4e1_stressed),
          # ruling: "in this way" is an action of such a card performed while stressed
-         Triggered("discard this card to remove 1 stress token", window="after_action",
+         Triggered("discard: shed 1 stress", window="after_action",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["stressed"]
                    and _r4e1_card(str(ctx.event["source"])) and ctx.ship.stressed,
                    effect=_r4e1_discard),
@@ -266,16 +262,15 @@ def _discharge_answered(game: Game, answer: str, ship_id: str, target_id: str) -
 
 
 register("upgrade", DISCHARGERS,
-         Triggered("remove the ion token; an enemy ship at Range 1 may receive 1",
+         Triggered("shed the ion onto an enemy within Range 1",
                    window="after_gain_token",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["token"] == "ion"
                    and ctx.ship.has(Token.ION) and bool(_discharge_targets(ctx)),
                    choices=lambda ctx: [Option(s.id, f"{s.name} ({s.id})")
                                         for s in _discharge_targets(ctx)],
                    effect=_discharge),
-         description="After receiving an ion token: may choose an enemy ship at Range 1 to "
-                     "remove it; that ship may then receive 1 ion token, and if it does, Ion "
-                     "Dischargers is discarded.")
+         description="On gaining an ion token: may discard it by picking an enemy within Range 1; "
+                     "that ship may accept 1 ion token, which discards Ion Dischargers.")
 
 
 # ----------------------------------------------------------------- Minefield Mapper
@@ -298,7 +293,7 @@ def mapper_bombs(ship: ShipState) -> list[str]:
 
 def mapper_problem(game: Game, ship: ShipState, card: str, pose: Pose) -> str | None:
     """Why the bomb tokens of ``card`` can't be placed at ``pose``, or None: inside the play
-    area, beyond Range 3 of every enemy ship (the engine's range 0-3)."""
+    area, farther than Range 3 from every enemy ship (the engine's range 0-3)."""
     bodies = set_bodies(card, pose)
     if not all(game.state.table().area.contains_pieces(b.overlap_pieces) for b in bodies):
         return "a bomb token can't be placed partly outside the play area"
@@ -370,12 +365,11 @@ class MapperPlacement(ChoiceStep):
 
 register("upgrade", MAPPER,
          # "after the Place Forces step": every ship is placed, so the ranges are known
-         Triggered("discard bomb cards to place their tokens beyond Range 3 of enemy ships",
+         Triggered("discard bombs: set their tokens out of enemy Range 1-3",
                    window="after_place_forces",
                    requirement=lambda ctx: ctx.ship.in_play and any(
                        mapper_spots(ctx.game, ctx.ship, card, 1)
                        for card in mapper_bombs(ctx.ship)),
                    effect=lambda ctx, choice: ctx.game.push(MapperPlacement(ctx.ship.id))),
-         description="Setup, after Place Forces: may discard any of his bomb upgrade cards; "
-                     "their bomb tokens are placed in the play area beyond Range 3 of every "
-                     "enemy ship.")
+         description="Setup, after Place Forces: may discard any of his bomb cards to set their "
+                     "tokens anywhere more than Range 3 from every enemy ship.")

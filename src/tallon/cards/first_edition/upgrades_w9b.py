@@ -88,7 +88,7 @@ def _tallon_instead(game: Any, owner: ShipState, maneuver: str = "", **facts: An
 
 def _closed_attack(game: Any, owner: ShipState, attack: AttackState | None = None,
                    **facts: Any) -> int:
-    # "reduce your primary attack value by 1": 1 fewer die in primary weapon attacks
+    # primary attack value -1: one die fewer in primary weapon attacks
     return -1 if attack is not None and attack.attacker == owner.id and attack.primary else 0
 
 
@@ -124,11 +124,10 @@ register("upgrade", SFOILS,
                         if ship is not None and ship.id == owner.id else ()),
                Modifier("2 banks are green", hook="maneuver_difficulty", value=_closed_banks),
                _sfoils_flip("flip the S-foils to Attack")),
-         description="Dual card, its side chosen as the ship is placed. Attack: barrel roll "
-                     "on the bar; not stressed, a revealed 3 turn may be executed as a red 3 "
-                     "Tallon Roll of its direction. Closed: primary attack value -1, boost on "
-                     "the bar, 2 banks are green. Either side: may flip at the start of the "
-                     "Activation phase.")
+         description="Dual card, side picked at placement. Attack side: adds barrel roll; when "
+                     "unstressed, a revealed 3 turn may become a red 3 Tallon Roll the same way. "
+                     "Closed side: primary attack -1, adds boost, 2 banks are green. Either side "
+                     "may be flipped as the Activation phase begins.")
 
 
 # ------------------------------------------------------------------------ Enforcer
@@ -139,7 +138,7 @@ def _enforcer_applies(ctx: Ctx) -> bool:
 
 
 register("upgrade", "1e-enforcer",
-         Triggered("the attacker receives 1 stress token", window="after_defend",
+         Triggered("stress the attacker", window="after_defend",
                    optional=False, requirement=_enforcer_applies,
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.other(ctx.event["attacker"]), Token.STRESS,
@@ -153,7 +152,7 @@ SCRAMBLER = "1e-scramblermissiles"
 
 
 def _scrambled_ships(game: Game, defender: ShipState) -> list[ShipState]:
-    """The defender and each other ship at Range 1 of it (remotes are not ships)."""
+    """The defender plus every ship within Range 1 of it (remotes are not ships)."""
     return [defender, *(s for s in game.state.in_play() if s.id != defender.id
                         and not s.remote and within_1e(defender, s, 1, 1))]
 
@@ -170,13 +169,13 @@ def _scrambler_hit(ctx: Ctx, choice: Any) -> None:
 register("upgrade", SCRAMBLER,
          *ordnance_weapon("Scrambler Missiles", SCRAMBLER),
          replaces_damage(SCRAMBLER, "the hit deals jam tokens instead of damage"),
-         Triggered("the defender and each other ship at Range 1 of it receive 1 jam token",
+         Triggered("jam the defender and ships at Range 1 of it",
                    window="attack_hit", optional=False,
                    requirement=lambda ctx: attacking_with(ctx, SCRAMBLER),
                    effect=_scrambler_hit),
-         description="Attack (target lock), discarding the card: if it hits, the defender "
-                     "and each other ship at Range 1 of it receive 1 jam token; then all "
-                     "results are canceled.")
+         description="Attack (target lock), discarding the card: on a hit, the defender and every "
+                     "ship within Range 1 of it get a jam token, and the dice results are then "
+                     "canceled.")
 
 
 # ---------------------------------------------------------------- Tactical Officer
@@ -198,11 +197,11 @@ def _magva_applies(ctx: Ctx) -> bool:
 
 
 register("upgrade", "1e-magvayarro",
-         Triggered("acquire a target lock on the attacker", window="after_defend",
+         Triggered("lock the attacker", window="after_defend",
                    requirement=_magva_applies,
                    choices=lambda ctx: ship_options([ctx.other(ctx.event["attacker"])]),
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
-         description="After defending: may acquire a target lock on the attacker.")
+         description="Once an attack on her resolves, she may lock the attacker.")
 
 
 # ------------------------------------------------------------------ Death Troopers
@@ -216,14 +215,13 @@ def _troopers_apply(ctx: Ctx) -> bool:
 
 
 register("upgrade", "1e-deathtroopers",
-         Triggered("the attacker receives 1 stress token", window="defender_declared",
+         Triggered("stress the attacker", window="defender_declared",
                    optional=False, requirement=_troopers_apply,
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.other(ctx.event["attacker"]), Token.STRESS,
                        applier=ctx.ship.owner)),
-         description="After another friendly ship at Range 1 becomes the defender, if this "
-                     "ship is inside the attacker's firing arc at Range 1-3: the attacker "
-                     "receives 1 stress token.")
+         description="When a friend at Range 1 is chosen as defender and this ship sits in the "
+                     "attacker's arc at Range 1-3, that attacker is stressed.")
 
 
 # -------------------------------------------------------------- Saw Gerrera (crew)
@@ -233,13 +231,13 @@ SAW_DICE = CardAbility(SAW, "Saw Gerrera (suffer 1 damage: all focus to critical
                        roles=ATTACKING)
 
 register("upgrade", SAW,
-         DiceMod("suffer 1 damage: change all focus results to critical hit results",
+         DiceMod("take 1 damage: focus results become crits",
                  dice=SAW_DICE, applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id,
                  after=lambda ctx, option: suffer_damage(ctx.game, ctx.ship, hits=1,
                                                          cause="Saw Gerrera")),
-         description="Attacking: may suffer 1 damage to change all focus results to "
-                     "critical hit results.")
+         description="On attack, he may take 1 damage to turn every focus result into a critical "
+                     "hit.")
 
 
 # ------------------------------------------------------------- Crossfire Formation
@@ -261,8 +259,8 @@ def _crossfire_test(game: Game, attack: AttackState, owner: ShipState) -> bool:
 register("upgrade", CROSSFIRE,
          DiceMod("add 1 focus result", dice=CROSSFIRE_DICE,
                  applies=defending_if(_crossfire_test)),
-         description="Defending, with another friendly Resistance ship at Range 1-2 of the "
-                     "attacker: may add 1 focus result.")
+         description="On defense, if some other Resistance friend is within Range 1-2 of its "
+                     "attacker, it may add a focus to its roll.")
 
 
 # ---------------------------------------------------------------- "Chopper" (SWX72)
@@ -303,8 +301,7 @@ register("upgrade", "1e-debrisgambit",
                     effect=lambda ctx, choice: gain_token(
                         ctx.game, ctx.ship, Token.EVADE,
                         min(2, _obstacles_at_1(ctx.game, ctx.ship)))),
-         description="Action: receive 1 evade token for each obstacle at Range 1, at most "
-                     "2.")
+         description="Action: gain an evade per obstacle within Range 1 (2 at most).")
 
 
 # ----------------------------------------------------------- First Order Vanguard
@@ -329,9 +326,8 @@ register("upgrade", VANGUARD,
                  applies=defending_if(
                      lambda game, attack, owner: not is_discarded(owner, VANGUARD)),
                  after=lambda ctx, option: discard_upgrade(ctx.game, ctx.ship, VANGUARD)),
-         description="Attacking the only ship in its firing arc at Range 1-3: may reroll 1 "
-                     "attack die. Defending: may discard the card to reroll all defense "
-                     "dice.")
+         description="When the defender is alone in its arc at Range 1-3, one attack die may be "
+                     "rerolled. On defense, discard it to reroll every defense die.")
 
 
 # ----------------------------------------------------------- Contraband Cybernetics
@@ -349,9 +345,9 @@ def _stressed_ok(game: Game, owner: ShipState, ship: ShipState | None = None,
 
 
 register("upgrade", CONTRABAND,
-         # "when you become the active ship during the Activation phase"
-         Triggered("discard this card and receive 1 stress token: actions and red maneuvers "
-                   "while stressed this round", window="before_activate",
+         # on activating in the Activation phase
+         Triggered("discard and take a stress: ignore stress for actions and red maneuvers this "
+                   "round", window="before_activate",
                    requirement=is_me, effect=_contraband),
          back=(Modifier("actions while stressed", hook="may_act_stressed", value=_stressed_ok),
                Modifier("its Perform Action step while stressed", hook="action_step_stressed",
@@ -359,9 +355,9 @@ register("upgrade", CONTRABAND,
                Modifier("red maneuvers while stressed", hook="may_execute_red_stressed",
                         value=_stressed_ok),
                END_OF_ROUND),
-         description="Becoming the active ship in the Activation phase: may discard the card "
-                     "and receive 1 stress token; until the end of the round the ship may "
-                     "perform actions and red maneuvers while stressed.")
+         description="On activating in the Activation phase, it may discard the card and take a "
+                     "stress; for the rest of the round stress does not stop its actions or red "
+                     "maneuvers.")
 
 
 # -------------------------------------------------------------------- ISB Slicer
@@ -369,7 +365,7 @@ def _slicer_targets(ctx: Ctx) -> list[ShipState]:
     target = ctx.state.ships.get(ctx.event.get("target") or "")
     if target is None or not target.in_play:
         return []
-    # ruling: "a ship at Range 1 of that ship": another ship than the one jammed
+    # ruling: the extra jam goes to a ship near the jammed one, not that ship itself
     return [s for s in ctx.state.in_play() if s.id != target.id and not s.remote
             and not s.has(Token.JAM) and within_1e(target, s, 1, 1)]
 
@@ -381,13 +377,13 @@ def _slicer_applies(ctx: Ctx) -> bool:
 
 
 register("upgrade", "1e-isbslicer",
-         Triggered("assign 1 jam token to a ship at Range 1 of the jammed ship",
+         Triggered("jam another ship near the jammed one",
                    window="after_action", requirement=_slicer_applies,
                    choices=lambda ctx: ship_options(_slicer_targets(ctx)),
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.other(choice),
                                                          Token.JAM, applier=ctx.ship.owner)),
-         description="After a jam action against an enemy ship: may assign 1 jam token to a "
-                     "ship at Range 1 of it that is not jammed.")
+         description="Following a jam action on an enemy, it may also jam an unjammed ship within "
+                     "Range 1 of that enemy.")
 
 
 # ------------------------------------------------------------------ Threat Tracker
@@ -395,7 +391,7 @@ TRACKER = "1e-threattracker"
 
 
 def _tracker_specs(ctx: Ctx) -> list[ActionSpec]:
-    # "if that action is on your action bar"
+    # only an action its own bar offers
     bar = [s for s in available_actions(ctx.game, ctx.ship, False)
            if s.kind in ("boost", "barrel_roll")]
     return performable(ctx.game, ctx.ship, bar, False)
@@ -418,13 +414,13 @@ def _tracker(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", TRACKER,
-         # "becomes the active ship during the Combat phase": as it engages
-         Triggered("spend the target lock on it: a free boost or barrel roll action",
+         # "activates in the Combat phase": as it engages
+         Triggered("spend the lock: free boost or barrel roll",
                    window="before_engage", requirement=_tracker_applies,
                    choices=lambda ctx: action_options(_tracker_specs(ctx)), effect=_tracker),
-         description="An enemy ship in its firing arc at Range 1-2 becomes the active ship in "
-                     "the Combat phase: may spend the target lock on it to perform a free "
-                     "boost or barrel roll action from the action bar.")
+         description="When an enemy in its arc at Range 1-2 activates in the Combat phase, it may "
+                     "spend its lock on that enemy to boost or barrel roll for free (if on its "
+                     "bar).")
 
 
 # --------------------------------------------------------------- Advanced Ailerons

@@ -93,16 +93,15 @@ def _scrambler_targets(ctx: Ctx) -> list[ShipState]:
 
 
 register("upgrade", SCRAMBLER,
-         Triggered("receive a weapons disabled token to assign the Scrambled condition to a "
-                   "ship at Range 1-3", window="start_planning",
+         Triggered("take weapons disabled: Scramble a ship", window="start_planning",
                    requirement=lambda ctx: ctx.ship.in_play and bool(_scrambler_targets(ctx)),
                    # rulebook (1e): the weapons disabled token is the engine's disarm token
                    cost=Cost(gain=(("disarm", 1),)),
                    choices=lambda ctx: ship_options(_scrambler_targets(ctx)),
                    effect=lambda ctx, choice: assign_condition(
                        ctx.game, ctx.other(choice), SCRAMBLED, ctx.ship.owner)),
-         description="Start of the Planning phase: may receive a weapons disabled token to "
-                     "assign the Scrambled condition to a ship at Range 1-3.")
+         description="As the Planning phase begins, it may take a weapons disabled token to put "
+                     "the Scrambled condition on one ship within Range 1-3.")
 
 
 def _scrambled_allows(game: Game, owner: ShipState, attack: AttackState | None = None,
@@ -117,11 +116,11 @@ def _scrambled_allows(game: Game, owner: ShipState, attack: AttackState | None =
 register("condition", SCRAMBLED,
          Modifier("no attack dice modified against the Targeting Scrambler ship at Range 1",
                   hook="dice_option_allowed", value=_scrambled_allows),
-         # "at the end of the Combat phase": the engine's end of the Engagement Phase
+         # Combat phase end: the engine's end of the Engagement Phase
          Triggered("remove this card", window="end_engagement", optional=False,
                    effect=lambda ctx, choice: remove_condition(ctx.game, ctx.ship, SCRAMBLED)),
-         description="Attacking a ship at Range 1 equipped with Targeting Scrambler: cannot "
-                     "modify its attack dice. Removed at the end of the Combat phase.")
+         description="No attack dice modification when shooting a Range 1 ship that carries "
+                     "Targeting Scrambler. Goes away when the Combat phase ends.")
 
 
 # ------------------------------------------------------------------ Thrust Corrector
@@ -169,10 +168,9 @@ register("upgrade", THRUST,
                  after=_thrust_used),
          Modifier("its dice cannot be modified again this attack", hook="dice_unmodifiable",
                   value=_thrust_locks),
-         description="Defending with 3 or fewer stress tokens: may receive 1 stress token to "
-                     "cancel all its dice results and add 1 evade result; its dice then "
-                     "cannot be modified again in this attack. (Hull 4 or lower: squad "
-                     "building.)")
+         description="On defense, holding at most 3 stress, it may take another stress to wipe "
+                     "its defense roll and set it to a single evade; no further changes to those "
+                     "dice this attack. (Hull 4 or lower: squad building.)")
 
 
 # ----------------------------------------------------------------------------- Maul
@@ -194,9 +192,8 @@ register("upgrade", MAUL,
                    requirement=lambda ctx: is_me(ctx, "attacker") and bool(ctx.event["hit"])
                    and ctx.ship.stressed,
                    effect=lambda ctx, choice: remove_token(ctx.game, ctx.ship, Token.STRESS)),
-         description="Attacking while not stressed: may receive any number of stress tokens "
-                     "to reroll that many attack dice. After an attack that hits: may remove "
-                     "1 stress token.")
+         description="Unstressed and attacking, he may take stress tokens, one per attack die he "
+                     "rerolls. Once an attack of his hits, he may shed a stress.")
 
 
 # ------------------------------------------------------- Multi-spectral Camouflage
@@ -230,11 +227,11 @@ def _camo_rolled(game: Game, faces: tuple[Face, ...], ship_id: str) -> None:
 
 
 register("upgrade", CAMO,
-         Triggered("roll 1 defense die: on an evade, remove the red target lock",
+         Triggered("roll to shake off the lock",
                    window="after_lock", optional=False, requirement=_camo_applies,
                    effect=_camo),
-         description="After receiving a red target lock token, if it has only 1: rolls 1 "
-                     "defense die; on an evade result the red target lock token is removed.")
+         description="Whenever it gets its first (only) red lock token, it rolls a defense die "
+                     "and drops that lock on an evade.")
 
 
 # ------------------------------------------------------------------ Advanced Optics
@@ -264,8 +261,8 @@ register("upgrade", OPTICS,
                   value=lambda game, owner, ship=None, token=None, **facts:
                   1 if ship is not None and ship.id == owner.id and token is Token.FOCUS
                   else 0),
-         description="It cannot have more than 1 focus token, and does not remove an unused "
-                     "focus token in the End phase.")
+         description="Holds at most one focus token, and keeps an unspent focus through the End "
+                     "phase.")
 
 
 # -------------------------------------------------------------------- Courier Droid
@@ -296,8 +293,7 @@ register("upgrade", COURIER,
          Triggered("the pilot skill is back after Place Forces", window="after_place_forces",
                    optional=False, effect=_courier_ends,
                    requirement=lambda ctx: recalled(ctx.ship, COURIER_BEFORE) is not None),
-         description="At the start of Place Forces: may treat its pilot skill as 0 or 8 "
-                     "until the step ends.")
+         description="For the Place Forces step it may count its pilot skill as 0 or 8.")
 
 
 # ------------------------------------------------------------------ Director Krennic
@@ -315,14 +311,14 @@ def _prototype_candidates(ctx: Ctx) -> list[ShipState]:
 
 
 register("upgrade", KRENNIC,
-         Triggered("assign Optimized Prototype to a friendly Galactic Empire ship with 3 or "
-                   "fewer shields", window="before_place_forces", optional=False,
+         Triggered("give Optimized Prototype to an Imperial ship (3 shields max)",
+                   window="before_place_forces", optional=False,
                    requirement=lambda ctx: bool(_prototype_candidates(ctx)),
                    choices=lambda ctx: ship_options(_prototype_candidates(ctx)),
                    effect=lambda ctx, choice: assign_condition(
                        ctx.game, ctx.other(choice), PROTOTYPE, ctx.ship.owner)),
-         description="Setup, before Place Forces: assigns the Optimized Prototype condition "
-                     "to a friendly Galactic Empire ship with 3 or fewer shields.")
+         description="In setup (ahead of Place Forces) he gives Optimized Prototype to one "
+                     "friendly Imperial ship whose shield value is 3 or less.")
 
 
 def _prototype_shield(ctx: Ctx, choice: Any) -> None:
@@ -376,13 +372,13 @@ register("condition", PROTOTYPE,
                                   effect=SpendResult((Face.BLANK, Face.FOCUS, Face.HIT,
                                                       Face.CRIT)), roles=ATTACKING),
                  applies=attacking_if(_prototype_test), after=_prototype_spent),
-         Triggered("the friendly ship with Director Krennic acquires a target lock on the "
-                   "defender", window="after_attack", requirement=_prototype_lock_applies,
+         Triggered("Krennic's ship locks the defender", window="after_attack",
+                   requirement=_prototype_lock_applies,
                    effect=_prototype_lock),
-         description="Shield value +1. Once per round, in a primary weapon attack: may spend "
-                     "1 die result to remove 1 shield from the defender. After a primary "
-                     "weapon attack: a friendly ship with Director Krennic at Range 1-2 may "
-                     "acquire a target lock on the defender.")
+         description="Shield value +1. Once a round, while making a primary attack, it may give "
+                     "up a die result to strip a shield off the defender. Following a primary "
+                     "attack, a friend at Range 1-2 carrying Director Krennic may lock the "
+                     "defender.")
 
 
 # ---------------------------------------------------------- Flight-Assist Astromech
@@ -390,7 +386,7 @@ FAA = "1e-flightassistastromech"
 
 
 def _front_only(game: Any, owner: ShipState, arc: str = "", **facts: Any) -> str | None:
-    # "you cannot attack ships outside your firing arc": a turret's every direction is
+    # attacks only inside its firing arc: a turret's every direction is
     # not a firing arc (FAQ (1e): a turret gives no 360-degree firing arc); printed front
     # and auxiliary arcs stay as they are
     return "front" if arc == "all" else None
@@ -409,14 +405,13 @@ register("upgrade", FAA,
                   hook="special_weapon_arc", value=_front_only),
          Modifier("a turret primary weapon attacks from the firing arc only",
                   hook="primary_weapon_arc", value=_front_only),
-         grant_action("perform a free boost or barrel roll action", "after_execute",
+         grant_action("free boost or barrel roll", "after_execute",
                       lambda ctx: [granted("boost", "white", FAA),
                                    granted("barrel_roll", "white", FAA)],
                       requirement=_faa_applies),
-         description="Cannot attack ships outside its firing arc. After executing a maneuver "
-                     "without overlapping a ship or an obstacle, with no enemy ship inside "
-                     "its firing arc at Range 1-3: may perform a free boost or barrel roll "
-                     "action.")
+         description="Attacks only inside its firing arc. Following a maneuver that overlapped "
+                     "nothing, if no enemy is in its arc at Range 1-3, it may boost or barrel "
+                     "roll for free.")
 
 
 # ------------------------------------------------------------------ Renegade Refit
@@ -512,9 +507,8 @@ register("upgrade", PLATING,
                   value=lambda game, owner, ship=None, device="", **facts:
                   ship is not None and ship.id == owner.id and bool(device)
                   and recalled(owner, PLATING_IGNORES) == device),
-         description="When a friendly bomb token detonates: may choose not to suffer its "
-                     "effects; then rolls 1 attack die and discards the card on a hit "
-                     "result.")
+         description="It may ignore a friendly bomb's detonation; if it does, it rolls an attack "
+                     "die and loses the card on a hit.")
 
 
 # --------------------------------------------------------------------------- Rattled
@@ -546,15 +540,15 @@ def _rattled_rolled(game: Game, face: Face, ship_id: str) -> None:
 
 
 register("condition", RATTLED,
-         Replacement("suffer 1 additional critical damage, then remove this card",
+         Replacement("take an extra crit and discard Rattled",
                      point="suffer_damage", optional=False, applies=_rattled_applies,
                      replace=_rattled),
-         CardAction("roll 1 attack die: on a focus or hit result, remove this card",
+         CardAction("roll to shake off Rattled",
                     key="roll", effect=lambda ctx, choice: roll_die(
                         ctx, "1e-rattled.rolled", (ctx.ship.id,))),
-         description="Suffering damage from a bomb: suffers 1 additional critical damage, "
-                     "then the card is removed. Action: roll 1 attack die; on a focus or hit "
-                     "result, the card is removed.")
+         description="Bomb damage to it brings one extra critical damage, and then the condition "
+                     "is discarded. Action: roll an attack die and discard the condition on a "
+                     "focus or hit.")
 
 
 __all__ = ["PROTOTYPE", "RATTLED", "SCRAMBLED", "equipped"]

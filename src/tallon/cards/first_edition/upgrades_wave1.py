@@ -31,16 +31,16 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------ secondary weapons
-# Reference (1e): a turret secondary weapon attacks "even a ship outside your firing arc"
+# Reference (1e): a turret secondary weapon may also attack outside the firing arc
 # (the data gives its arc as "all"); no cost, the card stays
 register("upgrade", "1e-ioncannonturret",
          Weapon("Ion Cannon Turret"), *hit_suffers_and_ion("1e-ioncannonturret"),
-         description="Attack (turret, 3 dice, Range 1-2): if it hits, the defender suffers 1 "
-                     "damage and receives 1 ion token instead, every result canceled.")
+         description="Attack (turret, 3 dice, Range 1-2): a hit deals just 1 damage plus 1 ion "
+                     "token to the defender, then all results are canceled.")
 
 register("upgrade", "1e-protontorpedoes",
          *ordnance_weapon("Proton Torpedoes", "1e-protontorpedoes"),
-         weapon_dice("1e-protontorpedoes", "change 1 focus result to a critical hit",
+         weapon_dice("1e-protontorpedoes", "turn 1 focus into a critical hit",
                      change_one("1e-protontorpedoes", "Proton Torpedoes (1e)", Face.FOCUS,
                                 Face.CRIT, ATTACKING)),
          description="Attack (target lock; spend it and discard this card): 4 dice at Range "
@@ -146,8 +146,8 @@ def _r5d8_discard(game: Game, serial: str, ship_id: str) -> None:
 register("upgrade", "1e-r5d8",
          CardAction("roll 1 defense die: evade or focus discards a facedown damage card",
                     effect=_r5d8),
-         description="Action: roll 1 defense die; on an evade or focus result, discard 1 "
-                     "facedown damage card.")
+         description="Action: roll a defense die; an evade or focus discards one of its "
+                     "facedown damage cards.")
 
 
 def _r5k6(ctx: Ctx, choice: Any) -> None:
@@ -189,8 +189,8 @@ register("upgrade", "1e-r5k6",
                    effect=_r5k6),
          Modifier("the lock R5-K6 gave back is not spent in this attack",
                   hook="dice_option_allowed", value=_r5k6_unspent),
-         description="After spending a target lock: roll 1 defense die; on an evade, acquire "
-                     "a target lock on the same ship at once, not to be spent in this attack.")
+         description="After spending a lock: roll a defense die; an evade relocks the same ship at "
+                     "once (that lock is not spendable this attack).")
 
 
 def damage_trait_1e(card: str) -> str:

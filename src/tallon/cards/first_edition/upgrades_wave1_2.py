@@ -36,8 +36,8 @@ register("upgrade", "1e-determination",
                      and damage_trait_1e(str(facts["card"])) == "pilot",
                      replace=lambda ctx, facts, choice: discard_instead(ctx.game, facts),
                      optional=False),
-         description="A faceup damage card with the Pilot trait dealt to this ship is "
-                     "discarded at once, its effect not resolved.")
+         description="Faceup Pilot-trait damage cards dealt to this ship are discarded "
+                     "at once, unresolved.")
 
 
 # ---------------------------------------------------------------- Swarm Tactics
@@ -75,8 +75,8 @@ register("upgrade", "1e-swarmtactics",
          Triggered("the chosen ship's pilot skill is its own again", window="end_engagement",
                    optional=False, effect=_swarm_ends,
                    requirement=lambda ctx: ctx.ship.recalled(SWARM) is not None),
-         description="At the start of the Combat phase: may choose a friendly ship at Range "
-                     "1, whose pilot skill is this ship's until the end of the phase.")
+         description="Combat phase start: may give a friendly ship within Range 1 this ship's "
+                     "pilot skill for the phase.")
 
 
 # ----------------------------------------------------------------- Squad Leader
@@ -148,8 +148,8 @@ def _expert_unlock(game: Game, answer: str, ship_id: str) -> None:
 register("upgrade", "1e-experthandling",
          CardAction("perform a free barrel roll, then may remove an enemy target lock",
                     requirement=_can_roll, effect=_expert_handling),
-         description="Action: a free barrel roll (1 stress without the barrel roll icon); "
-                     "then may remove 1 enemy target lock from this ship.")
+         description="Action: a free barrel roll (plus 1 stress without the barrel roll icon), "
+                     "then may clear 1 enemy target lock off this ship.")
 
 
 # ----------------------------------------------------------------- Marksmanship
@@ -158,7 +158,7 @@ MARKSMANSHIP = "1e-marksmanship:round"
 
 
 class _OneCritOthersHits(Effect):
-    """1 focus result to a critical hit and every other focus result to a hit, as one
+    """One focus result becomes a critical hit and the other focus results hits, as one
     modification (FAQ (1e): the whole effect or none, the critical hit first)."""
 
     def variants(self, situation: Situation) -> list[Variant]:

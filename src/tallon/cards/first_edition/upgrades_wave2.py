@@ -85,8 +85,8 @@ ELUSIVENESS = CardAbility("1e-elusiveness", "Elusiveness (gain 1 stress: the att
 register("upgrade", "1e-elusiveness",
          DiceMod("receive 1 stress token: the attacker rerolls 1 attack die you choose",
                  dice=ELUSIVENESS, applies=defending_if()),
-         description="Defending, without stress: may receive 1 stress token to choose 1 "
-                     "attack die, which the attacker must reroll.")
+         description="Defending while unstressed: may take 1 stress token to make the attacker "
+                     "reroll one attack die he picks.")
 
 
 # --------------------------------------------------------------- Homing Missiles
@@ -102,10 +102,10 @@ def _homing_no_evade(game: Any, owner: ShipState, ship: ShipState | None = None,
 register("upgrade", "1e-homingmissiles",
          Weapon("Homing Missiles", requires="lock", cost=SpendAndDiscard(discard=True),
                 extra_requirement=not_discarded),
-         Modifier("the defender cannot spend evade tokens", hook="token_spend_forbidden",
+         Modifier("forbid the defender's evade tokens", hook="token_spend_forbidden",
                   value=_homing_no_evade),
-         description="Attack (target lock): discard the card (the lock stays) to attack with "
-                     "4 dice at range 2-3; the defender cannot spend evade tokens.")
+         description="Attack (target lock): discard the card (the lock stays) to attack with 4 "
+                     "dice at Range 2-3; evade tokens are unusable for the defender.")
 
 
 # ---------------------------------------------------------------- Push the Limit
@@ -131,7 +131,7 @@ def _ptl_stress(game: Any, _: Any, ship_id: str) -> None:
 
 
 register("upgrade", "1e-pushthelimit",
-         Triggered("perform 1 free action on your action bar, then receive 1 stress token",
+         Triggered("take a free action from your bar, then gain 1 stress token",
                    window="after_action",
                    requirement=lambda ctx: is_me(ctx)
                    and recalled(ctx.ship, PTL_USED) != ctx.state.round,
@@ -161,22 +161,21 @@ def _expose_agility(game: Any, owner: ShipState, ship: ShipState | None = None,
 
 
 register("upgrade", "1e-expose",
-         CardAction("until the end of the round: primary weapon +1, agility -1",
+         CardAction("primary weapon +1, agility -1 this round",
                     key="expose",
                     effect=lambda ctx, choice: remember(ctx.ship, EXPOSED, ctx.state.round)),
          Modifier("primary weapon value +1 this round", hook="attack_dice",
                   value=_expose_attack),
          Modifier("agility -1 this round", hook="agility", value=_expose_agility),
-         description="Action: until the end of the round, his primary weapon value is 1 "
-                     "higher and his agility 1 lower.")
+         description="Action: primary weapon value +1 and agility -1 for the rest of the round.")
 
 
 # -------------------------------------------------------------------- Ion Cannon
 register("upgrade", "1e-ioncannon",
          Weapon("Ion Cannon"),
          *hit_suffers_and_ion("1e-ioncannon"),
-         description="Attack: 3 dice at range 1-3; if it hits, the defender suffers 1 damage "
-                     "and receives 1 ion token, and every result is canceled.")
+         description="Attack: 3 dice at Range 1-3; a hit deals only 1 damage plus 1 ion token to "
+                     "the defender, then all results are canceled.")
 
 
 # ------------------------------------------------------------ Heavy Laser Cannon
@@ -201,7 +200,7 @@ def _splash(ctx: Ctx, choice: Any) -> None:
     attack = ctx.attack
     assert attack is not None
     defender = ctx.other(attack.defender)
-    # "each other ship at Range 1 of the defender": friends and the attacker too
+    # every other ship within Range 1 of the defender: friends and the attacker too
     for ship in ships_near(ctx.game, defender, 0, 1):
         if ship.id != defender.id:
             suffer_damage(ctx.game, ship, hits=1, cause="Assault Missiles")
@@ -209,13 +208,12 @@ def _splash(ctx: Ctx, choice: Any) -> None:
 
 register("upgrade", "1e-assaultmissiles",
          *ordnance_weapon("Assault Missiles", "1e-assaultmissiles"),
-         Triggered("each other ship at range 1 of the defender suffers 1 damage",
+         Triggered("1 damage to ships within Range 1 of the defender",
                    window="attack_hit", optional=False,
                    requirement=lambda ctx: attacking_with(ctx, "1e-assaultmissiles"),
                    effect=_splash),
-         description="Attack (target lock): spend the lock and discard the card to attack "
-                     "with 4 dice at range 2-3; if it hits, each other ship at range 1 of "
-                     "the defender suffers 1 damage.")
+         description="Attack (target lock, spent; card discarded): 4 dice at Range 2-3; on a hit, "
+                     "1 damage to every other ship within Range 1 of the defender.")
 
 
 # ---------------------------------------------------------------- Stealth Device

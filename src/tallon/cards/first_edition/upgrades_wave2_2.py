@@ -41,10 +41,10 @@ def _primary_weapons(ship: ShipState) -> tuple[str, ...]:
 
 
 def _second_shot(card: str) -> Triggered:
-    """"After you perform an attack that does not hit, you may immediately perform a
-    primary weapon attack. You cannot perform another attack this round" (FAQ (1e) errata
-    of Gunner and Luke Skywalker): a separate attack, any target (FAQ (1e), Gunner),
-    resolved with the abilities that perform an attack (timing chart step 9)."""
+    """A missed attack may be followed at once by a primary weapon attack, the last attack
+    of the ship's round (FAQ (1e) errata of Gunner and Luke Skywalker): a separate attack,
+    any target (FAQ (1e), Gunner), resolved with the abilities that perform an attack
+    (timing chart step 9)."""
 
     def requirement(ctx: Ctx) -> bool:
         return (ctx.event["attacker"] == ctx.ship.id and not ctx.event["hit"]
@@ -82,7 +82,7 @@ def _no_more_attacks(card: str) -> Modifier:
                 and recalled(owner, card + FIRED) == game.state.round
                 and (attack is None or attack.attacker != owner.id))
 
-    return Modifier("cannot perform another attack this round", hook="cannot_attack",
+    return Modifier("no more attacks this round", hook="cannot_attack",
                     value=value)
 
 
@@ -94,12 +94,12 @@ for _card, _extra, _text in (
         ("1e-gunner", (), "After an attack that misses: may perform a primary weapon attack; "
                           "he then cannot attack again this round."),
         ("1e-lukeskywalker",
-         (DiceMod("change 1 focus result to a hit", dice=change_one(
+         (DiceMod("turn 1 focus into a hit", dice=change_one(
              "1e-lukeskywalker", "Luke Skywalker (1 focus to a hit)", Face.FOCUS, Face.HIT,
              ATTACKING), applies=lambda game, attack, owner, user: user.id == owner.id
              and attack.attacker == owner.id and _during_luke_attack(game, attack, owner)),),
-         "After an attack that misses: may perform a primary weapon attack, in which he "
-         "may change 1 focus result to a hit; he then cannot attack again this round.")):
+         "After a missed attack: may make a primary weapon attack, turning 1 focus into a hit in "
+         "it; he then attacks no more this round.")):
     register("upgrade", _card, _second_shot(_card), _declared(_card), _no_more_attacks(_card),
              *_extra, description=_text)
 
@@ -127,11 +127,11 @@ def _draw_their_fire(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", "1e-drawtheirfire",
-         Triggered("suffer 1 of the uncanceled critical hit results instead of the "
-                   "defender", window="after_neutralize", requirement=_dtf_applies,
+         Triggered("take an uncanceled critical hit "
+                   "for the defender", window="after_neutralize", requirement=_dtf_applies,
                    effect=_draw_their_fire),
-         description="A friendly ship at range 1 is hit by an attack: he may suffer 1 of "
-                     "its uncanceled critical hit results instead of it.")
+         description="When an attack hits a friendly ship within Range 1: he may take one of its "
+                     "uncanceled critical hits in its place.")
 
 
 # ------------------------------------------------------------- Chewbacca (crew)
@@ -167,7 +167,7 @@ def _chewie(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 
 
 register("upgrade", "1e-chewbacca",
-         Replacement("discard the damage card, recover 1 shield, then discard this card",
+         Replacement("throw out the damage card and regain a shield, then Chewbacca goes",
                      point="deal_damage_card",
                      applies=lambda ctx, facts: facts["ship"] == ctx.ship.id,
                      choices=_chewie_label, replace=_chewie),

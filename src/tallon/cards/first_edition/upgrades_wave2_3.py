@@ -46,7 +46,7 @@ bomb_device(PROXIMITY, "1eproximitymine", category="mine", outline="mine")
 # ---------------------------------------------------------------- Seismic Charges
 @continuation("detonate.1eseismiccharge")
 def _seismic(game: Any, _: Any, device_id: str, ship_id: str) -> None:
-    # Bomb Tokens reference card (1e): each ship at range 1 of the token (the engine's 0-1:
+    # Bomb Tokens reference card (1e): every ship within range 1 of the token (the engine's 0-1:
     # the first edition has no range 0) suffers 1 damage, friends and its own ship too
     ships = in_range_of(game, device_id, 0, 1, remotes=False)
     suffered_effect(game, device_id, ships)
@@ -56,9 +56,9 @@ def _seismic(game: Any, _: Any, device_id: str, ship_id: str) -> None:
 
 register("upgrade", SEISMIC,
          drop_on_reveal(SEISMIC, "discard this card: drop 1 seismic charge token"),
-         description="Revealing his dial: may discard the card to drop a seismic charge "
-                     "([1 straight] behind). At the end of the Activation phase it "
-                     "detonates: each ship at range 1 of it suffers 1 damage.")
+         description="Revealing his dial: may discard the card, dropping a seismic charge ([1 "
+                     "straight] behind). It detonates as the Activation phase ends: 1 damage to "
+                     "every ship within Range 1 of it.")
 
 
 # --------------------------------------------------------------- Proximity Mines

@@ -78,9 +78,9 @@ register("upgrade", AUTOBLASTER,
          Weapon("Autoblaster"),
          Modifier("hit results can't be canceled by defense dice", hook="uncancelable_results",
                   value=_autoblaster_hits),
-         description="Attack: 3 dice at Range 1; its hit results cannot be canceled by "
-                     "defense dice (evade tokens and added evades included); the defender "
-                     "may cancel critical hits first.")
+         description="Attack: 3 dice at Range 1; nothing the defender has (defense dice, evade "
+                     "tokens, added evades) cancels its hits, though it may cancel "
+                     "critical hits first.")
 
 
 # --------------------------------------------------------------- Blaster Turret
@@ -88,8 +88,7 @@ BLASTER_TURRET = "1e-blasterturret"
 
 register("upgrade", BLASTER_TURRET,
          *ordnance_weapon("Blaster Turret", BLASTER_TURRET, requires="focus", discard=False),
-         description="Attack (focus): spend 1 focus token; 3 dice at Range 1-2, against a ship "
-                     "in any direction.")
+         description="Attack (focus, spent): 3 dice at Range 1-2, against a ship in any direction.")
 
 
 # ---------------------------------------------------------- Fire-Control System
@@ -108,12 +107,11 @@ def _fcs_applies(ctx: Ctx) -> bool:
 
 
 register("upgrade", FCS,
-         Triggered("acquire a target lock on the defender", window="after_attack",
+         Triggered("lock the defender", window="after_attack",
                    requirement=_fcs_applies,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship,
                                                            ctx.event["defender"])),
-         description="After performing an attack: may acquire a target lock on the "
-                     "defender.")
+         description="After attacking: may lock the defender.")
 
 
 # ------------------------------------------------------------- Recon Specialist
@@ -145,26 +143,26 @@ def _saboteur_rolled(game: Game, face: Face, target_id: str) -> None:
 
 
 register("upgrade", SABOTEUR,
-         CardAction("choose an enemy ship at Range 1 and roll 1 attack die", key="sabotage",
+         CardAction("roll to sabotage an enemy within Range 1", key="sabotage",
                     choices=lambda ctx: ship_options(enemies_near(ctx, 1)),
                     effect=_saboteur),
-         description="Action: choose an enemy ship at Range 1 and roll 1 attack die; on a "
-                     "hit or critical hit, 1 of its facedown damage cards, picked at random, "
-                     "is flipped faceup and resolved.")
+         description="Action: pick an enemy within Range 1 and roll an attack die; a hit or "
+                     "critical hit turns a random one of its facedown damage cards "
+                     "faceup, and it resolves.")
 
 
 # ------------------------------------------------------------ Intelligence Agent
 AGENT = "1e-intelligenceagent"
 
 register("upgrade", AGENT,
-         Triggered("choose an enemy ship at Range 1-2 and look at its chosen maneuver",
+         Triggered("peek at the dial of an enemy within Range 1-2",
                    window="start_activation",
                    requirement=lambda ctx: ctx.ship.in_play and bool(enemies_near(ctx, 2)),
                    choices=lambda ctx: ship_options(enemies_near(ctx, 2)),
                    effect=lambda ctx, choice: look_at_dial(ctx.game, ctx.ship.owner,
                                                            ctx.other(str(choice)), AGENT)),
-         description="At the start of the Activation phase: chooses an enemy ship at Range "
-                     "1-2 and may look at its chosen maneuver.")
+         description="Activation phase start: picks an enemy within Range 1-2 and "
+                     "may peek at its dial.")
 
 
 # ------------------------------------------------------------------- Darth Vader
@@ -214,8 +212,8 @@ register("upgrade", CAPTIVE,
                    requirement=lambda ctx: is_me(ctx, "defender")
                    and recalled(ctx.ship, CAPTIVE_ROUND) != ctx.state.round,
                    effect=_captive),
-         description="Once per round: the first ship that declares him as the target of an "
-                     "attack receives 1 stress token.")
+         description="Once per round: whichever ship first targets him with an attack "
+                     "gains 1 stress token.")
 
 
 # -------------------------------------------------------------- Flight Instructor
@@ -231,7 +229,7 @@ def _low_skill_attacker(game: Game, attack: AttackState) -> bool:
 
 
 register("upgrade", INSTRUCTOR,
-         DiceMod("reroll 1 of your focus results", dice=INSTRUCTOR_FOCUS,
+         DiceMod("reroll a focus result", dice=INSTRUCTOR_FOCUS,
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.defender == owner.id and not _low_skill_attacker(game, attack)),
          DiceMod("reroll 1 of your focus or blank results", dice=INSTRUCTOR_BLANK,
@@ -263,9 +261,9 @@ def _jammed(ctx: Ctx, option: Option) -> None:
 
 
 register("upgrade", JAMMER,
-         DiceMod("change 1 of the attacker's hit results to a focus result",
+         DiceMod("turn one attacker hit into a focus",
                  dice=JAMMER_DICE, after=_jammed,
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.defender == owner.id),
-         description="Defending: may change 1 of the attacker's hit results to a focus "
-                     "result; the attacker cannot reroll that die.")
+         description="Defending: may turn one attacker hit into a focus, which the "
+                     "attacker may not reroll.")

@@ -53,8 +53,8 @@ register("upgrade", ADRENALINE,
          # maneuver (Revealing Red Maneuvers)
          Triggered("discard this card: treat the red maneuver as white", window="after_reveal",
                    requirement=_adrenaline_applies, effect=_adrenaline),
-         description="Revealing a red maneuver: may discard this card to treat it as a white "
-                     "maneuver this Activation phase.")
+         description="Revealing a red maneuver: may discard this card; the maneuver then counts as "
+                     "white for this Activation phase.")
 
 
 # -------------------------------------------------------------- Advanced Sensors
@@ -121,7 +121,7 @@ def _navigator(ctx: Ctx, choice: Any) -> None:
 
 register("upgrade", NAVIGATOR,
          # FAQ (1e): an ionized ship reveals no maneuver (the engine fires no after_reveal)
-         Triggered("rotate your dial to another maneuver with the same bearing",
+         Triggered("switch to another maneuver of that bearing",
                    window="after_reveal",
                    requirement=lambda ctx: is_me(ctx) and bool(_navigator_codes(ctx)),
                    choices=lambda ctx: [Option(c, f"[{c}]") for c in _navigator_codes(ctx)],
@@ -160,9 +160,9 @@ def _st321(game: Any, owner: ShipState, ship: ShipState | None = None, target: s
 
 
 register("upgrade", ST321,
-         Modifier("lock onto any enemy ship in the play area", hook="lock_ignores_range",
+         Modifier("lock an enemy at any range", hook="lock_ignores_range",
                   value=_st321),
-         description="Acquiring a target lock: may lock onto any enemy ship in the play area.")
+         description="His target locks may pick any enemy ship, at any range.")
 
 
 # ------------------------------------------------------------ Anti-Pursuit Lasers
@@ -188,12 +188,12 @@ def _apl_rolled(game: Game, face: Face, enemy_id: str) -> None:
 
 
 register("upgrade", APL,
-         Triggered("roll 1 attack die: on a hit, the enemy suffers 1 damage",
+         Triggered("roll a die: a hit damages the enemy",
                    window="after_execute", optional=False, requirement=_apl_applies,
                    effect=lambda ctx, choice: roll_die(ctx, "1e-antipursuitlasers.rolled",
                                                        (ctx.event["ship"],))),
-         description="After an enemy ship's maneuver overlaps it: rolls 1 attack die; on a "
-                     "hit or critical hit that ship suffers 1 damage.")
+         description="When an enemy ship's maneuver overlaps it: roll an attack die; a hit or "
+                     "critical hit deals that ship 1 damage.")
 
 
 # ------------------------------------------------------------------ Proton Bombs
@@ -213,6 +213,6 @@ def _proton_bomb(game: Game, _: Any, device_id: str, ship_id: str) -> None:
 
 register("upgrade", PROTON_BOMBS,
          drop_on_reveal(PROTON_BOMBS, "discard this card: drop 1 proton bomb token"),
-         description="Revealing its dial: may discard this card to drop a proton bomb token "
-                     "([1 straight] template); it detonates at the end of the Activation "
-                     "phase, dealing 1 faceup damage card to each ship at Range 1 of it.")
+         description="Revealing its dial: may discard this card, dropping a proton bomb ([1 "
+                     "straight] template); it detonates as the Activation phase ends, dealing "
+                     "every ship within Range 1 of it a faceup damage card.")

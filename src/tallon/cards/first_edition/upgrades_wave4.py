@@ -65,17 +65,17 @@ def _opportunist_applies(ctx: Ctx) -> bool:
     if ctx.event.get("attacker") != ctx.ship.id:
         return False
     defender = ctx.other(ctx.event["defender"])
-    # "You cannot use this ability if you have any stress tokens"
+    # not usable while stressed
     return (not ctx.ship.stressed and not defender.has(Token.FOCUS)
             and not defender.has(Token.EVADE))
 
 
 register("upgrade", OPPORTUNIST,
-         Triggered("receive 1 stress token to roll 1 additional attack die",
+         Triggered("take 1 stress token for an extra attack die",
                    window="before_attack_dice", requirement=_opportunist_applies,
                    cost=Cost(gain=(("stress", 1),)), effect=one_more_attack_die),
-         description="Attacking a defender with no focus or evade token, while not "
-                     "stressed: may receive 1 stress token to roll 1 additional attack die.")
+         description="Attacking a defender that holds no focus or evade token, while unstressed: "
+                     "may take 1 stress token for an extra attack die.")
 
 
 # --------------------------------------------------------------------- Wingman
@@ -91,12 +91,12 @@ def _wingman(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", "1e-wingman",
-         Triggered("remove 1 stress token from another friendly ship at Range 1",
+         Triggered("clear 1 stress from another friendly ship within Range 1",
                    window="start_engagement", optional=False,
                    requirement=lambda ctx: ctx.ship.in_play and bool(_wingman_targets(ctx)),
                    choices=lambda ctx: ship_options(_wingman_targets(ctx)), effect=_wingman),
-         description="At the start of the Combat phase: removes 1 stress token from another "
-                     "friendly ship at Range 1.")
+         description="Combat phase start: clears 1 stress token off another friendly "
+                     "ship within Range 1.")
 
 
 # ----------------------------------------------------------------------- Decoy
@@ -130,15 +130,15 @@ def _decoy_ends(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", "1e-decoy",
-         Triggered("exchange pilot skills with a friendly ship at Range 1-2",
+         Triggered("swap pilot skills with a friend within Range 1-2",
                    window="start_engagement",
                    requirement=lambda ctx: ctx.ship.in_play and bool(_decoy_targets(ctx)),
                    choices=lambda ctx: ship_options(_decoy_targets(ctx)), effect=_decoy),
          Triggered("the pilot skills are exchanged back", window="end_engagement",
                    optional=False, effect=_decoy_ends,
                    requirement=lambda ctx: recalled(ctx.ship, DECOY) is not None),
-         description="At the start of the Combat phase: may choose a friendly ship at Range "
-                     "1-2; the two exchange pilot skills until the end of the phase.")
+         description="Combat phase start: may swap pilot skills with a friendly ship within "
+                     "Range 1-2 for the phase.")
 
 
 # ----------------------------------------------------------------- Outmaneuver
@@ -175,7 +175,7 @@ register("upgrade", PREDATOR,
          DiceMod("reroll 1 attack die", dice=PREDATOR_ONE,
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id and not _low_skill_defender(game, attack)),
-         DiceMod("reroll up to 2 attack dice", dice=PREDATOR_TWO,
+         DiceMod("reroll as many as 2 attack dice", dice=PREDATOR_TWO,
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id and _low_skill_defender(game, attack)),
          description="Attacking: may reroll 1 attack die, or up to 2 if the defender's pilot "
@@ -191,9 +191,8 @@ register("upgrade", IPM,
          Weapon("Ion Pulse Missiles", requires="lock", cost=SpendAndDiscard(discard=True),
                 extra_requirement=not_discarded),
          *hit_suffers_and_ion(IPM, ions=2),
-         description="Attack (target lock; discard this card): 3 dice at Range 2-3; if it "
-                     "hits, the defender suffers 1 damage and receives 2 ion tokens, and "
-                     "every dice result is canceled.")
+         description="Attack (target lock, card discarded): 3 dice at Range 2-3; a hit deals only "
+                     "1 damage plus 2 ion tokens to the defender, then all results are canceled.")
 
 
 # --------------------------------------------------------- Flechette Torpedoes
@@ -210,14 +209,13 @@ def _flechette_applies(ctx: Ctx) -> bool:
 
 register("upgrade", FLECHETTE,
          *ordnance_weapon("Flechette Torpedoes", FLECHETTE),
-         Triggered("the defender receives 1 stress token", window="after_attack",
+         Triggered("stress the defender", window="after_attack",
                    optional=False, requirement=_flechette_applies,
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.other(ctx.event["defender"]), Token.STRESS,
                        applier=ctx.ship.owner)),
-         description="Attack (target lock; spend it and discard this card): 3 dice at Range "
-                     "2-3; afterwards a defender whose hull value is 4 or lower receives 1 "
-                     "stress token.")
+         description="Attack (target lock, spent; card discarded): 3 dice at Range 2-3; afterwards "
+                     "a defender of hull 4 or less gains 1 stress token.")
 
 
 # --------------------------------------------------------------- Proton Rockets
@@ -241,7 +239,7 @@ register("upgrade", ROCKETS,
          # Weapons: the header names a requirement; the card spends nothing)
          Weapon("Proton Rockets", requires="focus", cost=SpendAndDiscard(discard=True),
                 extra_requirement=not_discarded),
-         Triggered("roll additional attack dice equal to your agility (up to 3)",
+         Triggered("add dice equal to your agility (max 3)",
                    window="before_attack_dice",
                    requirement=lambda ctx: attacking_with(ctx, ROCKETS)
                    and _rockets_dice(ctx) > 0,

@@ -65,9 +65,8 @@ def _r7_after(ctx: Ctx, option: Any) -> None:
 register("upgrade", R7,
          DiceMod("spend the target lock on the attacker: it rerolls any attack dice you "
                  "choose", dice=R7_DICE, applies=_r7_applies, after=_r7_after),
-         description="Once per round, defending with a target lock on the attacker: may "
-                     "spend it to choose any of the attack dice, which the attacker must "
-                     "reroll.")
+         description="Once per round, defending: may spend his lock on the attacker to force "
+                     "rerolls of any attack dice he picks.")
 
 
 # ---------------------------------------------------------------------- R7-T1
@@ -99,13 +98,11 @@ def _r7t1(ctx: Ctx, choice: Any) -> None:
 
 
 register("upgrade", R7T1,
-         CardAction("choose an enemy ship at Range 1-2: lock it if inside its firing arc, "
-                    "then a free boost", key="r7t1",
+         CardAction("lock an enemy within Range 1-2 whose arc you are in, then boost", key="r7t1",
                     requirement=lambda ctx: bool(_r7t1_targets(ctx)),
                     choices=lambda ctx: ship_options(_r7t1_targets(ctx)), effect=_r7t1),
-         description="Action: chooses an enemy ship at Range 1-2; if inside its firing arc, "
-                     "may acquire a target lock on it; then may perform a free boost "
-                     "action.")
+         description="Action: pick an enemy within Range 1-2; if he is in its firing arc, may lock "
+                     "it; then may take a free boost.")
 
 
 # ------------------------------------------------------------------- Tactician
@@ -131,13 +128,13 @@ def _tactician_applies(ctx: Ctx) -> bool:
 register("upgrade", "1e-tactician",
          # FAQ (1e): after each attack, hit or miss (Gunner); once after an attack made
          # twice (the after-attack abilities resolve once, after the second)
-         Triggered("the defender receives 1 stress token", window="after_attack",
+         Triggered("stress the defender", window="after_attack",
                    optional=False, requirement=_tactician_applies,
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.other(ctx.event["defender"]), Token.STRESS,
                        applier=ctx.ship.owner)),
-         description="After attacking a ship inside his firing arc at Range 2: that ship "
-                     "receives 1 stress token.")
+         description="After he attacks a ship in his firing arc at Range 2: the defender "
+                     "gains 1 stress token.")
 
 
 # -------------------------------------------------------------- Enhanced Scopes
@@ -172,12 +169,11 @@ register("upgrade", "1e-enhancedscopes",
 register("upgrade", "1e-kylekatarn",
          # FAQ (1e), Wingman: a stress token his ship's effect removes from another ship
          # counts (the remover is his ship)
-         Triggered("assign a focus token to your ship", window="after_remove_stress",
+         Triggered("gain a focus token", window="after_remove_stress",
                    requirement=lambda ctx: ctx.event["remover"] == ctx.ship.id
                    and ctx.ship.in_play,
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
-         description="After his ship removes a stress token: may assign a focus token to "
-                     "it.")
+         description="Each time his ship sheds a stress token: it may gain a focus token.")
 
 
 # --------------------------------------------------------------------- Jan Ors
@@ -191,7 +187,7 @@ def _jan_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
             or not ctx.ship.in_play:
         return False
     ship = ctx.state.ships[facts["ship"]]
-    # a friendly ship at Range 1-3, her own included (FAQ (1e), Jan Ors)
+    # a friend within Range 1-3, her own included (FAQ (1e), Jan Ors)
     return friendly(ctx.ship, ship) and ship.body is not None and (
         ship.id == ctx.ship.id or ctx.state.in_range(ctx.ship, ship, 0, 3))
 
@@ -207,9 +203,8 @@ def _jan(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
 register("upgrade", JAN,
          Replacement("assign an evade token instead of the focus token", point="gain_token",
                      applies=_jan_applies, replace=_jan),
-         description="Once per round, when a friendly ship at Range 1-3 performs a focus "
-                     "action or would be assigned a focus token: may assign it an evade "
-                     "token instead.")
+         description="Once per round, as a friendly ship within Range 1-3 would get a focus token "
+                     "(or takes a focus action): may give it an evade token in its place.")
 
 
 # ---------------------------------------------------------- Munitions Failsafe
@@ -234,8 +229,8 @@ register("upgrade", "1e-munitionsfailsafe",
          # miss (the aftermath's hit fact covers both)
          Triggered("do not discard the weapon: the attack missed", window="after_attack",
                    optional=False, requirement=_failsafe_applies, effect=_failsafe),
-         description="Attacking with a secondary weapon that is discarded to perform the "
-                     "attack: it is not discarded unless the attack hits.")
+         description="A secondary weapon that must be discarded to attack stays "
+                     "unless its attack hits.")
 
 
 # ------------------------------------------------ Stygium Particle Accelerator
@@ -252,8 +247,7 @@ register("upgrade", STYGIUM,
                       requirement=is_me),
          grant_action("perform a free evade action", "after_action", _evade,
                       requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "cloak"),
-         description="After decloaking or performing a cloak action: may perform a free "
-                     "evade action.")
+         description="On decloaking or cloaking: may take a free evade action.")
 
 
 # --------------------------------------------------- Advanced Cloaking Device
@@ -264,7 +258,7 @@ register("upgrade", ACD,
          grant_action("perform a free cloak action", "after_attack",
                       lambda ctx: [granted("cloak", "white", ACD)],
                       requirement=lambda ctx: ctx.event["attacker"] == ctx.ship.id),
-         description="After performing an attack: may perform a free cloak action.")
+         description="After attacking: may take a free cloak action.")
 
 
 # -------------------------------------------- cards the engine plays at build

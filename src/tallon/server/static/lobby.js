@@ -307,9 +307,10 @@ class Seat {
   }
 }
 
-// The standard scenarios offered between "at random" and "no scenario"; the objective of
-// the one chosen is shown under the list.
-function fillScenarios({scenarios}) {
+// The standard scenarios offered between "at random" and "no scenario", then the first
+// edition's missions (for XWS 1.0 squads); the objective of the one chosen is shown under
+// the list.
+function fillScenarios({scenarios, missions = []}) {
   const select = form.scenario;
   const practice = select.querySelector('option[value="none"]');
   const objectives = {
@@ -320,6 +321,15 @@ function fillScenarios({scenarios}) {
     const option = new Option(scenario.title, scenario.name);
     select.insertBefore(option, practice);
     objectives[scenario.name] = scenario.objective;
+  }
+  if (missions.length) {
+    const group = document.createElement("optgroup");
+    group.label = "First edition missions (XWS 1.0 squads)";
+    for (const mission of missions) {
+      group.append(new Option(mission.title, mission.name));
+      objectives[mission.name] = mission.objective;
+    }
+    select.append(group);
   }
   const show = () => { document.getElementById("objective").textContent = objectives[select.value] ?? ""; };
   select.addEventListener("change", show);
