@@ -159,3 +159,31 @@ def test_the_simple_agent_counts_the_range_bonus_as_the_ruleset_gives_it():
         view["ships"].append({**_ship("e", 2, 1, {}), "hull": 3})
         view["player"] = 1
         assert SimpleAgent(1).choose(view, decision) == chosen, ruleset
+
+
+def _decloak_answer(enemy_y: float) -> str:
+    from tallon.agents import SimpleAgent
+    from tallon.scene import Scene
+
+    sc = Scene(ruleset="1e")
+    sc.ship("1e-tiephantom-sigmasquadronpilot", 1, at=(400, 200, 0), tokens={"cloak": 1})
+    sc.ship("1e-xwing-rookiepilot", 2, at=(400, enemy_y, 180))
+    game = sc.game()
+    agent = SimpleAgent(1)
+    for _ in range(40):
+        d = game.decision
+        if d is None:
+            break
+        if d.kind == "decloak":
+            return str(agent.choose(game.view(d.player), d))
+        game.answer(agent.choose(game.view(d.player), d) if d.player == 1 else
+                    d.options[0].key)
+    raise AssertionError("no decloak decision")
+
+
+def test_a_cloaked_ship_decloaks_once_an_enemy_is_near():
+    """A cloaked TIE Phantom (reference card (1e) Cloak: a cloaked ship cannot attack) with
+    an enemy X-wing 300 mm ahead, then 700 mm ahead. Expected: the simple (and ace) agents
+    decloak when the enemy could be attacked this round, and stay cloaked when it is far."""
+    assert _decloak_answer(500) != "pass"
+    assert _decloak_answer(900) == "pass"

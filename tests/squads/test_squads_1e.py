@@ -318,3 +318,13 @@ def test_tie_x7_takes_the_cannon_and_missile_icons_away(upgrades, legal):
         "version": "1.0.0", "faction": "imperial", "pilots": [
             {"name": "onyxsquadronpilot", "ship": "tiedefender", "upgrades": upgrades}]}).squad)
     assert report.legal is legal, [p.message for p in report.errors]
+
+
+def test_a_card_with_negative_points_lowers_the_total():
+    """A Prototype Pilot A-wing (17) with Chardaan Refit (-2 squad points). Rulebook (1e),
+    Squad Building: the squad's total is the cards' points. Expected: 15, as the game
+    counts it (a cut by another card stops at 0; a printed negative cost does not)."""
+    imported = read_xws_1e({"version": "1.0.0", "faction": "rebel", "pilots": [
+        {"name": "prototypepilot", "ship": "awing", "upgrades": {"mod": ["chardaanrefit"]}}]})
+    report = check_squad_1e(imported.squad, errors=imported.errors)
+    assert report.points == 15, [p.message for p in report.errors]

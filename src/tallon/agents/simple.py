@@ -65,6 +65,9 @@ from tallon.geometry import (
 
 ACTION_PREFERENCE = ("lock", "focus", "calculate", "evade", "reinforce")
 EDGE_MARGIN = 70.0
+#: How near (centre to centre, mm) an enemy must be for a cloaked ship to decloak: range 3
+#: and a move's worth beyond it
+DECLOAK_REACH = 450.0
 #: A maneuver's score for each mission point a round its end gains in a scenario, and
 #: against each range band it leaves the ship short of the nearest objective.
 OBJECTIVE_POINT = 22.0
@@ -383,7 +386,19 @@ class SimpleAgent:
         return "decline"
 
     def _decloak(self, view: dict[str, Any], decision: Decision) -> Value:
-        return "pass"
+        """Decloak (forward, else the first way offered) once an enemy is near enough to
+        be attacked this round: a cloaked ship cannot attack; else stay cloaked."""
+        keys = decision.option_keys()
+        ships = {s["id"]: s for s in view["ships"] if "pose" in s and not s["removed"]}
+        me = ships.get(decision.ship or "")
+        if me is None or keys == ["pass"]:
+            return "pass"
+        near = any(s["owner"] != me["owner"] and math.hypot(
+            s["pose"]["x"] - me["pose"]["x"], s["pose"]["y"] - me["pose"]["y"]) < DECLOAK_REACH
+            for s in ships.values())
+        if not near:
+            return "pass"
+        return "boost" if "boost" in keys else next(k for k in keys if k != "pass")
 
     # ------------------------------------------------------------------ combat
     def _declare_attack(self, view: dict[str, Any], decision: Decision) -> Value:

@@ -87,14 +87,15 @@ def side_of(faction: str) -> str:
 
 
 def upgrade_points_1e(ship: SquadShip1e, upgrade: Upgrade1e) -> int:
-    """What ``upgrade`` costs on ``ship``: its printed points, less what cards on the ship
-    take off its slot's cost (to a minimum of 0)."""
+    """What ``upgrade`` costs on ``ship``: its printed points (some are negative:
+    Chardaan Refit), less what cards on the ship take off its slot's cost (a cut stops at
+    a minimum of 0)."""
     cut = 0
     for _, card in ship.upgrades:
         rule = COST_CUTS_1E.get(card.xws)
         if rule is not None and rule[0] == upgrade.slot:
             cut += rule[1]
-    return max(0, upgrade.points - cut)
+    return max(0, upgrade.points - cut) if cut else upgrade.points
 
 
 def available_slots(ship: SquadShip1e) -> Counter[str]:
