@@ -322,9 +322,9 @@ class BarrelRollAction(ActionBody, ChoiceStep):
             if template.curve:
                 roll_with_turn(game, ship, template)
                 return
-            game.push(BarrelRollAction(self.ship_id, self.during_activation,
-                                       side=template.direction, speed=template.speed,
-                                       bank=template.bank))
+            game.push(type(self)(self.ship_id, self.during_activation,
+                                 side=template.direction, speed=template.speed,
+                                 bank=template.bank))
             return
         if self.bank:
             attempt = barrel_roll_bank(game.state.table(), ship.id, self.side, self.bank,

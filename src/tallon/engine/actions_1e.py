@@ -30,7 +30,6 @@ from tallon.engine.action_bodies import (
     BoostAction,
     _note_target,
     fail,
-    roll_with_turn,
 )
 from tallon.engine.allegiance import friendly
 from tallon.engine.decisions import Decision, Option
@@ -42,7 +41,6 @@ from tallon.engine.reposition_templates import (
     boost_attempt,
     boost_choices,
     boost_directions,
-    pay_template_cost,
     roll_choices,
 )
 from tallon.engine.state import ActionSpec, ShipState, Token
@@ -217,20 +215,11 @@ class BarrelRoll1e(BarrelRollAction):
                               self.speed)
 
     def apply(self, game: Game, answer: Any) -> None:
-        ship = game.state.ships[self.ship_id]
-        if self.side is None:
-            template = roll_choices(game, ship)[answer]
-            pay_template_cost(game, ship, template.cost)
-            if template.curve:
-                roll_with_turn(game, ship, template)
-                return
-            game.push(BarrelRoll1e(self.ship_id, self.during_activation,
-                                   side=template.direction, speed=template.speed,
-                                   bank=template.bank))
-            return
-        if self.bank:
+        # a side still to choose (the base pushes this class again) or a bank roll
+        if self.side is None or self.bank:
             super().apply(game, answer)
             return
+        ship = game.state.ships[self.ship_id]
         attempt = (self._free_attempt(game, answer) if isinstance(answer, dict)
                    else roll_spots(game, ship, self.side, self.speed)[answer])
         reposition(game, ship, attempt)

@@ -156,7 +156,7 @@ _WINDOWS = (
            "DEVICE", "engine/payloads.py suffered_effect; cards/upgrades/device.py"),
     Window("after_device_dice_rolled", "attack dice rolled for a bomb or mine's effect, "
            "before it uses them (card memory 'device:roll' of the roller)",
-           ("ship", "device"), "DEVICE", "cards/upgrades/device.py _roll"),
+           ("ship", "device"), "DEVICE", "cards/upgrades/device.py roll_device_dice"),
     Window("after_device_met", "a ship moved through or overlapped a remote, or a remote "
            "was placed under it (after the move's obstacle effects)", ("ship", "device"),
            "REMOTES", "engine/devices.py device_steps, move_met_steps"),

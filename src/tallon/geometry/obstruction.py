@@ -44,7 +44,7 @@ class Obstruction:
         return bool(self.objects or self.obstacles)
 
 
-def _family_interval(lines: ClosestSet, piece: Polygon) -> tuple[float, float] | None:
+def family_interval(lines: ClosestSet, piece: Polygon) -> tuple[float, float] | None:
     """The open interval of family parameters s in which the line from a0 + s (a1 - a0)
     passes through the piece's interior (None if no line does)."""
     ax, ay = lines.a0
@@ -65,7 +65,7 @@ def _family_interval(lines: ClosestSet, piece: Polygon) -> tuple[float, float] |
     return (lo, hi)
 
 
-def _covers_unit_interval(intervals: list[tuple[float, float]]) -> bool:
+def covers_unit_interval(intervals: list[tuple[float, float]]) -> bool:
     """Whether the open intervals cover every point of [0, 1]."""
     point = 0.0
     while True:
@@ -104,7 +104,7 @@ def line_obstruction(table: Table, lines: ClosestSet | None, exclude: tuple[str,
                     if obj.kind is ObjectKind.OBSTACLE:
                         obstacle_intervals.append((-1.0, 2.0))
             else:
-                interval = _family_interval(lines, piece)
+                interval = family_interval(lines, piece)
                 # only parameters 0..1 are lines of the family
                 if interval is not None and interval[0] < 1.0 and interval[1] > 0.0:
                     hit = True
@@ -112,7 +112,7 @@ def line_obstruction(table: Table, lines: ClosestSet | None, exclude: tuple[str,
                         obstacle_intervals.append(interval)
         if hit:
             (obstacle_hits if obj.kind is ObjectKind.OBSTACLE else object_hits).append(obj.id)
-    every = bool(obstacle_intervals) and _covers_unit_interval(obstacle_intervals)
+    every = bool(obstacle_intervals) and covers_unit_interval(obstacle_intervals)
     some = bool(obstacle_intervals)
     return Obstruction(every, some and not every, tuple(obstacle_hits), tuple(object_hits),
                        lines)

@@ -23,8 +23,8 @@ from tallon.cards.first_edition.pilots_wave1 import printed_firing_arcs
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.first_edition.reload_1e import discarded_ordnance, restore_upgrade
 from tallon.cards.pilots.attackshuttle import HERA
-from tallon.cards.pilots.m3ainterceptor import _matching, _sunny_add
-from tallon.cards.pilots.tieadvancedx1 import _maarek_card
+from tallon.cards.pilots.m3ainterceptor import matching, sunny_add
+from tallon.cards.pilots.tieadvancedx1 import maarek_card
 from tallon.cards.registry import register
 from tallon.cards.shared_rules import GIDEON_HASK, ZEB_CRITS_FIRST
 from tallon.data import load_cards
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from tallon.engine.state import AttackState
 
 
-def _in_printed_arc(owner: ShipState, other: ShipState) -> bool:
+def in_printed_arc(owner: ShipState, other: ShipState) -> bool:
     """``other`` is inside one of ``owner``'s firing arcs (FAQ (1e): the printed arcs)."""
     return other.id != owner.id and any(is_in_arc(owner, other, arc)
                                         for arc in printed_firing_arcs(owner))
@@ -222,7 +222,7 @@ register("pilot", "1e-tiebomber-tomaxbren",
 
 # ----------------------------------------------------------------------- TIE Defender
 # the same text as the 1e TIE Advanced and the 2.5 printings
-register("pilot", "1e-tiedefender-maarekstele", _maarek_card(),
+register("pilot", "1e-tiedefender-maarekstele", maarek_card(),
          description="Attacking: a faceup damage card the defender would be dealt is chosen "
                      "from 3 drawn instead; the other 2 are discarded.")
 
@@ -290,7 +290,7 @@ register("pilot", "1e-t70xwing-jesspava",
 
 def _nien_applies(ctx: Ctx) -> bool:
     enemies = [s for s in ships_in_range(ctx.game, ctx.ship, 0, 1, friendly=False)
-               if _in_printed_arc(ctx.ship, s)]
+               if in_printed_arc(ctx.ship, s)]
     return (is_me(ctx) and ctx.event["token"] == "stress" and ctx.ship.stressed
             and bool(enemies))
 
@@ -324,7 +324,7 @@ register("pilot", "1e-yt1300-rey",
          DiceMod("the enemy ship inside her firing arc: reroll up to 2 blank results",
                  dice=REY_1E,
                  applies=lambda game, attack, owner, user: _own_dice(game, attack, owner, user)
-                 and _in_printed_arc(owner, game.state.ships[_enemy_of(attack, owner)])),
+                 and in_printed_arc(owner, game.state.ships[_enemy_of(attack, owner)])),
          description="On attack or defense, with the enemy in her firing arc, she may reroll as "
                      "many as 2 blanks.")
 
@@ -404,12 +404,12 @@ SUNNY_ROUND = "1e-sunnybounder:round"
 
 
 def _sunny_ready(ctx: Ctx) -> bool:
-    return ctx.ship.recalled(SUNNY_ROUND) != ctx.state.round and _matching(ctx) is not None
+    return ctx.ship.recalled(SUNNY_ROUND) != ctx.state.round and matching(ctx) is not None
 
 
 def _sunny(ctx: Ctx, choice: Any) -> None:
     ctx.ship.remember(SUNNY_ROUND, ctx.state.round)
-    _sunny_add(ctx, choice)
+    sunny_add(ctx, choice)
 
 
 register("pilot", "1e-m3ainterceptor-sunnybounder",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import attacking_if, is_in_arc, is_me, range_of, recalled, remember
-from tallon.cards.first_edition.pilots_wave1 import _lock_options, printed_firing_arcs
+from tallon.cards.first_edition.pilots_wave1 import lock_options, printed_firing_arcs
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.registry import register
 from tallon.dice import Face
@@ -296,8 +296,8 @@ def _drea_lock(ctx: Ctx, choice: Any) -> None:
 register("pilot", DREA,
          Triggered("take 1 stress token to lock again", window="after_spend_lock",
                    requirement=lambda ctx: is_me(ctx) and ctx.ship.in_play
-                   and bool(_lock_options(ctx.game, ctx.ship)),
-                   choices=lambda ctx: _lock_options(ctx.game, ctx.ship),
+                   and bool(lock_options(ctx.game, ctx.ship)),
+                   choices=lambda ctx: lock_options(ctx.game, ctx.ship),
                    cost=Cost(gain=(("stress", 1),)), effect=_drea_lock),
          description="Having spent a target lock: may take 1 stress token to lock again.")
 

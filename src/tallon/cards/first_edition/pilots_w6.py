@@ -14,8 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import grant_action, granted
-from tallon.cards.common import in_firing_arc, is_me, recalled, recover_shield, remember
+from tallon.cards.common import in_firing_arc, is_me, recalled, remember
 from tallon.cards.first_edition.ranges_1e import within_1e
+from tallon.cards.pilots.btls8kwing import miranda
+from tallon.cards.pilots.yv666lightfreighter import bossk
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice import Face
@@ -34,7 +36,7 @@ from tallon.engine.action_bodies import spend_lock_on
 from tallon.engine.allegiance import friendly
 from tallon.engine.attack_1e import range_bonus
 from tallon.engine.decisions import Option
-from tallon.engine.effects import lose_shields, remove_token
+from tallon.engine.effects import remove_token
 from tallon.engine.modify_dice import token_used
 from tallon.engine.queue import any_true
 from tallon.engine.state import ShipState, Token
@@ -94,14 +96,8 @@ def _bossk_applies(ctx: Ctx) -> bool:
 
 
 def _bossk(ctx: Ctx, choice: Any) -> None:
-    attack = ctx.attack
-    assert attack is not None
-    attack.crits -= 1
-    attack.hits += 2
-    ctx.game.event("neutralize", f"{ctx.ship.name} ({ctx.ship.id}) cancels 1 critical hit "
-                   f"result to add 2 hit results: {attack.hits} hit(s), {attack.crits} "
-                   "critical hit(s) uncanceled", ship=ctx.ship.id, hits=attack.hits,
-                   crits=attack.crits)
+    # the 2.5 card's swap (it also marks the attack hit: it already is, see _bossk_applies)
+    bossk(ctx, choice, "cancels")
 
 
 register("pilot", "1e-yv666-bossk",
@@ -233,19 +229,9 @@ def _miranda_applies(ctx: Ctx) -> bool:
 
 
 def _miranda(ctx: Ctx, choice: Any) -> None:
-    attack = ctx.attack
-    assert attack is not None
+    assert ctx.attack is not None
     remember(ctx.ship, MIRANDA_ROUND, ctx.state.round)
-    if choice == "more":
-        lose_shields(ctx.game, ctx.ship)  # spent as the cost, not damage
-        attack.extra_attack_dice += 1
-        ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) spends 1 shield to roll "
-                       "1 additional attack die", ship=ctx.ship.id)
-    else:
-        attack.extra_attack_dice -= 1
-        ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) rolls 1 fewer attack "
-                       "die", ship=ctx.ship.id)
-        recover_shield(ctx.game, ctx.ship)
+    miranda(ctx, choice)
 
 
 register("pilot", MIRANDA,

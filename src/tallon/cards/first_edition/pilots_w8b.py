@@ -24,13 +24,13 @@ from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.pilots_wave4 import free_actions
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.first_edition.upgrades_w8b_2 import DARK
-from tallon.cards.pilots.tieskstriker import _countdown, _countdown_applies
+from tallon.cards.pilots.tieskstriker import countdown, countdown_applies
 from tallon.cards.pilots.upsilonclassshuttle import (
-    _dormitz,
-    _stridan_coordinates,
+    dormitz,
+    stridan_coordinates,
     stridan_ranges,
 )
-from tallon.cards.pilots.ut60duwing import _bodhi_sources
+from tallon.cards.pilots.ut60duwing import bodhi_sources
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, Modifier, Triggered
@@ -70,7 +70,7 @@ register("pilot", "1e-uwing-bodhirook",
          # the measuring ship may be any friendly ship (the hook range_sources of lock
          # targets, as 2.5's Bodhi Rook): Range 1-3 is the engine's 0-3
          Modifier("lock an enemy within Range 1-3 of any friend",
-                  hook="range_sources", value=_bodhi_sources),
+                  hook="range_sources", value=bodhi_sources),
          description="Friendly ships may lock an enemy that any friendly ship "
                      "has within Range 1-3.")
 
@@ -105,8 +105,8 @@ register("pilot", "1e-tiestriker-countdown",
          # the Compare Results step is the engine's Neutralize Results; the effect is
          # 2.5's "Countdown"'s (the same damage, stress token and cancelled results)
          Triggered("take 1 damage to cancel every result, "
-                   "then 1 stress token", window="after_neutralize", requirement=_countdown_applies,
-                   effect=_countdown),
+                   "then 1 stress token", window="after_neutralize", requirement=countdown_applies,
+                   effect=countdown),
          description="Defending while unstressed, at Compare Results: may take 1 damage to cancel "
                      "every dice result, then gains 1 stress token.")
 
@@ -148,7 +148,7 @@ register("pilot", "1e-quadjumper-sarcoplank",
 RANGES_TREATED[("pilot", STRIDAN)] = stridan_ranges
 register("pilot", STRIDAN,
          Modifier("coordinate friendly ships at Range 3", hook="coordinate_beyond_range",
-                  value=_stridan_coordinates),
+                  value=stridan_coordinates),
          description="His actions and upgrade cards may count friendly ships within "
                      "Range 2-3 as Range 1.")
 
@@ -158,7 +158,7 @@ register("pilot", "1e-upsilonclassshuttle-lieutenantdormitz",
          # 2.5's Dormitz's placement rule: "at range 0-2 of him" is the first edition's
          # Range 1-2 (touching ships are at Range 1)
          Modifier("friendly ships may be placed at Range 1-2 of him",
-                  hook="setup_placement_beside", value=_dormitz),
+                  hook="setup_placement_beside", value=dormitz),
          description="Setup: once he is placed, other friendly ships may deploy anywhere "
                      "within Range 1-2 of him.")
 
@@ -176,8 +176,10 @@ def _kylo_applies(ctx: Ctx) -> bool:
     return attacker is not None and not attacker.remote and attacker.in_play
 
 
-def _kylo(ctx: Ctx, choice: Any) -> None:
-    remember(ctx.ship, KYLO_ROUND, ctx.state.round)
+def kylo_dark(ctx: Ctx, choice: Any, round_key: str = KYLO_ROUND) -> None:
+    """Kylo Ren (Upsilon shuttle; TIE Silencer: pilots_w9b), first hit on him in a round:
+    the attacker gets the Dark Side condition (card memory ``round_key``: the round)."""
+    remember(ctx.ship, round_key, ctx.state.round)
     assign_condition(ctx.game, ctx.other(ctx.event["attacker"]), DARK, ctx.ship.owner)
 
 
@@ -185,7 +187,7 @@ register("pilot", KYLO,
          # ruling: the condition goes to the attacker (the data's text names "the
          # defender", which is himself); "hit by an attack": the attack hits
          Triggered("give the attacker the Dark Side condition", window="attack_hit",
-                   optional=False, requirement=_kylo_applies, effect=_kylo),
+                   optional=False, requirement=_kylo_applies, effect=kylo_dark),
          description="First hit on him each round: the attacker is given the condition I'll "
                      "Show You the Dark Side.")
 

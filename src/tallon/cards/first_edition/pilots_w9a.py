@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import is_me, recalled, remember
 from tallon.cards.first_edition.ranges_1e import within_1e
-from tallon.cards.pilots.scurrgh6bomber import _device_crossed
+from tallon.cards.pilots.scurrgh6bomber import device_crossed
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice import Face, Situation
@@ -208,7 +208,7 @@ def through_friendly_bomb(game: Game, owner: ShipState, attack: AttackState) -> 
     crossing = attack_crossing(game, attack)
     if crossing is None:
         return False
-    return any(friendly_bomb(game, owner, i) and _device_crossed(game, i, crossing.lines)
+    return any(friendly_bomb(game, owner, i) and device_crossed(game, i, crossing.lines)
                for i in crossing.objects)
 
 

@@ -26,9 +26,10 @@ from tallon.cards.common import (
     ships_in_range,
 )
 from tallon.cards.first_edition.pilots_w8a import inside_firing_arc
+from tallon.cards.first_edition.pilots_w8b import kylo_dark
 from tallon.cards.first_edition.ranges_1e import within_1e
-from tallon.cards.first_edition.upgrades_w8b_2 import DARK
 from tallon.cards.first_edition.upgrades_w9b_2 import RATTLED
+from tallon.cards.pilots.mg100starfortress import bomb_touching
 from tallon.cards.pilots.t65xwing import SpendResult
 from tallon.cards.registry import register
 from tallon.cards.shared_rules import ZEB_CRITS_FIRST
@@ -54,7 +55,6 @@ from tallon.engine.effects import (
     suffer_damage,
     transfer_token,
 )
-from tallon.engine.payloads import device_of
 from tallon.engine.state import Token
 from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Arc, at_range
@@ -402,16 +402,12 @@ def _kylo_applies(ctx: Ctx) -> bool:
             and recalled(ctx.ship, KYLO_ROUND) != ctx.state.round)
 
 
-def _kylo(ctx: Ctx, choice: Any) -> None:
-    remember(ctx.ship, KYLO_ROUND, ctx.state.round)
-    assign_condition(ctx.game, ctx.other(ctx.event["attacker"]), DARK, ctx.ship.owner)
-
-
 register("pilot", KYLO,
          # ruling: the card goes to the attacker (the data's "defender" is Kylo himself,
          # who is hit: the printed card names the attacker)
          Triggered("give the attacker the Dark Side condition", window="attack_hit",
-                   optional=False, requirement=_kylo_applies, effect=_kylo),
+                   optional=False, requirement=_kylo_applies,
+                   effect=lambda ctx, choice: kylo_dark(ctx, choice, KYLO_ROUND)),
          description="On the first hit he takes each round, the attacker is given the condition "
                      "I'll Show You the Dark Side.")
 
@@ -434,21 +430,10 @@ register("pilot", CRIMSON_LEADER,
 
 
 # --------------------------------------------------------------- Crimson Specialist
-def _specialist(game: Any, owner: ShipState, card: str = "", launch: bool = False,
-                **facts: Any) -> list[tuple[str, tuple[()]]]:
-    # a bomb dropped (not launched) is placed by hand touching him instead; the bombs are
-    # those dropped on revealing the dial (the "Action:" ones are mines: bombs_1e)
-    if launch:
-        return []
-    try:
-        bomb = device_of(card)[1] == "bomb"
-    except (KeyError, ValueError):
-        return []
-    return [("touch", ())] if bomb else []
-
-
+# a bomb dropped (not launched) is placed by hand touching him instead; the bombs are those
+# dropped on revealing the dial (the "Action:" ones are mines: bombs_1e)
 register("pilot", "1e-bsf17bomber-crimsonspecialist",
          Modifier("place a dropped bomb token anywhere touching him",
-                  hook="device_alignments", value=_specialist),
+                  hook="device_alignments", value=bomb_touching),
          description="Placing a bomb token he dropped after revealing his dial: may place it "
                      "anywhere in the play area touching his ship.")

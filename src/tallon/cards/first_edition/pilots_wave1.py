@@ -21,7 +21,7 @@ from tallon.cards.common import (
     ship_options,
     ships_in_range,
 )
-from tallon.cards.pilots.tieadvancedx1 import _maarek_card
+from tallon.cards.pilots.tieadvancedx1 import maarek_card
 from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, DEFENDING
@@ -124,7 +124,7 @@ def _dutch_friends(ctx: Ctx) -> list[ShipState]:
     return ships_in_range(ctx.game, ctx.ship, 0, 2, friendly=True, other=True)
 
 
-def _lock_options(game: Game, ship: ShipState) -> list[Option]:
+def lock_options(game: Game, ship: ShipState) -> list[Option]:
     """The enemy ships ``ship`` could acquire a target lock on now (rulebook (1e), Target
     Lock: an enemy within Range 1-3; FAQ (1e): again on a ship it has locked already)."""
     ships = game.state.ships
@@ -132,17 +132,22 @@ def _lock_options(game: Game, ship: ShipState) -> list[Option]:
             if t in ships and ships[t].owner != ship.owner and not ships[t].remote]
 
 
-def _dutch(ctx: Ctx, choice: Any) -> None:
-    friend = ctx.other(choice)
-    options = _lock_options(ctx.game, friend)
+def offer_lock(ctx: Ctx, friend_id: str, source: str) -> None:
+    """Ask the player of the ship ``friend_id`` whether it acquires a target lock (for
+    ``source``: "Dutch" Vander, Systems Officer); the chosen ship's player decides."""
+    friend = ctx.other(friend_id)
+    options = lock_options(ctx.game, friend)
     if not options:
         ctx.game.event("ability", f"{friend.name} ({friend.id}) has no ship to lock",
                        ship=friend.id)
         return
     ctx.game.push(Ask(friend.owner, "use_ability", f"{friend.name} ({friend.id}): acquire a "
-                      "target lock? (\"Dutch\" Vander)", (*options, Option("decline",
-                                                                          "decline")),
+                      f"target lock? ({source})", (*options, Option("decline", "decline")),
                       "1e-dutch.lock", (friend.id,), ship=friend.id))
+
+
+def _dutch(ctx: Ctx, choice: Any) -> None:
+    offer_lock(ctx, str(choice), '"Dutch" Vander')
 
 
 @continuation("1e-dutch.lock")
@@ -268,7 +273,7 @@ register("pilot", "1e-tiefighter-howlrunner",
 # ---------------------------------------------------------------- TIE Advanced
 # the same ability as the 2.5 printing: the same replacement (3 damage cards drawn, one
 # of them dealt, the rest discarded)
-register("pilot", "1e-tieadvanced-maarekstele", _maarek_card(),
+register("pilot", "1e-tieadvanced-maarekstele", maarek_card(),
          description="Attacking: a faceup damage card the defender would be dealt is chosen "
                      "from 3 drawn instead; the other 2 are discarded.")
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from tallon.cards.acting import bar_actions, grant_action, granted, let_perform
 from tallon.cards.common import attacking_if, is_me, range_zero_as_one, ship_options
-from tallon.cards.pilots.modifiedyt1300lightfreighter import _chewbacca
+from tallon.cards.pilots.modifiedyt1300lightfreighter import chewbacca
 from tallon.cards.registry import register
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
@@ -96,7 +96,7 @@ register("pilot", "1e-yt1300-chewbacca",
          Replacement("a faceup damage card dealt to him is flipped facedown",
                      point="deal_faceup_card", optional=False,
                      applies=lambda ctx, facts: facts["ship"] == ctx.ship.id,
-                     replace=_chewbacca),
+                     replace=chewbacca),
          description="A faceup damage card dealt to him is at once flipped facedown, its "
                      "text not resolved.")
 

@@ -14,12 +14,12 @@ from typing import Any
 from tallon.cards.acting import grant_action, granted
 from tallon.cards.common import dice, is_me, recover_shield, ship_options, ships_in_range
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
-from tallon.cards.first_edition.pilots_w10 import _in_printed_arc
-from tallon.cards.first_edition.pilots_wave1 import _lock_options
+from tallon.cards.first_edition.pilots_w10 import in_printed_arc
+from tallon.cards.first_edition.pilots_wave1 import offer_lock
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.registry import register
 from tallon.cards.upgrades.astromech_2 import M9G8_FRIEND, _m9g8_applies
-from tallon.cards.upgrades.tech import _primed
+from tallon.cards.upgrades.tech import primed
 from tallon.data import load_cards
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, BOTH_ROLES
@@ -39,7 +39,6 @@ from tallon.engine.decisions import Option
 from tallon.engine.effects import deal_damage_card, gain_token, remove_token, suffer_damage
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.state import AttackState, ShipState, Token
-from tallon.engine.steps import Ask
 from tallon.engine.weapons import weapons_of
 from tallon.geometry import Pose
 
@@ -190,8 +189,8 @@ def _finn_applies(game: Any, attack: AttackState, owner: ShipState, user: ShipSt
     if user.id != owner.id:
         return False
     if attack.attacker == owner.id:
-        return attack.primary and _in_printed_arc(owner, game.state.ships[attack.defender])
-    return attack.defender == owner.id and _in_printed_arc(
+        return attack.primary and in_printed_arc(owner, game.state.ships[attack.defender])
+    return attack.defender == owner.id and in_printed_arc(
         owner, game.state.ships[attack.attacker])
 
 
@@ -237,17 +236,8 @@ def _officer_friends(ctx: Ctx) -> list[ShipState]:
 
 
 def _officer(ctx: Ctx, choice: Any) -> None:
-    friend = ctx.other(str(choice))
-    options = _lock_options(ctx.game, friend)
-    if not options:
-        ctx.game.event("ability", f"{friend.name} ({friend.id}) has no ship to lock",
-                       ship=friend.id)
-        return
     # the 1e "Dutch" Vander's question: the chosen ship's player decides
-    ctx.game.push(Ask(friend.owner, "use_ability", f"{friend.name} ({friend.id}): acquire a "
-                      "target lock? (Systems Officer)", (*options, Option("decline",
-                                                                        "decline")),
-                      "1e-dutch.lock", (friend.id,), ship=friend.id))
+    offer_lock(ctx, str(choice), "Systems Officer")
 
 
 register("upgrade", "1e-systemsofficer",
@@ -418,7 +408,7 @@ register("upgrade", "1e-longrangescanners",
 register("upgrade", "1e-primedthrusters",
          # the 2.5 card's rule: stress prevents them only from 3 stress tokens on
          Modifier("boost and barrel roll while at most 2 stress", hook="may_act_stressed",
-                  value=_primed),
+                  value=primed),
          description="Stress tokens do not prevent its boost and barrel roll actions unless "
                      "it has 3 or more.")
 
@@ -514,7 +504,7 @@ ZEB_ACTIVE = "1e-zeborrelios:active"
 def _zeb_enemies(ship: ShipState, game: Any) -> list[ShipState]:
     """The enemy ships touching Zeb's ship inside its (printed) firing arc."""
     return [s for s in ships_in_range(game, ship, 0, 0, friendly=False)
-            if not s.remote and _in_printed_arc(ship, s)]
+            if not s.remote and in_printed_arc(ship, s)]
 
 
 def _zeb_watch(ctx: Ctx) -> bool:

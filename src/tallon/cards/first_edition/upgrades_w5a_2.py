@@ -374,7 +374,7 @@ JAMMER = "1e-tacticaljammer"
 def _jammer(game: Any, owner: ShipState, attack: AttackState | None = None,
             **facts: Any) -> int:
     from tallon.cards.common import attack_crossing
-    from tallon.geometry.obstruction import _covers_unit_interval, _family_interval
+    from tallon.geometry.obstruction import covers_unit_interval, family_interval
     from tallon.geometry.polygons import segment_enters
 
     if attack is None or not owner.in_play or owner.body is None or attack.obstructed:
@@ -400,8 +400,8 @@ def _jammer(game: Any, owner: ShipState, attack: AttackState | None = None,
         return 1 if any(segment_enters(ax, ay, bx, by, p) for p in pieces) else 0
     # several closest lines: obstructed only if every one of them crosses (else the
     # attacker measures along a clear one: rulebook (1e), Obstructed Attacks)
-    intervals = [i for i in (_family_interval(lines, p) for p in pieces) if i is not None]
-    return 1 if intervals and _covers_unit_interval(intervals) else 0
+    intervals = [i for i in (family_interval(lines, p) for p in pieces) if i is not None]
+    return 1 if intervals and covers_unit_interval(intervals) else 0
 
 
 register("upgrade", JAMMER,

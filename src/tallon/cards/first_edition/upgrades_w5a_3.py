@@ -11,7 +11,7 @@ from typing import Any
 
 from tallon.cards.common import is_me
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
-from tallon.cards.first_edition.pilots_wave1 import _lock_options
+from tallon.cards.first_edition.pilots_wave1 import lock_options
 from tallon.cards.first_edition.upgrades_wave1 import damage_trait_1e
 from tallon.cards.registry import register
 from tallon.cards.upgrades.modification_2 import discard_instead
@@ -64,7 +64,7 @@ def _agromech_applies(ctx: Ctx) -> bool:
     return (is_me(ctx) and ctx.event.get("token") == "focus" and attack is not None
             and attack.attacker == ctx.ship.id and attack.step == "modify attack dice"
             and attack.defender not in ctx.ship.locks
-            and attack.defender in [o.key for o in _lock_options(ctx.game, ctx.ship)])
+            and attack.defender in [o.key for o in lock_options(ctx.game, ctx.ship)])
 
 
 register("upgrade", R4_AGROMECH,
@@ -111,8 +111,8 @@ register("upgrade", "1e-k4securitydroid",
          # a first-edition green maneuver is the engine's blue
          Triggered("acquire a target lock", window="after_execute",
                    requirement=lambda ctx: is_me(ctx) and ctx.event.get("difficulty") == "blue"
-                   and ctx.ship.in_play and bool(_lock_options(ctx.game, ctx.ship)),
-                   choices=lambda ctx: _lock_options(ctx.game, ctx.ship),
+                   and ctx.ship.in_play and bool(lock_options(ctx.game, ctx.ship)),
+                   choices=lambda ctx: lock_options(ctx.game, ctx.ship),
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, str(choice))),
          description="After executing a green maneuver: may acquire a target lock.")
 

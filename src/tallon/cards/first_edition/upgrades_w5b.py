@@ -28,7 +28,7 @@ from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.pilots_w5b import attack_damage
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.registry import register
-from tallon.cards.upgrades.crew_a2 import attack_key
+from tallon.cards.upgrades.crew_a2 import c3po_add, c3po_guess, c3po_right
 from tallon.cards.upgrades.ordnance import GainTokens, expose_random
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, Role
@@ -86,24 +86,15 @@ C3PO_ROUND = f"{C3PO}:round"
 
 
 def _c3po_guess(ctx: Ctx, choice: Any) -> None:
-    attack = ctx.attack
-    assert attack is not None
+    assert ctx.attack is not None
     remember(ctx.ship, C3PO_ROUND, ctx.state.round)
-    remember(ctx.ship, C3PO_GUESS, (*attack_key(ctx.game, attack), int(choice)))
-    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) guesses {choice} evade "
-                   "result(s)", ship=ctx.ship.id)
+    c3po_guess(ctx, choice, C3PO_GUESS)
 
 
 def _c3po_right(ctx: Ctx) -> bool:
-    attack = ctx.attack
-    guess = recalled(ctx.ship, C3PO_GUESS)
-    if attack is None or guess is None or attack.defense_dice is None:
-        return False
     # the guess needs at least one defense die: no dice rolled, nothing guessed right
-    return (is_me(ctx, "defender") and ctx.event["kind"] == "defense"
-            and len(attack.defense_dice) >= 1
-            and tuple(guess[:-1]) == attack_key(ctx.game, attack)
-            and attack.defense_dice.count(Face.EVADE) == guess[-1]
+    return (c3po_right(ctx, C3PO_GUESS) and ctx.attack is not None
+            and ctx.attack.defense_dice is not None and len(ctx.attack.defense_dice) >= 1
             and _may_add_evade(ctx))
 
 
@@ -121,12 +112,7 @@ def _may_add_evade(ctx: Ctx) -> bool:
 
 
 def _c3po_add(ctx: Ctx, choice: Any) -> None:
-    attack = ctx.attack
-    assert attack is not None and attack.defense_dice is not None
-    attack.defense_dice.add(Face.EVADE)
-    remember(ctx.ship, C3PO_GUESS, None)
-    ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) guessed right: 1 evade "
-                   "result is added", ship=ctx.ship.id)
+    c3po_add(ctx, choice, C3PO_GUESS)
 
 
 register("upgrade", C3PO,

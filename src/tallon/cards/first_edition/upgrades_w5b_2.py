@@ -228,17 +228,22 @@ def share_pilot_abilities(game: Game) -> None:
     it, and take back those it should no longer have (FAQ (1e), IG-2000: a ship removed
     from play, or whose pilot ability is ignored by a faceup Injured Pilot, lends none)."""
     for ship in game.state.ships.values():
-        if ship.removed:
-            continue
-        have = tuple(recalled(ship, SHARED, ()))
-        wanted = _wanted(game, ship)
-        for source_id in have:
-            if source_id not in wanted:
-                drop_pilot_ability(ship, game.state.ships[source_id])
-        for source_id in wanted:
-            if source_id not in have:
-                copy_pilot_ability(ship, game.state.ships[source_id])
-        remember(ship, SHARED, wanted or None)
+        if not ship.removed:
+            sync_pilot_abilities(game, ship, SHARED, _wanted(game, ship))
+
+
+def sync_pilot_abilities(game: Game, ship: ShipState, key: str, wanted: tuple[str, ...]
+                         ) -> None:
+    """Give ``ship`` the pilot abilities of the ships ``wanted`` and take back those of the
+    ships it had them from (card memory ``key``) that are no longer wanted (IG-2000, IG-88D)."""
+    have = tuple(recalled(ship, key, ()))
+    for source_id in have:
+        if source_id not in wanted:
+            drop_pilot_ability(ship, game.state.ships[source_id])
+    for source_id in wanted:
+        if source_id not in have:
+            copy_pilot_ability(ship, game.state.ships[source_id])
+    remember(ship, key, wanted or None)
 
 
 def _share(ctx: Ctx, choice: Any) -> None:

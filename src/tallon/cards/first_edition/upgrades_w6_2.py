@@ -12,86 +12,33 @@ from typing import TYPE_CHECKING, Any
 from tallon.cards.acting import bar_actions, during_activation, grant_action
 from tallon.cards.common import is_me, obstruction_ignored, recalled, remember, roll_die
 from tallon.cards.first_edition.bombs_1e import (
-    DROP,
+    being_dropped,
     bomb_device,
+    drop_action,
     drop_on_reveal,
-    dropped_this_round,
 )
 from tallon.cards.first_edition.lingering_1e import END_OF_ROUND, discard_lingering, lingers
-from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.registry import register
-from tallon.cards.upgrades.device import _log_roll, _roll
+from tallon.cards.upgrades.device import log_device_roll, mine_roll
 from tallon.cards.upgrades.ordnance import GainTokens
 from tallon.data import load_cards
 from tallon.dice import Face
 from tallon.dice.abilities.base import BOTH_ROLES
 from tallon.dice.abilities.effects import CardAbility, ChangeResults
-from tallon.engine.abilities import CardAction, Ctx, DiceMod, Modifier, Triggered
-from tallon.engine.decisions import Option
-from tallon.engine.devices import (
-    can_place_device,
-    device_templates,
-    parse_template_key,
-    placement_options,
-)
+from tallon.engine.abilities import Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.effects import gain_token, suffer_damage
 from tallon.engine.obstacles import ignore_obstacles
 from tallon.engine.payloads import (
     CLUSTER_KINDS,
     device,
-    fits,
     in_range_of,
-    outline_of,
-    place_devices,
     suffered_effect,
 )
 from tallon.engine.state import ActionSpec, ShipState, Token
-from tallon.engine.steps import Then, continuation
+from tallon.engine.steps import continuation
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
-
-
-# ------------------------------------------------ "Action: discard this card to drop"
-def _drop_options(ctx: Ctx, card: str) -> list[Option]:
-    # FAQ (1e) Q&A: one bomb drop a round
-    if dropped_this_round(ctx.game, ctx.ship) or not can_place_device(ctx.game, ctx.ship):
-        return []
-    placements = device_templates(ctx.game, ctx.ship, card, DROP, False)
-    found = placement_options(ctx.game, ctx.ship, placements, outline_of(card), False)
-    return [o for o in found
-            if fits(ctx.game, ctx.ship, card, *parse_template_key(str(o.key), False))]
-
-
-def drop_action(card: str, title: str) -> CardAction:
-    """An action discarding the card to drop its bomb token: the [1 straight] template at
-    the rear guides (or another placement the ship's cards offer: hook device_templates),
-    the token wholly inside the play area."""
-
-    def drop(ctx: Ctx, choice: Any) -> None:
-        template, launched = parse_template_key(str(choice), False)
-        discard_upgrade(ctx.game, ctx.ship, card)
-        # the dropping ship is noted until what the drop set off has resolved
-        remember(ctx.ship, DROPPING, card)
-        ctx.game.push(Then("1e-bombs.dropped", (ctx.ship.id,)))
-        place_devices(ctx.game, ctx.ship, card, template, launched)
-
-    return CardAction(title, key="drop", requirement=lambda ctx: bool(_drop_options(ctx, card)),
-                      choices=lambda ctx: _drop_options(ctx, card), effect=drop)
-
-
-#: card memory of a ship: the bomb card whose token it is dropping now
-DROPPING = "1e-bombs:dropping"
-
-
-@continuation("1e-bombs.dropped")
-def _dropped(game: Game, _: Any, ship_id: str) -> None:
-    remember(game.state.ships[ship_id], DROPPING, None)
-
-
-def _being_dropped(game: Game, card: str) -> bool:
-    """Whether a token of ``card`` is being dropped now (not met by a moving ship)."""
-    return any(recalled(s, DROPPING) == card for s in game.state.ships.values())
 
 
 # ---------------------------------------------------------------------- Ion Bombs
@@ -134,7 +81,7 @@ def _conner(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     # FAQ (1e): dropped under a ship that has activated this phase, it skips no Perform
     # Action step (it is ionized next turn); a ship moving onto it, or not yet activated,
     # skips its own
-    if not (_being_dropped(game, CONNER) and ship.activated):
+    if not (being_dropped(game, CONNER) and ship.activated):
         ship.skip_action = True
         game.event("ability", f"{ship.name} ({ship.id}) skips its Perform Action step",
                    ship=ship.id)
@@ -156,17 +103,14 @@ CLUSTER_KINDS.add("1eclustermine")  # a set of three tokens, as the 2.5 mines
 
 @continuation("detonate.1eclustermine")
 def _cluster(game: Game, _: Any, device_id: str, ship_id: str) -> None:
-    ship = game.state.ships.get(ship_id)
-    if ship is not None and ship.in_play:
-        suffered_effect(game, device_id, [ship])
-        _roll(game, ship, 2, "1e-clustermines.rolled", device_id)
+    mine_roll(game, device_id, ship_id, 2, "1e-clustermines.rolled")
 
 
 @continuation("1e-clustermines.rolled")
 def _cluster_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id: str
                     ) -> None:
     ship = game.state.ships[ship_id]
-    _log_roll(game, ship, faces, device_id)
+    log_device_roll(game, ship, faces, device_id)
     # errata (1e), Bomb Tokens reference cards #4 and #6: 1 damage for each hit and each
     # critical hit result (a critical hit result deals a normal damage)
     count = sum(1 for face in faces if face in (Face.HIT, Face.CRIT))

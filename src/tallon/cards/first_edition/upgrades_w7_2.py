@@ -18,9 +18,9 @@ from tallon.cards.common import (
     weapon_of_type,
 )
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
-from tallon.cards.first_edition.pilots_wave1 import _lock_options
+from tallon.cards.first_edition.pilots_wave1 import lock_options
 from tallon.cards.first_edition.upgrades_w7 import has_upgrade
-from tallon.cards.first_edition.upgrades_wave2_2 import _card_title
+from tallon.cards.first_edition.upgrades_wave2_2 import card_title
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice import Face
@@ -80,8 +80,8 @@ register("upgrade", "1e-misthunter",
 register("upgrade", "1e-targetingastromech",
          Triggered("acquire a target lock", window="after_execute",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["difficulty"] == "red"
-                   and ctx.ship.in_play and bool(_lock_options(ctx.game, ctx.ship)),
-                   choices=lambda ctx: _lock_options(ctx.game, ctx.ship),
+                   and ctx.ship.in_play and bool(lock_options(ctx.game, ctx.ship)),
+                   choices=lambda ctx: lock_options(ctx.game, ctx.ship),
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, str(choice))),
          description="After executing a red maneuver: may acquire a target lock.")
 
@@ -142,7 +142,7 @@ def _astromechs(ship: ShipState) -> list[str]:
 
 def _integrated_choices(ctx: Ctx, facts: dict[str, Any]) -> list[Option]:
     db = load_cards()
-    title = _card_title(facts["card"])
+    title = card_title(facts["card"])
     return [Option(xws, f"discard {db.upgrade(xws).name} to discard {title}")
             for xws in _astromechs(ctx.ship)]
 
@@ -152,7 +152,7 @@ def _integrated(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
     discard_upgrade(ctx.game, ship, str(choice))
     ctx.state.player(ship.owner).discard.append(facts["card"])
     ctx.game.event("damage", f"{ship.name} ({ship.id}) discards the damage card "
-                   f"{_card_title(facts['card'])} it was being dealt", ship=ship.id)
+                   f"{card_title(facts['card'])} it was being dealt", ship=ship.id)
     if facts["then"] is not None:
         call_continuation(ctx.game, facts["then"], None, facts["args"])
 

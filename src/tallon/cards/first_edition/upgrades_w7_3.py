@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.acting import granted, start_action
+from tallon.cards.acting import granted
 from tallon.cards.common import (
     attacking_if,
     is_me,
@@ -21,6 +21,7 @@ from tallon.cards.first_edition.ordnance_1e import discard_upgrade, is_discarded
 from tallon.cards.first_edition.upgrades_w7 import has_upgrade
 from tallon.cards.registry import register
 from tallon.cards.upgrades.crew_a2 import attack_key
+from tallon.cards.upgrades.illicit import ask_decloak, cloak
 from tallon.data import load_cards
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, Window
@@ -31,7 +32,7 @@ from tallon.engine.decisions import Option
 from tallon.engine.dice_step_actions import StepAction
 from tallon.engine.effects import gain_token
 from tallon.engine.state import ShipState, Token
-from tallon.engine.steps import Ask, continuation
+from tallon.engine.steps import continuation
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -214,11 +215,6 @@ def _can_cloak(ctx: Ctx) -> bool:
                        ctx.state.phase == "activation") is None
 
 
-def _cloak(ctx: Ctx, choice: Any) -> None:
-    start_action(ctx.game, ctx.ship.id, granted("cloak", "white", CLOAKING),
-                 ctx.state.phase == "activation")
-
-
 def _cloaking_roll(ctx: Ctx, choice: Any) -> None:
     roll_die(ctx, "1e-cloakingdevice.rolled", (ctx.ship.id,))
 
@@ -232,18 +228,12 @@ def _cloaking_rolled(game: Game, face: Face, ship_id: str) -> None:
     if not ship.cloaked:
         return
     # the 2.5 card's question and its answer's continuation: decloak or discard the token
-    game.now(Ask(ship.owner, "cloaking_device",
-                 f"{ship.name} ({ship.id}): Cloaking Device - decloak or discard the cloak "
-                 "token?", (Option("discard", "discard the cloak token"),
-                            Option("boost", "decloak: boost"),
-                            Option("left", "decloak: barrel roll left"),
-                            Option("right", "decloak: barrel roll right")),
-                 "cloakingdevice.decloak", (ship.id,), ship=ship.id))
+    ask_decloak(game, ship)
 
 
 register("upgrade", CLOAKING,
          CardAction("perform a free cloak action", key="cloak", requirement=_can_cloak,
-                    effect=_cloak),
+                    effect=lambda ctx, choice: cloak(ctx, choice, CLOAKING)),
          # "at the end of each round": cloaked or not; after the End phase removed the
          # tokens (FAQ (1e), Stygium Particle Accelerator: its evade token then stays)
          Triggered("roll for the cloaking device (focus: lose it and decloak or "

@@ -18,6 +18,7 @@ from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.pilots_w5a import enemies_within
 from tallon.cards.first_edition.pilots_w8a import inside_firing_arc
 from tallon.cards.first_edition.ranges_1e import within_1e
+from tallon.cards.first_edition.upgrades_w5b_2 import sync_pilot_abilities
 from tallon.cards.pilots.mg100starfortress import in_turret_arc
 from tallon.cards.registry import register
 from tallon.dice import Face
@@ -27,7 +28,6 @@ from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Option
 from tallon.engine.devices import launch_obstacle, placement, remove_obstacle
 from tallon.engine.effects import gain_token, suffer_damage
-from tallon.engine.pilot_copies import copy_pilot_ability, drop_pilot_ability
 from tallon.engine.state import ShipState, Token, opponent
 from tallon.engine.steps import Then, continuation
 from tallon.geometry import Arc, at_range, in_arc
@@ -217,16 +217,7 @@ def _ig88d_out_of_step(ctx: Ctx) -> bool:
 
 
 def _ig88d_share(ctx: Ctx, choice: Any) -> None:
-    ship, game = ctx.ship, ctx.game
-    have = tuple(recalled(ship, IG88D_SHARED, ()))
-    wanted = _ig88d_wanted(game, ship)
-    for source_id in have:
-        if source_id not in wanted:
-            drop_pilot_ability(ship, game.state.ships[source_id])
-    for source_id in wanted:
-        if source_id not in have:
-            copy_pilot_ability(ship, game.state.ships[source_id])
-    remember(ship, IG88D_SHARED, wanted or None)
+    sync_pilot_abilities(ctx.game, ctx.ship, IG88D_SHARED, _ig88d_wanted(ctx.game, ctx.ship))
 
 
 def _ig88d_sync(window: str) -> Triggered:

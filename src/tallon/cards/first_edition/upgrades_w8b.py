@@ -22,14 +22,14 @@ from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.first_edition.upgrades_wave2_2 import (
     FIRED,
     GRANTED,
-    _declared,
-    _no_more_attacks,
-    _primary_weapons,
+    declared,
+    no_more_attacks,
+    primary_weapons,
 )
 from tallon.cards.first_edition.upgrades_wave4 import inside_printed_arc
-from tallon.cards.pilots.ut60duwing import _bodhi_sources
+from tallon.cards.pilots.ut60duwing import bodhi_sources
 from tallon.cards.registry import register
-from tallon.cards.upgrades.crew_f import _cassian
+from tallon.cards.upgrades.crew_f import cassian
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING
 from tallon.dice.abilities.effects import CardAbility, ChangeResults, change_one
@@ -192,7 +192,7 @@ register("upgrade", "1e-cassianandor",
                    and bool(_cassian_targets(ctx)),
                    choices=lambda ctx: [Option(s.id, f"guess the dial of {s.name} ({s.id}), "
                                         "then look at it") for s in _cassian_targets(ctx)],
-                   effect=_cassian),
+                   effect=cassian),
          description="Planning phase end: may pick an enemy within Range 1-2, guess its bearing "
                      "and speed and check its dial; a correct guess lets him reset his own dial.")
 
@@ -231,7 +231,7 @@ def _bodhi_own(game: Any, owner: ShipState, ship: Any = None, action: str = "",
                **facts: Any) -> list[str]:
     if ship is None or ship.id != owner.id:
         return []
-    return _bodhi_sources(game, owner, ship=ship, action=action)
+    return bodhi_sources(game, owner, ship=ship, action=action)
 
 
 register("upgrade", "1e-bodhirook",
@@ -254,13 +254,13 @@ def _baze_applies(ctx: Ctx) -> bool:
     defenders = _baze_defenders(ctx)
     return (ctx.event["attacker"] == ctx.ship.id and not ctx.event["hit"]
             and recalled(ctx.ship, BAZE + FIRED) != ctx.state.round and bool(defenders)
-            and can_bonus_attack(ctx.game, ctx.ship, only=_primary_weapons(ctx.ship),
+            and can_bonus_attack(ctx.game, ctx.ship, only=primary_weapons(ctx.ship),
                                  defenders=defenders))
 
 
 def _baze(ctx: Ctx, choice: Any) -> None:
     remember(ctx.ship, BAZE + GRANTED, ctx.state.round)
-    perform_bonus_attack(ctx.game, ctx.ship, only=_primary_weapons(ctx.ship),
+    perform_bonus_attack(ctx.game, ctx.ship, only=primary_weapons(ctx.ship),
                          defenders=_baze_defenders(ctx))
 
 
@@ -269,7 +269,7 @@ register("upgrade", BAZE,
          Triggered("make a primary attack at another ship",
                    window="after_attack", bonus_attack=True, requirement=_baze_applies,
                    effect=_baze),
-         _declared(BAZE), _no_more_attacks(BAZE),
+         declared(BAZE), no_more_attacks(BAZE),
          description="After a missed attack: may make a primary weapon attack at another ship, "
                      "then attack no more this round.")
 

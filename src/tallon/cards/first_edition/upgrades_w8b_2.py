@@ -48,33 +48,33 @@ _AILERONS_MOVES = (("1BW", "a white [1 bank left]"), ("1FW", "a white [1 straigh
                    ("1NW", "a white [1 bank right]"))
 
 
-def _ailerons_applies(ctx: Ctx) -> bool:
+def ailerons_applies(ctx: Ctx) -> bool:
     # before_reveal: an ionized ship reveals no dial (reference card (1e), Ion Token)
     return (is_me(ctx) and ctx.ship.in_play and not ctx.ship.ionized
             and not ctx.ship.stressed)
 
 
-def _ailerons(ctx: Ctx, choice: Any) -> None:
+def ailerons(ctx: Ctx, choice: Any) -> None:
     # a maneuver by the normal rules (overlaps, obstacles), not an action
     ctx.game.push(ExecuteManeuver(ctx.ship.id, str(choice)))
 
 
-def _ailerons_choices(ctx: Ctx) -> list[Option]:
+def ailerons_choices(ctx: Ctx) -> list[Option]:
     return [Option(code, f"execute {label}") for code, label in _AILERONS_MOVES]
 
 
 register("upgrade", AILERONS,
          Triggered("execute a white 1 bank or 1 straight before revealing the dial",
                    window="before_reveal", optional=False,
-                   requirement=lambda ctx: _ailerons_applies(ctx)
+                   requirement=lambda ctx: ailerons_applies(ctx)
                    and ctx.ship.pilot != DUCHESS,
-                   choices=_ailerons_choices, effect=_ailerons),
+                   choices=ailerons_choices, effect=ailerons),
          # "Duchess" may choose to ignore the card's ability: the same, optional
          Triggered("execute a white 1 bank or 1 straight before revealing the dial "
                    "(\"Duchess\" may ignore it)", window="before_reveal",
-                   requirement=lambda ctx: _ailerons_applies(ctx)
+                   requirement=lambda ctx: ailerons_applies(ctx)
                    and ctx.ship.pilot == DUCHESS,
-                   choices=_ailerons_choices, effect=_ailerons),
+                   choices=ailerons_choices, effect=ailerons),
          description="Immediately before revealing his dial, if not stressed: must execute "
                      "a white [1 bank left], [1 straight] or [1 bank right] maneuver.")
 

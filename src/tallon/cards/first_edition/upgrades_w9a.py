@@ -22,7 +22,7 @@ from tallon.cards.first_edition.ordnance_1e import (
 )
 from tallon.cards.first_edition.pilots_w9a import has_reinforce, spend_reinforce
 from tallon.cards.first_edition.ranges_1e import within_1e
-from tallon.cards.pilots.modifiedyt1300lightfreighter import _chewbacca
+from tallon.cards.pilots.modifiedyt1300lightfreighter import chewbacca
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import replaces_damage
 from tallon.data import load_cards
@@ -217,7 +217,7 @@ def _breach_active(ctx: Ctx) -> bool:
 def _breach(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
     spend_reinforce(ctx.game, ctx.ship)
     remember(ctx.ship, BREACH_ROUND, ctx.state.round)
-    _chewbacca(ctx, facts, choice)
+    chewbacca(ctx, facts, choice)
 
 
 register("upgrade", BREACH,
@@ -230,7 +230,7 @@ register("upgrade", BREACH,
                      point="deal_faceup_card", optional=False,
                      applies=lambda ctx, facts: facts["ship"] == ctx.ship.id
                      and _breach_active(ctx),
-                     replace=_chewbacca),
+                     replace=chewbacca),
          description="On being dealt a faceup damage card: may spend a reinforce token to turn it "
                      "facedown unresolved, and do the same to every faceup card dealt to him for "
                      "the rest of the round.")

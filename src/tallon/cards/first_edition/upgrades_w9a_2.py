@@ -15,24 +15,24 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import is_me, recalled, remember, weapon_of_type
-from tallon.cards.first_edition.bombs_1e import bomb_device, drop_on_reveal
+from tallon.cards.first_edition.bombs_1e import bomb_device, drop_on_reveal, suffer_rolled
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.registry import register
-from tallon.cards.upgrades.device import DEVICE_ROLL, _log_roll, _roll
+from tallon.cards.upgrades.device import DEVICE_ROLL, roll_device_dice
 from tallon.cards.upgrades.illicit_2 import (
-    MAP_GRID,
     MAP_OFFERED,
-    _free_pose,
-    _key_pose,
-    _placement_key,
+    answered_pose,
+    free_pose,
+    map_spots,
+    placement_key,
 )
 from tallon.data import load_cards
 from tallon.dice import Face
 from tallon.engine.abilities import Ctx, Modifier, Triggered
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Decision, Option
-from tallon.engine.effects import gain_token, remove_token, suffer_damage
+from tallon.engine.effects import gain_token, remove_token
 from tallon.engine.payloads import (
     device,
     device_of,
@@ -117,17 +117,13 @@ def _bomblet(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     ships = in_range_of(game, device_id, 0, 1, remotes=False)
     suffered_effect(game, device_id, ships)
     for ship in reversed(ships):  # rolled at once, each before the previous: player order
-        _roll(game, ship, 2, "1e-bombletgenerator.rolled", device_id)
+        roll_device_dice(game, ship, 2, "1e-bombletgenerator.rolled", device_id)
 
 
 @continuation("1e-bombletgenerator.rolled")
 def _bomblet_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id: str
                     ) -> None:
-    ship = game.state.ships[ship_id]
-    _log_roll(game, ship, faces, device_id)
-    hits, crits = faces.count(Face.HIT), faces.count(Face.CRIT)
-    if hits or crits:
-        suffer_damage(game, ship, hits=hits, crits=crits, cause=device_id)
+    suffer_rolled(game, faces, ship_id, device_id)
 
 
 register("upgrade", BOMBLET,
@@ -307,13 +303,7 @@ def mapper_problem(game: Game, ship: ShipState, card: str, pose: Pose) -> str | 
 def mapper_spots(game: Game, ship: ShipState, card: str, wanted: int = MAP_OFFERED
                  ) -> list[Pose]:
     """Legal spots to offer for the tokens of ``card``: grid points, the central first."""
-    found = []
-    for pose in MAP_GRID:
-        if mapper_problem(game, ship, card, pose) is None:
-            found.append(pose)
-            if len(found) == wanted:
-                break
-    return found
+    return map_spots(game, ship, card, wanted, mapper_problem)
 
 
 @dataclass(frozen=True)
@@ -330,7 +320,7 @@ class MapperPlacement(ChoiceStep):
         if not cards or not ship.in_play:
             return None
         db = load_cards()
-        options = [Option(_placement_key(card, p), f"discard {db.upgrade(card).name}: place "
+        options = [Option(placement_key(card, p), f"discard {db.upgrade(card).name}: place "
                           f"its token at ({p.x:.0f}, {p.y:.0f})",
                           {"card": card, "x": p.x, "y": p.y, "rotation": p.heading})
                    for card in cards for p in mapper_spots(game, ship, card)]
@@ -342,7 +332,7 @@ class MapperPlacement(ChoiceStep):
 
     def check_free(self, game: Game, value: Any) -> str | None:
         ship = game.state.ships[self.ship_id]
-        parsed = _free_pose(value, "card", tuple(mapper_bombs(ship)))
+        parsed = free_pose(value, "card", tuple(mapper_bombs(ship)))
         if isinstance(parsed, str):
             return parsed
         return mapper_problem(game, ship, *parsed)
@@ -351,12 +341,7 @@ class MapperPlacement(ChoiceStep):
         if answer == "done":
             return
         ship = game.state.ships[self.ship_id]
-        if isinstance(answer, str):
-            card, pose = _key_pose(answer)
-        else:
-            parsed = _free_pose(answer, "card", tuple(mapper_bombs(ship)))
-            assert not isinstance(parsed, str), "answers are checked before they arrive"
-            card, pose = parsed
+        card, pose = answered_pose(answer, "card", tuple(mapper_bombs(ship)))
         discard_upgrade(game, ship, card)
         # pushed first: a mine placed under a friendly ship detonates before the next ask
         game.push(MapperPlacement(self.ship_id))

@@ -29,9 +29,9 @@ from tallon.cards.first_edition.ordnance_1e import (
 from tallon.cards.first_edition.pilots_w8a import inside_firing_arc
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.first_edition.upgrades_w8b_2 import (
-    _ailerons,
-    _ailerons_applies,
-    _ailerons_choices,
+    ailerons,
+    ailerons_applies,
+    ailerons_choices,
 )
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import attacking_with, replaces_damage
@@ -438,8 +438,8 @@ register("upgrade", "1e-advancedailerons",
          Modifier("3 banks are white", hook="maneuver_difficulty", value=_bank_3_white),
          # the same move as Adaptive Ailerons' (upgrades_w8b_2): a maneuver, not an action
          Triggered("execute a white 1 bank or 1 straight before revealing the dial",
-                   window="before_reveal", optional=False, requirement=_ailerons_applies,
-                   choices=_ailerons_choices, effect=_ailerons),
+                   window="before_reveal", optional=False, requirement=ailerons_applies,
+                   choices=ailerons_choices, effect=ailerons),
          description="3 banks are white. Immediately before revealing the dial, if not "
                      "stressed: must execute a white [1 bank left], [1 straight] or [1 bank "
                      "right] maneuver.")

@@ -20,7 +20,7 @@ from tallon.cards.first_edition.ordnance_1e import (
 from tallon.cards.first_edition.pilots_w7 import omega_forbids
 from tallon.cards.first_edition.pilots_wave2 import bar_free_actions
 from tallon.cards.registry import register
-from tallon.cards.upgrades.cannon import _crits_to_hits, _has_crit
+from tallon.cards.upgrades.cannon import crits_to_hits, has_crit
 from tallon.cards.upgrades.ordnance import ships_near
 from tallon.dice import Face
 from tallon.dice.abilities.base import ATTACKING, DEFENDING, Window
@@ -182,7 +182,7 @@ register("upgrade", "1e-ioncannon",
 def _hlc_rolled(ctx: Ctx) -> bool:
     # FAQ (1e), "Omega Leader": a locked attacker's cannon cannot change its results
     return (ctx.event["kind"] == "attack" and attacking_with(ctx, "1e-heavylasercannon")
-            and _has_crit(ctx) and not omega_forbids(ctx.game, ctx.attack, ctx.ship.id))
+            and has_crit(ctx) and not omega_forbids(ctx.game, ctx.attack, ctx.ship.id))
 
 
 # "immediately after rolling": the dice just rolled (FAQ (1e): dice rerolled later keep
@@ -190,7 +190,7 @@ def _hlc_rolled(ctx: Ctx) -> bool:
 register("upgrade", "1e-heavylasercannon",
          Weapon("Heavy Laser Cannon"),
          Triggered("change every critical hit result to a hit", window="after_dice_rolled",
-                   optional=False, requirement=_hlc_rolled, effect=_crits_to_hits),
+                   optional=False, requirement=_hlc_rolled, effect=crits_to_hits),
          description="Attack: 4 dice at range 2-3; right after the attack dice are rolled, "
                      "every critical hit result becomes a hit.")
 

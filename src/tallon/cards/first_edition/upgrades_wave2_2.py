@@ -36,7 +36,7 @@ from tallon.rulesets import ruleset_rules
 GRANTED, FIRED = ":granted", ":fired"
 
 
-def _primary_weapons(ship: ShipState) -> tuple[str, ...]:
+def primary_weapons(ship: ShipState) -> tuple[str, ...]:
     return tuple(f"primary:{arc}" for arc, _ in ship.attacks)
 
 
@@ -49,17 +49,17 @@ def _second_shot(card: str) -> Triggered:
     def requirement(ctx: Ctx) -> bool:
         return (ctx.event["attacker"] == ctx.ship.id and not ctx.event["hit"]
                 and recalled(ctx.ship, card + FIRED) != ctx.state.round
-                and can_bonus_attack(ctx.game, ctx.ship, only=_primary_weapons(ctx.ship)))
+                and can_bonus_attack(ctx.game, ctx.ship, only=primary_weapons(ctx.ship)))
 
     def effect(ctx: Ctx, choice: Any) -> None:
         remember(ctx.ship, card + GRANTED, ctx.state.round)
-        perform_bonus_attack(ctx.game, ctx.ship, only=_primary_weapons(ctx.ship))
+        perform_bonus_attack(ctx.game, ctx.ship, only=primary_weapons(ctx.ship))
 
     return Triggered("perform a primary weapon attack", window="after_attack",
                      bonus_attack=True, requirement=requirement, effect=effect)
 
 
-def _declared(card: str) -> Triggered:
+def declared(card: str) -> Triggered:
     # the extra attack is declared: from now on no other attack this round
     def requirement(ctx: Ctx) -> bool:
         attack = ctx.attack
@@ -74,7 +74,7 @@ def _declared(card: str) -> Triggered:
                      optional=False, requirement=requirement, effect=effect)
 
 
-def _no_more_attacks(card: str) -> Modifier:
+def no_more_attacks(card: str) -> Modifier:
     def value(game: Any, owner: ShipState, ship: ShipState | None = None,
               **facts: Any) -> bool:
         attack = game.state.attack
@@ -100,7 +100,7 @@ for _card, _extra, _text in (
              and attack.attacker == owner.id and _during_luke_attack(game, attack, owner)),),
          "After a missed attack: may make a primary weapon attack, turning 1 focus into a hit in "
          "it; he then attacks no more this round.")):
-    register("upgrade", _card, _second_shot(_card), _declared(_card), _no_more_attacks(_card),
+    register("upgrade", _card, _second_shot(_card), declared(_card), no_more_attacks(_card),
              *_extra, description=_text)
 
 
@@ -135,7 +135,7 @@ register("upgrade", "1e-drawtheirfire",
 
 
 # ------------------------------------------------------------- Chewbacca (crew)
-def _card_title(card: str) -> str:
+def card_title(card: str) -> str:
     for deck in ruleset_rules("1e").damage_decks:
         for entry in load_cards().damage_deck(deck).cards:
             if entry.id == card:
@@ -145,7 +145,7 @@ def _card_title(card: str) -> str:
 
 def _chewie_label(ctx: Ctx, facts: dict[str, Any]) -> list[Option]:
     # FAQ (1e), Chewbacca: the player may look at the card before choosing
-    return [Option("use", f"discard {_card_title(facts['card'])}, recover 1 shield and "
+    return [Option("use", f"discard {card_title(facts['card'])}, recover 1 shield and "
                           "discard Chewbacca")]
 
 
@@ -159,7 +159,7 @@ def _chewie(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
         attacks[-1].marks["marks_faceup_dealt"] = 1
     ctx.game.state.player(ship.owner).discard.append(facts["card"])
     ctx.game.event("damage", f"{ship.name} ({ship.id}) discards the damage card "
-                   f"{_card_title(facts['card'])} it was being dealt", ship=ship.id)
+                   f"{card_title(facts['card'])} it was being dealt", ship=ship.id)
     recover_shield(ctx.game, ship)
     discard_upgrade(ctx.game, ship, "1e-chewbacca")
     if facts["then"] is not None:

@@ -8,29 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.first_edition.bombs_1e import (
-    DROP,
     bomb_device,
+    drop_action,
     drop_on_reveal,
-    dropped_this_round,
+    suffer_rolled,
 )
-from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.registry import register
-from tallon.cards.upgrades.device import _log_roll, _roll
+from tallon.cards.upgrades.device import mine_roll
 from tallon.dice import Face
-from tallon.engine.abilities import CardAction, Ctx
-from tallon.engine.decisions import Option
-from tallon.engine.devices import (
-    can_place_device,
-    device_templates,
-    parse_template_key,
-    placement_options,
-)
 from tallon.engine.effects import suffer_damage
 from tallon.engine.payloads import (
-    fits,
     in_range_of,
-    outline_of,
-    place_devices,
     suffered_effect,
 )
 from tallon.engine.steps import continuation
@@ -62,45 +50,20 @@ register("upgrade", SEISMIC,
 
 
 # --------------------------------------------------------------- Proximity Mines
-def _mine_options(ctx: Ctx) -> list[Option]:
-    # FAQ (1e) Q&A: one bomb drop a round
-    if dropped_this_round(ctx.game, ctx.ship) or not can_place_device(ctx.game, ctx.ship):
-        return []
-    placements = device_templates(ctx.game, ctx.ship, PROXIMITY, DROP, False)
-    found = placement_options(ctx.game, ctx.ship, placements, outline_of(PROXIMITY), False)
-    return [o for o in found
-            if fits(ctx.game, ctx.ship, PROXIMITY, *parse_template_key(str(o.key), False))]
-
-
-def _drop_mine(ctx: Ctx, choice: Any) -> None:
-    template, launched = parse_template_key(str(choice), False)
-    discard_upgrade(ctx.game, ctx.ship, PROXIMITY)
-    # errata (1e): a mine dropped under a ship's base detonates at once (the engine's mines)
-    place_devices(ctx.game, ctx.ship, PROXIMITY, template, launched)
-
-
 @continuation("detonate.1eproximitymine")
 def _proximity(game: Any, _: Any, device_id: str, ship_id: str) -> None:
-    ship = game.state.ships.get(ship_id)
-    if ship is not None and ship.in_play:
-        suffered_effect(game, device_id, [ship])
-        _roll(game, ship, 3, "1e-proximitymines.rolled", device_id)
+    mine_roll(game, device_id, ship_id, 3, "1e-proximitymines.rolled")
 
 
 @continuation("1e-proximitymines.rolled")
 def _proximity_rolled(game: Any, faces: tuple[Face, ...], ship_id: str, device_id: str
                       ) -> None:
-    ship = game.state.ships[ship_id]
-    _log_roll(game, ship, faces, device_id)
-    hits, crits = faces.count(Face.HIT), faces.count(Face.CRIT)
-    if hits or crits:
-        suffer_damage(game, ship, hits=hits, crits=crits, cause=device_id)
+    suffer_rolled(game, faces, ship_id, device_id)
 
 
 register("upgrade", PROXIMITY,
-         CardAction("discard this card: drop 1 proximity mine token", key="drop",
-                    requirement=lambda ctx: bool(_mine_options(ctx)),
-                    choices=_mine_options, effect=_drop_mine),
+         # errata (1e): a mine dropped under a ship's base detonates at once (the engine's mines)
+         drop_action(PROXIMITY, "discard this card: drop 1 proximity mine token"),
          description="Action: discards the card to drop a proximity mine ([1 straight] "
                      "behind). A ship whose base or template overlaps it sets it off: it "
                      "rolls 3 attack dice and suffers each hit and critical hit.")

@@ -63,7 +63,8 @@ def _miranda_options(ctx: Ctx) -> list[Option]:
     return found
 
 
-def _miranda(ctx: Ctx, choice: Any) -> None:
+def miranda(ctx: Ctx, choice: Any) -> None:
+    """Miranda Doni's trade: ``more`` (a shield for a die) or ``fewer`` (a die for one)."""
     attack = ctx.attack
     assert attack is not None
     if choice == "more":
@@ -81,6 +82,6 @@ def _miranda(ctx: Ctx, choice: Any) -> None:
 register("pilot", "mirandadoni",
          Triggered("spend 1 shield for 1 more attack die, or unshielded, 1 fewer die for a "
                    "shield", window="before_attack_dice", requirement=_miranda_attacks,
-                   choices=_miranda_options, effect=_miranda),
+                   choices=_miranda_options, effect=miranda),
          description="Primary attack: may spend 1 shield to roll 1 more attack die, or if "
                      "unshielded, roll 1 fewer attack die to recover 1 shield.")

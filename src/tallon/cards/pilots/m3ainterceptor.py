@@ -146,7 +146,7 @@ def _sunny_kind(ctx: Ctx) -> str | None:
     return "defense" if attack.defender == ctx.ship.id else None
 
 
-def _matching(ctx: Ctx) -> Face | None:
+def matching(ctx: Ctx) -> Face | None:
     """The result every one of Sunny's dice shows, if they all show one, and she may
     still add a die to them (RR: DICE MODIFICATION: adding is modifying)."""
     kind = _sunny_kind(ctx)
@@ -168,8 +168,8 @@ def _matching(ctx: Ctx) -> Face | None:
     return faces.pop()
 
 
-def _sunny_add(ctx: Ctx, choice: Any) -> None:
-    face, kind, attack = _matching(ctx), _sunny_kind(ctx), ctx.attack
+def sunny_add(ctx: Ctx, choice: Any) -> None:
+    face, kind, attack = matching(ctx), _sunny_kind(ctx), ctx.attack
     assert face is not None and kind is not None and attack is not None
     pool = attack.pool(kind)
     assert pool is not None
@@ -189,10 +189,10 @@ def _modified(game: Game, attack: AttackState, ship: ShipState, kind: str) -> No
 
 register("pilot", SUNNY,
          Triggered("all dice match: add 1 matching result", window="after_dice_rolled",
-                   requirement=lambda ctx: _matching(ctx) is not None, effect=_sunny_add),
+                   requirement=lambda ctx: matching(ctx) is not None, effect=sunny_add),
          Triggered("all rerolled dice match: add 1 matching result",
                    window="after_modify_dice",
                    requirement=lambda ctx: is_me(ctx) and ctx.event.get("rerolled", 0) > 0
-                   and _matching(ctx) is not None, effect=_sunny_add),
+                   and matching(ctx) is not None, effect=sunny_add),
          description="Attacking or defending, after rolling or rerolling her dice: if they "
                      "all show the same result, may add 1 more die showing it.")

@@ -110,8 +110,10 @@ register("pilot", "paigetico",
 
 
 # -------------------------------------------------------------------- Finch Dallow
-def _finch(game: Any, owner: ShipState, card: str = "", launch: bool = False,
-           **facts: Any) -> list[tuple[str, tuple[()]]]:
+def bomb_touching(game: Any, owner: ShipState, card: str = "", launch: bool = False,
+                  **facts: Any) -> list[tuple[str, tuple[()]]]:
+    """Hook device_alignments: a bomb the ship drops (not launches) may be placed by hand
+    touching it (Finch Dallow; Crimson Specialist, 1e)."""
     # RR: REPLACEMENT EFFECTS - a bomb he would drop may be placed by hand touching him
     # instead (not a launch, nor a mine or remote); the engine offers spots around his base
     if launch:
@@ -125,6 +127,6 @@ def _finch(game: Any, owner: ShipState, card: str = "", launch: bool = False,
 
 register("pilot", "finchdallow",
          Modifier("place a bomb touching you instead of dropping it",
-                  hook="device_alignments", value=_finch),
+                  hook="device_alignments", value=bomb_touching),
          description="Before dropping a bomb: may instead place it anywhere in the play area "
                      "touching his base.")

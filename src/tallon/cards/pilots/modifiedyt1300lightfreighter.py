@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 
 # ---------------------------------------------------------------- Chewbacca
-def _chewbacca(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
+def chewbacca(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
     ctx.game.event("damage", f"{ctx.ship.name} ({ctx.ship.id}) is dealt the card facedown "
                    "instead", ship=ctx.ship.id)
     deal_damage_card(ctx.game, ctx.ship, False, card=facts["card"], then=facts["then"],
@@ -47,7 +47,7 @@ register("pilot", "chewbacca",
          Replacement("spend 1 charge: the faceup damage card is dealt facedown",
                      point="deal_faceup_card", cost=Cost(charges=1),
                      applies=lambda ctx, facts: facts["ship"] == ctx.ship.id,
-                     replace=_chewbacca),
+                     replace=chewbacca),
          description="About to be dealt a faceup damage card: may spend 1 charge to be "
                      "dealt it facedown instead.")
 

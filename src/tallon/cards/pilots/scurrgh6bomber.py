@@ -30,7 +30,7 @@ def _nym_prevents(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
     ctx.game.event("device", f"{facts['device']} does not detonate", device=facts["device"])
 
 
-def _device_crossed(game: Any, device_id: str, lines: Any) -> bool:
+def device_crossed(game: Any, device_id: str, lines: Any) -> bool:
     """Whether every closest range line passes through the device (with tied lines the
     attacker chooses one, and would choose one that misses it: RR: OBSTRUCTED)."""
     body = next((o for o in game.state.table().objects() if o.id == device_id), None)
@@ -55,7 +55,7 @@ def obstructed_by_device(game: Any, attack: AttackState) -> bool:
     if crossing is None:
         return False
     devices = {d.id for d in game.state.devices if d.category in ("bomb", "mine")}
-    return any(_device_crossed(game, i, crossing.lines) for i in crossing.objects
+    return any(device_crossed(game, i, crossing.lines) for i in crossing.objects
                if i in devices)
 
 

@@ -101,13 +101,13 @@ def _maarek_keep(game: Game, kept: str, ship_id: str, defender_id: str,
     deal_damage_card(game, defender, True, card=kept)
 
 
-def _maarek_card() -> Replacement:
+def maarek_card() -> Replacement:
     return Replacement("draw 3 damage cards and choose the one dealt", point="deal_faceup",
                        applies=_maarek_applies, replace=_maarek, optional=False)
 
 
 for _xws in ("maarekstele", "maarekstele-swz105"):
-    register("pilot", _xws, _maarek_card(),
+    register("pilot", _xws, maarek_card(),
              description="Attacking: a faceup damage card the defender would be dealt is "
                          "chosen from 3 drawn instead; the other 2 are discarded.")
 

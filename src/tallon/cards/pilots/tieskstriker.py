@@ -51,13 +51,13 @@ register("pilot", DUCHESS,
 
 
 # ------------------------------------------------------------------ "Countdown"
-def _countdown_applies(ctx: Ctx) -> bool:
+def countdown_applies(ctx: Ctx) -> bool:
     attack = ctx.attack
     return (is_me(ctx, "defender") and attack is not None and not ctx.ship.stressed
             and attack.hits + attack.crits > 0)
 
 
-def _countdown(ctx: Ctx, choice: Any) -> None:
+def countdown(ctx: Ctx, choice: Any) -> None:
     attack = ctx.attack
     assert attack is not None
     ship = ctx.ship
@@ -76,8 +76,8 @@ def _countdown(ctx: Ctx, choice: Any) -> None:
 
 register("pilot", "countdown",
          Triggered("suffer 1 hit damage and gain 1 stress token: cancel all dice results",
-                   window="after_neutralize", requirement=_countdown_applies,
-                   effect=_countdown),
+                   window="after_neutralize", requirement=countdown_applies,
+                   effect=countdown),
          description="Defending, after Neutralize Results, if not stressed: may suffer 1 "
                      "hit damage and gain 1 stress token to cancel all dice results.")
 

@@ -116,7 +116,7 @@ register("pilot", CARDINAL,
 
 
 # --------------------------------------------------------------- Lieutenant Dormitz
-def _dormitz(game: Any, owner: ShipState, ship: ShipState | None = None,
+def dormitz(game: Any, owner: ShipState, ship: ShipState | None = None,
              **facts: Any) -> tuple[tuple[str, ...], ...] | None:
     # RR: SETUP - the rule holds only once he is placed (engine/placement.py "near:")
     if ship is None or ship.id == owner.id or ship.owner != owner.owner or ship.remote:
@@ -126,7 +126,7 @@ def _dormitz(game: Any, owner: ShipState, ship: ShipState | None = None,
 
 register("pilot", "lieutenantdormitz",
          Modifier("other friendly ships may be placed at range 0-2 of him",
-                  hook="setup_placement_beside", value=_dormitz),
+                  hook="setup_placement_beside", value=dormitz),
          description="Setup: once he is placed, the other friendly ships may be placed "
                      "anywhere in the play area at range 0-2 of him (or in their "
                      "deployment area).")
@@ -145,7 +145,7 @@ def stridan_ranges(ship: ShipState, other: ShipState, measured: int) -> tuple[in
     return (0, 1)
 
 
-def _stridan_coordinates(game: Any, owner: ShipState, ship: ShipState | None = None,
+def stridan_coordinates(game: Any, owner: ShipState, ship: ShipState | None = None,
                          **facts: Any) -> bool:
     # RR: COORDINATE - range 1-2; a friendly ship at range 3 is treated as at range 1
     return ship is not None and not ship.remote and ship.id != owner.id \
@@ -155,6 +155,6 @@ def _stridan_coordinates(game: Any, owner: ShipState, ship: ShipState | None = N
 RANGES_TREATED[("pilot", STRIDAN)] = stridan_ranges
 register("pilot", STRIDAN,
          Modifier("coordinate friendly ships at range 3", hook="coordinate_beyond_range",
-                  value=_stridan_coordinates),
+                  value=stridan_coordinates),
          description="Coordinating, or resolving one of his upgrades' effects: may treat "
                      "friendly ships at range 2-3 as at range 0 or 1.")

@@ -40,7 +40,7 @@ register("pilot", "benthictwotubes",
 
 
 # -------------------------------------------------------------------- Bodhi Rook
-def _bodhi_sources(game: Any, owner: ShipState, ship: Any = None, action: str = "",
+def bodhi_sources(game: Any, owner: ShipState, ship: Any = None, action: str = "",
                    **facts: Any) -> list[str]:
     # RR: LOCK - range is measured from any friendly ship instead of only the locking one
     if action != "lock" or ship is None or ship.owner != owner.owner or not owner.in_play:
@@ -51,7 +51,7 @@ def _bodhi_sources(game: Any, owner: ShipState, ship: Any = None, action: str = 
 
 register("pilot", "bodhirook",
          Modifier("friendly ships may lock objects at range 0-3 of any friendly ship",
-                  hook="range_sources", value=_bodhi_sources),
+                  hook="range_sources", value=bodhi_sources),
          description="Friendly ships performing a lock action may lock objects at range "
                      "0-3 of any friendly ship.")
 

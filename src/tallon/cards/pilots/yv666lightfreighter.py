@@ -25,14 +25,15 @@ def _bossk_applies(ctx: Ctx) -> bool:
             and attack.crits > 0)
 
 
-def _bossk(ctx: Ctx, choice: Any) -> None:
+def bossk(ctx: Ctx, choice: Any, verb: str = "spends") -> None:
+    """One uncanceled critical hit becomes two hits (Bossk; the 1e card ``cancels`` it)."""
     attack = ctx.attack
     assert attack is not None
     # RR: ATTACK step 4 - the results are neutralized: the crit is spent, two hits join
     attack.crits -= 1
     attack.hits += 2
     attack.hit = True
-    ctx.game.event("neutralize", f"{ctx.ship.name} ({ctx.ship.id}) spends 1 critical hit "
+    ctx.game.event("neutralize", f"{ctx.ship.name} ({ctx.ship.id}) {verb} 1 critical hit "
                    f"result to add 2 hit results: {attack.hits} hit(s), {attack.crits} "
                    "critical hit(s) uncanceled", ship=ctx.ship.id, hits=attack.hits,
                    crits=attack.crits)
@@ -40,7 +41,7 @@ def _bossk(ctx: Ctx, choice: Any) -> None:
 
 #: shared by both printings (YV-666 and Z-95-AF4 headhunter): the same text
 BOSSK = Triggered("spend 1 critical hit result to add 2 hit results",
-                  window="after_neutralize", requirement=_bossk_applies, effect=_bossk)
+                  window="after_neutralize", requirement=_bossk_applies, effect=bossk)
 register("pilot", "bossk", BOSSK,
          description="Primary attack, after the Neutralize Results step: may spend 1 "
                      "critical hit result to add 2 hit results.")

@@ -74,7 +74,7 @@ register("upgrade", "tractorbeam",
 
 
 # ---------------------------------------------------------- Heavy Laser Cannon
-def _crits_to_hits(ctx: Ctx, choice: Any) -> None:
+def crits_to_hits(ctx: Ctx, choice: Any) -> None:
     attack = ctx.attack
     assert attack is not None and attack.attack_dice is not None
     pool = attack.attack_dice
@@ -85,7 +85,7 @@ def _crits_to_hits(ctx: Ctx, choice: Any) -> None:
                    "every critical hit result into a hit", ship=ctx.ship.id)
 
 
-def _has_crit(ctx: Ctx) -> bool:
+def has_crit(ctx: Ctx) -> bool:
     attack = ctx.attack
     return attack is not None and attack.attack_dice is not None and \
         attack.attack_dice.count(Face.CRIT) > 0
@@ -97,7 +97,7 @@ register("upgrade", "heavylasercannon",
          Triggered("change every critical hit result to a hit", window="before_defense_dice",
                    optional=False,
                    requirement=lambda ctx: attacking_with(ctx, "heavylasercannon")
-                   and _has_crit(ctx), effect=_crits_to_hits),
+                   and has_crit(ctx), effect=crits_to_hits),
          description="Attack: 4 dice at range 2-3 in the bullseye arc; once the attack dice "
                      "are modified, every critical hit result becomes a hit.")
 

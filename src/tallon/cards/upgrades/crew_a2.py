@@ -118,17 +118,19 @@ register("upgrade", "bazemalbus",
 C3PO_GUESS = "c3po:guess"
 
 
-def _c3po_guess(ctx: Ctx, choice: Any) -> None:
+def c3po_guess(ctx: Ctx, choice: Any, key: str = C3PO_GUESS) -> None:
+    """Note the number of evade results guessed for this attack (card memory ``key``)."""
     attack = ctx.attack
     assert attack is not None
-    remember(ctx.ship, C3PO_GUESS, (*attack_key(ctx.game, attack), int(choice)))
+    remember(ctx.ship, key, (*attack_key(ctx.game, attack), int(choice)))
     ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) guesses {choice} evade "
                    "result(s)", ship=ctx.ship.id)
 
 
-def _c3po_right(ctx: Ctx) -> bool:
+def c3po_right(ctx: Ctx, key: str = C3PO_GUESS) -> bool:
+    """The defender rolled as many evade results as it guessed (card memory ``key``)."""
     attack = ctx.attack
-    guess = recalled(ctx.ship, C3PO_GUESS)
+    guess = recalled(ctx.ship, key)
     if attack is None or guess is None or attack.defense_dice is None:
         return False
     return (is_me(ctx, "defender") and ctx.event["kind"] == "defense"
@@ -136,11 +138,12 @@ def _c3po_right(ctx: Ctx) -> bool:
             and attack.defense_dice.count(Face.EVADE) == guess[-1])
 
 
-def _c3po_add(ctx: Ctx, choice: Any) -> None:
+def c3po_add(ctx: Ctx, choice: Any, key: str = C3PO_GUESS) -> None:
+    """Guessed right: add 1 evade result and forget the guess (card memory ``key``)."""
     attack = ctx.attack
     assert attack is not None and attack.defense_dice is not None
     attack.defense_dice.add(Face.EVADE)
-    remember(ctx.ship, C3PO_GUESS, None)
+    remember(ctx.ship, key, None)
     ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) guessed right: 1 evade "
                    "result is added", ship=ctx.ship.id)
 
@@ -150,10 +153,10 @@ register("upgrade", "c3po",
                    window="before_defense_dice", cost=Cost(tokens=(("calculate", 1),)),
                    requirement=lambda ctx: is_me(ctx, "defender"),
                    choices=lambda ctx: [Option(str(n), f"guess {n}") for n in range(1, 7)],
-                   effect=_c3po_guess),
+                   effect=c3po_guess),
          # RR: FAQ - after the dice are rolled, before the Modify Dice step
          Triggered("the guess was right: add 1 evade result", window="after_dice_rolled",
-                   optional=False, requirement=_c3po_right, effect=_c3po_add),
+                   optional=False, requirement=c3po_right, effect=c3po_add),
          Triggered("gain 1 calculate token", window="after_action", optional=False,
                    requirement=_after_my_action("calculate"), effect=_gain_calculate),
          description="Before rolling defense dice: may spend 1 calculate token to guess a "

@@ -40,7 +40,7 @@ from tallon.engine.effects import (
 from tallon.engine.state import DamageCard, ShipState, Token, opponent
 from tallon.engine.steps import Ask, Then, continuation
 from tallon.geometry import Arc, Maneuver
-from tallon.geometry.obstruction import _covers_unit_interval, _family_interval
+from tallon.geometry.obstruction import covers_unit_interval, family_interval
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -216,8 +216,8 @@ def obstructs(game: Game, attack: AttackState, ship: ShipState) -> bool:
         return True
     body = game.state.table().get(ship.id)
     intervals = [found for piece in body.range_pieces
-                 if (found := _family_interval(crossing.lines, piece)) is not None]
-    return _covers_unit_interval(intervals)
+                 if (found := family_interval(crossing.lines, piece)) is not None]
+    return covers_unit_interval(intervals)
 
 
 def _korkie_die(game: Game, owner: ShipState, attack: AttackState | None = None,

@@ -55,7 +55,7 @@ def _guesses(target: ShipState) -> tuple[Option, ...]:
     return tuple(found.values())
 
 
-def _cassian(ctx: Ctx, choice: Any) -> None:
+def cassian(ctx: Ctx, choice: Any) -> None:
     target = ctx.other(str(choice))
     ctx.game.now(Ask(ctx.ship.owner, "use_ability", f"{ctx.ship.name} ({ctx.ship.id}): "
                      f"Cassian Andor - guess the speed and bearing of {target.name} "
@@ -111,7 +111,7 @@ register("upgrade", CASSIAN,
          Triggered("guess an enemy ship's speed and bearing at range 1-2, then look at its "
                    "dial (if right, may set its own dial again)", window="system_phase",
                    requirement=lambda ctx: is_me(ctx) and bool(_cassian_targets(ctx)),
-                   choices=_cassian_choices, effect=_cassian),
+                   choices=_cassian_choices, effect=cassian),
          description="System Phase: may choose an enemy ship at range 1-2, guess a speed and "
                      "bearing and look at its dial (known to its player from then on); if "
                      "the guess matches, may set its own dial to another maneuver.")

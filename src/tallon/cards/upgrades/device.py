@@ -146,7 +146,7 @@ def _ships(game: Game, device_id: str, high: int, remotes: bool = True) -> list[
 DEVICE_ROLL = "device:roll"
 
 
-def _roll(game: Game, ship: ShipState, count: int, then: str, *args: Any) -> None:
+def roll_device_dice(game: Game, ship: ShipState, count: int, then: str, *args: Any) -> None:
     """``ship`` rolls ``count`` attack dice for the effect of the device ``args[0]``; the
     continuation ``then`` gets the faces, the ship's id and ``args``."""
     if "after_device_dice_rolled" in named(game):
@@ -173,9 +173,19 @@ def _roll_kept(game: Game, _: Any, ship_id: str, then: str, args: tuple[Any, ...
     call_continuation(game, then, faces, (ship_id, *args))
 
 
-def _log_roll(game: Game, ship: ShipState, faces: tuple[Face, ...], device_id: str) -> None:
+def log_device_roll(game: Game, ship: ShipState, faces: tuple[Face, ...], device_id: str
+                    ) -> None:
     game.event("roll", f"{ship.name} ({ship.id}) rolls "
                f"{', '.join(f.label for f in faces)} for {device_id}", ship=ship.id)
+
+
+def mine_roll(game: Game, device_id: str, ship_id: str, count: int, then: str) -> None:
+    """The ship ``ship_id`` that set off the mine ``device_id``, if still in play, suffers
+    its effect: it rolls ``count`` attack dice, the faces going to ``then``."""
+    ship = game.state.ships.get(ship_id)
+    if ship is not None and ship.in_play:
+        suffered_effect(game, device_id, [ship])
+        roll_device_dice(game, ship, count, then, device_id)
 
 
 def _count(faces: tuple[Face, ...], *kinds: Face) -> int:
@@ -206,13 +216,13 @@ def _ion(game: Game, _: Any, device_id: str, ship_id: str) -> None:
 def _bomblet(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     suffered_effect(game, device_id, _ships(game, device_id, 1))
     for ship in _ships(game, device_id, 1):
-        _roll(game, ship, 2, "device.bomblet_rolled", device_id)
+        roll_device_dice(game, ship, 2, "device.bomblet_rolled", device_id)
 
 
 @continuation("device.bomblet_rolled")
 def _bomblet_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id: str) -> None:
     ship = game.state.ships[ship_id]
-    _log_roll(game, ship, faces, device_id)
+    log_device_roll(game, ship, faces, device_id)
     suffer_damage(game, ship, hits=_count(faces, Face.HIT, Face.CRIT), cause=device_id)
 
 
@@ -220,7 +230,7 @@ def _bomblet_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id
 def _blazer(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     suffered_effect(game, device_id, _ships(game, device_id, 1))
     for ship in _ships(game, device_id, 1):
-        _roll(game, ship, 1, "device.bomblet_rolled", device_id)
+        roll_device_dice(game, ship, 1, "device.bomblet_rolled", device_id)
     found = device(game, device_id)
     if found is not None:
         # after the dice: the Blaze goes where the bomb was, its guides at the bomb's
@@ -239,7 +249,7 @@ def _thermal(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     found = device(game, device_id)
     suffered_effect(game, device_id, _ships(game, device_id, 1))
     for ship in _ships(game, device_id, 1):
-        _roll(game, ship, 1, "device.thermal_rolled", device_id,
+        roll_device_dice(game, ship, 1, "device.thermal_rolled", device_id,
               found.owner if found else ship.owner)
 
 
@@ -247,7 +257,7 @@ def _thermal(game: Game, _: Any, device_id: str, ship_id: str) -> None:
 def _thermal_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id: str,
                     applier: int) -> None:
     ship = game.state.ships[ship_id]
-    _log_roll(game, ship, faces, device_id)
+    log_device_roll(game, ship, faces, device_id)
     if not ship.remote:
         gain_token(game, ship, Token.STRAIN, _count(faces, Face.FOCUS), applier)
     suffer_damage(game, ship, hits=_count(faces, Face.HIT), crits=_count(faces, Face.CRIT),
@@ -263,14 +273,14 @@ def _electro(game: Game, _: Any, device_id: str, ship_id: str) -> None:
     for ship in _ships(game, device_id, 2):
         if ship.remote and ship.id not in near:
             continue  # remotes are affected at range 0-1 only
-        _roll(game, ship, 4, "device.electro_rolled", device_id, applier)
+        roll_device_dice(game, ship, 4, "device.electro_rolled", device_id, applier)
 
 
 @continuation("device.electro_rolled")
 def _electro_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id: str,
                     applier: int) -> None:
     ship = game.state.ships[ship_id]
-    _log_roll(game, ship, faces, device_id)
+    log_device_roll(game, ship, faces, device_id)
     for _ in range(_count(faces, Face.BLANK)):
         lose_shield(game, ship, device_id)
     if ship.remote:
@@ -348,34 +358,28 @@ def _seismic_remove(game: Game, _: Any, obstacle_id: str, device_id: str) -> Non
 # ------------------------------------------------------------------------ mines
 @continuation("detonate.proximitymine")
 def _proximity(game: Game, _: Any, device_id: str, ship_id: str) -> None:
-    ship = game.state.ships.get(ship_id)
-    if ship is not None and ship.in_play:
-        suffered_effect(game, device_id, [ship])
-        _roll(game, ship, 2, "device.proximity_rolled", device_id)
+    mine_roll(game, device_id, ship_id, 2, "device.proximity_rolled")
 
 
 @continuation("device.proximity_rolled")
 def _proximity_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id: str
                       ) -> None:
     ship = game.state.ships[ship_id]
-    _log_roll(game, ship, faces, device_id)
+    log_device_roll(game, ship, faces, device_id)
     suffer_damage(game, ship, hits=1 + _count(faces, Face.HIT), crits=_count(faces, Face.CRIT),
                   cause=device_id)
 
 
 @continuation("detonate.clustermine")
 def _cluster(game: Game, _: Any, device_id: str, ship_id: str) -> None:
-    ship = game.state.ships.get(ship_id)
-    if ship is not None and ship.in_play:
-        suffered_effect(game, device_id, [ship])
-        _roll(game, ship, 2, "device.cluster_rolled", device_id)
+    mine_roll(game, device_id, ship_id, 2, "device.cluster_rolled")
 
 
 @continuation("device.cluster_rolled")
 def _cluster_rolled(game: Game, faces: tuple[Face, ...], ship_id: str, device_id: str
                     ) -> None:
     ship = game.state.ships[ship_id]
-    _log_roll(game, ship, faces, device_id)
+    log_device_roll(game, ship, faces, device_id)
     suffer_damage(game, ship, hits=_count(faces, Face.HIT), crits=_count(faces, Face.CRIT),
                   cause=device_id)
 

@@ -116,8 +116,9 @@ def _can_cloak(ctx: Ctx) -> bool:
                        ctx.state.phase == "activation", even_stressed=True) is None
 
 
-def _cloak(ctx: Ctx, choice: Any) -> None:
-    start_action(ctx.game, ctx.ship.id, granted("cloak", "white", CLOAKING),
+def cloak(ctx: Ctx, choice: Any, card: str = CLOAKING) -> None:
+    """Perform the white cloak action the upgrade ``card`` grants."""
+    start_action(ctx.game, ctx.ship.id, granted("cloak", "white", card),
                  ctx.state.phase == "activation")
 
 
@@ -130,6 +131,11 @@ def _cloaking_rolled(game: Game, face: Face, ship_id: str) -> None:
     ship = game.state.ships[ship_id]
     if face is not Face.FOCUS or not ship.cloaked:
         return
+    ask_decloak(game, ship)
+
+
+def ask_decloak(game: Game, ship: ShipState) -> None:
+    """Cloaking Device's question: decloak or discard the cloak token."""
     game.now(Ask(ship.owner, "cloaking_device",
                  f"{ship.name} ({ship.id}): Cloaking Device - decloak or discard the cloak "
                  "token?", (Option("discard", "discard the cloak token"),
@@ -157,7 +163,7 @@ def _cloaking_decloak(game: Game, answer: str, ship_id: str) -> None:
 
 register("upgrade", CLOAKING,
          CardAction("spend 1 charge to perform a cloak action", cost=Cost(charges=1),
-                    requirement=_can_cloak, effect=_cloak),
+                    requirement=_can_cloak, effect=cloak),
          Triggered("roll 1 attack die: on a focus result, decloak or discard the cloak token",
                    window="start_planning", optional=False,
                    requirement=lambda ctx: ctx.ship.cloaked, effect=_cloaking_roll),

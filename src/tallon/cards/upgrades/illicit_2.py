@@ -6,6 +6,7 @@ spot as a free answer, as setup does (:class:`~tallon.engine.setup.PlaceObstacle
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,17 +33,17 @@ def _key_number(value: float) -> str:
     return short if float(short) == value else repr(value)
 
 
-def _placement_key(what: str, pose: Pose) -> str:
+def placement_key(what: str, pose: Pose) -> str:
     return f"{what}@{_key_number(pose.x)},{_key_number(pose.y)},{_key_number(pose.heading)}"
 
 
-def _key_pose(key: str) -> tuple[str, Pose]:
+def key_pose(key: str) -> tuple[str, Pose]:
     what, _, where = key.partition("@")
     x, y, turn = (float(v) for v in where.split(","))
     return what, Pose(x, y, turn)
 
 
-def _free_pose(value: Any, what: str, known: tuple[str, ...]) -> tuple[str, Pose] | str:
+def free_pose(value: Any, what: str, known: tuple[str, ...]) -> tuple[str, Pose] | str:
     """(the item named under ``what``, the pose) of a free placement answer, or why it is
     refused."""
     if not isinstance(value, dict) or what not in value or "x" not in value \
@@ -57,6 +58,15 @@ def _free_pose(value: Any, what: str, known: tuple[str, ...]) -> tuple[str, Pose
     if not all(math.isfinite(v) for v in pose):
         return "x, y and rotation must be finite"
     return value[what], pose
+
+
+def answered_pose(answer: Any, what: str, known: tuple[str, ...]) -> tuple[str, Pose]:
+    """(the item, the pose) of a checked answer: an offered key or a free placement."""
+    if isinstance(answer, str):
+        return key_pose(answer)
+    parsed = free_pose(answer, what, known)
+    assert not isinstance(parsed, str), "answers are checked before they arrive"
+    return parsed
 
 
 # --------------------------------------------------------- Quick-Release Locks
@@ -114,7 +124,7 @@ class DropCargoDrift(ChoiceStep):
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        options = tuple(Option(_placement_key(CARGO_DRIFT, p),
+        options = tuple(Option(placement_key(CARGO_DRIFT, p),
                                f"cargo drift at ({p.x:.0f}, {p.y:.0f}), turned {p.heading:.0f}°",
                                {"obstacle": CARGO_DRIFT, "x": p.x, "y": p.y,
                                 "rotation": p.heading})
@@ -129,7 +139,7 @@ class DropCargoDrift(ChoiceStep):
         return touching_placement(game.state.table(), self.ship_id, CARGO_DRIFT, pose)
 
     def check_free(self, game: Game, value: Any) -> str | None:
-        parsed = _free_pose(value, "obstacle", (CARGO_DRIFT,))
+        parsed = free_pose(value, "obstacle", (CARGO_DRIFT,))
         if isinstance(parsed, str):
             return parsed
         return drift_problem(game, game.state.ships[self.ship_id],
@@ -138,9 +148,9 @@ class DropCargoDrift(ChoiceStep):
     def apply(self, game: Game, answer: Any) -> None:
         ship = game.state.ships[self.ship_id]
         if isinstance(answer, str):
-            pose = _key_pose(answer)[1]
+            pose = key_pose(answer)[1]
         else:
-            parsed = _free_pose(answer, "obstacle", (CARGO_DRIFT,))
+            parsed = free_pose(answer, "obstacle", (CARGO_DRIFT,))
             assert not isinstance(parsed, str), "answers are checked before they arrive"
             pose = self._slid(game, parsed[1]).pose
         place_obstacle(game, CARGO_DRIFT, pose, 0, f"{ship.name} ({ship.id}) drops",
@@ -212,12 +222,14 @@ def map_problem(game: Game, ship: ShipState, card: str, pose: Pose) -> str | Non
     return None
 
 
-def map_spots(game: Game, ship: ShipState, card: str, wanted: int = MAP_OFFERED
+def map_spots(game: Game, ship: ShipState, card: str, wanted: int = MAP_OFFERED,
+              problem: Callable[[Game, ShipState, str, Pose], str | None] = map_problem
               ) -> list[Pose]:
-    """Legal spots to offer for the device of ``card``: grid points, the central first."""
+    """Legal spots to offer for the device of ``card``: grid points, the central first,
+    where ``problem`` (why a spot is refused, or None) finds none."""
     found = []
     for pose in MAP_GRID:
-        if map_problem(game, ship, card, pose) is None:
+        if problem(game, ship, card, pose) is None:
             found.append(pose)
             if len(found) == wanted:
                 break
@@ -239,7 +251,7 @@ class SaboteurPlacement(ChoiceStep):
         cards = map_mines(ship, self.used)
         if not cards or not ship.in_play:
             return None
-        options = [Option(_placement_key(card, p), f"{card}: place it at ({p.x:.0f}, "
+        options = [Option(placement_key(card, p), f"{card}: place it at ({p.x:.0f}, "
                           f"{p.y:.0f}), spending 1 charge",
                           {"card": card, "x": p.x, "y": p.y, "rotation": p.heading})
                    for card in cards for p in map_spots(game, ship, card)]
@@ -251,7 +263,7 @@ class SaboteurPlacement(ChoiceStep):
 
     def check_free(self, game: Game, value: Any) -> str | None:
         ship = game.state.ships[self.ship_id]
-        parsed = _free_pose(value, "card", tuple(map_mines(ship, self.used)))
+        parsed = free_pose(value, "card", tuple(map_mines(ship, self.used)))
         if isinstance(parsed, str):
             return parsed
         return map_problem(game, ship, *parsed)
@@ -260,12 +272,7 @@ class SaboteurPlacement(ChoiceStep):
         if answer == "done":
             return
         ship = game.state.ships[self.ship_id]
-        if isinstance(answer, str):
-            card, pose = _key_pose(answer)
-        else:
-            parsed = _free_pose(answer, "card", tuple(map_mines(ship, self.used)))
-            assert not isinstance(parsed, str), "answers are checked before they arrive"
-            card, pose = parsed
+        card, pose = answered_pose(answer, "card", tuple(map_mines(ship, self.used)))
         ship.charges[card].active -= 1
         game.event("ability", f"{ship.name} ({ship.id}) spends 1 charge of {card} "
                    "(Saboteur's Map)", ship=ship.id, card=card)

@@ -33,7 +33,7 @@ register("upgrade", "advancedoptics",
          description="Attacking: may spend 1 focus token to change 1 blank result to a hit.")
 
 
-def _primed(game: Any, owner: ShipState, ship: ShipState | None = None, spec: Any = None,
+def primed(game: Any, owner: ShipState, ship: ShipState | None = None, spec: Any = None,
             **facts: Any) -> bool:
     return (ship is not None and ship.id == owner.id and spec is not None
             and spec.kind in ("barrel_roll", "boost") and owner.count(Token.STRESS) <= 2)
@@ -41,7 +41,7 @@ def _primed(game: Any, owner: ShipState, ship: ShipState | None = None, spec: An
 
 register("upgrade", "primedthrusters",
          Modifier("barrel roll and boost while at most 2 stress", hook="may_act_stressed",
-                  value=_primed),
+                  value=primed),
          description="With 2 or fewer stress tokens: can perform barrel roll and boost "
                      "actions while stressed.")
 
