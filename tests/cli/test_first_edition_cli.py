@@ -141,3 +141,32 @@ def test_the_force_awakens_damage_deck_can_be_chosen(tmp_path):
     assert cards and all(card.startswith("1e-core-tfa-") for card in cards)
     refused = run("demo", "--damage-deck", "core-tfa", "--out", str(tmp_path))
     assert refused.exit_code == 2
+
+
+def test_sim_takes_a_ruleset_that_must_match_the_squads(tmp_path):
+    """`tallon sim A B --ruleset 1e` with XWS 1.0 squads plays (exit 0); `--ruleset 2.5`
+    with them is refused naming the squad's ruleset (exit 2)."""
+    a, b = _files(tmp_path)
+    ok = run("sim", str(a), str(b), "--games", "1", "--agents", "random", "--seed", "2",
+             "--ruleset", "1e", "--json")
+    assert ok.exit_code == 0, ok.output
+    refused = run("sim", str(a), str(b), "--games", "1", "--ruleset", "2.5", "--json")
+    assert refused.exit_code == 2 and "1e squad" in refused.output
+
+
+def test_the_servers_examples_follow_its_ruleset(tmp_path):
+    """`tallon serve --ruleset 1e`: the lobby's example squads are the core set's game as
+    XWS 1.0 (GET /api/examples). Expected: two XWS 1.0 squads, Luke against two TIEs; an
+    unknown ruleset exits 2."""
+    from tests.server.helpers import Server
+
+    server = Server(tmp_path / "games.db", args=("--ruleset", "1e")).start()
+    try:
+        status, answer = server.call("GET", "/api/examples")
+    finally:
+        server.stop()
+    assert status == 200
+    squads = answer["squads"]
+    assert [s["version"] for s in squads] == ["1.0.0", "1.0.0"]
+    assert squads[0]["pilots"] == [{"name": "lukeskywalker", "ship": "xwing"}]
+    assert run("serve", "--ruleset", "3e").exit_code == 2

@@ -31,8 +31,10 @@ class Server:
     """``tallon serve`` in its own process, keeping its games in the SQLite file
     ``database``, or at ``database_url`` (an SQLAlchemy URL, e.g. PostgreSQL's)."""
 
-    def __init__(self, database: Path | None = None, *, database_url: str | None = None) -> None:
+    def __init__(self, database: Path | None = None, *, database_url: str | None = None,
+                 args: tuple[str, ...] = ()) -> None:
         self.database = database
+        self.args = args
         self.database_url = database_url or f"sqlite:///{database}"
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -44,7 +46,7 @@ class Server:
     def start(self) -> Server:
         self.process = subprocess.Popen(
             [SCRIPT, "serve", "--port", str(self.port), "--database",
-             self.database_url], stdout=subprocess.DEVNULL,
+             self.database_url, *self.args], stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

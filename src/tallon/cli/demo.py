@@ -307,7 +307,9 @@ def demo(
         played = f"ruleset {game.setup.ruleset}, " + (
             f"mission {mission}" if mission else "no mission")
     why = f"; {game.state.end_reason}" if game.state.end_reason else ""
-    typer.echo(f"\nAfter {result['rounds']} rounds ({played}): {winner}, mission points "
+    # a first-edition game scores the squad points of the enemy ships destroyed
+    scored = "mission points" if game.rules.scenarios else "points of ships destroyed"
+    typer.echo(f"\nAfter {result['rounds']} rounds ({played}): {winner}, {scored} "
                f"{result['mission_points'][0]}-{result['mission_points'][1]}{why}; state "
                f"{result['state_hash']}")
     typer.echo(f"wrote {replay_path} and {out / 'replay.html'}")

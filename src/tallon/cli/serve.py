@@ -7,6 +7,7 @@ import socket
 import typer
 
 from tallon.cli.common import fail
+from tallon.rulesets import ruleset_problem
 
 
 def serve(
@@ -16,6 +17,10 @@ def serve(
         "sqlite:///tallon.db", "--database",
         help="Where games are kept: an SQLAlchemy URL (sqlite:///FILE, or "
              "postgresql://USER@HOST/DB with the postgres extra)."),
+    ruleset: str = typer.Option(
+        "2.5", "--ruleset", help="The rules of the lobby's example squads: 2.5 or 1e (the "
+        "first edition's core set game). Every game takes squads of either ruleset: XWS "
+        "1.0 squads play the first edition."),
 ) -> None:
     """Start the game server: the JSON API and WebSockets of docs/server.md, games kept
     in the database (by default tallon.db in this directory) so that a restart resumes
@@ -31,9 +36,12 @@ def serve(
     except (OSError, OverflowError) as error:
         raise fail(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}"
                    ) from None
+    problem = ruleset_problem(ruleset)
+    if problem is not None:
+        raise fail(f"--ruleset: {problem}", 2)
     shown = _without_password(database)
     try:
-        app = create_app(database)
+        app = create_app(database, ruleset)
     except (ArgumentError, DBAPIError, ImportError) as error:
         # the driver's own words (SQLAlchemy's wrapper adds its class name and a link);
         # any driver error here (cannot connect, may not create the tables) is the URL's

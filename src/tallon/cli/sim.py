@@ -20,6 +20,7 @@ from typer.core import TyperGroup
 from tallon.agents.levels import LEVELS, UnknownLevelError, parse_levels
 from tallon.cli.common import ScenarioOption, fail, scenario_option
 from tallon.files import FileAccessError, is_directory
+from tallon.rulesets import ruleset_problem
 from tallon.server.opponents import OPPONENTS
 from tallon.sim.history import History, HistoryError, database_url
 from tallon.sim.plot import FORMATS, plot_field, plot_summary, plotting_installed
@@ -154,6 +155,10 @@ def run(
     field: Annotated[Path | None, typer.Option(
         "--field", help="Play SQUAD_A against each squad of a directory of XWS files or of a "
         "JSON file holding a list of them.")] = None,
+    ruleset: Annotated[str | None, typer.Option(
+        "--ruleset", help="The rules the games are played by: 2.5 or 1e. The squads say it "
+        "already (XWS 1.0 files are first edition); given, squads of another ruleset are "
+        "refused.")] = None,
 ) -> None:
     """Play many games between two squads and print who wins how often, with 95%
     intervals (Wilson), the mission points margin, the rounds played, each ship's
@@ -184,6 +189,11 @@ def run(
             raise _refused(f"the field {field}", error) from None
     else:
         opponents = [_squad(str(squad_b), "SQUAD_B")]
+    if ruleset is not None and (problem := ruleset_problem(ruleset)) is not None:
+        raise fail(f"--ruleset: {problem}", 2)
+    if ruleset is not None and first.squad.played_ruleset != ruleset:
+        raise fail(f"--ruleset {ruleset}: SQUAD_A is a {first.squad.played_ruleset} squad "
+                   "(XWS 1.0 files are first edition)", 2)
     mixed = [o.label for o in opponents
              if o.squad.played_ruleset != first.squad.played_ruleset]
     if mixed:

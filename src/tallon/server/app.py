@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tallon.cards.pool import default_squads
+from tallon.cards.pool_1e import CORE_SET_SQUADS
 from tallon.engine.effects import damage_titles
 from tallon.render.replay import replay_html
 from tallon.server import odds, table
@@ -64,8 +65,9 @@ class Pushes:
             queue.put_nowait(game_id)
 
 
-def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
-    """The server, keeping its games in ``database`` (an SQLAlchemy URL)."""
+def create_app(database: str = "sqlite:///tallon.db", ruleset: str = "2.5") -> Starlette:
+    """The server, keeping its games in ``database`` (an SQLAlchemy URL); ``ruleset``: the
+    rules of the lobby's example squads (every game takes squads of either ruleset)."""
     host = Host(Store(database))
     pushes = Pushes()
     host.listeners.append(pushes.changed)
@@ -87,6 +89,9 @@ def create_app(database: str = "sqlite:///tallon.db") -> Starlette:
         return FileResponse(STATIC / "play.html")
 
     async def examples(request: Request) -> Response:
+        # the lobby's example squads: the ruleset's (1e: the core set's game, XWS 1.0)
+        if ruleset == "1e":
+            return JSONResponse({"squads": list(CORE_SET_SQUADS)})
         return JSONResponse({"squads": [to_xws(squad) for squad in default_squads()]})
 
     # saved squads, ready-made opponents and the quick build's cards (library.py)
