@@ -279,9 +279,6 @@ def _damage_tables(attacks: tuple[tuple[str, int], ...], agility: int,
                    ) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Each arc's expected damage by range (index 1-3) of ``attacks`` on ``agility``
     (shared, never changed: every planner of every position reads the same few)."""
-    if ruleset == DEFAULT_RULESET:
-        return [(arc, (0.0, *(expected_damage(value, agility, r, by, against)
-                              for r in (1, 2, 3)))) for arc, value in attacks]
     return [(arc, (0.0, *(expected_damage(value, agility, r, by, against, ruleset=ruleset)
                           for r in (1, 2, 3)))) for arc, value in attacks]
 

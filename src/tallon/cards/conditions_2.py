@@ -76,16 +76,16 @@ def _damage_cards() -> list[Any]:
     return [card for deck in load_cards().damage_decks for card in deck.cards]
 
 
-def _left_on_card(game: Game, player: int) -> ShipState | None:
-    """The ship whose card memory holds the damage card lying on ``player``'s Dark Side
-    card (it stays on the card when the card is removed without being used)."""
-    key = _on_card(DARK, player)
+def left_on_card(game: Game, player: int, card: str = DARK) -> ShipState | None:
+    """The ship whose card memory holds the damage card lying on ``player``'s ``card`` (a
+    Dark Side card: it stays on the card when the card is removed without being used)."""
+    key = _on_card(card, player)
     return next((s for s in game.state.ships.values() if recalled(s, key) is not None), None)
 
 
 def _dark_choices(ctx: Ctx) -> list[Option]:
     player = ctx.event["player"]
-    if _left_on_card(ctx.game, player) is not None:
+    if left_on_card(ctx.game, player) is not None:
         return [Option("keep", "the faceup damage card already on it stays")]
     titles = damage_titles()
     # RR: DAMAGE CARDS - a ship is dealt cards from its own player's deck (ruling)
@@ -96,7 +96,7 @@ def _dark_choices(ctx: Ctx) -> list[Option]:
 def _dark_assigned(ctx: Ctx, choice: Any) -> None:
     player = ctx.event["player"]
     key = _on_card(DARK, player)
-    holder = _left_on_card(ctx.game, player)
+    holder = left_on_card(ctx.game, player)
     if holder is not None:
         card = recalled(holder, key)
         remember(holder, key, None)
@@ -116,13 +116,16 @@ def _dark_card(ctx: Ctx) -> str | None:
     return None if held is None else recalled(ctx.ship, _on_card(DARK, held.assigned_by))
 
 
-def _dark_replace(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
+def replace_first_crit(ctx: Ctx, facts: dict[str, Any], then: str) -> None:
+    """Suffer ``facts``' damage with its first critical damage replaced by the
+    continuation ``then`` (called with the ship's id)."""
     ship, cause = ctx.ship.id, facts.get("cause", "")
-    # RR: DAMAGE - regular damage first; the first critical damage is replaced
+    # RR: DAMAGE - regular damage first; the first critical damage is replaced (1e's
+    # rulebook, Suffering Damage, orders it the same way)
     steps: list[Any] = []
     if facts["hits"]:
         steps.append(SufferDamage(ship, facts["hits"], 0, cause, replaceable=False))
-    steps.append(Then("darkside.deal", (ship,)))
+    steps.append(Then(then, (ship,)))
     if facts["crits"] > 1:
         steps.append(SufferDamage(ship, 0, facts["crits"] - 1, cause, replaceable=False))
     ctx.game.push(*steps)
@@ -152,7 +155,7 @@ register("condition", DARK,
                      "damage", point="suffer_damage", optional=False,
                      applies=lambda ctx, facts: facts["ship"] == ctx.ship.id
                      and facts["crits"] > 0 and _dark_card(ctx) is not None,
-                     replace=_dark_replace),
+                     replace=lambda ctx, facts, _: replace_first_crit(ctx, facts, "darkside.deal")),
          description="When assigned without a damage card on it, the assigning player puts "
                      "a Pilot damage card from the damage deck faceup on it (then shuffles). "
                      "Instead of suffering 1 critical damage, the ship is dealt that card; "

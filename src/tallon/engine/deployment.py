@@ -7,8 +7,9 @@ broadside along their edge and facing the enemy with their rear guides on the ed
 
 from __future__ import annotations
 
+import math
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tallon.engine.decisions import Option, Value, pose_key
 from tallon.engine.state import ShipState
@@ -80,6 +81,20 @@ def outside_problem(shape: Shape, pose: Pose) -> str | None:
     if not inside and not PlayArea().contains_pieces(body.overlap_pieces):
         return "no part of a ship may be outside the play area"
     return None
+
+
+def placement_pose(value: dict[str, Any], angle: str, default: float | None = None
+                   ) -> Pose | str:
+    """The pose of a placement answer: ``x``, ``y`` and the ``angle`` key (``default``
+    when it may be left out), or why they are not finite numbers."""
+    try:
+        turn = value[angle] if default is None else value.get(angle, default)
+        pose = Pose(float(value["x"]), float(value["y"]), float(turn))
+    except (TypeError, ValueError):
+        return f"x, y and {angle} must be numbers"
+    if not all(math.isfinite(v) for v in pose):
+        return f"x, y and {angle} must be finite"
+    return pose
 
 
 def overlap_problem(game: Game, ship: ShipState, pose: Pose) -> str | None:

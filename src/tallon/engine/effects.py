@@ -577,6 +577,12 @@ def damage_titles() -> dict[str, str]:
     return {card.id: card.title for deck in decks for card in deck.cards}
 
 
+@cache
+def _own_titles() -> dict[str, str]:
+    """The titles of the default card pool's decks (other editions' are read when asked)."""
+    return {card.id: card.title for deck in load_cards().damage_decks for card in deck.cards}
+
+
 def damage_title(card: str) -> str:
     """A damage card's printed title (its id if unknown)."""
-    return damage_titles().get(card, card)
+    return _own_titles().get(card) or damage_titles().get(card, card)

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.action_bodies import turret_arcs_for
 from tallon.engine.decisions import Decision, Option, Value, pose_key
-from tallon.engine.deployment import outside_problem, overlap_problem, placing, spot_option
+from tallon.engine.deployment import (
+    outside_problem,
+    overlap_problem,
+    placement_pose,
+    placing,
+    spot_option,
+)
 from tallon.engine.features import Feature
 from tallon.engine.loadout import has_turret_indicator
 from tallon.engine.missions_1e import (
@@ -159,13 +165,7 @@ def _pose_of(value: Any) -> Pose | str:
         return Pose(x, y, heading)
     if not isinstance(value, dict) or any(k not in value for k in ("x", "y", "heading")):
         return "expected an object with x, y, heading"
-    try:
-        pose = Pose(float(value["x"]), float(value["y"]), float(value["heading"]))
-    except (TypeError, ValueError):
-        return "x, y and heading must be numbers"
-    if not all(math.isfinite(v) for v in pose):
-        return "x, y and heading must be finite"
-    return pose
+    return placement_pose(value, "heading")
 
 
 _AREA_WORDS = {"edge1": "within range 1 of your edge", "edge2": "within range 2 of your edge",
@@ -325,14 +325,9 @@ class MissionAsteroid(ChoiceStep):
             return "expected an object with obstacle, x, y[, rotation]"
         if value["obstacle"] not in _asteroids_left(game):
             return f"{value['obstacle']!r} is not among the asteroids left to place"
-        try:
-            pose = Pose(float(value["x"]), float(value["y"]),
-                        float(value.get("rotation", 0.0)))
-        except (TypeError, ValueError):
-            return "x, y and rotation must be numbers"
-        if not all(math.isfinite(v) for v in pose):
-            return "x, y and rotation must be finite"
-        return asteroid_problem(game, value["obstacle"], pose)
+        pose = placement_pose(value, "rotation", 0.0)
+        return pose if isinstance(pose, str) else asteroid_problem(game, value["obstacle"],
+                                                                   pose)
 
     def apply(self, game: Game, answer: Any) -> None:
         if answer == "none":

@@ -21,7 +21,7 @@ from tallon.dice import Face
 from tallon.engine.chance import RollDice
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.decloak_rolls import attempt_at as decloak_attempt
-from tallon.engine.decloak_rolls import decloak_options
+from tallon.engine.decloak_rolls import decloak_options, decloak_speed
 from tallon.engine.decloak_rolls import positions as decloak_positions
 from tallon.engine.devices import (
     after_reposition,
@@ -517,7 +517,7 @@ class Decloak(ChoiceStep):
                 Option("left", "decloak: barrel roll left"),
                 Option("right", "decloak: barrel roll right"))
             options = (Option("pass", "stay cloaked"), *straight,
-                       *(Option(k, f"decloak: boost with the [{_decloak_speed(ship)} bank "
+                       *(Option(k, f"decloak: boost with the [{decloak_speed(ship)} bank "
                                    f"{k.removeprefix('bank_')}] template"
                                    + (" (spend " + ", ".join(
                                        f"{n} Force" if r == "force" else f"{n} {r} charge"
@@ -549,13 +549,13 @@ class Decloak(ChoiceStep):
                     else:
                         ship.charges[resource].active -= n
                 direction = answer.removeprefix("bank_")
-            attempt = boost(game.state.table(), ship.id, direction, _decloak_speed(ship))
+            attempt = boost(game.state.table(), ship.id, direction, decloak_speed(ship))
             if reposition_fails(game, ship, attempt, "boost"):
                 game.event("decloak", f"{ship.name} ({ship.id}) fails to decloak",
                            ship=ship.id)
                 return
             self._place(game, ship, attempt, "boost" if direction == "straight" else
-                        f"boost with the [{_decloak_speed(ship)} bank {direction}] template")
+                        f"boost with the [{decloak_speed(ship)} bank {direction}] template")
         elif answer != "pass":
             game.push(Decloak(self.ship_id, declared=answer))
 
@@ -566,17 +566,13 @@ class Decloak(ChoiceStep):
         game.event("move", f"{ship.name} ({ship.id}) decloaks ({how})", ship=ship.id)
 
 
-def _decloak_speed(ship: ShipState) -> int:
-    return 2 if ship.size.value == "small" else 1
-
-
 BANK_DECLOAKS = ("bank_left", "bank_right")
 
 
 def decloak_banks_only(game: Game, ship: ShipState) -> bool:
     """A card says the ship must decloak with a bank template instead of the straight one
     (hook ``decloak_banks_only``): the straight boost and the barrel rolls are not offered."""
-    return any(held.ability.value(game, ship, speed=_decloak_speed(ship))
+    return any(held.ability.value(game, ship, speed=decloak_speed(ship))
                for held in own_modifiers(game, ship, "decloak_banks_only"))
 
 
@@ -588,7 +584,7 @@ def decloak_banks(game: Game, ship: ShipState) -> dict[str, tuple[tuple[str, int
     found: dict[str, tuple[tuple[str, int], ...]] = {}
     for held in own_modifiers(game, ship, "decloak_templates"):
         for direction, cost in held.ability.value(game, ship,
-                                                  speed=_decloak_speed(ship)) or ():
+                                                  speed=decloak_speed(ship)) or ():
             cost = tuple(cost)
             payable = all((ship.force if r == "force" else
                            ship.charges[r].active if r in ship.charges else 0) >= n

@@ -19,7 +19,12 @@ from tallon.data import load_cards
 from tallon.engine.action_bodies import turret_arc_allowed, turret_arcs_for
 from tallon.engine.chance import RollForFirstPlayer
 from tallon.engine.decisions import Decision, Option, Value, pose_key
-from tallon.engine.deployment import deployment_spots, ship_option, ship_placement_problem
+from tallon.engine.deployment import (
+    deployment_spots,
+    placement_pose,
+    ship_option,
+    ship_placement_problem,
+)
 from tallon.engine.docking import setup_docking_steps
 from tallon.engine.effects import flip_upgrade
 from tallon.engine.environments import extra_obstacles, mark_shower, obstacle_turns
@@ -240,20 +245,6 @@ def _parse_placement(value: Value, keys: tuple[str, ...]) -> dict[str, Any] | st
     return value
 
 
-def _placement_pose(value: dict[str, Any], angle: str, default: float | None = None
-                    ) -> Pose | str:
-    """The pose of a placement answer: ``x``, ``y`` and the ``angle`` key (``default``
-    when it may be left out), or why they are not finite numbers."""
-    try:
-        turn = value[angle] if default is None else value.get(angle, default)
-        pose = Pose(float(value["x"]), float(value["y"]), float(turn))
-    except (TypeError, ValueError):
-        return f"x, y and {angle} must be numbers"
-    if not all(math.isfinite(v) for v in pose):
-        return f"x, y and {angle} must be finite"
-    return pose
-
-
 @cache
 def _edge_legal_spots(obstacle_id: str) -> tuple[Pose, ...]:
     """Poses on a grid where the obstacle is beyond range 2 of every edge, in a fixed
@@ -356,7 +347,7 @@ class PlaceObstacle(ChoiceStep):
             return parsed
         if parsed["obstacle"] not in remaining_obstacles(game):
             return f"{parsed['obstacle']!r} is not among the obstacles left to place"
-        pose = _placement_pose(parsed, "rotation", 0.0)
+        pose = placement_pose(parsed, "rotation", 0.0)
         if isinstance(pose, str):
             return pose
         return obstacle_problem(game, parsed["obstacle"], pose)
@@ -373,7 +364,7 @@ class PlaceObstacle(ChoiceStep):
             pose = Pose(x, y, rotation)
         else:
             obstacle_id = answer["obstacle"]
-            placed = _placement_pose(answer, "rotation", 0.0)
+            placed = placement_pose(answer, "rotation", 0.0)
             assert isinstance(placed, Pose), "answers are checked before they arrive"
             pose = placed
         s.obstacles.append(Obstacle(f"obstacle-{len(s.obstacles) + 1}", pose, obstacle_id))
@@ -453,7 +444,7 @@ class PlaceShip(ChoiceStep):
         parsed = _parse_placement(value, ("x", "y", "heading"))
         if isinstance(parsed, str):
             return parsed
-        pose = _placement_pose(parsed, "heading")
+        pose = placement_pose(parsed, "heading")
         if isinstance(pose, str):
             return pose
         if "turret" in parsed:
@@ -485,7 +476,7 @@ class PlaceShip(ChoiceStep):
             pose = Pose(float(parts[0]), float(parts[1]), float(parts[2]))
             turret = parts[3] if len(parts) > 3 else "front"
         else:
-            placed = _placement_pose(answer, "heading")
+            placed = placement_pose(answer, "heading")
             assert isinstance(placed, Pose), "answers are checked before they arrive"
             pose, turret = placed, answer.get("turret", "front")
         s.set_pose(ship, pose)

@@ -256,9 +256,9 @@ class ShipState:
 
     @property
     def ionized(self) -> bool:
-        limit = self.card_memory and self.recalled(ION_THRESHOLD)  # a ruleset's (1e: 1)
-        return self.count(Token.ION) >= (limit or (
-            HUGE_THRESHOLD if self.huge else THRESHOLD[self.size]))
+        ions = self.tokens.get(Token.ION, 0)  # the card memory is read only with ion tokens
+        limit = ions and self.card_memory and self.recalled(ION_THRESHOLD)  # a ruleset's (1e: 1)
+        return ions >= (limit or (HUGE_THRESHOLD if self.huge else THRESHOLD[self.size]))
 
     @property
     def tractored(self) -> bool:

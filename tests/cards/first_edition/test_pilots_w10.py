@@ -16,6 +16,7 @@ from tallon.engine.setup import _place_forces_step
 from tallon.engine.state import DamageCard, Token
 from tallon.engine.steps import Step
 from tallon.scene import Scene, load_dice, stack_deck, start_at
+from tests.cards.first_edition.helpers_1e import ever_offers, neutralized
 from tests.cards.first_edition.test_pilots_wave1 import declare
 from tests.cards.helpers import (
     Give,
@@ -60,18 +61,6 @@ def duel(attacker: str, defender: str = ROOKIE, range_: int = 2, up=(), down=(),
     a = sc.ship(attacker, at=(400, 300, 0), upgrades=list(up), **setup)
     d = sc.ship(defender, player=2, at=(400, Y[range_], heading), upgrades=list(down))
     return sc, a, d
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
-def ever_offers(game, card: str) -> bool:
-    seen = False
-    while game.decision is not None:
-        seen = seen or offers(game, card)
-        pass_all(game, limit=1)
-    return seen
 
 
 # ------------------------------------------------------------------ Hera Syndulla

@@ -10,6 +10,15 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartEngagement, Sweep
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, start_at
+from tests.cards.first_edition.test_pilots_w5a import (
+    ACADEMY,
+    BLACKSUN,
+    MERC,
+    SPICE,
+    THUG,
+    attack_dice_count,
+    duel,
+)
 from tests.cards.helpers import (
     Give,
     activation,
@@ -22,40 +31,6 @@ from tests.cards.helpers import (
     values,
 )
 
-SMALL_Y = {1: 380.0, 2: 490.0, 3: 550.0}
-LARGE_Y = {1: 420.0, 2: 520.0, 3: 620.0}
-ROOKIE = "1e-xwing-rookiepilot"
-ACADEMY = "1e-tiefighter-academypilot"
-FRINGER = "1e-yt2400-wildspacefringer"
-PATROL = "1e-vt49decimator-patrolleader"
-MERC = "1e-firespray31-mandalorianmercenary"
-BLACKSUN = "1e-z95headhunter-blacksunsoldier"
-THUG = "1e-ywing-syndicatethug"
-SPICE = "1e-hwk290-spicerunner"
-ROCK = "core2asteroid5"
-C = "1e-core-"
-
-
-def duel(pilot: str, defender: str = ACADEMY, range_: int = 2, upgrades=(), large=False,
-         **setup):
-    """The pilot at (400, 300) facing +y, an enemy ahead at ``range_`` facing it."""
-    sc = Scene(ruleset="1e")
-    a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
-    d = sc.ship(defender, player=2, at=(400, (LARGE_Y if large else SMALL_Y)[range_], 180))
-    return sc, a, d
-
-
-def attack_dice_count(sc, a, d, weapon=None) -> int:
-    """How many attack dice ``a`` rolls attacking ``d``."""
-    game = engage(sc, a, ["blank"] * 6, ["blank"] * 4)
-    declare(game, a, d, weapon)
-    return len(rolled(game, a))
-
-
-def lost(game, ship: str) -> int:
-    """Shields lost and damage cards of the ship, from its printed shields."""
-    s = game.state.ships[ship]
-    return s.shield_limit - s.shields + len(s.damage)
 
 # ------------------------------------------------------------------ Emon Azzameen
 class TestEmonAzzameen:

@@ -11,6 +11,7 @@ from tallon.engine.attack import Engage
 from tallon.engine.rounds import StartEngagement
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare
+from tests.cards.first_edition.helpers_1e import attack_to_end
 from tests.cards.helpers import (
     activation,
     engage,
@@ -42,12 +43,6 @@ def duel(pilot: str, defender: str = ROOKIE, range_: int = 2, upgrades=(), **set
 def modified(game) -> str:
     """The text of the scene's last dice modification (the dice after it)."""
     return [e["text"] for e in game.log if e["kind"] == "modify"][-1]
-
-
-def attack_to_end(sc, a, d, dice, defense, rerolls=(), weapon=None):
-    game = engage(sc, a, dice, defense, rerolls)
-    declare(game, a, d, weapon)
-    return game
 
 
 # ------------------------------------------------------------------ Latts Razzi

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tallon.engine.queue import FireWindow
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, declare, start_at
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import (
     Hurt,
     engage,
@@ -62,10 +63,6 @@ def sources(game, kind: str, ship: str) -> set[str]:
         game.answer("done" if "done" in keys else "decline" if "decline" in keys
                     else "none" if "none" in keys else keys[0])
     return found
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 # --------------------------------------------------------------- "Omega Leader"

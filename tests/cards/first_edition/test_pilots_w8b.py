@@ -22,10 +22,6 @@ RENEGADE = "1e-uwing-partisanrenegade"
 C = "1e-core-"
 
 
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
 # ----------------------------------------------------------------- Cassian Andor
 class TestCassianAndor:
     CASSIAN = "1e-uwing-cassianandor"

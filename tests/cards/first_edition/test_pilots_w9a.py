@@ -10,6 +10,7 @@ from tallon.engine.rounds import Activate
 from tallon.engine.state import DamageCard, Token
 from tallon.geometry import Pose
 from tallon.scene import Scene, declare, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import attack_to_end
 from tests.cards.helpers import (
     Give,
     Hurt,
@@ -38,12 +39,6 @@ def duel(pilot: str, defender: str = ROOKIE, range_: int = 2, upgrades=(), **set
     a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
     d = sc.ship(defender, player=2, at=(400, Y[range_], 180))
     return sc, a, d
-
-
-def attack_to_end(sc, a, d, dice, defense, rerolls=(), weapon=None):
-    game = engage(sc, a, dice, defense, rerolls)
-    declare(game, a, d, weapon)
-    return game
 
 
 def ever_offers(game, card: str) -> bool:
@@ -486,7 +481,6 @@ class TestLieutenantKarsabi:
         game, k = self._give(stress=1)
         assert game.decision is None or game.decision.kind != "use_ability"
         assert game.state.ships[k].has(Token.DISARM)
-
 
 
 # ------------------------------------------------------------------------ "Thweek"

@@ -11,6 +11,7 @@ from tallon.engine.rounds import Activate
 from tallon.engine.state import DamageCard, Token
 from tallon.geometry import Pose
 from tallon.scene import Scene, declare, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import ever_offers, neutralized, run_to
 from tests.cards.helpers import (
     activation,
     engage,
@@ -31,28 +32,6 @@ BOMBER = "1e-bsf17bomber-crimsonsquadronpilot"
 REAPER = "1e-tiereaper-scarifbasepilot"
 UWING = "1e-uwing-partisanrenegade"
 AP5 = "1e-sheathipedeclassshuttle-ap5"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
-def ever_offers(game, card: str) -> bool:
-    seen = False
-    while game.decision is not None:
-        seen = seen or offers(game, card)
-        pass_all(game, limit=1)
-    return seen
-
-
-def run_to(game, kind: str, limit: int = 60):
-    """Pass until a decision of ``kind`` is pending; returns it (or None at the end)."""
-    while game.decision is not None and limit:
-        if game.decision.kind == kind:
-            return game.decision
-        pass_all(game, limit=1)
-        limit -= 1
-    return None
 
 
 # ------------------------------------------------------------------- Torani Kulda

@@ -5,15 +5,13 @@ first part and the scene helpers)."""
 from __future__ import annotations
 
 from tallon.scene import Scene, declare
+from tests.cards.first_edition.helpers_1e import ever_offers, neutralized, run_to
 from tests.cards.first_edition.test_pilots_w9b import (
     ACADEMY,
     BOMBER,
     ROOKIE,
     SILENCER,
     Y,
-    ever_offers,
-    neutralized,
-    run_to,
 )
 from tests.cards.helpers import activation, engage, modify_with, pass_all, pass_until, values
 

@@ -10,6 +10,7 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, declare, load_dice, stack_deck
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import (
     activation,
     engage,
@@ -26,10 +27,6 @@ from tests.cards.helpers import (
 Y = {1: 380.0, 2: 490.0, 3: 550.0}
 ROOKIE = "1e-xwing-rookiepilot"
 ACADEMY = "1e-tiefighter-academypilot"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 def duel(pilot: str, defender: str = ACADEMY, range_: int = 2, upgrades=(), x: float = 400.0,

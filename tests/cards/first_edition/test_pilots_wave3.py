@@ -13,6 +13,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartEngagement, Sweep
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import (
     activation,
     dice_count,
@@ -33,10 +34,6 @@ SCIMITAR = "1e-tiebomber-scimitarsquadronpilot"
 OPERATIVE = "1e-hwk290-rebeloperative"
 OMICRON = "1e-lambdaclassshuttle-omicrongrouppilot"
 APT = "1e-advprotontorpedoes"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 def duel(pilot: str, defender: str = ACADEMY, range_: int = 2, upgrades=(), **setup):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, declare, stack_deck
+from tests.cards.first_edition.helpers_1e import attack_to_end, neutralized
 from tests.cards.helpers import (
     activation,
     engage,
@@ -25,22 +26,12 @@ ALPHA = "1e-tieinterceptor-alphasquadronpilot"
 BANDIT = "1e-z95headhunter-banditsquadronpilot"
 
 
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
 def duel(pilot: str, defender: str = ACADEMY, range_: int = 2, upgrades=(), **setup):
     """The pilot at (400, 300) facing +y, an enemy ahead at ``range_`` facing it."""
     sc = Scene(ruleset="1e")
     a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
     d = sc.ship(defender, player=2, at=(400, Y[range_], 180))
     return sc, a, d
-
-
-def attack_to_end(sc, a, d, dice, defense, rerolls=(), weapon=None):
-    game = engage(sc, a, dice, defense, rerolls)
-    declare(game, a, d, weapon)
-    return game
 
 
 # ------------------------------------------------------------ Lieutenant Lorrir

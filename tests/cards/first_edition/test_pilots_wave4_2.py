@@ -10,13 +10,12 @@ from tallon.engine.attack import Engage
 from tallon.engine.rounds import StartEndPhase
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, load_dice
+from tests.cards.first_edition.helpers_1e import attack_to_end, neutralized
 from tests.cards.first_edition.test_pilots_wave4 import (
     ACADEMY,
     ROOKIE,
     Y,
-    attack_to_end,
     duel,
-    neutralized,
 )
 from tests.cards.helpers import (
     modify_with,

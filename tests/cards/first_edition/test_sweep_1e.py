@@ -14,8 +14,9 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, faces, load_dice, start_at
 from tallon.scene import declare as scene_declare
+from tests.cards.first_edition.test_pilots_wave1 import declare
 from tests.cards.first_edition.test_upgrades_w7 import answer_rest
-from tests.cards.first_edition.test_upgrades_wave1 import declare, weapons
+from tests.cards.first_edition.test_upgrades_wave1 import weapons
 from tests.cards.helpers import activation, finish, skip_dice, values
 
 Y = {1: 380.0, 2: 490.0, 3: 550.0}

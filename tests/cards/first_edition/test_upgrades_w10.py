@@ -10,7 +10,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, StartEndPhase, StartEngagement, StartRound
 from tallon.engine.state import Token
 from tallon.scene import Scene, load_dice, start_at
-from tests.cards.first_edition.test_pilots_w10 import ever_offers, neutralized
+from tests.cards.first_edition.helpers_1e import ever_offers, neutralized
 from tests.cards.first_edition.test_pilots_wave1 import declare
 from tests.cards.helpers import (
     activation,

@@ -14,6 +14,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartEngagement
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, declare, load_dice, stack_deck, start_at
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import (
     activation,
     engage,
@@ -35,10 +36,6 @@ THUG = "1e-ywing-syndicatethug"
 SPICE = "1e-hwk290-spicerunner"
 ROCK = "core2asteroid5"
 C = "1e-core-"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 def action_step(sc, ship: str):

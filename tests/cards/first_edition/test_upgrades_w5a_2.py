@@ -11,6 +11,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartEngagement
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, declare, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import (
     activation,
     engage,
@@ -29,10 +30,6 @@ THUG = "1e-ywing-syndicatethug"
 SPICE = "1e-hwk290-spicerunner"
 BLACKSUN = "1e-z95headhunter-blacksunsoldier"
 C = "1e-core-"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 def has_card(game, ship: str, card: str) -> bool:

@@ -6,10 +6,11 @@ one at y = 420 / 520 / 620."""
 
 from __future__ import annotations
 
-from tallon.engine.actions import PerformAction
 from tallon.engine.damage import SufferDamage
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, load_dice, stack_deck, start_at
+from tests.cards.first_edition.helpers_1e import neutralized
+from tests.cards.first_edition.test_upgrades_w5a import ACADEMY, SPICE, THUG, C, dealt
 from tests.cards.helpers import (
     activation,
     engage,
@@ -20,27 +21,6 @@ from tests.cards.helpers import (
     skip_dice,
 )
 
-ROOKIE = "1e-xwing-rookiepilot"
-ACADEMY = "1e-tiefighter-academypilot"
-FRINGER = "1e-yt2400-wildspacefringer"
-PATROL = "1e-vt49decimator-patrolleader"
-HUNTER = "1e-firespray31-bountyhunter"
-THUG = "1e-ywing-syndicatethug"
-SPICE = "1e-hwk290-spicerunner"
-ROCK = "core2asteroid5"
-C = "1e-core-"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
-def action_step(sc, ship: str):
-    return sc.at(PerformAction(ship, during_activation=True), phase="activation")
-
-
-def dealt(game, ship: str) -> list[tuple[str, bool]]:
-    return [(d.card, d.faceup) for d in game.state.ships[ship].damage]
 
 # -------------------------------------------------------------- Unhinged Astromech
 class TestUnhingedAstromech:

@@ -11,6 +11,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, Sweep
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, declare, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import (
     activation,
     engage,
@@ -31,10 +32,6 @@ SPICE = "1e-hwk290-spicerunner"
 BOUNTY = "1e-firespray31-bountyhunter"
 VETERAN = "1e-m3ainterceptor-tansariipointveteran"
 SPACER = "1e-m3ainterceptor-cartelspacer"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 def at_window(sc: Scene, window: str, phase: str, **facts):

@@ -14,6 +14,7 @@ from tallon.engine.state import DamageCard, Token
 from tallon.engine.steps import Step
 from tallon.scene import Scene, declare, start_at
 from tallon.squads import check_squad_1e, read_xws_1e
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import (
     engage,
     modify_with,
@@ -42,10 +43,6 @@ class DealFaceup(Step):
     def run(self, game: Game) -> Decision | None:
         deal_damage_card(game, game.state.ships[self.ship_id], True, card=self.card)
         return None
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 def attack(pilot, upgrades, dice, defense, defender=ROOKIE, range_=2, weapon=None,

@@ -7,7 +7,8 @@ the attacker at (400, 300) facing +y, the defender ahead facing it (small bases:
 from __future__ import annotations
 
 from tallon.engine.state import Token
-from tallon.scene import Scene, declare
+from tallon.scene import Scene
+from tests.cards.first_edition.helpers_1e import attack_to_end, has_card
 from tests.cards.helpers import (
     activation,
     engage,
@@ -35,19 +36,9 @@ def duel(pilot: str = ROOKIE, defender: str = ACADEMY, range_: int = 2, upgrades
     return sc, a, d
 
 
-def attack_to_end(sc, a, d, dice, defense, rerolls=(), weapon=None):
-    game = engage(sc, a, dice, defense, rerolls)
-    declare(game, a, d, weapon)
-    return game
-
-
 def modified(game) -> str:
     """The dice after the scene's last dice modification (from the log)."""
     return [e["text"] for e in game.log if e["kind"] == "modify"][-1].split("-> ")[1]
-
-
-def has_card(game, ship, card) -> bool:
-    return any(c[1] == card for c in game.state.ships[ship].cards)
 
 
 # -------------------------------------------------------------------- Crack Shot

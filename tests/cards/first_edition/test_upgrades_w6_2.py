@@ -14,6 +14,8 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import Activate, EndPhase, StartEndPhase, StartEngagement
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, faces, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import has_card
+from tests.cards.first_edition.test_pilots_w6 import modified
 from tests.cards.helpers import (
     activation,
     modify_with,
@@ -30,15 +32,6 @@ ACADEMY = "1e-tiefighter-academypilot"
 CUTLASS = "1e-tiepunisher-cutlasssquadronpilot"
 WARDEN = "1e-kwing-wardensquadronpilot"
 SLAVER = "1e-yv666-trandoshanslaver"
-
-
-def has_card(game, ship, card) -> bool:
-    return any(c[1] == card for c in game.state.ships[ship].cards)
-
-
-def modified(game) -> str:
-    """The text of the scene's last dice modification (the dice after it)."""
-    return [e["text"] for e in game.log if e["kind"] == "modify"][-1]
 
 
 def drop_by_action(sc, a, card):

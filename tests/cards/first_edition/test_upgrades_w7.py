@@ -9,6 +9,7 @@ from __future__ import annotations
 from tallon.engine.actions import PerformAction
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import has_card
 from tests.cards.helpers import (
     Give,
     activation,
@@ -65,14 +66,6 @@ def sources(game, kind: str, ship: str) -> set[str]:
 
     answer_rest(game, look)
     return found
-
-
-def has_card(game, ship: str, card: str) -> bool:
-    return any(c[1] == card for c in game.state.ships[ship].cards)
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 # -------------------------------------------------------------------- Cool Hand

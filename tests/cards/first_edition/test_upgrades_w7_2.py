@@ -11,7 +11,8 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.queue import FireWindow
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, faces, stack_deck, start_at
-from tests.cards.first_edition.test_upgrades_w7 import answer_rest, has_card, sources
+from tests.cards.first_edition.helpers_1e import has_card
+from tests.cards.first_edition.test_upgrades_w7 import answer_rest, sources
 from tests.cards.helpers import Give, Hurt, activation, engage, pass_all, rolled
 
 Y = {1: 380.0, 2: 490.0, 3: 550.0}

@@ -9,6 +9,7 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.queue import FireWindow
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, faces, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import has_card
 from tests.cards.first_edition.test_upgrades_w7 import (
     FREELANCER,
     NOVICE,
@@ -16,7 +17,6 @@ from tests.cards.first_edition.test_upgrades_w7 import (
     SCOUT,
     answer_rest,
     duel,
-    has_card,
     sources,
 )
 from tests.cards.helpers import (

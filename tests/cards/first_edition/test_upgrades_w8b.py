@@ -11,6 +11,7 @@ from tallon.engine.conditions import has_condition
 from tallon.engine.queue import FireWindow
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, start_at
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import (
     activation,
     engage,
@@ -29,10 +30,6 @@ ACADEMY = "1e-tiefighter-academypilot"
 SCOUT = "1e-tiestriker-blacksquadronscout"
 RENEGADE = "1e-uwing-partisanrenegade"
 GUNRUNNER = "1e-quadjumper-jakkugunrunner"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 # --------------------------------------------------------------------- Expertise

@@ -10,11 +10,8 @@ from tallon.engine.game import Game, GameSetup
 from tallon.engine.queue import FireWindow
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, start_at
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import activation, engage, pass_all, pass_until, rolled, values
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 Y = {1: 380.0, 2: 490.0, 3: 550.0}
 ROOKIE = "1e-xwing-rookiepilot"

@@ -13,6 +13,7 @@ from tallon.engine.conditions import has_condition
 from tallon.engine.queue import FireWindow
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, faces, load_dice, stack_deck, start_at
+from tests.cards.first_edition.helpers_1e import ever_offers, neutralized
 from tests.cards.helpers import Hurt, engage, modify_with, offers, pass_all, pass_until, values
 from tests.rules.attack_helpers import dice_counts, rolls
 
@@ -35,18 +36,6 @@ def duel(pilot: str = ROOKIE, upgrades=(), defender: str = ROOKIE, range_: int =
 def declarable(game, weapon: str) -> bool:
     d = game.decision
     return d is not None and any((o.info or {}).get("weapon") == weapon for o in d.options)
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
-def ever_offers(game, card: str) -> bool:
-    seen = False
-    while game.decision is not None:
-        seen = seen or offers(game, card)
-        pass_all(game, limit=1)
-    return seen
 
 
 # ------------------------------------------------------------- Unguided Rockets

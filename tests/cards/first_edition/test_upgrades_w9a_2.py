@@ -13,6 +13,7 @@ from tallon.engine.payloads import DetonateBombs
 from tallon.engine.rounds import Activate
 from tallon.engine.state import Token
 from tallon.scene import Scene, faces, load_dice, start_at
+from tests.cards.first_edition.test_upgrades_w9a import declarable
 from tests.cards.helpers import Give, pass_all, pass_until, values
 
 Y = {1: 380.0, 2: 490.0, 3: 550.0}
@@ -21,11 +22,6 @@ ENFORCER = "1e-starviper-blacksunenforcer"
 STARWING = "1e-alphaclassstarwing-rhosquadronveteran"
 SCURRG = "1e-scurrgh6bomber-lokrevenant"
 KIHRAXZ = "1e-kihraxzfighter-blacksunace"
-
-
-def declarable(game, weapon: str) -> bool:
-    d = game.decision
-    return d is not None and any((o.info or {}).get("weapon") == weapon for o in d.options)
 
 
 # ----------------------------------------------------------- squad-building titles
@@ -260,7 +256,6 @@ class TestIonDischargers:
         game, s, _e = self._scene(enemy_y=Y[3])
         assert "use_ability" not in pass_all(game)
         assert game.state.ships[s].has(Token.ION)
-
 
 
 # ----------------------------------------------------------------- Minefield Mapper

@@ -12,48 +12,28 @@ from tallon.engine.effects import flip_upgrade
 from tallon.engine.rounds import Activate, StartActivation
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import ever_offers, neutralized, run_to
+from tests.cards.first_edition.test_pilots_w9b import (
+    ACADEMY,
+    BOMBER,
+    KIMOGILA,
+    REAPER,
+    ROOKIE,
+    SILENCER,
+    UWING,
+    Y,
+)
 from tests.cards.helpers import (
     activation,
     engage,
     modify_with,
-    offers,
     pass_all,
     pass_until,
     values,
 )
 from tests.rules.attack_helpers import dice_counts
 
-Y = {1: 380.0, 2: 490.0, 3: 550.0}
-ROOKIE = "1e-xwing-rookiepilot"
-ACADEMY = "1e-tiefighter-academypilot"
-KIMOGILA = "1e-m12lkimogilafighter-cartelbrute"
-SILENCER = "1e-tiesilencer-sienarjaemusanalyst"
-BOMBER = "1e-bsf17bomber-crimsonsquadronpilot"
-REAPER = "1e-tiereaper-scarifbasepilot"
-UWING = "1e-uwing-partisanrenegade"
 KULLBEE = "1e-xwing-kullbeesperado"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
-def ever_offers(game, card: str) -> bool:
-    seen = False
-    while game.decision is not None:
-        seen = seen or offers(game, card)
-        pass_all(game, limit=1)
-    return seen
-
-
-def run_to(game, kind: str, limit: int = 60):
-    """Pass until a decision of ``kind`` is pending; returns it (or None at the end)."""
-    while game.decision is not None and limit:
-        if game.decision.kind == kind:
-            return game.decision
-        pass_all(game, limit=1)
-        limit -= 1
-    return None
 
 
 def kinds(game, ship):

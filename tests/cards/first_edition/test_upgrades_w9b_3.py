@@ -8,15 +8,9 @@ from __future__ import annotations
 from tallon.engine.actions import PerformAction
 from tallon.engine.state import ConditionCard
 from tallon.scene import Scene, declare, load_dice, start_at
-from tests.cards.first_edition.test_upgrades_w9b_2 import (
-    ACADEMY,
-    BOMBER,
-    ROOKIE,
-    UWING,
-    Y,
-    conditions,
-    run_to,
-)
+from tests.cards.first_edition.helpers_1e import run_to
+from tests.cards.first_edition.test_pilots_w9b import ACADEMY, BOMBER, ROOKIE, UWING, Y
+from tests.cards.first_edition.test_upgrades_w9b_2 import conditions
 from tests.cards.helpers import activation, engage, pass_all, values
 
 

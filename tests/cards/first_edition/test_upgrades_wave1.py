@@ -16,6 +16,7 @@ from tallon.engine.rounds import Activate, StartEndPhase
 from tallon.engine.state import DamageCard, Token
 from tallon.geometry import Pose
 from tallon.scene import Scene, faces, load_dice, start_at
+from tests.cards.first_edition.test_pilots_wave1 import declare
 from tests.cards.helpers import (
     activation,
     dice_count,
@@ -41,11 +42,6 @@ def duel(upgrades=(), range_: int = 2, attacker: str = ROOKIE, defender: str = A
     a = sc.ship(attacker, at=(400, 300, 0), upgrades=list(upgrades), **setup)
     d = sc.ship(defender, player=2, at=at or (400, Y[range_], 180))
     return sc, a, d
-
-
-def declare(game, defender="p2.1", weapon="primary:front"):
-    assert game.decision.kind == "declare_attack", game.decision.prompt
-    game.answer(f"{weapon}@{defender}")
 
 
 def weapons(game) -> list[str]:

@@ -11,6 +11,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartEngagement
 from tallon.engine.state import Token
 from tallon.scene import Scene, load_dice, stack_deck, start_at
+from tests.cards.first_edition.test_pilots_wave1 import declare
 from tests.cards.helpers import (
     engage,
     finish,
@@ -23,11 +24,6 @@ from tests.cards.helpers import (
 Y = {1: 380.0, 2: 490.0, 3: 550.0}
 ROOKIE, ACADEMY, BLACK = "1e-xwing-rookiepilot", "1e-tiefighter-academypilot", \
     "1e-tiefighter-blacksquadronpilot"
-
-
-def declare(game, defender="p2.1", weapon="primary:front"):
-    assert game.decision.kind == "declare_attack", game.decision.prompt
-    game.answer(f"{weapon}@{defender}")
 
 
 def answer_through(game, *answers: str) -> None:

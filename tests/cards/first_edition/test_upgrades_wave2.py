@@ -12,6 +12,7 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, load_dice, stack_deck
+from tests.cards.first_edition.helpers_1e import has_card, neutralized
 from tests.cards.helpers import (
     Hurt,
     dice_count,
@@ -36,10 +37,6 @@ HUNTER = "1e-firespray31-bountyhunter"
 SMUGGLER = "1e-yt1300-outerrimsmuggler"
 
 
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
 def duel(pilot: str = ROOKIE, upgrades=(), defender: str = ACADEMY, range_: int = 2,
          x: float = 400.0, defender_up=(), defender_setup=None, y: float | None = None,
          **setup):
@@ -54,10 +51,6 @@ def duel(pilot: str = ROOKIE, upgrades=(), defender: str = ACADEMY, range_: int 
 
 def acting(sc, ship):
     return sc.at(PerformAction(ship, during_activation=True), phase="activation")
-
-
-def has_card(game, ship, card) -> bool:
-    return any(c[1] == card for c in game.state.ships[ship].cards)
 
 
 # --------------------------------------------------------------------- Daredevil

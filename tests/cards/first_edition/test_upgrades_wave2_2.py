@@ -12,6 +12,7 @@ from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, load_dice, stack_deck, start_at
+from tests.cards.first_edition.helpers_1e import has_card
 from tests.cards.helpers import (
     Hurt,
     activation,
@@ -34,10 +35,6 @@ SMUGGLER = "1e-yt1300-outerrimsmuggler"
 
 def neutralized(game) -> list[str]:
     return [e["text"] for e in game.log if e["kind"] == "neutralize"]
-
-
-def has_card(game, ship, card) -> bool:
-    return any(c[1] == card for c in game.state.ships[ship].cards)
 
 
 def attacks_declared(game, ship) -> int:

@@ -11,6 +11,7 @@ from tallon.engine.payloads import DetonateBombs, place_devices_at
 from tallon.engine.state import Token
 from tallon.geometry import Pose
 from tallon.scene import Scene, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import has_card
 from tests.cards.helpers import Give, activation, pass_all, values
 
 ROOKIE = "1e-xwing-rookiepilot"
@@ -18,10 +19,6 @@ ACADEMY = "1e-tiefighter-academypilot"
 HUNTER = "1e-firespray31-bountyhunter"
 SEISMIC = "1e-seismiccharges"
 PROXIMITY = "1e-proximitymines"
-
-
-def has_card(game, ship, card) -> bool:
-    return any(c[1] == card for c in game.state.ships[ship].cards)
 
 
 def rolls_for(game, device_prefix: str) -> int:

@@ -11,6 +11,7 @@ from tallon.engine.knowledge import sees_dial
 from tallon.engine.rounds import Activate, StartActivation
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, declare, load_dice, start_at
+from tests.cards.first_edition.helpers_1e import neutralized
 from tests.cards.helpers import (
     engage,
     modify_with,
@@ -28,10 +29,6 @@ BLUE = "1e-bwing-bluesquadronpilot"
 SCIMITAR = "1e-tiebomber-scimitarsquadronpilot"
 OPERATIVE = "1e-hwk290-rebeloperative"
 OMICRON = "1e-lambdaclassshuttle-omicrongrouppilot"
-
-
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 def duel(pilot: str, defender: str = ACADEMY, range_: int = 2, upgrades=(), d_setup=None,

@@ -10,6 +10,7 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartEngagement
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, start_at
+from tests.cards.first_edition.helpers_1e import attack_to_end, has_card, neutralized
 from tests.cards.helpers import (
     engage,
     modify_with,
@@ -30,10 +31,6 @@ GREEN = "1e-awing-greensquadronpilot"
 KNAVE = "1e-ewing-knavesquadronpilot"
 
 
-def neutralized(game) -> str:
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
-
-
 def duel(pilot: str = ROOKIE, defender: str = ACADEMY, range_: int = 2, upgrades=(),
          **setup):
     """The pilot at (400, 300) facing +y, an enemy ahead at ``range_`` facing it."""
@@ -41,16 +38,6 @@ def duel(pilot: str = ROOKIE, defender: str = ACADEMY, range_: int = 2, upgrades
     a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
     d = sc.ship(defender, player=2, at=(400, Y[range_], 180))
     return sc, a, d
-
-
-def attack_to_end(sc, a, d, dice, defense, rerolls=(), weapon=None):
-    game = engage(sc, a, dice, defense, rerolls)
-    declare(game, a, d, weapon)
-    return game
-
-
-def has_card(game, ship: str, card: str) -> bool:
-    return any(c[1] == card for c in game.state.ships[ship].cards)
 
 
 # ------------------------------------------------------------------ Opportunist

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import recalled, remember
+from tallon.cards.common import remember, this_round
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.engine.abilities import Ctx, Triggered
 
@@ -41,7 +41,7 @@ def discard_lingering(game: Game, ship: ShipState, card: str) -> None:
 
 def lingers(ship: ShipState, card: str, game: Game) -> bool:
     """Whether the discarded ``card``'s lasting effect applies to the ship now."""
-    return recalled(ship, _UNTIL + card) == game.state.round
+    return this_round(game, ship, _UNTIL + card)
 
 
 def _end(ctx: Ctx, choice: Any) -> None:

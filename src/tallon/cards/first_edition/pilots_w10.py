@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import grant_action, granted
 from tallon.cards.common import (
-    is_in_arc,
     is_me,
     one_fewer_attack_die,
     ships_in_range,
 )
 from tallon.cards.first_edition.ordnance_1e import is_discarded
+from tallon.cards.first_edition.pilots_w8a import inside_firing_arc
 from tallon.cards.first_edition.pilots_wave1 import printed_firing_arcs
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.first_edition.reload_1e import discarded_ordnance, restore_upgrade
@@ -44,12 +44,6 @@ from tallon.geometry import Maneuver
 if TYPE_CHECKING:
     from tallon.engine.game import Game
     from tallon.engine.state import AttackState
-
-
-def in_printed_arc(owner: ShipState, other: ShipState) -> bool:
-    """``other`` is inside one of ``owner``'s firing arcs (FAQ (1e): the printed arcs)."""
-    return other.id != owner.id and any(is_in_arc(owner, other, arc)
-                                        for arc in printed_firing_arcs(owner))
 
 
 def _enemy_of(attack: AttackState, owner: ShipState) -> str:
@@ -290,7 +284,7 @@ register("pilot", "1e-t70xwing-jesspava",
 
 def _nien_applies(ctx: Ctx) -> bool:
     enemies = [s for s in ships_in_range(ctx.game, ctx.ship, 0, 1, friendly=False)
-               if in_printed_arc(ctx.ship, s)]
+               if inside_firing_arc(ctx.ship, s)]
     return (is_me(ctx) and ctx.event["token"] == "stress" and ctx.ship.stressed
             and bool(enemies))
 
@@ -324,7 +318,7 @@ register("pilot", "1e-yt1300-rey",
          DiceMod("the enemy ship inside her firing arc: reroll up to 2 blank results",
                  dice=REY_1E,
                  applies=lambda game, attack, owner, user: _own_dice(game, attack, owner, user)
-                 and in_printed_arc(owner, game.state.ships[_enemy_of(attack, owner)])),
+                 and inside_firing_arc(owner, game.state.ships[_enemy_of(attack, owner)])),
          description="On attack or defense, with the enemy in her firing arc, she may reroll as "
                      "many as 2 blanks.")
 

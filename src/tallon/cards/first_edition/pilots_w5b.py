@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 from tallon.cards.acting import grant_action, granted
 from tallon.cards.common import (
     is_me,
-    recalled,
     recover_shield,
     remember,
     roll_die,
     ship_options,
+    this_round,
 )
-from tallon.cards.first_edition.ranges_1e import within_1e
+from tallon.cards.first_edition.ranges_1e import friends_within, within_1e
 from tallon.cards.pilots.aggressorassaultfighter import cannons
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random
@@ -175,8 +175,7 @@ def attack_damage(ctx: Ctx, facts: dict[str, Any]) -> bool:
 
 
 def _xizor_friends(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.in_play() if s.id != ctx.ship.id and not s.remote
-            and friendly(s, ctx.ship) and within_1e(ctx.ship, s, 1, 1)]
+    return friends_within(ctx.game, ctx.ship, 1, 1)
 
 
 def _xizor_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
@@ -284,7 +283,7 @@ IG88B_ROUND = "1e-ig88b:round"
 def _ig88b_applies(ctx: Ctx) -> bool:
     found = cannons(ctx.ship)
     return (is_me(ctx, "attacker") and not ctx.event["hit"] and bool(found)
-            and recalled(ctx.ship, IG88B_ROUND) != ctx.state.round
+            and not this_round(ctx, ctx.ship, IG88B_ROUND)
             and can_bonus_attack(ctx.game, ctx.ship, only=found))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import grant_action, granted
-from tallon.cards.common import in_firing_arc, is_me, recalled, remember
+from tallon.cards.common import in_firing_arc, is_me, remember, this_round
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.pilots.btls8kwing import miranda
 from tallon.cards.pilots.yv666lightfreighter import bossk
@@ -224,7 +224,7 @@ def _miranda_options(ctx: Ctx) -> list[Option]:
 def _miranda_applies(ctx: Ctx) -> bool:
     # once per round, with any weapon; FAQ (1e): either attack of "perform this attack
     # twice" (each rolls its attack dice)
-    return (is_me(ctx, "attacker") and recalled(ctx.ship, MIRANDA_ROUND) != ctx.state.round
+    return (is_me(ctx, "attacker") and not this_round(ctx, ctx.ship, MIRANDA_ROUND)
             and bool(_miranda_options(ctx)))
 
 

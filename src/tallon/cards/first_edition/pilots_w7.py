@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from tallon.cards.common import (
     is_in_arc,
     is_me,
-    recalled,
     remember,
+    this_round,
 )
 from tallon.cards.first_edition.pilots_wave1 import printed_firing_arcs
 from tallon.cards.first_edition.ranges_1e import within_1e
@@ -98,7 +98,7 @@ register("pilot", RED_ACE,
          Triggered("gain an evade token", window="after_lose_shield",
                    optional=False, effect=_red_ace,
                    requirement=lambda ctx: is_me(ctx) and ctx.ship.in_play
-                   and recalled(ctx.ship, RED_ACE_ROUND) != ctx.state.round),
+                   and not this_round(ctx, ctx.ship, RED_ACE_ROUND)),
          description="The first time each round he removes a shield token from his ship: "
                      "assigns 1 evade token to his ship.")
 
@@ -110,7 +110,7 @@ DENGAR_ROUND = f"{DENGAR}:round"
 
 def _dengar_applies(ctx: Ctx) -> bool:
     if ctx.event["defender"] != ctx.ship.id or \
-            recalled(ctx.ship, DENGAR_ROUND) == ctx.state.round:
+            this_round(ctx, ctx.ship, DENGAR_ROUND):
         return False
     attacker = ctx.other(ctx.event["attacker"])
     # rulebook (1e): "inside your firing arc" is the arc printed on the ship token

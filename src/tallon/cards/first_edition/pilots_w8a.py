@@ -21,16 +21,17 @@ from tallon.cards.common import (
     dice,
     is_in_arc,
     is_me,
-    recalled,
     remember,
     roll_die,
     ship_options,
+    this_round,
 )
 from tallon.cards.first_edition.ordnance_1e import LOCK_LENDERS
 from tallon.cards.first_edition.pilots_wave1 import printed_firing_arcs
 from tallon.cards.first_edition.pilots_wave4 import free_actions
-from tallon.cards.first_edition.ranges_1e import within_1e
+from tallon.cards.first_edition.ranges_1e import others_within, within_1e
 from tallon.cards.pilots.mg100starfortress import in_turret_arc
+from tallon.cards.pilots.tiesffighter import primary_after, primary_now_or_after, primary_weapons
 from tallon.cards.registry import register
 from tallon.cards.shared_rules import ZEB_CRITS_FIRST
 from tallon.dice import Face
@@ -39,12 +40,11 @@ from tallon.dice.abilities.effects import AddResults, CardAbility, RerollDice
 from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered
 from tallon.engine.action_bodies import spend_lock_on
 from tallon.engine.allegiance import friendly
-from tallon.engine.attack import can_bonus_attack, perform_bonus_attack
+from tallon.engine.attack import can_bonus_attack
 from tallon.engine.conditions import assign_condition, remove_condition
 from tallon.engine.effects import gain_token, remove_token
 from tallon.engine.state import ShipState, Token, opponent
 from tallon.engine.steps import continuation
-from tallon.engine.weapons import weapons_of
 from tallon.geometry import Arc
 
 if TYPE_CHECKING:
@@ -57,14 +57,6 @@ def inside_firing_arc(of: ShipState, target: ShipState) -> bool:
     and mobile arcs count; a turret weapon's every direction does not)."""
     return of.id != target.id and any(is_in_arc(of, target, arc)
                                       for arc in printed_firing_arcs(of))
-
-
-def others_within(game: Game, ship: ShipState, low: int, high: int) -> list[ShipState]:
-    """Other ships (not remotes), friendly or enemy, at first-edition Range ``low``-``high``."""
-    if ship.body is None:
-        return []
-    return [s for s in game.state.in_play() if s.id != ship.id and not s.remote
-            and within_1e(ship, s, low, high)]
 
 
 def _enemy_of(game: Game, attack: AttackState, owner: ShipState) -> ShipState:
@@ -197,50 +189,24 @@ QUICKDRAW_USED = f"{QUICKDRAW}:round"
 QUICKDRAW_PENDING = f"{QUICKDRAW}:pending"
 
 
-def _primaries(game: Game, ship: ShipState) -> tuple[str, ...]:
-    return tuple(w.id for w in weapons_of(game, ship) if w.primary)
-
-
 def _quickdraw_may(ctx: Ctx) -> bool:
     return (is_me(ctx) and ctx.ship.in_play
-            and recalled(ctx.ship, QUICKDRAW_USED) != ctx.state.round
+            and not this_round(ctx, ctx.ship, QUICKDRAW_USED)
             and (ctx.attack is not None or can_bonus_attack(
-                ctx.game, ctx.ship, only=_primaries(ctx.game, ctx.ship))))
+                ctx.game, ctx.ship, only=primary_weapons(ctx.game, ctx.ship))))
 
 
 def _quickdraw(ctx: Ctx, choice: Any) -> None:
     remember(ctx.ship, QUICKDRAW_USED, ctx.state.round)
-    if ctx.attack is not None:
-        # FAQ (1e), "Quickdraw": during an attack, her attack is performed in step 9 of the
-        # timing chart (an "after attacking/defending" ability that performs an attack)
-        remember(ctx.ship, QUICKDRAW_PENDING, ctx.state.round)
-        return
-    perform_bonus_attack(ctx.game, ctx.ship, only=_primaries(ctx.game, ctx.ship))
-
-
-def _quickdraw_due(side: str) -> Any:
-    def requirement(ctx: Ctx) -> bool:
-        # her player's side of the attack resolves it (the timing chart's step 9)
-        return (recalled(ctx.ship, QUICKDRAW_PENDING) == ctx.state.round
-                and friendly(ctx.other(ctx.event[side]), ctx.ship))
-
-    return requirement
-
-
-def _quickdraw_attack(ctx: Ctx, choice: Any) -> None:
-    remember(ctx.ship, QUICKDRAW_PENDING, None)
-    perform_bonus_attack(ctx.game, ctx.ship, only=_primaries(ctx.game, ctx.ship))
+    # FAQ (1e), "Quickdraw": during an attack, her attack is performed in step 9 of the
+    # timing chart (an "after attacking/defending" ability that performs an attack)
+    primary_now_or_after(ctx, QUICKDRAW_PENDING)
 
 
 register("pilot", QUICKDRAW,
          Triggered("perform a primary weapon attack", window="after_lose_shield",
                    requirement=_quickdraw_may, effect=_quickdraw),
-         Triggered("perform the primary weapon attack", window="after_defend",
-                   bonus_attack=True, optional=False, requirement=_quickdraw_due("defender"),
-                   effect=_quickdraw_attack),
-         Triggered("perform the primary weapon attack", window="after_attack",
-                   bonus_attack=True, optional=False, requirement=_quickdraw_due("attacker"),
-                   effect=_quickdraw_attack),
+         *primary_after(QUICKDRAW_PENDING, "perform the primary weapon attack"),
          description="Once per round, on losing a shield token: may make a primary weapon attack "
                      "(after any attack in progress).")
 

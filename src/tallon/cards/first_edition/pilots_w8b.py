@@ -18,11 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import let_perform
-from tallon.cards.common import RANGES_TREATED, is_me, recalled, remember, ship_options
+from tallon.cards.common import RANGES_TREATED, is_me, remember, ship_options, this_round
 from tallon.cards.first_edition.bombs_1e import dropped_this_round
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.pilots_wave4 import free_actions
-from tallon.cards.first_edition.ranges_1e import within_1e
+from tallon.cards.first_edition.ranges_1e import friends_within
 from tallon.cards.first_edition.upgrades_w8b_2 import DARK
 from tallon.cards.pilots.tieskstriker import countdown, countdown_applies
 from tallon.cards.pilots.upsilonclassshuttle import (
@@ -34,7 +34,6 @@ from tallon.cards.pilots.ut60duwing import bodhi_sources
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.engine.abilities import Ctx, Modifier, Triggered
-from tallon.engine.allegiance import friendly
 from tallon.engine.card_values import agility
 from tallon.engine.conditions import assign_condition
 from tallon.engine.decisions import Option
@@ -50,8 +49,7 @@ STRIDAN = "1e-upsilonclassshuttle-majorstridan"
 
 # ----------------------------------------------------------------- Cassian Andor
 def _cassian_targets(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.in_play() if s.id != ctx.ship.id and not s.remote
-            and friendly(ctx.ship, s) and s.stressed and within_1e(ctx.ship, s, 1, 2)]
+    return [s for s in friends_within(ctx.game, ctx.ship, 1, 2) if s.stressed]
 
 
 register("pilot", "1e-uwing-cassianandor",
@@ -170,7 +168,7 @@ KYLO_ROUND = f"{KYLO}:round"
 
 def _kylo_applies(ctx: Ctx) -> bool:
     if ctx.event.get("defender") != ctx.ship.id or \
-            recalled(ctx.ship, KYLO_ROUND) == ctx.state.round:
+            this_round(ctx, ctx.ship, KYLO_ROUND):
         return False
     attacker = ctx.state.ships.get(ctx.event.get("attacker", ""))
     return attacker is not None and not attacker.remote and attacker.in_play

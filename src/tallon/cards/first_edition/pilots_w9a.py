@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_me, recalled, remember
+from tallon.cards.common import is_me, recalled, remember, this_round
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.pilots.scurrgh6bomber import device_crossed
 from tallon.cards.registry import register
@@ -80,7 +80,7 @@ def _double_edge_applies(ctx: Ctx) -> bool:
     if not is_me(ctx, "attacker") or ctx.event["hit"] or ctx.event["primary"]:
         return False
     others = _other_weapons(ctx.game, ctx.ship, ctx.event["weapon"])
-    return (recalled(ctx.ship, DOUBLE_EDGE_ROUND) != ctx.state.round and bool(others)
+    return (not this_round(ctx, ctx.ship, DOUBLE_EDGE_ROUND) and bool(others)
             and can_bonus_attack(ctx.game, ctx.ship, only=others))
 
 
@@ -238,7 +238,7 @@ NYM_ROUND = "1e-captainnym:round"
 
 def _nym_prevent_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
     return (ctx.ship.in_play and friendly_bomb(ctx.game, ctx.ship, facts["device"])
-            and recalled(ctx.ship, NYM_ROUND) != ctx.state.round)
+            and not this_round(ctx, ctx.ship, NYM_ROUND))
 
 
 def _nym_prevents(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
@@ -399,7 +399,7 @@ def _jostero_applies(ctx: Ctx) -> bool:
         return False  # "not defending from an attack"
     if not (ctx.event["hits"] or ctx.event["crits"]):
         return False
-    return (recalled(ctx.ship, JOSTERO_ROUND) != ctx.state.round
+    return (not this_round(ctx, ctx.ship, JOSTERO_ROUND)
             and can_bonus_attack(ctx.game, ctx.ship, defenders=(target.id,)))
 
 

@@ -20,10 +20,10 @@ from tallon.cards.common import (
     defending_if,
     is_in_arc,
     is_me,
-    recalled,
     remember,
     ship_options,
     ships_in_range,
+    this_round,
 )
 from tallon.cards.first_edition.pilots_w8a import inside_firing_arc
 from tallon.cards.first_edition.pilots_w8b import kylo_dark
@@ -143,7 +143,7 @@ def _fenn_applies(ctx: Ctx) -> bool:
     return (ctx.state.phase == "engagement" and enemy is not None and enemy.in_play
             and enemy.owner != ctx.ship.owner and not enemy.remote
             and not ctx.ship.stressed and inside_firing_arc(ctx.ship, enemy)
-            and recalled(enemy, FENN_ROUND) != ctx.state.round)
+            and not this_round(ctx, enemy, FENN_ROUND))
 
 
 def _fenn(ctx: Ctx, choice: Any) -> None:
@@ -158,7 +158,7 @@ def _fenn_allows(game: Game, owner: ShipState, attack: AttackState | None = None
                  spend: tuple[tuple[str, int], ...] = (), **facts: Any) -> bool:
     if attack is None or user is None or user.id != attack.attacker:
         return True
-    if recalled(user, FENN_ROUND) != game.state.round:
+    if not this_round(game, user, FENN_ROUND):
         return True
     # no token spending on its dice: neither a token option nor a card whose cost
     # spends a token
@@ -399,7 +399,7 @@ KYLO_ROUND = "1e-kyloren-silencer:round"
 def _kylo_applies(ctx: Ctx) -> bool:
     attacker = ctx.state.ships.get(ctx.event["attacker"])
     return (is_me(ctx, "defender") and attacker is not None and not attacker.remote
-            and recalled(ctx.ship, KYLO_ROUND) != ctx.state.round)
+            and not this_round(ctx, ctx.ship, KYLO_ROUND))
 
 
 register("pilot", KYLO,

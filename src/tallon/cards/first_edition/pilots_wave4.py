@@ -22,6 +22,7 @@ from tallon.cards.common import (
     remember,
     ship_options,
     ships_in_range,
+    this_round,
 )
 from tallon.cards.registry import register
 from tallon.data import load_cards
@@ -289,7 +290,7 @@ def _corran_stays(game: Any, owner: ShipState, ship: ShipState | None = None,
     # FAQ (1e): destroyed as the End phase begins, before his own opportunity came, he
     # is not removed until it has (then once the End phase is over)
     return (ship is not None and ship.id == owner.id and game.state.phase == "end"
-            and recalled(owner, CORRAN_DONE) != game.state.round)
+            and not this_round(game, owner, CORRAN_DONE))
 
 
 register("pilot", "1e-ewing-corranhorn",

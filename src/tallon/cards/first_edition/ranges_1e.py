@@ -6,8 +6,14 @@ counts ships the engine measures at range 0."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tallon.cards.common import range_of
+from tallon.engine.allegiance import friendly
 from tallon.engine.state import ShipState
+
+if TYPE_CHECKING:
+    from tallon.engine.game import Game
 
 
 def range_1e(a: ShipState, b: ShipState) -> int | None:
@@ -24,3 +30,16 @@ def within_1e(a: ShipState, b: ShipState, low: int, high: int) -> bool:
     card measures it (:func:`range_1e`)."""
     found = range_1e(a, b)
     return found is not None and low <= found <= high
+
+
+def others_within(game: Game, ship: ShipState, low: int, high: int) -> list[ShipState]:
+    """Other ships (not remotes), friendly or enemy, at first-edition Range ``low``-``high``."""
+    if ship.body is None:
+        return []
+    return [s for s in game.state.in_play() if s.id != ship.id and not s.remote
+            and within_1e(ship, s, low, high)]
+
+
+def friends_within(game: Game, ship: ShipState, low: int, high: int) -> list[ShipState]:
+    """Other friendly ships (not remotes) at first-edition Range ``low``-``high``."""
+    return [s for s in others_within(game, ship, low, high) if friendly(ship, s)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import recalled, remember
+from tallon.cards.common import recalled, remember, this_round
 from tallon.cards.first_edition.ordnance_1e import (
     FOCUS_FOR_LOCK,
     LOCK_LENDERS,
@@ -147,7 +147,7 @@ def _doom_ends(ctx: Ctx, choice: Any) -> None:
 def _draw(game: Game, owner: ShipState, **facts: Any) -> bool:
     # FAQ (1e) "Fel's Wrath": destroyed by his ability's end after destroying the last enemy
     # ship, the game is a draw (the winner is checked at the end of the round)
-    return recalled(owner, DOOM_ENDED) == game.state.round
+    return this_round(game, owner, DOOM_ENDED)
 
 
 register("pilot", FELS_WRATH,

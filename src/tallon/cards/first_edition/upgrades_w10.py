@@ -14,9 +14,9 @@ from typing import Any
 from tallon.cards.acting import grant_action, granted
 from tallon.cards.common import dice, is_me, recover_shield, ship_options, ships_in_range
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
-from tallon.cards.first_edition.pilots_w10 import in_printed_arc
+from tallon.cards.first_edition.pilots_w8a import inside_firing_arc
 from tallon.cards.first_edition.pilots_wave1 import offer_lock
-from tallon.cards.first_edition.ranges_1e import within_1e
+from tallon.cards.first_edition.ranges_1e import friends_within, within_1e
 from tallon.cards.registry import register
 from tallon.cards.upgrades.astromech_2 import M9G8_FRIEND, _m9g8_applies
 from tallon.cards.upgrades.tech import primed
@@ -189,8 +189,8 @@ def _finn_applies(game: Any, attack: AttackState, owner: ShipState, user: ShipSt
     if user.id != owner.id:
         return False
     if attack.attacker == owner.id:
-        return attack.primary and in_printed_arc(owner, game.state.ships[attack.defender])
-    return attack.defender == owner.id and in_printed_arc(
+        return attack.primary and inside_firing_arc(owner, game.state.ships[attack.defender])
+    return attack.defender == owner.id and inside_firing_arc(
         owner, game.state.ships[attack.attacker])
 
 
@@ -231,8 +231,7 @@ def _rey_assign(ctx: Ctx) -> None:
 
 # ------------------------------------------------------------------ Imperial crew
 def _officer_friends(ctx: Ctx) -> list[ShipState]:
-    return [s for s in ctx.state.in_play() if s.id != ctx.ship.id and not s.remote
-            and friendly(s, ctx.ship) and within_1e(ctx.ship, s, 1, 1)]
+    return friends_within(ctx.game, ctx.ship, 1, 1)
 
 
 def _officer(ctx: Ctx, choice: Any) -> None:
@@ -504,7 +503,7 @@ ZEB_ACTIVE = "1e-zeborrelios:active"
 def _zeb_enemies(ship: ShipState, game: Any) -> list[ShipState]:
     """The enemy ships touching Zeb's ship inside its (printed) firing arc."""
     return [s for s in ships_in_range(game, ship, 0, 0, friendly=False)
-            if not s.remote and in_printed_arc(ship, s)]
+            if not s.remote and inside_firing_arc(ship, s)]
 
 
 def _zeb_watch(ctx: Ctx) -> bool:

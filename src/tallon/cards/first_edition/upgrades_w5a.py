@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import granted, start_action
-from tallon.cards.common import is_me, range_of, recalled, remember, ship_options
+from tallon.cards.common import is_me, range_of, remember, ship_options, this_round
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.pilots_w5a import enemies_within, friends_within
 from tallon.cards.first_edition.ranges_1e import within_1e
@@ -45,7 +45,7 @@ LANDO = "1e-landocalrissian"
 def _lando(ctx: Ctx, choice: Any) -> None:
     ship = ctx.ship
     # FAQ (1e), C-3PO: usable with this action's roll (once per round, its own memory)
-    if C3PO in ship.upgrades and recalled(ship, C3PO_ROUND) != ctx.state.round:
+    if C3PO in ship.upgrades and not this_round(ctx, ship, C3PO_ROUND):
         ctx.game.push(Ask(ship.owner, "use_ability", f"{ship.name} ({ship.id}): C-3PO - guess "
                           "a number of evade results?",
                           (*(Option(str(n), f"guess {n}") for n in range(3)),
@@ -165,7 +165,7 @@ def _stay_red(game: Any, owner: ShipState, ship: ShipState | None = None,
     # decreases (FAQ (1e), Movement; Ruleset.difficulty_increase_wins), and it stays red
     # if Navigator rotates the dial again (FAQ (1e), Stay on Target); only the dial's
     # maneuver, not another one this round (Daredevil's)
-    if ship is None or ship.id != owner.id or recalled(owner, STAY_ROUND) != game.state.round \
+    if ship is None or ship.id != owner.id or not this_round(game, owner, STAY_ROUND) \
             or owner.dial_set is None or maneuver[:2] != owner.dial_set[:2]:
         return 0
     return 2
@@ -343,7 +343,7 @@ def _greedo_role(ctx: Ctx) -> str | None:
 
 def _greedo_first(ctx: Ctx) -> bool:
     role = _greedo_role(ctx)
-    return role is not None and recalled(ctx.ship, f"{GREEDO}:{role}") != ctx.state.round
+    return role is not None and not this_round(ctx, ctx.ship, f"{GREEDO}:{role}")
 
 
 def _greedo_note(ctx: Ctx, choice: Any) -> None:

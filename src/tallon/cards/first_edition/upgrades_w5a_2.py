@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import bar_actions, during_activation, performable
-from tallon.cards.common import attacking, is_me, recalled, remember
+from tallon.cards.common import attacking, is_me, recalled, remember, this_round
 from tallon.cards.first_edition.bombs_1e import DROP, REVEAL_DROPS, dropped_this_round
 from tallon.cards.first_edition.ordnance_1e import (
     attacking_with,
@@ -305,7 +305,7 @@ register("upgrade", INTERFACE,
          Triggered("perform 1 free action of an upgrade card, then receive 1 stress token",
                    window="after_action",
                    requirement=lambda ctx: is_me(ctx)
-                   and recalled(ctx.ship, INTERFACE_ROUND) != ctx.state.round,
+                   and not this_round(ctx, ctx.ship, INTERFACE_ROUND),
                    choices=lambda ctx: [Option(s.kind, f"perform {s.label}")
                                         for s in _interface_specs(ctx)],
                    effect=_interface),
@@ -348,7 +348,7 @@ def _counter_unlock(game: Game, answer: str, ship_id: str) -> None:
 def _counter_agility(game: Any, owner: ShipState, ship: ShipState | None = None,
                      **facts: Any) -> int:
     return 1 if (ship is not None and ship.id == owner.id
-                 and recalled(owner, COUNTER_ROUND) == game.state.round) else 0
+                 and this_round(game, owner, COUNTER_ROUND)) else 0
 
 
 register("upgrade", COUNTERMEASURES,

@@ -23,10 +23,11 @@ from tallon.cards.common import (
     remember,
     roll_die,
     ship_options,
+    this_round,
 )
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.pilots_w5b import attack_damage
-from tallon.cards.first_edition.ranges_1e import within_1e
+from tallon.cards.first_edition.ranges_1e import friends_within, within_1e
 from tallon.cards.registry import register
 from tallon.cards.upgrades.crew_a2 import c3po_add, c3po_guess, c3po_right
 from tallon.cards.upgrades.ordnance import GainTokens, expose_random
@@ -118,7 +119,7 @@ def _c3po_add(ctx: Ctx, choice: Any) -> None:
 register("upgrade", C3PO,
          Triggered("guess how many evades will be rolled", window="before_defense_dice",
                    requirement=lambda ctx: is_me(ctx, "defender")
-                   and recalled(ctx.ship, C3PO_ROUND) != ctx.state.round,
+                   and not this_round(ctx, ctx.ship, C3PO_ROUND),
                    choices=lambda ctx: [Option(str(n), f"guess {n}") for n in range(7)],
                    effect=_c3po_guess),
          # the roll as rolled, before any modification (FAQ (1e), C-3PO: the evade is added
@@ -235,7 +236,7 @@ def _leia(ctx: Ctx, choice: Any) -> None:
 
 def _leia_white(game: Any, owner: ShipState, ship: ShipState | None = None,
                 maneuver: str = "", **facts: Any) -> int:
-    if ship is None or recalled(owner, LEIA_ROUND) != game.state.round or \
+    if ship is None or not this_round(game, owner, LEIA_ROUND) or \
             game.state.phase != "activation" or not friendly(ship, owner):
         return 0
     return -1 if maneuver and difficulty_of(maneuver) == "red" else 0
@@ -294,9 +295,8 @@ BODYGUARD_ON = f"{BODYGUARD}:on"
 
 def _bodyguard_friends(ctx: Ctx) -> list[ShipState]:
     me = ctx.ship
-    return [s for s in ctx.state.in_play() if s.id != me.id and not s.remote
-            and friendly(s, me) and within_1e(me, s, 1, 1)
-            and s.current_initiative > me.current_initiative]
+    return [s for s in friends_within(ctx.game, me, 1, 1)
+            if s.current_initiative > me.current_initiative]
 
 
 def _bodyguard(ctx: Ctx, choice: Any) -> None:
@@ -360,7 +360,7 @@ def _feedback_applies(ctx: Ctx) -> bool:
     # with hull remaining, one copy per phase
     return (is_me(ctx) and ship.in_play and not ship.destroyed and not ship.disarmed
             and ship.last_attack != (ctx.state.round, "engagement")
-            and recalled(ship, FEEDBACK_ROUND) != ctx.state.round
+            and not this_round(ctx, ship, FEEDBACK_ROUND)
             and obstacle_forbids(ctx.game, ship) is None and bool(_feedback_targets(ctx)))
 
 
@@ -377,7 +377,7 @@ def _feedback(ctx: Ctx, choice: Any) -> None:
 def _feedback_no_attack(game: Any, owner: ShipState, ship: ShipState | None = None,
                         **facts: Any) -> bool:
     return (ship is not None and ship.id == owner.id and game.state.phase == "engagement"
-            and recalled(owner, FEEDBACK_ROUND) == game.state.round)
+            and this_round(game, owner, FEEDBACK_ROUND))
 
 
 register("upgrade", FEEDBACK,

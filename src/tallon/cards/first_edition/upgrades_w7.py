@@ -16,8 +16,8 @@ from tallon.cards.common import (
     attacking_if,
     dice,
     is_me,
-    recalled,
     remember,
+    this_round,
 )
 from tallon.cards.first_edition.ordnance_1e import (
     SpendAndDiscard,
@@ -96,7 +96,7 @@ register("upgrade", RAGE,
                     "dice this round", key="rage", effect=_rage),
          DiceMod("reroll at most 3 attack dice (Rage)", dice=RAGE_DICE,
                  applies=attacking_if(lambda game, attack, owner:
-                                      recalled(owner, RAGE_ROUND) == game.state.round)),
+                                      this_round(game, owner, RAGE_ROUND))),
          description="Action: gain a focus token and 2 stress tokens; for the rest of the round he "
                      "may reroll as many as 3 attack dice when attacking.")
 

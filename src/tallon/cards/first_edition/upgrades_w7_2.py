@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 from tallon.cards.acting import grant_action, granted
 from tallon.cards.common import (
     is_me,
-    recalled,
     remember,
     roll_die,
+    this_round,
     weapon_of_type,
 )
+from tallon.cards.first_edition.common_1e import one_token_kept
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.pilots_wave1 import lock_options
 from tallon.cards.first_edition.upgrades_w7 import has_upgrade
@@ -110,7 +111,7 @@ register("upgrade", R5P8,
          Triggered("roll 1 attack die: a hit damages the attacker, a critical hit both "
                    "ships", window="after_defend",
                    requirement=lambda ctx: is_me(ctx, "defender")
-                   and recalled(ctx.ship, R5P8_ROUND) != ctx.state.round
+                   and not this_round(ctx, ctx.ship, R5P8_ROUND)
                    and ctx.other(ctx.event["attacker"]).in_play,
                    effect=_r5p8),
          description="Once per round, after defending: may roll an attack die; a hit deals the "
@@ -183,7 +184,7 @@ def _chips_applies(strong: bool) -> Any:
     def applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
         return (user.id == owner.id and attack.attacker == owner.id
                 and weapon_of_type(attack.weapon, ("torpedo", "missile"))
-                and recalled(owner, CHIPS_ROUND) != game.state.round
+                and not this_round(game, owner, CHIPS_ROUND)
                 and (primary_weapon_value(owner) >= 3) == strong)
 
     return applies
@@ -225,31 +226,7 @@ register("upgrade", BAFFLE,
 RELAY = "1e-commrelay"
 
 
-def _relay_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
-    return (facts["ship"] == ctx.ship.id and facts["token"] == "evade"
-            and ctx.ship.count(Token.EVADE) + facts["count"] > 1)
-
-
-def _relay(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
-    room = max(0, 1 - ctx.ship.count(Token.EVADE))
-    if room:
-        gain_token(ctx.game, ctx.ship, Token.EVADE, room, applier=facts["applier"],
-                   replaceable=False)
-    else:
-        ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) cannot have more than "
-                       "1 evade token", ship=ctx.ship.id)
-
-
-def _relay_keeps(game: Game, owner: ShipState, ship: ShipState | None = None,
-                 token: Token | None = None, **facts: Any) -> int:
-    return 1 if ship is not None and ship.id == owner.id and token is Token.EVADE else 0
-
-
-register("upgrade", RELAY,
-         Replacement("at most 1 evade token", point="gain_token", optional=False,
-                     applies=_relay_applies, replace=_relay),
-         Modifier("an unused evade token stays in the End phase",
-                  hook="end_phase_kept_tokens", value=_relay_keeps),
+register("upgrade", RELAY, *one_token_kept(Token.EVADE),
          description="Tech: holds at most 1 evade token, and keeps an unused one "
                      "through the End phase.")
 

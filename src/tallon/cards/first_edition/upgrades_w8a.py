@@ -19,10 +19,10 @@ from tallon.cards.common import (
     attacking_if,
     defending_if,
     is_me,
-    recalled,
     remember,
     roll_die,
     ship_options,
+    this_round,
 )
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade, is_discarded
 from tallon.cards.first_edition.pilots_w5a import enemies_within
@@ -119,10 +119,11 @@ register("upgrade", SPECIAL_OPS,
 CONCORD = "1e-concorddawnprotector"
 
 
-def _face_to_face(game: Game, attack: AttackState, owner: ShipState) -> bool:
-    attacker = game.state.ships[attack.attacker]
-    return (within_1e(owner, attacker, 1, 1) and inside_firing_arc(attacker, owner)
-            and inside_firing_arc(owner, attacker))
+def _face_to_face(owner: ShipState, other: ShipState) -> bool:
+    """At Range 1, each inside the other's firing arc (Concord Dawn Protector,
+    Fearlessness)."""
+    return (within_1e(owner, other, 1, 1) and inside_firing_arc(other, owner)
+            and inside_firing_arc(owner, other))
 
 
 register("upgrade", CONCORD,
@@ -131,7 +132,8 @@ register("upgrade", CONCORD,
                  dice=CardAbility(CONCORD, "Concord Dawn Protector (add 1 evade)",
                                   effect=AddResults(Face.EVADE), roles=DEFENDING,
                                   mandatory=True),
-                 applies=defending_if(_face_to_face)),
+                 applies=defending_if(lambda game, attack, owner: _face_to_face(
+                     owner, game.state.ships[attack.attacker]))),
          description="Title (Protectorate Starfighter): defending at Range 1 inside the "
                      "attacker's firing arc, with the attacker inside its own: adds 1 evade "
                      "result.")
@@ -152,7 +154,7 @@ register("upgrade", R3,
                  dice=CardAbility(R3, "R3 Astromech (cancel 1 focus: 1 evade token)",
                                   effect=CancelResults(Face.FOCUS), roles=ATTACKING),
                  applies=attacking_if(lambda game, attack, owner: attack.primary
-                                      and recalled(owner, R3_ROUND) != game.state.round),
+                                      and not this_round(game, owner, R3_ROUND)),
                  after=_r3_evade),
          description="Once per round, in a primary weapon attack, at Modify Attack Dice: may "
                      "cancel one of its focus results to gain an evade token.")
@@ -213,17 +215,12 @@ register("upgrade", SENSOR_CLUSTER,
 FEARLESSNESS = "1e-fearlessness"
 
 
-def _fearless(game: Game, attack: AttackState, owner: ShipState) -> bool:
-    defender = game.state.ships[attack.defender]
-    return (within_1e(owner, defender, 1, 1) and inside_firing_arc(defender, owner)
-            and inside_firing_arc(owner, defender))
-
-
 register("upgrade", FEARLESSNESS,
          DiceMod("add 1 hit result",
                  dice=CardAbility(FEARLESSNESS, "Fearlessness (add 1 hit)",
                                   effect=AddResults(Face.HIT), roles=ATTACKING),
-                 applies=attacking_if(_fearless)),
+                 applies=attacking_if(lambda game, attack, owner: _face_to_face(
+                     owner, game.state.ships[attack.defender]))),
          description="Elite: attacking at Range 1 inside the defender's firing arc, with the "
                      "defender inside its own: may add 1 hit result.")
 
@@ -312,7 +309,7 @@ def _emp(ctx: Ctx, choice: Any) -> None:
 def _emp_no_attacks(game: Game, owner: ShipState, ship: ShipState | None = None,
                     **facts: Any) -> bool:
     return (ship is not None and ship.id == owner.id
-            and recalled(owner, EMP_ROUND) == game.state.round)
+            and this_round(game, owner, EMP_ROUND))
 
 
 register("upgrade", EMP,
@@ -325,7 +322,7 @@ register("upgrade", EMP,
          Modifier("no attack this phase", hook="cannot_attack", value=_emp_no_attacks),
          Triggered("the discarded EMP Device leaves the ship", window="end_engagement",
                    optional=False,
-                   requirement=lambda ctx: recalled(ctx.ship, EMP_ROUND) == ctx.state.round,
+                   requirement=lambda ctx: this_round(ctx, ctx.ship, EMP_ROUND),
                    effect=lambda ctx, choice: discard_upgrade(ctx.game, ctx.ship, EMP)),
          description="Illicit: in the Combat phase, in place of attacking: may discard this card "
                      "so every ship within Range 1 (its own too) gets 2 ion tokens.")
@@ -393,7 +390,7 @@ register("upgrade", GYRO,
                    effect=_gyro_fast),
          Triggered("rotate your mobile firing arc", window="end_engagement",
                    requirement=lambda ctx: ctx.ship.in_play
-                   and recalled(ctx.ship, GYRO_ROUND) == ctx.state.round,
+                   and this_round(ctx, ctx.ship, GYRO_ROUND),
                    choices=lambda ctx: [Option(a.value, f"point the mobile arc {a.value}")
                                         for a in rotatable_arcs(ctx.game, ctx.ship)],
                    effect=_gyro_rotate),

@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import action_options, during_activation, start_action
-from tallon.cards.common import attacking_if, is_me, recalled, remember, ship_options
+from tallon.cards.common import attacking_if, is_me, remember, ship_options, this_round
 from tallon.cards.first_edition.pilots_wave4 import free_actions
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.first_edition.upgrades_wave2_2 import (
@@ -253,7 +253,7 @@ def _baze_defenders(ctx: Ctx) -> tuple[str, ...]:
 def _baze_applies(ctx: Ctx) -> bool:
     defenders = _baze_defenders(ctx)
     return (ctx.event["attacker"] == ctx.ship.id and not ctx.event["hit"]
-            and recalled(ctx.ship, BAZE + FIRED) != ctx.state.round and bool(defenders)
+            and not this_round(ctx, ctx.ship, BAZE + FIRED) and bool(defenders)
             and can_bonus_attack(ctx.game, ctx.ship, only=primary_weapons(ctx.ship),
                                  defenders=defenders))
 
@@ -281,7 +281,7 @@ RECRUIT_ROUND = f"{RECRUIT}:round"
 
 def _recruit_applies(ctx: Ctx) -> bool:
     ship = ctx.state.ships[ctx.event["ship"]]
-    return (recalled(ctx.ship, RECRUIT_ROUND) != ctx.state.round and ctx.ship.in_play
+    return (not this_round(ctx, ctx.ship, RECRUIT_ROUND) and ctx.ship.in_play
             and ship.in_play and ship.stressed and friendly(ctx.ship, ship)
             and within_1e(ctx.ship, ship, 1, 2))
 

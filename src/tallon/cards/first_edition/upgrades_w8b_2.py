@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tallon.cards.common import is_me, recalled, remember, roll_die, ship_options
+from tallon.cards.conditions_2 import left_on_card, replace_first_crit
+from tallon.cards.first_edition.common_1e import place_forces_skill
 from tallon.cards.first_edition.ordnance_1e import DISCARDED, discard_upgrade
 from tallon.cards.first_edition.ranges_1e import within_1e
 from tallon.cards.pilots.asf01bwing import can_rotate, rotate_by
@@ -28,13 +30,12 @@ from tallon.engine.abilities import CardAction, Ctx, Modifier, Replacement, Trig
 from tallon.engine.allegiance import friendly
 from tallon.engine.chance import RollDice
 from tallon.engine.conditions import assign_condition, remove_condition
-from tallon.engine.damage import SufferDamage
 from tallon.engine.decisions import Option
 from tallon.engine.effects import damage_title, deal_damage_card, flip_upgrade, gain_token
 from tallon.engine.loadout import refresh_actions
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.state import Charge, ShipState, Token
-from tallon.engine.steps import Ask, Then, continuation
+from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Maneuver
 
 if TYPE_CHECKING:
@@ -199,21 +200,6 @@ register("upgrade", FRAME,
 
 # ------------------------------------------------------- Hyperwave Comm Scanner
 HYPERWAVE = "1e-hyperwavecommscanner"
-#: card memory: the pilot skill setting before the Place Forces step
-HYPERWAVE_BEFORE = f"{HYPERWAVE}:before"
-
-
-def _hyperwave_skill(ctx: Ctx, choice: Any) -> None:
-    remember(ctx.ship, HYPERWAVE_BEFORE, (ctx.ship.round_initiative,))
-    ctx.ship.round_initiative = int(choice)
-    ctx.game.event("initiative", f"{ctx.ship.name} ({ctx.ship.id}): Hyperwave Comm Scanner "
-                   f"- pilot skill {choice} during Place Forces", ship=ctx.ship.id)
-
-
-def _hyperwave_ends(ctx: Ctx, choice: Any) -> None:
-    (before,) = recalled(ctx.ship, HYPERWAVE_BEFORE)
-    remember(ctx.ship, HYPERWAVE_BEFORE, None)
-    ctx.ship.round_initiative = before
 
 
 def _hyperwave_placed(ctx: Ctx) -> bool:
@@ -224,15 +210,7 @@ def _hyperwave_placed(ctx: Ctx) -> bool:
 
 
 register("upgrade", HYPERWAVE,
-         # the start of Place Forces: right before it (no other step comes between)
-         Triggered("treat your pilot skill as 0, 6 or 12 during Place Forces",
-                   window="before_place_forces",
-                   choices=lambda ctx: [Option(str(k), f"pilot skill {k}")
-                                        for k in (0, 6, 12)],
-                   effect=_hyperwave_skill),
-         Triggered("the pilot skill is back after Place Forces", window="after_place_forces",
-                   optional=False, effect=_hyperwave_ends,
-                   requirement=lambda ctx: recalled(ctx.ship, HYPERWAVE_BEFORE) is not None),
+         *place_forces_skill(HYPERWAVE, "Hyperwave Comm Scanner", (0, 6, 12)),
          Triggered("give the newly placed friend a focus or evade token",
                    window="after_placed", requirement=_hyperwave_placed,
                    choices=lambda ctx: [Option("focus", "assign 1 focus token"),
@@ -255,13 +233,6 @@ def _dark_key(player: int) -> str:
     return f"{DARK}:on:{player}"
 
 
-def _dark_left(game: Game, player: int) -> ShipState | None:
-    """The ship whose memory holds the damage card on ``player``'s card (the card is
-    already in play when one does)."""
-    key = _dark_key(player)
-    return next((s for s in game.state.ships.values() if recalled(s, key) is not None), None)
-
-
 def _pilot_damage_cards(game: Game, deck: list[str]) -> list[str]:
     """The cards of ``deck`` with the Pilot trait (the first edition's decks)."""
     from tallon.data import load_cards
@@ -274,7 +245,7 @@ def _pilot_damage_cards(game: Game, deck: list[str]) -> list[str]:
 
 def _dark_choices(ctx: Ctx) -> list[Option]:
     player = ctx.event["player"]
-    if _dark_left(ctx.game, player) is not None:
+    if left_on_card(ctx.game, player, DARK) is not None:
         return [Option("keep", "the faceup damage card already on it stays")]
     # ruling (as 2.5's): a ship is dealt cards from its own player's deck, searched here
     deck = ctx.state.player(ctx.ship.owner).deck
@@ -286,7 +257,7 @@ def _dark_choices(ctx: Ctx) -> list[Option]:
 def _dark_assigned(ctx: Ctx, choice: Any) -> None:
     player = ctx.event["player"]
     key = _dark_key(player)
-    holder = _dark_left(ctx.game, player)
+    holder = left_on_card(ctx.game, player, DARK)
     if holder is not None:  # already in play: what lies on it moves with it
         card = recalled(holder, key)
         remember(holder, key, None)
@@ -316,18 +287,11 @@ def _dark_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
 
 
 def _dark_replace(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
-    ship, cause = ctx.ship.id, facts.get("cause", "")
     # rulebook (1e), Suffering Damage: all damage before any critical damage; a critical
     # hit is critical damage suffered even where a shield is then lost (the core set's
     # example: "suffers one critical damage ... removing one shield token"), so the
     # card's "instead" replaces the first one, shields or not
-    steps: list[Any] = []
-    if facts["hits"]:
-        steps.append(SufferDamage(ship, facts["hits"], 0, cause, replaceable=False))
-    steps.append(Then("1e-darkside.deal", (ship,)))
-    if facts["crits"] > 1:
-        steps.append(SufferDamage(ship, 0, facts["crits"] - 1, cause, replaceable=False))
-    ctx.game.push(*steps)
+    replace_first_crit(ctx, facts, "1e-darkside.deal")
 
 
 @continuation("1e-darkside.deal")

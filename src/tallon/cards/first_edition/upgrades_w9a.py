@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_in_arc, is_me, recalled, remember, roll_die, weapon_of_type
+from tallon.cards.common import (
+    is_in_arc,
+    is_me,
+    remember,
+    roll_die,
+    this_round,
+    weapon_of_type,
+)
 from tallon.cards.first_edition.ordnance_1e import (
     SpendAndDiscard,
     attacking_with,
@@ -211,7 +218,7 @@ BREACH_ROUND = "1e-breachspecialist:round"
 
 
 def _breach_active(ctx: Ctx) -> bool:
-    return recalled(ctx.ship, BREACH_ROUND) == ctx.state.round
+    return this_round(ctx, ctx.ship, BREACH_ROUND)
 
 
 def _breach(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:

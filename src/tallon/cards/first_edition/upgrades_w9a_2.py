@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_me, recalled, remember, weapon_of_type
+from tallon.cards.common import is_me, recalled, remember, this_round, weapon_of_type
 from tallon.cards.first_edition.bombs_1e import bomb_device, drop_on_reveal, suffer_rolled
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.ranges_1e import within_1e
@@ -182,7 +182,7 @@ register("upgrade", CAD_BANE,
          # mines included
          Triggered("choose focus and blank results the enemy must reroll",
                    window="after_device_dice_rolled",
-                   requirement=lambda ctx: recalled(ctx.ship, CAD_BANE_ROUND) != ctx.state.round
+                   requirement=lambda ctx: not this_round(ctx, ctx.ship, CAD_BANE_ROUND)
                    and bool(_cad_choices(ctx)),
                    choices=_cad_choices, effect=_cad_bane),
          description="Adds a bomb slot. Once per round, when a friendly bomb makes an enemy ship "

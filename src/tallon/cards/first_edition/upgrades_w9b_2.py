@@ -22,7 +22,9 @@ from tallon.cards.common import (
     remember,
     roll_die,
     ship_options,
+    this_round,
 )
+from tallon.cards.first_edition.common_1e import one_token_kept, place_forces_skill
 from tallon.cards.first_edition.damage_core import overlaps_at_end
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.pilots_w8a import inside_firing_arc
@@ -238,61 +240,16 @@ register("upgrade", CAMO,
 OPTICS = "1e-advancedoptics"
 
 
-def _optics_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
-    return (facts["ship"] == ctx.ship.id and facts["token"] == "focus"
-            and ctx.ship.count(Token.FOCUS) + facts["count"] > 1)
-
-
-def _optics(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
-    room = max(0, 1 - ctx.ship.count(Token.FOCUS))
-    if room:
-        gain_token(ctx.game, ctx.ship, Token.FOCUS, room, applier=facts["applier"],
-                   replaceable=False)
-    else:
-        ctx.game.event("ability", f"{ctx.ship.name} ({ctx.ship.id}) cannot have more than "
-                       "1 focus token", ship=ctx.ship.id)
-
-
-register("upgrade", OPTICS,
-         Replacement("at most 1 focus token", point="gain_token", optional=False,
-                     applies=_optics_applies, replace=_optics),
-         Modifier("an unused focus token stays in the End phase",
-                  hook="end_phase_kept_tokens",
-                  value=lambda game, owner, ship=None, token=None, **facts:
-                  1 if ship is not None and ship.id == owner.id and token is Token.FOCUS
-                  else 0),
+register("upgrade", OPTICS, *one_token_kept(Token.FOCUS),
          description="Holds at most one focus token, and keeps an unspent focus through the End "
                      "phase.")
 
 
 # -------------------------------------------------------------------- Courier Droid
 COURIER = "1e-courierdroid"
-#: card memory: the round pilot skill setting before the Place Forces step
-COURIER_BEFORE = f"{COURIER}:before"
 
 
-def _courier(ctx: Ctx, choice: Any) -> None:
-    remember(ctx.ship, COURIER_BEFORE, (ctx.ship.round_initiative,))
-    ctx.ship.round_initiative = int(choice)
-    ctx.game.event("initiative", f"{ctx.ship.name} ({ctx.ship.id}): Courier Droid - pilot "
-                   f"skill {choice} during Place Forces", ship=ctx.ship.id)
-
-
-def _courier_ends(ctx: Ctx, choice: Any) -> None:
-    (before,) = recalled(ctx.ship, COURIER_BEFORE)
-    remember(ctx.ship, COURIER_BEFORE, None)
-    ctx.ship.round_initiative = before
-
-
-register("upgrade", COURIER,
-         # the start of Place Forces: right before it (as Hyperwave Comm Scanner's)
-         Triggered("treat your pilot skill as 0 or 8 during Place Forces",
-                   window="before_place_forces",
-                   choices=lambda ctx: [Option(str(k), f"pilot skill {k}") for k in (0, 8)],
-                   effect=_courier),
-         Triggered("the pilot skill is back after Place Forces", window="after_place_forces",
-                   optional=False, effect=_courier_ends,
-                   requirement=lambda ctx: recalled(ctx.ship, COURIER_BEFORE) is not None),
+register("upgrade", COURIER, *place_forces_skill(COURIER, "Courier Droid", (0, 8)),
          description="For the Place Forces step it may count its pilot skill as 0 or 8.")
 
 
@@ -332,7 +289,7 @@ def _prototype_shield(ctx: Ctx, choice: Any) -> None:
 def _prototype_test(game: Game, attack: AttackState, owner: ShipState) -> bool:
     # RR: PAYING COSTS (as the first edition's costs): only with a shield to remove
     return (attack.primary and game.state.ships[attack.defender].shields > 0
-            and recalled(owner, PROTOTYPE_ROUND) != game.state.round)
+            and not this_round(game, owner, PROTOTYPE_ROUND))
 
 
 def _prototype_spent(ctx: Ctx, option: Any) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tallon.cards.acting import during_activation
-from tallon.cards.common import defending_if, is_me, recalled, remember
+from tallon.cards.common import defending_if, is_me, remember, this_round
 from tallon.cards.first_edition.ordnance_1e import (
     SpendAndDiscard,
     attacking_with,
@@ -134,7 +134,7 @@ register("upgrade", "1e-pushthelimit",
          Triggered("take a free action from your bar, then gain 1 stress token",
                    window="after_action",
                    requirement=lambda ctx: is_me(ctx)
-                   and recalled(ctx.ship, PTL_USED) != ctx.state.round,
+                   and not this_round(ctx, ctx.ship, PTL_USED),
                    choices=lambda ctx: [Option(s.kind, f"perform a {s.label} action")
                                         for s in _ptl_specs(ctx)],
                    effect=_ptl),
@@ -147,7 +147,7 @@ EXPOSED = "1e-expose:round"
 
 
 def _exposed(game: Any, owner: ShipState) -> bool:
-    return recalled(owner, EXPOSED) == game.state.round
+    return this_round(game, owner, EXPOSED)
 
 
 def _expose_attack(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> int:

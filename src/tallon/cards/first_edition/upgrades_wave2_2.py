@@ -14,6 +14,7 @@ from tallon.cards.common import (
     recover_shield,
     remember,
     ships_in_range,
+    this_round,
 )
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.registry import register
@@ -48,7 +49,7 @@ def _second_shot(card: str) -> Triggered:
 
     def requirement(ctx: Ctx) -> bool:
         return (ctx.event["attacker"] == ctx.ship.id and not ctx.event["hit"]
-                and recalled(ctx.ship, card + FIRED) != ctx.state.round
+                and not this_round(ctx, ctx.ship, card + FIRED)
                 and can_bonus_attack(ctx.game, ctx.ship, only=primary_weapons(ctx.ship)))
 
     def effect(ctx: Ctx, choice: Any) -> None:
@@ -64,7 +65,7 @@ def declared(card: str) -> Triggered:
     def requirement(ctx: Ctx) -> bool:
         attack = ctx.attack
         return (ctx.event["attacker"] == ctx.ship.id and attack is not None and attack.bonus
-                and recalled(ctx.ship, card + GRANTED) == ctx.state.round)
+                and this_round(ctx, ctx.ship, card + GRANTED))
 
     def effect(ctx: Ctx, choice: Any) -> None:
         remember(ctx.ship, card + GRANTED, None)
@@ -79,7 +80,7 @@ def no_more_attacks(card: str) -> Modifier:
               **facts: Any) -> bool:
         attack = game.state.attack
         return (ship is not None and ship.id == owner.id
-                and recalled(owner, card + FIRED) == game.state.round
+                and this_round(game, owner, card + FIRED)
                 and (attack is None or attack.attacker != owner.id))
 
     return Modifier("no more attacks this round", hook="cannot_attack",
@@ -87,7 +88,7 @@ def no_more_attacks(card: str) -> Modifier:
 
 
 def _during_luke_attack(game: Any, attack: Any, owner: ShipState) -> bool:
-    return attack.bonus and recalled(owner, "1e-lukeskywalker" + FIRED) == game.state.round
+    return attack.bonus and this_round(game, owner, "1e-lukeskywalker" + FIRED)
 
 
 for _card, _extra, _text in (

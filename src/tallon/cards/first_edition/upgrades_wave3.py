@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 from tallon.cards.common import (
     attacking,
     is_me,
-    recalled,
     remember,
     roll_die,
     ship_options,
     ships_in_range,
+    this_round,
 )
 from tallon.cards.first_edition.ordnance_1e import ordnance_weapon, weapon_dice
 from tallon.cards.registry import register
@@ -210,7 +210,7 @@ register("upgrade", CAPTIVE,
          Triggered("the first ship declaring you as its target this round receives 1 stress "
                    "token", window="defender_declared", optional=False,
                    requirement=lambda ctx: is_me(ctx, "defender")
-                   and recalled(ctx.ship, CAPTIVE_ROUND) != ctx.state.round,
+                   and not this_round(ctx, ctx.ship, CAPTIVE_ROUND),
                    effect=_captive),
          description="Once per round: whichever ship first targets him with an attack "
                      "gains 1 stress token.")

@@ -19,6 +19,7 @@ from tallon.cards.common import (
     remember,
     ship_options,
     ships_in_range,
+    this_round,
 )
 from tallon.cards.first_edition.ordnance_1e import is_discarded, keep_upgrade
 from tallon.cards.first_edition.upgrades_wave4 import printed_arcs
@@ -52,7 +53,7 @@ R7_DICE = CardAbility(R7, "R7 Astromech (spend the lock: the attacker rerolls th
 def _r7_applies(game: Game, attack: AttackState, owner: ShipState, user: ShipState) -> bool:
     return (user.id == owner.id and attack.defender == owner.id
             and attack.attacker in owner.locks
-            and recalled(owner, R7_ROUND) != game.state.round)
+            and not this_round(game, owner, R7_ROUND))
 
 
 def _r7_after(ctx: Ctx, option: Any) -> None:
@@ -183,7 +184,7 @@ JAN_ROUND = f"{JAN}:round"
 
 
 def _jan_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
-    if facts["token"] != "focus" or recalled(ctx.ship, JAN_ROUND) == ctx.state.round \
+    if facts["token"] != "focus" or this_round(ctx, ctx.ship, JAN_ROUND) \
             or not ctx.ship.in_play:
         return False
     ship = ctx.state.ships[facts["ship"]]

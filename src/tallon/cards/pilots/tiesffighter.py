@@ -62,42 +62,47 @@ QUICKDRAW = "quickdraw"
 QUICKDRAW_PENDING = f"{QUICKDRAW}:bonus attack round"
 
 
-def _primary(game: Game, ship: ShipState) -> tuple[str, ...]:
+def primary_weapons(game: Game, ship: ShipState) -> tuple[str, ...]:
     return tuple(w.id for w in weapons_of(game, ship) if w.primary)
 
 
-def _quickdraw(ctx: Ctx, choice: Any) -> None:
+def primary_now_or_after(ctx: Ctx, pending: str) -> None:
+    """Perform a bonus primary attack now or, during an attack, remember (card memory
+    ``pending``: the round) to perform it after that attack (:func:`primary_after`)."""
     if ctx.attack is not None:
         # RR: BONUS ATTACK - during an attack the bonus attack waits for its Aftermath step
-        remember(ctx.ship, QUICKDRAW_PENDING, ctx.state.round)
+        remember(ctx.ship, pending, ctx.state.round)
         return
-    perform_bonus_attack(ctx.game, ctx.ship, only=_primary(ctx.game, ctx.ship))
+    perform_bonus_attack(ctx.game, ctx.ship, only=primary_weapons(ctx.game, ctx.ship))
 
 
-def _quickdraw_due(side: str) -> Any:
-    def requirement(ctx: Ctx) -> bool:
-        # the attack's side her player is on resolves her bonus attack (RR: ATTACK step 6)
-        return (this_round(ctx, ctx.ship, QUICKDRAW_PENDING)
-                and friendly(ctx.other(ctx.event[side]), ctx.ship))
+def primary_after(pending: str, label: str) -> tuple[Triggered, Triggered]:
+    """The primary attack :func:`primary_now_or_after` left pending, once the attack in
+    progress is over, whichever side the ship's player was on."""
+    def due(side: str) -> Any:
+        def requirement(ctx: Ctx) -> bool:
+            # the attack's side her player is on resolves her bonus attack (RR: ATTACK step 6)
+            return (this_round(ctx, ctx.ship, pending)
+                    and friendly(ctx.other(ctx.event[side]), ctx.ship))
 
-    return requirement
+        return requirement
 
+    def bonus(ctx: Ctx, choice: Any) -> None:
+        remember(ctx.ship, pending, None)
+        perform_bonus_attack(ctx.game, ctx.ship, only=primary_weapons(ctx.game, ctx.ship))
 
-def _quickdraw_bonus(ctx: Ctx, choice: Any) -> None:
-    remember(ctx.ship, QUICKDRAW_PENDING, None)
-    perform_bonus_attack(ctx.game, ctx.ship, only=_primary(ctx.game, ctx.ship))
+    return (Triggered(label, window="after_defend", bonus_attack=True, optional=False,
+                      requirement=due("defender"), effect=bonus),
+            Triggered(label, window="after_attack", bonus_attack=True, optional=False,
+                      requirement=due("attacker"), effect=bonus))
 
 
 register("pilot", QUICKDRAW,
          Triggered("spend 1 charge: perform a bonus primary attack", window="after_lose_shield",
                    requirement=lambda ctx: is_me(ctx) and not ctx.ship.bonus_attack_done,
-                   cost=Cost(charges=1), effect=_quickdraw),
-         Triggered("perform the bonus primary attack", window="after_defend",
-                   bonus_attack=True, optional=False, requirement=_quickdraw_due("defender"),
-                   effect=_quickdraw_bonus),
-         Triggered("perform the bonus primary attack", window="after_attack",
-                   bonus_attack=True, optional=False, requirement=_quickdraw_due("attacker"),
-                   effect=_quickdraw_bonus),
+                   cost=Cost(charges=1),
+                   effect=lambda ctx, choice: primary_now_or_after(ctx, QUICKDRAW_PENDING)),
+         *primary_after(QUICKDRAW_PENDING, "perform the bonus primary attack"),
          description="After losing a shield: may spend 1 charge to perform a bonus primary "
                      "attack (after the attack in progress, if any).")
 
