@@ -138,9 +138,9 @@ register("condition", "falsefriend",
                     lambda ctx: _enemy_with("talmerrik", 2)(ctx) or _enemy_remote_near(ctx)),
          CardAction("gain 1 deplete and 1 stress token: discard this condition",
                     cost=Cost(gain=(("deplete", 1), ("stress", 1))), effect=_remove_this),
-         description="System Phase: if an enemy ship equipped with Tal Merrik or an enemy "
-                     "remote is at range 0-2, the dial is flipped faceup. Action: gain a "
-                     "deplete and a stress token to discard the condition.")
+         description="System Phase: with an enemy remote, or an enemy ship carrying Tal Merrik, at "
+                     "range 0-2, this ship's dial is flipped faceup. Action: take 1 deplete and 1 "
+                     "stress token to discard the condition.")
 
 
 # --------------------------------------------------------------- Compromising Intel
@@ -359,6 +359,7 @@ register("condition", DECOYED,
                                   "evade)", effect=AddResults(Face.EVADE), roles=DEFENDING,
                                   repeatable=True),
                  applies=_decoyed_applies(True), after=_decoyed_after),
-         description="Defending: each friendly Naboo Handmaiden in the attack arc may spend "
-                     "1 evade token to change 1 of this ship's results to an evade (a Naboo "
-                     "Royal N-1 Starfighter adds 1 evade result instead).")
+         description="Defending: any friendly Naboo Handmaiden inside the attack arc may spend 1 "
+                     "of its evade tokens to turn 1 of this ship's results into an evade; if this "
+                     "ship is a Naboo Royal N-1 Starfighter, that Handmaiden adds 1 evade result "
+                     "instead.")

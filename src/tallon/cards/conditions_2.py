@@ -203,10 +203,10 @@ register("condition", "optimizedprototype",
                                   effect=SpendResult((Face.FOCUS, Face.HIT, Face.CRIT)),
                                   roles=ATTACKING),
                  applies=attacking_if(_krennic_lock), after=_prototype_after),
-         description="Front-arc primary attack against a ship locked by a friendly ship "
-                     "equipped with Director Krennic: may spend a hit, critical hit or focus "
-                     "result; the defender then loses 1 shield or flips 1 facedown damage "
-                     "card, as this ship's player chooses.")
+         description="Front-arc primary attack against a ship that a friendly ship equipped with "
+                     "Director Krennic has locked: may spend a hit, critical hit or focus result; "
+                     "this ship's player then picks whether the defender loses 1 shield or flips a "
+                     "facedown damage card of its own.")
 
 
 # ---------------------------------------------------------------- Primed for Speed
@@ -268,9 +268,9 @@ register("condition", "rattled",
                     requirement=lambda ctx: not _devices_near(ctx),
                     effect=lambda ctx, choice: remove_condition(ctx.game, ctx.ship,
                                                                 "rattled")),
-         description="After a bomb or mine at range 0-1 detonates: suffer 1 critical damage, "
-                     "then the condition is removed. Action: with no bomb or mine at range "
-                     "0-1, remove the condition.")
+         description="After a bomb or mine detonates within range 0-1: suffer 1 critical damage "
+                     "and remove the condition. Action: if no bomb or mine is at range 0-1, remove "
+                     "the condition.")
 
 
 # -------------------------------------------------------------- Sickening Maneuver
@@ -407,11 +407,11 @@ register("condition", TRIALS,
                    requirement=_trials_lost, effect=_trials_pass),
          Modifier("score the victory points on this card at the end of the game",
                   hook="end_game_points", value=_trials_points),
-         description="Attacking at range 0-2: may spend 1 critical hit result; if the "
-                     "defender's player has scored more than this ship's, they lose 1 point, "
-                     "placed on this card. Destroyed by an enemy ship at attack range 0-2: "
-                     "the card, with its points, goes to the attacker. At the end of the "
-                     "game this ship's player scores the points on it.")
+         description="Attacking at attack range 0-2: may spend 1 critical hit result; if the "
+                     "defender's player has scored more points than this ship's player, they lose "
+                     "1 scored point, which is placed on this card. After defending, if an enemy "
+                     "ship destroyed it at attack range 0-2: the condition passes to the attacker, "
+                     "keeping its points. At game end, this ship scores every point on the card.")
 
 
 # ------------------------------------------------------------ It's the Resistance

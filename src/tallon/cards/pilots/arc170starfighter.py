@@ -143,8 +143,8 @@ register("pilot", "sinker",
          DiceMod("a friendly ship at range 1-2 in the left or right arc: reroll 1 attack die",
                  dice=dice("sinker"),
                  for_others=True, applies=_sinker),
-         description="While a friendly ship at range 1-2 in his left or right arc performs a "
-                     "primary attack: it may reroll 1 attack die.")
+         description="While a friendly ship within range 1-2 that is in his left or right arc "
+                     "performs a primary attack: that ship may reroll 1 attack die.")
 
 
 # ------------------------------------------------------------------------- "Jag"
@@ -159,8 +159,8 @@ register("pilot", "jag",
                    requirement=_jag_wants,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship,
                                                            ctx.event["attacker"])),
-         description="After a friendly ship at range 1-2 in his left or right arc defends: "
-                     "may acquire a lock on the attacker.")
+         description="After a friendly ship within range 1-2 that is in his left or right arc "
+                     "defends: may acquire a lock on the attacker.")
 
 
 def _jag_soc_wants(ctx: Ctx) -> bool:
@@ -175,8 +175,8 @@ register("pilot", "jag-siegeofcoruscant",
                    requirement=_jag_soc_wants,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship,
                                                            ctx.event["defender"])),
-         description="After a friendly ship at range 0-2 in his left or right arc attacks, "
-                     "if he is not strained: may acquire a lock on the defender.")
+         description="After a friendly ship within range 0-2 that is in his left or right arc "
+                     "attacks, if he is not strained: may acquire a lock on the defender.")
 
 
 # -------------------------------------------------------------------- "Odd Ball"
@@ -208,9 +208,9 @@ def _oddball_soc_ability(window: str, requirement: Any) -> Triggered:
 register("pilot", "oddball-siegeofcoruscant",
          _oddball_soc_ability("after_execute", red_maneuver),
          _oddball_soc_ability("after_action", red_action),
-         description="After fully executing a red maneuver or performing a red action: may "
-                     "choose a friendly ship at range 0-3 and an enemy ship at range 0-1; the "
-                     "friendly ship gains a lock on the enemy ship.")
+         description="After he fully executes a red maneuver or performs a red action: may pick a "
+                     "friendly ship within range 0-3 and an enemy ship within range 0-1; the "
+                     "friendly one gains a lock on that enemy ship.")
 
 
 # ---------------------------------------------------------------------- "Wolffe"

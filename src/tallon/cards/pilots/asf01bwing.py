@@ -74,8 +74,8 @@ register("pilot", "ginamoonsong",
                    choices=lambda ctx: ship_options(_gina_targets(ctx)),
                    effect=lambda ctx, choice: transfer_token(ctx.game, ctx.ship,
                                                              ctx.other(choice), Token.STRESS)),
-         description="At the start of the Engagement Phase: must transfer 1 of her stress "
-                     "tokens to another friendly ship at range 0-2.")
+         description="At the start of the Engagement Phase: she must transfer 1 stress token of "
+                     "hers to another friendly ship within range 0-2.")
 
 
 # --------------------------------------------------------------- Netrem Pollard
@@ -170,8 +170,8 @@ register("pilot", "braylenstramm-battleoverendor",
                    requirement=lambda ctx: _partner_stressed(ctx, "Gina Moonsong"),
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS,
                                                          applier=ctx.ship.owner)),
-         description="At the start of the Engagement Phase, if a friendly Gina Moonsong at "
-                     "range 0-2 is stressed: may gain a focus token.")
+         description="At the start of the Engagement Phase: may gain a focus token if a friendly "
+                     "Gina Moonsong ship within range 0-2 is stressed.")
 
 
 register("pilot", "ginamoonsong-battleoverendor",
@@ -179,5 +179,5 @@ register("pilot", "ginamoonsong-battleoverendor",
                    requirement=lambda ctx: _partner_stressed(ctx, "Braylen Stramm"),
                    choices=new_lock_options,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
-         description="At the start of the Engagement Phase, if a friendly Braylen Stramm at "
-                     "range 0-2 is stressed: may acquire a lock.")
+         description="At the start of the Engagement Phase: may acquire a lock if a friendly "
+                     "Braylen Stramm ship within range 0-2 is stressed.")

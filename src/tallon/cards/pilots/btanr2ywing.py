@@ -160,9 +160,9 @@ def _teza_applies(game: Any, attack: Any, owner: ShipState, user: ShipState) -> 
 register("pilot", "tezanasz",
          DiceMod("reroll 1 attack die", for_others=True, applies=_teza_applies,
                  dice=dice("tezanasz")),
-         description="A friendly ship at range 0-2 (her too) attacking a defender that has "
-                     "a ship friendly to the attacker in each of its side arcs may reroll 1 "
-                     "attack die.")
+         description="While a friendly ship within range 0-2 (her too) performs an attack, if both "
+                     "side arcs (left and right) of the defender hold a ship friendly to the "
+                     "attacker: the attacker may reroll 1 attack die.")
 
 
 # -------------------------------------------------------------------------- Lega Fossang
@@ -196,9 +196,9 @@ def _lega(n: int) -> DiceMod:
 
 
 register("pilot", "legafossang", *(_lega(n) for n in range(1, 7)),
-         description="Primary or turret attack: may reroll 1 attack die for each friendly "
-                     "device and each friendly ship with a calculate token in the attack "
-                     "arc.")
+         description="While she performs a primary or turret attack: may reroll 1 attack die per "
+                     "friendly device, and per friendly ship with a calculate token, inside the "
+                     "attack arc.")
 
 
 # -------------------------------------------------------------------------- Wilsa Teshlo
@@ -254,9 +254,9 @@ register("pilot", "wilsateshlo",
                    window="after_attack", requirement=_wilsa_applies, optional=False,
                    choices=_wilsa_choices, player=lambda ctx: ctx.other(
                        ctx.event["defender"]).owner, effect=_wilsa),
-         description="After attacking, if the defender was dealt a faceup damage card: it "
-                     "gains 1 strain token unless it loses 1 non-recurring charge of one of "
-                     "its upgrades (its choice).")
+         description="After she attacks, if a faceup damage card was dealt to the defender: the "
+                     "defender may lose 1 non-recurring charge from one of its equipped upgrades; "
+                     "if it does not, it gains 1 strain token.")
 
 
 # ------------------------------------------------------------------------ Zorii Bliss
@@ -294,6 +294,6 @@ register("pilot", ZORII,
                    choices=_zorii_choices,
                    effect=lambda ctx, choice: let_perform(ctx.game, ctx.ship.id,
                                                           _zorii_specs(ctx), False)),
-         description="After a ship at range 1 performs an action during its Perform Action "
-                     "step: if that action is on her action bar, may spend 1 charge to "
-                     "perform it, treated as red.")
+         description="After any ship at range 1 performs an action in its Perform Action step, if "
+                     "her action bar has that action too: may spend 1 charge to perform it "
+                     "herself, as a red action.")

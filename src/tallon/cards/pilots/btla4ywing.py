@@ -140,7 +140,7 @@ def _horton(count: int) -> DiceMod:
 HORTON = tuple(_horton(n) for n in range(1, HORTON_MOST + 1))
 for _xws in ("hortonsalm", "hortonsalm-swz106"):
     register("pilot", _xws, *HORTON,
-             description="Attacking: may reroll 1 attack die for each other friendly ship at "
+             description="While attacking: may reroll 1 attack die per other friendly ship within "
                          "range 0-1 of the defender.")
 
 
@@ -218,8 +218,8 @@ register("pilot", "popskrail",
                    choices=lambda ctx: ship_options(_pops_friends(ctx)),
                    effect=lambda ctx, choice: let_perform(
                        ctx.game, str(choice), (POPS_FOCUS,), _pops_during(ctx, str(choice)))),
-         description="After fully executing a white maneuver: may choose a friendly ship at "
-                     "range 0-1 (himself included); it may perform a focus action.")
+         description="After he fully executes a white maneuver: may pick a friendly ship within "
+                     "range 0-1 (himself included), which may then perform a focus action.")
 
 
 # ===================================================== Scum and Villainy pilots
@@ -239,8 +239,8 @@ register("pilot", "drearenthal",
          DiceMod("a friendly non-limited attacker may reroll 1 attack die",
                  dice=dice("drearenthal"),
                  applies=_drea_applies, for_others=True),
-         description="While a friendly non-limited ship attacks a defender in her firing "
-                     "arc: the attacker may reroll 1 attack die.")
+         description="While a friendly non-limited ship attacks a defender inside her firing arc: "
+                     "that attacker may reroll 1 attack die.")
 
 
 # ------------------------------------------------------------------------- Kavil
@@ -279,8 +279,8 @@ register("pilot", "leemakai",
                    choices=lambda ctx: [Option(s.id, f"lock {s.name} ({s.id})")
                                         for s in _leema_targets(ctx)],
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, str(choice))),
-         description="Before engaging, if in no enemy ship's front arc: may acquire a lock "
-                     "on an enemy ship in her full front arc.")
+         description="Before she engages, if she is outside every enemy ship's front arc: may "
+                     "acquire a lock on one enemy ship inside her full front arc.")
 
 
 # --------------------------------------------------------------- Arliz Hadrassian
@@ -337,8 +337,8 @@ register("pilot", "padric",
          Triggered("each enemy ship at range 0-1 of the device gains 1 strain token",
                    window="after_detonate", optional=False, requirement=_padric_applies,
                    effect=_padric),
-         description="After a friendly device he has locked detonates: each enemy ship at "
-                     "range 0-1 of it gains 1 strain token.")
+         description="After a friendly device locked by him detonates: every enemy ship at range "
+                     "0-1 of the device gains 1 strain token.")
 
 
 # ------------------------------------------------------------------ Evaan Verlaine
@@ -367,6 +367,6 @@ register("pilot", EVAAN,
                    effect=_evaan_mark),
          Modifier("the chosen ship rolls 1 additional defense die", hook="defense_dice",
                   value=_evaan_die, outlives_ship=True),
-         description="At the start of the Engagement Phase: may spend 1 focus token to "
-                     "choose a friendly ship at range 0-1 (herself too); it rolls 1 "
-                     "additional defense die while defending until the end of the round.")
+         description="At the start of the Engagement Phase: may spend 1 focus token and choose a "
+                     "friendly ship within range 0-1 (herself too); until the end of the round, "
+                     "that ship rolls 1 extra defense die while it defends.")

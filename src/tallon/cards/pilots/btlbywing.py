@@ -91,8 +91,8 @@ def _matchstick(count: int) -> DiceMod:
 
 
 register("pilot", "matchstick", *(_matchstick(n) for n in range(1, MATCHSTICK_MOST + 1)),
-         description="Primary or turret attack: may reroll 1 attack die for each red token "
-                     "he has (locks on him included).")
+         description="While he performs a primary or turret attack: he may reroll 1 attack die per "
+                     "red token he has (locks on him included).")
 
 
 # ------------------------------------------------------------------ "Broadside"
@@ -148,5 +148,5 @@ def _goji(ctx: Ctx, choice: Any) -> None:
 register("pilot", "goji",
          Triggered("the defender rolls 1 additional defense die per friendly bomb near it",
                    window="before_defense_dice", requirement=_goji_applies, effect=_goji),
-         description="While a friendly ship at range 0-3 (himself too) defends: it may roll 1 "
-                     "additional defense die for each friendly bomb at range 0-1 of it.")
+         description="While a friendly ship within range 0-3 (himself too) defends: it may roll 1 "
+                     "extra defense die per friendly bomb within range 0-1 of it.")

@@ -83,5 +83,6 @@ register("pilot", "mirandadoni",
          Triggered("spend 1 shield for 1 more attack die, or unshielded, 1 fewer die for a "
                    "shield", window="before_attack_dice", requirement=_miranda_attacks,
                    choices=_miranda_options, effect=miranda),
-         description="Primary attack: may spend 1 shield to roll 1 more attack die, or if "
-                     "unshielded, roll 1 fewer attack die to recover 1 shield.")
+         description="While she performs a primary attack, she may choose one: spend 1 shield for "
+                     "1 extra attack die; or, with no shields active, recover 1 shield by rolling "
+                     "1 fewer attack die.")

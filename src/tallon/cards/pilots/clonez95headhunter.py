@@ -116,9 +116,9 @@ def _drift_applies(game: Game, attack: AttackState, owner: ShipState, user: Ship
 register("pilot", "drift",
          DiceMod("a friendly attacker at range 0-1 may reroll 1 attack die",
                  dice=dice("drift"), for_others=True, applies=_drift_applies),
-         description="While a friendly ship at range 0-1 (himself too) attacks, if he has "
-                     "exactly 1 non-lock red token or exactly 1 orange token: the attacker "
-                     "may reroll 1 attack die.")
+         description="While a friendly ship within range 0-1 (himself too) attacks, if he has "
+                     "exactly 1 orange token or exactly 1 red token that is not a lock: the "
+                     "attacker may reroll 1 attack die.")
 
 
 # ----------------------------------------------------------------------- "Boost"
@@ -247,9 +247,9 @@ def _hawk(ctx: Ctx, choice: Any) -> None:
 HAWK = Triggered("each friendly ship at range 0-1 with a revealed speed of 3-5 may gain 1 "
                  "strain token to barrel roll or boost", window="start_end_phase",
                  optional=False, requirement=lambda ctx: bool(_hawk_ships(ctx)), effect=_hawk)
-HAWK_TEXT = ("At the start of the End Phase: each friendly ship at range 0-1 (himself too) "
-             "whose revealed maneuver has speed 3-5 may gain 1 strain token to perform a "
-             "barrel roll or boost action.")
+HAWK_TEXT = ("At the start of the End Phase: every friendly ship within range 0-1 (himself too) "
+             "whose revealed maneuver has speed 3-5 may perform a barrel roll or boost action by "
+             "gaining 1 strain token.")
 register("pilot", "hawk-clonez95headhunter", HAWK, description=HAWK_TEXT)
 
 
@@ -320,7 +320,7 @@ WARTHOG = (Triggered("the destroyed ship is not removed until the end of the Eng
                      requirement=_warthog_covers, effect=_warthog_keep),
            Modifier("ships kept in play until the end of the Engagement Phase",
                     hook="removal_delayed", value=_warthog_delays, outlives_ship=True))
-WARTHOG_TEXT = ("After he or a friendly non-limited ship at range 0-2 is destroyed during the "
-                "Engagement Phase: that ship is not removed until the end of the phase.")
+WARTHOG_TEXT = ("After he or a friendly non-limited ship within range 0-2 is destroyed in the "
+                "Engagement Phase: that ship is removed only at the end of that phase.")
 register("pilot", "warthog-clonez95headhunter", *WARTHOG, description=WARTHOG_TEXT)
 

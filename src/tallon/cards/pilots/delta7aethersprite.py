@@ -155,8 +155,9 @@ SAESEE = Triggered("spend 1 Force: set that ship's dial to another maneuver of t
                    "and difficulty", window="after_reveal", cost=Cost(force=1),
                    requirement=lambda ctx: bool(_saesee_choices(ctx)),
                    choices=_saesee_choices, effect=_saesee)
-SAESEE_TEXT = ("After a friendly ship at range 0-2 (himself too) reveals its dial: may spend 1 "
-               "Force to set that dial to another maneuver of the same speed and difficulty.")
+SAESEE_TEXT = ("After a friendly ship within range 0-2 (himself too) reveals its dial: may spend 1 "
+               "Force to change that dial to a different maneuver with the same speed and "
+               "difficulty.")
 register("pilot", "saeseetiin", SAESEE, description=SAESEE_TEXT)
 
 

@@ -51,9 +51,9 @@ register("pilot", "dist81",
          friendly_calculate("spend a calculate token of a friendly ship in the enemy ship's "
                             "firing arc: change 1 focus result to a hit or evade result",
                             "dist81", _in_enemys_arc, "DIS-T81"),
-         description="Attacking or defending: may spend 1 calculate token of a friendly ship "
-                     "in the enemy ship's firing arc to change 1 focus result to a hit "
-                     "(attacking) or evade (defending) result.")
+         description="While it defends or attacks: may spend 1 calculate token belonging to a "
+                     "friendly ship inside the enemy ship's firing arc to turn 1 focus result into "
+                     "a hit (attacking) or an evade (defending).")
 
 DIST81_SOC = "dist81-siegeofcoruscant"
 
@@ -100,8 +100,8 @@ register("pilot", "phlacarphoccprototype",
          Triggered("spend the lock on a ship to look at its dial", window="system_phase",
                    requirement=lambda ctx: is_me(ctx) and bool(_locked_ships(ctx)),
                    choices=lambda ctx: ship_options(_locked_ships(ctx)), effect=_phlac),
-         description="During the System Phase: may spend its lock on a ship to look at that "
-                     "ship's dial.")
+         description="System Phase: may spend one of its locks to look at the dial of the locked "
+                     "ship.")
 
 register("pilot", "phlacarphoccprototype-siegeofcoruscant",
          Triggered("an enemy ship in the bullseye arc: gain 1 calculate token",
@@ -147,8 +147,8 @@ DIS347 = Triggered("lock an object at range 1-3 that has a friendly lock",
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, str(choice)))
 for _xws in ("dis347", "dis347-siegeofcoruscant"):
     register("pilot", _xws, DIS347,
-             description="At the start of the Engagement Phase: may acquire a lock on an "
-                         "object at range 1-3 that a friendly ship has locked.")
+             description="At the start of the Engagement Phase: may acquire a lock on any object "
+                         "within range 1-3 that a friendly ship already has locked.")
 
 
 # ------------------------------------------------------------------ Volan Das

@@ -102,9 +102,10 @@ register("pilot", "anakinskywalker-eta2actis",
                    window="after_execute", cost=Cost(force=1),
                    requirement=lambda ctx: bool(_anakin_choices(ctx)),
                    choices=_anakin_choices, effect=_anakin),
-         description="After he or a friendly Obi-Wan Kenobi ship at range 0-3 executes a "
-                     "maneuver, with more enemy ships than other friendly ships at range 0-1 "
-                     "of it: may spend 1 Force; that ship removes 1 red token he chooses.")
+         description="After he or a friendly Obi-Wan Kenobi ship within range 0-3 executes a "
+                     "maneuver, provided that within range 0-1 of that ship enemy ships outnumber "
+                     "the other friendly ships: may spend 1 Force; that ship then removes 1 red "
+                     "token of his choice.")
 
 register("pilot", "obiwankenobi-eta2actis",
          Triggered("spend 1 Force: that ship gains 1 focus token", window="after_execute",
@@ -112,9 +113,10 @@ register("pilot", "obiwankenobi-eta2actis",
                    requirement=lambda ctx: _helped(ctx, ANAKIN, full=False) is not None,
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.other(ctx.event["ship"]),
                                                          Token.FOCUS)),
-         description="After he or a friendly Anakin Skywalker ship at range 0-3 executes a "
-                     "maneuver, with more enemy ships than other friendly ships at range 0-1 "
-                     "of it: may spend 1 Force; that ship gains 1 focus token.")
+         description="After he or a friendly Anakin Skywalker ship within range 0-3 executes a "
+                     "maneuver, provided that within range 0-1 of that ship enemy ships outnumber "
+                     "the other friendly ships: may spend 1 Force; that ship then gains 1 focus "
+                     "token.")
 
 
 # ------------------------------------------------ Anakin and Obi-Wan, Siege of Coruscant
@@ -136,14 +138,16 @@ def _siege(card: str, name: str, kind: str) -> Triggered:
 
 register("pilot", "anakinskywalker-siegeofcoruscant",
          _siege("anakinskywalker-siegeofcoruscant", OBIWAN, "barrel_roll"),
-         description="After he or a friendly Obi-Wan Kenobi ship at range 0-3 fully executes a "
-                     "maneuver, with more enemy ships than other friendly ships at range 0-1 "
-                     "of it: may spend 1 Force; that ship may perform a barrel roll action.")
+         description="After he or a friendly Obi-Wan Kenobi ship within range 0-3 fully executes a "
+                     "maneuver, provided that within range 0-1 of that ship enemy ships outnumber "
+                     "the other friendly ships: may spend 1 Force; that ship may then perform a "
+                     "barrel roll action.")
 register("pilot", "obiwankenobi-siegeofcoruscant",
          _siege("obiwankenobi-siegeofcoruscant", ANAKIN, "boost"),
-         description="After he or a friendly Anakin Skywalker ship at range 0-3 fully executes "
-                     "a maneuver, with more enemy ships than other friendly ships at range 0-1 "
-                     "of it: may spend 1 Force; that ship may perform a boost action.")
+         description="After he or a friendly Anakin Skywalker ship within range 0-3 fully executes "
+                     "a maneuver, provided that within range 0-1 of that ship enemy ships "
+                     "outnumber the other friendly ships: may spend 1 Force; that ship may then "
+                     "perform a boost action.")
 
 
 # --------------------------------------------------------------------- Aayla Secura
@@ -198,8 +202,8 @@ register("pilot", "yoda",
          Triggered("spend 1 Force: that ship recovers 1 Force", window="after_spend_force",
                    cost=Cost(force=1), requirement=lambda ctx: _yoda_friend(ctx) is not None,
                    effect=lambda ctx, choice: recover_force(ctx.other(ctx.event["ship"]))),
-         description="After another friendly ship at range 0-3 spends Force: may spend 1 "
-                     "Force; that ship recovers 1 Force.")
+         description="After any other friendly ship within range 0-3 spends Force: may spend 1 "
+                     "Force so that ship recovers 1 Force.")
 
 
 # ------------------------------------------------------------------------- Shaak Ti
@@ -261,9 +265,10 @@ register("pilot", SHAAK,
                    effect=lambda ctx, choice: _shaak_choose(ctx.game, ctx.ship, str(choice))),
          Modifier("each chosen ship keeps 1 focus or evade token", hook="end_phase_kept_tokens",
                   value=_shaak_keeps),
-         description="At the start of the End Phase: may spend any number of Force to choose "
-                     "that many friendly ships at range 0-2 (herself too); each keeps 1 of its "
-                     "focus or evade tokens (chosen with it) this End Phase.")
+         description="At the start of the End Phase: may spend X Force (any number) to choose X "
+                     "friendly ships within range 0-2 (herself too); in this End Phase each of "
+                     "them keeps 1 of its focus or evade tokens (chosen with it) instead of "
+                     "removing it.")
 
 
 # ------------------------------------------------------ Shaak Ti (Siege of Coruscant)

@@ -115,6 +115,6 @@ register("pilot", "corranhorn",
                    requirement=lambda ctx: ctx.ship.in_play
                    and recalled(ctx.ship, CORRAN_DISARM) == ctx.state.round,
                    effect=_corran_disarm),
-         description="At initiative 0 of the Engagement Phase: may perform a bonus primary "
-                     "attack against an enemy ship in his bullseye arc; if he does, he gains "
-                     "a disarm token at the start of the next Planning Phase.")
+         description="At initiative 0 of the Engagement Phase: may attack an enemy ship in his "
+                     "bullseye arc with a bonus primary attack; if he does, he gains 1 disarm "
+                     "token when the next Planning Phase starts.")

@@ -140,9 +140,9 @@ register("pilot", "bodicavenj",
                    bonus_attack=True, requirement=_bodica_applies, effect=_bodica),
          Triggered("gain 1 deplete token after the bonus attack", window="after_attack",
                    optional=False, requirement=_bodica_attacked, effect=_bodica_deplete),
-         description="After another friendly ship defends, if she is not depleted: may "
-                     "perform a bonus primary attack against the attacker, then gains a "
-                     "deplete token.")
+         description="After another friendly ship defends, if she is not depleted: may attack the "
+                     "attacker with a bonus primary attack; after that attack she gains 1 deplete "
+                     "token.")
 
 
 def _dirk_targets(ctx: Ctx) -> list[ShipState]:
@@ -330,6 +330,6 @@ register("pilot", TORPHUN,
          Triggered("perform an action even while stressed, then may gain 2 strain for a "
                    "bonus attack", window="after_attack", bonus_attack=True,
                    requirement=_torphun_applies, effect=_torphun),
-         description="After an attack that destroyed the defender: may perform an action, "
-                     "even while stressed; then may gain 2 strain tokens to perform a bonus "
+         description="After attacking, if the defender was destroyed: may perform an action even "
+                     "while stressed; after that, by gaining 2 strain tokens, may perform a bonus "
                      "attack.")

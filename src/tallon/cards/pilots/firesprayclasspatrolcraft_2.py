@@ -58,8 +58,8 @@ def _boba(count: int) -> DiceMod:
 
 
 register("pilot", "bobafett", *(_boba(n) for n in range(1, 7)),
-         description="Attacking or defending: may reroll 1 of his dice for each enemy ship "
-                     "at range 0-1.")
+         description="While he defends or attacks: may reroll 1 of his dice per enemy ship within "
+                     "range 0-1.")
 
 
 # ------------------------------------------------------------------ Emon Azzameen
@@ -94,8 +94,8 @@ def _kath(game: Any, owner: ShipState, attack: Any = None, **facts: Any) -> int:
 
 register("pilot", "kathscarlet",
          Modifier("roll 1 additional attack die", hook="attack_dice", value=_kath),
-         description="Primary attack with a friendly non-limited ship at range 0 of the "
-                     "defender: rolls 1 additional attack die.")
+         description="While she performs a primary attack, if a friendly non-limited ship is at "
+                     "range 0 of the defender: she rolls 1 additional attack die.")
 
 
 # ------------------------------------------------------------------- Koshka Frost
@@ -158,9 +158,9 @@ def _hondo_calculate(game: Any, _: Any, ship_id: str) -> None:
 register("pilot", "hondoohnaka",
          CardAction("2 ships not friendly to each other may perform an action of his bar",
                     choices=_hondo_pairs, effect=_hondo),
-         description="Action: choose 2 non-huge ships at range 0-3 that are not friendly to "
-                     "each other; in the order he picks, each may perform an action on his "
-                     "action bar, even while stressed. Then he gains 1 calculate token.")
+         description="Action: pick 2 non-huge ships within range 0-3 that are not friendly to each "
+                     "other; in an order he chooses, each may perform an action from his action "
+                     "bar, even while stressed. Then he gains 1 calculate token.")
 
 
 # ============================================================ Separatist Alliance
@@ -280,5 +280,6 @@ register("pilot", AURRA,
                    window="before_engage", cost=Cost(force=1),
                    requirement=lambda ctx: is_me(ctx) and len(_aurra_enemies(ctx)) >= 2,
                    choices=_aurra_pairs, effect=_aurra),
-         description="Before engaging: may spend 1 Force to choose 2 enemy ships at range 0-1 "
-                     "and transfer any number of their orange and red tokens between them.")
+         description="Before she engages: may spend 1 Force and pick 2 enemy ships within range "
+                     "0-1; any number of their red and orange tokens may then be transferred "
+                     "between those two ships.")

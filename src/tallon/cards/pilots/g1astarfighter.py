@@ -35,9 +35,9 @@ register("pilot", "4lom",
                    effect=lambda ctx, choice: transfer_token(ctx.game, ctx.ship,
                                                              ctx.other(choice),
                                                              Token.STRESS)),
-         description="After fully executing a red maneuver: gains 1 calculate token. At the "
-                     "start of the End Phase: may transfer 1 of his stress tokens to a ship at "
-                     "range 0-1.")
+         description="At the start of the End Phase: may choose a ship within range 0-1 and "
+                     "transfer 1 of his stress tokens to it. After he fully executes a red "
+                     "maneuver: gains 1 calculate token.")
 
 
 # ------------------------------------------------------------------------ Zuckuss

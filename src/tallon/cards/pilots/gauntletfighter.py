@@ -56,8 +56,8 @@ def _same_as(xws: str) -> tuple[Ability, ...]:
 
 
 register("pilot", "chopper-gauntletfighter", *_same_as("chopper"),
-         description="At the start of the Engagement Phase: each enemy ship at range 0 gains "
-                     "2 jam tokens.")
+         description="At the start of the Engagement Phase: every enemy ship at range 0 of Chopper "
+                     "gains 2 jam tokens.")
 
 register("pilot", "ezrabridger-gauntletfighter", *_same_as("ezrabridger-tielnfighter"),
          description="Attacking or defending while stressed: may spend 1 Force to change up "
@@ -271,9 +271,9 @@ register("pilot", BOKATAN,
                    effect=_bokatan),
          Modifier("the friendly ship's lock action locks the chosen object",
                   hook="lock_action_forbidden", value=_bokatan_only),
-         description="After fully executing a maneuver: may gain 1 deplete token to choose an "
-                     "object in her front arc at range 1-2; another friendly ship may then "
-                     "perform a lock action to lock it.")
+         description="After she fully executes a maneuver: may gain 1 deplete token and pick an "
+                     "object within range 1-2 in her front arc; another friendly ship may then "
+                     "perform a lock action targeting that object.")
 
 
 # ======================================================= Separatist Alliance pilots
@@ -315,9 +315,9 @@ register("pilot", BOKATAN_CIS,
          Triggered("spend 1 charge: the ship may gain 1 strain token to remove 1 non-stress "
                    "red or orange token", window="before_activate", cost=Cost(charges=1),
                    requirement=_bokatan_cis_applies, effect=_bokatan_cis),
-         description="Before a friendly ship at range 0-2 activates: may spend 1 charge; that "
-                     "ship may then gain 1 strain token to remove 1 non-stress red or orange "
-                     "token.")
+         description="Before a friendly ship within range 0-2 activates: may spend 1 charge; if "
+                     "she does, that ship may remove 1 of its red or orange tokens other than "
+                     "stress by gaining 1 strain token.")
 
 
 def _pre_applies(ctx: Ctx) -> bool:

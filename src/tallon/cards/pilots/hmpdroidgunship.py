@@ -144,8 +144,8 @@ register("pilot", PROTOTYPE,
                                   "tractor token: reroll up to 2 attack dice)",
                                   effect=RerollDice(2), roles=ATTACKING),
                  applies=attacking_if(_prototype_applies), after=_prototype_paid),
-         description="Missile or cannon attack: may remove 1 tractor token from the defender "
-                     "to reroll up to 2 attack dice.")
+         description="While it performs a missile or cannon attack: may remove 1 of the defender's "
+                     "tractor tokens; if it does, it may reroll up to 2 attack dice.")
 
 
 # ------------------------------------------------------------------------ DGS-286
@@ -161,8 +161,8 @@ register("pilot", "dgs286",
                    choices=lambda ctx: ship_options(_dgs286_friends(ctx)),
                    effect=lambda ctx, choice: transfer_token(ctx.game, ctx.other(str(choice)),
                                                              ctx.ship, Token.CALCULATE)),
-         description="Before engaging: may choose another friendly ship at range 0-1; it "
-                     "transfers 1 calculate token to this ship.")
+         description="Before it engages: may pick another friendly ship within range 0-1, which "
+                     "transfers 1 of its calculate tokens to DGS-286.")
 
 
 # ---------------------------------------------------------------- Onderon Oppressor

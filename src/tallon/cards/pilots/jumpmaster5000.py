@@ -98,9 +98,9 @@ register("pilot", "nomlumb",
                    choices=lambda ctx: [Option(a.value, f"rotate the turret to the {a.value} "
                                                "arc") for a in _nom_arcs(ctx)],
                    effect=_nom),
-         description="After becoming the defender, if the attacker is outside his turret "
-                     "arc: he must rotate his turret arc indicator to a standard arc the "
-                     "attacker is in.")
+         description="After he becomes the defender, if the attacker is outside his single turret "
+                     "arc: he must rotate that indicator to a standard arc containing the "
+                     "attacker.")
 
 
 # -------------------------------------------------------------------- Tel Trevura
@@ -156,6 +156,6 @@ usable_in_reserve(register(
                 replace=_tel_escape),
     Triggered("placed within range 1 of your player edge", window="start_planning",
               optional=False, requirement=_tel_due, effect=_tel_place),
-    description="If he would be destroyed: may spend 1 charge to discard all his damage "
-                "cards, suffer 5 hit damage and go into reserve instead; at the start of the "
-                "next Planning Phase he is placed within range 1 of his player edge."))
+    description="If he would be destroyed: may spend 1 charge; if he does, instead he discards all "
+                "his damage cards, suffers 5 hit damage and is placed in reserve, to be placed "
+                "within range 1 of his player edge when the next Planning Phase starts."))

@@ -143,5 +143,5 @@ register("pilot", "viktorhel",
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.other(ctx.event["attacker"]), Token.STRESS,
                        applier=ctx.ship.owner)),
-         description="After defending, if he did not roll exactly 2 defense dice: the "
-                     "attacker gains 1 stress token.")
+         description="After he defends: the attacker gains 1 stress token unless he rolled exactly "
+                     "2 defense dice.")

@@ -90,8 +90,9 @@ register("pilot", KAGI,
                    and bool(_kagi_friends(ctx.game, ctx.ship)),
                    choices=lambda ctx: ship_options(_kagi_friends(ctx.game, ctx.ship)),
                    effect=_kagi),
-         description="At the start of the Engagement Phase: may choose 1 or more friendly "
-                     "ships at range 0-3; every enemy lock on them moves to him.")
+         description="At the start of the Engagement Phase: may choose one or more friendly ships "
+                     "within range 0-3; all enemy lock tokens on the chosen ships are transferred "
+                     "to him.")
 
 
 # ---------------------------------------------------------------- Colonel Jendon

@@ -116,8 +116,8 @@ register("pilot", "foremanproach",
                    "token", window="before_engage", requirement=is_me,
                    cost=Cost(gain=(("disarm", 1),)),
                    choices=lambda ctx: ship_options(_proach_targets(ctx)), effect=_proach),
-         description="Before engaging: may choose an enemy ship in his bullseye arc at range "
-                     "1-2 and gain 1 disarm token; that ship gains 1 tractor token.")
+         description="Before he engages: may gain 1 disarm token to pick an enemy ship within "
+                     "range 1-2 in his bullseye arc; that ship gains 1 tractor token.")
 
 
 # -------------------------------------------------------------- Overseer Yushyn
@@ -138,8 +138,9 @@ register("pilot", "overseeryushyn",
          Replacement("spend 1 charge: gain 1 stress token instead of the disarm token",
                      point="gain_token", applies=_yushyn_applies, replace=_yushyn,
                      cost=Cost(charges=1)),
-         description="Before a friendly unstressed ship at range 1 would gain a disarm "
-                     "token: may spend 1 charge; it gains 1 stress token instead.")
+         description="Before a friendly ship within range 1 that is not stressed would gain a "
+                     "disarm token: may spend 1 charge to have it gain 1 stress token in place of "
+                     "the disarm token.")
 
 
 # ------------------------------------------------------------------------ Lapin

@@ -153,8 +153,8 @@ register("pilot", "landocalrissian-modifiedyt1300lightfreighter",
          Triggered("a friendly ship at range 0-3 may perform an action",
                    window="after_execute", requirement=_lando_applies,
                    choices=lambda ctx: ship_options(_lando_targets(ctx)), effect=_lando),
-         description="After fully executing a blue maneuver: may choose a friendly ship at "
-                     "range 0-3 (him too); it may perform an action.")
+         description="After he fully executes a blue maneuver: may pick a friendly ship within "
+                     "range 0-3 (him too), which may then perform an action.")
 
 
 # ------------------------------------------- Lando Calrissian (Battle over Endor)

@@ -145,8 +145,8 @@ def _dinee(game: Any, owner: ShipState, attack: AttackState | None = None, kind:
 register("pilot", "dineeellberger",
          Modifier("same revealed speed: the enemy ship's dice can't be modified",
                   hook="dice_unmodifiable", value=_dinee),
-         description="Defending or attacking, if her revealed maneuver's speed equals the "
-                     "enemy ship's: that ship's dice cannot be modified.")
+         description="While she defends or attacks, if her revealed maneuver has the same speed as "
+                     "the enemy ship's: the enemy ship's dice cannot be modified.")
 
 
 # ---------------------------------------------------------------- Gavyn Sykes
@@ -179,5 +179,5 @@ register("pilot", HANDMAIDEN,
                    optional=False, choices=_decoy_targets,
                    effect=lambda ctx, choice: assign_condition(
                        ctx.game, ctx.other(str(choice)), DECOYED, ctx.ship.owner)),
-         description="Setup, after placing forces: assigns the Decoyed condition to 1 "
-                     "friendly ship other than a Naboo Handmaiden.")
+         description="Setup, after placing forces: she assigns the Decoyed condition to a friendly "
+                     "ship that is not a Naboo Handmaiden.")

@@ -163,9 +163,8 @@ register("pilot", BERWER,
          Triggered("each friendly ship with calculate on its bar and a lock on the defender "
                    "may perform a red calculate action", window="after_attack",
                    optional=False, requirement=_berwer_applies, effect=_berwer),
-         description="After an attack that hits: each friendly ship with a calculate action "
-                     "on its action bar and a lock on the defender may perform a red "
-                     "calculate action.")
+         description="After his attack hits: every friendly ship that has the defender locked and "
+                     "a calculate action on its action bar may perform a red calculate action.")
 
 
 # -------------------------------------------------------------------------- Gorgol
@@ -204,6 +203,6 @@ register("pilot", GORGOL,
                    cost=Cost(gain=(("disarm", 1),)),
                    requirement=lambda ctx: is_me(ctx) and bool(_gorgol_friends(ctx)),
                    choices=lambda ctx: ship_options(_gorgol_friends(ctx)), effect=_gorgol),
-         description="System Phase: may gain 1 disarm token to choose a friendly ship at "
-                     "range 1-2; it gains 1 tractor token, then repairs 1 of its faceup Ship "
-                     "damage cards.")
+         description="During the System Phase: may gain 1 disarm token and pick a friendly ship "
+                     "within range 1-2; that ship gains 1 tractor token and then repairs 1 of its "
+                     "faceup damage cards with the Ship trait.")

@@ -141,8 +141,9 @@ register("pilot", "wilhufftarkin",
          Triggered("choose an object you have locked: another friendly ship locks it",
                    window="system_phase", requirement=is_me, choices=_tarkin_choices,
                    effect=_tarkin),
-         description="System Phase: may choose an object he has locked at range 1-3; another "
-                     "friendly ship at range 1-3 may then acquire a lock on it.")
+         description="During the System Phase: may choose an object within range 1-3 that he has "
+                     "locked; then another friendly ship within range 1-3 may also acquire a lock "
+                     "on that object.")
 
 
 # -------------------------------------------------------------------- "Contrail"

@@ -103,5 +103,5 @@ register("pilot", "takajamoreesa",
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.other(choice),
                                                          Token.JAM,
                                                          applier=ctx.ship.owner)),
-         description="After a jam action: must assign a jam token to another ship at range "
-                     "0-1 of the jammed ship, if there is one.")
+         description="After jamming: if another ship is within range 0-1 of the jammed ship, must "
+                     "assign 1 jam token to one such ship.")

@@ -56,8 +56,8 @@ def _rose(count: int) -> DiceMod:
 
 
 register("pilot", "rosetico", *(_rose(n) for n in range(1, ROSE_MOST + 1)),
-         description="Defending or attacking: may reroll up to 1 of her dice for each "
-                     "other friendly ship in the attack arc.")
+         description="While she defends or attacks: may reroll up to 1 of her dice per other "
+                     "friendly ship inside the attack arc.")
 
 
 # --------------------------------------------------------------------- Vi Moradi

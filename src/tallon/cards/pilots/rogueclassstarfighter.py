@@ -107,8 +107,8 @@ register("pilot", VIKTOR,
                    effect=lambda ctx, choice: gain_token(ctx.game,
                                                          ctx.other(ctx.event["attacker"]),
                                                          Token.STRESS, applier=ctx.ship.owner)),
-         description="After defending, unless he rolled exactly 2 defense dice: the attacker "
-                     "gains 1 stress token.")
+         description="After he defends: the attacker gains 1 stress token unless he rolled exactly "
+                     "2 defense dice.")
 
 
 # ------------------------------------------------------------------- Nom Lumb
@@ -130,8 +130,8 @@ register("pilot", "nomlumb-rogueclassstarfighter",
                    window="start_engagement",
                    requirement=lambda ctx: bool(_nom_targets(ctx)),
                    choices=lambda ctx: ship_options(_nom_targets(ctx)), effect=_nom),
-         description="Start of the Engagement Phase: may choose an enemy ship in his front "
-                     "arc; his initiative equals that ship's until the end of the round.")
+         description="At the start of the Engagement Phase: may pick 1 enemy ship in his front "
+                     "arc; until the end of the round, his initiative is treated as that ship's.")
 
 
 # ----------------------------------------------------------------- Durge (Scum)
@@ -177,8 +177,9 @@ register("pilot", "cadbane-separatistalliance",
                      lambda ctx: bar_actions(ctx.game, ctx.ship, False, even_stressed=True),
                      requirement=_cad_sep_applies, label="perform an action",
                      cost=Cost(charges=1), even_stressed=True),
-         description="Engagement Phase, after another ship at range 0-3 is destroyed: may "
-                     "spend 1 charge to perform an action, even while stressed.")
+         description="In the Engagement Phase, after any other ship within range 0-3 is destroyed: "
+                     "may spend 1 charge; if he does, he may perform an action even while "
+                     "stressed.")
 
 
 # --------------------------------------------------------------------- IG-101

@@ -193,8 +193,8 @@ register("pilot", "suralindajavos",
                    requirement=lambda ctx: is_me(ctx) and not ctx.event.get("full"),
                    cost=Cost(gain=(("strain", 1),)), choices=_suralinda_choices,
                    effect=_suralinda),
-         description="After partially executing a maneuver: may gain 1 strain token to "
-                     "rotate 90 or 180 degrees.")
+         description="After she partially executes a maneuver: may rotate her ship 90 or 180 "
+                     "degrees by gaining 1 strain token.")
 
 
 # ------------------------------------------------------------------------ Seftin Vanik
@@ -213,8 +213,8 @@ register("pilot", "seftinvanik",
                    window="after_action",
                    requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "boost",
                    choices=_seftin_choices, effect=_seftin),
-         description="After a boost action: may transfer 1 evade token to a friendly ship "
-                     "at range 1.")
+         description="After he performs a boost action: may transfer 1 of his evade tokens to a "
+                     "friendly ship at range 1.")
 
 
 # ----------------------------------------------------------------------- Ronith Blario
@@ -260,9 +260,10 @@ register("pilot", "ronithblario",
                                   effect=ChangeResults(1, (Face.FOCUS,), (Face.HIT, Face.EVADE)),
                                   roles=BOTH_ROLES),
                  applies=_ronith_applies, after=_ronith_spend),
-         description="Attacking or defending, if the enemy ship is in another friendly "
-                     "ship's single turret arc: may spend that ship's focus token to change 1 "
-                     "focus result to a hit (attacking) or an evade (defending).")
+         description="While she defends or attacks, if another friendly ship has the enemy ship "
+                     "inside its single turret arc: may spend 1 focus token of that friendly ship "
+                     "to turn 1 of her focus results into a hit (attacking) or an evade "
+                     "(defending).")
 
 
 # -------------------------------------------------------------------------- Wrobie Tyce
@@ -308,5 +309,5 @@ register("pilot", "wrobietyce",
                    requirement=lambda ctx: is_me(ctx, "defender")
                    and recalled(ctx.ship, WROBIE) is not None,
                    optional=False, effect=_wrobie_forget),
-         description="After defending at attack range 1, if the attacker modified its attack "
-                     "dice: the attacker gains 1 deplete token.")
+         description="After defending at attack range 1: the attacker gains 1 deplete token if it "
+                     "had modified its attack dice.")

@@ -63,8 +63,8 @@ def _chewie_bonus(game: Game, _: Any, ship_id: str) -> None:
 register("pilot", "chewbacca-scavengedyt1300",
          Triggered("perform an action, then a bonus attack", window="after_destroyed",
                    bonus_attack=True, requirement=_chewie_applies, effect=_chewie),
-         description="After a friendly ship at range 0-3 is destroyed (before it is "
-                     "removed): may perform an action, then may perform a bonus attack.")
+         description="After a friendly ship within range 0-3 is destroyed and before it is "
+                     "removed: may perform an action; afterwards, may perform a bonus attack.")
 
 
 # ------------------------------------------------------------------ Poe Dameron
@@ -187,9 +187,9 @@ def _lando_ability(window: str) -> Triggered:
 
 
 register("pilot", LANDO, _lando_ability("after_execute"), _lando_ability("after_action"),
-         description="After fully executing a red maneuver or performing a red action: may "
-                     "spend any number of charges to choose that many friendly ships at "
-                     "range 0-2; each may perform an action, even while stressed.")
+         description="After he fully executes a red maneuver or performs a red action: may spend X "
+                     "charges (any number) to pick X friendly ships within range 0-2; each picked "
+                     "ship may perform an action even while stressed.")
 
 
 # ---------------------------------------------------------------------- Han Solo
@@ -199,5 +199,5 @@ register("pilot", "hansolo-scavengedyt1300",
          Modifier("may be placed anywhere beyond range 3 of enemy ships",
                   hook="setup_placement_rules",
                   value=lambda game, owner, **facts: (("anywhere", "far"),)),
-         description="Setup: may be placed anywhere in the play area beyond range 3 of "
+         description="Setup: he may be placed at any point of the play area beyond range 3 of all "
                      "enemy ships (or in his deployment area as usual).")

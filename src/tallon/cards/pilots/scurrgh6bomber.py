@@ -71,9 +71,9 @@ register("pilot", "captainnym",
                      applies=_nym_applies, replace=_nym_prevents, cost=Cost(charges=1)),
          Modifier("1 more defense die when a bomb or mine obstructs", hook="defense_dice",
                   value=_nym_defends),
-         description="Before a friendly bomb or mine would detonate: may spend 1 charge to "
-                     "prevent it. Defending against an attack obstructed by a bomb or mine: "
-                     "1 more defense die.")
+         description="Before a friendly mine or bomb would detonate: may spend 1 charge so it does "
+                     "not detonate. While he defends and the attack is obstructed by a bomb or "
+                     "mine: he rolls 1 additional defense die.")
 
 
 # --------------------------------------------------------------------- Sol Sixxa

@@ -59,8 +59,8 @@ register("pilot", "darthmaul",
          Triggered("spend 2 Force: bonus primary attack against a different target (the same "
                    "one after a miss)", window="after_attack", bonus_attack=True,
                    cost=Cost(force=2), requirement=_maul_applies, effect=_maul),
-         description="After an attack: may spend 2 Force to perform a bonus primary attack "
-                     "against a different target, or against the same target if the attack "
+         description="After he attacks: may spend 2 Force; if he does, he performs a bonus primary "
+                     "attack against a new target, or against the same target if his attack "
                      "missed.")
 
 
@@ -103,13 +103,15 @@ register("pilot", "066",
                      requirement=lambda ctx: is_me(ctx, "defender") and ctx.ship.in_play,
                      label="spend 1 calculate token to perform an action",
                      cost=Cost(tokens=(("calculate", 1),))),
-         description="After defending: may spend 1 calculate token to perform an action.")
+         description="After it defends: may spend 1 calculate token; if it does, it may perform an "
+                     "action.")
 
 
 # ------------------------------------------------------- Count Dooku (Siege of Coruscant)
 _CREW_DOOKU = CARDS.spec("upgrade", crew_b.DOOKU)
 assert _CREW_DOOKU is not None
 register("pilot", "countdooku-siegeofcoruscant", *_CREW_DOOKU.abilities(),
-         description="Before a ship at range 0-2 rolls attack or defense dice during an "
-                     "attack, with all his Force active: may spend 1 Force to name a result; "
-                     "if the roll lacks it, that ship's player must change 1 die to it.")
+         description="During an attack, before any ship within range 0-2 rolls its attack or "
+                     "defense dice, if all his Force is active: may spend 1 Force to name a "
+                     "result; if the roll has none of it, that ship's player must change 1 die to "
+                     "the named result.")

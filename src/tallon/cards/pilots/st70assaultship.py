@@ -38,8 +38,8 @@ def _mandalorian(game: Game, attack: AttackState, owner: ShipState, user: ShipSt
 register("pilot", "themandalorian",
          DiceMod("change 1 blank result to a focus result", dice=dice("themandalorian"),
                  applies=_mandalorian),
-         description="Attacking or defending while in the front arc at range 1-2 of 2 or "
-                     "more enemy ships: may change 1 of his blank results to a focus result.")
+         description="While he defends or attacks, if 2 or more enemy ships have him in their "
+                     "front arc at range 1-2: may turn 1 of his blank results into a focus result.")
 
 
 # -------------------------------------------------------------------------- Q9-0

@@ -58,6 +58,6 @@ register("pilot", "guri",
 register("pilot", "princexizor",
          friend_takes_result("Prince Xizor", "another friendly ship in the attack arc "
                              "suffers 1 damage to cancel 1 result", in_attack_arc=True),
-         description="Defending, after the Neutralize Results step: another friendly ship at "
-                     "range 0-1 in the attack arc may suffer 1 hit or critical damage to "
-                     "cancel 1 matching result.")
+         description="While he defends, after the Neutralize Results step: a friendly ship other "
+                     "than him, in the attack arc and within range 0-1, may suffer 1 hit or "
+                     "critical damage; if it does, 1 matching result is cancelled.")

@@ -103,8 +103,8 @@ def _wedge_yavin(game: Any, owner: ShipState, attack: Any = None, **facts: Any) 
 register("pilot", "wedgeantilles-battleofyavin",
          Modifier("with a wingman in the defender's firing arc, it rolls 1 fewer defense die",
                   hook="defense_dice_reduction", value=_wedge_yavin),
-         description="Primary attack with another friendly ship in the defender's firing "
-                     "arc: the defender rolls 1 fewer defense die.")
+         description="While he performs a primary attack, if the defender's firing arc contains "
+                     "another friendly ship: the defender rolls 1 fewer defense die.")
 
 register("pilot", "wedgeantilles-battleoverendor",
          Triggered("gain a focus token", window="after_attack", optional=False,
@@ -307,8 +307,9 @@ register("pilot", "thanekyrell",
                  applies=attacking_if(lambda game, attack, owner: bool(
                      facedown_damage(game.state.ships[attack.defender]))),
                  after=_thane_expose),
-         description="While attacking: may spend a focus, hit or critical hit result to look "
-                     "at the defender's facedown damage cards and expose one of them.")
+         description="While he attacks: may spend 1 focus, hit or critical hit result; if he does, "
+                     "he looks at the defender's facedown damage cards and exposes 1 of his "
+                     "choice.")
 
 
 def _corran_friends(ctx: Ctx) -> list[ShipState]:
@@ -390,6 +391,6 @@ register("pilot", "kendyidele-battleoverendor",
                    choices=lambda ctx: ship_options(_kendy_targets(ctx)),
                    effect=lambda ctx, choice: let_perform(ctx.game, choice, KENDY_ACTIONS,
                                                           False)),
-         description="After spending a green token: may choose a friendly ship at range 1-3 "
-                     "and gain a strain token; that ship may perform a red focus or red "
-                     "evade action.")
+         description="After she spends a green token: may gain 1 strain token to choose a friendly "
+                     "ship within range 1-3; the chosen ship may then perform a red focus action "
+                     "or a red evade action.")

@@ -92,9 +92,8 @@ register("pilot", "poedameron-swz68",
          Triggered("spend 2 charges: that ship may perform a white action treated as red",
                    window="after_action", cost=Cost(charges=2),
                    requirement=lambda ctx: _poe68_friend(ctx) is not None, effect=_poe68),
-         description="After a friendly ship at range 0-2 performs an action during its "
-                     "activation: may spend 2 charges; that ship may then perform a white "
-                     "action, treated as red.")
+         description="After a friendly ship within range 0-2 performs an action in its activation: "
+                     "may spend 2 charges to let that ship perform a white action, treated as red.")
 
 
 # -------------------------------------------------------------------- Ello Asty
@@ -166,8 +165,8 @@ register("pilot", "jaycristubbs",
                    choices=lambda ctx: ship_options(_jaycris_friends(ctx)),
                    effect=lambda ctx, choice: remove_token(ctx.game, ctx.other(choice),
                                                            Token.STRESS)),
-         description="After fully executing a blue maneuver: may choose a friendly ship at "
-                     "range 0-1 (himself included); it removes 1 stress token.")
+         description="After he fully executes a blue maneuver: may pick a friendly ship within "
+                     "range 0-1 (himself included) to remove 1 of its stress tokens.")
 
 
 # ----------------------------------------------------------------- Temmin Wexley
@@ -234,8 +233,8 @@ register("pilot", "lieutenantbastian",
                    window="damage_card_dealt", requirement=_bastian_applies,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship,
                                                            ctx.event["ship"])),
-         description="After a ship at range 1-2 is dealt a damage card (faceup or "
-                     "facedown): may acquire a lock on it.")
+         description="After a damage card (faceup or facedown) is dealt to any ship within range "
+                     "1-2: may acquire a lock on that ship.")
 
 
 # ------------------------------------------------------- Temmin Wexley (swz68)
@@ -269,9 +268,9 @@ register("pilot", "temminwexley-swz68",
          Triggered("each friendly T-70 at range 0-3 may gain 1 strain to flip its "
                    "configuration", window="start_engagement", optional=False,
                    requirement=lambda ctx: bool(_temmin68_ships(ctx)), effect=_temmin68),
-         description="At the start of the Engagement Phase: each friendly T-70 X-wing at "
-                     "range 0-3 (himself included) may gain 1 strain token to flip its "
-                     "configuration; if it does, it gains 1 calculate token.")
+         description="At the start of the Engagement Phase: every friendly T-70 X-wing within "
+                     "range 0-3 (himself included) may flip its configuration upgrade by gaining 1 "
+                     "strain token; a ship that does gains 1 calculate token.")
 
 
 # ------------------------------------------------------------------ Jessika Pava

@@ -102,5 +102,5 @@ def _add_crit(ctx: Ctx, choice: Any) -> None:
 register("pilot", "fifthbrother",
          Triggered("spend 2 Force to add 1 critical hit result", window="after_neutralize",
                    cost=Cost(force=2), requirement=_fifth_hit, effect=_add_crit),
-         description="Attacking, after the Neutralize Results step, if the attack hit: may "
-                     "spend 2 Force to add 1 critical hit result.")
+         description="While he attacks, once the Neutralize Results step is over, if the attack "
+                     "hit: may spend 2 Force to add 1 critical hit result.")

@@ -71,5 +71,5 @@ register("pilot", "lieutenantkestal",
          Triggered("spend 1 focus token to cancel the defender's blank and focus results",
                    window="after_dice_rolled", cost=Cost(tokens=(("focus", 1),)),
                    requirement=_kestal, effect=_kestal_cancel),
-         description="Attacking, after the defender rolls: may spend 1 focus token to cancel "
-                     "all of its blank and focus results.")
+         description="While he attacks, after the defender rolls defense dice: may spend 1 focus "
+                     "token; the defender's blank and focus results are all cancelled.")

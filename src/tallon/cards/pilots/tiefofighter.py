@@ -50,8 +50,8 @@ def _midnight_locks(game: Any, owner: ShipState, attack: AttackState | None = No
 register("pilot", "midnight",
          Modifier("the locked enemy ship's dice can't be modified", hook="dice_unmodifiable",
                   value=_midnight_locks),
-         description="Attacking or defending, with a lock on the enemy ship: that ship's "
-                     "dice can't be modified.")
+         description="Defending or attacking while holding a lock on the enemy ship: the enemy "
+                     "ship's dice cannot be modified.")
 
 
 # ---------------------------------------------------------------- Commander Malarus
@@ -112,8 +112,8 @@ register("pilot", "static",
                  dice=dice("static"),
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and attack.attacker == owner.id and attack.primary),
-         description="Primary attack: may spend the lock on the defender and a focus token "
-                     "to change all results to critical hits.")
+         description="While performing a primary attack: may spend a focus token and its own lock "
+                     "on the defender to turn every result into a critical hit.")
 
 
 # ------------------------------------------------------------------------- "Longshot"
@@ -138,8 +138,8 @@ register("pilot", "muse",
                    choices=lambda ctx: ship_options(_stressed_friends(ctx)),
                    effect=lambda ctx, choice: remove_token(ctx.game, ctx.other(choice),
                                                            Token.STRESS)),
-         description="At the start of the Engagement Phase: may choose a friendly ship at "
-                     "range 0-1 (her too); it removes 1 stress token.")
+         description="At the start of the Engagement Phase: may pick a friendly ship within range "
+                     "0-1 (her too) to remove 1 of its stress tokens.")
 
 
 # -------------------------------------------------------------------------- TN-3465
@@ -180,8 +180,8 @@ register("pilot", "lieutenantrivas",
                    requirement=_rivas_wants,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship,
                                                            ctx.event["ship"])),
-         description="After a ship at range 1-2 gains a red or orange token, if he has no "
-                     "lock on it: may acquire a lock on it.")
+         description="After a red or orange token is gained by a ship within range 1-2 that he has "
+                     "not locked: may acquire a lock on it.")
 
 
 # ----------------------------------------------------------------------------- "Null"
@@ -235,9 +235,9 @@ register("pilot", GALEK,
                       requirement=_galek_wants, even_stressed=True),
          Modifier("a coordinated ship performs only actions on his bar",
                   hook="coordinate_actions", value=_galek_bar),
-         description="After another friendly ship at range 0-2 is destroyed: may perform a "
-                     "coordinate action, even while stressed. The ship he coordinates may "
-                     "perform only an action that is also on his action bar.")
+         description="After any other friendly ship within range 0-2 is destroyed: may perform a "
+                     "coordinate action even while stressed. Whenever he coordinates, the chosen "
+                     "ship may only perform actions that his action bar also has.")
 
 
 # ------------------------------------------------------------------------ Lin Gaava
@@ -277,6 +277,6 @@ register("pilot", "lingaava",
          Triggered("assign Primed for Speed to herself and up to 2 other TIE/fo or TIE/sf",
                    window="after_place_forces", optional=False, choices=_lin_choices,
                    effect=_lin),
-         description="Setup, after placing forces: Primed for Speed is assigned to her and "
-                     "to up to 2 other friendly TIE/fo or TIE/sf fighters without a "
-                     "modification upgrade.")
+         description="Setup, after placing forces: she and at most 2 other friendly fighters "
+                     "(TIE/fo or TIE/sf) with no modification upgrade equipped each get the Primed "
+                     "for Speed condition.")

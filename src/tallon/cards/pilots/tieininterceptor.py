@@ -147,8 +147,9 @@ register("pilot", "commandantgoran",
          grant_action("that ship may perform a red focus action", "after_execute",
                       lambda ctx: [GORAN_FOCUS], requirement=_goran_applies,
                       actor=lambda ctx: ctx.other(ctx.event["ship"])),
-         description="After a friendly ship at range 0-3 of lower initiative partially "
-                     "executes a maneuver: it may perform a red focus action.")
+         description="After a friendly ship within range 0-3 whose initiative is below his "
+                     "partially executes a maneuver: that ship may perform a focus action, treated "
+                     "as red.")
 
 
 register("pilot", "lieutenantlorrir", BANKED_BARREL_ROLLS,
@@ -202,9 +203,9 @@ register("pilot", "nashwindrider",
                    requirement=_nash_applies, effect=_nash),
          Modifier("the ship engages at the current initiative", hook="engage_initiative",
                   value=_nash_step),
-         description="In the Engagement Phase, after a friendly small ship at range 0-3 that "
-                     "has not engaged is destroyed: may spend 1 charge to have it engage at "
-                     "the current initiative.")
+         description="In the Engagement Phase, after the destruction of a friendly small ship "
+                     "within range 0-3 that has not engaged this phase: may spend 1 charge; that "
+                     "ship then engages at the current initiative.")
 
 
 # ------------------------------------------------------------ Battle of Yavin
@@ -260,8 +261,8 @@ register("pilot", "sigma7-battleofyavin",
          Triggered("spend 1 charge to lock an enemy ship at range 0-1", window="system_phase",
                    requirement=is_me, cost=Cost(charges=1), choices=_sigma7_targets,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
-         description="During the System Phase: may spend 1 charge to acquire a lock on an "
-                     "enemy ship at range 0-1.")
+         description="During the System Phase: may spend 1 charge and then acquire a lock on one "
+                     "enemy ship within range 0-1.")
 
 
 # ---------------------------------------------------------------- Second Sister
@@ -331,5 +332,5 @@ register("pilot", "soontirfel-battleoverendor",
                    requirement=lambda ctx: is_me(ctx, "attacker"),
                    choices=lambda ctx: [Option(k, k) for k in _fel_moves(ctx)],
                    effect=_fel_move),
-         description="After attacking: may spend 1 charge and gain 1 deplete token to boost "
-                     "or barrel roll (not an action).")
+         description="After he performs an attack: may gain 1 deplete token and spend 1 charge; if "
+                     "he does, he boosts or barrel rolls (not an action).")

@@ -223,8 +223,8 @@ for _xws in ("idenversio", "idenversio-swz105"):
     register("pilot", _xws,
              Replacement("spend 1 charge to prevent the damage", point="suffer_damage",
                          applies=_iden_applies, replace=_iden, cost=Cost(charges=1)),
-             description="Before a friendly TIE/ln fighter at range 0-1 (her too) would "
-                         "suffer damage: may spend her charge to prevent all of it.")
+             description="Before a friendly TIE/ln fighter within range 0-1 (her too) would suffer "
+                         "any damage: may spend 1 charge to prevent all of that damage.")
 
 
 class _SpendCrit(CancelAll):
@@ -329,10 +329,10 @@ register("pilot", "moffgideon",
                    choices=lambda ctx: ship_options(_gideon_friends(ctx)), effect=_gideon),
          Modifier("the defense dice can't be modified", hook="dice_unmodifiable",
                   value=_gideon_locks),
-         description="An enemy ship at range 1-3 defends, before attack dice: may spend 1 "
-                     "charge and choose a friendly ship at range 0-1 of the defender; the "
-                     "defense dice can't be modified this attack and the chosen ship gains "
-                     "1 strain token.")
+         description="While an enemy ship within range 1-3 is defending, before the attack dice "
+                     "are rolled: may spend 1 charge and pick a friendly ship within range 0-1 of "
+                     "the defender; that ship gains 1 strain token and no defense dice can be "
+                     "modified this attack.")
 
 
 def _named_beside(names: tuple[str, ...]) -> Any:
@@ -398,8 +398,8 @@ register("pilot", "yricaquell",
                    requirement=lambda ctx: is_me(ctx) and bool(ctx.event.get("full")),
                    choices=lambda ctx: ship_options(_yrica_targets(ctx)),
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
-         description="After fully executing a maneuver: may acquire a lock on an enemy ship "
-                     "in her bullseye arc.")
+         description="After she fully executes a maneuver: may acquire a lock on one enemy ship "
+                     "inside her bullseye arc.")
 
 register("pilot", "lieutenanthebsly-battleoverendor",
          grant_action("perform a red boost action, even while stressed", "after_defend",

@@ -131,6 +131,6 @@ register("pilot", ECHO_SSL,
                    window="after_action", cost=Cost(charges=1), requirement=_echo_copies,
                    effect=lambda ctx, choice: start_action(ctx.game, ctx.ship.id,
                                                            _copied(ctx), False)),
-         description="After an enemy ship at range 0-1 performs an action on its action bar: "
-                     "may spend 1 charge (1, recurring) to perform the same action, treated "
-                     "as white.")
+         description="After an enemy ship within range 0-1 performs an action listed on its own "
+                     "action bar: may spend 1 charge (1, recurring) to perform that same action, "
+                     "treated as white.")

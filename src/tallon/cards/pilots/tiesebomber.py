@@ -213,5 +213,5 @@ def _grudge_rerolled(game: Game, faces: tuple[Face, ...], ship_id: str, label: s
 register("pilot", "grudge",
          Triggered("reroll 1 of the dice rolled for a friendly bomb or mine",
                    window="after_device_dice_rolled", choices=_grudge_choices, effect=_grudge),
-         description="While a friendly bomb or mine at range 0-2 of him detonates: each "
-                     "time attack dice are rolled for its effect, he may reroll 1 of them.")
+         description="While a friendly bomb or mine within range 0-2 of him detonates: whenever "
+                     "attack dice are rolled for its effect, he may reroll 1 of those dice.")

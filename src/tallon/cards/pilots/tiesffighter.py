@@ -161,14 +161,14 @@ register("pilot", LEHUSE,
                  dice=CardAbility(LEHUSE, "Lieutenant LeHuse (a friend's lock: reroll)",
                                   effect=RerollDice(None), roles=ATTACKING),
                  applies=_lehuse_applies, after=_lehuse_spend),
-         description="Attacking: may spend another friendly ship's lock on the defender to "
-                     "reroll any number of his attack dice.")
+         description="While attacking: may spend a lock that another friendly ship holds on the "
+                     "defender; if he does, he may reroll any number of his attack dice.")
 
 
 # ------------------------------------------------------------------- Captain Phasma
 register("pilot", "captainphasma",
          friend_takes_result("Captain Phasma", "another friendly ship at range 0-1 suffers 1 "
                              "damage to cancel 1 result", optional=False),
-         description="Defending, after the Neutralize Results step: another friendly ship "
-                     "at range 0-1 must suffer 1 hit or critical damage to cancel 1 matching "
-                     "result.")
+         description="While she defends, after the Neutralize Results step: a friendly ship other "
+                     "than her within range 0-1 must suffer 1 hit or critical damage, cancelling 1 "
+                     "matching result.")

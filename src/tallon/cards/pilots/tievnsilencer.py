@@ -62,8 +62,8 @@ register("pilot", "kyloren",
                    effect=lambda ctx, choice: assign_condition(
                        ctx.game, ctx.other(ctx.event["attacker"]), "illshowyouthedarkside",
                        ctx.ship.owner)),
-         description="After defending: may spend 1 Force to assign the attacker the I'll "
-                     "Show You the Dark Side condition.")
+         description="After he defends: may spend 1 Force; the attacker is then assigned the "
+                     "condition I'll Show You the Dark Side.")
 
 
 # ------------------------------------------------------------------- "Avenger"

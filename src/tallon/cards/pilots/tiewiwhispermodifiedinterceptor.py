@@ -69,8 +69,8 @@ register("pilot", "wrath",
                    bonus_attack=True, requirement=_wrath_can,
                    effect=lambda ctx, choice: perform_bonus_attack(
                        ctx.game, ctx.ship, defenders=_wrath_targets(ctx))),
-         description="After a bullseye arc attack, with a red or orange token other than a "
-                     "lock: may perform a bonus attack against a different target.")
+         description="After a bullseye arc attack, while holding at least 1 red or orange token "
+                     "other than a lock: may perform a bonus attack against another target.")
 
 
 # ------------------------------------------------------------------------ Nightfall
@@ -127,5 +127,5 @@ register("pilot", "whirlwind",
          Triggered("remove jam tokens, then gain focus for each enemy with you in its front "
                    "arc", window="before_engage", requirement=is_me,
                    choices=_whirlwind_choices, effect=_whirlwind),
-         description="Before engaging: may remove any number of its jam tokens, then may "
-                     "gain 1 focus token for each enemy ship that has it in its front arc.")
+         description="Before it engages: may remove any number of its jam tokens; then it may gain "
+                     "1 focus token per enemy ship whose front arc it is in.")

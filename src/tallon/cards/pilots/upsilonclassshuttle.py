@@ -62,9 +62,9 @@ register("pilot", "pettyofficerthanisson",
                    effect=lambda ctx, choice: gain_token(ctx.game, event_ship(ctx),
                                                          Token.TRACTOR,
                                                          applier=ctx.ship.owner)),
-         description="In the Activation or Engagement Phase, after a ship in his front arc at "
-                     "range 0-2 gains a stress token: may spend 1 charge; that ship gains 1 "
-                     "tractor token.")
+         description="In the Activation or Engagement Phase, after a stress token is gained by a "
+                     "ship within range 0-2 in his front arc: may spend 1 charge; that ship then "
+                     "gains 1 tractor token.")
 
 
 # --------------------------------------------------------------- Lieutenant Tavson
@@ -110,9 +110,10 @@ register("pilot", CARDINAL,
                  applies=_cardinal_applies, for_others=True),
          Triggered("lose 1 charge", window="after_destroyed", optional=False,
                    requirement=_cardinal_loses, effect=_lose_charge),
-         description="While he has a charge, a friendly ship at range 1-2 with a lower "
-                     "initiative, attacking or defending, may reroll 1 focus result. After an "
-                     "enemy ship at range 0-3 is destroyed: loses 1 charge.")
+         description="While he has 1 or more charges, a friendly ship within range 1-2 whose "
+                     "initiative is lower than his may reroll 1 focus result while it attacks or "
+                     "defends. He loses 1 charge after any enemy ship within range 0-3 is "
+                     "destroyed.")
 
 
 # --------------------------------------------------------------- Lieutenant Dormitz
@@ -127,9 +128,8 @@ def dormitz(game: Any, owner: ShipState, ship: ShipState | None = None,
 register("pilot", "lieutenantdormitz",
          Modifier("other friendly ships may be placed at range 0-2 of him",
                   hook="setup_placement_beside", value=dormitz),
-         description="Setup: once he is placed, the other friendly ships may be placed "
-                     "anywhere in the play area at range 0-2 of him (or in their "
-                     "deployment area).")
+         description="Setup: after he is placed, other friendly ships may be placed at any point "
+                     "of the play area within range 0-2 of him (or in their deployment area).")
 
 
 # ------------------------------------------------------------------- Major Stridan
@@ -156,5 +156,5 @@ RANGES_TREATED[("pilot", STRIDAN)] = stridan_ranges
 register("pilot", STRIDAN,
          Modifier("coordinate friendly ships at range 3", hook="coordinate_beyond_range",
                   value=stridan_coordinates),
-         description="Coordinating, or resolving one of his upgrades' effects: may treat "
-                     "friendly ships at range 2-3 as at range 0 or 1.")
+         description="While he coordinates or resolves the effect of one of his upgrades: friendly "
+                     "ships within range 2-3 may count as being at range 0 or 1 for him.")

@@ -52,8 +52,8 @@ def bodhi_sources(game: Any, owner: ShipState, ship: Any = None, action: str = "
 register("pilot", "bodhirook",
          Modifier("friendly ships may lock objects at range 0-3 of any friendly ship",
                   hook="range_sources", value=bodhi_sources),
-         description="Friendly ships performing a lock action may lock objects at range "
-                     "0-3 of any friendly ship.")
+         description="Friendly ships performing a lock action may lock any object that is at range "
+                     "0-3 of at least one friendly ship.")
 
 
 # ----------------------------------------------------------------- Cassian Andor
@@ -85,8 +85,8 @@ register("pilot", "hefftobber",
                    # not his own activation: "during activation" effects don't apply
                    effect=lambda ctx, choice: ctx.game.push(
                        PerformAction(ctx.ship.id, during_activation=False))),
-         description="After an enemy ship executes a maneuver, if it is at range 0: may "
-                     "perform an action.")
+         description="After any enemy ship executes a maneuver: if that ship is at range 0 of him, "
+                     "he may perform an action.")
 
 
 # ------------------------------------------------------------------- Magva Yarro

@@ -51,7 +51,7 @@ register("pilot", "chopper",
          Triggered("each enemy ship at range 0 gains 2 jam tokens",
                    window="start_engagement", optional=False,
                    requirement=lambda ctx: bool(_enemies_touching(ctx)), effect=_chopper),
-         description="At the start of the Engagement Phase: each enemy ship at range 0 "
+         description="At the start of the Engagement Phase: every enemy ship at range 0 of Chopper "
                      "gains 2 jam tokens.")
 
 

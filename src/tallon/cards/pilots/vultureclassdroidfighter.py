@@ -183,7 +183,7 @@ def _haor_chall_ability(card: str) -> Triggered:
 
 
 register("pilot", "haorchallprototype", _haor_chall_ability("haorchallprototype"),
-         description="After an enemy ship in its bullseye arc at range 0-2 declares another "
+         description="After an enemy ship within range 0-2 in its bullseye arc declares another "
                      "friendly ship as the defender: may perform a calculate or lock action.")
 # a scenario feature is never declared as a defender outside scenarios: the same ability
 register("pilot", "haorchallprototype-siegeofcoruscant",
@@ -239,8 +239,8 @@ DFS311 = Triggered("transfer 1 calculate token to another friendly ship at range
                    choices=lambda ctx: ship_options(_dfs311_friends(ctx)), effect=_dfs311)
 for _xws in ("dfs311", "dfs311-siegeofcoruscant"):
     register("pilot", _xws, DFS311,
-             description="At the start of the Engagement Phase: may transfer 1 of its "
-                         "calculate tokens to another friendly ship at range 0-3.")
+             description="At the start of the Engagement Phase: DFS-311 may transfer 1 calculate "
+                         "token it holds to another friendly ship within range 0-3.")
 
 
 # ------------------------------------------------------------ Kelrodo-Ai Holdout
@@ -280,8 +280,8 @@ register("pilot", KELRODO,
          Triggered("transfer each lock and green token to another friendly Kelrodo-Ai "
                    "Holdout at range 0-3", window="after_destroyed", requirement=_kelrodo_wants,
                    choices=lambda ctx: ship_options(_kelrodo_friends(ctx)), effect=_kelrodo),
-         description="After it is destroyed: may transfer each of its locks and green tokens "
-                     "to another friendly Kelrodo-Ai Holdout at range 0-3.")
+         description="After being destroyed: may transfer every lock and green token of its own to "
+                     "another friendly Kelrodo-Ai Holdout within range 0-3.")
 
 
 # ------------------------------------------------------------ The Iron Assembler
@@ -331,6 +331,6 @@ register("pilot", "theironassembler",
                    window="after_skip_execute", cost=Cost(charges=1),
                    requirement=lambda ctx: _on_scrap(ctx) is not None,
                    choices=_assembler_choices, effect=_assembler),
-         description="After a friendly ship at range 0-1 skips its Execute Maneuver step: "
-                     "may spend 1 charge; if an asteroid or debris cloud is at range 0 of "
-                     "that ship, it may repair 1 damage card.")
+         description="After a friendly ship within range 0-1 has skipped its Execute Maneuver "
+                     "step: may spend 1 charge; then, if that ship is at range 0 of an asteroid or "
+                     "debris cloud, it may repair 1 damage card.")

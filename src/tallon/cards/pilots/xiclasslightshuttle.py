@@ -95,9 +95,9 @@ register("pilot", MALARUS,
          Triggered("the attacker gains 1 strain token to reroll 1 blank result",
                    window="after_dice_rolled", optional=False, requirement=_malarus_applies,
                    effect=_malarus),
-         description="While a friendly ship at range 0-2 (him too) performs a primary "
-                     "attack, before the Modify Dice step: if it rolled a blank result it "
-                     "must gain 1 strain token and reroll 1 blank result, when it can.")
+         description="While a friendly ship within range 0-2 (him too) performs a primary attack, "
+                     "just before the Modify Dice step, if any of its results is blank: that ship "
+                     "must gain 1 strain token and reroll 1 blank result, if able.")
 
 
 # ------------------------------------------------------------------- Gideon Hask
@@ -140,9 +140,9 @@ register("pilot", GIDEON,
                    # "it may": the attacker decides, a friendly ship of the same player
                    player=lambda ctx: ctx.other(ctx.attack.attacker).owner
                    if ctx.attack is not None else ctx.ship.owner),
-         description="While he or a friendly small ship at range 0-2 performs a primary "
-                     "attack against a damaged defender, having rolled 2 or fewer attack "
-                     "dice: the attacker may gain 1 strain token to roll 1 more attack die.")
+         description="While he, or a friendly small ship within range 0-2, attacks a damaged "
+                     "defender with a primary attack, having rolled 2 or fewer attack dice: the "
+                     "attacker may roll 1 more attack die by gaining 1 strain token.")
 
 
 # -------------------------------------------------------------------- Agent Terex
@@ -222,5 +222,5 @@ register("pilot", "agenttierny",
                    choices=choose_ships(_enemies),
                    effect=lambda ctx, choice: assign_condition(
                        ctx.game, ctx.other(choice), BROKEN_TRUST, ctx.ship.owner)),
-         description="Setup, after placing forces: must assign the Broken Trust condition "
-                     "to an enemy ship.")
+         description="Setup, after placing forces: she must choose an enemy ship and assign it the "
+                     "Broken Trust condition.")

@@ -220,5 +220,5 @@ LEEBO_SL = Triggered("spend a calculate token to lock an enemy ship at range 2-3
                      effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice))
 for _xws in ("leebo-swz103-sl-rebelalliance", "leebo-swz103-sl-scumandvillainy"):
     register("pilot", _xws, LEEBO_SL,
-             description="At the end of the Engagement Phase: may spend a calculate token to "
-                         "acquire a lock on an enemy ship at range 2-3.")
+             description="At the end of the Engagement Phase: may spend 1 calculate token to "
+                         "acquire a lock on one enemy ship at range 2-3.")

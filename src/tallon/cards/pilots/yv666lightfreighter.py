@@ -144,6 +144,6 @@ usable_in_reserve(register(
     Triggered("placed within range 1 of the edge he fled from", window="start_planning",
               optional=False, requirement=_moralo_returns,
               effect=lambda ctx, choice: deploy(ctx.game, ctx.ship)),
-    description="If he would flee: may spend 1 charge to go to reserve instead; at the start "
-                "of the next Planning Phase he is placed within range 1 of the edge he fled "
-                "from."))
+    description="If he would flee: may spend 1 charge; if he does, he goes into reserve instead "
+                "and, when the next Planning Phase starts, is placed within range 1 of the play "
+                "area edge he fled from."))

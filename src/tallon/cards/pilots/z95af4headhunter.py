@@ -57,8 +57,8 @@ def _one_more_die(ctx: Ctx, choice: Any) -> None:
 register("pilot", "lieutenantblount",
          Triggered("roll 1 additional attack die", window="before_attack_dice",
                    requirement=_blount_applies, effect=_one_more_die),
-         description="Primary attack with another friendly ship at range 0-1 of the "
-                     "defender: may roll 1 additional attack die.")
+         description="While he performs a primary attack, if another friendly ship is within range "
+                     "0-1 of the defender: may roll 1 additional attack die.")
 
 
 # --------------------------------------------------------------- Kaa'to Leeachos

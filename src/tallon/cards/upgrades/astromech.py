@@ -253,8 +253,8 @@ register("upgrade", "r2ha",
                  applies=defending_if(lambda game, attack, owner:
                                       attack.attacker in owner.locks),
                  after=_r2ha_spend_lock),
-         description="While defending: may spend its lock on the attacker to reroll any "
-                     "number of defense dice.")
+         description="Defending: may spend its lock on the attacker and reroll as many of its "
+                     "defense dice as it likes.")
 
 register("upgrade", "r4p17",
          may_perform("spend 1 charge to perform an action, even while stressed",
@@ -501,6 +501,6 @@ register("upgrade", "r2d2-republic",
                    "remove a device", window="after_activate",
                    cost=Cost(charges=1, gain=(("deplete", 1),)), requirement=is_me,
                    choices=_r2_choices, effect=_r2),
-         description="After activating: may spend 1 charge and gain 1 deplete token to "
-                     "repair 1 damage card, recover 1 shield, or remove 1 device at range "
-                     "0-1.")
+         description="After activating: may spend 1 charge and take 1 deplete token; if so, it "
+                     "chooses one: repair a damage card, recover a shield, or remove a device "
+                     "within range 0-1.")

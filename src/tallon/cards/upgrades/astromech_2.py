@@ -229,8 +229,8 @@ def _r4b11_lock_removed(game: Any, answer: str, defender_id: str) -> None:
 
 
 register("upgrade", R4B11, *(_r4b11(t.value) for t in R4B11_TOKENS), _r4b11("lock"),
-         description="Attacking: may remove 1 orange or red token (a lock on it included) "
-                     "from the defender to reroll any number of defense dice.")
+         description="Attacking: may take 1 orange or red token (a lock on it included) off the "
+                     "defender to reroll as many defense dice as it likes.")
 
 
 # ----------------------------------------------------------------------------- R5-TK

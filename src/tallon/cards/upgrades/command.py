@@ -108,9 +108,9 @@ register("upgrade", CARLIST,
                    requirement=_carlist_applies, choices=_carlist_choices,
                    effect=lambda ctx, choice: let_perform(
                        ctx.game, str(choice), [granted("evade", "red", CARLIST)], False)),
-         description="After another friendly ship at range 0-2 is destroyed: may choose a "
-                     "friendly ship at range 0-2 (this one too); it may perform a red evade "
-                     "action. Adds a red evade action.")
+         description="After another friendly ship within range 0-2 is destroyed: may pick a "
+                     "friendly ship at range 0-2 (this one included), which may then perform a red "
+                     "evade action. Adds a red evade action.")
 
 
 # ---------------------------------------------------------------------- Azmorigan
@@ -171,9 +171,9 @@ register("upgrade", AZMORIGAN,
                                                                 str(choice))),
          Modifier("each chosen ship keeps 1 calculate or evade token",
                   hook="end_phase_kept_tokens", value=_azmorigan_keeps),
-         description="In the End Phase, before tokens are removed: may choose up to 2 "
-                     "friendly ships at range 0-1 (this one too); each keeps 1 of its "
-                     "calculate or evade tokens (chosen with it).")
+         description="End Phase, before tokens are removed: may pick as many as 2 friendly ships "
+                     "(this one included) within range 0-1; each of them keeps 1 calculate or "
+                     "evade token (chosen along with it).")
 
 
 # ------------------------------------------------------------------- Admiral Ozzel
@@ -225,7 +225,7 @@ register("upgrade", OZZEL,
                          Option(c, f"suffer 1 [Hit] damage: execute [{c}] instead")
                          for c in _ozzel_codes(ctx, facts)],
                      replace=_ozzel_replace),
-         description="While a friendly large or huge ship at range 0-3 (this one too) "
-                     "executes a maneuver (not an ion maneuver or a SLAM): it may suffer 1 "
-                     "hit damage to execute the maneuver of the same bearing and difficulty "
-                     "1 speed higher or lower instead.")
+         description="A large or huge friendly ship at range 0-3 (this one included) executing a "
+                     "maneuver other than an ion maneuver or a SLAM may suffer 1 hit damage to "
+                     "execute instead the maneuver with that bearing and difficulty but a speed 1 "
+                     "higher or lower.")

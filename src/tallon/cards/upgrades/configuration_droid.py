@@ -148,14 +148,14 @@ def _struts(card: str) -> None:
                              effect=_stay),
                    Triggered("flip this card", window="after_execute", optional=False,
                              requirement=is_me, effect=_take_off(card))),
-             description="Closed (starts faceup): after a maneuver ending on an asteroid or "
-                         "debris cloud with at most 1 other friendly ship at range 0 of it, "
-                         "may flip to avoid the overlap's effects. Open: ignores obstacles at "
-                         "range 0; no barrel rolls; after revealing a maneuver other than a "
-                         "[2 straight] at range 0 of an asteroid or debris cloud, skips its "
-                         "Execute Maneuver step, removes 1 stress token and turns 90 degrees "
-                         "toward a left or right maneuver; after executing a maneuver, "
-                         "flips back.")
+             description="Closed (starts faceup): after a maneuver that overlaps an asteroid or "
+                         "debris cloud with at most 1 other friendly ship at range 0 of that "
+                         "obstacle, may flip to avoid the overlap's effects. Open: ignores "
+                         "obstacles at range 0; can't barrel roll; after revealing any maneuver "
+                         "but a [2 straight] while touching an asteroid or debris cloud (range 0), "
+                         "skips its Execute Maneuver step and removes 1 stress token, turning 90 "
+                         "degrees toward the revealed side for a left or right maneuver; after "
+                         "executing a maneuver, flips back.")
 
 
 for _card in ("grapplingstruts", "landingstruts"):

@@ -151,7 +151,7 @@ register("upgrade", "admiralsloane",
                        applier=ctx.ship.owner)),
          DiceMod("a friendly attacker rerolls 1 attack die against a stressed ship",
                  dice=SLOANE, for_others=True, applies=_sloane_reroll),
-         description="After another friendly ship at range 0-3 defends and is destroyed, the "
+         description="After another friendly ship in range 0-3 defends and is destroyed: its "
                      "attacker gains 2 stress tokens. A friendly ship at range 0-3 (itself "
                      "included) attacking a stressed ship may reroll 1 attack die.")
 
@@ -325,9 +325,9 @@ register("upgrade", "amilynholdo",
                    window="before_engage",
                    requirement=lambda ctx: is_me(ctx) and bool(_holdo_friends(ctx)),
                    choices=choose_ships(_holdo_friends), effect=_holdo),
-         description="Before engaging: may choose another friendly ship at range 1-2; it may "
-                     "transfer to that ship 1 token of a type the ship lacks, then that ship "
-                     "may transfer 1 token of a type it lacks back to it.")
+         description="Before engaging: may pick another friendly ship at range 1-2. This ship may "
+                     "give it 1 token of a type it has none of; then the other ship may give this "
+                     "ship 1 token of a type this ship has none of.")
 
 
 # -------------------------------------------------------------- Bo-Katan Kryze
@@ -412,8 +412,8 @@ register("upgrade", "captainphasma",
                    window="end_engagement", optional=False,
                    requirement=lambda ctx: ctx.ship.in_play and bool(_phasma_targets(ctx)),
                    effect=_phasma),
-         description="At the end of the Engagement Phase: each enemy ship at range 0-1 that "
-                     "is not stressed gains 1 stress token.")
+         description="End of the Engagement Phase: every unstressed enemy ship within range 0-1 "
+                     "gains 1 stress token.")
 
 
 # ------------------------------------------------------------------ Chewbacca
@@ -437,8 +437,8 @@ register("upgrade", "chewbacca-crew",
                    cost=Cost(tokens=(("focus", 1),)),
                    requirement=lambda ctx: ctx.ship.in_play and bool(_faceup_damage_options(ctx)),
                    choices=_faceup_damage_options, effect=_repair),
-         description="At the start of the End Phase: may spend 1 focus token to repair 1 of "
-                     "its faceup damage cards.")
+         description="Start of the End Phase: may spend a focus token to repair one of its own "
+                     "faceup damage cards.")
 
 CHEWIE = "chewbacca-crew-swz19"
 CHEWIE_CRIT = dice(CHEWIE)
@@ -470,9 +470,9 @@ register("upgrade", CHEWIE,
                    optional=False, requirement=_friend_dealt_cards, effect=_recover_per_card),
          DiceMod("spend 2 charges: change 1 focus to a critical hit", dice=CHEWIE_CRIT,
                  applies=attacking_if()),
-         description="Starts with 1 of its 2 charges. After a friendly ship at range 0-3 is "
-                     "dealt damage cards, recovers 1 charge per card. Attacking: may spend 2 "
-                     "charges to turn 1 focus result into a critical hit.")
+         description="Setup: loses 1 of its 2 charges. Each time a friendly ship within range 0-3 "
+                     "is dealt a damage card: recovers 1 charge. Attacking: may spend 2 charges to "
+                     "turn a focus result into a critical hit.")
 
 
 # ----------------------------------------------------------- Commander Malarus
@@ -532,12 +532,12 @@ register("upgrade", MALARUS,
          back=(DiceMod("must change all focus results to hits and gain 1 stress token",
                        dice=MALARUS_CONVERT, applies=attacking_if(_perfected_bullseye),
                        after=_perfected_stress),),
-         description="Starts faceup. A friendly non-limited ship at range 0-1 (itself "
-                     "included) making a primary attack may reroll 1 blank result; if that "
-                     "attack then misses, the card flips. Perfected side: attacking with the "
-                     "defender in its bullseye arc it must turn all focus results into hits "
-                     "and gain 1 stress token, then suffers 1 damage with 2 or more stress "
-                     "tokens.")
+         description="Setup: equipped faceup. Any friendly non-limited ship (this one included) "
+                     "within range 0-1 making a primary attack may reroll a single blank result; "
+                     "having done so, if the attack misses, this card must flip. Perfected side: "
+                     "attacking a defender inside its bullseye arc, the ship must change every "
+                     "focus result to a hit and gain 1 stress token; then, holding 2 or more "
+                     "stress tokens, it suffers 1 hit damage.")
 
 
 # ------------------------------------------------------------- Commander Pyre

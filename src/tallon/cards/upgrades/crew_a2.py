@@ -110,8 +110,8 @@ register("upgrade", "bazemalbus",
          Triggered("treat the focus action as red: 1 more focus token per enemy ship at "
                    "range 0-1 (up to 2)", window="after_gain_token",
                    requirement=_baze_focusing, effect=_baze),
-         description="While performing a focus action: may treat it as red to gain 1 more "
-                     "focus token for each enemy ship at range 0-1, up to 2.")
+         description="Focus action: may treat it as red; if so, the ship gains an extra focus "
+                     "token per enemy ship within range 0-1 (2 at most).")
 
 
 # ---------------------------------------------------------------------- C-3PO

@@ -142,9 +142,10 @@ register("upgrade", DOOKU,
          _dooku_name("defense", "before_defense_dice"),
          Triggered("the roll must show the named result", window="after_dice_rolled",
                    optional=False, requirement=_dooku_named, effect=_dooku_enforce),
-         description="Before a ship at range 0-2 rolls attack or defense dice, with all its "
-                     "Force active: may spend 1 Force to name a result; if the roll lacks it, "
-                     "that ship's player must change 1 die to it.")
+         description="During an attack, before any ship within range 0-2 rolls its attack or "
+                     "defense dice, if all of this ship's Force is active: may spend 1 Force and "
+                     "name a result; should the roll not include it, that ship must change 1 die "
+                     "to the named result.")
 
 
 # ----------------------------------------------------------------- Darth Vader
@@ -194,8 +195,7 @@ def _no_stress_removal(game: Game, owner: ShipState, ship: ShipState | None = No
 register("upgrade", "deathtroopers",
          Modifier("enemy ships at range 0-1 can't remove stress in the Activation Phase",
                   hook="token_removal_forbidden", value=_no_stress_removal),
-         description="During the Activation Phase, enemy ships at range 0-1 cannot remove "
-                     "stress tokens.")
+         description="Activation Phase: no enemy ship at range 0-1 can remove its stress tokens.")
 
 
 # -------------------------------------------------------------- Director Krennic
@@ -257,9 +257,9 @@ register("upgrade", "fennrau",
                    requirement=lambda ctx: bool(_fenn_choices(ctx)), choices=_fenn_choices,
                    effect=lambda ctx, choice: remove_token_choice(
                        ctx.game, ctx.other(ctx.event["ship"]), choice)),
-         description="Before a friendly ship at range 0-2 engages, if its revealed maneuver "
-                     "has speed 1 or more and an enemy ship is in its front arc at range 1: "
-                     "it may remove 1 red token other than a lock.")
+         description="Before engaging, a friendly ship at range 0-2 with a revealed maneuver of "
+                     "speed 1+ and an enemy ship at range 1 in its front arc may remove 1 red "
+                     "token other than a lock.")
 
 
 # ----------------------------------------------------------------------- "Fives"
@@ -327,9 +327,10 @@ register("upgrade", "freelanceslicer",
          Triggered("spend your lock on the attacker: roll 1 attack die (the attacker gains a "
                    "jam token)", window="before_attack_dice", requirement=_slicer_applies,
                    effect=_slicer),
-         description="Defending, before attack dice are rolled: may spend its lock on the "
-                     "attacker to roll 1 attack die; the attacker gains 1 jam token, then on "
-                     "a hit or critical hit result this ship gains 1 jam token.")
+         description="Defending, before the attack dice are rolled: may spend a lock it holds on "
+                     "the attacker; if so, it rolls 1 attack die. The attacker then gains 1 jam "
+                     "token, and if the die shows a hit or critical hit, this ship gains 1 jam "
+                     "token too.")
 
 
 # ------------------------------------------------------------------------ GA-97
@@ -369,9 +370,9 @@ def _gamut_targets(ctx: Ctx) -> list[ShipState]:
 register("upgrade", "gamutkey",
          *keep_circular_tokens(GAMUT_KEPT, "spend 2 charges: a ship at range 0-1 keeps its "
                                "circular tokens", _gamut_targets),
-         description="Start of the End Phase: may spend 2 charges to choose a ship at range "
-                     "0-1 with a circular token; that ship's circular tokens are not removed "
-                     "this End Phase.")
+         description="Start of the End Phase: may spend 2 charges and pick a ship within range 0-1 "
+                     "that has at least 1 circular token; during this End Phase, that ship keeps "
+                     "its circular tokens.")
 
 
 # ---------------------------------------------------------------------- Gar Saxon
@@ -555,5 +556,5 @@ register("upgrade", INQUISITOR,
                    choices=lambda ctx: [Option(s.kind, f"perform a {s.label} action")
                                         for s in _white_bar_as_red(ctx)],
                    effect=_inquisitor),
-         description="After an enemy ship at range 0-2 reveals its dial: may spend 1 Force to "
-                     "perform a white action of its action bar, treated as red.")
+         description="After the dial of an enemy ship at range 0-2 is revealed: may spend 1 Force "
+                     "to perform a white action from its own action bar, treating it as red.")

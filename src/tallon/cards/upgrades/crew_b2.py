@@ -252,11 +252,11 @@ register("upgrade", IG11,
                CardAction("place 1 fuse marker on this card", key="fuse",
                           effect=lambda ctx, choice: _set_fuses(ctx.game, ctx.ship,
                                                                 _fuses(ctx.ship) + 1))),
-         description="Adds a calculate action. Instead of being dealt a faceup damage card: "
-                     "places a fuse marker here and gains 1 calculate token; at 2 markers it "
-                     "flips. Flipped: each End Phase removes 1 marker, and with none left the "
-                     "ship is destroyed and each other ship at range 0-1 suffers 1 critical "
-                     "damage; Action: place 1 fuse marker.")
+         description="Adds a calculate action. Instead of being dealt a faceup damage card: must "
+                     "gain 1 calculate token and add 1 fuse marker to this card; with 2 markers on "
+                     "it, the card flips. Flipped: in each End Phase 1 marker comes off, and once "
+                     "none are left the ship is destroyed and every other ship within range 0-1 "
+                     "suffers 1 critical damage. Action: add 1 fuse marker to this card.")
 
 
 # -------------------------------------------------------------------- Informant
@@ -284,8 +284,7 @@ def _jam_kept(game: Game, owner: ShipState, ship: ShipState | None = None,
 register("upgrade", "isbslicer",
          Modifier("enemy ships at range 1-2 keep their jam tokens in the End Phase",
                   hook="end_phase_kept_tokens", value=_jam_kept),
-         description="During the End Phase, enemy ships at range 1-2 cannot remove jam "
-                     "tokens.")
+         description="End Phase: no enemy ship at range 1-2 can remove its jam tokens.")
 
 
 # ---------------------------------------------------------------- Jabba the Hutt

@@ -73,9 +73,8 @@ register("upgrade", "k2so",
          Triggered("a friendly ship at range 0-3 gains 1 calculate and 1 stress token",
                    window="system_phase", requirement=is_me,
                    choices=lambda ctx: ship_options(_friends(ctx, 0, 3)), effect=_k2so),
-         description="System Phase: may choose a friendly ship at range 0-3 (itself too); "
-                     "it gains a calculate token and a stress token. Adds calculate and jam "
-                     "to the action bar.")
+         description="System Phase: may pick a friendly ship at range 0-3 (this one too) to gain 1 "
+                     "calculate and 1 stress token. Adds calculate and jam to the action bar.")
 
 
 # ------------------------------------------------------------- Kanan Jarrus
@@ -91,8 +90,8 @@ register("upgrade", "kananjarrus",
                    cost=Cost(force=1), requirement=_kanan_applies,
                    effect=lambda ctx, choice: remove_token(ctx.game, ctx.other(
                        ctx.event["ship"]), Token.STRESS)),
-         description="After a friendly ship at range 0-2 fully executes a white maneuver: "
-                     "may spend 1 Force to remove 1 of its stress tokens.")
+         description="After a white maneuver is fully executed by a friendly ship at range 0-2: "
+                     "may spend 1 Force to take 1 stress token off that ship.")
 
 
 # ------------------------------------------------------------- Kaydel Connix
@@ -130,8 +129,8 @@ register("upgrade", "kaydelconnix",
                    effect=_kaydel),
          Modifier("that maneuver is 1 difficulty harder", hook="maneuver_difficulty",
                   value=_kaydel_harder),
-         description="After revealing its dial: may set it to a basic maneuver of the next "
-                     "higher speed, whose difficulty increases while it is executed.")
+         description="After revealing its dial: may set the dial to a basic maneuver at the next "
+                     "higher speed; that maneuver's difficulty is increased while it is executed.")
 
 
 # ---------------------------------------------------------------- Ketsu Onyo
@@ -179,9 +178,9 @@ register("upgrade", "kitfisto",
                    choices=lambda ctx: ship_options(_fisto_targets(ctx)),
                    effect=lambda ctx, choice: let_perform(ctx.game, str(choice),
                                                           [_red_evade(ctx)], False)),
-         description="Start of the Engagement Phase: may choose a friendly ship at range 0-1 "
-                     "and spend 1 Force; that ship may perform a red evade action. Adds a "
-                     "purple evade to the action bar.")
+         description="Start of the Engagement Phase: may spend 1 Force and pick a friendly ship "
+                     "within range 0-1, which may then perform a red evade action. Adds a purple "
+                     "evade to the action bar.")
 
 
 # --------------------------------------------------------------- Korkie Kryze
@@ -344,8 +343,8 @@ register("upgrade", "kyloren",
                     cost=Cost(force=1), choices=lambda ctx: ship_options(_kylo_targets(ctx)),
                     effect=lambda ctx, choice: assign_condition(
                         ctx.game, ctx.other(choice), "illshowyouthedarkside", ctx.ship.owner)),
-         description="Action: chooses an enemy ship at range 1-3 and spends 1 Force to "
-                     "assign it the I'll Show You the Dark Side condition.")
+         description="Action: pick an enemy ship at range 1-3 and spend 1 Force; that ship gets "
+                     "the condition I'll Show You the Dark Side.")
 
 
 # --------------------------------------------------------------------- L3-37
@@ -443,8 +442,8 @@ register("upgrade", LANDO,
                  applies=lambda game, attack, owner, user: user.id == owner.id
                  and any(owner.has(t) for t in _REINFORCE),
                  after=_lando_reinforce),
-         description="After rolling attack or defense dice: may spend 1 green token to "
-                     "reroll up to 2 of its dice.")
+         description="After rolling attack or defense dice: may spend any 1 green token to reroll "
+                     "as many as 2 of those dice.")
 
 
 # --------------------------------------------------------------- Larma D'Acy

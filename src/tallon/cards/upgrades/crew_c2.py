@@ -281,8 +281,8 @@ register("upgrade", "obiwankenobi",
                    cost=Cost(force=1), requirement=_obiwan_applies,
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.other(
                        ctx.event["ship"]), Token.FOCUS)),
-         description="After a friendly ship at range 0-2 spends a focus or evade token: may "
-                     "spend 1 Force; that ship gains a focus token.")
+         description="After a focus or evade token is spent by a friendly ship at range 0-2: may "
+                     "spend 1 Force to give that ship a focus token.")
 
 
 # ----------------------------------------------------------------- Peli Motto
@@ -359,6 +359,6 @@ register("upgrade", "pettyofficerthanisson",
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.other(ctx.event["ship"]), Token(ctx.event["token"]),
                        applier=ctx.ship.owner)),
-         description="Activation or Engagement Phase, after an enemy ship in its front arc "
-                     "at range 0-1 gains a red or orange token, while not stressed: may gain "
-                     "1 stress token to make that ship gain 1 more token of that type.")
+         description="Activation or Engagement Phase: after a red or orange token is given to an "
+                     "enemy ship at range 0-1 inside its front arc, if this ship is unstressed: "
+                     "may take 1 stress token so that enemy gains 1 more token of that same type.")

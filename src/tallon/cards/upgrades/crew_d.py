@@ -170,12 +170,13 @@ register("upgrade", ALMEC,
                             lambda ctx: [s for s in event_ship(ctx).actions
                                          if s.kind in ("calculate", "focus")],
                             requirement=_almec_red, actor=event_ship, even_stressed=True),),
-         description="Front (faceup at setup): after a friendly ship at range 0-2 reveals a "
-                     "white maneuver without green tokens, it may gain 1 stress token to gain "
-                     "1 calculate token; in the End Phase, with 2 or more stress tokens, the "
-                     "card flips. Back (Almec, Maul's Puppet): after a friendly ship at range "
-                     "0-2 fully executes a red maneuver, it may perform a calculate or focus "
-                     "action from its action bar, even while stressed.")
+         description="Front (faceup at setup): after a friendly ship within range 0-2 reveals a "
+                     "white maneuver while holding no green tokens, that ship may take 1 stress "
+                     "token and, in return, gain a calculate token; End Phase: if this ship has 2 "
+                     "or more stress tokens, the card flips. Back (Almec, Maul's Puppet): after a "
+                     "red maneuver is fully executed by a friendly ship within range 0-2, that "
+                     "ship may perform a calculate or focus action from its action bar, even while "
+                     "stressed.")
 
 
 # ----------------------------------------------------------- Protectorate Gleb
@@ -292,9 +293,9 @@ def _r2_rolled(game: Game, face: Face, ship_id: str) -> None:
 register("upgrade", R2D2,
          Triggered("roll 1 attack die to recover 1 shield (a hit exposes a damage card)",
                    window="end_phase", requirement=_r2_ready, effect=_r2),
-         description="During the End Phase, damaged and without active shields: may roll 1 "
-                     "attack die to recover 1 shield; on a hit result it also exposes 1 of "
-                     "its facedown damage cards (at random).")
+         description="End Phase, if damaged and not shielded: may roll 1 attack die and recover 1 "
+                     "shield; if the die shows a hit, it also exposes 1 of its facedown damage "
+                     "cards (at random).")
 
 
 # ------------------------------------------------------------------ Rook Kast
@@ -352,8 +353,8 @@ def _rose_lock(ctx: Ctx, option: Any) -> None:
 register("upgrade", ROSE,
          DiceMod("spend 1 result to acquire a lock on the enemy ship", dice=ROSE_DICE,
                  applies=_rose_applies, after=_rose_lock),
-         description="Attacking or defending: may give up 1 of its own dice results to "
-                     "acquire a lock on the enemy ship of the attack.")
+         description="Attacking or defending: may spend 1 of its own results; if so, it acquires a "
+                     "lock on the enemy ship of that attack.")
 
 
 # ---------------------------------------------------------------- Satine Kryze
@@ -452,8 +453,9 @@ register("upgrade", NAVIGATOR,
          Triggered("set the dial to another non-red maneuver of the same speed",
                    window="after_reveal", requirement=is_me, choices=_navigator_choices,
                    effect=_navigator),
-         description="After revealing its dial: may set it to another non-red maneuver of the "
-                     "same speed, whose difficulty is increased while it is executed.")
+         description="After revealing its dial: may switch the dial to a different non-red "
+                     "maneuver with the same speed; that maneuver's difficulty goes up while it is "
+                     "executed.")
 
 
 # -------------------------------------------------------------- Seventh Sister
@@ -477,8 +479,8 @@ register("upgrade", "seventhsister",
                      choices=lambda ctx, facts: [Option("jam", "1 jam token instead"),
                                                  Option("tractor", "1 tractor token instead")],
                      replace=_sister),
-         description="An enemy ship at range 0-1 would gain a stress token: may spend 1 Force "
-                     "to have it gain 1 jam or tractor token instead.")
+         description="Before an enemy ship within range 0-1 gains a stress token: may spend 1 "
+                     "Force so that ship gains 1 jam or tractor token in its place.")
 
 
 # ------------------------------------------------------------------ Unkar Plutt

@@ -87,8 +87,8 @@ register("upgrade", "supremeleadersnoke",
                    and bool(_snoke_targets(ctx.game, ctx.ship)),
                    choices=lambda ctx: _snoke_options(ctx.game, ctx.ship),
                    effect=lambda ctx, choice: _snoke_more(ctx.game, choice, ctx.ship.id)),
-         description="During the System Phase: may choose any number of enemy ships beyond "
-                     "range 1 and spend 1 Force for each to flip its dial faceup.")
+         description="System Phase: may pick as many enemy ships beyond range 1 as it likes, "
+                     "spending 1 Force per ship, to flip each picked ship's dial faceup.")
 
 
 # ------------------------------------------------------------------ Tal Merrik
@@ -294,9 +294,9 @@ register("upgrade", "wolfpack",
          Triggered("the defender may gain 1 strain token to lock the attacker",
                    window="after_defend", requirement=_wolfpack, effect=_wolfpack_lock,
                    player=lambda ctx: ctx.other(ctx.event["defender"]).owner),
-         description="After a friendly ship at range 0-3 defends against an attacker in this "
-                     "ship's firing arc: the defender may gain 1 strain token to acquire a "
-                     "lock on the attacker.")
+         description="After a friendly ship within range 0-3 defends against an attacker inside "
+                     "this ship's firing arc: the defender may take 1 strain token and lock the "
+                     "attacker.")
 
 
 # ---------------------------------------------- Wolfpack (Siege of Coruscant)
@@ -363,10 +363,9 @@ register("upgrade", "yoda",
                    cost=Cost(force=1), effect=_yoda_gives,
                    requirement=lambda ctx: _yoda_friend(ctx)
                    and ctx.event.get("difficulty") == "purple"),
-         description="After another friendly ship at range 0-2 fully executes a purple "
-                     "maneuver or performs a purple action: may spend 1 Force for that ship "
-                     "to recover 1 Force. Adds a purple coordinate action and 2 recurring "
-                     "Force.")
+         description="After a purple maneuver is fully executed or a purple action performed by "
+                     "another friendly ship at range 0-2: may spend 1 Force; that ship then "
+                     "recovers 1 Force. Adds a purple coordinate action and 2 recurring Force.")
 
 
 # ------------------------------------------------------------------ Zam Wesell

@@ -22,6 +22,6 @@ register("upgrade", BOBA,
          # RR: SETUP: "Setup:" abilities; RR: RESERVE
          *reserved_until_setup_ends(BOBA_PLACE, "at range 0 of an obstacle, beyond range 3 "
                                     "of every enemy ship"),
-         description="Setup: the ship starts in reserve; at the end of Setup it is placed at "
-                     "range 0 of an obstacle and beyond range 3 of every enemy ship (within "
-                     "range 1 of its own edge if no such place exists).")
+         description="Setup: the ship begins in reserve. When Setup ends it is placed at range 0 "
+                     "of an obstacle, with every enemy ship beyond range 3 (within range 1 of its "
+                     "own edge if no such place exists).")

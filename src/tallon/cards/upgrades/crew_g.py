@@ -64,9 +64,9 @@ register("upgrade", "ig88d",
          Triggered("gain 1 calculate token", window="after_action", optional=False,
                    requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "calculate",
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.CALCULATE)),
-         description="Has the pilot ability of each other friendly ship with the IG-2000 "
-                     "upgrade (while that ship is in the game). After performing a calculate "
-                     "action: gains 1 calculate token. Adds a calculate action to the bar.")
+         description="Gains every pilot ability of the other friendly ships equipped with IG-2000 "
+                     "(for as long as each stays in the game). After a calculate action: gains 1 "
+                     "calculate token. Adds a calculate action to the bar.")
 
 
 # ---------------------------------------------------------------- Cikatro Vizago
@@ -139,6 +139,6 @@ register("upgrade", "sabinewren",
          Triggered("move a token from this card onto the ship the friendly bomb affected",
                    window="after_device_effect", requirement=_sabine_applies,
                    choices=_sabine_choices, effect=_sabine),
-         description="Starts with 1 ion, 1 jam, 1 stress and 1 tractor token on the card. "
-                     "After a ship suffers the effect of a friendly bomb: may remove one of "
-                     "them from the card; that ship gains a matching token.")
+         description="Setup: this card receives 1 tractor, 1 stress, 1 jam and 1 ion token. After "
+                     "any ship suffers a friendly bomb's effect: may take 1 of those tokens off "
+                     "the card; that ship gains the matching token.")

@@ -220,10 +220,10 @@ register("upgrade", "generalgrievouscommand",
                    and ctx.other(ctx.event["defender"]).destroyed
                    and bool(_grievous_ships(ctx)),
                    effect=_grievous_calculate),
-         description="Engagement Phase, at initiative 4: may spend 1 energy to perform a "
-                     "bonus hardpoint attack. Can attack friendly ships. After attacking: if "
-                     "the defender was destroyed, each friendly ship at range 0-2 of it may "
-                     "perform a calculate action.")
+         description="Engagement Phase, initiative 4: may spend 1 energy for a bonus hardpoint "
+                     "attack. Friendly ships are valid targets of its attacks. After an attack "
+                     "that destroyed the defender: every friendly ship within range 0-2 of that "
+                     "defender may perform a calculate action.")
 
 
 # ------------------------------------------------------------------ Merchant One

@@ -337,10 +337,10 @@ register("upgrade", BOARDING,
                    "in the rear arc instead of dropping it", window="system_phase",
                    requirement=lambda ctx: bool(_boarding_options(ctx)),
                    choices=_boarding_options, effect=_board, decision="launch_device"),
-         description="System Phase, dropping a crew remote with an enemy medium, large or huge "
-                     "ship at range 0-1 in the rear arc: may place the remote instead in the "
-                     "rear arc at range 0-1, at range 0 of that ship; that ship then gains a "
-                     "deplete, strain or stress token of this ship's player's choice.")
+         description="System Phase, about to drop a crew remote while a medium, large or huge "
+                     "enemy ship is in the rear arc at range 0-1: may instead place the remote in "
+                     "the rear arc at range 0-1 so it touches that ship (range 0); that enemy ship "
+                     "then gains 1 deplete, strain or stress token, as this ship's player chooses.")
 
 
 __all__ = ["BOARDING", "BOMBARDMENT", "BOOSTED", "BOUNTY", "LUMINOUS", "TRIDENT"]

@@ -19,6 +19,6 @@ register("upgrade", "syliure31hyperdrive",
          Modifier("may be placed anywhere far from obstacles, enemy ships and their edge",
                   hook="setup_placement_rules",
                   value=lambda game, owner, **facts: (HYPERDRIVE_RULE,)),
-         description="Setup: may be placed anywhere in the play area beyond range 1 of "
-                     "obstacles, beyond range 3 of enemy ships and beyond range 3 of the "
-                     "enemy's edge (or in its deployment area as usual).")
+         description="Setup: besides its usual deployment area, it may be set up at any spot "
+                     "beyond range 1 of all obstacles and beyond range 3 of every enemy ship and "
+                     "of the enemy's edge.")

@@ -81,10 +81,10 @@ register("upgrade", "compassion",
          Replacement("spend 1 Force: the friend's faceup Pilot card is discarded and you "
                      "are dealt a facedown card", point="deal_faceup_card",
                      cost=Cost(force=1), applies=_compassion_applies, replace=_compassion),
-         description="Another friendly ship at range 0-2 about to be dealt a faceup Pilot or "
-                     "Crew damage card: may spend 1 Force to discard that card and be dealt a "
-                     "facedown card instead; then, with 2 or more damage cards, recover 2 "
-                     "Force.")
+         description="Before a faceup Pilot or Crew damage card is dealt to another friendly ship "
+                     "at range 0-2: may spend 1 Force; that card is discarded and this ship is "
+                     "dealt a facedown damage card instead; then, if this ship has 2 or more "
+                     "damage cards, it recovers 2 Force.")
 
 
 # ---------------------------------------------------------------------- Foresight

@@ -299,9 +299,8 @@ register("upgrade", "bossk",
                    effect=lambda ctx, choice: perform_bonus_attack(
                        ctx.game, ctx.ship, only=primary_weapons(ctx.game, ctx.ship),
                        defenders=(ctx.event["defender"],), required=True)),
-         description="After a primary attack that misses, if not stressed: must gain 1 "
-                     "stress token and perform a bonus primary attack against the same "
-                     "target.")
+         description="After a primary attack that misses, while unstressed: must take 1 stress "
+                     "token and make a bonus primary attack at the same target.")
 
 
 def _tail_can(ctx: Ctx) -> bool:
@@ -381,9 +380,8 @@ register("upgrade", "migsmayfeld",
                    effect=lambda ctx, choice: perform_bonus_attack(
                        ctx.game, ctx.ship, only=_mayfeld_weapons(ctx.game, ctx.ship),
                        defenders=_mayfeld_defenders(ctx))),
-         description="After a front arc attack: may perform a rear arc or turret attack as "
-                     "a bonus attack against a different target that has a red or orange "
-                     "token.")
+         description="After a front-arc attack: may make a bonus rear-arc or turret attack against "
+                     "another target, one holding at least 1 red or orange token.")
 
 
 def _airen_can(ctx: Ctx) -> bool:
@@ -399,8 +397,8 @@ register("upgrade", "airencracken-battleoverendor",
                    effect=lambda ctx, choice: perform_bonus_attack(
                        ctx.game, ctx.ship, only=primary_weapons(ctx.game, ctx.ship),
                        defenders=(ctx.event["attacker"],))),
-         description="After defending against an attack that hit: may gain 1 deplete token "
-                     "to perform a bonus primary attack against the attacker.")
+         description="After defending against an attack that hit: may take 1 deplete token and, in "
+                     "return, make a bonus primary attack against the attacker.")
 
 
 # ------------------------------------------------------------------- turret attacks
@@ -429,8 +427,8 @@ register("upgrade", "hotshotgunner",
                    window="before_neutralize", optional=False, requirement=_hotshot_applies,
                    choices=_hotshot_tokens, effect=_hotshot,
                    player=lambda ctx: ctx.other(ctx.event["defender"]).owner),
-         description="Turret attack, after the Modify Defense Dice step: the defender "
-                     "removes 1 focus or calculate token (its choice).")
+         description="Turret attack: once the Modify Defense Dice step is over, the defender must "
+                     "remove a focus or calculate token of its choice.")
 
 
 # ---------------------------------------------------------------- devices
@@ -456,8 +454,8 @@ def _bombardier(game: Game, owner: ShipState, card: str = "",
 register("upgrade", "skilledbombardier",
          Modifier("a template of the same bearing, 1 speed higher or lower",
                   hook="device_templates", value=_bombardier),
-         description="Dropping or launching a device: may use a template of the same bearing "
-                     "with a speed 1 higher or lower.")
+         description="When dropping or launching a device: may use the template with the same "
+                     "bearing but 1 speed higher or lower.")
 
 
 def _paige_choices(ctx: Ctx) -> list[Option]:

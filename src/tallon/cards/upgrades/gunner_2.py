@@ -177,10 +177,9 @@ register("upgrade", "dt798",
                                                          Token.STRAIN,
                                                          applier=ctx.ship.owner)),
          *(_dt798_reroll(n) for n in range(1, 7)),
-         description="At the start of the Engagement Phase: may have a friendly ship in its "
-                     "firing arc gain 1 strain token. Attacking: may reroll 1 attack die for "
-                     "each ship in the attack arc with a red or orange token other than a "
-                     "lock.")
+         description="Start of the Engagement Phase: may give a friendly ship inside its firing "
+                     "arc 1 strain token. Attacking: may reroll up to 1 attack die per ship in the "
+                     "attack arc that holds a non-lock red or orange token.")
 
 
 # -------------------------------------------------------- spending a focus result
@@ -260,8 +259,8 @@ def _suppress_chosen(game: Game, answer: str, defender_id: str, player: int) -> 
 register("upgrade", "suppressivegunner",
          DiceMod("spend 1 focus result: the defender gains 1 deplete token or suffers 1 hit "
                  "damage", dice=SUPPRESS_SPEND, after=_suppress, applies=attacking_if()),
-         description="Attacking: may spend 1 focus result; the defender then gains 1 deplete "
-                     "token unless it chooses to suffer 1 hit damage.")
+         description="Attacking: may spend a focus result; the defender then picks: suffer 1 hit "
+                     "damage, or gain 1 deplete token.")
 
 
 # ------------------------------------------------------------- more attack dice
@@ -359,10 +358,9 @@ register("upgrade", "garsaxon-gunner",
                    "most 4)", window="before_attack_dice", requirement=_gar_applies,
                    choices=_gar_tokens, effect=_gar),
          _max_four(GAR),
-         description="Its lock action can choose only objects in its front or rear arc. "
-                     "Primary attack with the defender in its front or rear arc: may remove 1 "
-                     "orange or red token from the defender to roll 1 more attack die, to a "
-                     "maximum of 4.")
+         description="Lock action: can target only an object inside its front or rear arc. Primary "
+                     "attack against a defender in its front or rear arc: may take 1 orange or red "
+                     "token off the defender to roll an extra attack die (up to 4 attack dice).")
 
 
 # ------------------------------------------------------------- after defending
@@ -480,9 +478,9 @@ register("upgrade", "tibersaxon",
          Triggered("spend charges: the defender gains that many strain tokens",
                    window="after_attack", requirement=_tiber_applies, choices=_tiber_choices,
                    effect=_tiber),
-         description="After an attack at attack range 1-2 that hits a defender with no "
-                     "faceup damage card: may spend 1 or more charges; the defender gains 1 "
-                     "strain token per charge.")
+         description="After an attack that hits at attack range 1-2, if the defender has no faceup "
+                     "damage card: may spend 1 or more charges, giving the defender 1 strain token "
+                     "per charge spent.")
 
 
 def _sabine_dealt(ctx: Ctx) -> int:
@@ -544,9 +542,9 @@ register("upgrade", "sabinewren-gunner",
          Triggered("friendly ships near the defender remove a strain or stress token",
                    window="after_attack", requirement=_sabine_applies,
                    choices=lambda ctx: _sabine_friends(ctx), effect=_sabine),
-         description="After a special attack: may choose up to as many friendly ships at "
-                     "range 0-3 of the defender as damage cards were dealt to the defender "
-                     "in that attack; each removes 1 strain or stress token.")
+         description="After a special attack: may pick friendly ships within range 0-3 of the "
+                     "defender, no more than the number of damage cards the defender was dealt "
+                     "during that attack; each picked ship removes 1 strain or stress token.")
 
 
 # ------------------------------------------------------------ actions and locks
@@ -566,9 +564,9 @@ register("upgrade", "ahsokatano",
                    effect=lambda ctx, choice: let_perform(ctx.game, str(choice),
                                                           (AHSOKA_FOCUS,), False,
                                                           even_stressed=True)),
-         description="After executing a maneuver: may spend 1 Force to choose a friendly "
-                     "ship at range 1-3 in its firing arc, which may perform a red focus "
-                     "action, even while stressed.")
+         description="After executing a maneuver: may spend 1 Force to pick a friendly ship inside "
+                     "its firing arc at range 1-3; that ship may perform a red focus action even "
+                     "while stressed.")
 
 register("upgrade", "hansolo-gunner",
          grant_action("perform a red focus action", "before_engage",

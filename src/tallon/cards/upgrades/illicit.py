@@ -102,9 +102,10 @@ register("upgrade", BABU,
          Triggered("spend 1 charge, or gain the tokens on this card", window="system_phase",
                    optional=False, effect=_babu_upkeep,
                    requirement=lambda ctx: is_me(ctx) and bool(recalled(ctx.ship, BABU_TOKENS))),
-         description="About to gain a red or orange token (not a lock): may spend 1 charge to "
-                     "set it on this card instead. During the System Phase, with tokens on "
-                     "the card: must spend 1 charge, or, unable to, take those tokens back.")
+         description="Before gaining a red or orange token other than a lock: may spend 1 charge "
+                     "to put that token on this card instead. System Phase, if this card holds any "
+                     "tokens: must spend 1 charge; if it can't, those tokens come off the card and "
+                     "the ship gains matching ones.")
 
 
 # ------------------------------------------------------------- Cloaking Device
@@ -249,9 +250,9 @@ register("upgrade", CONTRABAND,
                   value=_contraband_on),
          Modifier("may execute red maneuvers while stressed this round",
                   hook="may_execute_red_stressed", value=_contraband_on),
-         description="Before activating: may spend its charge (never recovered) so that "
-                     "until the end of the round it can perform actions and execute red "
-                     "maneuvers even while stressed.")
+         description="Before activating: may spend its 1 charge (which never recovers); for the "
+                     "rest of the round, being stressed doesn't stop it performing actions or "
+                     "executing red maneuvers.")
 
 
 # -------------------------------------------------------------- Deadman's Switch

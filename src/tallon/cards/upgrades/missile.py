@@ -238,10 +238,10 @@ register("upgrade", "diamondboronmissiles",
                    cost=Cost(charges=1),
                    requirement=lambda ctx: attacking_with(ctx, "diamondboronmissiles"),
                    effect=_diamond_boron),
-         description="Attack (lock), 1 charge: 3 dice at range 2-3; when it hits, 1 more "
-                     "charge makes each ship at range 0-1 of the defender (the defender too) "
-                     "whose agility is not above the defender's roll an attack die, suffering "
-                     "a regular or critical damage on a hit or critical result.")
+         description="Attack (lock), 1 charge: 3 dice at range 2-3. After it hits: may spend 1 "
+                     "more charge; then every ship within range 0-1 of the defender (the defender "
+                     "too) whose agility is no higher than the defender's must roll 1 attack die, "
+                     "suffering 1 damage of the matching type for each hit or critical hit result.")
 
 
 def _mag_pulse(ctx: Ctx, choice: Any) -> None:
@@ -292,9 +292,9 @@ register("upgrade", "xx23sthreadtracers",
                    window="attack_hit", optional=False,
                    requirement=lambda ctx: attacking_with(ctx, "xx23sthreadtracers"),
                    effect=_tracers),
-         description="Attack (focus, calculate or lock), 1 charge: 3 dice at range 1-3; when "
-                     "it hits, no damage: instead each friendly ship at range 1-3 of the "
-                     "defender may acquire a lock on it.")
+         description="Attack (focus, calculate or lock), 1 charge: 3 dice at range 1-3. If it "
+                     "hits: every friendly ship within range 1-3 of the defender may lock it; then "
+                     "all dice results are cancelled (no damage).")
 
 
 # ------------------------------------------------------------ missiles that launch

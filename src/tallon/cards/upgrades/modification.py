@@ -391,8 +391,8 @@ register("upgrade", "tacticalscrambler",
          Modifier("the defender rolls 1 more defense die", hook="defense_dice",
                   value=lambda game, owner, attack=None, **facts:
                   1 if attack is not None and _obstructs(game, owner, attack) else 0),
-         description="While it obstructs an enemy ship's attack, the defender rolls 1 more "
-                     "defense die.")
+         description="When this ship obstructs an attack by an enemy ship: the defender rolls an "
+                     "extra defense die.")
 
 
 # ------------------------------------------------------------------ Ablative Plating

@@ -104,9 +104,9 @@ BURNOUT = "burnoutthrusters"
 register("upgrade", BURNOUT,
          *charged_slam(BURNOUT, "Burnout Thrusters", Token.DEPLETE,
                        "lose 1 charge, then may trade a disarm token for a deplete token"),
-         description="Grants a white SLAM. After a SLAM action: loses 1 charge, then may "
-                     "gain 1 deplete token to remove 1 disarm token. Without an active "
-                     "charge it can't SLAM.")
+         description="Grants a white SLAM. After each SLAM action: 1 charge is lost; the ship may "
+                     "then take 1 deplete token and in exchange remove 1 disarm token. With its "
+                     "charge inactive, the ship can't SLAM.")
 
 
 # ------------------------------------------------------- Computer-Assisted Handling
@@ -178,8 +178,8 @@ register("upgrade", CONTINGENCY,
                    choices=lambda ctx: ship_options(_contingency_ships(ctx)),
                    effect=lambda ctx, choice: ctx.game.push(
                        PerformAction(str(choice), even_stressed=True))),
-         description="After this ship is destroyed: another friendly ship at range 0-3 with "
-                     "Contingency Protocol may perform an action, even while stressed.")
+         description="Once this ship is destroyed: a different friendly ship within range 0-3 that "
+                     "also has Contingency Protocol may perform an action, stressed or not.")
 
 
 # ---------------------------------------------------------------- Impervium Plating

@@ -197,6 +197,7 @@ register("upgrade", "relaysystem-tiephphantom",
                    "locks it", window="after_attack",
                    requirement=lambda ctx: bool(_relay_friends(ctx)),
                    choices=choose_ships(_relay_friends), effect=_relay_pass),
-         description="After a friendly ship at range 0-2 performs a lock action: may lock the "
-                     "same object. After an attack that hits: may spend its lock on the "
-                     "defender so that another friendly ship at range 0-1 locks it.")
+         description="After a lock action by a friendly ship at range 0-2: may also lock the same "
+                     "object. After an attack that hits: may spend a lock it holds on the "
+                     "defender, letting another friendly ship within range 0-1 acquire a lock on "
+                     "the defender.")

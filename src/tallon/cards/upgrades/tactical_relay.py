@@ -188,8 +188,8 @@ register("upgrade", KRAKEN,
                    effect=lambda ctx, choice: _kraken_choose(ctx.game, ctx.ship, choice)),
          Modifier("the chosen ships do not remove 1 calculate token",
                   hook="end_phase_kept_tokens", value=_kraken_keeps),
-         description="During the End Phase: may choose up to 3 friendly ships at range 0-3; "
-                     "each keeps 1 of its calculate tokens.")
+         description="End Phase: may pick as many as 3 friendly ships within range 0-3; each of "
+                     "them keeps 1 calculate token.")
 
 
 # ------------------------------------------------------------------------ TA-175
@@ -215,9 +215,9 @@ register("upgrade", "ta175",
          Triggered("each friendly ship at range 0-3 with calculate on its bar gains 1 "
                    "calculate token", window="after_destroyed", optional=False,
                    requirement=_ta175_wants, effect=_ta175),
-         description="After a friendly ship at range 0-3 with calculate on its action bar is "
-                     "destroyed: each friendly ship at range 0-3 with calculate on its bar "
-                     "gains a calculate token.")
+         description="After the destruction of a friendly ship within range 0-3 that has calculate "
+                     "on its action bar: every friendly ship at range 0-3 whose action bar "
+                     "includes calculate gains 1 calculate token.")
 
 
 # ------------------------------------------------------------------------ TV-94

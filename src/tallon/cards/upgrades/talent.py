@@ -222,8 +222,8 @@ def _gravitic(count: int) -> DiceMod:
 
 
 register("upgrade", "graviticdeflection", *(_gravitic(n) for n in range(1, 7)),
-         description="Defending: may reroll 1 defense die for each tractored ship in the "
-                     "attack arc.")
+         description="Defending: may reroll up to one defense die per tractored ship in the attack "
+                     "arc.")
 
 DEDICATED = CardAbility("dedicated", "Dedicated (gain 1 strain: reroll 1 blank)",
                         effect=RerollDice(1, faces=(Face.BLANK,)), roles=DEFENDING,
@@ -331,8 +331,9 @@ register("upgrade", "ruthless",
                  "hit", dice=RUTHLESS, after=_ruthless_damage,
                  applies=attacking_if(lambda game, attack, owner: bool(
                      _ruthless_victims(game, owner, attack)))),
-         description="Attacking: may have another friendly ship at range 0-1 of the defender "
-                     "suffer 1 regular damage to turn 1 of its own results into a hit.")
+         description="Attacking: may pick another friendly ship within range 0-1 of the defender; "
+                     "that ship suffers 1 hit damage and this ship may change 1 of its own results "
+                     "to a hit.")
 
 
 # ---------------------------------------------------------------- dice counts
@@ -389,7 +390,7 @@ register("upgrade", "collected-battleoverendor",
                    requirement=lambda ctx: is_me(ctx, "attacker")
                    and bool(ctx.event.get("primary")),
                    effect=lambda ctx, choice: _gain(ctx, Token.EVADE, 2)),
-         description="After a primary attack: may spend 1 focus token to gain 2 evade "
+         description="After a primary attack: may spend a focus token; if so, it gains 2 evade "
                      "tokens.")
 
 
@@ -457,12 +458,12 @@ def _after_friend_lost(marker: str, title: str, *kinds: str) -> Triggered:
 register("upgrade", "disciplined",
          _after_friend_lost("disciplined", "perform a lock or barrel roll action", "lock",
                             "barrel_roll"),
-         description="After another friendly ship at range 0-3 is destroyed, if it was "
+         description="After the destruction of another friendly ship within range 0-3 that was "
                      "limited or had Disciplined: may perform a lock or barrel roll action.")
 
 register("upgrade", "hopeful",
          _after_friend_lost("hopeful", "perform a focus or boost action", "focus", "boost"),
-         description="After another friendly ship at range 0-3 is destroyed, if it was "
+         description="After the destruction of another friendly ship within range 0-3 that was "
                      "limited or had Hopeful: may perform a focus or boost action.")
 
 
@@ -515,9 +516,9 @@ register("upgrade", "cutthroat",
                    choices=lambda ctx: token_choices(ctx.game, ctx.ship, ("orange", "red"))
                    + _cutthroat_charges(ctx),
                    effect=_restore),
-         description="After another friendly ship at range 0-3 is destroyed, if it was "
-                     "limited or had Cutthroat: may remove 1 of its orange or red tokens or "
-                     "recover 1 non-recurring charge of its ship card or an upgrade.")
+         description="After the destruction of another friendly ship within range 0-3 that was "
+                     "limited or had Cutthroat: may recover 1 non-recurring charge on its ship "
+                     "card or an equipped upgrade, or remove 1 orange or red token of its own.")
 
 
 # --------------------------------------------------------------------- Snap Shot

@@ -310,8 +310,9 @@ register("upgrade", "mercenary-swz103",
                                         for t in green_tokens(event_ship(ctx))],
                    effect=lambda ctx, choice: transfer_token(ctx.game, event_ship(ctx),
                                                              ctx.ship, Token(choice))),
-         description="After another friendly ship at range 0-2 is destroyed, before it is "
-                     "removed: one of its green tokens is transferred to this ship.")
+         description="After the destruction of another friendly ship within range 0-2, before that "
+                     "ship leaves the play area: this ship takes 1 of its green tokens (a "
+                     "transfer).")
 
 
 # ---------------------------------------------------------------------- Notorious
@@ -380,10 +381,11 @@ register("upgrade", PROUD,
                    choices=_proud_choices, effect=_proud_flip),
          back=(Modifier("its focus actions are red", hook="action_difficulty",
                         value=_false_tradition),),
-         description="Starts faceup. With 2 or fewer stress tokens it may perform focus "
-                     "actions while stressed. After it attacks while stressed, the defender "
-                     "may spend 1 focus token or suffer 1 critical damage to flip it to "
-                     "False Tradition, whose focus actions are red.")
+         description="Setup: equipped faceup. While holding 2 or fewer stress tokens, it may "
+                     "perform focus actions even when stressed. After attacking while stressed: "
+                     "the defender may flip this card to False Tradition by spending a focus token "
+                     "or by suffering 1 critical damage. False Tradition: its focus actions are "
+                     "red.")
 
 
 # ------------------------------------------------------------------- Push the Limit
@@ -404,8 +406,8 @@ def _push_the_limit(window: str) -> Triggered:
 
 register("upgrade", "pushthelimit-battleoverendor",
          _push_the_limit("after_execute"), _push_the_limit("after_action"),
-         description="After fully executing a red maneuver or performing a red action, if "
-                     "not strained: may gain 1 strain token to remove 1 stress token.")
+         description="After fully executing a red maneuver or performing a red action, while "
+                     "unstrained: may take a strain token in exchange for removing a stress token.")
 
 
 # -------------------------------------------------------------------- Silent Hunter
@@ -420,8 +422,7 @@ register("upgrade", "silenthunter-tiephphantom",
                    window="after_decloak", requirement=is_me,
                    choices=lambda ctx: ship_options(_silent_hunter_targets(ctx)),
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, choice)),
-         description="After decloaking: may acquire a lock on an enemy ship in its bullseye "
-                     "arc.")
+         description="After decloaking: may lock an enemy ship inside its bullseye arc.")
 
 
 # --------------------------------------------------------------------- Squad Leader
@@ -495,10 +496,10 @@ register("upgrade", "stealthgambit-tiephphantom",
          Triggered("gain 1 evade token", window="end_engagement", optional=False,
                    requirement=lambda ctx: ctx.ship.has(Token.STRAIN),
                    effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.EVADE)),
-         description="After a friendly ship's attack hits an enemy ship in its front arc, "
-                     "while cloaked: may gain 1 strain token to remove its cloak token and "
-                     "make a bonus primary attack against that defender. At the end of the "
-                     "Engagement Phase, if strained: gains 1 evade token.")
+         description="After a friendly ship makes an attack that hits an enemy ship inside this "
+                     "ship's front arc, if this ship is cloaked: it may take 1 strain token to "
+                     "remove its cloak token and make a bonus primary attack against that "
+                     "defender. End of the Engagement Phase: if strained, it gains an evade token.")
 
 
 # ------------------------------------------------------- talents that place devices
@@ -541,10 +542,10 @@ register("upgrade", "topcover-swz98",
                    decision="launch_device"),
          Modifier("ignores the effects of friendly devices", hook="ignores_device",
                   value=_friendly_device),
-         description="After a friendly ship at range 0-1 defends, if it has not dropped or "
-                     "launched a device this round: may launch a device (paying its card's "
-                     "charge) with the [3 bank left], [3 straight] or [3 bank right] "
-                     "template. Ignores the effects of friendly bombs and mines.")
+         description="After a friendly ship within range 0-1 defends, if this ship has dropped or "
+                     "launched no device this round: may launch a device (paying its card's "
+                     "charge) using the [3 bank left], [3 straight] or [3 bank right] template. "
+                     "Unaffected by friendly bombs and mines.")
 
 register("upgrade", "partinggift-battleoverendor",
          Triggered("spend 1 charge on a device upgrade to drop or launch a bomb",

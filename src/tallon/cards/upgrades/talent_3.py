@@ -86,10 +86,10 @@ register("upgrade", "treacherous",
          Triggered("recover 1 charge", window="after_destroyed", optional=False,
                    requirement=_treacherous_recovers,
                    effect=lambda ctx, choice: recover_charge(ctx.ship, ctx.card)),
-         description="Defending, before Neutralize Results: may choose a ship obstructing "
-                     "the attack and spend its charge to cancel 1 hit or critical hit; the "
-                     "chosen ship gains 1 strain token. After a ship at range 0-3 is "
-                     "destroyed: recovers 1 charge.")
+         description="Defending, before Neutralize Results: may pick a ship that obstructs the "
+                     "attack and spend its charge to cancel 1 hit or critical hit result; the "
+                     "picked ship gains 1 strain token. Recovers 1 charge after any ship at range "
+                     "0-3 is destroyed.")
 
 
 # ------------------------------------------------------------------------ True Grit
@@ -203,6 +203,5 @@ register("upgrade", "tierfonbellyrun",
                   hook="attack_at_obstacle", value=_special_at_asteroid),
          Modifier("defending at range 0 of an obstacle: attack dice can't be rerolled",
                   hook="dice_option_allowed", value=_rerolls_allowed),
-         description="May perform special attacks even while at range 0 of an asteroid. "
-                     "While it defends at range 0 of an obstacle, the attack dice can't be "
-                     "rerolled.")
+         description="Special attacks are allowed even at range 0 of an asteroid. Defending while "
+                     "at range 0 of an obstacle: nobody can reroll the attack dice.")

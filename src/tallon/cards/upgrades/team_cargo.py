@@ -254,9 +254,10 @@ register("upgrade", SENSOR,
                    requirement=lambda ctx: is_me(ctx) and ctx.event["action"] == "lock"
                    and bool(_sensor_options(ctx)),
                    choices=_sensor_options, effect=_sensor_first),
-         description="Maintains up to 3 locks on different objects. After a lock action: may "
-                     "spend up to 2 energy to lock that many other objects at range 0-1 of "
-                     "the locked object, at any range (grants lock, linked calculate).")
+         description="Can keep as many as 3 locks, each on a different object. After a lock "
+                     "action: may spend 1 or 2 energy to also lock that number of other objects "
+                     "within range 0-1 of the newly locked one, ignoring range restrictions "
+                     "(grants lock, linked calculate).")
 
 
 # -------------------------------------------------------------------------- Comms Team
@@ -449,7 +450,7 @@ register("upgrade", TRACTOR_TECH,
                    requirement=_slows, effect=_slow),
          Modifier("the slowed ship's maneuver: 1 speed slower", hook="maneuver_speed_change",
                   value=_speed_change),
-         description="In the End Phase other ships at range 0-1 cannot remove tractor tokens. "
-                     "Before a tractored enemy ship at range 0-1 reveals its dial: may spend 1 "
-                     "energy; it then executes its maneuver this activation 1 speed slower "
-                     "(minimum 1).")
+         description="End Phase: every other ship within range 0-1 is unable to remove tractor "
+                     "tokens. Before a tractored enemy ship within range 0-1 reveals its dial: may "
+                     "spend 1 energy; this activation, that ship's maneuver is executed at 1 lower "
+                     "speed (not below 1).")

@@ -163,9 +163,9 @@ register("upgrade", ATP,
          Triggered("remove 1 calculate token from this card to gain a calculate token",
                    window="before_engage", effect=_atp_take,
                    requirement=lambda ctx: is_me(ctx) and recalled(ctx.ship, ATP_TOKENS, 0) > 0),
-         description="Attacking: must choose a defender at the closest valid attack range. "
-                     "After an attack that misses: places a calculate token on this card. "
-                     "Before engaging: may move one of them onto the ship.")
+         description="Attacking: the defender must be chosen at the closest valid attack range. "
+                     "After an attack that misses: a calculate token is put on this card. Before "
+                     "engaging: may take 1 calculate token off the card to gain 1 calculate token.")
 
 
 # ---------------------------------------------------------------- Biohexacrypt Codes
@@ -338,7 +338,6 @@ register("upgrade", BUOY_SUITE,
                    requirement=lambda ctx: bool(_buoy_lock_targets(ctx)),
                    choices=_buoy_lock_targets,
                    effect=lambda ctx, choice: acquire_lock(ctx.game, ctx.ship, str(choice))),
-         description="Setup, before forces are placed: places 2 sensor buoys (remotes) "
-                     "beyond range 2 of every edge. Before it engages: may acquire a lock on "
-                     "a ship at range 0-1 of a friendly sensor buoy, however far that ship "
-                     "is.")
+         description="Setup, before forces are placed: 2 sensor buoy remotes are placed beyond "
+                     "range 2 of every edge. Before engaging: may lock any ship that a friendly "
+                     "sensor buoy has at range 0-1, however far away that ship is.")

@@ -125,16 +125,15 @@ register("upgrade", "jainaslight",
                    "additional defense die", window="before_defense_dice",
                    cost=Cost(energy=1), requirement=_jaina_applies,
                    effect=one_more_defense_die),
-         description="While a friendly ship at range 0-2 defends against an attack "
-                     "obstructed by an obstacle: may spend 1 energy; the defender rolls 1 "
-                     "additional defense die.")
+         description="A friendly ship within range 0-2 defending against an obstacle-obstructed "
+                     "attack: may spend 1 energy to have the defender roll an extra defense die.")
 
 register("upgrade", "liberator",
          docks_small_ships(2),
          after_deploy_action("the deployed ship may perform a focus or barrel roll action",
                              "liberator", ("focus", "barrel_roll")),
-         description="Carries up to 2 small ships. After a ship deploys from it, that ship "
-                     "may perform a focus or barrel roll action.")
+         description="Can dock as many as 2 small ships. A ship that deploys from it may then "
+                     "perform a focus or barrel roll action.")
 
 register("upgrade", "dodonnaspride",
          description="Adds team and cargo slots, evade and focus actions each linked to a "
@@ -314,6 +313,6 @@ register("upgrade", "suppressor",
                    effect=lambda ctx, choice: gain_token(
                        ctx.game, ctx.state.ships[choice], Token.JAM,
                        applier=ctx.ship.owner)),
-         description="After coordinating a friendly ship: may spend 1 energy to jam an enemy "
-                     "ship at range 0-2 of that ship, ignoring range restrictions. Adds a "
-                     "sensor slot.")
+         description="Adds a sensor slot. After it coordinates a friendly ship: may spend 1 energy "
+                     "and jam an enemy ship within range 0-2 of the coordinated ship, ignoring "
+                     "range restrictions.")

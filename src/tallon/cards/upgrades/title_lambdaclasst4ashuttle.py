@@ -35,5 +35,5 @@ register("upgrade", "st321",
          Triggered("lock an enemy ship at range 0-3 of the ship you coordinated",
                    window="after_coordinate", requirement=_st321_applies,
                    choices=lambda ctx: ship_options(_st321_enemies(ctx)), effect=_st321),
-         description="After a coordinate action: may choose an enemy ship at range 0-3 of the "
-                     "coordinated ship and acquire a lock on it, whatever its range.")
+         description="After a coordinate action: may lock an enemy ship within range 0-3 of the "
+                     "ship it coordinated, ignoring range restrictions.")

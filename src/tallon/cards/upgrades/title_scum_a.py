@@ -18,8 +18,8 @@ register("upgrade", "ig2000",
          Triggered("has the pilot ability of each other friendly ship with IG-2000",
                    window="gather_forces", optional=False,
                    requirement=lambda ctx: bool(_ig2000_friends(ctx)), effect=_ig88d_copy),
-         description="Has the pilot ability of each other friendly ship with the IG-2000 "
-                     "upgrade (while that ship is in the game).")
+         description="Gains every pilot ability of the other friendly ships equipped with IG-2000 "
+                     "(for as long as each stays in the game).")
 
 
 # ------------------------------------------------------- Lando's Millennium Falcon

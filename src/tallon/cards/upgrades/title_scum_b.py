@@ -39,9 +39,8 @@ register("upgrade", "slavei",
          Triggered("set the dial to the same turn or bank in the other direction",
                    window="after_reveal", requirement=is_me, choices=_mirrored,
                    effect=set_dial),
-         description="After revealing a turn or bank maneuver: may set the dial to the "
-                     "maneuver of the same speed and bearing in the other direction. Adds a "
-                     "torpedo slot.")
+         description="After revealing a bank or turn: may switch the dial to the mirror-image "
+                     "maneuver (same speed and bearing, opposite direction). Adds a torpedo slot.")
 
 
 def _behind_defender(game: Any, attack: Any, owner: Any) -> bool:

@@ -18,6 +18,6 @@ BLACK_ONE = "blackone"
 register("upgrade", BLACK_ONE,
          *charged_slam(BLACK_ONE, "Black One", Token.ION,
                        "lose 1 charge, then may trade a disarm token for an ion token"),
-         description="Grants a white SLAM. After a SLAM action: loses 1 charge (never "
-                     "recovered), then may gain 1 ion token to remove 1 disarm token. Without "
-                     "an active charge it can't SLAM.")
+         description="Grants a white SLAM. After each SLAM action: 1 charge is lost (it never "
+                     "comes back); the ship may then take 1 ion token and in exchange remove 1 "
+                     "disarm token. With its charge inactive, the ship can't SLAM.")
