@@ -16,6 +16,7 @@ from functools import cache
 import pytest
 
 from tallon.cards import CARDS
+from tallon.cards.coverage import coverage
 from tallon.cards.pool import default_squads
 from tallon.data import Pilot, load_cards
 from tallon.engine import GameSetup, SetupError
@@ -116,3 +117,24 @@ def test_every_condition_is_implemented_but_the_listed_ones():
     missing = sorted(c.xws for c in load_cards().conditions
                      if c.has_ability and not CARDS.implements("condition", c.xws))
     assert missing == sorted(CONDITIONS_LEFT_OUT)
+
+
+# ------------------------------------------------------------------------ epic upgrades
+_WING = "epic wings, their formations and the wing tool are not in the seeds or the data"
+EPIC_UPGRADES_LEFT_OUT = {
+    "agentoftheempire": _WING, "firstorderelite": _WING, "jedicommander": _WING,
+    "martuuk": _WING, "phoenixsquadron": _WING, "shadowwing": _WING,
+    "skystrikeacademyclass": _WING, "veteranwingleader": _WING,
+    "b6bladewingprototype-command": "the data gives its attack no value, arc or range",
+    "trackingtorpedoes": "the tracking torpedo device's own card is not in the data",
+}
+
+
+def test_every_epic_upgrade_plays_but_the_listed_ones():
+    """Situation: the epic format's upgrades counted as `tallon cards coverage --format
+    epic` counts them. Rule: setup refuses an upgrade whose ability the engine does not
+    implement. Expected: 513 of 523 play; the missing ones are exactly the listed ones (In
+    It For The Money and Hondo Ohnaka (Command) play)."""
+    upgrades = coverage("epic").upgrade_total()
+    assert sorted(upgrades.missing) == sorted(EPIC_UPGRADES_LEFT_OUT)
+    assert (upgrades.playable, upgrades.total) == (513, 523)

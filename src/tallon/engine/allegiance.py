@@ -5,15 +5,23 @@ ships are used by their player like friendly ones (they cannot attack each other
 overlap is resolved as for a friendly ship) but effects aimed at "friendly ships" do not
 reach them. Ships of different players are enemies, whatever else holds.
 
-Only conditions make ships allied today (Broken Trust): a condition that does registers
-its id in :data:`MAKES_ALLIED`, and its ship is then allied to every other ship of its
-player, and they to it. Devices and remotes keep their player's side: the rules speak of
-allied ships only where a card says so.
+Cards make ships allied in two ways, each registered here by the card's id:
+
+- a condition (Broken Trust) in :data:`MAKES_ALLIED`: its ship is allied to every other
+  ship of its player, and they to it;
+- an upgrade (In It For The Money) in :data:`ALLIED_BY_UPGRADE`, with the side that must
+  be faceup and which of its player's other ships it pairs with: while that side is
+  faceup, its ship and each such ship are allied to each other, and the other ships of its
+  player stay friendly to it.
+
+Devices and remotes keep their player's side: the rules speak of allied ships only where a
+card says so.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from tallon.engine.state import ShipState
@@ -23,10 +31,38 @@ if TYPE_CHECKING:
 MAKES_ALLIED: set[str] = set()
 
 
+class AlliedPairs(NamedTuple):
+    """An upgrade's allegiance rule: while its side ``side`` is faceup, its ship and each
+    other ship of its player for which ``pairs(other)`` holds are allied to each other."""
+
+    side: int
+    pairs: Callable[[ShipState], bool]
+
+
+#: ids of the upgrade cards that make their ship allied to some ships of its player
+#: (RR: ALLIED), with the rule of each
+ALLIED_BY_UPGRADE: dict[str, AlliedPairs] = {}
+
+
 def _marked(piece: ShipState) -> bool:
     # a device (bomb, mine) is asked too where a card speaks of friendly objects: it has no
     # conditions, and keeps its player's side
     return any(c.card in MAKES_ALLIED for c in getattr(piece, "conditions", ()))
+
+
+def _paired(a: ShipState, b: ShipState) -> bool:
+    """Whether an upgrade of either ship, on the side faceup, makes it allied to the other
+    (ships only: a remote, or a device, which has no ``remote`` field, keeps its side)."""
+    rules = ALLIED_BY_UPGRADE
+    # friendly() is asked very often: a ship's cards are looked up only by their id first
+    for holder, other in ((a, b), (b, a)):
+        for kind, card, side in getattr(holder, "cards", ()):
+            if card in rules and kind == "upgrade":
+                rule = rules[card]
+                if (side == rule.side and getattr(other, "remote", True) is False
+                        and not holder.remote and rule.pairs(other)):
+                    return True
+    return False
 
 
 def friendly(a: ShipState, b: ShipState) -> bool:
@@ -34,9 +70,9 @@ def friendly(a: ShipState, b: ShipState) -> bool:
     them is made allied to the other."""
     if a.owner != b.owner:
         return False
-    if a.id == b.id or not MAKES_ALLIED:
+    if a.id == b.id:
         return True
-    return not (_marked(a) or _marked(b))
+    return not (_marked(a) or _marked(b) or _paired(a, b))
 
 
 def allied(a: ShipState, b: ShipState) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from tallon.data import load_cards
 from tallon.engine.abilities import Cost, Ctx, Event, Weapon
+from tallon.engine.allegiance import friendly as is_friendly
 from tallon.engine.devices import remote_attack
 from tallon.engine.effects import ignores_obstacle, spendable_force
 from tallon.engine.queue import any_true, modifiers, named, own_modifiers
@@ -257,11 +258,13 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
     none of them ("a bonus [Hardpoint] attack")."""
     assert ship.body is not None
     targets = []
-    # a card may let the ship attack friendly ships too (R5-TK; remotes are not ships)
+    # a card may let the ship attack friendly ships too (R5-TK; remotes are not ships), not
+    # allied ones (RR: ALLIED)
     friendly = any(held.ability.value(game, ship, ship=ship)
                    for held in own_modifiers(game, ship, "attack_friendly"))
     enemies = [s for s in game.state.ships.values()
-               if (s.owner != ship.owner or (friendly and s.id != ship.id and not s.remote))
+               if (s.owner != ship.owner or (friendly and s.id != ship.id and not s.remote
+                                             and is_friendly(ship, s)))
                and s.in_play and s.body is not None
                and (not defenders or s.id in defenders)]
     # a card lifting an obstacle's ban for some weapons: the others stay banned

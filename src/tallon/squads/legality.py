@@ -69,7 +69,9 @@ def _check_size_and_points(squad: Squad, rules: SquadRules, points: int) -> Iter
 
 #: Upgrades that let their ship be included in squads of other factions ("you can be
 #: included in ... squads"): upgrade -> those factions (epic command cards).
-FACTION_INCLUSION = {"bounty": ("separatistalliance", "galacticempire", "firstorder")}
+FACTION_INCLUSION = {"bounty": ("separatistalliance", "galacticempire", "firstorder"),
+                     "initforthemoneyrebellion": ("galacticrepublic", "rebelalliance",
+                                                  "resistance")}
 
 
 def _joins(ship: SquadShip, faction: str | None) -> bool:

@@ -1,6 +1,7 @@
 """Epic upgrades of huge ships (RR: APPENDIX: HUGE SHIPS): the Trident-class assault ship's
 titles Trident and Grappler, the team Bombardment Specialists, the cargo Boosted Scanners,
-the GR-75's title Luminous, and the command cards Bounty and Combat Boarding Tube.
+the GR-75's title Luminous, and the command cards Bounty, Combat Boarding Tube and Hondo
+Ohnaka (moving Salvage Mission's supply caches between ship cards).
 
 Energy is the ship's charge ``tallon.engine.loadout.ENERGY`` (spent with
 ``huge_moves.spend_energy``); the cards' stat and action grants are the loadout's."""
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tallon.cards.common import is_me, recover_charge
+from tallon.cards.common import is_me, recover_charge, ships_in_range
 from tallon.cards.registry import register
 from tallon.cards.upgrades.commando import COMMANDO_CREWS
 from tallon.data import load_cards
@@ -18,10 +19,12 @@ from tallon.engine.action_bodies import reload_amount
 from tallon.engine.decisions import Option, pose_key
 from tallon.engine.devices import can_place_device, put_remote, remote_kind, touch_code
 from tallon.engine.effects import flip_upgrade, gain_token
+from tallon.engine.features import TOWING, towed_cache
 from tallon.engine.huge_moves import energy, spend_energy
 from tallon.engine.loadout import ENERGY
 from tallon.engine.placement import reserved_until_setup_ends
 from tallon.engine.queue import own_modifiers
+from tallon.engine.scenarios import carrier_of_cache, change_feature
 from tallon.engine.state import ARCS, ShipState, Token, ship_range
 from tallon.engine.steps import Ask, continuation
 from tallon.geometry import Arc, BaseSize, Device, Pose, at_range, in_arc
@@ -343,5 +346,73 @@ register("upgrade", BOARDING,
                      "then gains 1 deplete, strain or stress token, as this ship's player chooses.")
 
 
-__all__ = ["BOARDING", "BOMBARDMENT", "BOOSTED", "BOUNTY", "LUMINOUS", "TRIDENT"]
+# ------------------------------------------------------------- Hondo Ohnaka (Command)
+HONDO = "hondoohnakacommand"
+#: "choose 1 friendly ship at range 0-1"
+HONDO_RANGE = 1
+
+
+def _hondo_partners(ctx: Ctx) -> list[tuple[ShipState, ShipState]]:
+    """Each move the card allows now: (giving ship, receiving ship) of a supply cache.
+
+    The only tokens a standard scenario puts on a ship card are Salvage Mission's supply
+    caches, so they are the card's victory and objective tokens (docs/rulings.md "Huge
+    ships"); in a game without them nothing is offered."""
+    ship = ctx.ship
+    mine = towed_cache(ship) is not None
+    found = []
+    # RR: FRIENDLY - a ship is friendly to itself, but a move "from its ship card to your
+    # ship card" needs two cards: Hondo's ship is not a choice (other=True)
+    # RR: RANGE - measured from the huge ship's base like any range
+    for other in ships_in_range(ctx.game, ship, 0, HONDO_RANGE, friendly=True, other=True):
+        theirs = towed_cache(other) is not None
+        # "a ship can have only one supply cache on its card": never onto a card with one
+        if theirs and not mine:
+            found.append((other, ship))
+        elif mine and not theirs:
+            found.append((ship, other))
+    return found
+
+
+def _hondo_choices(ctx: Ctx) -> list[Option]:
+    if not is_me(ctx):
+        return []
+    found = []
+    for giver, receiver in _hondo_partners(ctx):
+        cache = carrier_of_cache(ctx.game, giver)
+        assert cache is not None
+        found.append(Option(f"{giver.id}>{receiver.id}", f"1 charge: move {cache.label} from "
+                            f"{giver.name}'s card ({giver.id}) to {receiver.name}'s "
+                            f"({receiver.id})"))
+    return found
+
+
+def _hondo_move(ctx: Ctx, choice: Any) -> None:
+    giver, receiver = (ctx.other(ship_id) for ship_id in str(choice).split(">"))
+    cache = carrier_of_cache(ctx.game, giver)
+    assert cache is not None
+    # the receiver tows from now on (Feature.carrier for scoring, its card memory for the
+    # towing restrictions and jettisoning). Not a tow action: a cloak token it has stays
+    # (ruling), and it gains none while it tows.
+    change_feature(ctx.game, cache.id, lambda f: f.carried_by(receiver.id))
+    giver.remember(TOWING, None)
+    receiver.remember(TOWING, cache.id)
+    ctx.game.event("scenario", f"{cache.label} moves from {giver.name}'s card ({giver.id}) "
+                   f"to {receiver.name}'s ({receiver.id}) (Hondo Ohnaka)", ship=ctx.ship.id)
+
+
+# the white coordinate linked to a red jam is a grant in the card data (the loadout's)
+register("upgrade", HONDO,
+         # RR: SYSTEM PHASE; RR: CHARGES - 2 charges that do not recover
+         Triggered("move a supply cache between your card and a friendly ship's at range "
+                   "0-1", window="system_phase", cost=Cost(charges=1),
+                   requirement=lambda ctx: bool(_hondo_choices(ctx)),
+                   choices=_hondo_choices, effect=_hondo_move),
+         description="System Phase: may spend 1 charge to move a supply cache (Salvage "
+                     "Mission) from a friendly ship's card at range 0-1 to this ship's card, "
+                     "or from this ship's card to that ship's; never onto a card that already "
+                     "holds one. Adds a coordinate action linked to a red jam.")
+
+
+__all__ = ["BOARDING", "BOMBARDMENT", "BOOSTED", "BOUNTY", "HONDO", "LUMINOUS", "TRIDENT"]
 
