@@ -66,7 +66,8 @@ def never_modify(decision: Decision) -> Option | None:
 
 @dataclass
 class LiveAttack:
-    """The dice of a finished attack."""
+    """The dice of a finished attack: ``hits`` and ``crits`` are the damage the defender
+    suffers (the uncanceled results, less any it prevented: Iden Versio)."""
 
     hits: int
     crits: int
@@ -106,6 +107,15 @@ def play_attack(
     log: list[str] = []
     used: list[DiceAbility] = []
 
+    for ability in a_abilities:
+        # RR: ATTACK step 1: used, if at all, when the attack is declared (Predictive Shot).
+        declare = getattr(attacker, "declare", None)
+        if (ability.declare_cost and declare is not None
+                and all(a_tokens.get(name, 0) >= n for name, n in ability.declare_cost)
+                and declare(ability, Tokens(a_tokens), Tokens(d_tokens))):
+            _add(a_tokens, {name: -n for name, n in ability.declare_cost})
+            _add(a_tokens, {ability.key: 1})
+            log.append(f"attacker: {ability.title}")
     n_attack, changes = attack_dice_count(
         attack, Tokens(a_tokens), Tokens(d_tokens), a_abilities, d_abilities
     )
@@ -168,6 +178,13 @@ def play_attack(
         attack, Tokens(a_tokens), Tokens(d_tokens), a_abilities, d_abilities
     )
     _add(d_tokens, changes)
+    results = attack_dice.count(Face.HIT) + attack_dice.count(Face.CRIT)
+    for role, own, abilities in ((Role.ATTACKER, a_tokens, a_abilities),
+                                 (Role.DEFENDER, d_tokens, d_abilities)):
+        for ability in abilities:
+            most = ability.defense_dice_limit(role, Tokens(own), results)
+            if most is not None:
+                n_defense = min(n_defense, max(0, most))
     defense_dice = DicePool.roll(DieKind.DEFENSE, n_defense, rng)
     log.append(f"defender rolls {n_defense}: {_faces(defense_dice)}")
     modify(Step.ATTACKER_MODIFIES_DEFENSE)
@@ -186,15 +203,39 @@ def play_attack(
         cancel_crits=cancels[0],
         cancel_results=cancels[1],
     )
+    log.append(f"uncanceled: {hits} hit, {crits} crit")
+    hits, crits = _prevent(hits, crits, a_tokens, d_tokens, d_abilities, defender, log)
     a_view, d_view = Tokens(a_tokens), Tokens(d_tokens)
     for ability in a_abilities:
         _add(a_tokens, ability.after_attack(Role.ATTACKER, a_view, 0))
     for ability in d_abilities:
         _add(d_tokens, ability.after_attack(Role.DEFENDER, d_view, hits + crits))
-    log.append(f"uncanceled: {hits} hit, {crits} crit")
+
     return LiveAttack(
         hits, crits, Tokens(a_tokens), Tokens(d_tokens), attack_dice, defense_dice, log
     )
+
+
+def _prevent(hits: int, crits: int, a_tokens: dict[str, int], d_tokens: dict[str, int],
+             abilities: list[DiceAbility], defender: Chooser, log: list[str]
+             ) -> tuple[int, int]:
+    """RR: DAMAGE: before the defender suffers the damage, it may prevent some with an
+    ability (Iden Versio); the chooser's ``prevent(hits, crits, attacker, defender)`` answers
+    0 (none) or the number of a way, counting each ability's ``preventions`` in turn from 1.
+    A chooser without it prevents nothing. The damage still suffered is returned."""
+    view = Tokens(d_tokens)
+    ways = [way for ability in abilities
+            for way in ability.preventions(Role.DEFENDER, view, hits, crits)]
+    prevent = getattr(defender, "prevent", None)
+    if not ways or prevent is None:
+        return hits, crits
+    chosen = prevent(hits, crits, Tokens(a_tokens), view)
+    if not chosen:
+        return hits, crits
+    left_hits, left_crits, spend = ways[chosen - 1]
+    _add(d_tokens, {name: -n for name, n in spend})
+    log.append(f"defender prevents {hits + crits - left_hits - left_crits} damage")
+    return left_hits, left_crits
 
 
 class SolverPlay:
@@ -202,6 +243,14 @@ class SolverPlay:
 
     def __init__(self, solver: AttackSolver) -> None:
         self.solver = solver
+
+    def declare(self, ability: DiceAbility, attacker: Tokens, defender: Tokens) -> bool:
+        """Whether the attacker uses ``ability`` when declaring the attack (as solved)."""
+        return ability.key in self.solver.declared
+
+    def prevent(self, hits: int, crits: int, attacker: Tokens, defender: Tokens) -> int:
+        """The defender's way to prevent damage (0: none), as solved."""
+        return self.solver.best_prevention(hits, crits, attacker, defender)
 
     def __call__(self, decision: Decision) -> Option | None:
         return self.solver.best_option(

@@ -9,15 +9,19 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from tallon.dice.abilities.base import Role, Tokens
+from tallon.dice.abilities.outside_dice import PredictiveShot
 from tallon.dice.abilities.pilots_3 import LEEBO_SPENT
 from tallon.dice.abilities.tokens import LOCK_DISABLED
 
-HIDDEN_RESOURCES = frozenset({LOCK_DISABLED, LEEBO_SPENT})
+HIDDEN_RESOURCES = frozenset({LOCK_DISABLED, LEEBO_SPENT, PredictiveShot.key})
 """Internal marks that are not tokens and are left out of reports."""
 
 
 class Outcome(NamedTuple):
-    """How an attack ended: uncanceled results and both ships' resources afterwards."""
+    """How an attack ended: uncanceled results and both ships' resources afterwards.
+
+    Where the defender prevented damage (Iden Versio), ``hits`` and ``crits`` are the damage
+    it suffered: the results less the damage prevented (ruling, ``docs/rulings.md``)."""
 
     hits: int
     crits: int

@@ -206,13 +206,30 @@ class AttackSolver(PhaseRecursion):
             relevant.update(self.att.names)
         self.relevant = tuple(name in relevant for name in self.att.names)
 
-        n_attack, changes = attack_dice_count(
-            attack,
-            self.att.view(self.att.start),
-            self.dfn.view(self.dfn.start),
-            self.att.abilities,
-            self.dfn.abilities,
-        )
+        # RR: ATTACK step 1: abilities used when the attack is declared, before any die is
+        # rolled (Predictive Shot). Each way to start is a root; the attacker takes the best
+        # (see _root). Then each start's attack dice (step 2a).
+        starts = [self.att.start]
+        for ability in self.att.abilities:
+            if ability.declare_cost:
+                starts += [
+                    self.att.changed(self.att.changed(start, ability.declare_cost, -1),
+                                     ((ability.key, 1),), 1)
+                    for start in starts
+                    if all(self.att.view(start)[name] >= amount
+                           for name, amount in ability.declare_cost)
+                ]
+        counted = []
+        for start in starts:
+            n_attack, changes = attack_dice_count(
+                attack,
+                self.att.view(start),
+                self.dfn.view(self.dfn.start),
+                self.att.abilities,
+                self.dfn.abilities,
+            )
+            counted.append((self.att.changed(start, changes.items(), 1), n_attack))
+        n_attack = max(n for _, n in counted)
         self.attack_dice = n_attack
         added_attack = sum(a.max_added_dice for s in (0, 1) for a, _ in self.entries[s])
         added_defense = sum(a.max_added_dice for s in (2, 3) for a, _ in self.entries[s])
@@ -246,15 +263,43 @@ class AttackSolver(PhaseRecursion):
             for ability in side.abilities
             if type(ability).after_attack is not DiceAbility.after_attack
         ]
-        ares = self.att.changed(self.att.start, changes.items(), 1)
-        base, how = self._next(True, Step.DEFENDER_MODIFIES_ATTACK, ares, self.dfn.start, 0)
-        self.root = self._roll_key(True, n_attack, False, base, how, 0)
+        # Abilities capping the defense dice (Predictive Shot) and preventing damage (Iden
+        # Versio): see PositionGraph._make_attack_end and PhaseRecursion._b_end_value.
+        self._limiters = [
+            (role, ability)
+            for role, side in ((Role.ATTACKER, self.att), (Role.DEFENDER, self.dfn))
+            for ability in side.abilities
+            if type(ability).defense_dice_limit is not DiceAbility.defense_dice_limit
+        ]
+        self._preventers = [ability for ability in self.dfn.abilities
+                            if type(ability).preventions is not DiceAbility.preventions]
+        self._starts = [ares for ares, _ in counted]
+        self._roots = []
+        for ares, n in counted:
+            base, how = self._next(True, Step.DEFENDER_MODIFIES_ATTACK, ares, self.dfn.start, 0)
+            self._roots.append(self._roll_key(True, n, False, base, how, 0))
+        self.root: int | None = self._roots[0] if len(self._roots) == 1 else None
+
+    def _root(self) -> int:
+        """The root of the attack: the attacker's best way to start where it has a choice
+        when declaring (ties to not using the ability, which keeps its tokens)."""
+        if self.root is None:
+            values = [self._a_value(root) for root in self._roots]
+            self.root = self._roots[self._best_index(True, values)]
+        return self.root
+
+    @property
+    def declared(self) -> tuple[str, ...]:
+        """The keys of the abilities the attacker uses when declaring, under optimal play."""
+        ares = self._starts[self._roots.index(self._root())]
+        return tuple(a.key for a in self.att.abilities
+                     if a.declare_cost and ares[self.att.index[a.key]])
 
     # --- public -------------------------------------------------------------------------
 
     def value(self) -> Fraction:
         """The objective's value under optimal play (e.g. the expected damage)."""
-        return Fraction(self._a_value(self.root) >> (3 * self._shift), self.scale)
+        return Fraction(self._a_value(self._root()) >> (3 * self._shift), self.scale)
 
     def solve(self) -> AttackResult:
         """Solve and return the exact distribution of outcomes under the optimal policy."""
@@ -269,9 +314,10 @@ class AttackSolver(PhaseRecursion):
     def outcome_masses(self) -> dict[OutcomeKey, int]:
         """Terminal outcomes (hits, crits, attacker resources, defender resources) with their
         probabilities as integers over ``self.payoff_scale``, under the optimal policy."""
-        self._a_value(self.root)
+        root = self._root()
+        self._a_value(root)
         contexts, choice = self._a_contexts, self._choice
-        mass: dict[int, int] = {self.root: self.payoff_scale}
+        mass: dict[int, int] = {root: self.payoff_scale}
         take, get = mass.pop, mass.get
         for key in reversed(self._order):
             m = take(key, 0)
@@ -296,7 +342,10 @@ class AttackSolver(PhaseRecursion):
         for key, m in mass.items():
             end = contexts[key >> POOL_BITS]
             assert type(end) is AttackEnd
-            by_root[end.root].append((self._pair_of_code[key & POOL_MASK], end.ares, m))
+            pair = self._pair_of_code[key & POOL_MASK]
+            # With the defense dice capped by the results, each total has its own subgame.
+            root = end.root if end.roots is None else end.roots[pair]
+            by_root[root].append((pair, end.ares, m))
         # Sums of products over payoff_scale**2, divided once per outcome at the end.
         found: dict[OutcomeKey, int] = defaultdict(int)
         any_relevant = any(self.relevant)
@@ -369,6 +418,17 @@ class AttackSolver(PhaseRecursion):
         context = contexts[self._decide_number(attack_phase, step, ares, dres, mask)]
         assert type(context) is Decide
         return attack_phase, context, pool, self._children(context, pool, most), pair
+
+    def best_prevention(self, hits: int, crits: int, attacker: Mapping[str, int],
+                        defender: Mapping[str, int]) -> int:
+        """The optimal answer of the defender before suffering the uncanceled ``hits`` and
+        ``crits`` (with these resources after the attack's cancels): 0 not to prevent, else
+        the number of the prevention to use, counting each damage-preventing ability's
+        ``preventions`` in turn from 1."""
+        if not self._preventers:
+            return 0
+        ares = self._relevant(self.att.encode(attacker))
+        return self._prevention(hits, crits, ares, self.dfn.encode(defender))[2]
 
     def abilities(self, step: Step) -> list[DiceAbility]:
         """The abilities that act in ``step`` of this attack."""

@@ -150,17 +150,20 @@ class Roll:
 
 class AttackEnd:
     """The attack dice are final, with these resources: only the pool's (hits, crits) matter
-    now, through the defense-dice subgame's value vector (``root``)."""
+    now, through the defense-dice subgame's value vector (``root``). Where an ability caps
+    the defense dice by the attack's results (Predictive Shot), ``roots`` holds each pair's
+    own subgame root (by pair index), else None."""
 
-    __slots__ = ("ares", "dres", "frozen", "n_defense", "root")
+    __slots__ = ("ares", "dres", "frozen", "n_defense", "root", "roots")
 
     def __init__(self, ares: Resources, dres: Resources, n_defense: int, frozen: int,
-                 root: int) -> None:
+                 root: int, roots: tuple[int, ...] | None = None) -> None:
         self.ares = ares
         self.dres = dres
         self.n_defense = n_defense
         self.frozen = frozen
         self.root = root
+        self.roots = roots
 
 
 class End:

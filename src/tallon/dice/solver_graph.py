@@ -74,6 +74,9 @@ class PositionGraph(PackedValues):
     _most_attack_dice: int
     _most_defense_dice: int
     _settled: int
+    pairs: list[tuple[int, int]]
+    _limiters: list[tuple[Role, DiceAbility]]
+    """Abilities that cap the defense dice by the attack's results (Predictive Shot)."""
 
     def __init__(self, tokens_bound: int) -> None:
         super().__init__(tokens_bound)
@@ -451,4 +454,20 @@ class PositionGraph(PackedValues):
         frozen_left = self.att.left(ares) - self.att.left(relevant)
         base, how = self._next(False, Step.ATTACKER_MODIFIES_DEFENSE, relevant, dres, 0)
         root = self._roll_key(False, n_defense, False, base, how, 0)
-        return AttackEnd(ares, dres, n_defense, (frozen_left * self.scale) << self._shift, root)
+        frozen = (frozen_left * self.scale) << self._shift
+        if not self._limiters:
+            return AttackEnd(ares, dres, n_defense, frozen, root)
+        # Defense dice capped by the attack's hit and crit results (Predictive Shot): the
+        # same subgame rolling fewer dice for the totals below the count.
+        views = {Role.ATTACKER: self.att.view(ares), Role.DEFENDER: self.dfn.view(dres)}
+        roots = []
+        for hits, crits in self.pairs:
+            count = n_defense
+            for role, ability in self._limiters:
+                most = ability.defense_dice_limit(role, views[role], hits + crits)
+                if most is not None:
+                    count = min(count, max(0, most))
+            roots.append(root if count == n_defense
+                         else self._roll_key(False, count, False, base, how, 0))
+        return AttackEnd(ares, dres, n_defense, frozen, root,
+                         None if all(r == root for r in roots) else tuple(roots))

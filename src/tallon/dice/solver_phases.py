@@ -47,6 +47,7 @@ class PhaseRecursion(PositionGraph):
     _pair_of_code: dict[int, int]
     _payoff_reads_tokens: bool
     _hooks: list[tuple[Role, DiceAbility]]
+    _preventers: list[DiceAbility]
 
     def __init__(self, tokens_bound: int) -> None:
         super().__init__(tokens_bound)
@@ -87,20 +88,32 @@ class PhaseRecursion(PositionGraph):
         else:
             # An end of the attack-dice phase: solve its defense subgame and note the value of
             # every (hits, crits) at once, so that no other end of it comes here.
-            root = context.root  # type: ignore[union-attr]
-            values = self._a_values_at.get(root)
-            if values is None:
-                # The same subgame for ends that differ only in frozen resources: one layout.
-                layout = self._attacker_layout
-                values = self._a_values_at[root] = [layout(v) for v in self._b_value(root)]
             base = key - (key & POOL_MASK)
             frozen = context.frozen  # type: ignore[union-attr]
-            self._memo.update({
-                base + code: values[pair] + frozen for code, pair in self._pair_of_code.items()
-            })
+            roots = context.roots  # type: ignore[union-attr]
+            if roots is None:
+                values = self._end_values(context.root)  # type: ignore[union-attr]
+                self._memo.update({
+                    base + code: values[pair] + frozen
+                    for code, pair in self._pair_of_code.items()
+                })
+            else:  # each total its own number of defense dice (Predictive Shot)
+                self._memo.update({
+                    base + code: self._end_values(roots[pair])[pair] + frozen
+                    for code, pair in self._pair_of_code.items()
+                })
             return self._memo[key]
         self._memo[key] = value
         return value
+
+    def _end_values(self, root: int) -> list[int]:
+        """The value vector of the defense subgame at ``root`` in the attacker's layout."""
+        values = self._a_values_at.get(root)
+        if values is None:
+            # The same subgame for ends that differ only in frozen resources: one layout.
+            layout = self._attacker_layout
+            values = self._a_values_at[root] = [layout(v) for v in self._b_value(root)]
+        return values
 
     def _a_decide_value(self, key: int, context: Decide) -> int:
         memo = self._memo
@@ -231,7 +244,7 @@ class PhaseRecursion(PositionGraph):
         values = []
         outcomes = []
         fixed = None
-        if not self._hooks:
+        if not self._hooks and not self._preventers:
             fixed = (self.att.left(ares) * self.scale, self.dfn.left(dres) * self.scale)
         neutralized = self._neutralized.get((evades, reinforce))
         if neutralized is None:
@@ -270,27 +283,60 @@ class PhaseRecursion(PositionGraph):
             self._b_outcomes[key] = (neutralized, ares, dres)
             return tuple([value + tokens for value in paid])
         for left_hits, left_crits in neutralized:
-            a_out, d_out = ares, dres
+            if not self._preventers:
+                value, outcome = self._suffered(left_hits, left_crits, ares, dres, fixed)
+            else:
+                value, outcome = self._prevention(left_hits, left_crits, ares, dres)[:2]
+            values.append(value)
+            outcomes.append(outcome)
+        self._b_outcomes[key] = outcomes
+        return tuple(values)
+
+    def _suffered(self, hits: int, crits: int, ares: Resources, dres: Resources,
+                  fixed: tuple[int, int] | None = None) -> tuple[int, OutcomeKey]:
+        """The packed value and the outcome of the defender suffering ``hits`` and ``crits``
+        damage with these resources: the after-attack hooks, then the payoff."""
+        a_out, d_out = ares, dres
+        if self._hooks:
+            a_view, d_view = self.att.view(ares), self.dfn.view(dres)
             for role, ability in self._hooks:
                 if role is Role.ATTACKER:
                     deltas = ability.after_attack(role, a_view, 0)
                     a_out = self.att.changed(a_out, deltas.items(), 1)
                 else:
-                    deltas = ability.after_attack(role, d_view, left_hits + left_crits)
+                    deltas = ability.after_attack(role, d_view, hits + crits)
                     d_out = self.dfn.changed(d_out, deltas.items(), 1)
-            gain = self.payoff(left_hits, left_crits, self.att.view(a_out), self.dfn.view(d_out))
-            if gain < 0:
-                raise ValueError("payoffs must not be negative")
-            a_left, d_left = fixed or (
-                self.att.left(a_out) * self.scale,
-                self.dfn.left(d_out) * self.scale,
-            )
-            values.append(
-                self._pack(gain * self.payoff_scale, left_crits * self.scale, d_left, a_left)
-            )
-            outcomes.append((left_hits, left_crits, a_out, d_out))
-        self._b_outcomes[key] = outcomes
-        return tuple(values)
+        gain = self.payoff(hits, crits, self.att.view(a_out), self.dfn.view(d_out))
+        if gain < 0:
+            raise ValueError("payoffs must not be negative")
+        a_left, d_left = fixed or (
+            self.att.left(a_out) * self.scale,
+            self.dfn.left(d_out) * self.scale,
+        )
+        value = self._pack(gain * self.payoff_scale, crits * self.scale, d_left, a_left)
+        return value, (hits, crits, a_out, d_out)
+
+    def _prevention(self, hits: int, crits: int, ares: Resources, dres: Resources
+                    ) -> tuple[int, OutcomeKey, int]:
+        """The defender's best answer before suffering the uncanceled ``hits`` and ``crits``
+        (RR: DAMAGE: prevent some with an ability, e.g. Iden Versio, or not): its value, the
+        outcome (the damage suffered) and which way (0: none, then each prevention offered,
+        ability by ability). Lower payoff, then fewer crits, then more of the defender's
+        tokens kept, then the first way (not preventing first)."""
+        d_view = self.dfn.view(dres)
+        ways = [(hits, crits, dres)]
+        for ability in self._preventers:
+            for left_hits, left_crits, spend in ability.preventions(Role.DEFENDER, d_view,
+                                                                    hits, crits):
+                ways.append((left_hits, left_crits, self.dfn.changed(dres, spend, -1)))
+        flip = self._defender_flip
+        best: tuple[int, OutcomeKey, int] | None = None
+        for index, (left_hits, left_crits, paid) in enumerate(ways):
+            value, outcome = self._suffered(left_hits, left_crits, ares, paid)
+            if best is None or value ^ flip < best[0] ^ flip:
+                best = (value, outcome, index)
+        assert best is not None
+        return best
 
     def _paid_out(self, hits: int, crits: int, a_view: Tokens, d_view: Tokens) -> int:
         """Payoff and crits of uncanceled results, packed (for payoffs that read no tokens:

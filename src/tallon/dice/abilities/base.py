@@ -14,6 +14,9 @@ An ability may take part in several places of the attack:
 * ``attack_dice_bonus`` / ``defense_dice_bonus``: dice rolled (RR: ATTACK steps 2a/3a);
 * ``after_modify_attack``: a fixed change after the Modify Attack Dice step;
 * ``crits_canceled_first`` / ``evades_cancel_crits``: neutralizing rules;
+* ``declare_cost`` / ``defense_dice_limit``: a choice made when the attack is declared and
+  what it does to the defense dice (Predictive Shot);
+* ``preventions``: damage prevented before it is suffered (Iden Versio);
 * ``after_attack``: resource changes once the damage is known.
 """
 
@@ -244,8 +247,28 @@ class DiceAbility:
     which it cancels 1 attack result right before Neutralize Results, a crit before a hit
     (``tallon.dice.neutralize``); not a choice, since that is never worse for the defender."""
 
+    declare_cost: tuple[tuple[str, int], ...] = ()
+    """An attacker's ability used, if at all, right after the attack is declared, before any
+    die is rolled (Predictive Shot): what it costs. Using it marks the owner's resource named
+    ``key`` (1 while the attack lasts); the calculator's attacker pays it only when that is
+    better (RR: ATTACK step 1, "may")."""
+
+    def defense_dice_limit(self, role: Role, own: Tokens, results: int) -> int | None:
+        """Most defense dice the defender may roll at RR: ATTACK step 3a, given the attack's
+        hit and crit ``results`` after the Modify Attack Dice step; None: no limit."""
+        return None
+
+    def preventions(self, role: Role, own: Tokens, hits: int, crits: int
+                    ) -> tuple[tuple[int, int, tuple[tuple[str, int], ...]], ...]:
+        """A defender's ways to prevent damage it would suffer from the uncanceled ``hits``
+        and ``crits`` (RR: DAMAGE: Iden Versio), each as (hit damage still suffered, crit
+        damage still suffered, resources spent); empty if it cannot. A "may": the calculator's
+        defender picks the best of them or none."""
+        return ()
+
     def after_attack(self, role: Role, own: Tokens, damage: int) -> dict[str, int]:
-        """Resource changes for the owner once the attack's damage is known."""
+        """Resource changes for the owner once the attack's damage is known (the damage
+        suffered, after any prevention)."""
         return {}
 
     def __repr__(self) -> str:

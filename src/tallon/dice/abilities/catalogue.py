@@ -7,7 +7,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from tallon.dice.abilities import cards, pilots, pilots_2, pilots_3, upgrades, upgrades_2
+from tallon.dice.abilities import (
+    cards,
+    outside_dice,
+    pilots,
+    pilots_2,
+    pilots_3,
+    upgrades,
+    upgrades_2,
+)
 from tallon.dice.abilities.base import (
     ATTACKING,
     BOTH_ROLES,
@@ -444,6 +452,22 @@ _ENTRIES = [
               pilots_3.biggs_darklighter),
     CardEntry("selfless", "Selfless (beside a friendly defender)", DEFENDING,
               "in the attack arc, its crit damage: cancel 1 crit", pilots_3.selfless),
+    # Issue 20: the last three (outside_dice.py, and the generic reroll)
+    CardEntry("predictiveshot", "Predictive Shot", ATTACKING,
+              "defender in the bullseye, when declaring, 1 Force: it rolls no more defense "
+              "dice than your hits + crits", outside_dice.predictive_shot),
+    *(CardEntry(key, f"Iden Versio ({printing}, defender a friendly TIE/ln at range 0-1)",
+                DEFENDING, "spend 1 charge: prevent all damage it would suffer",
+                partial(outside_dice.iden_versio, key=key), "charges")
+      for key, printing in (("idenversio", "TIE/ln"),
+                            ("idenversio-swz105", "TIE/ln, swz105 printing"))),
+    CardEntry("idenversio-battleofyavin", "Iden Versio (Battle of Yavin, defender a friendly "
+              "TIE at range 0-1)", DEFENDING, "spend 2 charges: prevent 1 damage",
+              outside_dice.iden_versio_boy, "charges"),
+    CardEntry("reroll", "Any card that rerolls up to N of your dice", BOTH_ROLES,
+              "reroll up to N dice (=N, default 1; the reference calculator's \"reroll up "
+              "to 3\" is reroll=3)",
+              partial(_reroll_up_to, "reroll", "Reroll", BOTH_ROLES), "dice"),
 ]
 
 
