@@ -11,6 +11,13 @@ Every figure is the median over ``--runs`` runs (seeds differ by run, the same i
 version of the code, so two trees can be compared: run it with ``PYTHONPATH=OTHER/src``).
 ``--profile FILE`` writes a cProfile of one extra run's games (and prints its top
 functions by own time) instead of timing.
+
+The agent's own time alone, without the engine's and the views' (less noisy on a shared
+machine, and a check that a speed-up changes no answer): ``--record FILE`` plays the
+games of the settings once and keeps every decision's view and answer (a pickle);
+``--replay FILE`` then shows the recorded views to fresh agents of the tree it runs in,
+``--runs`` times, and prints the least CPU time of their choices (ms a game) and how many
+answers differ from the recording.
 """
 
 from __future__ import annotations
@@ -18,6 +25,8 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
+import math
+import pickle
 import pstats
 import random
 import statistics
@@ -101,6 +110,55 @@ def warm_geometry() -> None:
                 continue
 
 
+def record(games: int, settings: list[tuple[bool, str | None]], level: str
+           ) -> list[tuple[int, list[tuple[bytes, str]]]]:
+    """Each game of ``settings`` (seeds 7000 on): its seed and, for every decision an
+    agent answered, the pickled (player, view, decision) and the answer's repr."""
+    found = []
+    for pool, scenario in settings:
+        for first in range(7000, 7000 + games):
+            seed, pair = _squads(first, pool)
+            game = Game(GameSetup(pair, seed=seed, cards=CARDS, scenario=scenario),
+                        logging=False)
+            agents = (make_agent(level, seed), make_agent(level, seed + 1))
+            chance = random.Random(seed)
+            shown = []
+            while (decision := game.decision) is not None:
+                if decision.is_chance:
+                    game.answer(draw_chance(decision, chance))
+                    continue
+                agent = agents[decision.player - 1]
+                view = game.view(decision.player, log=False) \
+                    if wants_view(agent, decision) else {}
+                blob = pickle.dumps((decision.player, view, decision))
+                answer = agent.choose(view, decision)
+                shown.append((blob, repr(answer)))
+                game.answer(answer)
+            found.append((seed, shown))
+    return found
+
+
+def replay(games: list[tuple[int, list[tuple[bytes, str]]]], level: str, runs: int
+           ) -> tuple[float, int]:
+    """(the least CPU seconds over ``runs`` replays of the agents' choices alone, the
+    answers that differ from the recording)."""
+    best, differing = math.inf, 0
+    clock = time.process_time
+    for run in range(runs):
+        spent = 0.0
+        for seed, shown in games:
+            agents = (make_agent(level, seed), make_agent(level, seed + 1))
+            for blob, answered in shown:
+                player, view, decision = pickle.loads(blob)
+                t0 = clock()
+                answer = agents[player - 1].choose(view, decision)
+                spent += clock() - t0
+                if run == 0 and repr(answer) != answered:
+                    differing += 1
+        best = min(best, spent)
+    return best, differing
+
+
 def measure(games: int, first_seed: int, pool: bool, scenario: str | None,
             level: str) -> dict[str, Any]:
     """Games per second (whole games, chance draws included) and ms per decision by kind
@@ -147,12 +205,32 @@ def main() -> None:
                         help="also random squads of 4-6 ships (no scenario)")
     parser.add_argument("--level", default="ace")
     parser.add_argument("--profile", metavar="FILE")
+    parser.add_argument("--record", metavar="FILE",
+                        help="keep the views and answers of the games (no timing)")
+    parser.add_argument("--replay", metavar="FILE",
+                        help="time the agents' choices alone on recorded views")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     settings = [(False, None if s == "none" else s) for s in args.scenarios.split(",") if s]
     if args.pool:
         settings.append((True, None))
     warm_geometry()
+    if args.record:
+        with open(args.record, "wb") as out:
+            pickle.dump(record(args.games, settings, args.level), out)
+        return
+    if args.replay:
+        with open(args.replay, "rb") as recorded:
+            games = pickle.load(recorded)  # a file --record wrote: trusted
+        seconds, differing = replay(games, args.level, args.runs)
+        found = {"games": len(games), "agent_ms_per_game": 1000 * seconds / len(games),
+                 "answers": sum(len(shown) for _, shown in games),
+                 "answers_differing": differing}
+        print(json.dumps(found) if args.json else
+              f"{args.level}: {found['agent_ms_per_game']:.1f} ms a game of its own "
+              f"(least of {args.runs} replays of {len(games)} games), "
+              f"{differing} of {found['answers']} answers differ from the recording")
+        return
     for pool, scenario in settings:  # warm: card data, geometry and dice tables
         measure(1, 1, pool, scenario, args.level)
     if args.profile:

@@ -265,3 +265,19 @@ def test_both_sides_tow_in_salvage_missions(level):
         towing = {e["ship"][:2] for e in game.log if e["kind"] == "scenario"
                   and " tows " in e["text"]}
         assert towing == {"p1", "p2"}, seed
+
+
+@pytest.mark.parametrize("towing, expected", [(("p1.2",), "p1.2>p1.1"), (("p1.1",), "decline")])
+def test_hondo_moves_a_cache_only_to_a_sturdier_ship(towing, expected):
+    """Situation: Salvage Mission's System Phase; the Trident (p1.1, 13 hull) carries Hondo
+    Ohnaka (Command) and a Cartel Spacer (p1.2, 4 hull and 1 shield... far fewer) is at
+    range 1; one of them tows a supply cache. Rule: Hondo may move the cache between their
+    cards; a cache scores while it is carried and is lost with its carrier. Expected: the
+    ace moves the Spacer's cache onto the Trident's card, and never the Trident's onto the
+    Spacer's (it declines), so a cache is not passed back and forth."""
+    from tests.cards.test_epic_hondo_command import _system_phase
+
+    game = _system_phase(towing)
+    decision = game.decision
+    assert decision.kind == "use_ability" and "decline" in decision.option_keys()
+    assert AceAgent(1).choose(game.view(1), decision) == expected

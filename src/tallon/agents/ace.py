@@ -14,12 +14,14 @@ feature in reach beats any token, and features are placed as the simple agent do
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from tallon.agents.fighting import calculator_option, choose_target, solver_choice
 from tallon.agents.huge import huge_lane_penalty, huge_placements, resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
-from tallon.agents.objectives import deployment_pull, in_reach
+from tallon.agents.objectives import cache_handover, deployment_pull, in_reach
 from tallon.agents.planning import Planner
 from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
 from tallon.agents.simple import SimpleAgent
@@ -190,9 +192,12 @@ class AceAgent(SimpleAgent):
         return "middle" if "middle" in keys else keys[0]
 
     # ------------------------------------------------------------------ actions
-    def _action_values(self, view: dict[str, Any], ship_id: str, decision: Decision
-                       ) -> dict[str, float]:
-        """What each offered action is worth to the ship now, in expected damage."""
+    def _action_values(self, view: dict[str, Any], ship_id: str, decision: Decision,
+                       best_only: bool = False) -> dict[str, float]:
+        """What each offered action is worth to the ship now, in expected damage.
+        ``best_only``: only the best worth taking matters (:meth:`_best_action`), so a
+        barrel roll that cannot beat the rest is left out unmeasured (see
+        :meth:`_rolls_that_could_win`)."""
         planner = self.planner(view)
         ship = planner.by_id.get(ship_id)
         if ship is None:
@@ -206,6 +211,7 @@ class AceAgent(SimpleAgent):
                    for places in planner.foresight.values() for pose, _ in places)
         values: dict[str, float] = {}
         self._repositions = {}
+        rolls: list[tuple[str, float]] = []  # (key, cost): barrel rolls weighed last
         for option in decision.options:
             kind = option.key.split(":")[0]
             cost = STRESS_COST if _red(option.label) else 0.0
@@ -220,6 +226,10 @@ class AceAgent(SimpleAgent):
             elif kind in ("barrel_roll", "boost"):
                 if not near:
                     continue  # far from every enemy a sidestep changes nothing
+                if best_only and kind == "barrel_roll":
+                    rolls.append((option.key, cost))
+                    values[option.key] = -math.inf  # holds its place in the order (ties)
+                    continue
                 found = self._repositions.get(kind) or \
                     self._best_reposition(planner, ship, kind, attack, guard)
                 if found is None:
@@ -235,11 +245,48 @@ class AceAgent(SimpleAgent):
             else:
                 continue
             values[option.key] = value - cost
+        if rolls:
+            self._rolls_that_could_win(planner, ship, attack, guard, now, rolls, values)
         return values
+
+    def _rolls_that_could_win(self, planner: Planner, ship: Piece,
+                              attack: tuple[tuple[str, int], ...],
+                              guard: tuple[tuple[str, int], ...], now: float,
+                              rolls: list[tuple[str, float]], values: dict[str, float]
+                              ) -> None:
+        """Give the barrel rolls of ``rolls`` (key, cost) that could be the best action
+        worth taking their values in ``values`` (every other action's there already), and
+        drop the rest. A roll is worth at most the best of its places judged before
+        measuring (:meth:`_roll_places`, best first), so measuring stops at the first place
+        worth less than the best action so far, or nothing: a roll that could not win is
+        never measured, one that wins is measured as :meth:`_best_roll` would (the same
+        place and value). Measuring was most of an action decision's time, and the ace
+        rolls in fewer than one decision in ten it could."""
+        judged: list[tuple[float, int, str, str]] | None = None
+        for key, cost in rolls:
+            found = self._repositions.get("barrel_roll")
+            if found is None:
+                # at or above the best of the rest (of equals the first in the order wins,
+                # so one that could tie is measured) and worth taking; the rolls not
+                # weighed yet hold -inf
+                beat = max((v for k, v in values.items() if k != key), default=-math.inf)
+
+                def could_win(value: float, cost: float = cost, beat: float = beat) -> bool:
+                    worth = value - now - cost
+                    return worth >= beat and worth > 0.0
+
+                if judged is None:
+                    judged = self._roll_places(planner, ship, attack, guard)
+                found = self._measure_roll(planner, ship, judged, could_win)
+                if found is None:
+                    del values[key]
+                    continue
+                self._repositions["barrel_roll"] = found
+            values[key] = found[0] - now - cost  # in its place: the options' order kept
 
     def _best_action(self, view: dict[str, Any], ship_id: str, decision: Decision,
                      refuse: str) -> Value:
-        values = self._action_values(view, ship_id, decision)
+        values = self._action_values(view, ship_id, decision, best_only=True)
         if not values:
             return refuse
         best = max(values, key=lambda k: values[k])
@@ -281,21 +328,36 @@ class AceAgent(SimpleAgent):
         table until one does not fail - the place measuring all six in order would pick,
         with about two measured instead of six (measuring was most of this decision's
         time)."""
+        return AceAgent._measure_roll(planner, ship,
+                                      AceAgent._roll_places(planner, ship, attack, guard),
+                                      lambda value: True)
+
+    @staticmethod
+    def _roll_places(planner: Planner, ship: Piece, attack: tuple[tuple[str, int], ...],
+                     guard: tuple[tuple[str, int], ...]
+                     ) -> list[tuple[float, int, str, str]]:
+        """Every place a barrel roll can put the ship, judged as if nothing were in the
+        way: (value, order, side, position), best first (of equals the first in order)."""
         if ship.length:
-            return None  # a huge ship never rolls (RR: APPENDIX: HUGE SHIPS)
+            return []  # a huge ship never rolls (RR: APPENDIX: HUGE SHIPS)
         judged = []
-        for side in ("left", "right"):
-            for position in ROLL_POSITIONS:
-                try:
-                    (right, forward), _ = barrel_roll_geometry(
-                        BaseSize(ship.size), Side.parse(side), RollPosition.parse(position))
-                except ValueError:
-                    continue
-                end = ship.pose.moved(right, forward)
-                judged.append((planner.position_value(ship, end, False, attack, guard),
-                               len(judged), side, position))
+        for side, position, right, forward in _roll_offsets(ship.size):
+            end = ship.pose.moved(right, forward)
+            judged.append((planner.position_value(ship, end, False, attack, guard),
+                           len(judged), side, position))
         judged.sort(key=lambda item: (-item[0], item[1]))
+        return judged
+
+    @staticmethod
+    def _measure_roll(planner: Planner, ship: Piece,
+                      judged: list[tuple[float, int, str, str]],
+                      could_win: Callable[[float], bool]) -> tuple[float, str, str] | None:
+        """The first of the ``judged`` places (best first) that does not fail on the table
+        (RR: BARREL ROLL): (value, side, position); None if all fail, or once the places
+        left are worth too little for ``could_win`` (no later one is worth more)."""
         for value, _, side, position in judged:
+            if not could_win(value):
+                return None
             try:
                 found = barrel_roll(planner.table, ship.id, side, position)
             except ValueError:
@@ -328,6 +390,8 @@ class AceAgent(SimpleAgent):
         if "decline" not in keys:
             return None
         found = resupply(decision)
+        if found is None:
+            found = cache_handover(view, decision)
         if found is not None:
             return found
         if any(k.split(":")[0] in TOKEN_ACTIONS or k in ("barrel_roll", "boost")
@@ -497,6 +561,22 @@ def _given(view: dict[str, Any], gives: dict[str, Any]) -> dict[str, Any] | None
         receiver["tokens"] = {**receiver["tokens"],
                               token: receiver["tokens"].get(token, 0) + 1}
     return {**view, "ships": ships}
+
+
+@cache
+def _roll_offsets(size: str) -> tuple[tuple[str, str, float, float], ...]:
+    """Each place a barrel roll puts a base of ``size`` (side, position, and the move
+    right and forward: the geometry's own offsets), in the order the ace judges them."""
+    found = []
+    for side in ("left", "right"):
+        for position in ROLL_POSITIONS:
+            try:
+                (right, forward), _ = barrel_roll_geometry(
+                    BaseSize(size), Side.parse(side), RollPosition.parse(position))
+            except ValueError:
+                continue
+            found.append((side, position, right, forward))
+    return tuple(found)
 
 
 def _relative_angle(at: Pose, other: Pose) -> float:

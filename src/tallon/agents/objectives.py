@@ -154,6 +154,33 @@ def jettison(view: dict[str, Any], decision: Decision) -> Value:
     return "keep" if "keep" in decision.option_keys() else None
 
 
+def _health(ship: dict[str, Any]) -> int:
+    """Hull and shields a ship has left (its damage cards taken off its hull)."""
+    damage = len(ship.get("damage_faceup", ())) + ship.get("damage_facedown", 0)
+    return ship["hull"] - damage + ship["shields"]
+
+
+def cache_handover(view: dict[str, Any], decision: Decision) -> Value:
+    """Hondo Ohnaka's (Command) move of a supply cache between two ship cards (keys
+    ``<giver>><receiver>`` and ``decline``): the cache scores while it is carried and is
+    lost with its carrier, so it goes to a sturdier ship only (more hull and shields left);
+    never back and forth. None when the question is not this one."""
+    keys = [str(k) for k in decision.option_keys()]
+    moves = [k for k in keys if k != "decline"]
+    if "decline" not in keys or not moves or not all(k.count(">") == 1 for k in moves):
+        return None
+    ships = {s["id"]: s for s in view["ships"]}
+    if not all(part in ships for k in moves for part in k.split(">")):
+        return None
+
+    def gain(key: str) -> int:
+        giver, receiver = key.split(">")
+        return _health(ships[receiver]) - _health(ships[giver])
+
+    best = max(moves, key=gain)
+    return best if gain(best) > 0 else "decline"
+
+
 def deployment_pull(view: dict[str, Any], x: float) -> float:
     """How far (mm, across the table) a ship deployed at ``x`` stands from the nearest
     feature in our half of the play area (0 without a scenario)."""

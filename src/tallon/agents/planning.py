@@ -29,6 +29,8 @@ from tallon.agents.reading import (
     foreseen_end,
     opponent,
     read_pieces,
+    relative_end,
+    spots_of,
     table_of,
     view_ruleset,
 )
@@ -41,6 +43,9 @@ FORESEEN = 4
 TEMPERATURE = 0.6
 #: What being able to act after the move is worth, in expected damage.
 ACTION_VALUE = 0.35
+#: The farthest a maneuver foreseen for a hazard is taken to move a ship's centre (mm):
+#: longer moves are checked against every obstacle.
+MOVE_REACH = 300.0
 #: How many of a ship's maneuvers are flown exactly, best estimates first.
 EXACT_CANDIDATES = 4
 #: Share of an enemy's expected damage counted against a ship it could shoot (it may
@@ -69,6 +74,12 @@ def _difficulty(code: str) -> str:
     return code[-1] if code[-1] in "RWBP" else "W"
 
 
+def _approach(nearest: float) -> float:
+    """How far a position ``nearest`` mm from the nearest of our ships is from them, in
+    range bands beyond 2."""
+    return max(0.0, nearest - 250.0) / 100.0
+
+
 class Planner:
     """The positions of one view, judged for ``player``."""
 
@@ -87,6 +98,16 @@ class Planner:
         self._bases: list[tuple[str, float, float, float]] | None = None
         #: the obstacles' bounding circles, for hazards foreseen
         self._circles: list[tuple[float, float, float]] | None = None
+        #: the obstacles' circles a move from (x, y) of a base of half side h could
+        #: reach, by (x, y, h) (:meth:`_likely_hazard`)
+        self._near_circles: dict[tuple[float, float, float],
+                                 list[tuple[float, float, float]]] = {}
+        #: each enemy's foreseen places as :func:`spots_of` gives them (in enemy order)
+        self._spots: list[list[tuple[float, float, float, float, float]]] | None = None
+        #: the number of the enemies as this planner sees them (:meth:`_against`)
+        self._enemies_seen: int | None = None
+        #: our ships' places alike (each where it stands), for the enemies' view of us
+        self._our_spots: list[list[tuple[float, float, float, float, float]]] | None = None
         #: each enemy's likely maneuvers with their weights (filled by :meth:`foresee`)
         self.likely_codes: dict[str, list[tuple[str, float]]] = {}
         #: what was foreseen of each enemy earlier (kept by the agent): an enemy that has
@@ -131,8 +152,9 @@ class Planner:
                 found[enemy.id], self.likely_codes[enemy.id] = self.memory[key]
                 continue
             scored = []
+            stressed = enemy.stressed
             for code in enemy.dial:
-                if enemy.stressed and _difficulty(code) == "R":
+                if stressed and _difficulty(code) == "R":
                     continue
                 end = foreseen_end(enemy.pose, enemy.size, code, enemy.length)
                 if end is None or _edge_gap(end, enemy.size, enemy.length) < 0:
@@ -157,9 +179,12 @@ class Planner:
         """How good ``end`` looks to the enemy against our ships where they are now."""
         ours = self._opponents.get(enemy.id)
         if ours is None:
+            if self._our_spots is None:  # where our ships stand, shared by every enemy
+                self._our_spots = [spots_of([(mine.pose, 1.0)]) for mine in self.mine]
             ours = self._opponents[enemy.id] = [
-                opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED, self.ruleset)
-                for mine in self.mine]
+                opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED, self.ruleset,
+                         spots)
+                for mine, spots in zip(self.mine, self._our_spots, strict=True)]
         reach = HALF_BASE[enemy.size]
         if self._bases is None:
             self._bases = [(p.id, p.pose.x, p.pose.y, HALF_BASE[p.size]) for p in self.pieces]
@@ -167,10 +192,11 @@ class Planner:
         for i, px, py, half in self._bases:
             if i != enemy.id and hypot(x - px, y - py) < reach + half:
                 return -2.0  # it would bump: it ends short, without an action
-        offense, threat, _, _ = engagement(enemy.size, end, ours)
+        offense, threat, nearest, _ = engagement(enemy.size, end, ours)
         score = offense - THREAT_SHARE * threat
         if offense == 0.0 and self.mine:
-            score -= self._approach(end) * 0.5
+            # the nearest of our ships, each at one place: engagement measured it already
+            score -= _approach(nearest) * 0.5
         difficulty = _difficulty(code)
         if difficulty == "R":
             score -= 0.5
@@ -180,11 +206,6 @@ class Planner:
         if gap < 60:
             score -= (60 - gap) / 40
         return score
-
-    def _approach(self, at: Pose) -> float:
-        """How far ``at`` is from the nearest of our ships, in range bands beyond 2."""
-        nearest = min(math.hypot(at.x - p.pose.x, at.y - p.pose.y) for p in self.mine)
-        return max(0.0, nearest - 250.0) / 100.0
 
     # ------------------------------------------------------------------- our positions
     def position_value(self, ship: Piece, at: Pose, can_act: bool,
@@ -213,16 +234,28 @@ class Planner:
             score += weight * gain - pull * short
             if ship.id in self.objectives.towing:
                 score -= TOWING_CAUTION * threat
-        gap = _edge_gap(at, ship.size, ship.length)
-        if gap < 50:
-            score -= (50 - gap) / 25
         if ship.length:
+            gap = huge_edge_gap(at, ship.length)
+            if gap < 50:
+                score -= (50 - gap) / 25
             if heading_out(at, ship.length):
                 score -= 0.8  # a huge ship turns slowly: pointing out, it runs out of room
             return score
-        ahead = foreseen_end(at, ship.size, "2F")
-        if ahead is not None and _edge_gap(ahead, ship.size) < 0:
-            score -= 0.4  # heading off the table: next round's dial narrows
+        # _edge_gap and foreseen_end(at, size, "2F"), written out (the hottest caller)
+        x, y, heading = at
+        half = HALF_BASE[ship.size]
+        gap = min(x, y, SIDE - x, SIDE - y) - half
+        if gap < 50:
+            score -= (50 - gap) / 25
+        rel = relative_end(ship.size, "2F")
+        if rel is not None:
+            forward, right, _ = rel
+            h = math.radians(heading)
+            sin, cos = math.sin(h), math.cos(h)
+            ahead_x = x + forward * sin + right * cos
+            ahead_y = y + forward * cos - right * sin
+            if min(ahead_x, ahead_y, SIDE - ahead_x, SIDE - ahead_y) - half < 0:
+                score -= 0.4  # heading off the table: next round's dial narrows
         return score
 
     def _against(self, ship: Piece, attack: tuple[tuple[str, int], ...],
@@ -231,15 +264,23 @@ class Planner:
         planner of the round that sees the same ships foreseen alike (each decision has
         a planner of its own, and most ask about the same few)."""
         places = [self.foresight.get(enemy.id, [(enemy.pose, 1.0)]) for enemy in self.enemies]
+        if self._enemies_seen is None:
+            # the enemies as seen (their cards and foreseen places), numbered once per
+            # planner: a short key for every ship and token asked about
+            seen = self.memory.setdefault("enemies seen", {})
+            self._enemies_seen = seen.setdefault(
+                tuple((e.id, e.size, e.attacks, e.agility, e.cost, e.health, tuple(at))
+                      for e, at in zip(self.enemies, places, strict=True)), len(seen))
         key = ("against", self.ruleset, ship.id, ship.attacks, ship.agility, ship.cost,
-               ship.health, attack, guard,
-               tuple((e.id, e.size, e.attacks, e.agility, e.cost, e.health, tuple(at))
-                     for e, at in zip(self.enemies, places, strict=True)))
+               ship.health, attack, guard, self._enemies_seen)
         found = self.memory.get(key)
         if found is None:
-            found = self.memory[key] = [opponent(ship, enemy, at, attack, guard, self.ruleset)
-                                        for enemy, at in zip(self.enemies, places,
-                                                             strict=True)]
+            spots = self._spots
+            if spots is None:  # each enemy's, shared by all our ships' opponents
+                spots = self._spots = [spots_of(at) for at in places]
+            found = self.memory[key] = [
+                opponent(ship, enemy, at, attack, guard, self.ruleset, spot)
+                for enemy, at, spot in zip(self.enemies, places, spots, strict=True)]
         return found
 
     def maneuver_value(self, ship: Piece, code: str, exact: bool,
@@ -305,11 +346,23 @@ class Planner:
         """Whether a move ending at ``end`` likely lands on or crosses an obstacle (its
         bounding circle reaches the end or the midpoint of the move)."""
         half = HALF_BASE[ship.size]
-        mid_x, mid_y = (ship.pose.x + end.x) / 2, (ship.pose.y + end.y) / 2
+        start_x, start_y = ship.pose.x, ship.pose.y
+        mid_x, mid_y = (start_x + end.x) / 2, (start_y + end.y) / 2
         if self._circles is None:
             self._circles = [obstacle.circle for obstacle in self.table.obstacles]
         hypot = math.hypot
-        for x, y, r in self._circles:
+        circles = self._circles
+        if hypot(end.x - start_x, end.y - start_y) <= MOVE_REACH:
+            # only the obstacles a move this long could reach (the triangle inequality,
+            # with a millimetre to spare for rounding), found once per start
+            key = (start_x, start_y, half)
+            near = self._near_circles.get(key)
+            if near is None:
+                near = self._near_circles[key] = [
+                    (x, y, r) for x, y, r in circles
+                    if hypot(start_x - x, start_y - y) < r + half + MOVE_REACH + 1.0]
+            circles = near
+        for x, y, r in circles:
             if hypot(end.x - x, end.y - y) < r + half or \
                     hypot(mid_x - x, mid_y - y) < r + half * 0.5:
                 return True

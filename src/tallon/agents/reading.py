@@ -11,7 +11,7 @@ with an allowance for the base's width, ranges from the centres less the bases' 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -107,20 +107,25 @@ def table_of(pieces: list[Piece], view: dict[str, Any],
              moved: dict[str, Pose] | None = None, base: Table | None = None) -> Table:
     """The table of ``pieces`` and the view's obstacles and remotes, as geometry; a ship
     in ``moved`` stands where that says instead. ``base``: a table of the same view whose
-    obstacles and remotes are taken as they are (read once, not again per ship)."""
+    obstacles, remotes and ships not moved are taken as they are (read once, not again
+    per ship)."""
     from tallon.agents.simple import features_from_view
 
     obstacles, devices = (base.obstacles, base.devices) if base is not None else \
         features_from_view(view)
     moved = moved or {}
-    ships = tuple(HugeShip(p.id, moved.get(p.id, p.pose), length=p.length) if p.length
+    # a ship not moved is the base table's very object: what the geometry derived of it
+    # there (its circles, its boxes) is not derived again
+    kept = {s.id: s for s in base.ships} if base is not None else {}
+    ships = tuple(kept[p.id] if p.id in kept and p.id not in moved
+                  else HugeShip(p.id, moved.get(p.id, p.pose), length=p.length) if p.length
                   else Ship(p.id, moved.get(p.id, p.pose), BaseSize(p.size)) for p in pieces)
     return Table(ships=ships, obstacles=obstacles, devices=devices)
 
 
 # ------------------------------------------------------------------ foreseen positions
 @cache
-def _relative_end(size: str, code: str) -> tuple[float, float, float] | None:
+def relative_end(size: str, code: str) -> tuple[float, float, float] | None:
     """Where a maneuver takes a ship of ``size`` on an empty table, relative to its start
     (forward, right, turn), or None for a maneuver the template set cannot fly."""
     try:
@@ -137,7 +142,7 @@ def foreseen_end(pose: Pose, size: str, code: str, length: float = 0.0) -> Pose 
     long: with the huge ship maneuver tool)."""
     if length:
         return huge_end(pose, code, length)
-    rel = _relative_end(size, code)
+    rel = relative_end(size, code)
     if rel is None:
         return None
     forward, right, turn = rel
@@ -248,6 +253,22 @@ class Opponent:
     ours: list[tuple[str, tuple[float, float, float, float]]]
     theirs: list[tuple[str, tuple[float, float, float, float]]]
     worth: float  # a point of damage on it against one on us (see :func:`worth`)
+    #: read once, not per judgement: our damage by band when a front arc is all we
+    #: attack with (the common case :func:`engagement` writes out), theirs alike, and
+    #: the tangent inside their front arc (see :data:`_INSIDE`)
+    front: tuple[float, float, float, float] | None = field(init=False)
+    their_front: tuple[float, float, float, float] | None = field(init=False)
+    their_cone: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.front = _front_only(self.ours)
+        self.their_front = _front_only(self.theirs)
+        self.their_cone = _INSIDE[self.half_arc]
+
+
+def _front_only(arcs: list[tuple[str, tuple[float, float, float, float]]]
+                ) -> tuple[float, float, float, float] | None:
+    return arcs[0][1] if len(arcs) == 1 and arcs[0][0] == "front" else None
 
 
 def worth(ship: Piece) -> float:
@@ -256,17 +277,28 @@ def worth(ship: Piece) -> float:
     return max(1, ship.cost) / max(1, ship.health)
 
 
+def spots_of(places: list[tuple[Pose, float]]
+             ) -> list[tuple[float, float, float, float, float]]:
+    """Where an enemy may stand as :class:`Opponent` holds it: (x, y, sine and cosine of
+    its heading, weight) for each (pose, weight) of ``places``."""
+    spots = []
+    for (x, y, heading), weight in places:
+        h = math.radians(heading)
+        spots.append((x, y, math.sin(h), math.cos(h), weight))
+    return spots
+
+
 def opponent(ours: Piece, enemy: Piece, places: list[tuple[Pose, float]],
              attack: tuple[tuple[str, int], ...], guard: tuple[tuple[str, int], ...],
-             ruleset: str = DEFAULT_RULESET) -> Opponent:
+             ruleset: str = DEFAULT_RULESET,
+             spots: list[tuple[float, float, float, float, float]] | None = None
+             ) -> Opponent:
     """The tables :func:`engagement` reads for ``ours`` against ``enemy`` (the dice rolled
-    under ``ruleset``'s rules)."""
-    spots = []
-    for pose, weight in places:
-        h = math.radians(pose.heading)
-        spots.append((pose.x, pose.y, math.sin(h), math.cos(h), weight))
+    under ``ruleset``'s rules). ``spots``: :func:`spots_of` ``places``, worked out already
+    (opponents of one enemy share them)."""
     return Opponent(
-        HALF_BASE[enemy.size], HALF_ARC[enemy.size], spots,
+        HALF_BASE[enemy.size], HALF_ARC[enemy.size],
+        spots if spots is not None else spots_of(places),
         _damage_tables(ours.attacks, enemy.agility, attack, FOCUSED, ruleset),
         _damage_tables(enemy.attacks, ours.agility, FOCUSED, guard, ruleset),
         worth(enemy) / worth(ours))
@@ -354,9 +386,9 @@ def engagement(size: str, at: Pose, opponents: list[Opponent]
     """For a ship of ``size`` standing at ``at``: (the expected damage of its best
     attack, the expected damage all ``opponents`` may deal it, the distance to the
     nearest, how squarely it faces that one: 1 ahead, -1 behind)."""
-    h = math.radians(at.heading)
+    x0, y0, heading = at
+    h = math.radians(heading)
     sin, cos = math.sin(h), math.cos(h)
-    ax, ay = at.x, at.y
     half = HALF_BASE[size]
     half_arc = HALF_ARC[size]
     cone = _INSIDE[half_arc]
@@ -368,13 +400,9 @@ def engagement(size: str, at: Pose, opponents: list[Opponent]
         other = enemy.half
         reach = 1.1 * (half + other)
         mine = 0.0
-        ours, theirs, their_half_arc = enemy.ours, enemy.theirs, enemy.half_arc
-        their_cone = _INSIDE[their_half_arc]
-        # the common case, written out: one front arc (its damage by band)
-        front = ours[0][1] if len(ours) == 1 and ours[0][0] == "front" else None
-        their_front = theirs[0][1] if len(theirs) == 1 and theirs[0][0] == "front" else None
+        front, their_front = enemy.front, enemy.their_front
         for x, y, esin, ecos, weight in enemy.places:
-            dx, dy = x - ax, y - ay
+            dx, dy = x - x0, y - y0
             distance = hypot(dx, dy)
             forward = dx * sin + dy * cos
             if distance < nearest:
@@ -392,7 +420,8 @@ def engagement(size: str, at: Pose, opponents: list[Opponent]
                         _beyond_front(half_arc, forward, right, distance, other):
                     best = 0.0
             else:
-                best = _best_in_arc(ours, band, half_arc, forward, right, distance, other)
+                best = _best_in_arc(enemy.ours, band, half_arc, forward, right, distance,
+                                    other)
             if best:
                 mine += weight * best
             # and the enemy's view of us
@@ -400,12 +429,14 @@ def engagement(size: str, at: Pose, opponents: list[Opponent]
             back_right = -dx * ecos + dy * esin
             if their_front is not None:
                 worst = their_front[band]
-                if worst and (back_forward <= 0.0 or abs(back_right) > back_forward * their_cone) \
-                        and _beyond_front(their_half_arc, back_forward, back_right, distance, half):
+                if worst and (back_forward <= 0.0
+                              or abs(back_right) > back_forward * enemy.their_cone) \
+                        and _beyond_front(enemy.half_arc, back_forward, back_right, distance,
+                                          half):
                     worst = 0.0
             else:
-                worst = _best_in_arc(theirs, band, their_half_arc, back_forward, back_right,
-                                     distance, half)
+                worst = _best_in_arc(enemy.theirs, band, enemy.half_arc, back_forward,
+                                     back_right, distance, half)
             if worst:
                 threat += weight * worst
         if mine * enemy.worth > offense:
@@ -516,5 +547,5 @@ FOCUSED = (("focus", 1),)
 
 __all__ = ["DEFAULT_RULESET", "FOCUSED", "HALF_BASE", "Piece", "attack_tokens", "bearing",
            "damage_distribution", "defense_tokens", "estimated_range", "expected_damage",
-           "foreseen_end", "in_estimated_arc", "known_tokens", "read_pieces", "ruled_attack",
-           "shot", "table_of", "view_ruleset"]
+           "foreseen_end", "in_estimated_arc", "known_tokens", "read_pieces",
+           "relative_end", "ruled_attack", "shot", "spots_of", "table_of", "view_ruleset"]

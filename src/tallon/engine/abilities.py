@@ -304,6 +304,9 @@ class AbilityIndex:
     by_window: dict[str, tuple[Held, ...]]
     by_hook: dict[str, tuple[Held, ...]]
     by_point: dict[str, tuple[Held, ...]]
+    #: the dice modifications (with options), in the order of ``all``: every Modify Dice
+    #: step asks every ship for them
+    dice: tuple[Held, ...] = ()
 
 
 def ability_ref(kind: str, xws: str, side: int, position: int) -> str:
@@ -437,21 +440,23 @@ class CardRegistry:
             index = self._indexes[key] = self._build_index(ship)
         return index
 
-    def named(self, key: tuple[tuple[tuple[str, str, int], ...], ...]) -> frozenset[str]:
+    def named(self, key: tuple[tuple[tuple[str, str, int], ...], ...],
+              damage: frozenset[str] | None = None) -> frozenset[str]:
         """Every timing window, hook and replacement point an ability of ships holding
         these cards (``key``: each ship's ``cards``) could name: those of any side of the
         cards, and of every condition and damage card (which a ship comes to hold in
-        play). A name outside it has no listener: most windows the engine fires have none,
-        and this answers that without asking each ship."""
-        found = self._named.get(key)
+        play; ``damage``: only these damage cards, those the game's decks hold). A name
+        outside it has no listener: most windows the engine fires have none, and this
+        answers that without asking each ship."""
+        found = self._named.get((key, damage))
         if found is None:
             if len(self._named) > 10_000:
                 self._named.clear()
             held_cards = {card[:2] for cards in key for card in cards}
-            specs = [spec for spec in self.specs.values() if spec.kind in
-                     ("condition", "damage")]
+            specs = [spec for spec in self.specs.values() if spec.kind == "condition" or (
+                spec.kind == "damage" and (damage is None or spec.xws in damage))]
             specs.extend(spec for spec in map(self.specs.get, held_cards) if spec)
-            found = self._named[key] = frozenset(
+            found = self._named[(key, damage)] = frozenset(
                 _name_of(ability) for spec in specs for held in spec.sides
                 for ability in held)
         return found
@@ -488,7 +493,9 @@ class CardRegistry:
                 points.setdefault(ability.point, []).append(held)
         return AbilityIndex(found, {k: tuple(v) for k, v in windows.items()},
                             {k: tuple(v) for k, v in hooks.items()},
-                            {k: tuple(v) for k, v in points.items()})
+                            {k: tuple(v) for k, v in points.items()},
+                            tuple(held for held in found if isinstance(held.ability, DiceMod)
+                                  and held.ability.dice is not None))
 
     def _held(self, ship: ShipState) -> Iterator[Held]:
         ignored = self._ignoring(ship) if ship.conditions or ship.damage else ()

@@ -12,14 +12,16 @@ only after applying its own effect.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tallon.data import load_cards
 from tallon.engine.abilities import RULES, Ctx, Event, Held, Modifier, Replacement
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.steps import ChoiceStep, Step
+from tallon.rulesets import ruleset_rules
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -163,9 +165,18 @@ def named(game: Game) -> frozenset[str]:
     cards = tuple(map(_cards_of, state.ships.values()))
     if memo is not None and memo[1] is version and memo[0] == cards:
         return memo[2]
-    found = game.cards.named(cards)
+    found = game.cards.named(cards, dealable(game.setup.ruleset))
     state._named = (cards, version, found)
     return found
+
+
+@cache
+def dealable(ruleset: str) -> frozenset[str]:
+    """The damage cards a game of ``ruleset`` can deal: those of its decks (a 2.5 game
+    never holds a first-edition damage card, whose hooks then need no asking)."""
+    db = load_cards()
+    return frozenset(card.id for name in ruleset_rules(ruleset).damage_decks
+                     for card in db.damage_deck(name).cards)
 
 
 def fire(game: Game, window: str, **data: Any) -> None:
@@ -269,6 +280,8 @@ class FireWindow(Step):
         return cls(window, tuple(sorted(facts.items())), bonus)
 
     def run(self, game: Game) -> Decision | None:
+        if self.window not in named(game) and not RULES.by_window(self.window):
+            return None  # what collect answers first: nothing listens (most windows fired)
         event = Event(self.window, (*self.facts, ("bonus_window", self.bonus)))
         entries = collect(game, event)
         if self.bonus is not None:
@@ -282,24 +295,27 @@ class FireWindow(Step):
 # ------------------------------------------------------------------ constant hooks
 def modifiers(game: Game, hook: str) -> list[tuple[ShipState, str, Modifier]]:
     """Every constant ability of ``hook`` on ships whose abilities are active."""
-    return list(_modifiers(game, hook))
+    return _modifiers(game, hook)
 
 
-def _modifiers(game: Game, hook: str) -> Iterator[tuple[ShipState, str, Modifier]]:
-    ships = game.state.ships.values()
+def _modifiers(game: Game, hook: str) -> list[tuple[ShipState, str, Modifier]]:
+    # a new list, built without a generator's frame: hooks are asked very often, and most
+    # often no ship has one
     if hook not in named(game):
-        return
+        return []
     index = game.cards.index
     # an effect a card set up on another ship may outlive its ship (Modifier.outlives_ship)
     outliving = hook in game.cards.outliving_hooks
-    for ship in ships:
+    found = []
+    for ship in game.state.ships.values():
         if not ship.removed and ship.body is not None:  # _active, inline: asked very often
-            for held in index(ship).by_hook.get(hook, ()):
-                yield ship, held.card, held.ability
+            for h in index(ship).by_hook.get(hook, ()):
+                found.append((ship, h.card, h.ability))
         elif outliving and ship.removed:
-            for held in index(ship).by_hook.get(hook, ()):
-                if getattr(held.ability, "outlives_ship", False):
-                    yield ship, held.card, held.ability
+            for h in index(ship).by_hook.get(hook, ()):
+                if getattr(h.ability, "outlives_ship", False):
+                    found.append((ship, h.card, h.ability))
+    return found
 
 
 def own_modifiers(game: Game, ship: ShipState, hook: str, off_table: bool = False
@@ -313,14 +329,16 @@ def own_modifiers(game: Game, ship: ShipState, hook: str, off_table: bool = Fals
 
 def total(game: Game, hook: str, **facts: Any) -> int:
     """The sum of every ``hook`` modifier's value (None counts as 0)."""
-    return sum(ability.value(game, ship, **facts) or 0
-               for ship, _, ability in _modifiers(game, hook))
+    found = _modifiers(game, hook)
+    return sum(ability.value(game, ship, **facts) or 0 for ship, _, ability in found) \
+        if found else 0
 
 
 def any_true(game: Game, hook: str, **facts: Any) -> bool:
     """Whether any ``hook`` modifier answers True."""
-    return any(ability.value(game, ship, **facts) for ship, _, ability in
-               _modifiers(game, hook))
+    found = _modifiers(game, hook)
+    return bool(found) and any(ability.value(game, ship, **facts)
+                               for ship, _, ability in found)
 
 
 # --------------------------------------------------------------------- replacements

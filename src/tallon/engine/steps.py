@@ -67,28 +67,56 @@ def check_plain(value: Any, where: str) -> None:
 
 
 def _is_plain(value: Any) -> bool:
+    return _plainness(value) > 0
+
+
+def _plainness(value: Any) -> int:
+    """0: not plain data; 1: plain, holding a list or dict; 2: plain and immutable all
+    through (tuples, records, scalars and enums only)."""
     # one loop over the whole value, no call per item: every step made runs this
     pending = [value]
     pop, extend, scalars = pending.pop, pending.extend, _SCALARS
+    found = 2
     while pending:
         item = pop()
         kind = type(item)
         if kind in scalars:
             continue
-        if kind is tuple or kind is list:
+        if kind is tuple:
+            extend(item)
+        elif kind is list:
+            found = 1
             extend(item)
         elif kind is dict:
             if any(type(key) is not str for key in item):
-                return False
+                return 0
+            found = 1
             extend(item.values())
         elif isinstance(item, Enum):
             continue
         else:
             names = _record_fields(kind)
             if names is None:
-                return False
+                return 0
             extend(getattr(item, name) for name in names)
-    return True
+    return found
+
+
+#: Immutable values already found plain, by id, each held (so that no other object takes
+#: its id while it is remembered): steps are made again and again with one event, one
+#: queue's entries or one facts tuple, and an immutable value stays plain.
+_KNOWN_PLAIN: dict[int, Any] = {}
+
+
+def _is_plain_step_value(value: Any) -> bool:
+    if _KNOWN_PLAIN.get(id(value)) is value:
+        return True
+    found = _plainness(value)
+    if found == 2:
+        if len(_KNOWN_PLAIN) >= 4096:
+            _KNOWN_PLAIN.clear()
+        _KNOWN_PLAIN[id(value)] = value
+    return found > 0
 
 
 def _explain(value: Any, where: str) -> None:
@@ -167,7 +195,7 @@ class Step(ABC):
         # every step made)
         scalars = _SCALARS
         for name, value in self.__dict__.items():
-            if type(value) not in scalars and not _is_plain(value):
+            if type(value) not in scalars and not _is_plain_step_value(value):
                 _explain(value, f"{type(self).__name__}.{name}")
 
     @abstractmethod

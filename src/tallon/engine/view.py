@@ -46,7 +46,7 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
         "pilot": ship.pilot,
         "name": ship.name,
         "ship": ship.ship_type,
-        "size": ship.size.value,
+        "size": ship.size._value_,  # an enum's value without its descriptor (hot)
         "initiative": ship.initiative,
         "hull": ship.hull,
         "shields": ship.shields,
@@ -56,7 +56,7 @@ def _ship_public(ship: ShipState) -> dict[str, Any]:
         "tokens": _tokens(ship),
         "locks": list(ship.locks),
         "contacts": list(ship.contacts),
-        "turret": [a.value for a in ship.turret],
+        "turret": [a._value_ for a in ship.turret],
         "destroyed": ship.destroyed,
         "removed": ship.removed,
         "damage_faceup": list(cards.damage_faceup),
@@ -86,7 +86,7 @@ def _charges(ship: ShipState) -> dict[str, int]:
 
 def _tokens(ship: ShipState) -> dict[str, int]:
     """Token counts by name, in name order."""
-    return dict(sorted((t.value, n) for t, n in ship.tokens.items())) if ship.tokens else {}
+    return dict(sorted((t._value_, n) for t, n in ship.tokens.items())) if ship.tokens else {}
 
 
 def _huge_public(ship: ShipState) -> dict[str, Any]:
