@@ -92,3 +92,23 @@ def test_the_missions_are_listed_and_a_mission_game_is_created(url):
     game = host.session(created["game"]).game
     assert mission_of(game) is not None and mission_of(game).name == "asteroid-run"
     assert game.over
+
+
+def test_the_senators_shuttle_has_a_ship_name_on_the_table(url):
+    """Situation: a Political Escort game (two human seats) at its first decision; the page
+    beside the table shows each ship's card from ``GET /api/games/{id}/roster``. The
+    shuttle is no card of the card data (rulebook (1e), Political Escort: a mission token).
+    Expected: its roster entry names it "Senator's Shuttle" with a readable ship line, not
+    the ship type's id ``senatorsshuttle``."""
+    from tallon.engine.missions_1e import SHUTTLE_TYPE, mission_squads
+    from tallon.server.table import roster
+
+    host = Host(Store(url))
+    created = host.create({"squads": list(mission_squads("political-escort")),
+                           "seats": ["human", "human"], "seed": 4,
+                           "scenario": "political-escort"})
+    game = host.session(created["game"]).game
+    shuttle = next(s for s in roster(game) if s["ship"] == SHUTTLE_TYPE)
+    assert shuttle["name"] == "Senator's Shuttle"
+    assert shuttle["ship_name"].startswith("Senator's shuttle")
+    assert SHUTTLE_TYPE not in shuttle["ship_name"] and shuttle["id"] not in shuttle["ship_name"]

@@ -509,10 +509,12 @@ class Aftermath(Step):
                               "hit": attack.hit or FIRST_HIT in attack.marks,
                               "primary": attack.primary,
                               "weapon": attack.weapon.id, "bonus": attack.bonus}.items()))
-        game.push(FireWindow("after_defend", facts, False),
-                  FireWindow("after_attack", facts, False),
-                  FireWindow("after_defend", facts, True),
-                  FireWindow("after_attack", facts, True))
+        steps = [FireWindow("after_defend", facts, False), FireWindow("after_attack", facts, False),
+                 FireWindow("after_defend", facts, True), FireWindow("after_attack", facts, True)]
+        if game.rules.aftermath_by_initiative and \
+                game.state.ships[attack.attacker].owner == game.state.first_player:
+            steps = [steps[1], steps[0], steps[3], steps[2]]  # FAQ (1e), Timing Chart 8-9
+        game.push(*steps)
         # the effects of a destruction during the attack (delayed to step 6: RR: FAQ), once
         for ship_id in attack.destroyed:
             fire(game, "after_destroyed", ship=ship_id)

@@ -123,6 +123,27 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
     if stage == "modify" and any_true(game, "dice_unmodifiable", attack=attack, kind=kind,
                                       role=role):
         return []
+    # the cards' dice modifications for this window and role (the checks that ask no
+    # card): in the opponent's window and before neutralizing only they can offer anything,
+    # and usually none does, so the resources are not counted then
+    candidates = []
+    index = game.cards.index
+    for owner in () if focus_only else game.state.ships.values():
+        if owner.body is None or owner.removed:
+            continue
+        for held in index(owner).dice:  # the DiceMods with options, in card order
+            ability = held.ability
+            dice = ability.dice
+            if dice.window is not window or role not in dice.roles:
+                continue
+            if owner.id != user.id and (not ability.for_others or user.remote):
+                # RR: ATTACKING REMOTES - "friendly ship" effects don't apply to a remote
+                continue
+            if f"{owner.id}:{held.card}:{dice.key}" in attack.used and not dice.repeatable:
+                continue
+            candidates.append((owner, held))
+    if window is not Window.OWN_DICE and not candidates:
+        return []
     situation = Situation(role, die, pool.counts(), _resources(game, user, attack, role),
                           _resources(game, opponent, attack, role.other))
     found: list[Modification] = []
@@ -133,34 +154,25 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
                 continue
             if rules.tokens_once_per_step and token_used(attack, user, ability.key, kind):
                 continue  # FAQ (1e), Spending Tokens: once per Modify Dice step
-            for option in ability.options(situation) or _idle_spend(game, user, ability):
+            offered = ability.options(situation)
+            if not offered or (rules.lock_spend_without_reroll and ability.key == "lock"):
+                offered = offered + _idle_spend(game, user, ability, situation)
+            for option in offered:
                 found.append((user.id, ability.key, option))
-    cards = game.cards
-    for owner in () if focus_only else game.state.ships.values():
-        if owner.body is None or owner.removed:
+    for owner, held in candidates:
+        ability = held.ability
+        if not ability.applies(game, attack, owner, user):
             continue
-        for held in cards.abilities(owner):
-            ability = held.ability
-            if not isinstance(ability, DiceMod) or ability.dice is None:
-                continue
-            dice = ability.dice
-            if dice.window is not window or role not in dice.roles:
-                continue
-            if owner.id != user.id and (not ability.for_others or user.remote):
-                # RR: ATTACKING REMOTES - "friendly ship" effects don't apply to a remote
-                continue
-            if f"{owner.id}:{held.card}:{dice.key}" in attack.used and not dice.repeatable:
-                continue
-            if not ability.applies(game, attack, owner, user):
-                continue
-            owner_situation = situation
-            if owner.id != user.id:
-                # a card lending its ability pays from its own ship's resources
-                owner_situation = Situation(role, die, pool.counts(),
-                                            _resources(game, owner, attack, role),
-                                            situation.opponent)
-            for option in dice.options(owner_situation):
-                found.append((owner.id, held.card, option))
+        owner_situation = situation
+        if owner.id != user.id:
+            # a card lending its ability pays from its own ship's resources
+            owner_situation = Situation(role, die, pool.counts(),
+                                        _resources(game, owner, attack, role),
+                                        situation.opponent)
+        for option in ability.dice.options(owner_situation):
+            found.append((owner.id, held.card, option))
+    if not found:
+        return found  # the restrictions below only take options away
     restrictions = modifiers(game, "dice_option_allowed")
     if restrictions:
         # "you can modify dice only ...": each restriction's owner judges every option by
@@ -182,15 +194,27 @@ def dice_options(game: Game, kind: str, role: Role, stage: str = "modify"
     return found
 
 
-def _idle_spend(game: Game, user: ShipState, ability: Any) -> list[DiceOption]:
+def _idle_spend(game: Game, user: ShipState, ability: Any,
+                situation: Situation) -> list[DiceOption]:
     """FAQ (1e), Spending Tokens: a focus token may be spent with no focus result to change
-    (``Ruleset.focus_spend_without_results``): offered only when a card of a ship in play
-    listens to spent tokens (window ``after_spend_token``), the one thing the spending does."""
-    if not (game.rules.focus_spend_without_results and ability.key == "focus"
-            and user.has(Token.FOCUS) and "after_spend_token" in named(game)):
+    (``Ruleset.focus_spend_without_results``) and a target lock to reroll 0 attack dice
+    (``Ruleset.lock_spend_without_reroll``): offered only when a card of a ship in play
+    listens to such a spend (window ``after_spend_token`` / ``after_spend_lock``), the one
+    thing the spending does."""
+    rules = game.rules
+    if ability.key == "focus":
+        if not (rules.focus_spend_without_results and user.has(Token.FOCUS)):
+            return []
+        window = "after_spend_token"
+    elif ability.key == "lock":
+        if not (rules.lock_spend_without_reroll and ability.may_reroll(situation.own)):
+            return []
+        window = "after_spend_lock"
+    else:
         return []
-    if not any(getattr(held.ability, "window", None) == "after_spend_token"
-               for ship in game.state.in_play() for held in game.cards.abilities(ship)):
+    if window not in named(game) or not any(
+            getattr(held.ability, "window", None) == window
+            for ship in game.state.in_play() for held in game.cards.abilities(ship)):
         return []
     from tallon.dice.ops import Option as DiceOption
 

@@ -22,6 +22,7 @@ from tallon.engine.queue import any_true, modifiers, named, own_modifiers
 from tallon.engine.state import ARCS, ShipState, Token, WeaponSpec, touching
 from tallon.geometry import Arc, ObstacleType, measure_arc
 from tallon.geometry.constants import ARC_REACH_BANDS, EPS, RANGE_BAND_LENGTH
+from tallon.geometry.overlap import objects_overlapped
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
@@ -186,10 +187,13 @@ def obstacle_forbids(game: Game, ship: ShipState, weapon: WeaponSpec | None = No
     (hook ``attack_at_obstacle``: "you can perform special attacks even while at range 0
     of asteroids")."""
     assert ship.body is not None
-    banning = game.rules.attack_banning_obstacles  # Ruleset: None for 2.5's
+    rules = game.rules
+    banning = rules.attack_banning_obstacles  # Ruleset: None for 2.5's
     for obstacle in game.state.obstacles:
         if (obstacle.type in NO_ATTACK_OBSTACLES if banning is None
                 else obstacle.type.value in banning) and touching(ship.body, obstacle) \
+                and (not rules.attack_ban_needs_overlap
+                     or objects_overlapped([obstacle], ship.body)) \
                 and not ignores_obstacle(game, ship, obstacle.id, "attack"):
             if weapon is not None and any(
                     held.ability.value(game, ship, weapon=weapon, obstacle=obstacle.id)
@@ -198,7 +202,8 @@ def obstacle_forbids(game: Game, ship: ShipState, weapon: WeaponSpec | None = No
             if any_true(game, "friendly_attack_at_obstacle", ship=ship, weapon=weapon,
                         obstacle=obstacle.id):
                 continue
-            return f"it is at range 0 of {obstacle.type.value.replace('_', ' ')} {obstacle.id}"
+            where = "overlaps" if rules.attack_ban_needs_overlap else "is at range 0 of"
+            return f"it {where} {obstacle.type.value.replace('_', ' ')} {obstacle.id}"
     return None
 
 
@@ -271,6 +276,7 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
     lifted = bool(own_modifiers(game, ship, "attack_at_obstacle"))
     # "treat the arc requirement as another arc, the range as ..." (Venisa Doza)
     instead = own_modifiers(game, ship, "weapon_arc_alternatives")
+    in_line = game.rules.in_line_moves_part  # Ruleset (1e): touching bases, not touching
     for weapon in weapons_of(game, ship):
         if only and weapon.id not in only:
             continue
@@ -313,6 +319,7 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                 waive = waiver  # a card lets the ship ignore the requirement for Force
             best: tuple[int, Arc] | None = None
             contact = enemy.id in ship.contacts  # a bump left them at range 0
+            floor = 1 if in_line and not contact and parted_in_line(game, ship, enemy) else 0
             if not contact and not ship.body.near(enemy.body, farthest):
                 continue  # beyond the weapon's range whatever the arc: no need to measure
             for arc in weapon.arcs(ship):
@@ -324,11 +331,13 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                 measure = measure_arc(ship.body, enemy.body, arc, lines=False,
                                       reach_bands=max(ARC_REACH_BANDS, weapon.max_range))
                 reach = 0 if contact else measure.range
+                if reach is not None and reach < floor:
+                    reach = floor
                 if measure.in_arc and reach is not None and (best is None or reach < best[0]):
                     best = (reach, arc)
             if instead and (best is None or not
                             weapon.min_range <= best[0] <= weapon.max_range):
-                other = _alternative_arc(game, ship, weapon, enemy, contact, instead)
+                other = _alternative_arc(game, ship, weapon, enemy, contact, instead, floor)
                 if other is not None:
                     targets.append(Target(weapon, enemy.id, other[1], other[0], waive,
                                           headers and ability is not None
@@ -351,8 +360,21 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
     return targets
 
 
+def parted_in_line(game: Game, ship: ShipState, other: ShipState) -> bool:
+    """FAQ (1e), Overlapping In-Line Ships: two ships facing the same way that both executed
+    a maneuver of the same speed this round are not touching, even with their bases still
+    in contact, unless an overlap (a bump contact, asked by the caller) keeps them so: they
+    are at range 1, not 0 (``Ruleset.in_line_moves_part``). Two [0 stop]s keep them
+    touching (FAQ (1e), Touching and Stationary Maneuvers)."""
+    if not game.rules.in_line_moves_part or not ship.executed_speed \
+            or ship.executed_speed != other.executed_speed:
+        return False
+    turn = (ship.pose.heading - other.pose.heading) % 360.0
+    return min(turn, 360.0 - turn) <= EPS
+
+
 def _alternative_arc(game: Game, ship: ShipState, weapon: WeaponSpec, enemy: ShipState,
-                     contact: bool, held: list) -> tuple[int, Arc] | None:
+                     contact: bool, held: list, floor: int = 0) -> tuple[int, Arc] | None:
     """The (range, arc) at which a card lets the weapon reach ``enemy`` through another arc
     and range requirement (hook ``weapon_arc_alternatives``), or None."""
     assert ship.body is not None and enemy.body is not None
@@ -365,6 +387,8 @@ def _alternative_arc(game: Game, ship: ShipState, weapon: WeaponSpec, enemy: Shi
                 measure = measure_arc(ship.body, enemy.body, arc, lines=False,
                                       reach_bands=max(ARC_REACH_BANDS, high))
                 reach = 0 if contact else measure.range
+                if reach is not None and reach < floor:
+                    reach = floor
                 if measure.in_arc and reach is not None and low <= reach <= high:
                     return reach, arc
     return None

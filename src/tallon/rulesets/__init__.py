@@ -53,6 +53,10 @@ class Ruleset:
     #: FAQ (1e), Spending Tokens: a focus token may be spent with no focus result to change
     #: (for "after you spend a focus token" abilities: engine/modify_dice.py _idle_spend).
     focus_spend_without_results: bool = False
+    #: FAQ (1e), Spending Tokens: "players may spend target locks and choose to reroll 0
+    #: attack dice" (for "when you spend a target lock" abilities: engine/modify_dice.py
+    #: _idle_spend); RR: LOCK (2.5): the lock is spent "to reroll one or more" attack dice.
+    lock_spend_without_reroll: bool = False
     #: The lowest range of a primary weapon. Rulebook (1e): "Each ship's primary weapon
     #: can target ships at Range 1-3" and "A ship cannot target a ship if their bases are
     #: touching" (range 0); RR (2.5): range 0-3.
@@ -109,6 +113,11 @@ class Ruleset:
     #: Chart for Performing an Attack (step 9): abilities that perform an additional attack
     #: each resolve, one after another, limited only by their own cards.
     one_bonus_attack: bool = True
+    #: FAQ (1e), Timing Chart for Performing an Attack, steps 8 and 9: the "after
+    #: attacking" and "after defending" abilities (then those performing an attack) of the
+    #: player with initiative resolve first (engine/attack.py Aftermath); RR: ATTACK step 6
+    #: (2.5): the defender's, then the attacker's.
+    aftermath_by_initiative: bool = False
     #: Whether the 2.5 scenarios (and environment cards) belong to the ruleset.
     scenarios: bool = True
     #: Rulebook (1e), Missions: the core set's three missions, chosen as a game's
@@ -175,6 +184,10 @@ class Ruleset:
     #: perform any attacks" (not a debris cloud's effect), and reference card (1e) "Debris
     #: Cloud Token": a ship overlapping one "may perform an attack" (engine/weapons.py).
     attack_banning_obstacles: tuple[str, ...] | None = None
+    #: FAQ (1e) errata, Rules Reference (Obstacles), and Blinded Pilot: only a ship
+    #: "overlapping an asteroid" cannot attack - a base touching one without overlapping it
+    #: may (engine/weapons.py obstacle_forbids); RR: OBSTACLES (2.5): at range 0 of one.
+    attack_ban_needs_overlap: bool = False
     #: FAQ (1e), Actions and Game Effects: "Can a bomb token be dropped outside the play
     #: area? Yes. The portion of the bomb token that is outside the play area is ignored"
     #: (engine/devices.py placement_options, engine/payloads.py fits); RR: DEVICE (2.5): a
@@ -195,6 +208,12 @@ class Ruleset:
     #: of them moves away (engine/movement.py ExecuteManeuver); the engine otherwise ends
     #: a bump's contact whenever either ship is placed (RR: RANGE).
     stationary_keeps_contacts: bool = False
+    #: FAQ (1e), Overlapping In-Line Ships: ships facing the same way that both executed a
+    #: maneuver of the same speed are not touching even if their bases are still in
+    #: contact, unless they overlapped (a bump): range 1 for their attacks
+    #: (engine/weapons.py parted_in_line); the engine otherwise reads bases in contact as
+    #: range 0 (RR: RANGE).
+    in_line_moves_part: bool = False
     #: The standard actions carried out by another body, as (action, body) pairs naming
     #: entries of ``tallon.engine.actions.ACTION_BODIES`` (the first edition's: jam,
     #: barrel roll, boost in engine/actions_1e.py; reload in cards/first_edition/reload_1e.py).
@@ -227,6 +246,7 @@ RULES: dict[str, Ruleset] = {
         token_abilities=(FOCUS_1E, EVADE_1E, LOCK_ABILITY),
         tokens_once_per_step=True,
         focus_spend_without_results=True,
+        lock_spend_without_reroll=True,
         primary_min_range=1,
         bump_effects=False,
         stressed_dial_excludes_red=False,
@@ -240,6 +260,7 @@ RULES: dict[str, Ruleset] = {
         obstacle_dice_only=True,
         ion_blocks_locks=False,
         one_bonus_attack=False,
+        aftermath_by_initiative=True,
         locks_on_friendly=False,
         obstacle_met_skips_action=True,
         scenarios=False,
@@ -257,10 +278,12 @@ RULES: dict[str, Ruleset] = {
         tractor_agility_per_token=True,
         tractor_move_1e=True,
         attack_banning_obstacles=("asteroid",),
+        attack_ban_needs_overlap=True,
         devices_outside_play_area=True,
         started_obstacle_template_counts=True,
         passed_ship_skips_engagement=True,
         stationary_keeps_contacts=True,
+        in_line_moves_part=True,
         action_bodies=(("jam", "jam_1e"), ("reload", "reload_1e"),
                        ("barrel_roll", "barrel_roll_1e"), ("boost", "boost_1e")),
     ),

@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape
 from tallon.data import load_cards
 from tallon.engine import Game
 from tallon.engine.loadout import ENERGY
+from tallon.engine.missions_1e import is_shuttle
 from tallon.engine.setup import remaining_obstacles
 from tallon.engine.state import ShipState
 from tallon.geometry.arcs import Arc
@@ -186,9 +187,12 @@ def roster(game: Game) -> list[dict[str, Any]]:
 
 def _ship_name(ship: ShipState, game: Game) -> str:
     cards = load_cards()
-    if not cards.has_ship(ship.ship_type):
-        return ship.ship_type  # a remote's outline, say
-    return cards.ship(ship.ship_type, game.state.player(ship.owner).faction).name
+    if cards.has_ship(ship.ship_type):
+        return cards.ship(ship.ship_type, game.state.player(ship.owner).faction).name
+    if is_shuttle(ship):
+        # a ship of no card: the first edition's Political Escort puts it on the table
+        return "Senator's shuttle (Political Escort mission)"
+    return ship.name  # another ship of no card data: its own name, never its type's id
 
 
 __all__ = ["MANEUVER_DECISIONS", "PreviewError", "board_svg", "preview", "roster"]

@@ -256,6 +256,34 @@ class TestDengar:
         assert order == [("use_ability", den), ("bonus_attack", den), ("use_ability", ig),
                          ("bonus_attack", ig)]
 
+    def test_faq_attackers_player_with_initiative_resolves_first(self):
+        """IG-88B misses Dengar with his primary weapon; IG-88B's player has initiative.
+        FAQ (1e), Timing Chart for Performing an Attack, step 9, and the Q&A on effects
+        resolving at the same time: the player with initiative resolves his abilities
+        first. Expected: IG-88B is asked first and performs his Ion Cannon attack; only
+        then is Dengar asked, and he attacks IG-88B back."""
+        sc = Scene(ruleset="1e")
+        den = sc.ship(DENGAR, at=(400, 300, 0))
+        ig = sc.ship("1e-aggressor-ig88b", player=2, at=(400, 520, 180),
+                     upgrades=["1e-ioncannon"])
+        sc.first_player = 2
+        game = engage(sc, ig, ["blank"] * 4, ["blank"] * 3)
+        declare(game, ig, den)
+        order = []
+        while game.decision is not None and len(order) < 4:
+            d = game.decision
+            keys = d.option_keys()
+            if d.kind in ("use_ability", "bonus_attack"):
+                order.append((d.kind, d.ship))
+            if d.kind == "bonus_attack":
+                game.answer(next(k for k in keys if k != "none"))
+            else:
+                game.answer("use" if "use" in keys else "done" if "done" in keys else keys[0])
+        assert order == [("use_ability", ig), ("bonus_attack", ig), ("use_ability", den),
+                         ("bonus_attack", den)]
+        attacks = [e["text"] for e in game.log if " attacks " in e["text"]]
+        assert "Ion Cannon" in attacks[1] and attacks[2].startswith("Dengar")
+
     def test_faq_after_the_other_after_attack_abilities(self):
         """FAQ (1e), Dengar: his attack comes after the "after attacking" abilities that
         perform no attack: "Whisper" (with Advanced Cloaking Device) attacks him and is

@@ -215,6 +215,21 @@ class TestStayOnTarget:
         ship = game.state.ships[a]
         assert ship.has(Token.STRESS) and ship.pose.heading == 180
 
+    def test_faq_tetran_speed_treated_once_no_chain(self):
+        """Tetran Cowall reveals his 3 Koiogran-Turn, treats its speed as 5 and rotates to
+        his 5 Koiogran-Turn. FAQ (1e), Tetran Cowall: he treats the speed first, then
+        rotates to a maneuver of the chosen speed - or rotates, then treats the speed: one
+        or the other, so the speed is not treated again after the rotation. Expected: no
+        choice of speed follows; he executes the red 5 Koiogran-Turn (stressed, turned
+        round, 5 straight templates ahead)."""
+        game, a = self._reveal("1e-tieinterceptor-tetrancowall", "3KR")
+        game.answer("5KR")
+        assert game.decision is None or game.decision.kind != "choose_maneuver"
+        pass_all(game)
+        ship = game.state.ships[a]
+        assert ship.has(Token.STRESS) and ship.pose.heading == 180
+        assert ship.pose.y > 200 + 5 * 40
+
 
 # -------------------------------------------------------------- Dash Rendar (crew)
 class TestDashRendarCrew:

@@ -369,6 +369,44 @@ class TestWeaponsEngineer:
         game.answer("p2.1")
         assert game.decision is None and game.state.ships[a].locks == ["p2.1"]
 
+    KAGI = "1e-lambdaclassshuttle-captainkagi"
+
+    def test_faq_kagi_the_second_lock_must_be_on_kagi(self):
+        """A B-wing with Fire-Control System and Weapons Engineer attacks a TIE while
+        Captain Kagi is at Range 2-3. FAQ (1e), Captain Kagi: Fire-Control System's lock
+        goes on the defender, and "its second target lock must be acquired on Captain
+        Kagi". Expected: after the first lock (on the TIE) the second lock offers Kagi
+        only, not the other TIE at Range 2."""
+        sc = Scene(ruleset="1e")
+        b = sc.ship("1e-bwing-bluesquadronpilot", at=(400, 300, 0),
+                    upgrades=["1e-firecontrolsystem", "1e-weaponsengineer"])
+        tie = sc.ship(ACADEMY, player=2, at=(400, 450, 180))
+        other = sc.ship(ACADEMY, player=2, at=(520, 520, 180))
+        kagi = sc.ship(self.KAGI, player=2, at=(200, 600, 180))
+        game = engage(sc, b, ["blank"] * 3, ["blank"] * 3)
+        declare(game, b, tie)
+        pass_until(game, "use_ability", b)
+        game.answer("use")
+        assert game.state.ships[b].locks == [tie]
+        pass_until(game, "use_ability", b)
+        assert other not in values(game) and kagi in values(game)
+        game.answer(kagi)
+        assert sorted(game.state.ships[b].locks) == sorted([tie, kagi])
+
+    def test_faq_kagi_locked_no_second_lock_elsewhere(self):
+        """The Firespray with Weapons Engineer performs a target lock action with a TIE at
+        Range 2 and Captain Kagi in range. FAQ (1e), Captain Kagi: the lock must be on Kagi,
+        and a ship with a lock on Kagi cannot lock a different ship while in range of him.
+        Expected: the action locks Kagi and no second lock is offered."""
+        sc, a = self._scene()
+        kagi = sc.ship(self.KAGI, player=2, at=(200, 600, 180))
+        game = sc.at(PerformAction(a, during_activation=True), phase="activation")
+        game.answer("lock")
+        assert values(game) == [kagi]
+        game.answer(kagi)
+        assert game.decision is None or not {"p2.1", "p2.2"} & set(values(game))
+        assert game.state.ships[a].locks == [kagi]
+
 
 # ------------------------------------------------------------ Veteran Instincts
 class TestVeteranInstincts:

@@ -15,6 +15,12 @@ from tallon.engine.state import ShipState, Token
 if TYPE_CHECKING:
     from tallon.engine.game import Game
 
+#: Card memory (the round): the ship's dial was rotated (Stay on Target) to a maneuver of a
+#: speed that only an ability treating the revealed maneuver's speed allowed (Tetran
+#: Cowall's 1, 3 or 5): that ability is then used, not offered again for the new maneuver
+#: (FAQ (1e), Tetran Cowall: the speed first, then the rotation - or the other way round).
+REVEALED_SPEED_TREATED = "1e:revealed speed treated"
+
 
 def one_token_kept(kind: Token) -> tuple[Replacement, Modifier]:
     """The ship holds at most 1 ``kind`` token and an unused one stays in the End phase (Comm

@@ -24,6 +24,7 @@ from tallon.cards.common import (
     ships_in_range,
     this_round,
 )
+from tallon.cards.first_edition.common_1e import REVEALED_SPEED_TREATED
 from tallon.cards.registry import register
 from tallon.data import load_cards
 from tallon.dice import Face
@@ -74,8 +75,10 @@ register("pilot", "1e-tieinterceptor-lieutenantlorrir",
 # ----------------------------------------------------------------- Tetran Cowall
 def _tetran(game: Any, owner: ShipState, maneuver: str = "", **facts: Any) -> list[str]:
     # "treat the speed as 1, 3 or 5": the same Koiogran-Turn, its difficulty as revealed
-    # (FAQ (1e): Stay On Target may come before or after)
-    if len(maneuver) != 3 or maneuver[1] != "K":
+    # (FAQ (1e): Stay On Target may come before or after - once: not again after a
+    # rotation to the speed he treated the revealed maneuver as)
+    if len(maneuver) != 3 or maneuver[1] != "K" \
+            or this_round(game, owner, REVEALED_SPEED_TREATED):
         return []
     return [f"{speed}K{maneuver[2]}" for speed in (1, 3, 5) if str(speed) != maneuver[0]]
 

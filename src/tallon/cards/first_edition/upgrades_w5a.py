@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tallon.cards.acting import granted, start_action
 from tallon.cards.common import is_me, range_of, remember, ship_options, this_round
+from tallon.cards.first_edition.common_1e import REVEALED_SPEED_TREATED
 from tallon.cards.first_edition.ordnance_1e import discard_upgrade
 from tallon.cards.first_edition.pilots_w5a import enemies_within, friends_within
 from tallon.cards.first_edition.ranges_1e import within_1e
@@ -153,6 +154,9 @@ def _stay_codes(ctx: Ctx) -> list[str]:
 
 def _stay(ctx: Ctx, choice: Any) -> None:
     ship = ctx.ship
+    if ship.dial_set is not None and str(choice)[0] != ship.dial_set[0]:
+        # a speed the revealed maneuver was treated as (Tetran Cowall): used up
+        remember(ship, REVEALED_SPEED_TREATED, ctx.state.round)
     ship.dial_set = str(choice)
     remember(ship, STAY_ROUND, ctx.state.round)
     ctx.game.event("reveal", f"{ship.name} ({ship.id}) rotates its dial to [{choice}] (Stay "

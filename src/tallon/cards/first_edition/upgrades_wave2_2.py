@@ -198,9 +198,13 @@ WE_SECOND = "1e-weaponsengineer:second"
 
 
 def _we_options(ctx: Ctx) -> list[Option]:
-    # "2 different ships": another ship than the one just locked
+    # "2 different ships": another ship than the one just locked; the enemy chooses it, so
+    # a card restricting such a choice applies (FAQ (1e), Captain Kagi: the second lock
+    # must be on Kagi, and none elsewhere while Kagi, already locked, is in range)
     return [o for o in new_lock_options(ctx) if o.key != ctx.event["target"]
-            and o.key in ctx.state.ships and not ctx.other(str(o.key)).remote]
+            and o.key in ctx.state.ships and not ctx.other(str(o.key)).remote
+            and not any_true(ctx.game, "lock_action_forbidden", ship=ctx.ship,
+                             target=str(o.key))]
 
 
 def _we_second(ctx: Ctx, choice: Any) -> None:
