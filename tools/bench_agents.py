@@ -5,12 +5,15 @@ by decision kind, with the default squads per scenario and with random squads of
 
 Usage:
     python tools/bench_agents.py [--runs 3] [--games 4] [--scenarios none,satellite-array]
-                                 [--pool] [--level ace] [--profile FILE] [--json]
+                                 [--pool] [--level ace] [--profile FILE] [--gc MODE] [--json]
 
 Every figure is the median over ``--runs`` runs (seeds differ by run, the same in every
 version of the code, so two trees can be compared: run it with ``PYTHONPATH=OTHER/src``).
 ``--profile FILE`` writes a cProfile of one extra run's games (and prints its top
-functions by own time) instead of timing.
+functions by own time) instead of timing. ``--gc default|settled|both`` times the games
+with Python's default cyclic-collector settings, with the simulator's long-run settings
+(``tallon.sim.runner.settle_memory``: long-lived data frozen, fewer young collections), or
+both, alternating within each run (default: settled, as ``tallon sim`` plays).
 
 The agent's own time alone, without the engine's and the views' (less noisy on a shared
 machine, and a check that a speed-up changes no answer): ``--record FILE`` plays the
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import json
 import math
 import pickle
@@ -39,6 +43,12 @@ from tallon.agents.levels import make_agent
 from tallon.cards import CARDS
 from tallon.cards.pool import default_squads, random_squad
 from tallon.engine import Game, GameSetup
+
+try:
+    from tallon.sim.runner import LONG_RUN_GC_THRESHOLD
+except ImportError:  # an older tree
+    LONG_RUN_GC_THRESHOLD = (20_000, 50, 20)
+DEFAULT_GC_THRESHOLD = gc.get_threshold()
 
 try:
     from tallon.agents import wants_view
@@ -181,6 +191,18 @@ def measure(games: int, first_seed: int, pool: bool, scenario: str | None,
     }
 
 
+def set_collector(mode: str) -> None:
+    """The cyclic collector as Python starts it (``default``) or as the simulator settles
+    it for a long run (``settled``)."""
+    if mode == "default":
+        gc.unfreeze()
+        gc.set_threshold(*DEFAULT_GC_THRESHOLD)
+    else:
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*LONG_RUN_GC_THRESHOLD)
+
+
 def _median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     kinds = sorted({k for r in runs for k in r["kinds"]})
     return {
@@ -209,6 +231,8 @@ def main() -> None:
                         help="keep the views and answers of the games (no timing)")
     parser.add_argument("--replay", metavar="FILE",
                         help="time the agents' choices alone on recorded views")
+    parser.add_argument("--gc", choices=("default", "settled", "both"), default="settled",
+                        help="the cyclic collector's settings timed")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     settings = [(False, None if s == "none" else s) for s in args.scenarios.split(",") if s]
@@ -243,11 +267,15 @@ def main() -> None:
         pstats.Stats(args.profile).sort_stats("tottime").print_stats(30)
         return
     results: dict[str, list[dict[str, Any]]] = {}
+    modes = ("default", "settled") if args.gc == "both" else (args.gc,)
     for run in range(args.runs):  # settings interleaved: a busy spell spreads over all
         for pool, scenario in settings:
-            name = ("pool 4-6 ships" if pool else "demo squads") + f", {scenario or 'none'}"
-            results.setdefault(name, []).append(
-                measure(args.games, 7000 + 100 * run, pool, scenario, args.level))
+            for mode in modes:
+                set_collector(mode)
+                name = ("pool 4-6 ships" if pool else "demo squads") + \
+                    f", {scenario or 'none'}" + (f", gc {mode}" if len(modes) > 1 else "")
+                results.setdefault(name, []).append(
+                    measure(args.games, 7000 + 100 * run, pool, scenario, args.level))
     summary = {name: _median_of(runs) for name, runs in results.items()}
     if args.json:
         print(json.dumps({"settings": vars(args), "results": summary}))

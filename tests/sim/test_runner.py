@@ -142,3 +142,23 @@ def test_a_ray_address_where_nothing_listens_is_refused_at_once():
     with pytest.raises(BackendUnavailableError, match="cannot reach the Ray cluster"):
         check_reachable(f"127.0.0.1:{port}", timeout=2)
     check_reachable("auto")  # left to Ray
+
+
+def test_a_long_run_settles_the_collector_once():
+    """Situation: a process that plays games for a long time (a worker, `tallon sim` with
+    one worker) after its first games. Expected: settle_memory freezes what the process
+    has built and sets the simulator's collector thresholds, once; the games are not
+    changed by it (the collector's timing only). Run in a fresh interpreter: the test
+    process keeps Python's defaults."""
+    import subprocess
+    import sys
+
+    code = ("import gc\n"
+            "from tallon.sim.runner import LONG_RUN_GC_THRESHOLD, settle_memory\n"
+            "before = gc.get_threshold()\n"
+            "settle_memory(); frozen = gc.get_freeze_count()\n"
+            "gc.set_threshold(*before); settle_memory()\n"
+            "print(before != LONG_RUN_GC_THRESHOLD, frozen > 0, gc.get_threshold() == before)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["True", "True", "True"]

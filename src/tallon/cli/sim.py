@@ -31,7 +31,13 @@ from tallon.sim.report import (
     print_speed,
     print_summary,
 )
-from tallon.sim.runner import BackendUnavailableError, Matchup, ray_installed, run_matchups
+from tallon.sim.runner import (
+    BackendUnavailableError,
+    Matchup,
+    ray_installed,
+    run_matchups,
+    settle_memory,
+)
 from tallon.sim.squads import LoadedSquad, SquadError, describe, load_field, load_squad
 from tallon.sim.stats import compare, summarize
 
@@ -263,6 +269,8 @@ def _play(matchups: list[Matchup], games: int, workers: int, backend: str,
                     matchups, range(games), workers=workers, backend=backend,
                     address=address), start=1):
                 records[k].append(record)
+                if workers <= 1 and backend != "ray":
+                    settle_memory()  # this process plays the games: a long run
                 if record["winner"] is not None:
                     wins["AB".index(record["winner"])] += 1
                 speed = done / max(time.monotonic() - started, 1e-9)
