@@ -14,6 +14,7 @@ from tallon.agents.planning import MOVE_REACH, Planner
 from tallon.agents.reading import read_pieces, table_of
 from tallon.cards.pool import default_squads
 from tallon.geometry import Pose
+from tests.agents.test_agent_speed_caches import at_first_dial
 from tests.engine.test_agents import SQUADS
 from tests.rules.game_helpers import new_game
 
@@ -82,12 +83,7 @@ def test_a_planned_table_keeps_the_ships_that_did_not_move():
     planned table is the view's, the moved ship where the plan puts it. Expected: every
     other ship is the read table's very object (what the geometry derived of it is kept),
     the moved one a new object at the planned pose."""
-    game = new_game(*default_squads(), seed=5)
-    agents = (AceAgent(1), AceAgent(2))
-    while game.decision.kind != "set_dial":
-        decision = game.decision
-        game.answer(agent_answer(agents[decision.player - 1], game) if not
-                    decision.is_chance else decision.options[0].key)
+    game = at_first_dial(default_squads())
     view = game.view(1, log=False)
     pieces = read_pieces(view)
     first = pieces[0]
@@ -116,12 +112,7 @@ def test_the_hazard_foreseen_tries_every_obstacle_a_move_could_reach():
     end or its midpoint. Expected: the planner, trying only the obstacles within reach of
     the start, says so exactly when trying every obstacle does, and hazards were found
     both ways."""
-    game = new_game(*default_squads(), seed=5)
-    agents = (AceAgent(1), AceAgent(2))
-    while game.decision.kind != "set_dial":
-        decision = game.decision
-        game.answer(agent_answer(agents[decision.player - 1], game) if not
-                    decision.is_chance else decision.options[0].key)
+    game = at_first_dial(default_squads())
     planner = Planner(game.view(1, log=False), 1)
     rng = random.Random(9)
     found = {True: 0, False: 0}

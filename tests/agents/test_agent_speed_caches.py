@@ -45,6 +45,17 @@ ATTACKS = [(("front", 3),), (("front", 3), ("rear", 2)), (("single_turret", 2),)
            (("full_front", 2), ("full_rear", 1)), ()]
 
 
+def at_first_dial(squads, seed: int = 5):
+    """A new game of ``squads`` played by two aces up to its first dial."""
+    game = new_game(*squads, seed=seed)
+    agents = (AceAgent(1), AceAgent(2))
+    while game.decision.kind != "set_dial":
+        decision = game.decision
+        game.answer(agent_answer(agents[decision.player - 1], game) if not
+                    decision.is_chance else decision.options[0].key)
+    return game
+
+
 def _piece(name: str, owner: int, size: str, pose: Pose, attacks, agility: int = 2
            ) -> Piece:
     return Piece(name, owner, size, pose, 3, attacks, agility, ("2FW",), ("focus",), 4, 40,
@@ -193,12 +204,7 @@ def test_the_moved_table_shares_the_read_obstacles():
     are the view's. Expected: the table built from an already-read table has the same
     ships (the moved one moved) and the very same obstacle objects, and equals the one
     read from the view again."""
-    game = new_game(*SQUADS[0], seed=5)
-    agents = (AceAgent(1), AceAgent(2))
-    while game.decision.kind != "set_dial":
-        decision = game.decision
-        game.answer(agent_answer(agents[decision.player - 1], game) if not
-                    decision.is_chance else decision.options[0].key)
+    game = at_first_dial(SQUADS[0])
     view = game.view(1, log=False)
     pieces = read_pieces(view)
     moved = {pieces[0].id: Pose(pieces[0].pose.x, pieces[0].pose.y + 50, pieces[0].pose.heading)}

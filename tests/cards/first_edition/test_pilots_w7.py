@@ -193,6 +193,30 @@ class TestRedAce:
 
 
 # ------------------------------------------------------------------------ Dengar
+def _ion_cannon_miss_order(first_player: int):
+    """IG-88B (Ion Cannon) misses Dengar with his primary weapon, ``first_player`` holding
+    initiative; the after-attack questions answered "use" and each bonus attack taken.
+    Returns the game, both ships and the (kind, ship) of the first four such questions."""
+    sc = Scene(ruleset="1e")
+    den = sc.ship(DENGAR, at=(400, 300, 0))
+    ig = sc.ship("1e-aggressor-ig88b", player=2, at=(400, 520, 180),
+                 upgrades=["1e-ioncannon"])
+    sc.first_player = first_player
+    game = engage(sc, ig, ["blank"] * 4, ["blank"] * 3)
+    declare(game, ig, den)
+    order = []
+    while game.decision is not None and len(order) < 4:
+        d = game.decision
+        keys = d.option_keys()
+        if d.kind in ("use_ability", "bonus_attack"):
+            order.append((d.kind, d.ship))
+        if d.kind == "bonus_attack":
+            game.answer(next(k for k in keys if k != "none"))
+        else:
+            game.answer("use" if "use" in keys else "done" if "done" in keys else keys[0])
+    return game, den, ig, order
+
+
 class TestDengar:
     def _attacked(self, attacker_at=(400, Y[2], 180), attacker=OMEGA_PILOT, used=False):
         sc = Scene(ruleset="1e")
@@ -236,23 +260,7 @@ class TestDengar:
         """FAQ (1e), Timing Chart Q&A: IG-88B misses Dengar with an Ion Cannon; Dengar's
         player has initiative and resolves Dengar's attack first, then IG-88B's attack
         follows."""
-        sc = Scene(ruleset="1e")
-        den = sc.ship(DENGAR, at=(400, 300, 0))
-        ig = sc.ship("1e-aggressor-ig88b", player=2, at=(400, 520, 180),
-                     upgrades=["1e-ioncannon"])
-        sc.first_player = 1
-        game = engage(sc, ig, ["blank"] * 4, ["blank"] * 3)
-        declare(game, ig, den)
-        order = []
-        while game.decision is not None and len(order) < 4:
-            d = game.decision
-            keys = d.option_keys()
-            if d.kind in ("use_ability", "bonus_attack"):
-                order.append((d.kind, d.ship))
-            if d.kind == "bonus_attack":
-                game.answer(next(k for k in keys if k != "none"))
-            else:
-                game.answer("use" if "use" in keys else "done" if "done" in keys else keys[0])
+        _, den, ig, order = _ion_cannon_miss_order(first_player=1)
         assert order == [("use_ability", den), ("bonus_attack", den), ("use_ability", ig),
                          ("bonus_attack", ig)]
 
@@ -262,23 +270,7 @@ class TestDengar:
         resolving at the same time: the player with initiative resolves his abilities
         first. Expected: IG-88B is asked first and performs his Ion Cannon attack; only
         then is Dengar asked, and he attacks IG-88B back."""
-        sc = Scene(ruleset="1e")
-        den = sc.ship(DENGAR, at=(400, 300, 0))
-        ig = sc.ship("1e-aggressor-ig88b", player=2, at=(400, 520, 180),
-                     upgrades=["1e-ioncannon"])
-        sc.first_player = 2
-        game = engage(sc, ig, ["blank"] * 4, ["blank"] * 3)
-        declare(game, ig, den)
-        order = []
-        while game.decision is not None and len(order) < 4:
-            d = game.decision
-            keys = d.option_keys()
-            if d.kind in ("use_ability", "bonus_attack"):
-                order.append((d.kind, d.ship))
-            if d.kind == "bonus_attack":
-                game.answer(next(k for k in keys if k != "none"))
-            else:
-                game.answer("use" if "use" in keys else "done" if "done" in keys else keys[0])
+        game, den, ig, order = _ion_cannon_miss_order(first_player=2)
         assert order == [("use_ability", ig), ("bonus_attack", ig), ("use_ability", den),
                          ("bonus_attack", den)]
         attacks = [e["text"] for e in game.log if " attacks " in e["text"]]
