@@ -63,3 +63,65 @@ def test_standing_is_the_same_judgement_from_either_side():
         game.answer(agents[d.player - 1].choose(game.view(d.player, log=False), d))
     one, two = standing(game, 1), standing(game, 2)
     assert one == -two and one != 0
+
+
+def test_the_time_bank_gives_the_dials_the_time_the_others_leave():
+    """Situation: a master thinking 0.2 s a decision, with 0.2 s, then 1 s, then 0.04 s
+    saved. Expected: a target is never searched (the ace's calculator picks it); a dial
+    may use what is saved up to three times the budget, an action up to half of it; with
+    less than a quarter of the budget saved nothing is searched."""
+    agent = MasterAgent(1, think=0.2)
+    agent.bank = 0.2
+    assert agent._budget("declare_attack") == 0.0
+    assert agent._budget("set_dial") == 0.2
+    assert abs(agent._budget("perform_action") - 0.1) < 1e-9
+    agent.bank = 1.0
+    assert abs(agent._budget("set_dial") - 0.6) < 1e-9
+    agent.bank = 0.04
+    assert agent._budget("set_dial") == 0.0
+
+
+def test_the_ace_choice_stands_unless_another_is_clearly_better():
+    """Situation: the ace's choice "a" against "b" and "c" in five paired samples.
+    Expected: "b", better by 0.5 a sample, does not replace it (under the margin); "c",
+    better by 3 on average but by 15 in one sample and worse in the rest, does not (under
+    one standard error); "b" better by 3 in every sample does; with two samples a
+    candidate must be better by two points a sample."""
+    verdict = MasterAgent._verdict
+    base = [0.0, 1.0, -2.0, 4.0, 0.5]
+    near = {"a": base, "b": [v + 0.5 for v in base], "c": [v - 2 for v in base]}
+    assert verdict(["a", "b", "c"], near) == "a"
+    lucky = dict(near, c=[base[0] + 15, *(v - 0.1 for v in base[1:])])
+    lucky["c"][0] -= 0.1  # a mean of 2.9: over the margin, not over its spread
+    assert verdict(["a", "b", "c"], lucky) == "a"
+    clear = dict(near, b=[v + 3 for v in base])
+    assert verdict(["a", "b", "c"], clear) == "b"
+    assert verdict(["a", "b"], {"a": [0.0, 0.0], "b": [1.5, 1.5]}) == "a"
+    assert verdict(["a", "b"], {"a": [0.0, 0.0], "b": [2.5, 2.5]}) == "b"
+
+
+def test_dial_candidates_add_other_bearings_to_the_ace_best():
+    """Situation: the ace chose 2 bank left; its ranking by value is 3 bank left, 2 bank
+    left, 2 straight, 1 turn left, 2 straight red. Expected: the candidates are its choice,
+    the best other (3 bank left), then the best of each new bearing (2 straight, 1 turn
+    left), four in all."""
+    from tallon.agents.master import _diverse_dials
+
+    ranked = ["3BW", "2BW", "2FW", "1TW", "2FR"]
+    assert _diverse_dials("2BW", ranked) == ["2BW", "3BW", "2FW", "1TW"]
+
+
+def test_the_master_takes_the_ace_target():
+    """Situation: ace against ace until a ship declares an attack with a choice of
+    targets. Expected: the master (two rollouts a decision) answers as the ace with the
+    same seed: targets are the ace's to choose."""
+    game = new_game(*SQUADS[0], seed=6)
+    agents = (AceAgent(1), AceAgent(2))
+    while not (game.decision.kind == "declare_attack" and len(game.decision.options) > 2):
+        d = game.decision
+        assert d is not None
+        game.answer(agents[d.player - 1].choose(game.view(d.player, log=False), d))
+    d = game.decision
+    master = MasterAgent(7, rollouts=2)
+    answer = master.choose(game.view(d.player), d, InformationSet(game, d.player))
+    assert answer == AceAgent(7).choose(game.view(d.player), d)

@@ -1,14 +1,18 @@
 """The master: the ace's judgement, checked by playing ahead.
 
-For the choices that decide games - each ship's dial, its action, its target - the master
-takes the ace's few best candidates and plays each forward in games consistent with its
-player's view (:class:`~tallon.agents.InformationSet`: the opponent's facedown dials, the
-damage decks and the future dice drawn afresh for each game), both sides flown by the
-ace, to the end of the round, every candidate in the same sampled games; a game is judged
-by the ships and shields kept against those destroyed (with mission points) and by how
-both sides' ships then stand. The ace's own choice stands unless another did clearly
-better. The opponent's dials in those games are drawn from where the ace foresees each
-enemy going, not uniformly: a facedown dial is hidden, not random.
+For the choices that decide games - each ship's dial and its action - the master takes a
+few of the ace's candidates (for a dial its choice, its next best and the best of other
+bearings) and plays each forward in games consistent with its player's view
+(:class:`~tallon.agents.InformationSet`: the opponent's facedown dials, the damage decks
+and the future dice drawn afresh for each game), both sides flown by the ace, to the end
+of the round, every candidate in the same sampled games; a game is judged by the ships
+and shields kept against those destroyed (with mission points) and by how both sides'
+ships then stand. The ace's own choice stands unless another did clearly better. The
+opponent's dials in those games are drawn from where the ace foresees each enemy going,
+not uniformly: a facedown dial is hidden, not random. Targets are the ace's.
+
+Time is kept in a bank: each dial, action or target decision adds ``think`` seconds and
+takes what it used, so the dials get the time the targets and most actions leave.
 
 The search never reads the real game: only samples of the information set, which two
 games its player cannot tell apart give alike. With ``rollouts`` set, a decision plays
@@ -35,8 +39,28 @@ from tallon.engine.knowledge import sees_dial
 SEARCHED = ("set_dial", "perform_action", "declare_attack")
 #: Candidates played forward per decision, the ace's best first.
 CANDIDATES = 3
-#: Squad points per sample by which a candidate must beat the ace's choice to replace it.
-SWITCH_MARGIN = 2.0
+#: The most a decision of each searched kind may think, in multiples of ``think``, when
+#: its player's time bank allows: the dials decide games, so they get the time the
+#: others leave; a target is the ace's (its exact calculator judges targets better than
+#: a few noisy rollouts did: they overruled it once in thirty).
+SHARE = {"set_dial": 3.0, "perform_action": 0.5, "declare_attack": 0.0}
+#: Below this share of ``think`` left in the bank a decision is not searched at all:
+#: one or two samples are noise.
+MIN_SHARE = 0.25
+#: Squad points per sample by which a candidate must beat the ace's choice to replace it
+#: on average, ...
+SWITCH_MARGIN = 1.0
+#: ... and by how many standard errors of the paired differences (with 3 samples or more:
+#: the spread of a round's outcomes varies from a point to several between decisions)
+SWITCH_ERRORS = 1.0
+#: With only one or two samples (``rollouts`` set low) the margin a sample instead.
+SMALL_SAMPLE_MARGIN = 2.0
+#: Dial candidates: the ace's choice, its next best, then the best maneuver of each bearing
+#: not yet among them, up to this many (the ace's next best alone are often its choice's
+#: near twins, a speed apart: little for the search to tell apart).
+DIAL_CANDIDATES = 4
+#: The ace's value of a maneuver that flees the board (planning's -100), or near it.
+FLED = -50.0
 #: How much the positions at a rollout's end count beside the material (squad points of
 #: expected damage dealt minus taken from where the ships stand).
 POSITION_WEIGHT = 0.5
@@ -88,18 +112,50 @@ class MasterAgent:
         self.think = think
         self.rollouts = rollouts
         self.ace = AceAgent(seed)
+        #: Seconds of thinking saved so far: each decision of a searched kind adds
+        #: ``think`` and takes what it used, so over a game the master thinks at most
+        #: ``think`` a decision on average, spent where it matters.
+        self.bank = 0.0
+        #: Decisions of the searched kinds seen, and the seconds they took (the average
+        #: actually used is ``spent / decisions``).
+        self.decisions = 0
+        self.spent = 0.0
 
     def choose(self, view: dict[str, Any], decision: Decision,
                world: InformationSet | None = None) -> Value:
         if world is None or decision.kind not in SEARCHED:
+            return self.ace.choose(view, decision)
+        started = time.perf_counter()
+        self.bank += self.think
+        try:
+            return self._search(view, decision, world, started)
+        finally:
+            used = time.perf_counter() - started
+            self.bank -= used
+            self.decisions += 1
+            self.spent += used
+
+    def _budget(self, kind: str) -> float:
+        """Seconds this decision may think: its kind's share, as far as the bank has it
+        (0: answer as the ace)."""
+        share = SHARE.get(kind, 1.0)
+        if share <= 0:
+            return 0.0
+        budget = min(share * self.think, self.bank)
+        return budget if budget >= MIN_SHARE * self.think else 0.0
+
+    def _search(self, view: dict[str, Any], decision: Decision, world: InformationSet,
+                started: float) -> Value:
+        budget = self._budget(decision.kind)
+        if budget <= 0 and (self.rollouts is None or SHARE.get(decision.kind, 1.0) <= 0):
             return self.ace.choose(view, decision)
         candidates = self._candidates(view, decision)
         if len(candidates) < 2:
             return candidates[0] if candidates else self.ace.choose(view, decision)
         # every candidate is played in the same sampled games with the same dice (common
         # random numbers): the comparison sees the candidates' differences, not the luck
-        totals = dict.fromkeys(candidates, 0.0)
-        deadline = time.perf_counter() + self.think
+        results: dict[Value, list[float]] = {c: [] for c in candidates}
+        deadline = started + budget
         samples = 0
         while True:
             if self.rollouts is not None:
@@ -118,15 +174,33 @@ class MasterAgent:
             if len(found) < len(candidates):
                 break
             for candidate, value in found.items():
-                totals[candidate] += value
+                results[candidate].append(value)
             samples += 1
-        # the ace's choice stands unless another did better by a clear margin in every
-        # sample on average: a few noisy games must not overrule its judgement
+        return self._verdict(candidates, results)
+
+    @staticmethod
+    def _verdict(candidates: list[Value], results: dict[Value, list[float]]) -> Value:
+        """The ace's choice (the first candidate) unless another did better in the same
+        samples by :data:`SWITCH_MARGIN` a sample on average and, with enough samples, by
+        :data:`SWITCH_ERRORS` standard errors of the paired differences: a few noisy
+        games must not overrule the ace's judgement."""
         first = candidates[0]
-        best = max(candidates, key=lambda c: totals[c])
-        if samples and totals[best] - totals[first] > SWITCH_MARGIN * samples:
-            return best
-        return first
+        best, best_mean = first, 0.0
+        for candidate in candidates[1:]:
+            diffs = [a - b for a, b in zip(results[candidate], results[first], strict=True)]
+            if not diffs:
+                continue
+            mean = sum(diffs) / len(diffs)
+            if mean <= SWITCH_MARGIN or mean <= best_mean:
+                continue
+            if len(diffs) >= 3:
+                spread = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+                if mean <= SWITCH_ERRORS * (spread / len(diffs)) ** 0.5:
+                    continue
+            elif mean <= SMALL_SAMPLE_MARGIN:
+                continue
+            best, best_mean = candidate, mean
+        return best
 
     # ---------------------------------------------------------------- candidates
     def _candidates(self, view: dict[str, Any], decision: Decision) -> list[Value]:
@@ -138,7 +212,11 @@ class MasterAgent:
             planner = self.ace.planner(view)
             ship = planner.by_id.get(decision.ship or "")
             if ship is not None:
-                ranked = sorted(keys, key=lambda c: -planner.maneuver_value(ship, c, False)[0])
+                values = {c: planner.maneuver_value(ship, c, False)[0] for c in keys}
+                # a maneuver the ace foresees flying off the board is no candidate
+                ranked = [c for c in sorted(keys, key=lambda c: -values[c])
+                          if values[c] > FLED]
+                return _diverse_dials(first, ranked)
         elif decision.kind == "perform_action":
             values = self.ace._action_values(view, decision.ship or "", decision)
             ranked = [*sorted(values, key=lambda k: -values[k]), "pass"]
@@ -189,6 +267,24 @@ class MasterAgent:
             if likely:
                 codes, weights = zip(*likely, strict=True)
                 ship.dial_set = ace.rng.choices(codes, weights)[0]
+
+
+def _diverse_dials(first: Value, ranked: list[Value]) -> list[Value]:
+    """The dial candidates: ``first``, the best of ``ranked`` after it, then the best of
+    each bearing not yet among them (a code's bearing is its letter after the speed)."""
+    found = [first]
+    for code in ranked:
+        if code != first:
+            found.append(code)
+            break
+    bearings = {str(code)[1:2] for code in found}
+    for code in ranked:
+        if len(found) >= DIAL_CANDIDATES:
+            break
+        if str(code)[1:2] not in bearings:
+            found.append(code)
+            bearings.add(str(code)[1:2])
+    return found
 
 
 __all__ = ["CANDIDATES", "SEARCHED", "MasterAgent", "material", "standing"]
