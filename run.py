@@ -102,7 +102,11 @@ def run_tests(extra: list[str]) -> int:
         _say("ruff found problems (see above).")
         return code
     workers = os.environ.get("TALLON_TEST_WORKERS", "auto")
-    return _run([str(BIN / "python"), "-m", "pytest", "-n", workers, *extra])
+    # worksteal: an idle worker takes queued tests from a busy one, so a few long tests
+    # (the fuzz's game chunks, the browser games) queued on one worker do not leave the
+    # other idle at the end
+    return _run([str(BIN / "python"), "-m", "pytest", "-n", workers, "--dist", "worksteal",
+                 *extra])
 
 
 def main(argv: list[str]) -> int:
