@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
-from tallon.scene import declare
+from tallon.scene import Scene, declare
 from tests.cards.helpers import engage, offers, pass_all
+
+# With small bases, an enemy at these y facing a ship at y = 300 is at Range 1 / 2 / 3.
+Y = {1: 380.0, 2: 490.0, 3: 550.0}
+ROOKIE = "1e-xwing-rookiepilot"
+ACADEMY = "1e-tiefighter-academypilot"
+
+
+def duel(pilot: str, defender: str = ROOKIE, range_: int = 2, upgrades=(), **setup):
+    """The pilot at (400, 300) facing +y, an enemy ahead at ``range_`` facing it."""
+    sc = Scene(ruleset="1e")
+    a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
+    d = sc.ship(defender, player=2, at=(400, Y[range_], 180))
+    return sc, a, d
 
 
 def neutralized(game) -> str:

@@ -133,20 +133,27 @@ class TestBlindedPilot:
     def test_faq_after_attack_abilities_still_trigger(self):
         """FAQ (1e): abilities that trigger after performing an attack still resolve,
         although no dice were rolled (a test card: after attacking, gain a focus token)."""
-        from tallon.engine.abilities import Triggered
-        from tallon.engine.effects import gain_token
-        mine = CardRegistry("test", base=CARDS)
-        mine.register("pilot", "1e-tiefighter-nightbeast", Triggered(
-            "after attacking: focus", window="after_attack", optional=False,
-            requirement=lambda ctx: ctx.event.get("attacker") == ctx.ship.id,
-            effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
-            description="test")
+        mine = focus_after_attack_cards()
         game, ship, enemy = scene(cards=mine, pilot="1e-tiefighter-nightbeast")
         deal_faceup(game, ship, C + "blindedpilot")
         attack_dice(game, ship, enemy)
         finish_attack(game)
         assert game.state.ships[ship].count(Token.FOCUS) == 1
         assert faceup(game, ship) == []
+
+
+def focus_after_attack_cards() -> CardRegistry:
+    """The card data with a test ability on Night Beast: after it attacks, it gains a focus
+    token."""
+    from tallon.engine.abilities import Triggered
+    from tallon.engine.effects import gain_token
+    mine = CardRegistry("test", base=CARDS)
+    mine.register("pilot", "1e-tiefighter-nightbeast", Triggered(
+        "after attacking: focus", window="after_attack", optional=False,
+        requirement=lambda ctx: ctx.event.get("attacker") == ctx.ship.id,
+        effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
+        description="test")
+    return mine
 
 
 def _attack_rolls(game, ship: str) -> list[int]:
@@ -591,8 +598,22 @@ def _lost(game, ship: str) -> int:
     return 2 - s.shields + len(s.damage)
 
 
+def shields_after_bump(stunned: bool, card: str = C + "stunnedpilot", deal=deal_faceup) -> int:
+    """The X-wing's shields after a 3 straight into the TIE (a bump), ``card`` dealt to it
+    faceup by ``deal`` first if ``stunned``."""
+    sc = Scene(ruleset="1e")
+    ship = sc.ship(XWING, at=(400, 200, 0))
+    sc.ship(TIE, player=2, at=(400, 330, 180))
+    game = sc.game()
+    if stunned:
+        deal(game, ship, card)
+    fly(game, ship, "3FW")
+    return game.state.ships[ship].shields
+
+
 def over_obstacle(stunned: bool, start_y: float, obstacle_y: float, code: str,
-                  faces=("blank", "blank"), ignored: bool = False) -> int:
+                  faces=("blank", "blank"), ignored: bool = False,
+                  card: str = C + "stunnedpilot", deal=deal_faceup) -> int:
     """The X-wing flies ``code`` from ``start_y`` with an asteroid at ``obstacle_y``:
     the damage it took besides the card itself."""
     sc = Scene(ruleset="1e")
@@ -601,7 +622,7 @@ def over_obstacle(stunned: bool, start_y: float, obstacle_y: float, code: str,
     sc.obstacle("core2asteroid5", 400, obstacle_y)
     game = sc.game()
     if stunned:
-        deal_faceup(game, ship, C + "stunnedpilot")
+        deal(game, ship, card)
     if ignored:
         game.state.ships[ship].obstacles_ignored = (("*", game.state.round, "*"),)
     load_dice(game, list(faces))
@@ -619,14 +640,7 @@ class TestStunnedPilot:
     def test_overlapping_a_ship_deals_one_damage(self):
         """A 3 straight into the TIE (a bump): 1 damage."""
         for stunned, shields in ((False, 2), (True, 1)):
-            sc = Scene(ruleset="1e")
-            ship = sc.ship(XWING, at=(400, 200, 0))
-            sc.ship(TIE, player=2, at=(400, 330, 180))
-            game = sc.game()
-            if stunned:
-                deal_faceup(game, ship, C + "stunnedpilot")
-            fly(game, ship, "3FW")
-            assert game.state.ships[ship].shields == shields
+            assert shields_after_bump(stunned) == shields
 
     def test_a_clear_maneuver_deals_nothing(self):
         game, ship, _ = scene()

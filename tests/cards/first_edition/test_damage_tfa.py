@@ -22,7 +22,10 @@ from tests.cards.first_edition.test_damage_core import (
     faceup,
     finish_attack,
     fly,
+    focus_after_attack_cards,
+    over_obstacle,
     play,
+    shields_after_bump,
 )
 from tests.cards.helpers import rolled
 
@@ -118,15 +121,7 @@ class TestBlindedPilot:
         """FAQ (1e): the blinded ship performs no attack, so "after you perform an attack"
         abilities (Gunner, Darth Vader) can't trigger (a test card: after attacking, gain a
         focus token)."""
-        from tallon.cards import CARDS
-        from tallon.engine.abilities import CardRegistry, Triggered
-        from tallon.engine.effects import gain_token
-        mine = CardRegistry("test", base=CARDS)
-        mine.register("pilot", "1e-tiefighter-nightbeast", Triggered(
-            "after attacking: focus", window="after_attack", optional=False,
-            requirement=lambda ctx: ctx.event.get("attacker") == ctx.ship.id,
-            effect=lambda ctx, choice: gain_token(ctx.game, ctx.ship, Token.FOCUS)),
-            description="test")
+        mine = focus_after_attack_cards()
         for blinded, focus in ((False, 1), (True, 0)):
             sc = Scene(ruleset="1e", cards=mine)
             ship = sc.ship("1e-tiefighter-nightbeast", at=(400, 300, 0))
@@ -173,29 +168,13 @@ class TestStunnedPilot:
     def test_touching_a_ship_after_a_maneuver(self):
         """A 3 straight into the TIE: touching it, 1 damage."""
         for stunned, shields in ((False, 2), (True, 1)):
-            sc = Scene(ruleset="1e")
-            ship = sc.ship(XWING, at=(400, 200, 0))
-            sc.ship(TIE, player=2, at=(400, 330, 180))
-            game = sc.game()
-            if stunned:
-                deal_faceup(game, ship, T + "stunnedpilot")
-            fly(game, ship, "3FW")
-            assert game.state.ships[ship].shields == shields
+            assert shields_after_bump(stunned, T + "stunnedpilot", deal_faceup) == shields
 
     def test_on_an_obstacle_after_a_maneuver(self):
         """Ending on an asteroid: 1 damage more than the asteroid's."""
         def run(stunned: bool) -> int:
-            sc = Scene(ruleset="1e")
-            ship = sc.ship(XWING, at=(400, 200, 0))
-            sc.ship(TIE, player=2, at=(700, 800, 180))
-            sc.obstacle("core2asteroid5", 400, 360)
-            game = sc.game()
-            if stunned:
-                deal_faceup(game, ship, T + "stunnedpilot")
-            load_dice(game, ["blank", "blank"])
-            fly(game, ship, "2FW")
-            s = game.state.ships[ship]
-            return 2 - s.shields + len(s.damage) - (1 if stunned else 0)
+            return over_obstacle(stunned, 200, 360, "2FW", card=T + "stunnedpilot",
+                                 deal=deal_faceup)
         assert run(True) == run(False) + 1
 
     def test_clear_maneuver_nothing(self):

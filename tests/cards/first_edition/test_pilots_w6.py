@@ -11,7 +11,7 @@ from tallon.engine.attack import Engage
 from tallon.engine.rounds import StartEngagement
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare
-from tests.cards.first_edition.helpers_1e import attack_to_end
+from tests.cards.first_edition.helpers_1e import ACADEMY, ROOKIE, Y, attack_to_end, duel
 from tests.cards.helpers import (
     activation,
     engage,
@@ -24,20 +24,9 @@ from tests.cards.helpers import (
 )
 from tests.rules.attack_helpers import dice_counts, rolls
 
-Y = {1: 380.0, 2: 490.0, 3: 550.0}
-ROOKIE = "1e-xwing-rookiepilot"
-ACADEMY = "1e-tiefighter-academypilot"
 ACE = "1e-kihraxzfighter-blacksunace"
 SLAVER = "1e-yv666-trandoshanslaver"
 WARDEN = "1e-kwing-wardensquadronpilot"
-
-
-def duel(pilot: str, defender: str = ROOKIE, range_: int = 2, upgrades=(), **setup):
-    """The pilot at (400, 300) facing +y, an enemy ahead at ``range_`` facing it."""
-    sc = Scene(ruleset="1e")
-    a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
-    d = sc.ship(defender, player=2, at=(400, Y[range_], 180))
-    return sc, a, d
 
 
 def modified(game) -> str:

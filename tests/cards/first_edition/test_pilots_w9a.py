@@ -10,7 +10,14 @@ from tallon.engine.rounds import Activate
 from tallon.engine.state import DamageCard, Token
 from tallon.geometry import Pose
 from tallon.scene import Scene, declare, load_dice, start_at
-from tests.cards.first_edition.helpers_1e import attack_to_end
+from tests.cards.first_edition.helpers_1e import (
+    ROOKIE,
+    Y,
+    attack_to_end,
+    duel,
+    ever_offers,
+    neutralized,
+)
 from tests.cards.helpers import (
     Give,
     Hurt,
@@ -23,36 +30,11 @@ from tests.cards.helpers import (
 )
 from tests.rules.attack_helpers import attacks, dice_counts
 
-Y = {1: 380.0, 2: 490.0, 3: 550.0}
-ROOKIE = "1e-xwing-rookiepilot"
-ACADEMY = "1e-tiefighter-academypilot"
 AGGRESSOR = "1e-tieaggressor-onyxsquadronescort"
 KIHRAXZ = "1e-kihraxzfighter-blacksunace"
 AUZITUCK = "1e-auzituckgunship-kashyyykdefender"
 STARWING = "1e-alphaclassstarwing-rhosquadronveteran"
 SCURRG = "1e-scurrgh6bomber-lokrevenant"
-
-
-def duel(pilot: str, defender: str = ROOKIE, range_: int = 2, upgrades=(), **setup):
-    """The pilot at (400, 300) facing +y, an enemy ahead at ``range_`` facing it."""
-    sc = Scene(ruleset="1e")
-    a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
-    d = sc.ship(defender, player=2, at=(400, Y[range_], 180))
-    return sc, a, d
-
-
-def ever_offers(game, card: str) -> bool:
-    """Pass on everything to the end; whether a dice decision offered ``card``."""
-    seen = False
-    while game.decision is not None:
-        seen = seen or offers(game, card)
-        pass_all(game, limit=1)
-    return seen
-
-
-def neutralized(game) -> str:
-    """The text of the last Neutralize Results step."""
-    return [e["text"] for e in game.log if e["kind"] == "neutralize"][-1]
 
 
 # ------------------------------------------------------------- Lieutenant Kestal

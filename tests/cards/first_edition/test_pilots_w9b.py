@@ -11,7 +11,14 @@ from tallon.engine.rounds import Activate
 from tallon.engine.state import DamageCard, Token
 from tallon.geometry import Pose
 from tallon.scene import Scene, declare, load_dice, start_at
-from tests.cards.first_edition.helpers_1e import ever_offers, neutralized, run_to
+from tests.cards.first_edition.helpers_1e import (
+    ACADEMY,
+    ROOKIE,
+    Y,
+    ever_offers,
+    neutralized,
+    run_to,
+)
 from tests.cards.helpers import (
     activation,
     engage,
@@ -23,9 +30,6 @@ from tests.cards.helpers import (
 )
 from tests.rules.attack_helpers import dice_counts
 
-Y = {1: 380.0, 2: 490.0, 3: 550.0}
-ROOKIE = "1e-xwing-rookiepilot"
-ACADEMY = "1e-tiefighter-academypilot"
 KIMOGILA = "1e-m12lkimogilafighter-cartelbrute"
 SILENCER = "1e-tiesilencer-sienarjaemusanalyst"
 BOMBER = "1e-bsf17bomber-crimsonsquadronpilot"

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, declare, stack_deck
-from tests.cards.first_edition.helpers_1e import attack_to_end, neutralized
+from tests.cards.first_edition.helpers_1e import ACADEMY, ROOKIE, Y, attack_to_end, neutralized
+from tests.cards.first_edition.helpers_1e import duel as duel_1e
 from tests.cards.helpers import (
     activation,
     engage,
@@ -19,19 +20,13 @@ from tests.cards.helpers import (
     values,
 )
 
-Y = {1: 380.0, 2: 490.0, 3: 550.0}
-ROOKIE = "1e-xwing-rookiepilot"
-ACADEMY = "1e-tiefighter-academypilot"
 ALPHA = "1e-tieinterceptor-alphasquadronpilot"
 BANDIT = "1e-z95headhunter-banditsquadronpilot"
 
 
 def duel(pilot: str, defender: str = ACADEMY, range_: int = 2, upgrades=(), **setup):
-    """The pilot at (400, 300) facing +y, an enemy ahead at ``range_`` facing it."""
-    sc = Scene(ruleset="1e")
-    a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
-    d = sc.ship(defender, player=2, at=(400, Y[range_], 180))
-    return sc, a, d
+    """helpers_1e.duel with this file's usual enemy, an Academy Pilot."""
+    return duel_1e(pilot, defender, range_, upgrades, **setup)
 
 
 # ------------------------------------------------------------ Lieutenant Lorrir

@@ -1,6 +1,6 @@
 """Small rules written once for several first-edition cards: holding at most one token of
-a kind (and keeping it through the End phase), and a pilot skill chosen for the Place Forces
-step."""
+a kind (and keeping it through the End phase), a pilot skill chosen for the Place Forces
+step, and a pilot skill of 2 or lower."""
 
 from __future__ import annotations
 
@@ -20,6 +20,12 @@ if TYPE_CHECKING:
 #: Cowall's 1, 3 or 5): that ability is then used, not offered again for the new maneuver
 #: (FAQ (1e), Tetran Cowall: the speed first, then the rotation - or the other way round).
 REVEALED_SPEED_TREATED = "1e:revealed speed treated"
+
+
+def low_pilot_skill(game: Game, ship_id: str) -> bool:
+    """The ship's pilot skill is 2 or lower (the other ship's skill that widens Flight
+    Instructor's and Predator's rerolls)."""
+    return game.state.ships[ship_id].current_initiative <= 2
 
 
 def one_token_kept(kind: Token) -> tuple[Replacement, Modifier]:

@@ -20,6 +20,7 @@ from tallon.cards.common import (
     ships_in_range,
     this_round,
 )
+from tallon.cards.first_edition.common_1e import low_pilot_skill
 from tallon.cards.first_edition.ordnance_1e import ordnance_weapon, weapon_dice
 from tallon.cards.registry import register
 from tallon.cards.upgrades.ordnance import expose_random
@@ -223,18 +224,15 @@ INSTRUCTOR_FOCUS = reroll(INSTRUCTOR, "Flight Instructor (reroll 1 focus result)
 INSTRUCTOR_BLANK = reroll(INSTRUCTOR, "Flight Instructor (reroll 1 focus or blank result)",
                           DEFENDING, faces=(Face.FOCUS, Face.BLANK))
 
-
-def _low_skill_attacker(game: Game, attack: AttackState) -> bool:
-    return game.state.ships[attack.attacker].current_initiative <= 2
-
-
 register("upgrade", INSTRUCTOR,
          DiceMod("reroll a focus result", dice=INSTRUCTOR_FOCUS,
                  applies=lambda game, attack, owner, user: user.id == owner.id
-                 and attack.defender == owner.id and not _low_skill_attacker(game, attack)),
+                 and attack.defender == owner.id
+                 and not low_pilot_skill(game, attack.attacker)),
          DiceMod("reroll 1 of your focus or blank results", dice=INSTRUCTOR_BLANK,
                  applies=lambda game, attack, owner, user: user.id == owner.id
-                 and attack.defender == owner.id and _low_skill_attacker(game, attack)),
+                 and attack.defender == owner.id
+                 and low_pilot_skill(game, attack.attacker)),
          description="Defending: may reroll 1 of his focus results, or 1 blank result instead "
                      "if the attacker's pilot skill is 2 or lower.")
 

@@ -10,7 +10,7 @@ step. Descriptions are Tallon's own words.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tallon.cards.common import (
     is_in_arc,
@@ -20,6 +20,7 @@ from tallon.cards.common import (
     ship_options,
     ships_in_range,
 )
+from tallon.cards.first_edition.common_1e import low_pilot_skill
 from tallon.cards.first_edition.ordnance_1e import (
     SpendAndDiscard,
     attacking_with,
@@ -34,10 +35,6 @@ from tallon.engine.abilities import Cost, Ctx, DiceMod, Modifier, Triggered, Wea
 from tallon.engine.effects import gain_token, remove_token
 from tallon.engine.state import ARCS, ShipState, Token
 from tallon.geometry import Arc
-
-if TYPE_CHECKING:
-    from tallon.engine.game import Game
-    from tallon.engine.state import AttackState
 
 
 def printed_arcs(ship: ShipState) -> tuple[Arc, ...]:
@@ -166,18 +163,15 @@ PREDATOR = "1e-predator"
 PREDATOR_ONE = reroll(PREDATOR, "Predator (reroll 1 attack die)", ATTACKING, 1)
 PREDATOR_TWO = reroll(PREDATOR, "Predator (reroll up to 2 attack dice)", ATTACKING, 2)
 
-
-def _low_skill_defender(game: Game, attack: AttackState) -> bool:
-    return game.state.ships[attack.defender].current_initiative <= 2
-
-
 register("upgrade", PREDATOR,
          DiceMod("reroll 1 attack die", dice=PREDATOR_ONE,
                  applies=lambda game, attack, owner, user: user.id == owner.id
-                 and attack.attacker == owner.id and not _low_skill_defender(game, attack)),
+                 and attack.attacker == owner.id
+                 and not low_pilot_skill(game, attack.defender)),
          DiceMod("reroll as many as 2 attack dice", dice=PREDATOR_TWO,
                  applies=lambda game, attack, owner, user: user.id == owner.id
-                 and attack.attacker == owner.id and _low_skill_defender(game, attack)),
+                 and attack.attacker == owner.id
+                 and low_pilot_skill(game, attack.defender)),
          description="Attacking: may reroll 1 attack die, or up to 2 if the defender's pilot "
                      "skill is 2 or lower.")
 
