@@ -22,7 +22,8 @@ from tallon.agents.fighting import calculator_option, choose_target, solver_choi
 from tallon.agents.huge import huge_lane_penalty, huge_placements, resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import cache_handover, deployment_pull, in_reach
-from tallon.agents.planning import Planner
+from tallon.agents.opponent import OpponentModel
+from tallon.agents.planning import Planner, unstressed_codes
 from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
 from tallon.agents.simple import SimpleAgent
 from tallon.engine.decisions import Decision, Value
@@ -70,8 +71,11 @@ class AceAgent(SimpleAgent):
     """See the module docstring. What it does not judge itself (rare card questions, a
     dice option the calculator does not model) it answers as the simple agent does."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, model_opponent: bool = False) -> None:
         super().__init__(seed)
+        #: with ``model_opponent``: the enemy's moves predicted as an ace in its seat
+        #: would plan them, weighed by how often that proved right (the master's)
+        self.opponent = OpponentModel(seed) if model_opponent else None
         self._memory: dict[Any, Any] = {}
         #: a reposition chosen with its action: (ship, kind, direction, position)
         self._reposition: tuple[str, str, str, str] | None = None
@@ -86,7 +90,10 @@ class AceAgent(SimpleAgent):
         again if it was moved before its activation)."""
         if self._memory.get("round") != view["round"]:
             self._memory = {"round": view["round"]}
-        return Planner(view, view["player"], self._memory)
+        planner = Planner(view, view["player"], self._memory)
+        if self.opponent is not None:
+            self.opponent.inform(planner, view)
+        return planner
 
     # ------------------------------------------------------------------ setup
     def _place_obstacle(self, view: dict[str, Any], decision: Decision) -> Value:
@@ -153,29 +160,16 @@ class AceAgent(SimpleAgent):
                                                                                decision)
 
     def _plan_dials(self, view: dict[str, Any], decision: Decision) -> None:
-        planner = self.planner(view)
-        mine = sorted((p for p in planner.mine if not p.activated),
-                      key=lambda p: (p.initiative, p.id))
-        # enemies that move before ours stand where they most likely go
-        moved: dict[str, Pose] = {}
-        self._dials = {}
-        early = [(e.initiative, planner.foresight[e.id][0][0], e.id) for e in planner.enemies
-                 if not e.activated and e.id in planner.foresight]
-        for ship in mine:
+        def codes_for(ship: Piece) -> list[str]:
             dial = ship.raw.get("dial")
-            if ship.id != decision.ship and isinstance(dial, str) and dial != "set":
-                codes = [dial]  # set already: it moves as set
-            elif ship.id == decision.ship:
-                codes = decision.option_keys()
-            else:
-                codes = [c for c in ship.dial if not (ship.stressed and c.endswith("R"))]
-            if not codes:
-                continue
-            ahead = {i: pose for initiative, pose, i in early if initiative < ship.initiative}
-            code, end = planner.best_maneuver(ship.id, codes, self.rng, {**ahead, **moved})
-            self._dials[(view["round"], ship.id)] = code
-            if end is not None:
-                moved[ship.id] = end
+            if ship.id == decision.ship:
+                return decision.option_keys()
+            if isinstance(dial, str) and dial != "set":
+                return [dial]  # set already: it moves as set
+            return unstressed_codes(ship)
+
+        plan = self.planner(view).plan_dials(codes_for, self.rng)
+        self._dials = {(view["round"], ship_id): code for ship_id, (code, _) in plan.items()}
 
     def _one_maneuver(self, view: dict[str, Any], decision: Decision) -> Value:
         return self.planner(view).best_maneuver(decision.ship or "", decision.option_keys(),

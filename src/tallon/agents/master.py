@@ -1,15 +1,19 @@
-"""The master: the ace's judgement, checked by playing ahead.
+"""The master: the ace's judgement with an opponent model, checked by playing ahead.
 
-For the choices that decide games - each ship's dial and its action - the master takes a
-few of the ace's candidates (for a dial its choice, its next best and the best of other
-bearings) and plays each forward in games consistent with its player's view
-(:class:`~tallon.agents.InformationSet`: the opponent's facedown dials, the damage decks
-and the future dice drawn afresh for each game), both sides flown by the ace, to the end
-of the round, every candidate in the same sampled games; a game is judged by the ships
-and shields kept against those destroyed (with mission points) and by how both sides'
-ships then stand. The ace's own choice stands unless another did clearly better. The
-opponent's dials in those games are drawn from where the ace foresees each enemy going,
-not uniformly: a facedown dial is hidden, not random. Targets are the ace's.
+Its ace models the opponent (:mod:`tallon.agents.opponent`): each round the enemy's dials
+are predicted as an ace in the enemy's seat would set them, from the view alone, and
+that prediction weighs beside the ace's own foresight as far as revealed dials have
+borne it out. For the choices that decide games - each ship's dial and its action - the
+master takes a few of that ace's candidates (for a dial its choice, its next best and the
+best of other bearings) and plays each forward in games consistent with its player's
+view (:class:`~tallon.agents.InformationSet`: the opponent's facedown dials, the damage
+decks and the future dice drawn afresh for each game), our side flown by the modelling
+ace and the enemy by the ace, to the end of the round, every candidate in the same
+sampled games; a game is judged by the ships and shields kept against those destroyed
+(with mission points) and by how both sides' ships then stand. The ace's own choice
+stands unless another did clearly better. The opponent's dials in those games are drawn
+as the model expects them, not uniformly: a facedown dial is hidden, not random. Targets
+are the ace's.
 
 Time is kept in a bank: each dial, action or target decision adds ``think`` seconds and
 takes what it used, so the dials get the time the targets and most actions leave.
@@ -29,6 +33,7 @@ from typing import Any
 from tallon.agents import InformationSet, agent_answer, draw_chance
 from tallon.agents.ace import AceAgent
 from tallon.agents.fighting import target_value
+from tallon.agents.opponent import OpponentModel
 from tallon.agents.planning import Planner
 from tallon.agents.reading import worth
 from tallon.engine.decisions import Decision, Value
@@ -111,7 +116,7 @@ class MasterAgent:
         self.rng = random.Random(seed)
         self.think = think
         self.rollouts = rollouts
-        self.ace = AceAgent(seed)
+        self.ace = AceAgent(seed, model_opponent=True)
         #: Seconds of thinking saved so far: each decision of a searched kind adds
         #: ``think`` and takes what it used, so over a game the master thinks at most
         #: ``think`` a decision on average, spent where it matters.
@@ -236,8 +241,10 @@ class MasterAgent:
     def _rollout(self, game: Game, player: int, candidate: Value, seed: int) -> float:
         """Play ``candidate`` in ``game`` (a sample of the information set) and on to the
         end of the round, both sides the ace; how the game then stands for ``player``."""
-        agents = (AceAgent(seed), AceAgent(seed + 1))
-        self._redraw_enemy_dials(game, player, agents[player - 1])
+        ours, theirs = AceAgent(seed, model_opponent=True), AceAgent(seed + 1)
+        ours.opponent = self._model().copy_for_search()
+        agents = (ours, theirs) if player == 1 else (theirs, ours)
+        self._redraw_enemy_dials(game, player, ours)
         start_round = game.state.round
         game.answer(candidate)
         chance = random.Random(seed)
@@ -253,20 +260,26 @@ class MasterAgent:
             game.answer(agent_answer(agents[decision.player - 1], game))
         return material(game, player) + POSITION_WEIGHT * standing(game, player)
 
+    def _model(self) -> OpponentModel:
+        model = self.ace.opponent
+        assert model is not None
+        return model
+
     @staticmethod
     def _redraw_enemy_dials(game: Game, player: int, ace: AceAgent) -> None:
-        """The enemy's facedown dials in a sampled game, redrawn from where our ace
-        foresees each enemy going (the sample drew them uniformly)."""
+        """The enemy's facedown dials in a sampled game, redrawn as our opponent model
+        expects them (the dial an ace in the enemy's seat would set, as often as such
+        predictions proved right; otherwise where our ace foresees each enemy going):
+        the sample drew them uniformly."""
         hidden = [s for s in game.state.ships_of()
                   if s.dial_set is not None and not sees_dial(game.state, s, player)]
-        if not hidden:
+        if not hidden or ace.opponent is None:
             return
         planner = ace.planner(game.view(player, log=False))
         for ship in hidden:
-            likely = planner.likely_codes.get(ship.id)
-            if likely:
-                codes, weights = zip(*likely, strict=True)
-                ship.dial_set = ace.rng.choices(codes, weights)[0]
+            code = ace.opponent.likely_code(ship.id, ace.rng, planner.likely_codes.get(ship.id))
+            if code is not None:
+                ship.dial_set = code
 
 
 def _diverse_dials(first: Value, ranked: list[Value]) -> list[Value]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from tallon.agents.huge import HugeFlight, flight_cost, fly, heading_out, huge_edge_gap, huge_end
@@ -386,5 +387,33 @@ class Planner:
                 best, best_value, best_end = code, value, end
         return best, best_end
 
+    def plan_dials(self, codes_for: Callable[[Piece], list[str]], rng: random.Random
+                   ) -> dict[str, tuple[str, Pose | None]]:
+        """Every dial of our ships yet to move, planned together in the order they will
+        move (each flown past where the ships before it will be, the enemies that move
+        first where most likely): each ship's maneuver among ``codes_for(ship)`` and where
+        it ends (None: it flees)."""
+        mine = sorted((p for p in self.mine if not p.activated),
+                      key=lambda p: (p.initiative, p.id))
+        moved: dict[str, Pose] = {}
+        plan: dict[str, tuple[str, Pose | None]] = {}
+        early = [(e.initiative, self.foresight[e.id][0][0], e.id) for e in self.enemies
+                 if not e.activated and e.id in self.foresight]
+        for ship in mine:
+            codes = codes_for(ship)
+            if not codes:
+                continue
+            ahead = {i: pose for initiative, pose, i in early if initiative < ship.initiative}
+            code, end = self.best_maneuver(ship.id, codes, rng, {**ahead, **moved})
+            plan[ship.id] = (code, end)
+            if end is not None:
+                moved[ship.id] = end
+        return plan
 
-__all__ = ["Foresight", "Planner"]
+
+def unstressed_codes(ship: Piece) -> list[str]:
+    """The maneuvers of ``ship``'s dial it may set: no red one while it is stressed."""
+    return [c for c in ship.dial if not (ship.stressed and c.endswith("R"))]
+
+
+__all__ = ["Foresight", "Planner", "unstressed_codes"]
