@@ -21,6 +21,7 @@ from tallon.agents.reading import (
     damage_distribution,
     defense_tokens,
     ruled_attack,
+    view_health,
     view_ruleset,
 )
 from tallon.dice import Attack, Combatant, Face, make_counts
@@ -45,11 +46,6 @@ def _ship(view: dict[str, Any], ship_id: str) -> dict[str, Any] | None:
 
 def _remote(view: dict[str, Any], remote_id: str) -> dict[str, Any] | None:
     return next((r for r in view.get("remotes", ()) if r["id"] == remote_id), None)
-
-
-def _health(ship: dict[str, Any]) -> int:
-    return ship["hull"] - ship["damage_facedown"] - len(ship["damage_faceup"]) + \
-        ship["shields"]
 
 
 def _tokens(ship: dict[str, Any]) -> dict[str, int]:
@@ -77,7 +73,7 @@ def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -
     else:
         if defender["destroyed"]:
             return -1.0  # destroyed already (simultaneous fire): shooting it is wasted
-        health = _health(defender)
+        health = view_health(defender)
         agility = defender["stats"]["agility"]
         tokens = defense_tokens(_tokens(defender), ruleset)
         cost = defender["stats"]["cost"]

@@ -241,8 +241,8 @@ class MasterAgent:
     def _rollout(self, game: Game, player: int, candidate: Value, seed: int) -> float:
         """Play ``candidate`` in ``game`` (a sample of the information set) and on to the
         end of the round, both sides the ace; how the game then stands for ``player``."""
-        ours, theirs = AceAgent(seed, model_opponent=True), AceAgent(seed + 1)
-        ours.opponent = self._model().copy_for_search()
+        ours, theirs = AceAgent(seed), AceAgent(seed + 1)
+        ours.opponent = self._model().copy_for_search()  # ours models the enemy too
         agents = (ours, theirs) if player == 1 else (theirs, ours)
         self._redraw_enemy_dials(game, player, ours)
         start_round = game.state.round

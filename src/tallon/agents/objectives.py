@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from tallon.agents.reading import HALF_BASE
+from tallon.agents.reading import HALF_BASE, view_health
 from tallon.engine.decisions import Decision, Value
 from tallon.geometry import BaseSize, Pose, Ship, band, disk_distance
 from tallon.geometry.constants import (
@@ -154,12 +154,6 @@ def jettison(view: dict[str, Any], decision: Decision) -> Value:
     return "keep" if "keep" in decision.option_keys() else None
 
 
-def _health(ship: dict[str, Any]) -> int:
-    """Hull and shields a ship has left (its damage cards taken off its hull)."""
-    damage = len(ship.get("damage_faceup", ())) + ship.get("damage_facedown", 0)
-    return ship["hull"] - damage + ship["shields"]
-
-
 def cache_handover(view: dict[str, Any], decision: Decision) -> Value:
     """Hondo Ohnaka's (Command) move of a supply cache between two ship cards (keys
     ``<giver>><receiver>`` and ``decline``): the cache scores while it is carried and is
@@ -175,7 +169,7 @@ def cache_handover(view: dict[str, Any], decision: Decision) -> Value:
 
     def gain(key: str) -> int:
         giver, receiver = key.split(">")
-        return _health(ships[receiver]) - _health(ships[giver])
+        return view_health(ships[receiver]) - view_health(ships[giver])
 
     best = max(moves, key=gain)
     return best if gain(best) > 0 else "decline"

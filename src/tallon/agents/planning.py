@@ -153,10 +153,7 @@ class Planner:
                 found[enemy.id], self.likely_codes[enemy.id] = self.memory[key]
                 continue
             scored = []
-            stressed = enemy.stressed
-            for code in enemy.dial:
-                if stressed and _difficulty(code) == "R":
-                    continue
+            for code in unstressed_codes(enemy):
                 end = foreseen_end(enemy.pose, enemy.size, code, enemy.length)
                 if end is None or _edge_gap(end, enemy.size, enemy.length) < 0:
                     continue
@@ -413,7 +410,9 @@ class Planner:
 
 def unstressed_codes(ship: Piece) -> list[str]:
     """The maneuvers of ``ship``'s dial it may set: no red one while it is stressed."""
-    return [c for c in ship.dial if not (ship.stressed and c.endswith("R"))]
+    if not ship.stressed:
+        return list(ship.dial)
+    return [c for c in ship.dial if _difficulty(c) != "R"]
 
 
 __all__ = ["Foresight", "Planner", "unstressed_codes"]

@@ -81,6 +81,12 @@ def printed_dial(ship_type: str, faction: str) -> tuple[str, ...]:
     return tuple(load_cards().ship(ship_type, faction).dial)
 
 
+def view_health(ship: dict[str, Any]) -> int:
+    """The hull and shields a ship of a view has left (its damage cards off its hull)."""
+    return ship["hull"] - ship["damage_facedown"] - len(ship["damage_faceup"]) + \
+        ship["shields"]
+
+
 def read_pieces(view: dict[str, Any]) -> list[Piece]:
     """The ships in play in ``view`` (placed, not removed, not destroyed)."""
     pieces = []
@@ -90,7 +96,7 @@ def read_pieces(view: dict[str, Any]) -> list[Piece]:
             continue
         stats = s["stats"]
         pose = s["pose"]
-        health = s["hull"] - s["damage_facedown"] - len(s["damage_faceup"]) + s["shields"]
+        health = view_health(s)
         huge = is_huge(s)
         pieces.append(Piece(
             s["id"], s["owner"], "huge" if huge else s["size"],
@@ -548,4 +554,5 @@ FOCUSED = (("focus", 1),)
 __all__ = ["DEFAULT_RULESET", "FOCUSED", "HALF_BASE", "Piece", "attack_tokens", "bearing",
            "damage_distribution", "defense_tokens", "estimated_range", "expected_damage",
            "foreseen_end", "in_estimated_arc", "known_tokens", "read_pieces",
-           "relative_end", "ruled_attack", "shot", "spots_of", "table_of", "view_ruleset"]
+           "relative_end", "ruled_attack", "shot", "spots_of", "table_of", "view_health",
+           "view_ruleset"]

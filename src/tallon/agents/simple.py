@@ -48,6 +48,7 @@ from tallon.agents.placing import (
     relocate_remote,
     start_docked,
 )
+from tallon.agents.reading import view_health
 from tallon.dice.attack import DICE_RULES
 from tallon.engine.decisions import Decision, Value
 from tallon.geometry import (
@@ -422,8 +423,7 @@ class SimpleAgent:
                 target = ships[defender]
                 if target["destroyed"]:
                     continue  # destroyed, not yet removed (simultaneous fire): leave it
-                remaining = target["hull"] - target["damage_facedown"] - len(
-                    target["damage_faceup"]) + target["shields"]
+                remaining = view_health(target)
             dice = option.info["value"] + (1 if option.info["range"] == 1 and rules.range_bonus(
                 option.info.get("primary", True), option.info["ordnance"]) else 0)
             score = dice * 2.0 - remaining - (1 if option.info["range"] == 3 else 0)

@@ -6,12 +6,16 @@ at y = 380 / 490 / 550; a large one (the Lancer) at y = 420 / 520 / 620."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from tallon.engine.attack import Engage
 from tallon.engine.conditions import has_condition
 from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartEngagement
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare, load_dice, start_at
+from tests.cards.first_edition import helpers_1e
+from tests.cards.first_edition.helpers_1e import ACADEMY, ROOKIE
 from tests.cards.helpers import (
     Hurt,
     activation,
@@ -25,9 +29,6 @@ from tests.cards.helpers import (
     values,
 )
 
-SMALL_Y = {1: 380.0, 2: 490.0, 3: 550.0}
-ACADEMY = "1e-tiefighter-academypilot"
-ROOKIE = "1e-xwing-rookiepilot"
 THANE = "1e-arc170-thanekyrell"
 ZETA = "1e-tiesffighter-zetaspecialist"
 PROTECTORATE = "1e-protectoratestarfighter-concorddawnveteran"
@@ -35,12 +36,8 @@ LANCER = "1e-lancerclasspursuitcraft-shadowporthunter"
 SPECTRE = "1e-tiefighter-sabinewren"
 
 
-def duel(pilot: str, defender: str = ACADEMY, range_: int = 2, upgrades=(), **setup):
-    """The pilot at (400, 300) facing +y, an enemy ahead at ``range_`` facing it."""
-    sc = Scene(ruleset="1e")
-    a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
-    d = sc.ship(defender, player=2, at=(400, SMALL_Y[range_], 180))
-    return sc, a, d
+#: the shared duel scene, against an Academy Pilot
+duel = partial(helpers_1e.duel, defender=ACADEMY)
 
 
 def pool(game, kind: str = "attack") -> list[str]:

@@ -5,6 +5,8 @@ Ranges 1 / 2 / 3 (first-edition ranges: touching ships are at Range 1)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from tallon.cards import CARDS
 from tallon.dice import DieKind, Face
 from tallon.engine.abilities import CardRegistry, Cost, Triggered
@@ -13,7 +15,8 @@ from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import StartEngagement, Sweep
 from tallon.engine.state import Token
 from tallon.scene import Scene, declare
-from tests.cards.first_edition.helpers_1e import neutralized
+from tests.cards.first_edition import helpers_1e
+from tests.cards.first_edition.helpers_1e import ACADEMY, ROOKIE, neutralized
 from tests.cards.helpers import (
     activation,
     dice_count,
@@ -26,9 +29,7 @@ from tests.cards.helpers import (
     values,
 )
 
-Y = {1: 380.0, 2: 490.0, 3: 550.0, 4: 660.0}
-ROOKIE = "1e-xwing-rookiepilot"
-ACADEMY = "1e-tiefighter-academypilot"
+Y = {**helpers_1e.Y, 4: 660.0}
 BLUE = "1e-bwing-bluesquadronpilot"
 SCIMITAR = "1e-tiebomber-scimitarsquadronpilot"
 OPERATIVE = "1e-hwk290-rebeloperative"
@@ -36,12 +37,8 @@ OMICRON = "1e-lambdaclassshuttle-omicrongrouppilot"
 APT = "1e-advprotontorpedoes"
 
 
-def duel(pilot: str, defender: str = ACADEMY, range_: int = 2, upgrades=(), **setup):
-    """The pilot at (400, 300) facing +y, an enemy ahead at ``range_`` facing it."""
-    sc = Scene(ruleset="1e")
-    a = sc.ship(pilot, at=(400, 300, 0), upgrades=list(upgrades), **setup)
-    d = sc.ship(defender, player=2, at=(400, Y[range_], 180))
-    return sc, a, d
+#: the shared duel scene, against an Academy Pilot
+duel = partial(helpers_1e.duel, defender=ACADEMY)
 
 
 def attack_to_end(sc, a, d, dice, defense, rerolls=()):
