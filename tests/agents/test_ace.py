@@ -4,6 +4,8 @@ it can avoid, the token worth taking, the dice the calculator would modify)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from tallon.agents import play
@@ -15,7 +17,7 @@ from tallon.engine.rounds import SetDial
 from tallon.geometry import Maneuver, execute_maneuver
 from tallon.scene import Scene
 from tests.engine.test_agents import SQUADS, ListedAnswers
-from tests.rules.game_helpers import new_game
+from tests.rules.game_helpers import EMPIRE, REBEL, new_game, solo_at_action, squad, tokens
 
 
 class CheckingAce(ListedAnswers, AceAgent):
@@ -138,3 +140,40 @@ def hidden_dials_game():
                 s.dial_set is not None for s in game.state.ships_of(3 - d.player)):
             return game, d.player
         game.answer(agents[d.player - 1].choose(game.view(d.player, log=False), d))
+
+
+def _slam_scene(enemy_at):
+    """An Alpha-class star wing at its Perform Action step after a [2 straight] (to
+    (400, 320), facing up the table), an X-wing that has moved already at ``enemy_at``."""
+    game, _ = solo_at_action("nusquadronpilot", EMPIRE, "2FB",
+                                    enemy=squad(REBEL, "redsquadronveteran"), blocker=enemy_at)
+    game.state.ships["p2.1"].activated = True
+    return game, game.decision
+
+
+def test_the_ace_slams_out_of_an_arc_it_cannot_answer():
+    """Situation: the star wing's Perform Action step with the X-wing right behind it at
+    range 1, its arc on the star wing, which has no shot back (RR: SLAM: a maneuver of the
+    speed executed, then a disarm token). Expected: it SLAMs rather than take a token, with
+    a speed 2 maneuver that takes it beyond range 1 of the X-wing, and is disarmed."""
+    game, decision = _slam_scene((400, 200, 0))
+    assert "slam" in decision.option_keys()
+    answer = AceAgent(1).choose(game.view(1), decision)
+    assert answer == "slam"
+    game.answer(answer)
+    decision = game.decision
+    assert decision.kind == "slam_maneuver"
+    code = AceAgent(1).choose(game.view(1), decision)
+    assert code in decision.option_keys() and code.startswith("2")
+    game.answer(code)
+    pose = game.state.ships["p1.1"].body.pose
+    assert math.hypot(pose.x - 400, pose.y - 200) > 200
+    assert tokens(game, "p1.1") == {"disarm": 1}
+
+
+def test_the_ace_does_not_slam_away_from_its_shot():
+    """Situation: as above, but the X-wing is ahead at range 2, facing the star wing: a
+    SLAM would disarm it (RR: SLAM) and lose the shot. Expected: it takes focus or a lock."""
+    game, decision = _slam_scene((400, 500, 180))
+    assert "slam" in decision.option_keys()
+    assert AceAgent(1).choose(game.view(1), decision) in ("focus", "lock")

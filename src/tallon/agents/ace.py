@@ -179,7 +179,13 @@ class AceAgent(SimpleAgent):
         return self._one_maneuver(view, decision)
 
     def _slam_maneuver(self, view: dict[str, Any], decision: Decision) -> Value:
-        return self._one_maneuver(view, decision)
+        """The SLAM judged as its action was (:meth:`Planner.best_slam`), among the
+        maneuvers offered (a card may change their speed)."""
+        planner = self.planner(view)
+        ship = planner.by_id.get(decision.ship or "")
+        found = None if ship is None else planner.best_slam(
+            ship, decision.option_keys(), defense_tokens(ship.tokens, planner.ruleset))
+        return found[1] if found is not None else self._one_maneuver(view, decision)
 
     def _tallon_position(self, view: dict[str, Any], decision: Decision) -> Value:
         keys = decision.option_keys()
@@ -230,6 +236,11 @@ class AceAgent(SimpleAgent):
                     continue
                 self._repositions[kind] = found
                 value = found[0] - now
+            elif kind == "slam":
+                gain = planner.slam_gain(ship, attack, guard)
+                if gain is None:
+                    continue
+                value = gain
             elif kind in OTHER_ACTIONS:
                 value = OTHER_ACTIONS[kind]
             elif kind in ("tow", "scramble"):

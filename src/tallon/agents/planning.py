@@ -208,19 +208,19 @@ class Planner:
     # ------------------------------------------------------------------- our positions
     def position_value(self, ship: Piece, at: Pose, can_act: bool,
                        tokens: tuple[tuple[str, int], ...] | None = None,
-                       guard: tuple[tuple[str, int], ...] = ()) -> float:
+                       guard: tuple[tuple[str, int], ...] = (), armed: bool = True) -> float:
         """Expected damage dealt minus taken for ``ship`` standing at ``at`` against the
         enemies where they are foreseen, plus staying on the table and closing in.
         ``tokens`` are what it attacks with (focus if it ``can_act``, when not given),
-        ``guard`` what it defends with."""
+        ``guard`` what it defends with. Not ``armed`` (a disarm token), it deals none and
+        the position is judged for what it suffers alone, without the pull to close in."""
         attack_tokens = tokens if tokens is not None else (FOCUSED if can_act else ())
-        key = (ship.id, attack_tokens, guard)
-        opponents = self._opponents.get(key)
-        if opponents is None:
-            opponents = self._opponents[key] = self._against(ship, attack_tokens, guard)
-        offense, threat, nearest, aim = engagement(ship.size, at, opponents)
+        offense, threat, nearest, aim = engagement(
+            ship.size, at, self._opponents_for(ship, attack_tokens, guard))
+        if not armed:
+            offense = 0.0
         score = offense - THREAT_SHARE * threat
-        if offense == 0.0 and nearest < math.inf:
+        if offense == 0.0 and armed and nearest < math.inf:
             score -= max(0.0, nearest - 250.0) / 250.0
             score += 0.15 * aim
         if self.objectives.active:
@@ -256,6 +256,19 @@ class Planner:
                 score -= 0.4  # heading off the table: next round's dial narrows
         return score
 
+    def offense(self, ship: Piece, at: Pose, tokens: tuple[tuple[str, int], ...],
+                guard: tuple[tuple[str, int], ...]) -> float:
+        """The expected damage of ``ship``'s best attack from ``at`` (0: it has no shot)."""
+        return engagement(ship.size, at, self._opponents_for(ship, tokens, guard))[0]
+
+    def _opponents_for(self, ship: Piece, tokens: tuple[tuple[str, int], ...],
+                       guard: tuple[tuple[str, int], ...]) -> list[Opponent]:
+        key = (ship.id, tokens, guard)
+        opponents = self._opponents.get(key)
+        if opponents is None:
+            opponents = self._opponents[key] = self._against(ship, tokens, guard)
+        return opponents
+
     def _against(self, ship: Piece, attack: tuple[tuple[str, int], ...],
                  guard: tuple[tuple[str, int], ...]) -> list[Opponent]:
         """The enemies as :func:`engagement` reads them for ``ship``, shared by every
@@ -287,6 +300,18 @@ class Planner:
         (``exact``), or its end foreseen as if nothing were in the way."""
         if ship.length:
             return self._huge_value(ship, code, exact, table)
+        flown = self._flown(ship, code, exact, table)
+        if flown is None:
+            return -100.0, None
+        end, can_act, penalty = flown
+        value = self.position_value(ship, end, can_act) - penalty
+        return value + (ACTION_VALUE if can_act else 0.0), end
+
+    def _flown(self, ship: Piece, code: str, exact: bool, table: Table | None
+               ) -> tuple[Pose, bool, float] | None:
+        """Where a maneuver puts ``ship`` (flown exactly on ``table`` or foreseen),
+        whether it may act after it and what the move costs beyond the position (its
+        difficulty, a bump, obstacles); None if it flees."""
         difficulty = _difficulty(code)
         can_act = difficulty != "R" and not (ship.stressed and difficulty != "B")
         penalty = 0.0
@@ -297,7 +322,7 @@ class Planner:
         if exact:
             outcome = execute_maneuver(table or self.table, ship.id, Maneuver.parse(code))
             if outcome.fled:
-                return -100.0, None
+                return None
             end = outcome.final
             if outcome.overlapping:
                 can_act = False
@@ -308,12 +333,43 @@ class Planner:
         else:
             end = foreseen_end(ship.pose, ship.size, code)
             if end is None or _edge_gap(end, ship.size) < -HALF_BASE[ship.size]:
-                return -100.0, None
+                return None
             if self._likely_hazard(ship, end):
                 can_act = False
                 penalty += 0.8
-        value = self.position_value(ship, end, can_act) - penalty
-        return value + (ACTION_VALUE if can_act else 0.0), end
+        return end, can_act, penalty
+
+    def slam_gain(self, ship: Piece, attack: tuple[tuple[str, int], ...],
+                  guard: tuple[tuple[str, int], ...]) -> float | None:
+        """What a SLAM is worth to ``ship`` where it stands with these tokens, or None
+        when it is not worth weighing: disarmed after it, a ship with a shot would lose
+        it, so only one without weighs the damage it escapes (valued with the pull to
+        close in, the ace rushed in and lost: docs/simulation.md)."""
+        if self.offense(ship, ship.pose, attack, guard) > 0.0:
+            return None
+        found = self.best_slam(ship, slam_codes(ship), guard)
+        if found is None:
+            return None
+        return found[0] - self.position_value(ship, ship.pose, False, attack, guard,
+                                              armed=False)
+
+    def best_slam(self, ship: Piece, codes: list[str], guard: tuple[tuple[str, int], ...]
+                  ) -> tuple[float, str] | None:
+        """RR: SLAM - the best of ``codes`` for ``ship`` to execute as its action, and
+        its value: flown exactly from where it stands, no action after it, and a disarm
+        token (it attacks no more this round), so only the damage it may take there and
+        what the move costs count (``position_value`` not armed). None if every one flees
+        (the SLAM would fail)."""
+        best: tuple[float, str] | None = None
+        for code in codes:
+            flown = self._flown(ship, code, True, None)
+            if flown is None:
+                continue
+            end, _, penalty = flown
+            value = self.position_value(ship, end, False, (), guard, armed=False) - penalty
+            if best is None or value > best[0]:
+                best = (value, code)
+        return best
 
     def _huge_value(self, ship: Piece, code: str, exact: bool, table: Table | None
                     ) -> tuple[float, Pose | None]:
@@ -415,4 +471,13 @@ def unstressed_codes(ship: Piece) -> list[str]:
     return [c for c in ship.dial if _difficulty(c) != "R"]
 
 
-__all__ = ["Foresight", "Planner", "unstressed_codes"]
+def slam_codes(ship: Piece) -> list[str]:
+    """RR: SLAM - the dial's maneuvers of the speed the ship executed this round, as its
+    own dial tells it (an ion maneuver's or a card's other speed is met when asked)."""
+    dial = ship.raw.get("dial")
+    if not isinstance(dial, str) or not dial[:1].isdigit():
+        return []
+    return [code for code in ship.dial if code[0] == dial[0]]
+
+
+__all__ = ["Foresight", "Planner", "slam_codes", "unstressed_codes"]
