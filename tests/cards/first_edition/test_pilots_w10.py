@@ -310,6 +310,20 @@ class TestDeathfire:
         assert "1e-connernet" not in game.state.ships[s].upgrades
         assert game.decision.kind == "perform_action"
 
+    def test_a_faceup_damage_cards_action_is_not_a_bomb_action(self):
+        """Deathfire with a Conner Net and a faceup Structural Damage (whose "Action:" is
+        the damage card's, not an upgrade's): revealing his dial only the net's action is
+        offered as his free action."""
+        sc = Scene(ruleset="1e")
+        s = sc.ship("1e-tiebomber-deathfire", at=(400, 300, 0), upgrades=["1e-connernet"],
+                    damage=(DamageCard("1e-core-structuraldamage", True, 1),))
+        sc.ship(ROOKIE, player=2, at=(400, 800, 180))
+        game = activation(sc, s, "2FW")
+        pass_until(game, "use_ability", s)
+        offered = values(game)
+        assert "1e-connernet:drop" in offered
+        assert not any("structuraldamage" in key for key in offered)
+
     def test_not_without_a_bomb_action(self):
         """A Scimitar Squadron Pilot with the Conner Net: no free action offered."""
         game, _s = self.fly("1e-tiebomber-scimitarsquadronpilot", ["1e-connernet"])

@@ -176,10 +176,11 @@ register("pilot", "1e-vcx100-kananjarrus",
 
 # ------------------------------------------------------------------------ TIE bomber
 def _bomb_actions(ctx: Ctx) -> list[ActionSpec]:
-    """The "Action:" headers of the ship's [Bomb] upgrade cards."""
+    """The "Action:" headers of the ship's [Bomb] upgrade cards (its faceup damage cards'
+    actions are not upgrades')."""
     db = load_cards()
     return [spec for spec in card_actions(ctx.game, ctx.ship)
-            if spec.source is not None and spec.source.startswith("1e-")
+            if spec.source is not None and spec.source in ctx.ship.upgrades
             and "bomb" in db.upgrade(spec.source).sides[0].slots]
 
 
