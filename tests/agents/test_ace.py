@@ -14,10 +14,21 @@ from tallon.agents.reading import read_pieces, table_of
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
 from tallon.engine.rounds import SetDial
-from tallon.geometry import Maneuver, execute_maneuver
+from tallon.engine.state import Token
+from tallon.geometry import Maneuver, Pose, execute_maneuver
 from tallon.scene import Scene
 from tests.engine.test_agents import SQUADS, ListedAnswers
-from tests.rules.game_helpers import EMPIRE, REBEL, new_game, solo_at_action, squad, tokens
+from tests.rules.game_helpers import (
+    EMPIRE,
+    REBEL,
+    give,
+    new_game,
+    plan,
+    solo_at_action,
+    squad,
+    start,
+    tokens,
+)
 
 
 class CheckingAce(ListedAnswers, AceAgent):
@@ -177,3 +188,56 @@ def test_the_ace_does_not_slam_away_from_its_shot():
     game, decision = _slam_scene((400, 500, 180))
     assert "slam" in decision.option_keys()
     assert AceAgent(1).choose(game.view(1), decision) in ("focus", "lock")
+
+
+def _cloaked_phantom(enemy_at):
+    """A cloaked Sigma Squadron Ace (TIE/ph) at (400, 300) facing up the table, its dial
+    set to a [2 straight], at its decloak decision (RR: CLOAK: the System Phase); an X-wing
+    at ``enemy_at`` taken to stay there (it has moved)."""
+    game = start(squad(EMPIRE, "sigmasquadronace"), squad(REBEL, "redsquadronveteran"),
+                 poses={"p1.1": (400, 300, 0), "p2.1": enemy_at}, obstacles=[])
+    give(game, "p1.1", Token.CLOAK)
+    game.state.ships["p2.1"].activated = True
+    plan(game, {"p1.1": "2FB"})
+    assert game.decision.kind == "decloak"
+    return game
+
+
+@pytest.mark.parametrize(("enemy_x", "side", "x"), [(560, "right", 520), (240, "left", 280)])
+def test_the_ace_decloaks_to_where_its_dial_brings_a_shot(enemy_x, side, x):
+    """Situation: the cloaked Phantom's [2 straight] would leave the X-wing (ahead, off to
+    one side at 160 mm) outside its front arc; a decloak barrel roll to that side first
+    (RR: CLOAK: [2 straight] template, front, middle or back) would put it in. Expected: it
+    decloaks with a barrel roll to that side at the front position (its token spent)."""
+    game = _cloaked_phantom((enemy_x, 540, 180))
+    ace = AceAgent(1)
+    assert ace.choose(game.view(1), game.decision) == side
+    game.answer(side)
+    assert game.decision.kind == "decloak_position"
+    assert ace.choose(game.view(1), game.decision) == "front"
+    game.answer("front")
+    assert game.state.ships["p1.1"].body.pose == Pose(x, 310, 0)
+    assert tokens(game, "p1.1") == {}
+
+
+def test_the_ace_stays_cloaked_with_no_enemy_near():
+    """Situation: as above with the X-wing 600 mm ahead: no decloak brings a shot this round.
+    Expected: it stays cloaked (RR: CLOAK: agility 2 higher), keeping its token."""
+    game = _cloaked_phantom((400, 900, 180))
+    assert AceAgent(1).choose(game.view(1), game.decision) == "pass"
+
+
+def test_the_ace_cloaks_only_with_no_shot():
+    """Situation: a Sigma Squadron Ace's Perform Action step after a [2 straight], an
+    X-wing (moved already) right behind it at range 1; then, in another game, ahead of it
+    at range 2. RR: CLOAK: a cloaked ship's agility is 2 higher and it is disarmed.
+    Expected: with the X-wing behind (no shot back) it cloaks; with it ahead it does not
+    (the cloak would cost its attack)."""
+    for enemy_at, cloaks in (((400, 200, 0), True), ((400, 500, 180), False)):
+        game, _ = solo_at_action("sigmasquadronace", EMPIRE, "2FB",
+                                 enemy=squad(REBEL, "redsquadronveteran"), blocker=enemy_at)
+        game.state.ships["p2.1"].activated = True
+        decision = game.decision
+        assert "cloak" in decision.option_keys()
+        answer = AceAgent(1).choose(game.view(1), decision)
+        assert (answer == "cloak") is cloaks and answer != "pass"

@@ -18,10 +18,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from tallon.agents.cloaking import DECLOAK_VALUE, cloak_gain, decloak_plan
+from tallon.agents.deployment import obstacle_spot, ship_spot
 from tallon.agents.fighting import calculator_option, choose_target, solver_choice
-from tallon.agents.huge import huge_lane_penalty, huge_placements, resupply
+from tallon.agents.huge import resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
-from tallon.agents.objectives import cache_handover, deployment_pull, in_reach
+from tallon.agents.objectives import cache_handover, in_reach
 from tallon.agents.opponent import OpponentModel
 from tallon.agents.planning import Planner, unstressed_codes
 from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
@@ -97,52 +99,10 @@ class AceAgent(SimpleAgent):
 
     # ------------------------------------------------------------------ setup
     def _place_obstacle(self, view: dict[str, Any], decision: Decision) -> Value:
-        """In the middle band of the table, away from the other obstacles: cover where
-        the ships will meet."""
-        placed = [(o["x"], o["y"]) for o in view["obstacles"]]
-
-        def value(info: dict[str, Any]) -> float:
-            x, y = info["x"], info["y"]
-            middle = abs(y - 457.2) / 200.0 + abs(x - 457.2) / 600.0
-            crowd = sum(1.0 for px, py in placed if math.hypot(x - px, y - py) < 250)
-            return -middle - crowd + self.rng.random() * 0.05
-
-        offered = [o for o in decision.options if o.info is not None]
-        if not offered:
-            return None
-        return max(offered, key=lambda o: value(o.info)).key
+        return obstacle_spot(view, decision, self.rng)
 
     def _place_ship(self, view: dict[str, Any], decision: Decision) -> Value:
-        """Beside the ships already placed, in a lane clear of obstacles, and off to the
-        side of the enemy's ships rather than straight in front of their arcs."""
-        me = view["player"]
-        friends = [s["pose"]["x"] for s in view["ships"] if "pose" in s and s["owner"] == me]
-        enemies = [s["pose"]["x"] for s in view["ships"] if "pose" in s and s["owner"] != me]
-        lanes = [o["x"] for o in view["obstacles"] if 200 < o["y"] < 714]
-
-        def value(info: dict[str, Any]) -> float:
-            x = info["x"]
-            score = 0.0
-            if friends:
-                nearest = min(abs(x - f) for f in friends)
-                score -= abs(nearest - 90.0) / 60.0
-            else:
-                score -= abs(x - 457.2) / 300.0
-            score -= sum(1.0 for lane in lanes if abs(lane - x) < 70) * 0.6
-            if enemies:
-                mean = sum(enemies) / len(enemies)
-                score -= abs(abs(x - mean) - 220.0) / 400.0
-            if x < 90 or x > 824:
-                score -= 1.0
-            score -= deployment_pull(view, x) / 600.0  # lightly: the fight comes first
-            return score + self.rng.random() * 0.01
-
-        offered = [o for o in huge_placements(view, decision) or decision.options
-                   if o.info is not None and "x" in o.info]
-        if not offered:
-            return None
-        return max(offered, key=lambda o: value(o.info) - huge_lane_penalty(view, o.info["x"])
-                   ).key
+        return ship_spot(view, decision, self.rng)
 
     # ------------------------------------------------------------------ maneuvers
     def _set_dial(self, view: dict[str, Any], decision: Decision) -> Value:
@@ -186,6 +146,16 @@ class AceAgent(SimpleAgent):
         found = None if ship is None else planner.best_slam(
             ship, decision.option_keys(), defense_tokens(ship.tokens, planner.ruleset))
         return found[1] if found is not None else self._one_maneuver(view, decision)
+
+    def _decloak(self, view: dict[str, Any], decision: Decision) -> Value:
+        planner = self.planner(view)
+        ship = planner.by_id.get(decision.ship or "")
+        if ship is None:
+            return "pass"
+        key, position = decloak_plan(planner, ship, decision.option_keys())
+        if position is not None:  # placed as a planned barrel roll is
+            self._reposition = (ship.id, "barrel_roll", key, position)
+        return key
 
     def _tallon_position(self, view: dict[str, Any], decision: Decision) -> Value:
         keys = decision.option_keys()
@@ -236,11 +206,12 @@ class AceAgent(SimpleAgent):
                     continue
                 self._repositions[kind] = found
                 value = found[0] - now
-            elif kind == "slam":
-                gain = planner.slam_gain(ship, attack, guard)
+            elif kind in ("slam", "cloak"):
+                gain = planner.slam_gain(ship, attack, guard) if kind == "slam" else \
+                    cloak_gain(planner, ship, attack, guard)
                 if gain is None:
                     continue
-                value = gain
+                value = gain + (DECLOAK_VALUE if kind == "cloak" else 0.0)
             elif kind in OTHER_ACTIONS:
                 value = OTHER_ACTIONS[kind]
             elif kind in ("tow", "scramble"):
@@ -428,6 +399,8 @@ class AceAgent(SimpleAgent):
             self._reposition = None
             return plan[3]
         return "middle" if "middle" in keys else keys[0]
+
+    _decloak_position = _barrel_roll_position
 
     def _boost_direction(self, view: dict[str, Any], decision: Decision) -> Value:
         plan = self._reposition

@@ -263,7 +263,7 @@ class Planner:
 
     def _opponents_for(self, ship: Piece, tokens: tuple[tuple[str, int], ...],
                        guard: tuple[tuple[str, int], ...]) -> list[Opponent]:
-        key = (ship.id, tokens, guard)
+        key = (ship.id, ship.agility, tokens, guard)
         opponents = self._opponents.get(key)
         if opponents is None:
             opponents = self._opponents[key] = self._against(ship, tokens, guard)
@@ -300,14 +300,14 @@ class Planner:
         (``exact``), or its end foreseen as if nothing were in the way."""
         if ship.length:
             return self._huge_value(ship, code, exact, table)
-        flown = self._flown(ship, code, exact, table)
+        flown = self.flown(ship, code, exact, table)
         if flown is None:
             return -100.0, None
         end, can_act, penalty = flown
         value = self.position_value(ship, end, can_act) - penalty
         return value + (ACTION_VALUE if can_act else 0.0), end
 
-    def _flown(self, ship: Piece, code: str, exact: bool, table: Table | None
+    def flown(self, ship: Piece, code: str, exact: bool, table: Table | None
                ) -> tuple[Pose, bool, float] | None:
         """Where a maneuver puts ``ship`` (flown exactly on ``table`` or foreseen),
         whether it may act after it and what the move costs beyond the position (its
@@ -362,7 +362,7 @@ class Planner:
         (the SLAM would fail)."""
         best: tuple[float, str] | None = None
         for code in codes:
-            flown = self._flown(ship, code, True, None)
+            flown = self.flown(ship, code, True, None)
             if flown is None:
                 continue
             end, _, penalty = flown
