@@ -3,8 +3,8 @@ cannot gain a second cloak token), and decloaking in the System Phase: small shi
 [2 straight], medium and large with the [1 straight]; it can fail, is allowed while
 stressed, and is neither an action nor a maneuver. (RR: DECLOAK only points here.)
 
-No ship the engine can play has the cloak action yet (the TIE Phantoms have the Stygium
-Array ship ability): the cloak action and cloak tokens are arranged on generic ships."""
+The cloak action and cloak tokens are arranged on generic ships (the TIE/ph Phantom's own,
+with its Stygium Array, are tested with its cards), so that each rule is seen alone."""
 
 from __future__ import annotations
 
