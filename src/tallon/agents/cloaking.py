@@ -88,13 +88,8 @@ def _flown_from(planner: Planner, ship: Piece, start: Pose, code: str) -> float 
     """The set dial flown from ``start`` (where a decloak put the ship), judged as the
     ship's maneuvers are; None if it flees."""
     table = table_of(planner.pieces, planner.view, {ship.id: start}, planner.table)
-    moved = replace(ship, pose=start)
-    flown = planner.flown(moved, code, True, table)
-    if flown is None:
-        return None
-    end, can_act, penalty = flown
-    return planner.position_value(moved, end, can_act) - penalty + \
-        (ACTION_VALUE if can_act else 0.0)
+    value, end = planner.maneuver_value(replace(ship, pose=start), code, True, table)
+    return None if end is None else value
 
 
 __all__ = ["DECLOAK_VALUE", "cloak_gain", "cloaked", "decloak_plan"]

@@ -308,7 +308,7 @@ class Planner:
         return value + (ACTION_VALUE if can_act else 0.0), end
 
     def flown(self, ship: Piece, code: str, exact: bool, table: Table | None
-               ) -> tuple[Pose, bool, float] | None:
+              ) -> tuple[Pose, bool, float] | None:
         """Where a maneuver puts ``ship`` (flown exactly on ``table`` or foreseen),
         whether it may act after it and what the move costs beyond the position (its
         difficulty, a bump, obstacles); None if it flees."""
