@@ -153,11 +153,12 @@ def hidden_dials_game():
         game.answer(agents[d.player - 1].choose(game.view(d.player, log=False), d))
 
 
-def _slam_scene(enemy_at):
-    """An Alpha-class star wing at its Perform Action step after a [2 straight] (to
-    (400, 320), facing up the table), an X-wing that has moved already at ``enemy_at``."""
-    game, _ = solo_at_action("nusquadronpilot", EMPIRE, "2FB",
-                                    enemy=squad(REBEL, "redsquadronveteran"), blocker=enemy_at)
+def _acting_scene(enemy_at, pilot="nusquadronpilot"):
+    """An Imperial ``pilot`` (an Alpha-class star wing unless said) at its Perform Action
+    step after a [2 straight] (to (400, 320), facing up the table), an X-wing that has
+    moved already at ``enemy_at``."""
+    game, _ = solo_at_action(pilot, EMPIRE, "2FB", enemy=squad(REBEL, "redsquadronveteran"),
+                             blocker=enemy_at)
     game.state.ships["p2.1"].activated = True
     return game, game.decision
 
@@ -167,7 +168,7 @@ def test_the_ace_slams_out_of_an_arc_it_cannot_answer():
     range 1, its arc on the star wing, which has no shot back (RR: SLAM: a maneuver of the
     speed executed, then a disarm token). Expected: it SLAMs rather than take a token, with
     a speed 2 maneuver that takes it beyond range 1 of the X-wing, and is disarmed."""
-    game, decision = _slam_scene((400, 200, 0))
+    game, decision = _acting_scene((400, 200, 0))
     assert "slam" in decision.option_keys()
     answer = AceAgent(1).choose(game.view(1), decision)
     assert answer == "slam"
@@ -185,7 +186,7 @@ def test_the_ace_slams_out_of_an_arc_it_cannot_answer():
 def test_the_ace_does_not_slam_away_from_its_shot():
     """Situation: as above, but the X-wing is ahead at range 2, facing the star wing: a
     SLAM would disarm it (RR: SLAM) and lose the shot. Expected: it takes focus or a lock."""
-    game, decision = _slam_scene((400, 500, 180))
+    game, decision = _acting_scene((400, 500, 180))
     assert "slam" in decision.option_keys()
     assert AceAgent(1).choose(game.view(1), decision) in ("focus", "lock")
 
@@ -234,10 +235,7 @@ def test_the_ace_cloaks_only_with_no_shot():
     Expected: with the X-wing behind (no shot back) it cloaks; with it ahead it does not
     (the cloak would cost its attack)."""
     for enemy_at, cloaks in (((400, 200, 0), True), ((400, 500, 180), False)):
-        game, _ = solo_at_action("sigmasquadronace", EMPIRE, "2FB",
-                                 enemy=squad(REBEL, "redsquadronveteran"), blocker=enemy_at)
-        game.state.ships["p2.1"].activated = True
-        decision = game.decision
+        game, decision = _acting_scene(enemy_at, "sigmasquadronace")
         assert "cloak" in decision.option_keys()
         answer = AceAgent(1).choose(game.view(1), decision)
         assert (answer == "cloak") is cloaks and answer != "pass"

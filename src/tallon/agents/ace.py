@@ -18,8 +18,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from tallon.agents.cloaking import DECLOAK_VALUE, cloak_gain, decloak_plan
 from tallon.agents.deployment import obstacle_spot, ship_spot
+from tallon.agents.disarming import DISARMING, best_slam, decloak_plan
 from tallon.agents.fighting import calculator_option, choose_target, solver_choice
 from tallon.agents.huge import resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
@@ -121,12 +121,10 @@ class AceAgent(SimpleAgent):
 
     def _plan_dials(self, view: dict[str, Any], decision: Decision) -> None:
         def codes_for(ship: Piece) -> list[str]:
-            dial = ship.raw.get("dial")
             if ship.id == decision.ship:
                 return decision.option_keys()
-            if isinstance(dial, str) and dial != "set":
-                return [dial]  # set already: it moves as set
-            return unstressed_codes(ship)
+            code = ship.set_code
+            return [code] if code is not None else unstressed_codes(ship)  # set: as set
 
         plan = self.planner(view).plan_dials(codes_for, self.rng)
         self._dials = {(view["round"], ship_id): code for ship_id, (code, _) in plan.items()}
@@ -139,12 +137,12 @@ class AceAgent(SimpleAgent):
         return self._one_maneuver(view, decision)
 
     def _slam_maneuver(self, view: dict[str, Any], decision: Decision) -> Value:
-        """The SLAM judged as its action was (:meth:`Planner.best_slam`), among the
-        maneuvers offered (a card may change their speed)."""
+        """The SLAM judged as its action was (:func:`~tallon.agents.disarming.best_slam`),
+        among the maneuvers offered (a card may change their speed)."""
         planner = self.planner(view)
         ship = planner.by_id.get(decision.ship or "")
-        found = None if ship is None else planner.best_slam(
-            ship, decision.option_keys(), defense_tokens(ship.tokens, planner.ruleset))
+        found = None if ship is None else best_slam(
+            planner, ship, decision.option_keys(), defense_tokens(ship.tokens, planner.ruleset))
         return found[1] if found is not None else self._one_maneuver(view, decision)
 
     def _decloak(self, view: dict[str, Any], decision: Decision) -> Value:
@@ -206,12 +204,11 @@ class AceAgent(SimpleAgent):
                     continue
                 self._repositions[kind] = found
                 value = found[0] - now
-            elif kind in ("slam", "cloak"):
-                gain = planner.slam_gain(ship, attack, guard) if kind == "slam" else \
-                    cloak_gain(planner, ship, attack, guard)
+            elif kind in DISARMING:
+                gain = DISARMING[kind](planner, ship, attack, guard)
                 if gain is None:
                     continue
-                value = gain + (DECLOAK_VALUE if kind == "cloak" else 0.0)
+                value = gain
             elif kind in OTHER_ACTIONS:
                 value = OTHER_ACTIONS[kind]
             elif kind in ("tow", "scramble"):

@@ -22,6 +22,7 @@ import random
 from typing import Any
 
 from tallon.agents.planning import Planner, unstressed_codes
+from tallon.agents.reading import shown_dial
 from tallon.geometry import Pose
 
 #: Trust is certain beyond this share: the foresight keeps a little weight (a bump or a
@@ -66,8 +67,8 @@ class OpponentModel:
         if not self.learning or view["round"] != self.round:
             return
         for ship in view["ships"]:
-            dial = ship.get("dial")
-            if ship["owner"] == view["player"] or dial in (None, "set"):
+            dial = shown_dial(ship)
+            if ship["owner"] == view["player"] or dial is None:
                 continue
             key = (view["round"], ship["id"])
             if key in self._checked or ship["id"] not in self.predicted:

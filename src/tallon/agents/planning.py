@@ -295,16 +295,18 @@ class Planner:
         return found
 
     def maneuver_value(self, ship: Piece, code: str, exact: bool,
-                       table: Table | None = None) -> tuple[float, Pose | None]:
+                       table: Table | None = None, armed: bool = True
+                       ) -> tuple[float, Pose | None]:
         """A maneuver's value for ``ship`` and where it ends: flown exactly on ``table``
-        (``exact``), or its end foreseen as if nothing were in the way."""
+        (``exact``), or its end foreseen as if nothing were in the way; not ``armed``,
+        the end is judged as :meth:`position_value` judges a disarmed ship's."""
         if ship.length:
             return self._huge_value(ship, code, exact, table)
         flown = self.flown(ship, code, exact, table)
         if flown is None:
             return -100.0, None
         end, can_act, penalty = flown
-        value = self.position_value(ship, end, can_act) - penalty
+        value = self.position_value(ship, end, can_act, armed=armed) - penalty
         return value + (ACTION_VALUE if can_act else 0.0), end
 
     def flown(self, ship: Piece, code: str, exact: bool, table: Table | None
@@ -338,38 +340,6 @@ class Planner:
                 can_act = False
                 penalty += 0.8
         return end, can_act, penalty
-
-    def slam_gain(self, ship: Piece, attack: tuple[tuple[str, int], ...],
-                  guard: tuple[tuple[str, int], ...]) -> float | None:
-        """What a SLAM is worth to ``ship`` where it stands with these tokens, or None
-        when it is not worth weighing: disarmed after it, a ship with a shot would lose
-        it, so only one without weighs the damage it escapes (valued with the pull to
-        close in, the ace rushed in and lost: docs/simulation.md)."""
-        if self.offense(ship, ship.pose, attack, guard) > 0.0:
-            return None
-        found = self.best_slam(ship, slam_codes(ship), guard)
-        if found is None:
-            return None
-        return found[0] - self.position_value(ship, ship.pose, False, attack, guard,
-                                              armed=False)
-
-    def best_slam(self, ship: Piece, codes: list[str], guard: tuple[tuple[str, int], ...]
-                  ) -> tuple[float, str] | None:
-        """RR: SLAM - the best of ``codes`` for ``ship`` to execute as its action, and
-        its value: flown exactly from where it stands, no action after it, and a disarm
-        token (it attacks no more this round), so only the damage it may take there and
-        what the move costs count (``position_value`` not armed). None if every one flees
-        (the SLAM would fail)."""
-        best: tuple[float, str] | None = None
-        for code in codes:
-            flown = self.flown(ship, code, True, None)
-            if flown is None:
-                continue
-            end, _, penalty = flown
-            value = self.position_value(ship, end, False, (), guard, armed=False) - penalty
-            if best is None or value > best[0]:
-                best = (value, code)
-        return best
 
     def _huge_value(self, ship: Piece, code: str, exact: bool, table: Table | None
                     ) -> tuple[float, Pose | None]:
@@ -471,13 +441,4 @@ def unstressed_codes(ship: Piece) -> list[str]:
     return [c for c in ship.dial if _difficulty(c) != "R"]
 
 
-def slam_codes(ship: Piece) -> list[str]:
-    """RR: SLAM - the dial's maneuvers of the speed the ship executed this round, as its
-    own dial tells it (an ion maneuver's or a card's other speed is met when asked)."""
-    dial = ship.raw.get("dial")
-    if not isinstance(dial, str) or not dial[:1].isdigit():
-        return []
-    return [code for code in ship.dial if code[0] == dial[0]]
-
-
-__all__ = ["Foresight", "Planner", "slam_codes", "unstressed_codes"]
+__all__ = ["Foresight", "Planner", "unstressed_codes"]

@@ -70,6 +70,11 @@ class Piece:
     def stressed(self) -> bool:
         return self.tokens.get("stress", 0) > 0
 
+    @property
+    def set_code(self) -> str | None:
+        """The maneuver its dial is set to, where the view shows it (:func:`shown_dial`)."""
+        return shown_dial(self.raw)
+
 
 @cache
 def printed_dial(ship_type: str, faction: str) -> tuple[str, ...]:
@@ -79,6 +84,13 @@ def printed_dial(ship_type: str, faction: str) -> tuple[str, ...]:
     if ship_type == SHUTTLE_TYPE:  # a first-edition mission's shuttle: no card data
         return SHUTTLE_MANEUVERS
     return tuple(load_cards().ship(ship_type, faction).dial)
+
+
+def shown_dial(ship: dict[str, Any]) -> str | None:
+    """The maneuver a view's ship has its dial set to, where the view shows it (our own
+    ships, a revealed dial); None when it is not set or facedown ("set")."""
+    dial = ship.get("dial")
+    return dial if isinstance(dial, str) and dial[:1].isdigit() else None
 
 
 def view_health(ship: dict[str, Any]) -> int:
@@ -554,5 +566,5 @@ FOCUSED = (("focus", 1),)
 __all__ = ["DEFAULT_RULESET", "FOCUSED", "HALF_BASE", "Piece", "attack_tokens", "bearing",
            "damage_distribution", "defense_tokens", "estimated_range", "expected_damage",
            "foreseen_end", "in_estimated_arc", "known_tokens", "read_pieces",
-           "relative_end", "ruled_attack", "shot", "spots_of", "table_of", "view_health",
-           "view_ruleset"]
+           "relative_end", "ruled_attack", "shot", "shown_dial", "spots_of", "table_of",
+           "view_health", "view_ruleset"]
