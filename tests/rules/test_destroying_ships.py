@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from tallon.engine.movement import ExecuteManeuver
+from tallon.engine.state import DamageCard
+from tallon.scene import Scene, load_dice, start_at
+from tests.cards.helpers import logged
 from tests.rules.attack_helpers import R1, damage, resolved_attack
 from tests.rules.game_helpers import hurt, wingmen_at_action
 
@@ -71,3 +75,26 @@ class TestDestroyed:
         summary = next(k for k, e in enumerate(events) if e["kind"] == "damage"
                        and "suffers damage" in e["text"])
         assert kinds.index("destroyed") == summary + 1
+
+
+def test_a_ship_destroyed_by_the_price_of_an_action_does_not_perform_it():
+    """A TIE/ln (hull 3) with two facedown damage cards and Coaxium Hyperfuel bumps a
+    friendly ship and pays for its SLAM with 1 critical damage, its third card.
+    RR: DESTROYING SHIPS - destroyed outside the Engagement Phase, it is removed from the
+    game: it performs no SLAM (its removal waits only for the effects of the moment,
+    ruling 15).
+    No SLAM maneuver is asked; the ship is removed; player 2 scores it."""
+    sc = Scene()
+    me = sc.ship("academypilot", at=(400, 300, 0), upgrades=["coaxiumhyperfuel"],
+                 damage=[DamageCard("directhit", False, 1), DamageCard("directhit", False, 2)])
+    sc.ship("academypilot", at=(400, 420, 180))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.game()
+    load_dice(game, ["blank"])
+    start_at(game, ExecuteManeuver(me, "3FW"), phase="activation")
+    assert game.decision.options[0].key == "expose"
+    game.answer("crit")
+    s = game.state.ships[me]
+    assert s.destroyed and s.removed
+    assert game.decision is None or game.decision.kind != "slam_maneuver"
+    assert not logged(game, "action", "slam")

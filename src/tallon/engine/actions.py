@@ -54,11 +54,18 @@ DIFFICULTY_RANK = {"white": 0, "red": 1, "purple": 2}
 
 
 # ------------------------------------------------------------------ availability
+def gone(game: Game, ship: ShipState) -> bool:
+    """Whether ``ship`` is out of the game for actions: off the table, or destroyed in a
+    phase other than the Engagement Phase, where RR: DESTROYING SHIPS removes it at once
+    (its removal only waits for the effects of the moment: docs/rulings.md)."""
+    return not ship.in_play or (ship.destroyed and game.state.phase != "engagement")
+
+
 def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation: bool,
                 even_stressed: bool = False) -> str | None:
     """Why ``ship`` can't perform ``spec`` now, or None (``even_stressed``: a card lets it
     act while stressed)."""
-    if not ship.in_play:
+    if gone(game, ship):
         return "the ship is not in play"
     if ship.stressed and not even_stressed and not any_true(
             game, "may_act_stressed", ship=ship, spec=spec):
@@ -282,6 +289,8 @@ class StartAction(Step):
 
     def run(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
+        if gone(game, ship):  # a price paid for it destroyed the ship (Coaxium Hyperfuel)
+            return None
         spec = treated_difficulty(game, ship, self.spec)
         if spec is not self.spec:
             # a card changed the action's colour: carry on with the action as treated
