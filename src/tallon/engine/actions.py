@@ -39,6 +39,7 @@ from tallon.engine.coordinating import (
     coordinate_remotes,
     coordinate_targets,
 )
+from tallon.engine.damage import gone
 from tallon.engine.decisions import Decision, Option
 from tallon.engine.effects import gain_token, spend_force, spendable_force
 from tallon.engine.features import TOWING_FORBIDS, towed_cache
@@ -54,13 +55,6 @@ DIFFICULTY_RANK = {"white": 0, "red": 1, "purple": 2}
 
 
 # ------------------------------------------------------------------ availability
-def gone(game: Game, ship: ShipState) -> bool:
-    """Whether ``ship`` is out of the game for actions: off the table, or destroyed in a
-    phase other than the Engagement Phase, where RR: DESTROYING SHIPS removes it at once
-    (its removal only waits for the effects of the moment: docs/rulings.md)."""
-    return not ship.in_play or (ship.destroyed and game.state.phase != "engagement")
-
-
 def can_perform(game: Game, ship: ShipState, spec: ActionSpec, during_activation: bool,
                 even_stressed: bool = False) -> str | None:
     """Why ``ship`` can't perform ``spec`` now, or None (``even_stressed``: a card lets it
@@ -575,11 +569,10 @@ def linked_options(game: Game, ship: ShipState, kind: str, during_activation: bo
         link = spec.linked
         if spec.kind != kind or link is None:
             continue
-        held = found.get(link.kind)
-        if can_perform(game, ship, link, during_activation) is None and (
-                held is None or DIFFICULTY_RANK[link.difficulty] <
-                DIFFICULTY_RANK[held.difficulty]):
-            found[link.kind] = link  # the same action linked twice: the easier one
+        held = found.get(link.kind)  # the same action linked twice: the easier one
+        easier = held is None or DIFFICULTY_RANK[link.difficulty] < DIFFICULTY_RANK[held.difficulty]
+        if easier and can_perform(game, ship, link, during_activation) is None:
+            found[link.kind] = link
     return list(found.values())
 
 
@@ -587,14 +580,13 @@ def _linked_here(ctx: Ctx) -> list[ActionSpec]:
     event = ctx.event
     if event.get("linked") or event.get("ship") != ctx.ship.id:
         return []
-    return linked_options(ctx.game, ctx.ship, event["action"],
-                          bool(event.get("during_activation")))
+    return linked_options(ctx.game, ctx.ship, event["action"], bool(event.get("during_activation")))
 
 
 def _perform_linked(ctx: Ctx, choice: Any) -> None:
     link = next(x for x in _linked_here(ctx) if x.kind == choice)
-    ctx.game.push(StartAction(ctx.ship.id, link, bool(ctx.event.get("during_activation")),
-                              linked=True))
+    during = bool(ctx.event.get("during_activation"))
+    ctx.game.push(StartAction(ctx.ship.id, link, during, linked=True))
 
 
 # RR: LINKED ACTION - after performing an action (not itself a linked one) with an attached

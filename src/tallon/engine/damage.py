@@ -27,6 +27,7 @@ from tallon.engine.steps import Step, continuation
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+    from tallon.engine.state import ShipState
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,14 @@ def _counted(step: SufferDamage, shields: int = 0, cards: int = 0) -> SufferDama
     return SufferDamage(step.ship_id, step.hits, step.crits, step.cause, False,
                         step.shields_lost + shields, step.cards_dealt + cards,
                         step.crits_suffered, step.destroyed, step.bypass_shields)
+
+
+def gone(game: Game, ship: ShipState) -> bool:
+    """Whether ``ship`` is out of the game: off the table, or destroyed in a phase other
+    than the Engagement Phase, where RR: DESTROYING SHIPS removes it at once (its removal
+    waits only for the effects of the moment: :class:`RemoveDestroyed`); it performs no
+    action then (docs/rulings.md)."""
+    return not ship.in_play or (ship.destroyed and game.state.phase != "engagement")
 
 
 @dataclass(frozen=True)
