@@ -25,15 +25,14 @@ from tallon.agents.huge import resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import cache_handover, in_reach
 from tallon.agents.opponent import OpponentModel
-from tallon.agents.planning import Planner, unstressed_codes
+from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes
 from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
 from tallon.agents.simple import SimpleAgent
+from tallon.agents.tractoring import tractor_move, tractor_rotate
 from tallon.engine.decisions import Decision, Value
 from tallon.geometry import BaseSize, Pose, RollPosition, Side, barrel_roll, boost
 from tallon.geometry.repositioning import barrel_roll_geometry
 
-#: What a stress token costs, in expected damage (an action lost, red maneuvers barred).
-STRESS_COST = 0.45
 #: Actions judged by the tokens they give: (attack tokens, defense tokens) added.
 TOKEN_ACTIONS = {
     "focus": ((("focus", 1),), (("focus", 1),)),
@@ -90,12 +89,16 @@ class AceAgent(SimpleAgent):
     def planner(self, view: dict[str, Any]) -> Planner:
         """A planner of ``view``; each enemy's likely moves are foreseen once a round (and
         again if it was moved before its activation)."""
-        if self._memory.get("round") != view["round"]:
-            self._memory = {"round": view["round"]}
-        planner = Planner(view, view["player"], self._memory)
+        planner = Planner(view, view["player"], self._round_memory(view))
         if self.opponent is not None:
             self.opponent.inform(planner, view)
         return planner
+
+    def _round_memory(self, view: dict[str, Any]) -> dict[Any, Any]:
+        """What the planners of this round share (the enemies foreseen): new each round."""
+        if self._memory.get("round") != view["round"]:
+            self._memory = {"round": view["round"]}
+        return self._memory
 
     # ------------------------------------------------------------------ setup
     def _place_obstacle(self, view: dict[str, Any], decision: Decision) -> Value:
@@ -454,6 +457,13 @@ class AceAgent(SimpleAgent):
         return max(decision.option_keys(),
                    key=lambda k: sum(ships[k]["tokens"].get(t, 0) for t in
                                      ("focus", "evade", "calculate")) if k in ships else 0)
+
+    def _tractor_move(self, view: dict[str, Any], decision: Decision) -> Value:
+        return tractor_move(self.planner(view), decision.ship or "", decision.option_keys())
+
+    def _tractor_rotate(self, view: dict[str, Any], decision: Decision) -> Value:
+        return tractor_rotate(self.planner(view), decision.ship or "",
+                              decision.option_keys())
 
     def _jam_effect(self, view: dict[str, Any], decision: Decision) -> Value:
         keys = decision.option_keys()

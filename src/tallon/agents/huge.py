@@ -42,7 +42,7 @@ from tallon.geometry.huge import huge_offset
 from tallon.geometry.table import HugeShip
 
 #: What an energy spent is worth, in expected damage (it pays a later red maneuver or
-#: stress token: less than the stress it saves, ace.STRESS_COST 0.45).
+#: stress token: less than the stress it saves, planning.STRESS_COST 0.45).
 ENERGY_COST = 0.25
 #: What a stress token costs a huge ship that cannot pay it with energy (no action, no red).
 HUGE_STRESS_COST = 0.45

@@ -52,6 +52,8 @@ EXACT_CANDIDATES = 4
 #: Share of an enemy's expected damage counted against a ship it could shoot (it may
 #: choose another target).
 THREAT_SHARE = 0.35
+#: What a stress token costs, in expected damage (an action lost, red maneuvers barred).
+STRESS_COST = 0.45
 #: What a mission point a round is worth, in expected damage, and what each range band
 #: short of the nearest objective costs: by scenario (measured in ace-against-ace games
 #: with and without them: holding a satellite of the array needs ships to stay, the
@@ -152,12 +154,7 @@ class Planner:
             if key in self.memory:
                 found[enemy.id], self.likely_codes[enemy.id] = self.memory[key]
                 continue
-            scored = []
-            for code in unstressed_codes(enemy):
-                end = foreseen_end(enemy.pose, enemy.size, code, enemy.length)
-                if end is None or _edge_gap(end, enemy.size, enemy.length) < 0:
-                    continue
-                scored.append((self._enemy_view(enemy, end, code), end, code))
+            scored = self.enemy_maneuvers(enemy)
             if not scored:
                 found[enemy.id] = [(enemy.pose, 1.0)]
                 continue
@@ -173,8 +170,20 @@ class Planner:
             self.memory[key] = (found[enemy.id], self.likely_codes[enemy.id])
         return found
 
-    def _enemy_view(self, enemy: Piece, end: Pose, code: str) -> float:
-        """How good ``end`` looks to the enemy against our ships where they are now."""
+    def enemy_maneuvers(self, enemy: Piece) -> list[tuple[float, Pose, str]]:
+        """Each maneuver ``enemy`` may set, from where it stands, as (how good its end
+        looks to the enemy, the end foreseen, the maneuver); those that flee left out."""
+        scored = []
+        for code in unstressed_codes(enemy):
+            end = foreseen_end(enemy.pose, enemy.size, code, enemy.length)
+            if end is None or _edge_gap(end, enemy.size, enemy.length) < 0:
+                continue
+            scored.append((self._enemy_view(enemy, end, code), end, code))
+        return scored
+
+    def our_opponents(self, enemy: Piece) -> list[Opponent]:
+        """Our ships where they stand, as :func:`engagement` reads them for ``enemy``
+        (in the order of :attr:`mine`)."""
         ours = self._opponents.get(enemy.id)
         if ours is None:
             if self._our_spots is None:  # where our ships stand, shared by every enemy
@@ -183,6 +192,11 @@ class Planner:
                 opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED, self.ruleset,
                          spots)
                 for mine, spots in zip(self.mine, self._our_spots, strict=True)]
+        return ours
+
+    def _enemy_view(self, enemy: Piece, end: Pose, code: str) -> float:
+        """How good ``end`` looks to the enemy against our ships where they are now."""
+        ours = self.our_opponents(enemy)
         reach = HALF_BASE[enemy.size]
         if self._bases is None:
             self._bases = [(p.id, p.pose.x, p.pose.y, HALF_BASE[p.size]) for p in self.pieces]
@@ -441,4 +455,4 @@ def unstressed_codes(ship: Piece) -> list[str]:
     return [c for c in ship.dial if _difficulty(c) != "R"]
 
 
-__all__ = ["Foresight", "Planner", "unstressed_codes"]
+__all__ = ["STRESS_COST", "THREAT_SHARE", "Foresight", "Planner", "unstressed_codes"]
