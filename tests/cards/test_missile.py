@@ -72,6 +72,28 @@ class TestHomingMissiles:
         assert game.decision is None
         assert [c.faceup for c in game.state.ships[tie].damage] == [False]
 
+    def test_no_dice_are_modified_when_the_dice_are_skipped(self):
+        """Situation: both ships hold a focus token and Hera Syndulla, friendly to the
+        defender at range 1, holds one she could hand it in its Modify Dice step; the
+        defender suffers the damage instead of the dice. RR: ATTACK - the Modify Attack
+        Dice and Modify Defense Dice steps are part of the dice steps the card skips.
+        Expected: no modification and no step action is offered (a game crashed asking
+        for one with no dice), the tokens are kept and the attack hits for the damage."""
+        sc = Scene()
+        xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["homingmissiles"],
+                        tokens={"focus": 1}, locks=["p2.1"])
+        tie = sc.ship("academypilot", player=2, at=(400, RANGE_Y[3], 180),
+                      tokens={"focus": 1})
+        sc.ship("herasyndulla-rz1awing", player=2, at=(480, RANGE_Y[3] + 60, 180),
+                tokens={"focus": 1})
+        game = engage(sc, xwing, ["crit"] * 4, ["blank"] * 3)
+        declare(game, "homingmissiles")
+        game.answer("suffer")
+        assert game.decision is None or not game.decision.kind.startswith("modify")
+        assert game.state.ships[xwing].count(Token.FOCUS) == 1
+        assert game.state.ships[tie].count(Token.FOCUS) == 1
+        assert len(game.state.ships[tie].damage) == 1
+
     def test_rolling_instead_lets_the_dice_decide(self):
         sc, xwing, tie = scene("homingmissiles", range_=3)
         game = engage(sc, xwing, ["crit", "crit", "blank", "blank"], ["blank"] * 3)

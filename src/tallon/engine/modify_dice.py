@@ -282,6 +282,8 @@ class ModifyDice(ChoiceStep):
     def choice(self, game: Game) -> Decision | None:
         attack = game.state.attack
         assert attack is not None
+        if attack.dice_skipped:  # these steps are part of the dice steps a card skipped
+            return None
         if self.stage == "modify":
             attack.step = f"modify {self.kind} dice"
         found = dice_options(game, self.kind, Role(self.role), self.stage)
