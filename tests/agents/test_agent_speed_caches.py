@@ -14,12 +14,13 @@ from types import SimpleNamespace
 import pytest
 
 from tallon.agents import agent_answer, play, wants_view
-from tallon.agents.ace import ROLL_POSITIONS, AceAgent
+from tallon.agents.ace import AceAgent
 from tallon.agents.reading import (
     FOCUSED,
     HALF_ARC,
     HALF_BASE,
     RANGE_BAND,
+    ROLL_POSITIONS,
     Opponent,
     Piece,
     _arc_holds,

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from tallon.agents.deployment import obstacle_spot, ship_spot
@@ -25,13 +24,19 @@ from tallon.agents.huge import resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import cache_handover, in_reach
 from tallon.agents.opponent import OpponentModel
+from tallon.agents.paying import token_choice
 from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes
-from tallon.agents.reading import Piece, attack_tokens, defense_tokens, shot
+from tallon.agents.reading import (
+    Piece,
+    bearing,
+    defense_tokens,
+    roll_offsets,
+    shot,
+)
 from tallon.agents.simple import SimpleAgent
 from tallon.agents.tractoring import tractor_move, tractor_rotate
 from tallon.engine.decisions import Decision, Value
-from tallon.geometry import BaseSize, Pose, RollPosition, Side, barrel_roll, boost
-from tallon.geometry.repositioning import barrel_roll_geometry
+from tallon.geometry import barrel_roll, boost
 
 #: Actions judged by the tokens they give: (attack tokens, defense tokens) added.
 TOKEN_ACTIONS = {
@@ -50,7 +55,6 @@ OTHER_ACTIONS = {"coordinate": 0.3, "jam": 0.15, "rotate": 0.1, "reload": 0.2}
 #: A scenario action (tow, scramble) with a feature worth it in reach: it scores a mission
 #: point every round from now on, worth more than any token.
 SCENARIO_ACTION = 3.0
-ROLL_POSITIONS = ("front", "middle", "back")
 #: Beyond this distance (mm, centre to centre) of every enemy's foreseen position, a
 #: barrel roll or boost is not weighed: it can change no shot this round.
 NEAR = 450.0
@@ -175,8 +179,7 @@ class AceAgent(SimpleAgent):
             return {}
         # a ship's "locks" are the objects it has locked (engine/view.py)
         locked = {e.id for e in planner.enemies if e.id in ship.raw["locks"]}
-        attack = attack_tokens(ship.tokens, bool(locked), planner.ruleset)
-        guard = defense_tokens(ship.tokens, planner.ruleset)
+        attack, guard = planner.held_tokens(ship)
         now = planner.position_value(ship, ship.pose, False, attack, guard)
         near = any(math.hypot(pose.x - ship.pose.x, pose.y - ship.pose.y) < NEAR
                    for places in planner.foresight.values() for pose, _ in places)
@@ -317,7 +320,7 @@ class AceAgent(SimpleAgent):
         if ship.length:
             return []  # a huge ship never rolls (RR: APPENDIX: HUGE SHIPS)
         judged = []
-        for side, position, right, forward in _roll_offsets(ship.size):
+        for side, position, right, forward in roll_offsets(ship.size):
             end = ship.pose.moved(right, forward)
             judged.append((planner.position_value(ship, end, False, attack, guard),
                            len(judged), side, position))
@@ -446,7 +449,8 @@ class AceAgent(SimpleAgent):
             return None
         nearest = min(planner.enemies, key=lambda e: math.hypot(e.pose.x - ship.pose.x,
                                                                  e.pose.y - ship.pose.y))
-        angle = _relative_angle(ship.pose, nearest.pose)
+        forward, right, _ = bearing(ship.pose, nearest.pose)
+        angle = math.degrees(math.atan2(right, forward))
         arc = "front" if abs(angle) <= 45 else "rear" if abs(angle) >= 135 else \
             "right" if angle > 0 else "left"
         keys = decision.option_keys()
@@ -464,6 +468,9 @@ class AceAgent(SimpleAgent):
     def _tractor_rotate(self, view: dict[str, Any], decision: Decision) -> Value:
         return tractor_rotate(self.planner(view), decision.ship or "",
                               decision.option_keys())
+
+    def _jingoist_token(self, view: dict[str, Any], decision: Decision) -> Value:
+        return token_choice(self.planner(view), decision)
 
     def _jam_effect(self, view: dict[str, Any], decision: Decision) -> Value:
         keys = decision.option_keys()
@@ -546,27 +553,6 @@ def _given(view: dict[str, Any], gives: dict[str, Any]) -> dict[str, Any] | None
         receiver["tokens"] = {**receiver["tokens"],
                               token: receiver["tokens"].get(token, 0) + 1}
     return {**view, "ships": ships}
-
-
-@cache
-def _roll_offsets(size: str) -> tuple[tuple[str, str, float, float], ...]:
-    """Each place a barrel roll puts a base of ``size`` (side, position, and the move
-    right and forward: the geometry's own offsets), in the order the ace judges them."""
-    found = []
-    for side in ("left", "right"):
-        for position in ROLL_POSITIONS:
-            try:
-                (right, forward), _ = barrel_roll_geometry(
-                    BaseSize(size), Side.parse(side), RollPosition.parse(position))
-            except ValueError:
-                continue
-            found.append((side, position, right, forward))
-    return tuple(found)
-
-
-def _relative_angle(at: Pose, other: Pose) -> float:
-    dx, dy = other.x - at.x, other.y - at.y
-    return (math.degrees(math.atan2(dx, dy)) - at.heading + 180.0) % 360.0 - 180.0
 
 
 __all__ = ["AceAgent"]

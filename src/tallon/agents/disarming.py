@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from tallon.agents.planning import Planner
-from tallon.agents.reading import Piece, table_of
+from tallon.agents.reading import ROLL_POSITIONS, Piece, table_of
 from tallon.geometry import barrel_roll, boost
 
 Tokens = tuple[tuple[str, int], ...]
@@ -32,7 +32,6 @@ Tokens = tuple[tuple[str, int], ...]
 DECLOAK_VALUE = 0.3
 #: A decloak's template speed by base size (RR: DECLOAK).
 DECLOAK_SPEED = {"small": 2, "medium": 1, "large": 1}
-ROLL_POSITIONS = ("front", "middle", "back")
 
 
 def cloaked(ship: Piece) -> Piece:

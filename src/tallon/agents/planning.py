@@ -26,6 +26,8 @@ from tallon.agents.reading import (
     HALF_BASE,
     Opponent,
     Piece,
+    attack_tokens,
+    defense_tokens,
     engagement,
     foreseen_end,
     opponent,
@@ -269,6 +271,14 @@ class Planner:
             if min(ahead_x, ahead_y, SIDE - ahead_x, SIDE - ahead_y) - half < 0:
                 score -= 0.4  # heading off the table: next round's dial narrows
         return score
+
+    def held_tokens(self, ship: Piece) -> tuple[tuple[tuple[str, int], ...],
+                                                tuple[tuple[str, int], ...]]:
+        """The tokens ``ship`` attacks and defends with now, as the calculator models them
+        (a view's "locks" are the objects a ship has locked: engine/view.py)."""
+        locked = any(e.id in ship.raw["locks"] for e in self.enemies)
+        return (attack_tokens(ship.tokens, locked, self.ruleset),
+                defense_tokens(ship.tokens, self.ruleset))
 
     def offense(self, ship: Piece, at: Pose, tokens: tuple[tuple[str, int], ...],
                 guard: tuple[tuple[str, int], ...]) -> float:

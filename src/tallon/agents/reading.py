@@ -22,8 +22,9 @@ from tallon.dice.abilities.base import Tokens
 from tallon.dice.attack import DICE_RULES, MAX_DICE
 from tallon.dice.dice_rules import RULES_2_5, DiceRules
 from tallon.engine.missions_1e import SHUTTLE_MANEUVERS, SHUTTLE_TYPE
-from tallon.geometry import Maneuver, Pose, Ship, Table, execute_maneuver
+from tallon.geometry import Maneuver, Pose, RollPosition, Ship, Side, Table, execute_maneuver
 from tallon.geometry.constants import HUGE_BASE_SHORT, BaseSize
+from tallon.geometry.repositioning import barrel_roll_geometry
 from tallon.geometry.table import HugeShip
 
 #: Half the side of each base, millimetres (docs/geometry.md); a huge base (80 mm by 195
@@ -153,6 +154,26 @@ def relative_end(size: str, code: str) -> tuple[float, float, float] | None:
     table = Table(ships=(Ship("x", Pose(457.2, 457.2, 0.0), BaseSize(size)),))
     final = execute_maneuver(table, "x", maneuver).final
     return final.y - 457.2, final.x - 457.2, final.heading
+
+
+#: A barrel roll's positions along the ship's side (RR: BARREL ROLL).
+ROLL_POSITIONS = ("front", "middle", "back")
+
+
+@cache
+def roll_offsets(size: str) -> tuple[tuple[str, str, float, float], ...]:
+    """Each place a barrel roll puts a base of ``size`` (side, position, and the move
+    right and forward: the geometry's own offsets), in the order the ace judges them."""
+    found = []
+    for side in ("left", "right"):
+        for position in ROLL_POSITIONS:
+            try:
+                (right, forward), _ = barrel_roll_geometry(
+                    BaseSize(size), Side.parse(side), RollPosition.parse(position))
+            except ValueError:
+                continue
+            found.append((side, position, right, forward))
+    return tuple(found)
 
 
 def foreseen_end(pose: Pose, size: str, code: str, length: float = 0.0) -> Pose | None:
@@ -563,8 +584,8 @@ def defense_tokens(tokens: dict[str, int], ruleset: str = DEFAULT_RULESET
 FOCUSED = (("focus", 1),)
 
 
-__all__ = ["DEFAULT_RULESET", "FOCUSED", "HALF_BASE", "Piece", "attack_tokens", "bearing",
-           "damage_distribution", "defense_tokens", "estimated_range", "expected_damage",
-           "foreseen_end", "in_estimated_arc", "known_tokens", "read_pieces",
-           "relative_end", "ruled_attack", "shot", "shown_dial", "spots_of", "table_of",
-           "view_health", "view_ruleset"]
+__all__ = ["DEFAULT_RULESET", "FOCUSED", "HALF_BASE", "ROLL_POSITIONS", "Piece",
+           "attack_tokens", "bearing", "damage_distribution", "defense_tokens",
+           "estimated_range", "expected_damage", "foreseen_end", "in_estimated_arc",
+           "known_tokens", "read_pieces", "relative_end", "roll_offsets", "ruled_attack",
+           "shot", "shown_dial", "spots_of", "table_of", "view_health", "view_ruleset"]

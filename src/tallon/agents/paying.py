@@ -1,0 +1,62 @@
+"""The ace's choice of the token a card makes a ship gain: a deplete or a strain token
+(RR: DEPLETE, RR: STRAIN). Fine-Tuned Thrusters makes our own ship gain one to act; ISB
+Jingoist and Major Vonreg make an enemy gain the one their player chooses. A deplete
+token takes a die from the ship's next attack, a strain token from its next defense: the
+ace takes the one that costs its ship least where it stands, and gives the enemy the one
+that costs it most, both by the exact dice calculator (each ship's shots and the shots at
+it, as :func:`tallon.agents.reading.engagement` weighs them). Figures: docs/simulation.md.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tallon.agents.planning import THREAT_SHARE, Planner
+from tallon.agents.reading import FOCUSED, Piece, engagement, opponent
+from tallon.agents.tractoring import NEXT_ROUND_SHARE
+from tallon.dice.abilities.base import Tokens
+from tallon.engine.decisions import Decision
+
+#: The tokens offered (the decision's keys).
+DEPLETE_OR_STRAIN = ("deplete", "strain")
+#: The ship a Jingoist's or Vonreg's prompt names: "<name> (<id>) gains which token?".
+_GIVEN_TO = re.compile(r"\(([^()]+)\) gains which token")
+
+
+def token_choice(planner: Planner, decision: Decision) -> str | None:
+    """The token to gain or give (None: not this decision's kind of choice)."""
+    keys = decision.option_keys()
+    if sorted(keys) != list(DEPLETE_OR_STRAIN):
+        return None
+    found = _GIVEN_TO.search(decision.prompt)
+    ship = planner.by_id.get(found.group(1) if found else decision.ship or "")
+    if ship is None:
+        return None
+    if ship.owner == planner.player:
+        attack, guard = planner.held_tokens(ship)
+        kept = {
+            "deplete": planner.position_value(ship, ship.pose, False,
+                                              _with(attack, "deplete"), guard),
+            "strain": planner.position_value(ship, ship.pose, False, attack,
+                                             _with(guard, "strain"))}
+        return max(DEPLETE_OR_STRAIN, key=kept.__getitem__)
+    return min(DEPLETE_OR_STRAIN, key=lambda token: _enemy_score(planner, ship, token))
+
+
+def _enemy_score(planner: Planner, enemy: Piece, token: str) -> float:
+    """How the enemy's place looks to its side with ``token``: its best shot at our ships
+    (only a share of it once it has engaged: the token waits for next round's) less a
+    share of theirs at it."""
+    attack = _with(FOCUSED, "deplete") if token == "deplete" else FOCUSED
+    guard = _with(FOCUSED, "strain") if token == "strain" else FOCUSED
+    ours = [opponent(enemy, mine, [(mine.pose, 1.0)], attack, guard, planner.ruleset)
+            for mine in planner.mine]
+    offense, threat, _, _ = engagement(enemy.size, enemy.pose, ours)
+    if enemy.raw.get("engaged"):
+        offense *= NEXT_ROUND_SHARE
+    return offense - THREAT_SHARE * threat
+
+
+def _with(tokens: Tokens, token: str) -> Tokens:
+    """``tokens`` and one ``token`` more, in the calculator's key order."""
+    return tuple(sorted((*tokens, (token, 1))))
