@@ -239,3 +239,24 @@ def test_the_ace_cloaks_only_with_no_shot():
         assert "cloak" in decision.option_keys()
         answer = AceAgent(1).choose(game.view(1), decision)
         assert (answer == "cloak") is cloaks and answer != "pass"
+
+
+@pytest.mark.parametrize(("tokens", "expected"), [({}, "suffer"),
+                                                  ({"focus": 1, "evade": 1}, "roll"),
+                                                  ({"evade": 2}, "roll")])
+def test_the_ace_suffers_a_homing_missile_only_when_the_dice_would_cost_more(tokens,
+                                                                              expected):
+    """Situation: an X-wing with a lock attacks the ace's TIE/ln (agility 3) with Homing
+    Missiles (4 dice, ordnance: no range bonus) at range 3; the defender may suffer 1
+    damage instead of the dice. Expected: without tokens the dice would deal about 1.9,
+    so it suffers the 1; holding focus and evade, or two evades, the dice deal 0.6 or
+    0.5, so it rolls (it always suffered before: the first option)."""
+    sc = Scene()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["homingmissiles"],
+                    locks=["p2.1"])
+    sc.ship("academypilot", player=2, at=(400, 550, 180), tokens=tokens)
+    game = sc.at(Engage(xwing))
+    game.answer("homingmissiles@p2.1")
+    decision = game.decision
+    assert decision.kind == "homing_choice" and decision.player == 2
+    assert AceAgent(2).choose(game.view(2), decision) == expected

@@ -19,7 +19,12 @@ from typing import Any
 
 from tallon.agents.deployment import obstacle_spot, ship_spot
 from tallon.agents.disarming import DISARMING, best_slam, decloak_plan
-from tallon.agents.fighting import calculator_option, choose_target, solver_choice
+from tallon.agents.fighting import (
+    calculator_option,
+    choose_target,
+    homing_choice,
+    solver_choice,
+)
 from tallon.agents.huge import resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import cache_handover, in_reach
@@ -468,6 +473,9 @@ class AceAgent(SimpleAgent):
     def _tractor_rotate(self, view: dict[str, Any], decision: Decision) -> Value:
         return tractor_rotate(self.planner(view), decision.ship or "",
                               decision.option_keys())
+
+    def _homing_choice(self, view: dict[str, Any], decision: Decision) -> Value:
+        return homing_choice(view, decision)
 
     def _jingoist_token(self, view: dict[str, Any], decision: Decision) -> Value:
         return token_choice(self.planner(view), decision)

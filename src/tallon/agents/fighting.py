@@ -12,6 +12,7 @@ the range bonus for primary weapons only, no calculate or Force tokens).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ from tallon.agents.reading import (
     view_health,
     view_ruleset,
 )
+from tallon.data import load_cards
 from tallon.dice import Attack, Combatant, Face, make_counts
 from tallon.dice.abilities.base import Tokens
 from tallon.dice.attack import DICE_RULES, Step
@@ -37,6 +39,8 @@ if TYPE_CHECKING:
 #: How much destroying a ship is worth beside the damage dealt, per point of its
 #: remaining attack value (a destroyed ship shoots no more).
 KILL_WEIGHT = 0.6
+#: What a critical damage suffered is worth beside a regular one (its card is faceup).
+HOMING_CRIT = 1.5
 _FACES = {f.label: f for f in Face}
 
 
@@ -56,41 +60,12 @@ def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -
     """What an attack offered with ``info`` (weapon value, defender, range) is worth to
     the attacker: its expected damage plus the chance it destroys the defender times
     what the defender would still do."""
-    attacker = _ship(view, attacker_id)
-    ruleset = view_ruleset(view)
-    defender_id = info["defender"]
-    defender = _ship(view, defender_id)
-    if attacker is None and _remote(view, attacker_id) is None:
+    found = _damage(view, attacker_id, info)
+    if found is None:
         return 0.0
-    # a remote attacking (a commando team) has no tokens to spend
-    own = _tokens(attacker) if attacker is not None else {}
-    if defender is None:
-        remote = _remote(view, defender_id)
-        if remote is None:
-            return 0.0
-        health = remote["hull"] - remote["damage_facedown"]
-        agility, tokens, cost = remote["agility"], (), 1
-    else:
-        if defender["destroyed"]:
-            return -1.0  # destroyed already (simultaneous fire): shooting it is wasted
-        health = view_health(defender)
-        agility = defender["stats"]["agility"]
-        tokens = defense_tokens(_tokens(defender), ruleset)
-        cost = defender["stats"]["cost"]
-    # a ship's "locks" are the objects it has locked (engine/view.py)
-    locked = defender_id in (attacker or {}).get("locks", ())
-    ordnance = info.get("ordnance", False)
-    if ruleset == DEFAULT_RULESET:
-        attack_range = 2 if ordnance and info["range"] in (1, 3) else info["range"]
-        _, damage = damage_distribution(
-            info["value"], agility, attack_range, attack_tokens(own, locked),
-            tokens)
-    else:  # range 2: no range bonus (the first edition's is the primary weapon's alone)
-        bonus = DICE_RULES[ruleset].range_bonus(info.get("primary", True), ordnance)
-        attack_range = info["range"] if bonus else 2
-        _, damage = damage_distribution(
-            info["value"], agility, attack_range, attack_tokens(own, locked, ruleset),
-            tokens, False, ruleset)
+    damage, health, cost = found
+    if health is None:
+        return -1.0  # destroyed already (simultaneous fire): shooting it is wasted
     if health <= 0:
         return float(sum(d * p for d, p in enumerate(damage)))
     # in mission points: damage is worth the share of the defender it takes away (so
@@ -98,6 +73,72 @@ def target_value(view: dict[str, Any], attacker_id: str, info: dict[str, Any]) -
     share = float(sum(min(d, health) * p for d, p in enumerate(damage))) / health
     p_kill = float(sum(damage[health:]))
     return (share + p_kill * KILL_WEIGHT) * max(1, cost)
+
+
+def _damage(view: dict[str, Any], attacker_id: str, info: dict[str, Any]
+            ) -> tuple[tuple[Fraction, ...], int | None, int] | None:
+    """The attack's damage distribution (P(damage = d) for d = 0, 1, ...), the defender's
+    health (None: destroyed already) and cost; None when a ship is not in the view."""
+    attacker = _ship(view, attacker_id)
+    ruleset = view_ruleset(view)
+    defender_id = info["defender"]
+    defender = _ship(view, defender_id)
+    if attacker is None and _remote(view, attacker_id) is None:
+        return None
+    # a remote attacking (a commando team) has no tokens to spend
+    own = _tokens(attacker) if attacker is not None else {}
+    if defender is None:
+        remote = _remote(view, defender_id)
+        if remote is None:
+            return None
+        health = remote["hull"] - remote["damage_facedown"]
+        agility, tokens, cost = remote["agility"], (), 1
+    else:
+        if defender["destroyed"]:
+            return (), None, 0
+        health = view_health(defender)
+        agility = defender["stats"]["agility"]
+        tokens = defense_tokens(_tokens(defender), ruleset)
+        cost = defender["stats"]["cost"]
+    # a ship's "locks" are the objects it has locked (engine/view.py)
+    locked = defender_id in (attacker or {}).get("locks", ())
+    ordnance = info.get("ordnance", False)
+    obstructed = bool(info.get("obstructed", False))
+    if ruleset == DEFAULT_RULESET:
+        attack_range = 2 if ordnance and info["range"] in (1, 3) else info["range"]
+        _, damage = damage_distribution(
+            info["value"], agility, attack_range, attack_tokens(own, locked),
+            tokens, obstructed)
+    else:  # range 2: no range bonus (the first edition's is the primary weapon's alone)
+        bonus = DICE_RULES[ruleset].range_bonus(info.get("primary", True), ordnance)
+        attack_range = info["range"] if bonus else 2
+        _, damage = damage_distribution(
+            info["value"], agility, attack_range, attack_tokens(own, locked, ruleset),
+            tokens, obstructed, ruleset)
+    return damage, health, cost
+
+
+def homing_choice(view: dict[str, Any], decision: Decision) -> Value | None:
+    """Homing Missiles and Torpedoes: our defender suffers the 1 damage (a critical one:
+    counted 1.5) rather than the dice when the dice's expected damage is more."""
+    attack = view.get("attack")
+    keys = decision.option_keys()
+    if attack is None or sorted(keys) != ["roll", "suffer"]:
+        return None
+    try:
+        weapon = load_cards().upgrade(attack["weapon"]).sides[0].attack
+    except KeyError:
+        return None
+    if weapon is None:
+        return None
+    found = _damage(view, attack["attacker"], {
+        "value": weapon.value, "defender": attack["defender"], "range": attack["range"],
+        "ordnance": weapon.ordnance, "obstructed": attack["obstructed"]})
+    if found is None:
+        return None
+    expected = float(sum(d * p for d, p in enumerate(found[0])))
+    price = HOMING_CRIT if "critical" in decision.prompt else 1.0
+    return "suffer" if expected > price else "roll"
 
 
 def choose_target(view: dict[str, Any], decision: Decision) -> Value:
