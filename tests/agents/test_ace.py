@@ -11,12 +11,15 @@ import pytest
 from tallon.agents import play
 from tallon.agents.ace import AceAgent
 from tallon.agents.reading import read_pieces, table_of
+from tallon.cards import CARDS
 from tallon.engine.actions import PerformAction
 from tallon.engine.attack import Engage
-from tallon.engine.rounds import SetDial
+from tallon.engine.effects import flip_upgrade
+from tallon.engine.game import Game, GameSetup
+from tallon.engine.rounds import Activate, SetDial
 from tallon.engine.state import Token
 from tallon.geometry import Maneuver, Pose, execute_maneuver
-from tallon.scene import Scene
+from tallon.scene import Scene, start_at
 from tests.engine.test_agents import SQUADS, ListedAnswers
 from tests.rules.game_helpers import (
     EMPIRE,
@@ -260,3 +263,31 @@ def test_the_ace_suffers_a_homing_missile_only_when_the_dice_would_cost_more(tok
     decision = game.decision
     assert decision.kind == "homing_choice" and decision.player == 2
     assert AceAgent(2).choose(game.view(2), decision) == expected
+
+
+def test_the_ace_keeps_its_s_foils_open():
+    """Situation: an X-wing with Servomotor S-foils (closed: primary attacks roll 1 fewer
+    die) chooses the side it starts with, and later, open, is offered to close them before
+    it activates. Expected: it starts open and never closes them (it took the closed side,
+    the first offered, and flipped the card before every activation: closed every other
+    round)."""
+    game = Game(GameSetup((squad(REBEL, ("redsquadronveteran", ["servomotorsfoils"])),
+                           squad(EMPIRE, "academypilot")), seed=3, cards=CARDS))
+    ace = AceAgent(1)
+    while game.decision.kind != "upgrade_side":
+        game.answer(game.decision.options[0].key)
+    decision = game.decision
+    chosen = ace.choose(game.view(1), decision)
+    assert "(Open)" in next(o.label for o in decision.options if o.key == chosen)
+    game.answer(chosen)
+    sc = Scene()
+    xwing = sc.ship("redsquadronveteran", at=(400, 300, 0), upgrades=["servomotorsfoils"])
+    sc.ship("academypilot", player=2, at=(400, 700, 180))
+    game = sc.game()
+    flip_upgrade(game, game.state.ships[xwing], "servomotorsfoils")
+    game.state.ships[xwing].dial_set = "2FW"
+    start_at(game, Activate(xwing), phase="activation")
+    decision = game.decision
+    assert decision.kind == "use_ability" and any(
+        o.label.startswith("close the S-foils") for o in decision.options)
+    assert ace.choose(game.view(1), decision) == "decline"

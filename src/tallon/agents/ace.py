@@ -60,6 +60,8 @@ OTHER_ACTIONS = {"coordinate": 0.3, "jam": 0.15, "rotate": 0.1, "reload": 0.2}
 #: A scenario action (tow, scramble) with a feature worth it in reach: it scores a mission
 #: point every round from now on, worth more than any token.
 SCENARIO_ACTION = 3.0
+#: How a configuration's flip to its closed side is labelled (S-foils, a pivot wing).
+CLOSING = "close the "
 #: Beyond this distance (mm, centre to centre) of every enemy's foreseen position, a
 #: barrel roll or boost is not weighed: it can change no shot this round.
 NEAR = 450.0
@@ -373,6 +375,8 @@ class AceAgent(SimpleAgent):
         keys = decision.option_keys()
         if "decline" not in keys:
             return None
+        if any(o.label.startswith(CLOSING) for o in decision.options):
+            return "decline"  # a configuration's closed side costs a die: it stays open
         found = resupply(decision)
         if found is None:
             found = cache_handover(view, decision)
@@ -387,6 +391,11 @@ class AceAgent(SimpleAgent):
             enemies = [k for k in named if owners[k] != view["player"]]
             return enemies[0] if enemies else named[0]
         return next(k for k in keys if k != "decline")
+
+    def _upgrade_side(self, view: dict[str, Any], decision: Decision) -> Value:
+        """A configuration starts open (S-foils, a pivot wing: their closed side costs a
+        die); any other two-sided card as printed."""
+        return next((o.key for o in decision.options if "(Open)" in o.label), None)
 
     def _replacement(self, view: dict[str, Any], decision: Decision) -> Value:
         keys = decision.option_keys()
