@@ -27,9 +27,14 @@ def test_every_answer_of_a_request_is_stored_before_it_returns(host):
     turn in the same request. Expected: when the request returns, the store holds every
     answer the game has (the person's and the AI's), in order."""
     created = host.create({"squads": demo_xws(), "seats": ["human", "ai:simple"], "seed": 8})
-    game_id, token = created["game"], created["seats"][0]["token"]
+    assert _play_against_ai(host, created["game"], created["seats"][0]["token"]) >= 5
+
+
+def _play_against_ai(host: Host, game_id: str, token: str, answers: int = 30) -> int:
+    """The person answers first options up to ``answers`` times, the store checked to
+    hold every answer after each request; how many requests the AI answered in too."""
     ai_turns = 0
-    for _ in range(30):
+    for _ in range(answers):
         before = len(host.session(game_id).game.choices)
         message = _answer_first(host, game_id, token)
         game = host.session(game_id).game
@@ -37,7 +42,7 @@ def test_every_answer_of_a_request_is_stored_before_it_returns(host):
         assert host.store.game(game_id).answers == game.choices
         if message["decision"] is None:
             break
-    assert ai_turns >= 5
+    return ai_turns
 
 
 def test_a_message_is_made_once_per_change_and_is_what_the_player_may_see(host):
@@ -81,3 +86,20 @@ def test_an_answer_not_stored_is_not_accepted(host, monkeypatch):
     assert host.store.game(game_id).answers == []
     _answer_first(host, game_id, tokens[acting])
     assert len(host.store.game(game_id).answers) == 1
+
+
+def test_a_failing_ai_seat_is_answered_for_and_the_game_goes_on(host, caplog):
+    """Situation: a person against the ace, whose every answer raises (a bug of the AI).
+    Expected: the person's answers are taken, the AI seat's decisions are answered by
+    the simple agent, every answer is stored, and the failure is in the server's log."""
+    created = host.create({"squads": demo_xws(), "seats": ["human", "ai:ace"], "seed": 8})
+    game_id, token = created["game"], created["seats"][0]["token"]
+
+    class Broken:
+        def choose(self, view, decision):
+            raise RuntimeError("a bug of the AI")
+
+    host.session(game_id).agents[2] = Broken()
+    with caplog.at_level("ERROR", logger="tallon.server"):
+        assert _play_against_ai(host, game_id, token) >= 5
+    assert any("the Broken AI failed" in r.getMessage() for r in caplog.records)

@@ -9,6 +9,7 @@ and a game not in memory (after a restart) is rebuilt by replaying its stored an
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import uuid
@@ -17,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from tallon.agents import agent_answer
+from tallon.agents import SimpleAgent, agent_answer
 from tallon.agents.levels import LEVELS, make_agent
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup, IllegalChoiceError, SetupError, records
@@ -33,6 +34,8 @@ from tallon.server.table import board_svg
 
 #: The AI levels a seat can name (``"ai:ace"``): :data:`tallon.agents.levels.LEVELS`.
 AI_LEVELS = tuple(LEVELS)
+#: Where a failing AI seat is reported (the server's log).
+LOG = logging.getLogger("tallon.server")
 
 #: What a game's "scenario" may be besides a standard scenario's name and "random": no
 #: scenario, a practice game ("standard" is what clients sent for it before scenarios).
@@ -297,11 +300,29 @@ class Host:
             if agent is None:
                 level = seat["kind"].removeprefix("ai:")
                 agent = session.agents[player] = make_agent(level, game.setup.seed + player)
-            self._apply(session, agent_answer(agent, game))
+            self._apply(session, _ai_answer(agent, game))
 
     def _changed(self, game_id: str) -> None:
         for listener in self.listeners:
             listener(game_id)
+
+
+def _ai_answer(agent: Any, game: Game) -> Any:
+    """``agent``'s answer; if the agent fails (a bug of its own), the simple agent's, or
+    the first option, so that the person's game goes on (the failure is logged)."""
+    try:
+        return agent_answer(agent, game)
+    except Exception:
+        decision = game.decision
+        assert decision is not None
+        LOG.exception("the %s AI failed on a %s decision of game seed %s; the simple "
+                      "agent answers it", type(agent).__name__, decision.kind,
+                      game.setup.seed)
+        try:
+            return agent_answer(SimpleAgent(game.setup.seed), game)
+        except Exception:
+            LOG.exception("the simple agent failed too; the first option is taken")
+            return decision.options[0].key
 
 
 __all__ = ["AI_LEVELS", "Host", "RequestError", "Session", "game_scenario", "scenario_list"]
