@@ -6,6 +6,7 @@ from __future__ import annotations
 from tallon.agents.ace import AceAgent
 from tallon.engine.tokens import TractorMove, TractorRotate
 from tallon.geometry import Arc, in_arc
+from tallon.geometry.overlap import objects_overlapped
 from tallon.scene import Scene
 
 
@@ -81,3 +82,24 @@ def test_the_ace_rotates_a_moved_ship_to_a_shot_worth_the_stress():
         game = sc.at(TractorRotate(me), phase="engagement")
         assert game.decision.kind == "tractor_rotate"
         assert AceAgent(1).choose(game.view(1), game.decision) == expected, foe_at
+
+
+def test_first_edition_the_ace_moves_a_tractored_enemy_onto_an_asteroid():
+    """Situation: first edition, Combat Phase; our T-70 has attacked; a TIE that has not,
+    tractored by us, faces it at range 1, an asteroid just to the TIE's right. Reference
+    card (1e) "Tractor Beam Token": the move may overlap obstacles and the ship suffers
+    their effects; FAQ (1e): a ship overlapping an asteroid cannot attack. Expected: the
+    ace rolls the TIE onto the asteroid (with no asteroid there it rolls it the other
+    way)."""
+    sc = Scene(ruleset="1e")
+    sc.ship("1e-t70xwing-bluesquadronnovice", at=(400, 300, 0), activated=True,
+            engaged=True)
+    foe = sc.ship("1e-tiefighter-academypilot", player=2, at=(400, 420, 180),
+                  activated=True, tractor=1)
+    rock = sc.obstacle("core2asteroid5", 320, 420)
+    game = sc.at(TractorMove(foe, applier=1), phase="engagement")
+    answer = AceAgent(1).choose(game.view(1), game.decision)
+    assert answer.startswith("barrel roll right"), answer
+    game.answer(answer)
+    table = game.state.table()
+    assert [o.id for o in objects_overlapped(table.obstacles, table.ship(foe))] == [rock]

@@ -9,7 +9,9 @@ from there (its end foreseen, bumps and the edge counted); one that has moved by
 it still has this round at the best target less the shots it would take from the ships
 that have not engaged yet, plus a share of what its next maneuvers could do from there.
 The player moving an enemy assumes its owner then rotates it, at the price of a stress
-token, wherever that looks better to the owner. Figures: docs/simulation.md.
+token, wherever that looks better to the owner; in the first edition nobody rotates, and an
+enemy moved onto an obstacle suffers its effect and, on an asteroid, has no shot.
+Figures: docs/simulation.md.
 """
 
 from __future__ import annotations
@@ -18,20 +20,26 @@ from dataclasses import replace
 
 from tallon.agents.planning import STRESS_COST, THREAT_SHARE, Planner, unstressed_codes
 from tallon.agents.reading import Piece, engagement
-from tallon.geometry import Pose, tractor_options
+from tallon.geometry import Attempt, Pose, tractor_options
+from tallon.rulesets import RULES
 
 #: The share of a moved ship's next maneuvers counted beside this round's shots (both
 #: sides move before they count).
 NEXT_ROUND_SHARE = 0.3
 #: How a ship whose every maneuver would flee is judged.
 NO_WAY_OUT = -3.0
+#: What an obstacle's effect costs a ship moved onto it in the first edition, in expected
+#: damage (an asteroid's one attack die: a hit 3 in 8, a critical hit 1 in 8).
+OBSTACLE_EFFECT = 0.5
 #: The least gain worth a move (a tie leaves the ship where it is).
 LEAST_GAIN = 1e-6
 
 
-def enemy_standing(planner: Planner, ship: Piece, at: Pose, stressed: bool = False) -> float:
+def enemy_standing(planner: Planner, ship: Piece, at: Pose, stressed: bool = False,
+                   can_attack: bool = True) -> float:
     """How good ``at`` is for the enemy ``ship``, as its side would judge it against our
-    ships where they stand: see the module docstring."""
+    ships where they stand (``can_attack`` False: it has no shot this round, on an
+    asteroid in the first edition): see the module docstring."""
     moved = replace(ship, pose=at, tokens={**ship.tokens, "stress": 1} if stressed
                     else ship.tokens)
     options = planner.enemy_maneuvers(moved) if moved.dial else []
@@ -41,7 +49,8 @@ def enemy_standing(planner: Planner, ship: Piece, at: Pose, stressed: bool = Fal
     ours = planner.our_opponents(ship)
     ready = [o for o, mine in zip(ours, planner.mine, strict=True)
              if not mine.raw.get("engaged")]
-    offense = 0.0 if ship.raw.get("engaged") else engagement(ship.size, at, ours)[0]
+    offense = engagement(ship.size, at, ours)[0] \
+        if can_attack and not ship.raw.get("engaged") else 0.0
     threat = engagement(ship.size, at, ready)[1] if ready else 0.0
     return offense - THREAT_SHARE * threat + NEXT_ROUND_SHARE * best_next
 
@@ -73,23 +82,32 @@ def tractor_move(planner: Planner, ship_id: str, keys: list[str]) -> str | None:
     ship = planner.by_id.get(ship_id)
     if ship is None or "none" not in keys:
         return None
-    places = {a.label: a.final for a in tractor_options(planner.table, ship_id)
-              if a.label in keys}
+    attempts = [a for a in tractor_options(planner.table, ship_id) if a.label in keys]
     if ship.owner == planner.player:
-        def worth(at: Pose) -> float:
-            return own_standing(planner, ship, at)
-    elif planner.ruleset == "1e":  # the first edition's tractored ship is not rotated
-        def worth(at: Pose) -> float:
-            return -enemy_standing(planner, ship, at)
+        def worth(attempt: Attempt | None) -> float:
+            return own_standing(planner, ship, ship.pose if attempt is None else attempt.final)
+    elif planner.ruleset == "1e":
+        def worth(attempt: Attempt | None) -> float:
+            # not rotated after; onto an obstacle it suffers the obstacle's effect, and on
+            # an asteroid it cannot attack (reference card (1e) "Tractor Beam Token")
+            if attempt is None:
+                return -enemy_standing(planner, ship, ship.pose)
+            met = attempt.obstacles_met
+            banned = RULES[planner.ruleset].attack_banning_obstacles or ()
+            types = {o.id: o.type.value for o in planner.table.obstacles}
+            armed = not any(types.get(i) in banned for i in met)
+            return (-enemy_standing(planner, ship, attempt.final, can_attack=armed)
+                    + OBSTACLE_EFFECT * len(met))
     else:
-        def worth(at: Pose) -> float:
-            return -with_rotation(planner, ship, at)
+        def worth(attempt: Attempt | None) -> float:
+            return -with_rotation(planner, ship, ship.pose if attempt is None
+                                  else attempt.final)
 
-    best_key, best = "none", worth(ship.pose)
-    for key, at in places.items():
-        value = worth(at)
+    best_key, best = "none", worth(None)
+    for attempt in attempts:
+        value = worth(attempt)
         if value > best + LEAST_GAIN:
-            best_key, best = key, value
+            best_key, best = attempt.label, value
     return best_key
 
 
