@@ -291,3 +291,22 @@ def test_the_ace_keeps_its_s_foils_open():
     assert decision.kind == "use_ability" and any(
         o.label.startswith("close the S-foils") for o in decision.options)
     assert ace.choose(game.view(1), decision) == "decline"
+
+
+def test_the_ace_keeps_its_repulsorlift_stabilizers_inactive():
+    """Situation: an HMP droid gunship with Repulsorlift Stabilizers (Inactive) fully
+    executes a [2 straight] and may flip them Active (then its next bank or turn is
+    executed as a sideslip). Expected: the ace declines, as its dial plan flies the banks
+    and turns it sets (it flipped them after every maneuver: 512-369-79 of 960 mirrored
+    games for declining, docs/simulation.md)."""
+    sc = Scene()
+    gunship = sc.ship("separatistpredator", at=(400, 300, 0),
+                      upgrades=["repulsorliftstabilizers"])
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.game()
+    game.state.ships[gunship].dial_set = "2FB"
+    start_at(game, Activate(gunship), phase="activation")
+    decision = game.decision
+    assert decision.kind == "use_ability"
+    assert any(o.label == "flip this card (Active)" for o in decision.options)
+    assert AceAgent(1).choose(game.view(1), decision) == "decline"

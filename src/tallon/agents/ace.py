@@ -62,6 +62,8 @@ OTHER_ACTIONS = {"coordinate": 0.3, "jam": 0.15, "rotate": 0.1, "reload": 0.2}
 SCENARIO_ACTION = 3.0
 #: How a configuration's flip to its closed side is labelled (S-foils, a pivot wing).
 CLOSING = "close the "
+#: How Repulsorlift Stabilizers' flip to their active side is labelled.
+SIDESLIPPING = "flip this card (Active)"
 #: Beyond this distance (mm, centre to centre) of every enemy's foreseen position, a
 #: barrel roll or boost is not weighed: it can change no shot this round.
 NEAR = 450.0
@@ -375,8 +377,11 @@ class AceAgent(SimpleAgent):
         keys = decision.option_keys()
         if "decline" not in keys:
             return None
-        if any(o.label.startswith(CLOSING) for o in decision.options):
-            return "decline"  # a configuration's closed side costs a die: it stays open
+        if any(o.label.startswith(CLOSING) or o.label == SIDESLIPPING
+               for o in decision.options):
+            # a configuration's closed side costs a die: it stays open; active repulsorlift
+            # stabilizers turn the banks and turns its dial plan flies into sideslips
+            return "decline"
         found = resupply(decision)
         if found is None:
             found = cache_handover(view, decision)
