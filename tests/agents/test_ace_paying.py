@@ -48,3 +48,23 @@ def test_isb_jingoist_gives_the_token_that_costs_the_enemy_most(engaged, expecte
     decision = game.decision
     assert decision.kind == "jingoist_token"
     assert AceAgent(1).choose(game.view(1), decision) == expected
+
+
+@pytest.mark.parametrize(("friend", "expected"), [(False, "use"), (True, "decline")])
+def test_feedback_array_is_used_on_enemies_at_range_0_only(friend, expected):
+    """Situation: before our Z-95 engages, another ship overlaps its base (range 0): an
+    enemy TIE, or a friendly Z-95 (the enemy then far away). Feedback Array: gain an ion
+    and a disarm token (no attack this round) so that every other ship at range 0 suffers
+    1 damage. Expected: used on the enemy; declined when only a friend would suffer (it
+    was always used)."""
+    sc = Scene()
+    me = sc.ship("binayrepirate", at=(400, 300, 0), upgrades=["feedbackarray"])
+    if friend:
+        sc.ship("binayrepirate", at=(400, 340, 180))
+    sc.ship("academypilot", player=2, at=(400, 800 if friend else 340, 180))
+    game = sc.at(Engage(me))
+    decision = game.decision
+    assert decision.kind == "use_ability" and decision.options[0].label.startswith(
+        "gain 1 ion and 1 disarm token")
+    assert AceAgent(1).choose(game.view(1), decision) == {
+        "use": decision.options[0].key, "decline": "decline"}[expected]

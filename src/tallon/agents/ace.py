@@ -29,7 +29,7 @@ from tallon.agents.huge import resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import cache_handover, in_reach
 from tallon.agents.opponent import OpponentModel
-from tallon.agents.paying import token_choice
+from tallon.agents.paying import FEEDBACK, feedback_choice, token_choice
 from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes
 from tallon.agents.reading import (
     Piece,
@@ -382,6 +382,8 @@ class AceAgent(SimpleAgent):
             # a configuration's closed side costs a die: it stays open; active repulsorlift
             # stabilizers turn the banks and turns its dial plan flies into sideslips
             return "decline"
+        if any(o.label.startswith(FEEDBACK) for o in decision.options):
+            return feedback_choice(self.planner(view), decision)
         found = resupply(decision)
         if found is None:
             found = cache_handover(view, decision)
