@@ -30,7 +30,7 @@ from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import cache_handover, in_reach
 from tallon.agents.opponent import OpponentModel
 from tallon.agents.paying import FEEDBACK, feedback_choice, token_choice
-from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes
+from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes, with_tokens
 from tallon.agents.reading import (
     Piece,
     bearing,
@@ -67,14 +67,6 @@ SIDESLIPPING = "flip this card (Active)"
 #: Beyond this distance (mm, centre to centre) of every enemy's foreseen position, a
 #: barrel roll or boost is not weighed: it can change no shot this round.
 NEAR = 450.0
-
-
-def _merge(base: tuple[tuple[str, int], ...], extra: tuple[tuple[str, int], ...]
-           ) -> tuple[tuple[str, int], ...]:
-    found = dict(base)
-    for name, n in extra:
-        found[name] = min(found.get(name, 0) + n, 1 if name == "lock" else 2)
-    return tuple(sorted(found.items()))
 
 
 def _red(label: str) -> bool:
@@ -186,9 +178,8 @@ class AceAgent(SimpleAgent):
         ship = planner.by_id.get(ship_id)
         if ship is None:
             return {}
-        # a ship's "locks" are the objects it has locked (engine/view.py)
-        locked = {e.id for e in planner.enemies if e.id in ship.raw["locks"]}
         attack, guard = planner.held_tokens(ship)
+        locked = any(name == "lock" for name, _ in attack)  # an enemy locked already
         now = planner.position_value(ship, ship.pose, False, attack, guard)
         near = any(math.hypot(pose.x - ship.pose.x, pose.y - ship.pose.y) < NEAR
                    for places in planner.foresight.values() for pose, _ in places)
@@ -203,8 +194,8 @@ class AceAgent(SimpleAgent):
                 if kind == "lock" and (locked or not self._lock_target_for(planner, ship)):
                     continue
                 value = planner.position_value(ship, ship.pose, False,
-                                               _merge(attack, more_attack),
-                                               _merge(guard, more_guard)) - now
+                                               with_tokens(attack, more_attack),
+                                               with_tokens(guard, more_guard)) - now
                 value += TOKEN_FLOOR[kind]
             elif kind in ("barrel_roll", "boost"):
                 if not near:

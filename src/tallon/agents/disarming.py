@@ -21,11 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from tallon.agents.planning import Planner
+from tallon.agents.planning import Planner, Tokens
 from tallon.agents.reading import ROLL_POSITIONS, Piece, table_of
 from tallon.geometry import barrel_roll, boost
-
-Tokens = tuple[tuple[str, int], ...]
 
 #: What a cloak is worth beyond the agility it gives this round: the free reposition of
 #: the decloak next round (0.15, 0.3 and 0.5 measured alike: docs/simulation.md).

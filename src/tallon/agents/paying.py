@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import re
 
-from tallon.agents.planning import THREAT_SHARE, Planner
-from tallon.agents.reading import FOCUSED, Piece, engagement, opponent
+from tallon.agents.planning import THREAT_SHARE, Planner, with_tokens
+from tallon.agents.reading import FOCUSED, Piece, engagement
 from tallon.agents.tractoring import NEXT_ROUND_SHARE
-from tallon.dice.abilities.base import Tokens
 from tallon.engine.decisions import Decision
 from tallon.geometry import at_range
 
-#: The tokens offered (the decision's keys).
+#: The tokens offered (the decision's keys), and each as a token to add.
 DEPLETE_OR_STRAIN = ("deplete", "strain")
+DEPLETE, STRAIN = (("deplete", 1),), (("strain", 1),)
 #: Feedback Array's ability, as offered.
 FEEDBACK = "gain 1 ion and 1 disarm token"
 #: What an ion token costs the ship, in expected damage (a 1 straight next, focus only).
@@ -44,9 +44,9 @@ def token_choice(planner: Planner, decision: Decision) -> str | None:
         attack, guard = planner.held_tokens(ship)
         kept = {
             "deplete": planner.position_value(ship, ship.pose, False,
-                                              _with(attack, "deplete"), guard),
+                                              with_tokens(attack, DEPLETE), guard),
             "strain": planner.position_value(ship, ship.pose, False, attack,
-                                             _with(guard, "strain"))}
+                                             with_tokens(guard, STRAIN))}
         return max(DEPLETE_OR_STRAIN, key=kept.__getitem__)
     return min(DEPLETE_OR_STRAIN, key=lambda token: _enemy_score(planner, ship, token))
 
@@ -72,16 +72,11 @@ def _enemy_score(planner: Planner, enemy: Piece, token: str) -> float:
     """How the enemy's place looks to its side with ``token``: its best shot at our ships
     (only a share of it once it has engaged: the token waits for next round's) less a
     share of theirs at it."""
-    attack = _with(FOCUSED, "deplete") if token == "deplete" else FOCUSED
-    guard = _with(FOCUSED, "strain") if token == "strain" else FOCUSED
-    ours = [opponent(enemy, mine, [(mine.pose, 1.0)], attack, guard, planner.ruleset)
-            for mine in planner.mine]
-    offense, threat, _, _ = engagement(enemy.size, enemy.pose, ours)
+    attack = with_tokens(FOCUSED, DEPLETE) if token == "deplete" else FOCUSED
+    guard = with_tokens(FOCUSED, STRAIN) if token == "strain" else FOCUSED
+    offense, threat, _, _ = engagement(enemy.size, enemy.pose,
+                                       planner.our_opponents(enemy, attack, guard))
     if enemy.raw.get("engaged"):
         offense *= NEXT_ROUND_SHARE
     return offense - THREAT_SHARE * threat
 
-
-def _with(tokens: Tokens, token: str) -> Tokens:
-    """``tokens`` and one ``token`` more, in the calculator's key order."""
-    return tuple(sorted((*tokens, (token, 1))))

@@ -66,6 +66,16 @@ OBJECTIVE_WEIGHT = (1.0, 0.12)
 TOWING_CAUTION = 0.35
 
 Foresight = dict[str, list[tuple[Pose, float]]]
+#: Tokens as the calculator's cache keys take them: sorted (name, count) pairs.
+Tokens = tuple[tuple[str, int], ...]
+
+
+def with_tokens(base: Tokens, extra: Tokens) -> Tokens:
+    """``base`` with the tokens of ``extra`` added (a lock at most one, others two)."""
+    found = dict(base)
+    for name, n in extra:
+        found[name] = min(found.get(name, 0) + n, 1 if name == "lock" else 2)
+    return tuple(sorted(found.items()))
 
 
 def _edge_gap(pose: Pose, size: str, length: float = 0.0) -> float:
@@ -183,15 +193,19 @@ class Planner:
             scored.append((self._enemy_view(enemy, end, code), end, code))
         return scored
 
-    def our_opponents(self, enemy: Piece) -> list[Opponent]:
+    def our_opponents(self, enemy: Piece, attack: Tokens = FOCUSED,
+                      guard: Tokens = FOCUSED) -> list[Opponent]:
         """Our ships where they stand, as :func:`engagement` reads them for ``enemy``
+        attacking with ``attack`` and defending with ``guard`` (ours hold a focus token)
         (in the order of :attr:`mine`)."""
-        ours = self._opponents.get(enemy.id)
+        key = enemy.id if attack == FOCUSED and guard == FOCUSED else (enemy.id, attack,
+                                                                         guard)
+        ours = self._opponents.get(key)
         if ours is None:
             if self._our_spots is None:  # where our ships stand, shared by every enemy
                 self._our_spots = [spots_of([(mine.pose, 1.0)]) for mine in self.mine]
-            ours = self._opponents[enemy.id] = [
-                opponent(enemy, mine, [(mine.pose, 1.0)], FOCUSED, FOCUSED, self.ruleset,
+            ours = self._opponents[key] = [
+                opponent(enemy, mine, [(mine.pose, 1.0)], attack, guard, self.ruleset,
                          spots)
                 for mine, spots in zip(self.mine, self._our_spots, strict=True)]
         return ours
@@ -272,8 +286,7 @@ class Planner:
                 score -= 0.4  # heading off the table: next round's dial narrows
         return score
 
-    def held_tokens(self, ship: Piece) -> tuple[tuple[tuple[str, int], ...],
-                                                tuple[tuple[str, int], ...]]:
+    def held_tokens(self, ship: Piece) -> tuple[Tokens, Tokens]:
         """The tokens ``ship`` attacks and defends with now, as the calculator models them
         (a view's "locks" are the objects a ship has locked: engine/view.py)."""
         locked = any(e.id in ship.raw["locks"] for e in self.enemies)
@@ -465,4 +478,5 @@ def unstressed_codes(ship: Piece) -> list[str]:
     return [c for c in ship.dial if _difficulty(c) != "R"]
 
 
-__all__ = ["STRESS_COST", "THREAT_SHARE", "Foresight", "Planner", "unstressed_codes"]
+__all__ = ["STRESS_COST", "THREAT_SHARE", "Foresight", "Planner", "Tokens", "unstressed_codes",
+           "with_tokens"]

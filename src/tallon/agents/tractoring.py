@@ -35,13 +35,18 @@ OBSTACLE_EFFECT = 0.5
 LEAST_GAIN = 1e-6
 
 
+def _placed(ship: Piece, at: Pose, stressed: bool) -> Piece:
+    """``ship`` standing at ``at``, with a stress token if ``stressed`` (a rotation's)."""
+    return replace(ship, pose=at, tokens={**ship.tokens, "stress": 1} if stressed
+                   else ship.tokens)
+
+
 def enemy_standing(planner: Planner, ship: Piece, at: Pose, stressed: bool = False,
                    can_attack: bool = True) -> float:
     """How good ``at`` is for the enemy ``ship``, as its side would judge it against our
     ships where they stand (``can_attack`` False: it has no shot this round, on an
     asteroid in the first edition): see the module docstring."""
-    moved = replace(ship, pose=at, tokens={**ship.tokens, "stress": 1} if stressed
-                    else ship.tokens)
+    moved = _placed(ship, at, stressed)
     options = planner.enemy_maneuvers(moved) if moved.dial else []
     best_next = max((score for score, _, _ in options), default=NO_WAY_OUT)
     if not ship.activated and ship.dial:
@@ -58,8 +63,7 @@ def enemy_standing(planner: Planner, ship: Piece, at: Pose, stressed: bool = Fal
 def own_standing(planner: Planner, ship: Piece, at: Pose, stressed: bool = False) -> float:
     """How good ``at`` is for our ``ship``, as the ace judges its own positions: where it
     stands, or, yet to move this round, by its best maneuver from there (estimated)."""
-    moved = replace(ship, pose=at, tokens={**ship.tokens, "stress": 1} if stressed
-                    else ship.tokens)
+    moved = _placed(ship, at, stressed)
     if ship.activated or not ship.dial:
         return planner.position_value(moved, at, False)
     codes = unstressed_codes(moved)
