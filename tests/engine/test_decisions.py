@@ -323,3 +323,36 @@ def test_a_game_is_the_same_in_every_process():
                              text=True, check=True)
         hashes.add(out.stdout.strip())
     assert len(hashes) == 1
+
+
+def test_the_options_of_a_cards_ability_name_the_card():
+    """Situation: End Phase; a stressed TIE Advanced has Electronic Baffle (may suffer 1
+    damage to remove 1 red token); then, unstressed with Deuterium Power Cells, it is about
+    to gain a focus token (may spend 1 charge to gain a stress token instead: a
+    replacement). Expected: every option but "decline" names its card in ``info["card"]``
+    (the title alone does not say whose ability it is), other facts kept (the token the
+    cells would replace)."""
+    from tallon.engine.queue import FireWindow
+    from tallon.engine.rounds import EndPhase
+    from tallon.scene import Scene, start_at
+    from tests.cards.helpers import Give
+
+    sc = Scene()
+    tie = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=["electronicbaffle"],
+                  tokens={"stress": 1})
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.at(FireWindow.of("end_phase"), EndPhase(), phase="end")
+    decision = game.decision
+    assert decision.kind == "use_ability"
+    assert [(o.key, o.info) for o in decision.options] == [
+        ("stress", {"card": "electronicbaffle"}), ("decline", None)]
+
+    sc = Scene()
+    tie = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["deuteriumpowercells"])
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.game()
+    start_at(game, Give(tie, "focus", 1, applier=1), phase="activation")
+    decision = game.decision
+    assert decision.kind == "replacement"
+    assert [(o.key, o.info) for o in decision.options] == [
+        ("use", {"token": "focus", "card": "deuteriumpowercells"}), ("decline", None)]

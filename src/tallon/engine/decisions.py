@@ -73,6 +73,13 @@ class Option:
         return data
 
 
+def from_card(options: list[Option], card: str) -> list[Option]:
+    """``options`` of a card's ability, each naming the card in its ``info`` (``"card"``:
+    the card as the ship's cards list it). A player deciding whether and how to use an
+    ability may want to know whose it is; the title alone does not always tell."""
+    return [Option(o.key, o.label, {**(o.info or {}), "card": card}) for o in options]
+
+
 @dataclass(frozen=True)
 class Decision:
     """A choice the game is waiting for.

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.data import load_cards
 from tallon.engine.abilities import RULES, Ctx, Event, Held, Modifier, Replacement
-from tallon.engine.decisions import Decision, Option
+from tallon.engine.decisions import Decision, Option, from_card
 from tallon.engine.steps import ChoiceStep, Step
 from tallon.rulesets import ruleset_rules
 
@@ -251,6 +251,7 @@ class Resolve(ChoiceStep):
             Option("use", ability.title)]
         if not options:
             return None  # "may choose a ship" with none to choose: it doesn't resolve
+        options = from_card(options, self.entry.card)
         if ability.optional:
             options.append(Option("decline", "don't use it"))
         return self.ask(_decider(game, self.entry, self.event), ability.decision,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tallon.engine.abilities import Ctx, Event
 from tallon.engine.card_values import hull_damage
-from tallon.engine.decisions import Decision, Option
+from tallon.engine.decisions import Decision, Option, from_card
 from tallon.engine.queue import replacements
 from tallon.engine.state import Token
 from tallon.engine.steps import ChoiceStep, call_continuation
@@ -96,8 +96,8 @@ class Replaceable(ChoiceStep):
             return None
         ship, card, ability = candidate
         ctx = Ctx(game, ship, card, Event.of(self.point, **facts), ability)
-        options = (list(ability.choices(ctx, facts)) if ability.choices
-                   else [Option("use", ability.title)])
+        options = from_card(list(ability.choices(ctx, facts)) if ability.choices
+                            else [Option("use", ability.title)], card)
         if ability.optional or not options:
             options.append(Option("decline", "don't use it"))
         return self.ask(ship.owner, "replacement", f"{ship.name} ({ship.id}): "

@@ -56,6 +56,13 @@ def _cells_applies(ctx: Ctx, facts: dict[str, Any]) -> bool:
             and not ctx.ship.stressed)
 
 
+def _cells_choices(ctx: Ctx, facts: dict[str, Any]) -> list[Option]:
+    # the token replaced is named: a player weighs a stress against it
+    token = facts["token"]
+    return [Option("use", f"gain a stress token instead of 1 {token} token",
+                   {"token": token})]
+
+
 def _cells_replace(ctx: Ctx, facts: dict[str, Any], choice: Any) -> None:
     gain_token(ctx.game, ctx.ship, Token.STRESS, 1, facts["applier"])
     if facts["count"] > 1:  # one token is replaced; the rest come as they would
@@ -69,7 +76,8 @@ register("upgrade", "deuteriumpowercells",
                    cost=Cost(charges=1, gain=(("disarm", 1),)),
                    effect=lambda ctx, choice: recover_shield(ctx.game, ctx.ship)),
          Replacement("spend 1 charge: gain a stress token instead", point="gain_token",
-                     applies=_cells_applies, replace=_cells_replace, cost=Cost(charges=1)),
+                     applies=_cells_applies, choices=_cells_choices, replace=_cells_replace,
+                     cost=Cost(charges=1)),
          description="System Phase: may spend 1 charge and gain a disarm token to recover 1 "
                      "shield. Unstressed, about to gain a token other than a lock: may spend "
                      "1 charge to gain a stress token instead.")
