@@ -1,6 +1,8 @@
-"""The ace's choice of a deplete or a strain token (RR: DEPLETE, RR: STRAIN): the one that
-costs its own ship least (Fine-Tuned Thrusters), the one that costs an enemy most (ISB
-Jingoist) (src/tallon/agents/paying.py)."""
+"""The prices the ace pays for abilities (src/tallon/agents/paying.py): a deplete or a
+strain token (RR: DEPLETE, RR: STRAIN), the one that costs its own ship least (Fine-Tuned
+Thrusters), the one that costs an enemy most (ISB Jingoist); Feedback Array's ion and
+disarm tokens; Electronic Baffle's damage; Heightened Perception's Force; Deuterium Power
+Cells' stress token; Rook Kast's strain token."""
 
 from __future__ import annotations
 
@@ -9,7 +11,10 @@ import pytest
 from tallon.agents.ace import AceAgent
 from tallon.engine.attack import Engage
 from tallon.engine.movement import ExecuteManeuver
+from tallon.engine.queue import FireWindow
+from tallon.engine.rounds import EndPhase
 from tallon.scene import Scene, start_at
+from tests.cards.helpers import Give
 
 
 @pytest.mark.parametrize(("foe_at", "expected"), [((400, 520, 0), "strain"),
@@ -68,3 +73,84 @@ def test_feedback_array_is_used_on_enemies_at_range_0_only(friend, expected):
         "gain 1 ion and 1 disarm token")
     assert AceAgent(1).choose(game.view(1), decision) == {
         "use": decision.options[0].key, "decline": "decline"}[expected]
+
+
+@pytest.mark.parametrize(("tokens", "shields"), [({"stress": 1}, 2), ({"strain": 1}, 2),
+                                                 ({"stress": 2}, 0)])
+def test_electronic_baffle_keeps_a_red_token_rather_than_suffer_a_damage(tokens, shields):
+    """Situation: End Phase; a TIE Advanced with Electronic Baffle (may suffer 1 damage to
+    remove 1 red token) holds a stress or a strain token, an enemy X-wing ahead at range
+    2; or it has two stress tokens and no shields left. The ace values a stress token at
+    STRESS_COST (0.45) and a strain token at the defense die it costs where the ship
+    stands, a damage at 1. Expected: declined each time (it was always used, 34 times in
+    120 random games)."""
+    sc = Scene()
+    tie = sc.ship("stormsquadronace", at=(400, 300, 0), upgrades=["electronicbaffle"],
+                  tokens=tokens)
+    sc.ship("redsquadronveteran", player=2, at=(400, 550, 180))
+    game = sc.at(FireWindow.of("end_phase"), EndPhase(), phase="end")
+    game.state.ships[tie].shields = shields
+    decision = game.decision
+    assert decision.kind == "use_ability" and decision.options[0].info["card"] == \
+        "electronicbaffle"
+    assert AceAgent(1).choose(game.view(1), decision) == "decline"
+
+
+@pytest.mark.parametrize(("soontir_hull", "expected"), [(1, "use"), (3, "decline")])
+def test_heightened_perception_buys_the_first_shot_when_it_may_destroy_the_shooter(
+        soontir_hull, expected):
+    """Situation: start of the Engagement Phase; Luke Skywalker (initiative 5, 2 Force,
+    Heightened Perception: spend 1 Force to engage at initiative 7) faces Soontir Fel
+    (initiative 6) at range 1, each in the other's front arc. Soontir has 1 hull left,
+    or 3 (no shields either way). Expected: Luke engages first when his shot may destroy
+    Soontir before Soontir shoots; with 3 hull left that chance is small and the Force is
+    kept for his dice (it was always spent, 31 times in 120 random games)."""
+    sc = Scene()
+    luke = sc.ship("lukeskywalker", at=(400, 300, 0), upgrades=["heightenedperception"],
+                   activated=True)
+    sc.ship("soontirfel", player=2, at=(400, 420, 180), hull=soontir_hull, shields=0,
+            activated=True)
+    game = sc.at(FireWindow.of("start_engagement"), phase="engagement")
+    decision = game.decision
+    assert decision.kind == "use_ability" and decision.ship == luke
+    assert decision.options[0].info["card"] == "heightenedperception"
+    answer = AceAgent(1).choose(game.view(1), decision)
+    assert answer == {"use": decision.options[0].key, "decline": "decline"}[expected]
+
+
+@pytest.mark.parametrize(("token", "expected"), [("focus", "decline"), ("disarm", "use")])
+def test_deuterium_power_cells_swap_only_a_token_worse_than_stress(token, expected):
+    """Situation: an unstressed TIE Advanced with Deuterium Power Cells (about to gain 1
+    token other than a lock: may spend 1 charge to gain a stress token instead), Luke
+    Skywalker ahead in its arc at range 1, neither has engaged. It is about to gain a focus token
+    (its own focus action), or a disarm token (no attack this round). Expected: the focus
+    is kept; the disarm token is swapped for a stress token. The ace swapped every token,
+    its focus actions' tokens most often (16 of 19 swaps in 60 random games)."""
+    sc = Scene()
+    me = sc.ship("tempestsquadronpilot", at=(400, 300, 0), upgrades=["deuteriumpowercells"],
+                 activated=True)
+    sc.ship("lukeskywalker", player=2, at=(400, 420, 180), activated=True)
+    game = sc.game()
+    start_at(game, Give(me, token, 1, applier=1), phase="activation")
+    decision = game.decision
+    assert decision.kind == "replacement" and decision.options[0].info == {
+        "token": token, "card": "deuteriumpowercells"}
+    assert AceAgent(1).choose(game.view(1), decision) == expected
+
+
+@pytest.mark.parametrize(("enemy_at", "expected"), [((400, 560, 180), "use"),
+                                                    ((620, 300, 270), "decline")])
+def test_rook_kast_takes_strain_only_for_a_shot(enemy_at, expected):
+    """Situation: before Rook Kast (Gauntlet fighter) engages, an X-wing is ahead of him in
+    his front arc at range 2, or off his side, in neither his front nor his rear arc. His
+    ability: may gain 1 strain token (one defense die fewer next time he defends);
+    attacking while strained, may change 1 blank or focus result to a hit. Expected: the
+    token is taken for the shot, not without one (it was always taken)."""
+    sc = Scene()
+    rook = sc.ship("rookkast", at=(400, 300, 0), activated=True)
+    sc.ship("redsquadronveteran", player=2, at=enemy_at, activated=True)
+    game = sc.at(Engage(rook))
+    decision = game.decision
+    assert decision.kind == "use_ability" and decision.options[0].info["card"] == "rookkast"
+    answer = AceAgent(1).choose(game.view(1), decision)
+    assert answer == {"use": decision.options[0].key, "decline": "decline"}[expected]

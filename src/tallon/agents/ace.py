@@ -29,17 +29,17 @@ from tallon.agents.huge import resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import cache_handover, in_reach
 from tallon.agents.opponent import OpponentModel
-from tallon.agents.paying import FEEDBACK, feedback_choice, token_choice
+from tallon.agents.paying import PRICED, ability_card, token_choice
 from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes, with_tokens
 from tallon.agents.reading import (
     Piece,
-    bearing,
     defense_tokens,
     roll_offsets,
     shot,
 )
 from tallon.agents.simple import SimpleAgent
 from tallon.agents.tractoring import tractor_move, tractor_rotate
+from tallon.agents.turrets import ROTATING, rotate_choice, turret_choice
 from tallon.engine.decisions import Decision, Value
 from tallon.geometry import barrel_roll, boost
 
@@ -62,7 +62,9 @@ OTHER_ACTIONS = {"coordinate": 0.3, "jam": 0.15, "rotate": 0.1, "reload": 0.2}
 SCENARIO_ACTION = 3.0
 #: How a configuration's flip to its closed side is labelled (S-foils, a pivot wing).
 CLOSING = "close the "
-#: How Repulsorlift Stabilizers' flip to their active side is labelled.
+#: Repulsorlift Stabilizers, as the ship's cards list them, and how their flip to the
+#: active side is labelled.
+STABILIZERS = "repulsorliftstabilizers"
 SIDESLIPPING = "flip this card (Active)"
 #: Beyond this distance (mm, centre to centre) of every enemy's foreseen position, a
 #: barrel roll or boost is not weighed: it can change no shot this round.
@@ -368,14 +370,21 @@ class AceAgent(SimpleAgent):
         keys = decision.option_keys()
         if "decline" not in keys:
             return None
-        if any(o.label.startswith(CLOSING) or o.label == SIDESLIPPING
-               for o in decision.options):
+        card = ability_card(decision)
+        if any(o.label.startswith(CLOSING) for o in decision.options) or (
+                card == STABILIZERS and any(o.label == SIDESLIPPING
+                                            for o in decision.options)):
             # a configuration's closed side costs a die: it stays open; active repulsorlift
             # stabilizers turn the banks and turns its dial plan flies into sideslips
             return "decline"
-        if any(o.label.startswith(FEEDBACK) for o in decision.options):
-            return feedback_choice(self.planner(view), decision)
-        found = resupply(decision)
+        judge = PRICED.get(card or "")
+        if judge is not None:
+            return judge(self.planner(view), decision)
+        found = None
+        if any(o.label.startswith(ROTATING) for o in decision.options):
+            found = turret_choice(self.planner(view), decision)
+        if found is None:
+            found = resupply(decision)
         if found is None:
             found = cache_handover(view, decision)
         if found is not None:
@@ -396,6 +405,9 @@ class AceAgent(SimpleAgent):
         return next((o.key for o in decision.options if "(Open)" in o.label), None)
 
     def _replacement(self, view: dict[str, Any], decision: Decision) -> Value:
+        judge = PRICED.get(ability_card(decision) or "")
+        if judge is not None:
+            return judge(self.planner(view), decision)
         keys = decision.option_keys()
         return next((k for k in keys if k != "decline"), keys[0])
 
@@ -455,18 +467,7 @@ class AceAgent(SimpleAgent):
 
     def _rotate_arc(self, view: dict[str, Any], decision: Decision) -> Value:
         """Point the turret at the nearest enemy."""
-        planner = self.planner(view)
-        ship = planner.by_id.get(decision.ship or "")
-        if ship is None or not planner.enemies:
-            return None
-        nearest = min(planner.enemies, key=lambda e: math.hypot(e.pose.x - ship.pose.x,
-                                                                 e.pose.y - ship.pose.y))
-        forward, right, _ = bearing(ship.pose, nearest.pose)
-        angle = math.degrees(math.atan2(right, forward))
-        arc = "front" if abs(angle) <= 45 else "rear" if abs(angle) >= 135 else \
-            "right" if angle > 0 else "left"
-        keys = decision.option_keys()
-        return arc if arc in keys else keys[0]
+        return rotate_choice(self.planner(view), decision)
 
     def _jam_target(self, view: dict[str, Any], decision: Decision) -> Value:
         ships = {s["id"]: s for s in view["ships"]}

@@ -7,26 +7,57 @@ that costs it most, both by the exact dice calculator (each ship's shots and the
 it, as :func:`tallon.agents.reading.engagement` weighs them). Feedback Array's price, an
 ion and a disarm token (no attack this round), is paid only when the damage it deals the
 enemies at range 0, less our own ships there, is worth more than the ship's own shot and
-the ion. Figures: docs/simulation.md.
+the ion. Electronic Baffle's price, a damage, is paid to remove a red token only where the
+token would cost the ship more; Deuterium Power Cells' stress token replaces only a token
+that costs more than a stress; Rook Kast's strain token is taken for the hit it buys only
+where that is worth the defense die. Heightened Perception's Force buys the first shot only where
+shooting before the enemies that engage first is worth more than what the Force does for
+the ship's dice. Figures: docs/simulation.md.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
-from tallon.agents.planning import THREAT_SHARE, Planner, with_tokens
-from tallon.agents.reading import FOCUSED, Piece, engagement
+from tallon.agents.planning import STRESS_COST, THREAT_SHARE, Planner, Tokens, with_tokens
+from tallon.agents.reading import (
+    FOCUSED,
+    Piece,
+    attack_tokens,
+    damage_distribution,
+    defense_tokens,
+    engagement,
+    shot,
+    worth,
+)
 from tallon.agents.tractoring import NEXT_ROUND_SHARE
+from tallon.dice import Attack, Combatant, calculate
+from tallon.dice.abilities.upgrades import rook_kast
 from tallon.engine.decisions import Decision
 from tallon.geometry import at_range
 
 #: The tokens offered (the decision's keys), and each as a token to add.
 DEPLETE_OR_STRAIN = ("deplete", "strain")
 DEPLETE, STRAIN = (("deplete", 1),), (("strain", 1),)
-#: Feedback Array's ability, as offered.
-FEEDBACK = "gain 1 ion and 1 disarm token"
+#: Feedback Array, as the ship's cards list it.
+FEEDBACK = "feedbackarray"
 #: What an ion token costs the ship, in expected damage (a 1 straight next, focus only).
 ION_COST = 0.3
+#: What suffering 1 damage costs a ship, in expected damage (the planner's unit).
+DAMAGE_COST = 1.0
+#: Electronic Baffle, as the ship's cards list it.
+BAFFLE = "electronicbaffle"
+#: Deuterium Power Cells, as the ship's cards list it.
+SWAP = "deuteriumpowercells"
+#: Tokens a ship is glad to hold (RR: TOKEN COLORS AND SHAPES: green, and a cloak).
+WELCOME = ("focus", "evade", "calculate", "reinforce_fore", "reinforce_aft", "cloak")
+#: Rook Kast (pilot and crew), as the ship's cards list him.
+STRAINED_HIT = "rookkast"
+#: Heightened Perception, as the ship's cards list it.
+FIRST_SHOT = "heightenedperception"
 #: The ship a Jingoist's or Vonreg's prompt names: "<name> (<id>) gains which token?".
 _GIVEN_TO = re.compile(r"\(([^()]+)\) gains which token")
 
@@ -55,9 +86,9 @@ def feedback_choice(planner: Planner, decision: Decision) -> str | None:
     """Feedback Array: before engaging, every other ship at range 0 suffers 1 damage for
     an ion and a disarm token: used when the enemies hit, less our ships hit, outweigh
     the ship's own shot and the ion; None when the decision offers something else."""
-    option = next((o for o in decision.options if o.label.startswith(FEEDBACK)), None)
+    option = next((o for o in decision.options if o.key != "decline"), None)
     ship = planner.by_id.get(decision.ship or "")
-    if option is None or ship is None:
+    if ability_card(decision) != FEEDBACK or option is None or ship is None:
         return None
     table = planner.table
     me = table.ship(ship.id)
@@ -80,3 +111,178 @@ def _enemy_score(planner: Planner, enemy: Piece, token: str) -> float:
         offense *= NEXT_ROUND_SHARE
     return offense - THREAT_SHARE * threat
 
+
+def ability_card(decision: Decision) -> str | None:
+    """The card whose ability ``decision`` offers (its options name it), if any."""
+    for option in decision.options:
+        if option.info and "card" in option.info:
+            return str(option.info["card"])
+    return None
+
+
+def baffle_choice(planner: Planner, decision: Decision) -> str | None:
+    """Electronic Baffle (End Phase: suffer 1 damage to remove 1 red token): the token
+    that costs the ship most is removed when it costs more than the damage; a ship the
+    damage would destroy keeps it. None when the decision offers another card's ability."""
+    ship = planner.by_id.get(decision.ship or "")
+    if ability_card(decision) != BAFFLE or ship is None:
+        return None
+    if ship.health <= 1:
+        return "decline"
+    costs = {key: token_cost(planner, ship, key) for key in decision.option_keys()
+             if key != "decline"}
+    if not costs:
+        return "decline"
+    worst = max(costs, key=costs.__getitem__)
+    return worst if costs[worst] > DAMAGE_COST else "decline"
+
+
+def token_cost(planner: Planner, ship: Piece, token: str) -> float:
+    """What gaining (or keeping) 1 ``token`` costs ``ship`` where it stands, in expected
+    damage: a stress token what the planner charges for one (every ship has a blue
+    maneuver to shed it with); a strain, deplete or tractor token the die it takes from the
+    next defense or attack (a tractor move is not weighed); an ion token :data:`ION_COST`;
+    a disarm token the shot it has yet to make this round; a jam token the focus it takes;
+    a token the ship is glad of (:data:`WELCOME`) less than nothing, and any other (an
+    enemy's lock on it) nothing."""
+    if token in WELCOME:
+        return -STRESS_COST
+    if token == "stress":
+        return STRESS_COST
+    if token == "ion":
+        return ION_COST
+    attack, guard = planner.held_tokens(ship)
+    if token == "disarm":
+        return 0.0 if ship.raw.get("engaged") else planner.offense(ship, ship.pose, attack,
+                                                                   guard)
+    if token == "jam":
+        after = tuple(tuple(t for t in tokens if t[0] != "focus") for tokens in (attack, guard))
+    elif token == "deplete":
+        after = (with_tokens(attack, DEPLETE), guard)
+    elif token in ("strain", "tractor"):
+        after = (attack, with_tokens(guard, STRAIN))  # one defense die fewer, as a strain
+    else:
+        return 0.0
+    return planner.position_value(ship, ship.pose, False, attack, guard) - \
+        planner.position_value(ship, ship.pose, False, after[0], after[1])
+
+
+def swap_choice(planner: Planner, decision: Decision) -> str | None:
+    """Deuterium Power Cells (unstressed, about to gain 1 token other than a lock: may
+    spend 1 charge to gain a stress token instead): used when the token named costs the
+    ship more than a stress token; never for a token it is glad of (a focus, an evade).
+    None when the decision offers another card's ability."""
+    ship = planner.by_id.get(decision.ship or "")
+    option = next((o for o in decision.options if o.key != "decline"), None)
+    if ability_card(decision) != SWAP or ship is None or option is None or \
+            not option.info or "token" not in option.info:
+        return None
+    cost = token_cost(planner, ship, str(option.info["token"]))
+    return option.key if cost > STRESS_COST else "decline"
+
+
+def first_shot_choice(planner: Planner, decision: Decision) -> str | None:
+    """Heightened Perception (start of the Engagement Phase: spend 1 Force to engage at
+    initiative 7): used when shooting before the enemies of higher initiative is worth
+    more than the Force, all in damage on the ships where they stand. The gain: the shot
+    of the one such enemy that the ship may destroy first (the chance it does, the Force
+    spent), and, a share of those enemies shooting at it, the ship's own shot should they
+    destroy it before it engages. The price: what the Force adds to its best shot (damage beyond
+    the target's health not counted) and to its defense against those enemies (that
+    share). None when the decision offers another card's ability."""
+    ship = planner.by_id.get(decision.ship or "")
+    if ability_card(decision) != FIRST_SHOT or ship is None:
+        return None
+    ruleset = planner.ruleset
+    attack, guard = planner.held_tokens(ship)
+    weaker, less_guarded = _one_force_less(attack), _one_force_less(guard)
+    saved, price, incoming = 0.0, 0.0, [1.0]
+    best_shot, best_lost = 0.0, 0.0
+    for enemy in planner.enemies:
+        ours = shot(ship, ship.pose, enemy.size, enemy.pose)
+        kill = 0.0
+        if ours is not None:
+            guarded = defense_tokens(enemy.tokens, ruleset)
+            dealt = _capped(ours, enemy, attack, guarded, ruleset)
+            first = _capped(ours, enemy, weaker, guarded, ruleset)  # the Force spent
+            if dealt[0] > best_shot:
+                best_shot, best_lost = dealt[0], dealt[0] - first[0]
+            kill = first[1]
+        theirs = shot(enemy, enemy.pose, ship.size, ship.pose)
+        if enemy.initiative <= ship.initiative or theirs is None:
+            continue
+        fire = attack_tokens(enemy.tokens, ship.id in enemy.raw["locks"], ruleset)
+        expected, spread = damage_distribution(theirs[0], ship.agility, theirs[1], fire,
+                                               guard, False, ruleset)
+        incoming = _sum_of(incoming, spread)
+        saved = max(saved, kill * float(expected))
+        price += THREAT_SHARE * float(damage_distribution(
+            theirs[0], ship.agility, theirs[1], fire, less_guarded, False, ruleset)[0]
+            - expected)
+    destroyed_first = sum(incoming[ship.health:])
+    gain = saved + THREAT_SHARE * destroyed_first * best_shot
+    use = next(k for k in decision.option_keys() if k != "decline")
+    return use if gain > price + best_lost else "decline"
+
+
+def _capped(fired: tuple[int, int, bool], target: Piece, tokens: Tokens, guard: Tokens,
+            ruleset: str) -> tuple[float, float]:
+    """The expected damage of a shot (:func:`shot`) on ``target``, what its health cannot
+    take not counted, and the chance it destroys the target."""
+    _, spread = damage_distribution(fired[0], target.agility, fired[1], tokens, guard,
+                                    False, ruleset)
+    health = target.health
+    return (float(sum(min(d, health) * p for d, p in enumerate(spread))),
+            float(sum(spread[health:])))
+
+
+def _sum_of(first: list[float], second: tuple[Any, ...]) -> list[float]:
+    """The distribution of the sum of two independent damage counts."""
+    total = [0.0] * (len(first) + len(second) - 1)
+    for i, p in enumerate(first):
+        for j, q in enumerate(second):
+            total[i + j] += p * float(q)
+    return total
+
+
+def _one_force_less(tokens: Tokens) -> Tokens:
+    return tuple((name, n - 1) if name == "force" else (name, n) for name, n in tokens
+                 if not (name == "force" and n == 1))
+
+
+def strained_hit_choice(planner: Planner, decision: Decision) -> str | None:
+    """Rook Kast (may gain 1 strain token; attacking while strained, may change 1 blank
+    or focus result to a hit): the strain token is taken when what the change adds to the
+    ship's best shot from where it stands is worth more than the defense die the token
+    costs. None when the decision offers another card's ability."""
+    ship = planner.by_id.get(decision.ship or "")
+    if ability_card(decision) != STRAINED_HIT or ship is None:
+        return None
+    attack, _ = planner.held_tokens(ship)
+    gain = 0.0
+    for enemy in planner.enemies:
+        fired = shot(ship, ship.pose, enemy.size, enemy.pose)
+        if fired is not None:
+            added = _strained_hit_gain(fired[0], enemy.agility, fired[1], attack,
+                                       defense_tokens(enemy.tokens, planner.ruleset))
+            gain = max(gain, added * worth(enemy) / worth(ship))
+    use = next(k for k in decision.option_keys() if k != "decline")
+    return use if gain > token_cost(planner, ship, "strain") else "decline"
+
+
+@cache
+def _strained_hit_gain(dice: int, agility: int, attack_range: int, attack: Tokens,
+                       guard: Tokens) -> float:
+    """The expected damage Rook Kast's change adds to an attack (the calculator's)."""
+    defender = Combatant(agility, dict(guard))
+    plain = Attack(Combatant(dice, dict(attack)), defender, attack_range=attack_range)
+    strained = Attack(Combatant(dice, {**dict(attack), "strain": 1}, (rook_kast(),)),
+                      defender, attack_range=attack_range)
+    return float(calculate(strained).expected_damage - calculate(plain).expected_damage)
+
+
+#: The cards whose price the ace weighs, and how (each returns the answer, or None when
+#: the decision is not what it judges).
+PRICED: dict[str, Callable[[Planner, Decision], str | None]] = {
+    FEEDBACK: feedback_choice, BAFFLE: baffle_choice, FIRST_SHOT: first_shot_choice,
+    SWAP: swap_choice, STRAINED_HIT: strained_hit_choice}
