@@ -2,7 +2,7 @@
 strain token (RR: DEPLETE, RR: STRAIN), the one that costs its own ship least (Fine-Tuned
 Thrusters), the one that costs an enemy most (ISB Jingoist); Feedback Array's ion and
 disarm tokens; Electronic Baffle's damage; Heightened Perception's Force; Deuterium Power
-Cells' stress token; Rook Kast's strain token."""
+Cells' stress token; Rook Kast's strain token; Coaxium Hyperfuel's SLAM."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from tallon.engine.attack import Engage
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.queue import FireWindow
 from tallon.engine.rounds import EndPhase
+from tallon.engine.state import DamageCard
 from tallon.scene import Scene, start_at
-from tests.cards.helpers import Give
+from tests.cards.helpers import Give, load_dice
 
 
 @pytest.mark.parametrize(("foe_at", "expected"), [((400, 520, 0), "strain"),
@@ -154,3 +155,26 @@ def test_rook_kast_takes_strain_only_for_a_shot(enemy_at, expected):
     assert decision.kind == "use_ability" and decision.options[0].info["card"] == "rookkast"
     answer = AceAgent(1).choose(game.view(1), decision)
     assert answer == {"use": decision.options[0].key, "decline": "decline"}[expected]
+
+
+@pytest.mark.parametrize(("enemies", "expected"), [(1, "decline"), (3, "expose")])
+def test_coaxium_hyperfuel_buys_a_slam_only_where_it_is_worth_the_price(enemies, expected):
+    """Situation: an Academy Pilot with Coaxium Hyperfuel and one facedown damage card
+    bumps a friendly TIE with its [3 straight] (a partial maneuver): it may expose a
+    damage card or suffer a critical damage to perform a SLAM action. One Black Squadron
+    Ace sits behind it, or three, each with it in its front arc; it has no shot at them.
+    Expected: with three, the SLAM out of their arcs is worth an exposed card (the cheaper
+    price); with one it is not, and the ship stays (it always paid, exposing first)."""
+    sc = Scene()
+    me = sc.ship("academypilot", at=(400, 300, 0), upgrades=["coaxiumhyperfuel"],
+                 damage=[DamageCard("directhit", False, 1)], dial_set="3FW",
+                 dial_revealed=True)
+    sc.ship("academypilot", at=(400, 420, 180))
+    for x, y in [(400, 150), (360, 140), (440, 140)][:enemies]:
+        sc.ship("blacksquadronace", player=2, at=(x, y, 0), activated=True)
+    game = sc.game()
+    load_dice(game, ["blank"])
+    start_at(game, ExecuteManeuver(me, "3FW"), phase="activation")
+    decision = game.decision
+    assert decision.option_keys() == ["expose", "crit", "decline"]
+    assert AceAgent(1).choose(game.view(1), decision) == expected

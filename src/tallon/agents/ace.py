@@ -29,7 +29,7 @@ from tallon.agents.huge import resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import cache_handover, in_reach
 from tallon.agents.opponent import OpponentModel
-from tallon.agents.paying import PRICED, ability_card, token_choice
+from tallon.agents.paying import COAXIUM, PRICED, ability_card, coaxium_price, token_choice
 from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes, with_tokens
 from tallon.agents.reading import (
     Piece,
@@ -191,6 +191,8 @@ class AceAgent(SimpleAgent):
         for option in decision.options:
             kind = option.key.split(":")[0]
             cost = STRESS_COST if _red(option.label) else 0.0
+            if kind == "slam" and ship.stressed and COAXIUM in ship.raw["stats"]["upgrades"]:
+                cost += coaxium_price(ship)  # a SLAM while stressed pays its price
             if kind in TOKEN_ACTIONS:
                 more_attack, more_guard = TOKEN_ACTIONS[kind]
                 if kind == "lock" and (locked or not self._lock_target_for(planner, ship)):

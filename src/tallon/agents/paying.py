@@ -1,16 +1,21 @@
-"""The ace's choice of the token a card makes a ship gain: a deplete or a strain token
-(RR: DEPLETE, RR: STRAIN). Fine-Tuned Thrusters makes our own ship gain one to act; ISB
-Jingoist and Major Vonreg make an enemy gain the one their player chooses. A deplete
-token takes a die from the ship's next attack, a strain token from its next defense: the
-ace takes the one that costs its ship least where it stands, and gives the enemy the one
-that costs it most, both by the exact dice calculator (each ship's shots and the shots at
-it, as :func:`tallon.agents.reading.engagement` weighs them). Feedback Array's price, an
-ion and a disarm token (no attack this round), is paid only when the damage it deals the
-enemies at range 0, less our own ships there, is worth more than the ship's own shot and
-the ion. Electronic Baffle's price, a damage, is paid to remove a red token only where the
-token would cost the ship more; Deuterium Power Cells' stress token replaces only a token
-that costs more than a stress; Rook Kast's strain token is taken for the hit it buys only
-where that is worth the defense die. Heightened Perception's Force buys the first shot only where
+"""The prices the ace pays for cards' abilities, each weighed in expected damage.
+
+The token a card makes a ship gain, a deplete or a strain token (RR: DEPLETE,
+RR: STRAIN): Fine-Tuned Thrusters makes our own ship gain one to act; ISB Jingoist and
+Major Vonreg make an enemy gain the one their player chooses. A deplete token takes a die from
+the ship's next attack, a strain token from its next defense: the ace takes the one that
+costs its ship least where it stands, and gives the enemy the one that costs it most, both
+by the exact dice calculator (each ship's shots and the shots at it, as
+:func:`tallon.agents.reading.engagement` weighs them).
+
+Feedback Array's price, an ion and a disarm token (no attack this round), is paid only
+when the damage it deals the enemies at range 0, less our own ships there, is worth more
+than the ship's own shot and the ion. Electronic Baffle's price, a damage, is paid to
+remove a red token only where the token would cost the ship more; Deuterium Power Cells'
+stress token replaces only a token that costs more than a stress; Rook Kast's strain token
+is taken for the hit it buys only where that is worth the defense die; Coaxium Hyperfuel's
+SLAM after a bump is bought with an exposed damage card or a critical damage only where
+the SLAM is worth more; Heightened Perception's Force buys the first shot only where
 shooting before the enemies that engage first is worth more than what the Force does for
 the ship's dice. Figures: docs/simulation.md.
 """
@@ -22,6 +27,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from tallon.agents.disarming import best_slam, slam_codes
+from tallon.agents.fighting import HOMING_CRIT
 from tallon.agents.planning import STRESS_COST, THREAT_SHARE, Planner, Tokens, with_tokens
 from tallon.agents.reading import (
     FOCUSED,
@@ -56,6 +63,12 @@ SWAP = "deuteriumpowercells"
 WELCOME = ("focus", "evade", "calculate", "reinforce_fore", "reinforce_aft", "cloak")
 #: Rook Kast (pilot and crew), as the ship's cards list him.
 STRAINED_HIT = "rookkast"
+#: Coaxium Hyperfuel, as the ship's cards list it.
+COAXIUM = "coaxiumhyperfuel"
+#: What a critical damage costs a ship (its damage and its faceup card's effect), and an
+#: exposed damage card (the effect alone), in expected damage.
+CRIT_COST = HOMING_CRIT
+EXPOSE_COST = HOMING_CRIT - DAMAGE_COST
 #: Heightened Perception, as the ship's cards list it.
 FIRST_SHOT = "heightenedperception"
 #: The ship a Jingoist's or Vonreg's prompt names: "<name> (<id>) gains which token?".
@@ -281,8 +294,34 @@ def _strained_hit_gain(dice: int, agility: int, attack_range: int, attack: Token
     return float(calculate(strained).expected_damage - calculate(plain).expected_damage)
 
 
+def coaxium_price(ship: Piece) -> float:
+    """What Coaxium Hyperfuel's price costs ``ship``: an exposed damage card while it has
+    a facedown one, else a critical damage."""
+    return EXPOSE_COST if ship.raw.get("damage_facedown") else CRIT_COST
+
+
+def coaxium_choice(planner: Planner, decision: Decision) -> str | None:
+    """Coaxium Hyperfuel after a partially executed maneuver (may expose a damage card or
+    suffer a critical damage to perform a SLAM): the SLAM, by its best maneuver judged as
+    the SLAM action is, against staying where the bump left the ship (its shot kept), is
+    bought, at the cheaper price offered, only where it gains more than that price. None
+    when the decision offers another card's ability."""
+    ship = planner.by_id.get(decision.ship or "")
+    keys = decision.option_keys()
+    if ability_card(decision) != COAXIUM or ship is None or "decline" not in keys:
+        return None
+    attack, guard = planner.held_tokens(ship)
+    found = best_slam(planner, ship, slam_codes(ship), guard)
+    if found is None:
+        return "decline"
+    gain = found[0] - planner.position_value(ship, ship.pose, False, attack, guard)
+    pay = "expose" if "expose" in keys else "crit"
+    price = EXPOSE_COST if pay == "expose" else CRIT_COST
+    return pay if gain > price and pay in keys else "decline"
+
+
 #: The cards whose price the ace weighs, and how (each returns the answer, or None when
 #: the decision is not what it judges).
 PRICED: dict[str, Callable[[Planner, Decision], str | None]] = {
     FEEDBACK: feedback_choice, BAFFLE: baffle_choice, FIRST_SHOT: first_shot_choice,
-    SWAP: swap_choice, STRAINED_HIT: strained_hit_choice}
+    SWAP: swap_choice, STRAINED_HIT: strained_hit_choice, COAXIUM: coaxium_choice}
