@@ -156,3 +156,36 @@ def test_upgrades_for_slot_include_dual_slot_cards(db):
     """Cards occupying two slots are found under each: Admiral Ozzel (Command + Crew)."""
     assert "admiralozzel" in {u.xws for u in db.upgrades_for_slot("crew")}
     assert "admiralozzel" in {u.xws for u in db.upgrades_for_slot("command")}
+
+
+def test_another_editions_cards_are_found_by_every_thread_while_they_are_read():
+    """Situation: a fresh database whose first-edition cards are read on demand, and read
+    slowly; one thread asks for a first-edition pilot, a second asks for another while the
+    first is still reading (the server checks both pasted squads at once). Expected: both
+    are found - the second waits for the reading. (Before, the first struck the edition off
+    before reading it and the second was told the pilot was unknown: the lobby's 500.)"""
+    import threading
+    import time
+    from importlib import resources
+    from pathlib import Path
+
+    from tallon.data.loader import _first_edition_cards, build_database, read_directory
+
+    with resources.as_file(resources.files("tallon.data") / "generated") as path:
+        fresh = build_database(read_directory(Path(path)))
+    fresh.add_edition("1e-", lambda: (time.sleep(0.3), _first_edition_cards())[1])
+    found: dict[str, object] = {}
+
+    def ask(xws: str) -> None:
+        try:
+            found[xws] = fresh.pilot(xws).name
+        except KeyError as error:
+            found[xws] = error
+
+    first = threading.Thread(target=ask, args=("1e-xwing-rookiepilot",))
+    first.start()
+    time.sleep(0.05)
+    ask("1e-xwing-redsquadronpilot")
+    first.join()
+    assert found == {"1e-xwing-rookiepilot": "Rookie Pilot",
+                     "1e-xwing-redsquadronpilot": "Red Squadron Pilot"}

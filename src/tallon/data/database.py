@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 import reprlib
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -132,6 +133,7 @@ class CardDatabase:
             self._by_name[name_key(card.name)].append(card)
         #: other editions' cards, found by their prefixed ids once first asked for
         self._editions: dict[str, Callable[[], Any]] = {}
+        self._reading_edition = threading.Lock()
 
     def add_edition(self, prefix: str, cards: Callable[[], Any]) -> None:
         """Make another edition's cards findable by id: ids starting with ``prefix``
@@ -141,16 +143,20 @@ class CardDatabase:
         self._editions[prefix] = cards
 
     def _edition_of(self, key: str) -> None:
-        for prefix in [p for p in self._editions if key.startswith(p)]:
-            found = self._editions.pop(prefix)()
-            for ship in found.ships:
-                self._ships[ship.xws][ship.faction] = ship
-            self._pilots.update((p.xws, p) for p in found.pilots)
-            self._upgrades.update((u.xws, u) for u in found.upgrades)
-            self._conditions.update((c.xws, c) for c in found.conditions)
-            self._decks.update((d.name, d) for d in found.damage_decks)
-            for pilot in found.pilots:
-                self._pilots_by_ship[pilot.ship, pilot.faction].append(pilot)
+        # one thread reads an edition while the others asking wait for it (a server checks
+        # two squads at once); it is struck off only once its cards can all be found
+        with self._reading_edition:
+            for prefix in [p for p in self._editions if key.startswith(p)]:
+                found = self._editions[prefix]()
+                for ship in found.ships:
+                    self._ships[ship.xws][ship.faction] = ship
+                self._pilots.update((p.xws, p) for p in found.pilots)
+                self._upgrades.update((u.xws, u) for u in found.upgrades)
+                self._conditions.update((c.xws, c) for c in found.conditions)
+                self._decks.update((d.name, d) for d in found.damage_decks)
+                for pilot in found.pilots:
+                    self._pilots_by_ship[pilot.ship, pilot.faction].append(pilot)
+                del self._editions[prefix]
 
     # --- lookups by id -------------------------------------------------------------------
 
