@@ -39,8 +39,10 @@ if TYPE_CHECKING:
 #: How much destroying a ship is worth beside the damage dealt, per point of its
 #: remaining attack value (a destroyed ship shoots no more).
 KILL_WEIGHT = 0.6
-#: What a critical damage suffered is worth beside a regular one (its card is faceup).
-HOMING_CRIT = 1.5
+#: What a damage suffered costs a ship, in expected damage, and a critical one (its card
+#: faceup too).
+DAMAGE_COST = 1.0
+CRIT_COST = 1.5
 _FACES = {f.label: f for f in Face}
 
 
@@ -137,7 +139,7 @@ def homing_choice(view: dict[str, Any], decision: Decision) -> Value | None:
     if found is None:
         return None
     expected = float(sum(d * p for d, p in enumerate(found[0])))
-    price = HOMING_CRIT if "critical" in decision.prompt else 1.0
+    price = CRIT_COST if "critical" in decision.prompt else DAMAGE_COST
     return "suffer" if expected > price else "roll"
 
 

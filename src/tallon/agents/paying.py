@@ -28,7 +28,7 @@ from functools import cache
 from typing import Any
 
 from tallon.agents.disarming import best_slam, slam_codes
-from tallon.agents.fighting import HOMING_CRIT
+from tallon.agents.fighting import CRIT_COST, DAMAGE_COST
 from tallon.agents.planning import STRESS_COST, THREAT_SHARE, Planner, Tokens, with_tokens
 from tallon.agents.reading import (
     FOCUSED,
@@ -53,8 +53,6 @@ DEPLETE, STRAIN = (("deplete", 1),), (("strain", 1),)
 FEEDBACK = "feedbackarray"
 #: What an ion token costs the ship, in expected damage (a 1 straight next, focus only).
 ION_COST = 0.3
-#: What suffering 1 damage costs a ship, in expected damage (the planner's unit).
-DAMAGE_COST = 1.0
 #: Electronic Baffle, as the ship's cards list it.
 BAFFLE = "electronicbaffle"
 #: Deuterium Power Cells, as the ship's cards list it.
@@ -65,10 +63,8 @@ WELCOME = ("focus", "evade", "calculate", "reinforce_fore", "reinforce_aft", "cl
 STRAINED_HIT = "rookkast"
 #: Coaxium Hyperfuel, as the ship's cards list it.
 COAXIUM = "coaxiumhyperfuel"
-#: What a critical damage costs a ship (its damage and its faceup card's effect), and an
-#: exposed damage card (the effect alone), in expected damage.
-CRIT_COST = HOMING_CRIT
-EXPOSE_COST = HOMING_CRIT - DAMAGE_COST
+#: What an exposed damage card costs a ship: a critical damage's faceup effect alone.
+EXPOSE_COST = CRIT_COST - DAMAGE_COST
 #: Heightened Perception, as the ship's cards list it.
 FIRST_SHOT = "heightenedperception"
 #: The ship a Jingoist's or Vonreg's prompt names: "<name> (<id>) gains which token?".
@@ -85,13 +81,7 @@ def token_choice(planner: Planner, decision: Decision) -> str | None:
     if ship is None:
         return None
     if ship.owner == planner.player:
-        attack, guard = planner.held_tokens(ship)
-        kept = {
-            "deplete": planner.position_value(ship, ship.pose, False,
-                                              with_tokens(attack, DEPLETE), guard),
-            "strain": planner.position_value(ship, ship.pose, False, attack,
-                                             with_tokens(guard, STRAIN))}
-        return max(DEPLETE_OR_STRAIN, key=kept.__getitem__)
+        return min(DEPLETE_OR_STRAIN, key=lambda token: token_cost(planner, ship, token))
     return min(DEPLETE_OR_STRAIN, key=lambda token: _enemy_score(planner, ship, token))
 
 

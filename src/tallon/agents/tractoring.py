@@ -91,14 +91,15 @@ def tractor_move(planner: Planner, ship_id: str, keys: list[str]) -> str | None:
         def worth(attempt: Attempt | None) -> float:
             return own_standing(planner, ship, ship.pose if attempt is None else attempt.final)
     elif planner.ruleset == "1e":
+        banned = RULES[planner.ruleset].attack_banning_obstacles or ()
+        types = {o.id: o.type.value for o in planner.table.obstacles}
+
         def worth(attempt: Attempt | None) -> float:
             # not rotated after; onto an obstacle it suffers the obstacle's effect, and on
             # an asteroid it cannot attack (reference card (1e) "Tractor Beam Token")
             if attempt is None:
                 return -enemy_standing(planner, ship, ship.pose)
             met = attempt.obstacles_met
-            banned = RULES[planner.ruleset].attack_banning_obstacles or ()
-            types = {o.id: o.type.value for o in planner.table.obstacles}
             armed = not any(types.get(i) in banned for i in met)
             return (-enemy_standing(planner, ship, attempt.final, can_attack=armed)
                     + OBSTACLE_EFFECT * len(met))
