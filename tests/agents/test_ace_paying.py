@@ -178,3 +178,24 @@ def test_coaxium_hyperfuel_buys_a_slam_only_where_it_is_worth_the_price(enemies,
     decision = game.decision
     assert decision.option_keys() == ["expose", "crit", "decline"]
     assert AceAgent(1).choose(game.view(1), decision) == expected
+
+
+@pytest.mark.parametrize(("heading", "expected"), [(0, "gain"), (180, "remove:evade")])
+def test_a_green_token_is_spared_only_when_the_token_offered_costs_more(heading, expected):
+    """Situation: Engagement Phase, every ship activated; the ISB Jingoist makes Luke
+    Skywalker (holding an evade token, in its front arc at range 1) gain a deplete token
+    unless he removes 1 green token. Luke either faces away (no shot this round: a deplete,
+    one attack die fewer, costs him nothing now) or faces the Jingoist (his shot loses a
+    die). Expected: the deplete token while he faces away, the evade token spent while he
+    faces it (the first option, removing the evade token, was always taken)."""
+    sc = Scene()
+    isb = sc.ship("isbjingoist", at=(400, 300, 0), activated=True)
+    luke = sc.ship("lukeskywalker", player=2, at=(400, 400, heading), tokens={"evade": 1},
+                   activated=True)
+    game = sc.at(Engage(isb))
+    game.answer(luke)
+    game.answer("deplete")
+    decision = game.decision
+    assert decision.kind == "jingoist_refusal" and decision.player == 2
+    assert decision.option_keys() == ["remove:evade", "gain"]
+    assert AceAgent(2).choose(game.view(2), decision) == expected

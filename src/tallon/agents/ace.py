@@ -5,7 +5,9 @@ where the enemy may go, the best flown exactly); actions by what each is worth i
 damage dealt and avoided (the exact dice calculator, :mod:`tallon.agents.reading`),
 repositions included; targets and dice by :mod:`tallon.agents.fighting`. Every other
 decision has a default that serves the player: optional abilities are used, aimed at
-enemies when they name ships, and setup places obstacles in the middle of the table and
+enemies when they name ships, paid for where the price is weighed
+(:mod:`tallon.agents.paying`), the damage card chosen by what it costs the ship dealt it,
+and setup places obstacles in the middle of the table and
 ships together, in clear lanes, beside rather than in front of the enemy. In a scenario
 the planner adds what each position's objectives are worth, a scenario action with a
 feature in reach beats any token, and features are placed as the simple agent does.
@@ -22,6 +24,7 @@ from tallon.agents.disarming import DISARMING, best_slam, decloak_plan
 from tallon.agents.fighting import (
     calculator_option,
     choose_target,
+    damage_card_choice,
     homing_choice,
     solver_choice,
 )
@@ -29,7 +32,15 @@ from tallon.agents.huge import resupply
 from tallon.agents.missions_1e import mission_plan, mission_target
 from tallon.agents.objectives import cache_handover, in_reach
 from tallon.agents.opponent import OpponentModel
-from tallon.agents.paying import COAXIUM, PRICED, ability_card, coaxium_price, token_choice
+from tallon.agents.paying import (
+    COAXIUM,
+    PRICED,
+    ability_card,
+    coaxium_price,
+    offers_refusal,
+    refusal_choice,
+    token_choice,
+)
 from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes, with_tokens
 from tallon.agents.reading import (
     Piece,
@@ -370,8 +381,9 @@ class AceAgent(SimpleAgent):
         """Optional abilities are used: an offered action when it is worth its cost, an
         ability aimed at objects at an enemy (or a friend, if only friends are named)."""
         keys = decision.option_keys()
-        if "decline" not in keys:
-            return None
+        if "decline" not in keys:  # "... unless it removes 1 green token", or a must
+            return refusal_choice(self.planner(view), decision) \
+                if offers_refusal(decision) else None
         card = ability_card(decision)
         if any(o.label.startswith(CLOSING) for o in decision.options) or (
                 card == STABILIZERS and any(o.label == SIDESLIPPING
@@ -489,6 +501,12 @@ class AceAgent(SimpleAgent):
 
     def _jingoist_token(self, view: dict[str, Any], decision: Decision) -> Value:
         return token_choice(self.planner(view), decision)
+
+    def _jingoist_refusal(self, view: dict[str, Any], decision: Decision) -> Value:
+        return refusal_choice(self.planner(view), decision)
+
+    def _maarek_damage_card(self, view: dict[str, Any], decision: Decision) -> Value:
+        return damage_card_choice(view, decision)
 
     def _jam_effect(self, view: dict[str, Any], decision: Decision) -> Value:
         keys = decision.option_keys()

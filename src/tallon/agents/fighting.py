@@ -12,6 +12,7 @@ the range bonus for primary weapons only, no calculate or Force tokens).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,28 @@ KILL_WEIGHT = 0.6
 #: faceup too).
 DAMAGE_COST = 1.0
 CRIT_COST = 1.5
+#: What a faceup damage card costs the ship dealt it beside the damage itself, in expected
+#: damage, by ruleset: judged from each card's text (how likely it is to deal more damage,
+#: how long it lasts, what repairing it takes), not measured. A card not named costs
+#: :data:`OTHER_CARD_COST`; Structural Damage :data:`STRUCTURAL_COST` per agility (a
+#: defense die fewer on every defense: nothing to a ship that rolls none).
+DAMAGE_CARD_COST: dict[str, dict[str, float]] = {
+    "2.5": {"directhit": 1.0, "loosestabilizer": 0.6, "consolefire": 0.5,
+            "weaponsfailure": 0.4, "disabledpowerregulator": 0.4, "hullbreach": 0.3,
+            "fuelleak": 0.3, "panickedpilot": 0.3, "damagedsensorarray": 0.3,
+            "blindedpilot": 0.25, "damagedengine": 0.2, "woundedpilot": 0.2,
+            "stunnedpilot": 0.1},
+    "1e": {"directhit": 1.0, "blindedpilot": 0.8, "majorexplosion": 0.6, "consolefire": 0.5,
+           "weaponmalfunction": 0.4, "weaponsfailure": 0.4, "minorexplosion": 0.4,
+           "munitionsfailure": 0.3, "thrustcontrolfire": 0.3, "injuredpilot": 0.3,
+           "shakenpilot": 0.3, "stunnedpilot": 0.3, "majorhullbreach": 0.3,
+           "minorhullbreach": 0.2, "damagedsensorarray": 0.3, "loosestabilizer": 0.3,
+           "damagedcockpit": 0.2, "damagedengine": 0.2},
+}
+OTHER_CARD_COST = 0.3
+STRUCTURAL_COST = 0.2
+#: The ship a Maarek Stele's prompt names: "which card is dealt faceup to <name> (<id>)?".
+_DEALT_TO = re.compile(r"dealt faceup to .*\(([^()]+)\)\?$")
 _FACES = {f.label: f for f in Face}
 
 
@@ -234,4 +257,30 @@ def calculator_option(view: dict[str, Any], kind: str, user: str
     return True, option
 
 
-__all__ = ["calculator_option", "choose_target", "solver_choice", "target_value"]
+def damage_card_cost(card: str, agility: int, ruleset: str) -> float:
+    """What faceup damage ``card`` costs a ship of ``agility`` (:data:`DAMAGE_CARD_COST`;
+    a first-edition card is known by its name after its deck's, "1e-core-directhit")."""
+    card = card.rsplit("-", 1)[-1]
+    if card == "structuraldamage":
+        return STRUCTURAL_COST * agility
+    return DAMAGE_CARD_COST.get(ruleset, {}).get(card, OTHER_CARD_COST)
+
+
+def damage_card_choice(view: dict[str, Any], decision: Decision) -> Value:
+    """Of the damage cards drawn, the one dealt faceup: Maarek Stele deals an enemy the
+    card that costs it most; first-edition "Leebo" resolves the one that costs his own
+    ship least."""
+    keys = decision.option_keys()
+    found = _DEALT_TO.search(decision.prompt)
+    ship = _ship(view, found.group(1) if found else decision.ship or "")
+    if ship is None:
+        return keys[0]
+    agility, ruleset = ship["stats"]["agility"], view_ruleset(view)
+    costs = {key: damage_card_cost(key, agility, ruleset) for key in keys}
+    if ship["owner"] == view["player"]:
+        return min(keys, key=costs.__getitem__)
+    return max(keys, key=costs.__getitem__)
+
+
+__all__ = ["DAMAGE_CARD_COST", "calculator_option", "choose_target", "damage_card_choice",
+           "damage_card_cost", "solver_choice", "target_value"]

@@ -17,7 +17,9 @@ is taken for the hit it buys only where that is worth the defense die; Coaxium H
 SLAM after a bump is bought with an exposed damage card or a critical damage only where
 the SLAM is worth more; Heightened Perception's Force buys the first shot only where
 shooting before the enemies that engage first is worth more than what the Force does for
-the ship's dice. Figures: docs/simulation.md.
+the ship's dice. "... unless it removes 1 green token" (ISB Jingoist, Darth Vader, Torani
+Kulda, Dengar): the token the ship can best spare is removed, or the penalty taken where it
+costs less than every token. Figures: docs/simulation.md.
 """
 
 from __future__ import annotations
@@ -67,6 +69,10 @@ COAXIUM = "coaxiumhyperfuel"
 EXPOSE_COST = CRIT_COST - DAMAGE_COST
 #: Heightened Perception, as the ship's cards list it.
 FIRST_SHOT = "heightenedperception"
+#: The penalties other than a token that a ship may take instead of removing a green token:
+#: a damage (Darth Vader, Torani Kulda), Dengar's attack die (a hit or critical on 4 faces
+#: of 8 deals 1 damage).
+REFUSAL_PENALTY = {"suffer": DAMAGE_COST, "roll": DAMAGE_COST / 2}
 #: The ship a Jingoist's or Vonreg's prompt names: "<name> (<id>) gains which token?".
 _GIVEN_TO = re.compile(r"\(([^()]+)\) gains which token")
 
@@ -168,6 +174,51 @@ def token_cost(planner: Planner, ship: Piece, token: str) -> float:
         return 0.0
     return planner.position_value(ship, ship.pose, False, attack, guard) - \
         planner.position_value(ship, ship.pose, False, after[0], after[1])
+
+
+def token_loss(planner: Planner, ship: Piece, token: str) -> float:
+    """What removing 1 held ``token`` costs ``ship`` where it stands, in expected damage:
+    the position with it, less without it (its attack left as it is once it has engaged:
+    a green token is kept for the round's defenses alone then)."""
+    attack, guard = planner.held_tokens(ship)
+    left = {**ship.tokens, token: ship.tokens.get(token, 0) - 1}
+    after_attack, after_guard = planner.held_tokens(ship, left)
+    if ship.raw.get("engaged"):
+        after_attack = attack
+    return planner.position_value(ship, ship.pose, False, attack, guard) - \
+        planner.position_value(ship, ship.pose, False, after_attack, after_guard)
+
+
+def offers_refusal(decision: Decision) -> bool:
+    """Whether ``decision`` asks to remove 1 green token (``<prefix>:<token>``) or take a
+    penalty the ace can price (:func:`refusal_choice`); cheap, before any planning."""
+    penalties = [o for o in decision.options if ":" not in o.key]
+    if len(penalties) != 1 or len(decision.options) < 2 or any(
+            o.key.partition(":")[2] not in WELCOME for o in decision.options if ":" in o.key):
+        return False
+    penalty = penalties[0]
+    return penalty.key in REFUSAL_PENALTY or (
+        penalty.key == "gain" and "token" in (penalty.info or {}))
+
+
+def refusal_choice(planner: Planner, decision: Decision) -> str | None:
+    """"... unless it removes 1 green token" (ISB Jingoist, Asajj Ventress, Darth Vader,
+    Torani Kulda, Dengar): the green token the ship can best spare (:func:`token_loss`),
+    or the penalty where it costs less than every token: the token offered to gain by its
+    :func:`token_cost`, a damage :data:`DAMAGE_COST`, Dengar's attack die half that (a
+    hit or critical result on 4 faces of 8). None when the decision is another kind."""
+    ship = planner.by_id.get(decision.ship or "")
+    if ship is None or not offers_refusal(decision):
+        return None
+    penalty = next(o for o in decision.options if ":" not in o.key)
+    if penalty.key == "gain":
+        price = token_cost(planner, ship, str((penalty.info or {})["token"]))
+    else:
+        price = REFUSAL_PENALTY[penalty.key]
+    spared = {o.key: o.key.partition(":")[2] for o in decision.options if ":" in o.key}
+    costs = {key: token_loss(planner, ship, token) for key, token in spared.items()}
+    best = min(costs, key=costs.__getitem__)
+    return best if costs[best] <= price else penalty.key
 
 
 def swap_choice(planner: Planner, decision: Decision) -> str | None:

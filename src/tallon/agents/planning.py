@@ -286,12 +286,15 @@ class Planner:
                 score -= 0.4  # heading off the table: next round's dial narrows
         return score
 
-    def held_tokens(self, ship: Piece) -> tuple[Tokens, Tokens]:
-        """The tokens ``ship`` attacks and defends with now, as the calculator models them
-        (a view's "locks" are the objects a ship has locked: engine/view.py)."""
+    def held_tokens(self, ship: Piece, tokens: dict[str, int] | None = None
+                    ) -> tuple[Tokens, Tokens]:
+        """The tokens ``ship`` attacks and defends with now (or with ``tokens`` instead of
+        its own), as the calculator models them (a view's "locks" are the objects a ship
+        has locked: engine/view.py)."""
         locked = any(e.id in ship.raw["locks"] for e in self.enemies)
-        return (attack_tokens(ship.tokens, locked, self.ruleset),
-                defense_tokens(ship.tokens, self.ruleset))
+        held = ship.tokens if tokens is None else tokens
+        return (attack_tokens(held, locked, self.ruleset),
+                defense_tokens(held, self.ruleset))
 
     def offense(self, ship: Piece, at: Pose, tokens: tuple[tuple[str, int], ...],
                 guard: tuple[tuple[str, int], ...]) -> float:

@@ -225,7 +225,8 @@ def green_token_or(game: Game, target: ShipState, penalty: Option, question: str
 def green_token_or_gain(game: Game, target: ShipState, token: Token, player: int) -> None:
     """The target gains ``token`` (applied by ``player``) unless it removes 1 green token
     (ISB Jingoist, Asajj Ventress)."""
-    green_token_or(game, target, Option("gain", f"gain 1 {token.value} token"),
+    green_token_or(game, target, Option("gain", f"gain 1 {token.value} token",
+                                        {"token": token.value}),
                    f"remove 1 green token, or gain 1 {token.value} token?",
                    "common.green_or_gain", (target.id, token.value, player),
                    kind="jingoist_refusal", prefix="remove")
