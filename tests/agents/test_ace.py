@@ -89,6 +89,26 @@ def test_the_ace_flies_around_an_asteroid_and_stays_on_the_table():
     assert not outcome.fled and not outcome.hazards, code
 
 
+def test_the_ace_does_not_bump_a_friend_that_moves_after_it():
+    """Situation: planning; a Red Squadron Veteran (initiative 3) sits 160 mm behind Luke
+    Skywalker (initiative 5, so still there when the veteran moves), both facing an enemy
+    TIE far ahead; a 3 or 4 straight, or a hard 4 turn, would run the veteran into Luke.
+    RR: OVERLAP (2.5): it skips its Perform Action step and, Luke being
+    friendly, rolls an attack die, a hit or critical result dealing it 1 damage. Expected:
+    the maneuver set flies clear of Luke (the ace set the 3 straight: a bump cost it
+    nothing)."""
+    sc = Scene()
+    veteran = sc.ship("redsquadronveteran", at=(400, 300, 0))
+    sc.ship("lukeskywalker", at=(400, 460, 0))
+    sc.ship("academypilot", player=2, at=(400, 800, 180))
+    game = sc.at(SetDial(veteran), phase="planning")
+    decision = game.decision
+    assert decision.kind == "set_dial"
+    assert _end(game, veteran, "3FW").forced_by  # the straight would bump Luke
+    code = AceAgent(1).choose(game.view(1), decision)
+    assert not _end(game, veteran, code).forced_by, code
+
+
 def test_the_ace_takes_a_focus_with_an_enemy_in_arc():
     """Situation: an X-wing's Perform Action step with a TIE ahead at range 2 and no
     token. Expected: it does not pass; it takes focus or a lock (both add to the attack

@@ -41,6 +41,12 @@ PAIRS = [("rebel-y-wing-bombers.json", "scum-firespray-mines.json", "device"),
          ("first-order-agent-tierny.json", "rebel-a-wing-aces.json", "is assigned brokentrust")]
 
 
+#: The seed of a pair's game, where not 3: in seed 3's game of this pair (since the ace
+#: counts what its bumps cost) the Separatists win in six rounds before "Matchstick" drops
+#: his bomb; he drops it in seeds 1, 2, 4, 5 and 6.
+SEEDS = {("republic-y-wings-and-v-wings.json", "separatist-grievous-and-nantex.json"): 4}
+
+
 @pytest.mark.parametrize("first,second,shows", PAIRS)
 def test_a_demo_game_with_the_lists_plays_to_the_end(first, second, shows, tmp_path):
     """Situation: two legal lists (bombs, mines, a remote or ion weapons; a carrier and
@@ -48,7 +54,8 @@ def test_a_demo_game_with_the_lists_plays_to_the_end(first, second, shows, tmp_p
     Expected: the demo exits 0 with a finished game; its replay shows the devices placed
     or the docked ship deploying."""
     result = run("demo", "--squad1", str(LISTS / first), "--squad2", str(LISTS / second),
-                 "--seed", "3", "--json", "--out", str(tmp_path))
+                 "--seed", str(SEEDS.get((first, second), 3)), "--json", "--out",
+                 str(tmp_path))
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["rounds"] >= 1 and data["winner"] in (1, 2, None)

@@ -38,6 +38,7 @@ from tallon.agents.reading import (
     view_ruleset,
 )
 from tallon.geometry import Maneuver, Pose, Table, execute_maneuver
+from tallon.rulesets import RULES
 
 SIDE = 914.4
 #: Positions an enemy is foreseen at, at most.
@@ -46,6 +47,9 @@ FORESEEN = 4
 TEMPERATURE = 0.6
 #: What being able to act after the move is worth, in expected damage.
 ACTION_VALUE = 0.35
+#: What bumping a friendly ship costs beyond the action (2.5, RR: OVERLAP:
+#: an attack die rolled, a hit or critical result, 4 faces of 8, deals 1 damage).
+FRIENDLY_BUMP_COST = 0.5
 #: The farthest a maneuver foreseen for a hazard is taken to move a ship's centre (mm):
 #: longer moves are checked against every obstacle.
 MOVE_REACH = 300.0
@@ -366,6 +370,9 @@ class Planner:
             if outcome.fled:
                 return None
             end = outcome.final
+            if outcome.forced_by:  # a bump: no Perform Action step
+                can_act = False
+                penalty += self._bump_cost(ship, outcome.forced_by)
             if outcome.overlapping:
                 can_act = False
                 penalty += 0.2
@@ -380,6 +387,14 @@ class Planner:
                 can_act = False
                 penalty += 0.8
         return end, can_act, penalty
+
+    def _bump_cost(self, ship: Piece, bumped: tuple[str, ...]) -> float:
+        """What bumping the ships ``bumped`` costs ``ship`` beyond its action: the die a
+        friendly bump rolls, under rules with bump effects (not the first edition's)."""
+        if not RULES[self.ruleset].bump_effects:
+            return 0.0
+        friends = any(p.owner == ship.owner for p in self.pieces if p.id in bumped)
+        return FRIENDLY_BUMP_COST if friends else 0.0
 
     def _huge_value(self, ship: Piece, code: str, exact: bool, table: Table | None
                     ) -> tuple[float, Pose | None]:
