@@ -172,21 +172,27 @@ def token_cost(planner: Planner, ship: Piece, token: str) -> float:
         after = (attack, with_tokens(guard, STRAIN))  # one defense die fewer, as a strain
     else:
         return 0.0
-    return planner.position_value(ship, ship.pose, False, attack, guard) - \
-        planner.position_value(ship, ship.pose, False, after[0], after[1])
+    return _standing_lost(planner, ship, (attack, guard), after)
 
 
 def token_loss(planner: Planner, ship: Piece, token: str) -> float:
     """What removing 1 held ``token`` costs ``ship`` where it stands, in expected damage:
     the position with it, less without it (its attack left as it is once it has engaged:
     a green token is kept for the round's defenses alone then)."""
-    attack, guard = planner.held_tokens(ship)
-    left = {**ship.tokens, token: ship.tokens.get(token, 0) - 1}
-    after_attack, after_guard = planner.held_tokens(ship, left)
+    held = planner.held_tokens(ship)
+    after_attack, after_guard = planner.held_tokens(
+        ship, {**ship.tokens, token: ship.tokens.get(token, 0) - 1})
     if ship.raw.get("engaged"):
-        after_attack = attack
-    return planner.position_value(ship, ship.pose, False, attack, guard) - \
-        planner.position_value(ship, ship.pose, False, after_attack, after_guard)
+        after_attack = held[0]
+    return _standing_lost(planner, ship, held, (after_attack, after_guard))
+
+
+def _standing_lost(planner: Planner, ship: Piece, held: tuple[Tokens, Tokens],
+                   after: tuple[Tokens, Tokens]) -> float:
+    """What ``ship`` loses where it stands going from the (attack, defense) tokens
+    ``held`` to those ``after``."""
+    return planner.position_value(ship, ship.pose, False, *held) - \
+        planner.position_value(ship, ship.pose, False, *after)
 
 
 def offers_refusal(decision: Decision) -> bool:
