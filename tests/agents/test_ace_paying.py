@@ -2,7 +2,8 @@
 strain token (RR: DEPLETE, RR: STRAIN), the one that costs its own ship least (Fine-Tuned
 Thrusters), the one that costs an enemy most (ISB Jingoist); Feedback Array's ion and
 disarm tokens; Electronic Baffle's damage; Heightened Perception's Force; Deuterium Power
-Cells' stress token; Rook Kast's strain token; Coaxium Hyperfuel's SLAM."""
+Cells' stress token; Rook Kast's strain token; Coaxium Hyperfuel's SLAM; the order of
+abilities queued together, by what they cost (RR: ABILITY QUEUE)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from tallon.agents.ace import AceAgent
 from tallon.engine.attack import Engage
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.queue import FireWindow
-from tallon.engine.rounds import EndPhase
-from tallon.engine.state import DamageCard
+from tallon.engine.rounds import EndPhase, StartEngagement
+from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, start_at
 from tests.cards.helpers import Give, load_dice
 
@@ -199,3 +200,31 @@ def test_a_green_token_is_spared_only_when_the_token_offered_costs_more(heading,
     assert decision.kind == "jingoist_refusal" and decision.player == 2
     assert decision.option_keys() == ["remove:evade", "gain"]
     assert AceAgent(2).choose(game.view(2), decision) == expected
+
+
+def test_queued_abilities_resolve_what_gains_before_what_spends():
+    """Situation: at the start of the Engagement Phase Plo Koon (Force 1 of 2, a focus
+    token, a friendly Plo Koon at range 1, an enemy in his front arc) has two abilities
+    queued: his own (spend 1 Force: give a friend a green token) and Patience (gain a
+    deplete token to recover 1 Force); the queue lists his first. RR: ABILITY QUEUE - his
+    player chooses the order. Expected: the ace resolves Patience first (a price paid in a
+    token gained before a price paid in Force: the Force it recovers is there to spend),
+    uses it, and Plo Koon's own ability then still finds 1 Force (the ace took the queue's
+    first, the Force spent before it was recovered)."""
+    sc = Scene()
+    plo = sc.ship("plokoon", at=(400, 300, 0), upgrades=["patience"], force=1,
+                  tokens={"focus": 1})
+    sc.ship("plokoon", at=(460, 300, 0))
+    sc.ship("academypilot", player=2, at=(400, 500, 180))
+    game = sc.at(StartEngagement())
+    ace = AceAgent(1)
+    decision = game.decision
+    assert decision.kind == "order_abilities"
+    assert decision.options[0].key.startswith(f"{plo}:plokoon")
+    choice = ace.choose(game.view(1), decision)
+    assert choice == f"{plo}:patience#0"
+    game.answer(choice)
+    assert game.decision.kind == "use_ability"
+    game.answer(ace.choose(game.view(1), game.decision))
+    ship = game.state.ships[plo]
+    assert ship.force == 2 and ship.count(Token.DEPLETE) == 1

@@ -189,3 +189,24 @@ def test_the_second_player_abilities_come_after_the_first_players():
     game, _chopper, _kyle, teroch = teroch_scene(first_player=2)
     d = game.decision
     assert d.kind == "use_ability" and d.ship == teroch
+
+
+# ------------------------------------------------------------- what the options tell
+def test_a_players_queued_abilities_name_their_card_ship_and_cost():
+    """Situation: at the start of the Engagement Phase Plo Koon (Force 1 of 2, a focus
+    token, a friend at range 1, an enemy in his front arc) with Patience: his pilot ability
+    (spend 1 Force: transfer a green token) and Patience (gain a deplete token to recover 1
+    Force) trigger together. RR: ABILITY QUEUE - he chooses which resolves first. Expected:
+    each option's info names the card, the ship and the cost printed on the card (public),
+    so a player can resolve what recovers the Force before what spends it."""
+    sc = Scene()
+    plo = sc.ship("plokoon", at=(400, 300, 0), upgrades=["patience"], force=1,
+                  tokens={"focus": 1})
+    sc.ship("plokoon", at=(460, 300, 0))
+    sc.ship("academypilot", player=2, at=(400, 500, 180))
+    game = sc.at(StartEngagement())
+    decision = game.decision
+    assert decision.kind == "order_abilities"
+    assert [o.info for o in decision.options] == [
+        {"card": "plokoon", "ship": plo, "cost": {"force": 1}},
+        {"card": "patience", "ship": plo, "cost": {"gain": {"deplete": 1}}}]

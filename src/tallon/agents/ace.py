@@ -38,6 +38,7 @@ from tallon.agents.paying import (
     ability_card,
     coaxium_price,
     offers_refusal,
+    queue_order,
     refusal_choice,
     token_choice,
 )
@@ -501,6 +502,9 @@ class AceAgent(SimpleAgent):
 
     def _jingoist_token(self, view: dict[str, Any], decision: Decision) -> Value:
         return token_choice(self.planner(view), decision)
+
+    def _order_abilities(self, view: dict[str, Any], decision: Decision) -> Value:
+        return queue_order(decision)
 
     def _jingoist_refusal(self, view: dict[str, Any], decision: Decision) -> Value:
         return refusal_choice(self.planner(view), decision)

@@ -20,6 +20,11 @@ shooting before the enemies that engage first is worth more than what the Force 
 the ship's dice. "... unless it removes 1 green token" (ISB Jingoist, Darth Vader, Torani
 Kulda, Dengar): the token the ship can best spare is removed, or the penalty taken where it
 costs less than every token. Figures: docs/simulation.md.
+
+Abilities queued together (RR: ABILITY QUEUE) are resolved by what they cost: first those
+whose price is a token gained (Patience's deplete token recovers a Force another ability
+may spend; a stress token gained may be removed by a friend's ability after it), then
+those that cost nothing, last those that spend the ship's Force, tokens or energy.
 """
 
 from __future__ import annotations
@@ -75,6 +80,19 @@ FIRST_SHOT = "heightenedperception"
 REFUSAL_PENALTY = {"suffer": DAMAGE_COST, "roll": DAMAGE_COST / 2}
 #: The ship a Jingoist's or Vonreg's prompt names: "<name> (<id>) gains which token?".
 _GIVEN_TO = re.compile(r"\(([^()]+)\) gains which token")
+
+
+def queue_order(decision: Decision) -> str:
+    """The queued ability to resolve next (``order_abilities``): the first in the queue's
+    order of the earliest kind - a token gained as the price, then free, then the ship's
+    Force, tokens or energy spent (a card's own charges are its own: free here)."""
+    def kind(option: Any) -> int:
+        cost = (option.info or {}).get("cost") or {}
+        if cost.get("force") or cost.get("tokens") or cost.get("energy"):
+            return 2
+        return 0 if cost.get("gain") else 1
+
+    return min(decision.options, key=kind).key
 
 
 def token_choice(planner: Planner, decision: Decision) -> str | None:

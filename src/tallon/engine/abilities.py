@@ -154,6 +154,18 @@ class Cost:
     def free(self) -> bool:
         return not (self.charges or self.force or self.tokens or self.gain or self.energy)
 
+    def facts(self) -> dict[str, Any]:
+        """The cost as public facts for a decision's ``info``: its parts that are not
+        nothing (``{"force": 1, "tokens": {"calculate": 1}}``; ``{}`` when free)."""
+        found: dict[str, Any] = {}
+        for part in ("charges", "force", "energy"):
+            if getattr(self, part):
+                found[part] = getattr(self, part)
+        for part in ("tokens", "gain"):
+            if getattr(self, part):
+                found[part] = dict(getattr(self, part))
+        return found
+
 
 FREE = Cost()
 

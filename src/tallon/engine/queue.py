@@ -218,10 +218,20 @@ class Queue(ChoiceStep):
         first, mine = self._mine(game)
         if len(mine) == 1:
             return self.ask(first, "order_abilities", "", (Option(mine[0].key, ""),))
-        options = tuple(Option(e.key, f"{game.cards.ability(e.ref).title} ({e.card}, "
-                                      f"{e.ship_id})") for e in mine)
+        options = tuple(self._option(game, e) for e in mine)
         return self.ask(first, "order_abilities", "Choose the ability to resolve next",
                         options)
+
+    @staticmethod
+    def _option(game: Game, entry: Entry) -> Option:
+        """An entry as an option: its title, and in ``info`` the card, the ship and what
+        the ability costs (printed on the card: public), so a player can resolve first
+        what gives before what spends."""
+        ability = game.cards.ability(entry.ref)
+        cost = getattr(ability, "cost", None)
+        return Option(entry.key, f"{ability.title} ({entry.card}, {entry.ship_id})",
+                      {"card": entry.card, "ship": entry.ship_id,
+                       "cost": cost.facts() if cost is not None else {}})
 
     def apply(self, game: Game, answer: Any) -> None:
         index = next(k for k, e in enumerate(self.entries) if e.key == answer)
