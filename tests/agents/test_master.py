@@ -3,9 +3,13 @@ judges a finished rollout by what is left on the table."""
 
 from __future__ import annotations
 
+import importlib.util
+import random
+from pathlib import Path
+
 from tallon.agents import InformationSet, play
 from tallon.agents.ace import AceAgent
-from tallon.agents.master import MasterAgent, material
+from tallon.agents.master import SWITCH_ERRORS, MasterAgent, material
 from tallon.engine import Game, GameSetup
 from tests.agents.test_ace import hidden_dials_game
 from tests.engine.test_agents import SQUADS
@@ -83,21 +87,43 @@ def test_the_time_bank_gives_the_dials_the_time_the_others_leave():
 
 def test_the_ace_choice_stands_unless_another_is_clearly_better():
     """Situation: the ace's choice "a" against "b" and "c" in five paired samples.
-    Expected: "b", better by 0.5 a sample, does not replace it (under the margin); "c",
-    better by 3 on average but by 15 in one sample and worse in the rest, does not (under
-    one standard error); "b" better by 3 in every sample does; with two samples a
+    Expected: "b", better by 0.5 a sample on average but worse in two of five, does not
+    replace it (under one standard error of the differences); "c", better by 2.9 on
+    average but by 15 in one sample and worse in the rest, does not either; "b" better by
+    0.5 in every sample does (small, but every sample agrees); with two samples a
     candidate must be better by two points a sample."""
     verdict = MasterAgent._verdict
     base = [0.0, 1.0, -2.0, 4.0, 0.5]
-    near = {"a": base, "b": [v + 0.5 for v in base], "c": [v - 2 for v in base]}
+    noisy = [v + d for v, d in zip(base, [3.0, -2.0, 1.5, -1.0, 1.0], strict=True)]
+    near = {"a": base, "b": noisy, "c": [v - 2 for v in base]}
     assert verdict(["a", "b", "c"], near) == "a"
     lucky = dict(near, c=[base[0] + 15, *(v - 0.1 for v in base[1:])])
-    lucky["c"][0] -= 0.1  # a mean of 2.9: over the margin, not over its spread
+    lucky["c"][0] -= 0.1  # a mean of 2.9, not over its spread
     assert verdict(["a", "b", "c"], lucky) == "a"
-    clear = dict(near, b=[v + 3 for v in base])
-    assert verdict(["a", "b", "c"], clear) == "b"
+    steady = dict(near, b=[v + 0.5 for v in base])
+    assert verdict(["a", "b", "c"], steady) == "b"
     assert verdict(["a", "b"], {"a": [0.0, 0.0], "b": [1.5, 1.5]}) == "a"
     assert verdict(["a", "b"], {"a": [0.0, 0.0], "b": [2.5, 2.5]}) == "b"
+
+
+def test_the_verdict_tool_switches_as_the_master_does():
+    """Situation: 300 random sets of paired samples (3 to 8 samples, 2 to 4 candidates).
+    Expected: tools/master_verdicts.py, which measures what the master's rule of when to
+    switch is worth, picks with that rule (no margin, SWITCH_ERRORS standard errors) the
+    candidate the master's own verdict picks: its figures are the master's."""
+    path = Path(__file__).parents[2] / "tools" / "master_verdicts.py"
+    spec = importlib.util.spec_from_file_location("master_verdicts", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    rng = random.Random(3)
+    for _ in range(300):
+        candidates = ["a", "b", "c", "d"][:rng.randint(2, 4)]
+        samples = rng.randint(3, 8)
+        results = {c: [rng.gauss(0, 2) + (0.8 * k if rng.random() < 0.5 else 0)
+                       for _ in range(samples)] for k, c in enumerate(candidates)}
+        row = {"few": tool.differences(candidates, results)}
+        chosen = MasterAgent._verdict(candidates, results)
+        assert candidates[tool.switched(row, 0.0, SWITCH_ERRORS)] == chosen
 
 
 def test_dial_candidates_add_other_bearings_to_the_ace_best():

@@ -52,13 +52,13 @@ SHARE = {"set_dial": 3.0, "perform_action": 0.5, "declare_attack": 0.0}
 #: Below this share of ``think`` left in the bank a decision is not searched at all:
 #: one or two samples are noise.
 MIN_SHARE = 0.25
-#: Squad points per sample by which a candidate must beat the ace's choice to replace it
-#: on average, ...
-SWITCH_MARGIN = 1.0
-#: ... and by how many standard errors of the paired differences (with 3 samples or more:
-#: the spread of a round's outcomes varies from a point to several between decisions)
+#: By how many standard errors of the paired differences a candidate must beat the ace's
+#: choice on average to replace it (with 3 samples or more: the spread of a round's
+#: outcomes varies from a point to several between decisions). A margin of a squad point
+#: on top, as there was, kept the ace's choice where more samples found another better
+#: (docs/simulation.md: the verdict, measured).
 SWITCH_ERRORS = 1.0
-#: With only one or two samples (``rollouts`` set low) the margin a sample instead.
+#: With only one or two samples (``rollouts`` set low) the squad points a sample instead.
 SMALL_SAMPLE_MARGIN = 2.0
 #: Dial candidates: the ace's choice, its next best, then the best maneuver of each bearing
 #: not yet among them, up to this many (the ace's next best alone are often its choice's
@@ -185,10 +185,10 @@ class MasterAgent:
 
     @staticmethod
     def _verdict(candidates: list[Value], results: dict[Value, list[float]]) -> Value:
-        """The ace's choice (the first candidate) unless another did better in the same
-        samples by :data:`SWITCH_MARGIN` a sample on average and, with enough samples, by
-        :data:`SWITCH_ERRORS` standard errors of the paired differences: a few noisy
-        games must not overrule the ace's judgement."""
+        """The ace's choice (the first candidate) unless another did better on average in
+        the same samples by :data:`SWITCH_ERRORS` standard errors of the paired
+        differences (with one or two samples, by :data:`SMALL_SAMPLE_MARGIN` a sample): a
+        few noisy games must not overrule the ace's judgement."""
         first = candidates[0]
         best, best_mean = first, 0.0
         for candidate in candidates[1:]:
@@ -196,7 +196,7 @@ class MasterAgent:
             if not diffs:
                 continue
             mean = sum(diffs) / len(diffs)
-            if mean <= SWITCH_MARGIN or mean <= best_mean:
+            if mean <= best_mean:
                 continue
             if len(diffs) >= 3:
                 spread = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
