@@ -42,9 +42,11 @@ from tallon.squads import read_xws
 #: The mirrored squads, as ``tools/ai_strength.py`` plays them.
 SQUADS = ("Rebel X-wing aces", "Scum Fang fighters", "First Order TIE/fo wing",
           "Republic V-19 wing")
-#: The rules of when to switch compared: (squad points a sample, standard errors).
+#: The rules of when to switch compared: (squad points a sample, standard errors); those
+#: without errors are the ones for one or two samples (``--samples 2``), where the master
+#: asks two points a sample.
 RULES = ((1.0, 1.0), (0.5, 1.0), (0.5, 0.5), (0.0, 1.0), (0.0, 0.5), (0.0, 0.0),
-         (2.0, 1.0), (1.0, 2.0))
+         (2.0, 1.0), (1.0, 2.0), (1.0, 0.0), (2.0, 0.0), (3.0, 0.0))
 KINDS = ("set_dial", "perform_action")
 
 
