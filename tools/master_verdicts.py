@@ -31,7 +31,7 @@ from typing import Any
 
 from tallon.agents import InformationSet, play
 from tallon.agents.ace import AceAgent
-from tallon.agents.master import MasterAgent
+from tallon.agents.master import MasterAgent, paired_difference
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup
 from tallon.engine.decisions import Decision, Value
@@ -79,10 +79,9 @@ class CheckedMaster(MasterAgent):
               samples: int, rng: random.Random) -> dict[Value, list[float]]:
         results: dict[Value, list[float]] = {c: [] for c in candidates}
         for _ in range(samples):
-            game, seed = world.sample(rng), rng.getrandbits(32)
-            for candidate in candidates:
-                results[candidate].append(self._rollout(game.clone(), player, candidate,
-                                                        seed))
+            for candidate, value in self._play_sample(world, player, candidates,
+                                                      rng).items():
+                results[candidate].append(value)
         return results
 
 
@@ -91,11 +90,8 @@ def differences(candidates: list[Value], results: dict[Value, list[float]]
     """Each candidate's mean paired difference from the first and its standard error."""
     found = []
     for candidate in candidates:
-        diffs = [a - b for a, b in zip(results[candidate], results[candidates[0]],
-                                       strict=True)]
-        mean = sum(diffs) / len(diffs)
-        spread = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-        found.append((round(mean, 3), round((spread / len(diffs)) ** 0.5, 3)))
+        mean, error = paired_difference(results[candidate], results[candidates[0]])
+        found.append((round(mean, 3), round(error, 3)))
     return found
 
 

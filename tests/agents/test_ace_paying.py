@@ -13,10 +13,11 @@ from tallon.agents.ace import AceAgent
 from tallon.engine.attack import Engage
 from tallon.engine.movement import ExecuteManeuver
 from tallon.engine.queue import FireWindow
-from tallon.engine.rounds import EndPhase, StartEngagement
+from tallon.engine.rounds import EndPhase
 from tallon.engine.state import DamageCard, Token
 from tallon.scene import Scene, start_at
 from tests.cards.helpers import Give, load_dice
+from tests.rules.test_ability_queue import plo_koon_with_patience
 
 
 @pytest.mark.parametrize(("foe_at", "expected"), [((400, 520, 0), "strain"),
@@ -211,12 +212,7 @@ def test_queued_abilities_resolve_what_gains_before_what_spends():
     token gained before a price paid in Force: the Force it recovers is there to spend),
     uses it, and Plo Koon's own ability then still finds 1 Force (the ace took the queue's
     first, the Force spent before it was recovered)."""
-    sc = Scene()
-    plo = sc.ship("plokoon", at=(400, 300, 0), upgrades=["patience"], force=1,
-                  tokens={"focus": 1})
-    sc.ship("plokoon", at=(460, 300, 0))
-    sc.ship("academypilot", player=2, at=(400, 500, 180))
-    game = sc.at(StartEngagement())
+    game, plo = plo_koon_with_patience()
     ace = AceAgent(1)
     decision = game.decision
     assert decision.kind == "order_abilities"

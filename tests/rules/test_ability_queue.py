@@ -192,6 +192,18 @@ def test_the_second_player_abilities_come_after_the_first_players():
 
 
 # ------------------------------------------------------------- what the options tell
+def plo_koon_with_patience():
+    """The start of the Engagement Phase: Plo Koon (p1.1; Force 1 of 2, a focus token)
+    with Patience, a friendly Plo Koon at range 1, an enemy TIE in his front arc; his
+    pilot ability and Patience queued together. Returns the game and his id."""
+    sc = Scene()
+    plo = sc.ship("plokoon", at=(400, 300, 0), upgrades=["patience"], force=1,
+                  tokens={"focus": 1})
+    sc.ship("plokoon", at=(460, 300, 0))
+    sc.ship("academypilot", player=2, at=(400, 500, 180))
+    return sc.at(StartEngagement()), plo
+
+
 def test_a_players_queued_abilities_name_their_card_ship_and_cost():
     """Situation: at the start of the Engagement Phase Plo Koon (Force 1 of 2, a focus
     token, a friend at range 1, an enemy in his front arc) with Patience: his pilot ability
@@ -199,12 +211,7 @@ def test_a_players_queued_abilities_name_their_card_ship_and_cost():
     Force) trigger together. RR: ABILITY QUEUE - he chooses which resolves first. Expected:
     each option's info names the card, the ship and the cost printed on the card (public),
     so a player can resolve what recovers the Force before what spends it."""
-    sc = Scene()
-    plo = sc.ship("plokoon", at=(400, 300, 0), upgrades=["patience"], force=1,
-                  tokens={"focus": 1})
-    sc.ship("plokoon", at=(460, 300, 0))
-    sc.ship("academypilot", player=2, at=(400, 500, 180))
-    game = sc.at(StartEngagement())
+    game, plo = plo_koon_with_patience()
     decision = game.decision
     assert decision.kind == "order_abilities"
     assert [o.info for o in decision.options] == [

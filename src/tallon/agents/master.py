@@ -89,6 +89,15 @@ def material(game: Game, player: int) -> float:
     return value + points.get(player, 0) - sum(v for p, v in points.items() if p != player)
 
 
+def paired_difference(values: list[float], others: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` less ``others``, sample by sample, and its standard error
+    (0 from a single sample)."""
+    diffs = [a - b for a, b in zip(values, others, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    spread = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+    return mean, (spread / len(diffs)) ** 0.5
+
+
 def standing(game: Game, player: int) -> float:
     """How well placed ``player``'s ships stand against the enemy's, in squad points: for
     each side, each ship's position judged by the ace (the damage it may deal from where
@@ -168,20 +177,29 @@ class MasterAgent:
                     break
             elif samples and time.perf_counter() >= deadline:
                 break
-            world_game = world.sample(self.rng)
-            seed = self.rng.getrandbits(32)
-            found = {}
-            for candidate in candidates:
-                if samples and self.rollouts is None and time.perf_counter() >= deadline:
-                    break  # out of time: a sample not every candidate played is dropped
-                found[candidate] = self._rollout(world_game.clone(), decision.player,
-                                                 candidate, seed)
+            # the first sample is played whole, whatever the time
+            found = self._play_sample(world, decision.player, candidates, self.rng,
+                                      deadline if samples and self.rollouts is None else None)
             if len(found) < len(candidates):
                 break
             for candidate, value in found.items():
                 results[candidate].append(value)
             samples += 1
         return self._verdict(candidates, results)
+
+    def _play_sample(self, world: InformationSet, player: int, candidates: list[Value],
+                     rng: random.Random, deadline: float | None = None) -> dict[Value, float]:
+        """Each candidate played in one game sampled from ``world`` with the same dice;
+        past ``deadline`` (``time.perf_counter``) before a candidate, those played so
+        far."""
+        game = world.sample(rng)
+        seed = rng.getrandbits(32)
+        found = {}
+        for candidate in candidates:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break  # a sample not every candidate played is dropped by the caller
+            found[candidate] = self._rollout(game.clone(), player, candidate, seed)
+        return found
 
     @staticmethod
     def _verdict(candidates: list[Value], results: dict[Value, list[float]]) -> Value:
@@ -192,15 +210,13 @@ class MasterAgent:
         first = candidates[0]
         best, best_mean = first, 0.0
         for candidate in candidates[1:]:
-            diffs = [a - b for a, b in zip(results[candidate], results[first], strict=True)]
-            if not diffs:
+            if not results[candidate]:
                 continue
-            mean = sum(diffs) / len(diffs)
+            mean, error = paired_difference(results[candidate], results[first])
             if mean <= best_mean:
                 continue
-            if len(diffs) >= 3:
-                spread = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-                if mean <= SWITCH_ERRORS * (spread / len(diffs)) ** 0.5:
+            if len(results[candidate]) >= 3:
+                if mean <= SWITCH_ERRORS * error:
                     continue
             elif mean <= SMALL_SAMPLE_MARGIN:
                 continue
@@ -300,4 +316,5 @@ def _diverse_dials(first: Value, ranked: list[Value]) -> list[Value]:
     return found
 
 
-__all__ = ["CANDIDATES", "SEARCHED", "MasterAgent", "material", "standing"]
+__all__ = ["CANDIDATES", "SEARCHED", "MasterAgent", "material", "paired_difference",
+           "standing"]

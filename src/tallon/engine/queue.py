@@ -228,10 +228,9 @@ class Queue(ChoiceStep):
         the ability costs (printed on the card: public), so a player can resolve first
         what gives before what spends."""
         ability = game.cards.ability(entry.ref)
-        cost = getattr(ability, "cost", None)
         return Option(entry.key, f"{ability.title} ({entry.card}, {entry.ship_id})",
                       {"card": entry.card, "ship": entry.ship_id,
-                       "cost": cost.facts() if cost is not None else {}})
+                       "cost": ability.cost.facts()})
 
     def apply(self, game: Game, answer: Any) -> None:
         index = next(k for k, e in enumerate(self.entries) if e.key == answer)
