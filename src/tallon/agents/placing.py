@@ -1,12 +1,14 @@
-"""Where the built-in agents put bombs, mines and remotes, and what they pick when a device
-asks: rough but purposeful defaults (a device is placed where enemies may meet it and
-friends likely won't)."""
+"""Where the built-in agents put bombs, mines and remotes, what they pick when a device
+asks, and which ordnance a reload recovers: rough but purposeful defaults (a device is
+placed where enemies may meet it and friends likely won't; a reload refills an empty card,
+the strongest weapon first)."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
+from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Value
 
 #: Half a base's side, by size (mm).
@@ -203,3 +205,21 @@ def card_placement(view: dict[str, Any], decision: Decision) -> Value:
 
 __all__ = ["card_placement", "concussion_choice", "device_choice", "device_target",
            "dock_or_deploy", "place_remote", "relocate_remote", "start_docked"]
+
+
+def reload_choice(view: dict[str, Any], decision: Decision) -> Value:
+    """RR: RELOAD - which torpedo, missile or device upgrade recovers the charge: one
+    with no charge left (it cannot be used at all) before one still holding some, then
+    the one attacking with the most dice (a device none), then the engine's order."""
+    ship = next((s for s in view["ships"] if s["id"] == decision.ship), None)
+    charges = ship["charges"] if ship is not None else {}
+    db = load_cards()
+
+    def rank(card: Value) -> tuple[bool, int]:
+        try:
+            attack = db.upgrade(str(card)).sides[0].attack
+        except KeyError:
+            attack = None
+        return charges.get(card, 0) > 0, -(attack.value if attack is not None else 0)
+
+    return min(decision.option_keys(), key=rank)

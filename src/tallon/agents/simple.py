@@ -45,6 +45,7 @@ from tallon.agents.placing import (
     device_target,
     dock_or_deploy,
     place_remote,
+    reload_choice,
     relocate_remote,
     start_docked,
 )
@@ -326,6 +327,9 @@ class SimpleAgent:
 
     def _place_remote(self, view: dict[str, Any], decision: Decision) -> Value:
         return place_remote(view, decision)
+
+    def _reload_card(self, view: dict[str, Any], decision: Decision) -> Value:
+        return reload_choice(view, decision)
 
     def _card_placement(self, view: dict[str, Any], decision: Decision) -> Value:
         return card_placement(view, decision)
