@@ -44,7 +44,8 @@ SQUADS = ("Rebel X-wing aces", "Scum Fang fighters", "First Order TIE/fo wing",
           "Republic V-19 wing")
 #: The rules of when to switch compared: (squad points a sample, standard errors); those
 #: without errors are the ones for one or two samples (``--samples 2``), where the master
-#: asks two points a sample.
+#: asked two points a sample (now a dial judges two samples by the error, a single one by
+#: two points, and an action keeps the ace's choice: ``master.ERROR_SAMPLES``).
 RULES = ((1.0, 1.0), (0.5, 1.0), (0.5, 0.5), (0.0, 1.0), (0.0, 0.5), (0.0, 0.0),
          (2.0, 1.0), (1.0, 2.0), (1.0, 0.0), (2.0, 0.0), (3.0, 0.0))
 KINDS = ("set_dial", "perform_action")
@@ -68,7 +69,7 @@ class CheckedMaster(MasterAgent):
             return candidates[0]
         few = self._play(candidates, world, decision.player, self.rollouts or 1, self.rng)
         many = self._play(candidates, world, decision.player, self.check, self.check_rng)
-        chosen = self._verdict(candidates, few)
+        chosen = self._verdict(candidates, few, decision.kind)
         self.found.append({"kind": decision.kind, "candidates": [str(c) for c in candidates],
                            "chosen": candidates.index(chosen),
                            "few": differences(candidates, few),

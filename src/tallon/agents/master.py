@@ -58,7 +58,13 @@ MIN_SHARE = 0.25
 #: on top, as there was, kept the ace's choice where more samples found another better
 #: (docs/simulation.md: the verdict, measured).
 SWITCH_ERRORS = 1.0
-#: With only one or two samples (``rollouts`` set low) the squad points a sample instead.
+#: The fewest samples the standard error judges by, per kind. A dial judged on one sample
+#: instead needs :data:`SMALL_SAMPLE_MARGIN` squad points; an action with fewer samples
+#: than its own minimum keeps the ace's choice (checked with 30 samples, a dial's switches
+#: on two samples by the error were worth more than on two points, an action's on any
+#: rule were worth nothing: docs/simulation.md, the verdict, measured).
+ERROR_SAMPLES = {"set_dial": 2, "perform_action": 3}
+#: The squad points a sample a dial judged on one sample must gain to switch.
 SMALL_SAMPLE_MARGIN = 2.0
 #: Dial candidates: the ace's choice, its next best, then the best maneuver of each bearing
 #: not yet among them, up to this many (the ace's next best alone are often its choice's
@@ -185,7 +191,7 @@ class MasterAgent:
             for candidate, value in found.items():
                 results[candidate].append(value)
             samples += 1
-        return self._verdict(candidates, results)
+        return self._verdict(candidates, results, decision.kind)
 
     def _play_sample(self, world: InformationSet, player: int, candidates: list[Value],
                      rng: random.Random, deadline: float | None = None) -> dict[Value, float]:
@@ -202,12 +208,15 @@ class MasterAgent:
         return found
 
     @staticmethod
-    def _verdict(candidates: list[Value], results: dict[Value, list[float]]) -> Value:
+    def _verdict(candidates: list[Value], results: dict[Value, list[float]], kind: str
+                 ) -> Value:
         """The ace's choice (the first candidate) unless another did better on average in
         the same samples by :data:`SWITCH_ERRORS` standard errors of the paired
-        differences (with one or two samples, by :data:`SMALL_SAMPLE_MARGIN` a sample): a
-        few noisy games must not overrule the ace's judgement."""
+        differences, given :data:`ERROR_SAMPLES` of ``kind`` (fewer: a dial by
+        :data:`SMALL_SAMPLE_MARGIN` a sample, an action not at all): a few noisy games
+        must not overrule the ace's judgement."""
         first = candidates[0]
+        least = ERROR_SAMPLES.get(kind, 3)
         best, best_mean = first, 0.0
         for candidate in candidates[1:]:
             if not results[candidate]:
@@ -215,10 +224,10 @@ class MasterAgent:
             mean, error = paired_difference(results[candidate], results[first])
             if mean <= best_mean:
                 continue
-            if len(results[candidate]) >= 3:
+            if len(results[candidate]) >= least:
                 if mean <= SWITCH_ERRORS * error:
                     continue
-            elif mean <= SMALL_SAMPLE_MARGIN:
+            elif kind != "set_dial" or mean <= SMALL_SAMPLE_MARGIN:
                 continue
             best, best_mean = candidate, mean
         return best
