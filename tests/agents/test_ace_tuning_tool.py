@@ -1,0 +1,54 @@
+"""tools/ace_tuning.py: an ace with one constant changed plays the ace in one process, so
+the change must reach every module holding the constant and last only while the variant
+chooses."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import SimpleNamespace
+
+import tallon.agents.paying as paying
+import tallon.agents.planning as planning
+import tallon.agents.tractoring as tractoring
+from tallon.agents.ace import AceAgent
+from tallon.engine.decisions import Option
+
+
+def load_tool():
+    path = Path(__file__).parents[2] / "tools" / "ace_tuning.py"
+    spec = importlib.util.spec_from_file_location("ace_tuning", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_variant_changes_every_binding_while_it_chooses_and_restores_them(monkeypatch):
+    """Situation: THREAT_SHARE, defined by planning and imported by name by paying and
+    tractoring; a variant with 0.25 answers a decision. Expected: the three modules are
+    found; while the variant chooses all three read 0.25; after, the value they held
+    (a module left out would keep the old value in its own judgements)."""
+    tool = load_tool()
+    found = tool.holders("tallon.agents.planning", "THREAT_SHARE")
+    assert {m.__name__ for m in found} >= {"tallon.agents.planning", "tallon.agents.paying",
+                                           "tallon.agents.tractoring"}
+    was = planning.THREAT_SHARE
+    seen = []
+
+    def record(self, view, decision):
+        seen.append((planning.THREAT_SHARE, paying.THREAT_SHARE, tractoring.THREAT_SHARE))
+        return decision.options[0].key
+
+    monkeypatch.setattr(AceAgent, "choose", record)
+    variant = tool.Variant(1, found, "THREAT_SHARE", 0.25)
+    decision = SimpleNamespace(kind="activation_order", options=(Option("a", "a"),))
+    assert variant.choose({}, decision) == "a"
+    assert seen == [(0.25, 0.25, 0.25)]
+    after = (planning.THREAT_SHARE, paying.THREAT_SHARE, tractoring.THREAT_SHARE)
+    assert after == (was, was, was)
+
+
+def test_a_name_no_agent_module_holds_is_found_nowhere():
+    """Situation: a constant planning does not define. Expected: no module holds it (the
+    tool then refuses the name)."""
+    assert load_tool().holders("tallon.agents.planning", "NO_SUCH_CONSTANT") == []
