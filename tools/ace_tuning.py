@@ -37,6 +37,14 @@ from tallon.sim import wilson_interval
 REDRAW = 7919
 
 
+def number(text: str) -> int | float:
+    """A constant's value as given: whole numbers as int (a count, an index), else float."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
 def holders(module: str, name: str) -> list[Any]:
     """The loaded agent modules that hold ``name`` bound to the object ``module`` holds
     (none if it holds no ``name``)."""
@@ -95,7 +103,8 @@ def one_game(args: tuple[str, str, Any, int, int]) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("name", help="the constant, as the module names it: THREAT_SHARE")
-    parser.add_argument("value", type=float)
+    parser.add_argument("value", type=number,
+                        help="the value tried: a whole number stays one (FORESEEN 5)")
     parser.add_argument("--module", default="tallon.agents.planning")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
