@@ -167,15 +167,19 @@ def homing_choice(view: dict[str, Any], decision: Decision) -> Value | None:
 
 
 def choose_target(view: dict[str, Any], decision: Decision) -> Value:
-    """The attack worth most (never "none" when an attack is worth anything)."""
-    best, best_value = "none", 0.0
+    """The attack worth most; "none" only when it is offered and no attack is worth
+    anything (an attack a card makes obligatory, Bossk's bonus attack, is made even so)."""
+    best, best_value = None, 0.0
     for option in decision.options:
         if option.key == "none" or option.info is None:
             continue
         value = target_value(view, decision.ship or "", option.info)
-        if value > best_value:
+        if best is None or value > best_value:
             best, best_value = option.key, value
-    return best
+    keys = decision.option_keys()
+    if "none" in keys and (best is None or best_value <= 0.0):
+        return "none"
+    return best if best is not None else keys[0]
 
 
 # ------------------------------------------------------------------------ dice

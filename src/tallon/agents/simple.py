@@ -433,6 +433,8 @@ class SimpleAgent:
             score = dice * 2.0 - remaining - (1 if option.info["range"] == 3 else 0)
             if score > best_score:
                 best, best_score = option.key, score
+        if best == "none" and "none" not in decision.option_keys():
+            return decision.options[0].key  # obligatory (Bossk's bonus attack): made
         return best
 
     def _bonus_attack(self, view: dict[str, Any], decision: Decision) -> Value:
