@@ -76,19 +76,18 @@ class Variant(AceAgent):
                 setattr(m, self.name, value)
 
 
-def squad_seed(seed: int, pair: int) -> int:
-    """The seed of the ``pair``-th squad of 4-6 ships."""
+def squad_seed(seed: int, pair: int) -> tuple[int, Any]:
+    """The ``pair``-th squad of 4-6 ships, and the seed it was drawn with."""
     found = seed * 100_000 + pair
-    while not 4 <= len(random_squad(random.Random(found)).ships) <= 6:
+    while not 4 <= len((squad := random_squad(random.Random(found))).ships) <= 6:
         found += REDRAW
-    return found
+    return found, squad
 
 
 def one_game(args: tuple[str, str, Any, int, int]) -> int:
     """Game ``n``: 1 if the variant won, -1 if it lost, 0 for a draw."""
     module, name, value, n, seed = args
-    drawn = squad_seed(seed, n // 2)
-    squad = random_squad(random.Random(drawn))
+    drawn, squad = squad_seed(seed, n // 2)
     game = Game(GameSetup((squad, squad), seed=drawn * 2 + n % 2, cards=CARDS),
                 logging=False)
     variant = Variant(drawn + 1, holders(module, name), name, value)

@@ -58,14 +58,14 @@ MIN_SHARE = 0.25
 #: on top, as there was, kept the ace's choice where more samples found another better
 #: (docs/simulation.md: the verdict, measured).
 SWITCH_ERRORS = 1.0
-#: The fewest samples the standard error judges by, per kind. A dial judged on one sample
-#: instead needs :data:`SMALL_SAMPLE_MARGIN` squad points; an action with fewer samples
-#: than its own minimum keeps the ace's choice (checked with 30 samples, a dial's switches
-#: on two samples by the error were worth more than on two points, an action's on any
-#: rule were worth nothing: docs/simulation.md, the verdict, measured).
+#: The fewest samples the standard error judges by, per kind. With fewer, a candidate
+#: must gain :data:`SMALL_SAMPLE_MARGIN` of its kind instead, and a kind without one keeps
+#: the ace's choice (checked with 30 samples, a dial's switches on two samples by the
+#: error were worth more than on two points, an action's on any rule were worth nothing:
+#: docs/simulation.md, the verdict, measured).
 ERROR_SAMPLES = {"set_dial": 2, "perform_action": 3}
-#: The squad points a sample a dial judged on one sample must gain to switch.
-SMALL_SAMPLE_MARGIN = 2.0
+#: The squad points a sample a candidate judged on fewer samples than that must gain.
+SMALL_SAMPLE_MARGIN = {"set_dial": 2.0}
 #: Dial candidates: the ace's choice, its next best, then the best maneuver of each bearing
 #: not yet among them, up to this many (the ace's next best alone are often its choice's
 #: near twins, a speed apart: little for the search to tell apart).
@@ -212,11 +212,12 @@ class MasterAgent:
                  ) -> Value:
         """The ace's choice (the first candidate) unless another did better on average in
         the same samples by :data:`SWITCH_ERRORS` standard errors of the paired
-        differences, given :data:`ERROR_SAMPLES` of ``kind`` (fewer: a dial by
-        :data:`SMALL_SAMPLE_MARGIN` a sample, an action not at all): a few noisy games
-        must not overrule the ace's judgement."""
+        differences, given :data:`ERROR_SAMPLES` of ``kind`` (fewer: by its
+        :data:`SMALL_SAMPLE_MARGIN` a sample, if it has one): a few noisy games must not
+        overrule the ace's judgement."""
         first = candidates[0]
         least = ERROR_SAMPLES.get(kind, 3)
+        margin = SMALL_SAMPLE_MARGIN.get(kind)
         best, best_mean = first, 0.0
         for candidate in candidates[1:]:
             if not results[candidate]:
@@ -227,7 +228,7 @@ class MasterAgent:
             if len(results[candidate]) >= least:
                 if mean <= SWITCH_ERRORS * error:
                     continue
-            elif kind != "set_dial" or mean <= SMALL_SAMPLE_MARGIN:
+            elif margin is None or mean <= margin:
                 continue
             best, best_mean = candidate, mean
         return best

@@ -203,10 +203,6 @@ def card_placement(view: dict[str, Any], decision: Decision) -> Value:
     return max(offered, key=score).key
 
 
-__all__ = ["card_placement", "concussion_choice", "device_choice", "device_target",
-           "dock_or_deploy", "place_remote", "relocate_remote", "start_docked"]
-
-
 def reload_choice(view: dict[str, Any], decision: Decision) -> Value:
     """RR: RELOAD - which torpedo, missile or device upgrade recovers the charge: one
     with no charge left (it cannot be used at all) before one still holding some, then
@@ -223,3 +219,8 @@ def reload_choice(view: dict[str, Any], decision: Decision) -> Value:
         return charges.get(card, 0) > 0, -(attack.value if attack is not None else 0)
 
     return min(decision.option_keys(), key=rank)
+
+
+__all__ = ["card_placement", "concussion_choice", "device_choice", "device_target",
+           "dock_or_deploy", "place_remote", "reload_choice", "relocate_remote",
+           "start_docked"]
