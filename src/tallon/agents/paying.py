@@ -128,15 +128,16 @@ def feedback_choice(planner: Planner, decision: Decision) -> str | None:
 
 def _enemy_score(planner: Planner, enemy: Piece, token: str) -> float:
     """How the enemy's place looks to its side with ``token``: its best shot at our ships
-    (only a share of it once it has engaged: the token waits for next round's) less a
-    share of theirs at it."""
+    (only a share of it once it has engaged: the token waits for next round's) less ours
+    at it, in full: the token is given just before the giver's own shot (ISB Jingoist:
+    before it engages), which is the enemy's next defense."""
     attack = with_tokens(FOCUSED, DEPLETE) if token == "deplete" else FOCUSED
     guard = with_tokens(FOCUSED, STRAIN) if token == "strain" else FOCUSED
     offense, threat, _, _ = engagement(enemy.size, enemy.pose,
                                        planner.our_opponents(enemy, attack, guard))
     if enemy.raw.get("engaged"):
         offense *= NEXT_ROUND_SHARE
-    return offense - THREAT_SHARE * threat
+    return offense - threat
 
 
 def ability_card(decision: Decision) -> str | None:
