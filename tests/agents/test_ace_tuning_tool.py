@@ -25,14 +25,16 @@ def load_tool():
 
 def test_the_variant_changes_every_binding_while_it_chooses_and_restores_them(monkeypatch):
     """Situation: THREAT_SHARE, defined by planning and imported by name by paying and
-    tractoring; a variant with 0.25 answers a decision. Expected: the three modules are
-    found; while the variant chooses all three read 0.25; after, the value they held
-    (a module left out would keep the old value in its own judgements)."""
+    tractoring; a variant with a value none of them holds answers a decision. Expected:
+    the three modules are found; while the variant chooses all three read that value;
+    after, the value they held (a module left out would keep the old value in its own
+    judgements)."""
     tool = load_tool()
     found = tool.holders("tallon.agents.planning", "THREAT_SHARE")
     assert {m.__name__ for m in found} >= {"tallon.agents.planning", "tallon.agents.paying",
                                            "tallon.agents.tractoring"}
     was = planning.THREAT_SHARE
+    tried = was + 0.1
     seen = []
 
     def record(self, view, decision):
@@ -40,10 +42,10 @@ def test_the_variant_changes_every_binding_while_it_chooses_and_restores_them(mo
         return decision.options[0].key
 
     monkeypatch.setattr(AceAgent, "choose", record)
-    variant = tool.Variant(1, found, "THREAT_SHARE", 0.25)
+    variant = tool.Variant(1, found, "THREAT_SHARE", tried)
     decision = SimpleNamespace(kind="activation_order", options=(Option("a", "a"),))
     assert variant.choose({}, decision) == "a"
-    assert seen == [(0.25, 0.25, 0.25)]
+    assert seen == [(tried, tried, tried)]
     after = (planning.THREAT_SHARE, paying.THREAT_SHARE, tractoring.THREAT_SHARE)
     assert after == (was, was, was)
 
@@ -52,3 +54,15 @@ def test_a_name_no_agent_module_holds_is_found_nowhere():
     """Situation: a constant planning does not define. Expected: no module holds it (the
     tool then refuses the name)."""
     assert load_tool().holders("tallon.agents.planning", "NO_SUCH_CONSTANT") == []
+
+
+def test_a_pair_in_which_the_change_never_matters_cancels():
+    """Situation: the variant's constant set to the value it already has, two pairs of
+    games (sides swapped). Expected: each pair plays the same game twice with the sides'
+    agents exchanged (same squad, dice and seeds), so the variant wins exactly as often as
+    it loses (with the second game's dice or seeds apart, a pair adds noise instead)."""
+    tool = load_tool()
+    results = [tool.one_game(("tallon.agents.planning", "THREAT_SHARE",
+                              planning.THREAT_SHARE, n, 5)) for n in range(4)]
+    assert results[0] == -results[1] and results[2] == -results[3]
+    assert any(results)
