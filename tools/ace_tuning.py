@@ -3,7 +3,9 @@
 squads of 4-6 ships (the same squad on both sides), sides swapped every other game with
 the same dice and seeds (a change that never matters in a pair cancels in it); the
 variant's wins, draws and losses, its share of the decided games with a 95% Wilson
-interval, and the z of wins against losses.
+interval, the z of wins against losses as if the games were independent, and the z of
+the pairs' sums (each -2 to 2; a pair that cancels adds nothing to their spread), the
+one to read.
 
 Usage:
     python tools/ace_tuning.py NAME VALUE [--module tallon.agents.planning] [--games 1000]
@@ -102,6 +104,15 @@ def one_game(args: tuple[str, str, Any, int, int]) -> int:
     return 1 if state.winner == (1 if n % 2 == 0 else 2) else -1
 
 
+def paired_z(results: list[int]) -> float:
+    """The z of the pairs' sums (games 0 and 1, 2 and 3, ...): their total over the root
+    of the sum of their squares (under no difference each sum is as likely positive as
+    negative); a pair that cancels counts for nothing."""
+    pairs = [sum(results[n:n + 2]) for n in range(0, len(results), 2)]
+    spread = math.sqrt(sum(d * d for d in pairs))
+    return sum(pairs) / spread if spread else 0.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("name", help="the constant, as the module names it: THREAT_SHARE")
@@ -129,6 +140,7 @@ def main() -> None:
            "wins": wins, "draws": draws, "losses": losses,
            "decided_share": wins / decided if decided else 0.5, "ci95": [low, high],
            "z": (wins - losses) / math.sqrt(decided) if decided else 0.0,
+           "pairs_z": paired_z(results),
            "seconds": round(time.perf_counter() - started, 1)}
     if args.json:
         print(json.dumps(row))
@@ -136,7 +148,7 @@ def main() -> None:
     print(f"{args.name} {was} -> {args.value} (in {', '.join(row['modules'])}): "
           f"{wins}-{draws}-{losses} of {args.games} against the ace, "
           f"{row['decided_share']:.1%} of the decided games ({low:.1%} - {high:.1%}), "
-          f"z = {row['z']:.2f}; {row['seconds']} s")
+          f"z = {row['z']:.2f} (by pairs {row['pairs_z']:.2f}); {row['seconds']} s")
 
 
 if __name__ == "__main__":

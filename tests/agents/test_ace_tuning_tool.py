@@ -66,3 +66,14 @@ def test_a_pair_in_which_the_change_never_matters_cancels():
                               planning.THREAT_SHARE, n, 5)) for n in range(4)]
     assert results[0] == -results[1] and results[2] == -results[3]
     assert any(results)
+
+
+def test_the_paired_z_counts_only_the_pairs_that_differ():
+    """Situation: 100 pairs of games, 90 of them a win and a loss (the change never
+    mattered), 10 won twice. Expected: the pairs' z is 20 / sqrt(10 * 4) = 3.16, where
+    counting the 200 games as independent (110 wins, 90 losses) gives 1.41; all pairs
+    cancelling give 0."""
+    tool = load_tool()
+    results = [1, -1] * 90 + [1, 1] * 10
+    assert abs(tool.paired_z(results) - 20 / 40 ** 0.5) < 1e-12
+    assert tool.paired_z([1, -1, -1, 1, 0, 0]) == 0.0
