@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+import tallon.agents.paying as paying
 from tallon.agents.ace import AceAgent
 from tallon.engine.attack import Engage
 from tallon.engine.movement import ExecuteManeuver
@@ -42,12 +43,17 @@ def test_fine_tuned_thrusters_pay_with_the_die_the_ship_needs_least(foe_at, expe
     assert AceAgent(1).choose(game.view(1), decision) == expected
 
 
+@pytest.mark.parametrize("share", [0.25, 0.35, 0.5])
 @pytest.mark.parametrize(("engaged", "expected"), [(False, "deplete"), (True, "strain")])
-def test_isb_jingoist_gives_the_token_that_costs_the_enemy_most(engaged, expected):
+def test_isb_jingoist_gives_the_token_that_costs_the_enemy_most(engaged, expected, share,
+                                                                 monkeypatch):
     """Situation: before the ISB Jingoist engages, Luke Skywalker faces it at range 1 in its
     front arc; the Jingoist's player chooses the token Luke gains. Expected: a deplete
     token while Luke has yet to engage (his shot this round loses a die); a strain token
-    once he has engaged (the Jingoist's own shot at him, now, gains)."""
+    once he has engaged (the Jingoist's own shot at him, now, gains), whatever share of
+    an enemy's damage the ace counts against a position (``share``): our shot follows at
+    once (counted by that share, 0.25 gave deplete)."""
+    monkeypatch.setattr(paying, "THREAT_SHARE", share)
     sc = Scene()
     isb = sc.ship("isbjingoist", at=(400, 300, 0))
     luke = sc.ship("lukeskywalker", player=2, at=(400, 400, 180), engaged=engaged)
