@@ -53,6 +53,7 @@ from tallon.agents.simple import SimpleAgent
 from tallon.agents.tractoring import tractor_move, tractor_rotate
 from tallon.agents.turrets import ROTATING, rotate_choice, turret_choice
 from tallon.engine.decisions import Decision, Value
+from tallon.engine.view import ship_of_view
 from tallon.geometry import barrel_roll, boost
 
 #: Actions judged by the tokens they give: (attack tokens, defense tokens) added.
@@ -131,7 +132,7 @@ class AceAgent(SimpleAgent):
         """Every ship's dial is planned together, in the order they will move, so that
         each is flown past where the ships before it will be."""
         ship_id = decision.ship or ""
-        me = next((s for s in view["ships"] if s["id"] == ship_id), {})
+        me = ship_of_view(view, ship_id) or {}
         if mission_plan(view, me) is not None:  # a first-edition mission's objective
             return super()._set_dial(view, decision)
         key = (view["round"], ship_id)

@@ -33,6 +33,7 @@ from tallon.dice.attack import DICE_RULES, Step
 from tallon.dice.solver import AttackSolver
 from tallon.engine.decisions import Decision, Value
 from tallon.engine.modify_dice import modification_keys
+from tallon.engine.view import ship_of_view
 
 if TYPE_CHECKING:
     from tallon.dice.ops import Option as DiceOption
@@ -69,10 +70,6 @@ _DEALT_TO = re.compile(r"dealt faceup to .*\(([^()]+)\)\?$")
 _FACES = {f.label: f for f in Face}
 
 
-def _ship(view: dict[str, Any], ship_id: str) -> dict[str, Any] | None:
-    return next((s for s in view["ships"] if s["id"] == ship_id), None)
-
-
 def _remote(view: dict[str, Any], remote_id: str) -> dict[str, Any] | None:
     return next((r for r in view.get("remotes", ()) if r["id"] == remote_id), None)
 
@@ -104,10 +101,10 @@ def _damage(view: dict[str, Any], attacker_id: str, info: dict[str, Any]
             ) -> tuple[tuple[Fraction, ...], int | None, int] | None:
     """The attack's damage distribution (P(damage = d) for d = 0, 1, ...), the defender's
     health (None: destroyed already) and cost; None when a ship is not in the view."""
-    attacker = _ship(view, attacker_id)
+    attacker = ship_of_view(view, attacker_id)
     ruleset = view_ruleset(view)
     defender_id = info["defender"]
-    defender = _ship(view, defender_id)
+    defender = ship_of_view(view, defender_id)
     if attacker is None and _remote(view, attacker_id) is None:
         return None
     # a remote attacking (a commando team) has no tokens to spend
@@ -224,7 +221,8 @@ def calculator_option(view: dict[str, Any], kind: str, user: str
     attack = view.get("attack")
     if attack is None or attack["attack_dice"] is None:
         return False, None
-    attacker, defender = _ship(view, attack["attacker"]), _ship(view, attack["defender"])
+    attacker = ship_of_view(view, attack["attacker"])
+    defender = ship_of_view(view, attack["defender"])
     if attacker is None or defender is None:
         return False, None
     own = user == attack["attacker"]
@@ -276,7 +274,7 @@ def damage_card_choice(view: dict[str, Any], decision: Decision) -> Value:
     ship least."""
     keys = decision.option_keys()
     found = _DEALT_TO.search(decision.prompt)
-    ship = _ship(view, found.group(1) if found else decision.ship or "")
+    ship = ship_of_view(view, found.group(1) if found else decision.ship or "")
     if ship is None:
         return keys[0]
     agility, ruleset = ship["stats"]["agility"], view_ruleset(view)

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from tallon.engine.decisions import Decision, Value
+from tallon.engine.view import ship_of_view
 from tallon.geometry import (
     Arc,
     BaseSize,
@@ -224,7 +225,7 @@ def place_picked_up(view: dict[str, Any], decision: Decision) -> Value:
     """Where to place our ship a huge ship set aside: of the offered spots (all legal), the
     one with the most enemies in its arc and the fewest arcs on it, nearest first on a tie."""
     ships = _ships(view)
-    me = next((s for s in view["ships"] if s["id"] == decision.ship), None)
+    me = ship_of_view(view, decision.ship)
     spots = [o for o in decision.options if o.info is not None]
     if me is None or not spots:
         return decision.options[0].key
@@ -287,7 +288,7 @@ def deploy_side(view: dict[str, Any], decision: Decision, deploys: list[str]) ->
     offered) that faces the nearest enemy best, when a side faces it better than the
     front; None to keep the usual choice."""
     sides = [k for k in deploys if k.startswith(("left:", "right:", "front:"))]
-    me = next((s for s in view["ships"] if s["id"] == decision.ship), None)
+    me = ship_of_view(view, decision.ship)
     carrier = next((s for s in view["ships"] if me is not None and is_huge(s)
                     and me["id"] in s.get("docked", ()) and "pose" in s), None)
     enemies = [s for s in _ships(view) if me is not None and s["owner"] != me["owner"]]
@@ -314,7 +315,7 @@ def huge_placements(view: dict[str, Any], decision: Decision) -> list[Any] | Non
     """For a huge ship being deployed: the offered places facing the enemy's edge when its
     only arcs are ahead (a broadside would cost two banks to bring them round), else all;
     None for a standard ship."""
-    me = next((s for s in view["ships"] if s["id"] == decision.ship), None)
+    me = ship_of_view(view, decision.ship)
     if me is None or not is_huge(me):
         return None
     placed = [o for o in decision.options if o.info is not None and "heading" in o.info]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tallon.engine.decisions import Decision
+from tallon.engine.view import ship_of_view
 from tallon.geometry import Maneuver, Table, disk_distance, execute_maneuver
 from tallon.geometry.constants import EPS, PLAY_AREA_SIDE, SCENARIO_MARKER_RADIUS
 
@@ -95,7 +96,7 @@ def mission_action(view: dict[str, Any], decision: Decision) -> str | None:
     if "protect" not in decision.option_keys():
         return None
     mission = view.get("mission") or {}
-    shuttle = next((s for s in view["ships"] if s["id"] == mission.get("shuttle")), None)
+    shuttle = ship_of_view(view, mission.get("shuttle"))
     if shuttle is None or shuttle["tokens"].get("evade", 0) >= 2:
         return None
     return "protect"

@@ -10,6 +10,7 @@ from typing import Any
 
 from tallon.data import load_cards
 from tallon.engine.decisions import Decision, Value
+from tallon.engine.view import ship_of_view
 
 #: Half a base's side, by size (mm).
 _HALF = {"small": 20.0, "medium": 30.0, "large": 40.0}
@@ -207,7 +208,7 @@ def reload_choice(view: dict[str, Any], decision: Decision) -> Value:
     """RR: RELOAD - which torpedo, missile or device upgrade recovers the charge: one
     with no charge left (it cannot be used at all) before one still holding some, then
     the one attacking with the most dice (a device none), then the engine's order."""
-    ship = next((s for s in view["ships"] if s["id"] == decision.ship), None)
+    ship = ship_of_view(view, decision.ship)
     charges = ship["charges"] if ship is not None else {}
     db = load_cards()
 

@@ -52,6 +52,7 @@ from tallon.agents.placing import (
 from tallon.agents.reading import view_health
 from tallon.dice.attack import DICE_RULES
 from tallon.engine.decisions import Decision, Value
+from tallon.engine.view import ship_of_view
 from tallon.geometry import (
     Arc,
     Device,
@@ -472,7 +473,7 @@ class SimpleAgent:
         """A card's step action giving the ship modifying its own dice a token it lacks and
         can spend on these dice now (Hera Syndulla's transfer), or None."""
         attack = view["attack"]
-        me = next((s for s in view["ships"] if s["id"] == decision.ship), None)
+        me = ship_of_view(view, decision.ship)
         if me is None or not own:
             return None
         dice = attack[f"{kind}_dice"] or []

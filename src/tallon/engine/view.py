@@ -232,6 +232,12 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
     }
 
 
+def ship_of_view(view: dict[str, Any], ship_id: Any) -> dict[str, Any] | None:
+    """The ship of ``view`` with the id ``ship_id`` (placed or not, destroyed or not), or
+    None."""
+    return next((s for s in view["ships"] if s["id"] == ship_id), None)
+
+
 def _attack_snapshot(attack: Any) -> dict[str, Any]:
     def dice(pool: Any) -> Any:
         return None if pool is None else [[d.face.label, d.rerolled, d.added] for d in pool]
