@@ -76,7 +76,7 @@ def play(game: Game, agents: tuple[Agent, Agent], max_decisions: int = 100_000) 
 
 def draw_chance(decision: Decision, rng: random.Random) -> Value:
     """An outcome of a chance decision, drawn by its probabilities with ``rng``."""
-    weights = [option.info["probability"] for option in decision.options]
+    weights = [option.facts["probability"] for option in decision.options]
     return rng.choices(decision.options, weights)[0].key
 
 

@@ -336,7 +336,7 @@ class AceAgent(SimpleAgent):
         way: (value, order, side, position), best first (of equals the first in order)."""
         if ship.length:
             return []  # a huge ship never rolls (RR: APPENDIX: HUGE SHIPS)
-        judged = []
+        judged: list[tuple[float, int, str, str]] = []
         for side, position, right, forward in roll_offsets(ship.size):
             end = ship.pose.moved(right, forward)
             judged.append((planner.position_value(ship, end, False, attack, guard),

@@ -27,7 +27,7 @@ def obstacle_spot(view: dict[str, Any], decision: Decision, rng: random.Random) 
     offered = [o for o in decision.options if o.info is not None]
     if not offered:
         return None
-    return max(offered, key=lambda o: value(o.info)).key
+    return max(offered, key=lambda o: value(o.facts)).key
 
 
 def ship_spot(view: dict[str, Any], decision: Decision, rng: random.Random) -> Value:
@@ -59,7 +59,7 @@ def ship_spot(view: dict[str, Any], decision: Decision, rng: random.Random) -> V
                if o.info is not None and "x" in o.info]
     if not offered:
         return None
-    return max(offered, key=lambda o: value(o.info) - huge_lane_penalty(view, o.info["x"])
+    return max(offered, key=lambda o: value(o.facts) - huge_lane_penalty(view, o.facts["x"])
                ).key
 
 

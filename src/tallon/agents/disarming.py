@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from tallon.agents.planning import Planner, Tokens
 from tallon.agents.reading import ROLL_POSITIONS, Piece, table_of
 from tallon.geometry import barrel_roll, boost
+
+if TYPE_CHECKING:
+    from tallon.geometry.repositioning import Attempt
 
 #: What a cloak is worth beyond the agility it gives this round: the free reposition of
 #: the decloak next round (0.15, 0.3 and 0.5 measured alike: docs/simulation.md).
@@ -112,6 +116,7 @@ def decloak_plan(planner: Planner, ship: Piece, keys: list[str]
     best: tuple[float, str, str | None] = (stay, "pass", None)
     speed = DECLOAK_SPEED.get(ship.size, 1)
     for key in keys:
+        tries: list[tuple[Attempt, str | None]]
         if key == "boost" or key.startswith("bank_"):
             tries = [(boost(planner.table, ship.id, key.removeprefix("bank_")
                             if key != "boost" else "straight", speed), None)]

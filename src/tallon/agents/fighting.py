@@ -114,7 +114,8 @@ def _damage(view: dict[str, Any], attacker_id: str, info: dict[str, Any]
         if remote is None:
             return None
         health = remote["hull"] - remote["damage_facedown"]
-        agility, tokens, cost = remote["agility"], (), 1
+        tokens: tuple[tuple[str, int], ...] = ()
+        agility, cost = remote["agility"], 1
     else:
         if defender["destroyed"]:
             return (), None, 0

@@ -233,7 +233,7 @@ def place_picked_up(view: dict[str, Any], decision: Decision) -> Value:
     size = BaseSize(me["size"])
 
     def value(index: int) -> float:
-        info = spots[index].info
+        info = spots[index].facts
         body = Ship(me["id"], Pose(info["x"], info["y"], info["heading"]), size)
         return _standing(body, me["owner"], ships, bodies) - index * 1e-3
 

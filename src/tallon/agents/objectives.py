@@ -49,8 +49,8 @@ def within(x: float, y: float, pose: Pose, size: str, high: int) -> bool:
     centred at (x, y)."""
     limit = RANGE_BAND_LENGTH * high
     if size == "huge":  # a long base: measured (an agent's Piece says only "huge")
-        body = HugeShip("(preview)", pose, length=HUGE_BASE_SHORT)
-        return band(disk_distance(x, y, R, body.range_pieces)) <= high
+        huge = HugeShip("(preview)", pose, length=HUGE_BASE_SHORT)
+        return band(disk_distance(x, y, R, huge.range_pieces)) <= high
     half = HALF_BASE[size]
     centre = math.hypot(x - pose.x, y - pose.y) - R
     if centre - half <= limit:

@@ -184,7 +184,8 @@ def token_cost(planner: Planner, ship: Piece, token: str) -> float:
         return 0.0 if ship.raw.get("engaged") else planner.offense(ship, ship.pose, attack,
                                                                    guard)
     if token == "jam":
-        after = tuple(tuple(t for t in tokens if t[0] != "focus") for tokens in (attack, guard))
+        after = (tuple(t for t in attack if t[0] != "focus"),
+                 tuple(t for t in guard if t[0] != "focus"))
     elif token == "deplete":
         after = (with_tokens(attack, DEPLETE), guard)
     elif token in ("strain", "tractor"):

@@ -382,9 +382,10 @@ class Planner:
                 can_act = False
                 penalty += 0.8 * len(outcome.hazards)
         else:
-            end = foreseen_end(ship.pose, ship.size, code)
-            if end is None or _edge_gap(end, ship.size) < -HALF_BASE[ship.size]:
+            foreseen = foreseen_end(ship.pose, ship.size, code)
+            if foreseen is None or _edge_gap(foreseen, ship.size) < -HALF_BASE[ship.size]:
                 return None
+            end = foreseen
             if self._likely_hazard(ship, end):
                 can_act = False
                 penalty += 0.8

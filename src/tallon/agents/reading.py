@@ -350,8 +350,12 @@ def _damage_tables(attacks: tuple[tuple[str, int], ...], agility: int,
                    ) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Each arc's expected damage by range (index 1-3) of ``attacks`` on ``agility``
     (shared, never changed: every planner of every position reads the same few)."""
-    return [(arc, (0.0, *(expected_damage(value, agility, r, by, against, ruleset=ruleset)
-                          for r in (1, 2, 3)))) for arc, value in attacks]
+    tables = []
+    for arc, value in attacks:
+        r1, r2, r3 = (expected_damage(value, agility, r, by, against, ruleset=ruleset)
+                      for r in (1, 2, 3))
+        tables.append((arc, (0.0, r1, r2, r3)))
+    return tables
 
 
 #: Arcs :func:`engagement` judges without the angle: turrets hold every bearing.

@@ -150,9 +150,9 @@ class SimpleAgent:
         plan = mission_plan(view, me)  # a first-edition mission's objective
         scored = []
         for option in decision.options:
-            score = self._score(table, decision.ship, option.key, enemies, me, aims=aims)
+            score = self._score(table, me["id"], option.key, enemies, me, aims=aims)
             if plan is not None:
-                score += plan.bonus(table, decision.ship, option.key)
+                score += plan.bonus(table, me["id"], option.key)
             scored.append((score + self.rng.random() * 0.01, option.key))
         return max(scored)[1]
 
@@ -165,7 +165,7 @@ class SimpleAgent:
                    if s["owner"] != me["owner"] and "pose" in s and not s["removed"]]
         aims = self._aims(view, me)
         return max(decision.options, key=lambda o: self._score(
-            table, decision.ship, o.info["maneuver"], enemies, me, TemplateKind(o.key),
+            table, me["id"], o.facts["maneuver"], enemies, me, TemplateKind(o.key),
             aims)).key
 
     @staticmethod

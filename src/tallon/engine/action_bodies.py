@@ -10,7 +10,7 @@ Each body is a step made by :class:`~tallon.engine.actions.StartAction` as
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tallon.data import load_cards
 from tallon.engine.allegiance import friendly as is_friendly
@@ -45,6 +45,7 @@ from tallon.geometry.repositioning import barrel_roll_bank, barrel_roll_turn
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+    from tallon.geometry import Ship, TableObject
 
 RELOADABLE = ("torpedo", "missile", "device")
 
@@ -162,7 +163,7 @@ class ReinforceAction(ActionBody, ChoiceStep):
 
     def choice(self, game: Game) -> Decision | None:
         ship = game.state.ships[self.ship_id]
-        sides = ("fore", "aft")
+        sides: tuple[str, ...] = ("fore", "aft")
         for held in own_modifiers(game, ship, "reinforce_sides"):
             allowed = held.ability.value(game, ship, ship=ship)
             if allowed is not None:
@@ -532,7 +533,8 @@ def jam_targets(game: Game, ship: ShipState) -> list[ShipState]:
             continue
         r = game.state.range_up_to(ship, other, 2)
         # measured from a source with no arcs (a DRK-1 probe droid): range 1 only
-        if r == 1 or (r == 2 and in_arc(ship.body, other.body, Arc.FRONT)) or any(
+        if r == 1 or (r == 2 and in_arc(cast("Ship", ship.body), cast("TableObject", other.body),
+                                        Arc.FRONT)) or any(
                 game.state.range_up_to(source, other, 1) == 1
                 for source in range_sources(game, ship, "jam")):
             found.append(other)

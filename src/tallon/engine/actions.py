@@ -343,7 +343,7 @@ class FinishAction(Step):
         if colour == "red" and ship.in_play:
             gain_token(game, ship, Token.STRESS)
         if not failed and ship.in_play:
-            chosen = {} if self.target is None else {"target": self.target}
+            chosen: dict[str, Any] = {} if self.target is None else {"target": self.target}
             game.push(FireWindow.of("after_action", ship=ship.id, action=self.spec.kind,
                                     difficulty=colour, linked=self.linked,
                                     during_activation=self.during_activation,
@@ -499,7 +499,7 @@ class CoordinateGroup(ChoiceStep):
             use = Option("use", f"treat it as {self.colour}")
             keep = Option("decline", "keep it as it is")
             # with no other ship to coordinate, keeping it comes first (agents' default)
-            options = (use, keep) if self.candidates else (keep, use)
+            options: tuple[Option, ...] = (use, keep) if self.candidates else (keep, use)
             return self.ask(ship.owner, "use_ability", f"{ship.name} ({ship.id}): treat the "
                             f"coordinate action as {self.colour} to coordinate up to "
                             f"{self.count} more ship(s)?", options, ship=ship.id)

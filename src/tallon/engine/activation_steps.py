@@ -37,8 +37,9 @@ class ActionStep(Step):
                                  extra=scenario_actions(game, ship))
             # "you may perform 2 actions" in this step (1e Darth Vader): hook
             # action_step_actions
-            steps = (step,) * (1 + sum(held.ability.value(game, ship, ship=ship) or 0 for held
-                                       in own_modifiers(game, ship, "action_step_actions")))
+            steps: tuple[Step, ...] = (step,) * (1 + sum(
+                held.ability.value(game, ship, ship=ship) or 0
+                for held in own_modifiers(game, ship, "action_step_actions")))
             if game.rules.slam_action_step_only:  # reference card (1e) "SLAM Action"
                 steps = step_choices(ship.id, steps)
             if any_true(game, "records_action_step"):

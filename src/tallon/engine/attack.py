@@ -17,7 +17,7 @@ RR: BONUS ATTACK, RR: DEPLETE, RR: STRAIN, RR: TRACTOR, RR: CLOAK, RR: REINFORCE
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tallon.dice import DicePool, Die, DieKind, Face, neutralize
 from tallon.engine.abilities import Ctx, Event
@@ -46,6 +46,7 @@ from tallon.geometry.constants import ARC_REACH_BANDS
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+    from tallon.geometry import Ship
 
 MAX_DICE = 6
 
@@ -199,7 +200,7 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool 
     defender = game.state.ships[target.defender]
     assert ship.body is not None and defender.body is not None
     # an attack at range 4-5 measures its arc that far (RR: APPENDIX: HUGE SHIPS)
-    measure = measure_arc(ship.body, defender.body, target.arc,
+    measure = measure_arc(cast("Ship", ship.body), defender.body, target.arc,
                           reach_bands=max(ARC_REACH_BANDS, target.range))
     obstruction = line_obstruction(game.state.table(), measure.closest, (ship.id, defender.id))
     attack = AttackState(ship.id, defender.id, target.weapon, target.arc, target.range,
@@ -243,7 +244,7 @@ def _begin(game: Game, ship: ShipState, target: Target, bonus: bool, free: bool 
     steps: list[Step] = []
     if obstruction.attacker_chooses:
         steps.append(ChooseObstruction())
-    who = {"attacker": ship.id, "defender": defender.id}
+    who: dict[str, Any] = {"attacker": ship.id, "defender": defender.id}
     dice: list[Step] = [
         DiceWindow.of("before_attack_dice", **who), RollAttackDice(),
         ModifyDice("attack", "defender"), ModifyDice("attack", "attacker"),
@@ -466,9 +467,10 @@ def _reinforce(game: Game, attack: AttackState) -> int:
         return 0
     count = 0
     reach = 5 if attack.range >= 4 else 3
-    front = measure_arc(defender.body, attacker.body, Arc.FULL_FRONT, reach_bands=reach,
+    body = cast("Ship", defender.body)
+    front = measure_arc(body, attacker.body, Arc.FULL_FRONT, reach_bands=reach,
                         lines=False).in_arc
-    rear = measure_arc(defender.body, attacker.body, Arc.FULL_REAR, reach_bands=reach,
+    rear = measure_arc(body, attacker.body, Arc.FULL_REAR, reach_bands=reach,
                        lines=False).in_arc
     if front and not rear:
         count += fore

@@ -13,7 +13,7 @@ beyond 1, or beyond 2 in the ship's front arc. The action pays it as it chooses 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tallon.engine.decisions import Option
 from tallon.engine.loadout import ENERGY
@@ -23,6 +23,7 @@ from tallon.geometry import Arc, in_arc
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+    from tallon.geometry import Ship
 
 
 def _increase(game: Game, ship: ShipState, action: str) -> tuple[int, int] | None:
@@ -70,7 +71,8 @@ def _jam_cost(ship: ShipState, other: ShipState) -> int:
     """The fewest bands the jam's range must grow by to reach ``other``."""
     assert ship.body is not None and other.body is not None
     reach = ship_range(ship, other)
-    if reach >= 2 and in_arc(ship.body, other.body, Arc.FRONT, reach_bands=max(3, reach)):
+    if reach >= 2 and in_arc(cast("Ship", ship.body), other.body, Arc.FRONT,
+                             reach_bands=max(3, reach)):
         return reach - 2
     return reach - 1
 

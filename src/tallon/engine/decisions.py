@@ -66,6 +66,15 @@ class Option:
             raise TypeError(f"an option's key is a string, not {type(self.key).__name__} "
                             f"({self.key!r}: {self.label})")
 
+    @property
+    def facts(self) -> dict[str, Value]:
+        """``info`` of an option of a kind that always carries it (a chance outcome's
+        probability, a placement's place): an option without any is a mistake."""
+        info = self.info
+        if info is None:
+            raise ValueError(f"option {self.key!r} ({self.label}) carries no info")
+        return info
+
     def to_json(self) -> dict[str, Value]:
         data: dict[str, Value] = {"key": self.key, "label": self.label}
         if self.info is not None:

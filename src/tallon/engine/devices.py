@@ -228,7 +228,7 @@ def placement_options(game: Game, ship: ShipState, placements: Sequence[tuple[st
                       outline: str, launch: bool) -> list[Option]:
     """The placements (template, launched) a device can be placed with now: those that
     leave it wholly inside the play area (RR: DEVICE); ``launch`` is the card's own way."""
-    found = []
+    found: list[Option] = []
     outside = game.rules.devices_outside_play_area  # FAQ (1e): a bomb may stick out
     for code, launched in placements:
         codes = touch_codes(game, ship, outline) if code == TOUCH else [code]

@@ -25,7 +25,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tallon.engine.abilities import RULES, Ctx, Triggered
 from tallon.engine.actions import PerformAction
@@ -174,7 +174,7 @@ def deploy_start(carrier: ShipState, ship: ShipState, guides: str) -> Pose:
     facing the carrier's way, or on the carrier's rear guides facing away from it; from a
     huge carrier's left or right side, its front edge on that side's middle, facing out."""
     assert carrier.body is not None
-    base = carrier.body.base
+    base = cast(Ship, carrier.body).base
     edge = base.half if guides in GUIDES else base.half_width
     frame = carrier.body.pose.rotated(_DEPLOY_TURN[guides])
     return frame.moved(forward=edge - BASE_SIDE[ship.size] / 2)

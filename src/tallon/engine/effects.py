@@ -325,7 +325,7 @@ def _deal(game: Game, ship: ShipState, faceup: bool, card: str, then: str | None
           ) -> None:
     if faceup and replaceable and not faceup_offered:
         # "before you would be dealt a faceup Pilot (Ship) damage card": the card is known
-        facts = {"ship": ship.id, "card": card, "then": then, "args": args}
+        facts: dict[str, Any] = {"ship": ship.id, "card": card, "then": then, "args": args}
         if replacements(game, "deal_faceup_card", facts):
             game.now(Replaceable("deal_faceup_card", tuple(sorted(facts.items()))))
             return

@@ -191,7 +191,7 @@ def _upgrade_turrets(upgrades: Iterable[tuple[str, int]]) -> list[str]:
     """The turret arcs (``single_turret``, ``double_turret``) of these upgrade sides'
     special weapons."""
     db = load_cards()
-    found = []
+    found: list[str] = []
     for xws, side in upgrades:
         sides = db.upgrade(xws).sides
         attack = sides[min(side, len(sides) - 1)].attack

@@ -352,6 +352,11 @@ def _gap(a: Feature, x: float, y: float) -> float:
     return max(0.0, math.hypot(a.x - x, a.y - y) - 2 * R)
 
 
+def _centre(feature: Feature) -> tuple[float, float]:
+    assert feature.x is not None and feature.y is not None  # on the table
+    return feature.x, feature.y
+
+
 def _paired(gap: float) -> bool:
     return BAND + EPS < gap <= 3 * BAND + EPS  # range 2-3
 
@@ -376,8 +381,7 @@ def satellite_problem(game: Game, player: int, reach: int, number: int, total: i
     probe = Feature("probe", "satellite", x, y)
     everyone = [*placed, probe]
     lonely = sum(1 for f in everyone
-                 if not any(_paired(_gap(f, g.x, g.y)) for g in everyone  # type: ignore[arg-type]
-                            if g is not f))
+                 if not any(_paired(_gap(f, *_centre(g))) for g in everyone if g is not f))
     if lonely > total - number:
         return ("after placement each satellite must be at range 2-3 of another satellite"
                 if number == total else "this would leave a satellite that the satellites "

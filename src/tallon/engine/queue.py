@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tallon.data import load_cards
-from tallon.engine.abilities import RULES, Ctx, Event, Held, Modifier, Replacement
+from tallon.engine.abilities import RULES, Ctx, Event, Held, Modifier, Replacement, Triggered
 from tallon.engine.decisions import Decision, Option, from_card
 from tallon.engine.steps import ChoiceStep, Step
 from tallon.rulesets import ruleset_rules
@@ -73,7 +73,7 @@ def docked_modifiers(game: Game, carrier: ShipState, hook: str
     (asked with the carrier as the ``ship`` fact)."""
     if not _USABLE_DOCKED or not carrier.docked:
         return []
-    found = []
+    found: list[tuple[ShipState, Held]] = []
     for ship_id in carrier.docked:
         docked = game.state.ships[ship_id]
         if not docked.removed:
@@ -134,7 +134,7 @@ def _listening(game: Game, window: str, only: ShipState | None
     state = game.state
     setup = state.phase == "setup"
     index = game.cards.index
-    found = []
+    found: list[tuple[ShipState, Held]] = []
     for ship in state.ships.values() if only is None else (only,):
         # inline _active: a removed ship's abilities are gone; before it is placed, only
         # during setup
@@ -190,12 +190,17 @@ def fire(game: Game, window: str, **data: Any) -> None:
 
 def _context(game: Game, entry: Entry, event: Event) -> Ctx:
     return Ctx(game, game.state.ships[entry.ship_id], entry.card, event,
-               game.cards.ability(entry.ref))
+               _triggered(game, entry))
+
+
+def _triggered(game: Game, entry: Entry) -> Triggered:
+    """The queued ability of ``entry`` (only triggered abilities are queued)."""
+    return cast("Triggered", game.cards.ability(entry.ref))
 
 
 def _decider(game: Game, entry: Entry, event: Event) -> int:
     ctx = _context(game, entry, event)
-    ability = ctx.ability
+    ability = cast("Triggered", ctx.ability)
     return ctx.ship.owner if ability.player is None else ability.player(ctx)
 
 
@@ -227,7 +232,7 @@ class Queue(ChoiceStep):
         """An entry as an option: its title, and in ``info`` the card, the ship and what
         the ability costs (printed on the card: public), so a player can resolve first
         what gives before what spends."""
-        ability = game.cards.ability(entry.ref)
+        ability = _triggered(game, entry)
         return Option(entry.key, f"{ability.title} ({entry.card}, {entry.ship_id})",
                       {"card": entry.card, "ship": entry.ship_id,
                        "cost": ability.cost.facts()})
@@ -253,7 +258,7 @@ class Resolve(ChoiceStep):
         if not _active(ship, game) and not _works_docked(game, ship, self.entry.ref):
             return None
         ctx = _context(game, self.entry, self.event)
-        ability = ctx.ability
+        ability = cast("Triggered", ctx.ability)
         if not ability.requirement(ctx) or not ability.cost.can_pay(ctx):
             return None
         options = list(ability.choices(ctx)) if ability.choices else [
@@ -270,7 +275,7 @@ class Resolve(ChoiceStep):
         if answer == "decline":
             return
         ctx = _context(game, self.entry, self.event)
-        ship, ability = ctx.ship, ctx.ability
+        ship, ability = ctx.ship, cast("Triggered", ctx.ability)
         ability.cost.pay(ctx)
         game.event("ability", f"{ship.name} ({ship.id}) uses {self.entry.card}: "
                    f"{ability.title}", ship=ship.id, card=self.entry.card)
@@ -296,7 +301,7 @@ class FireWindow(Step):
         entries = collect(game, event)
         if self.bonus is not None:
             entries = [e for e in entries
-                       if game.cards.ability(e.ref).bonus_attack == self.bonus]
+                       if _triggered(game, e).bonus_attack == self.bonus]
         if entries:
             game.push(Queue(tuple(entries), event))
         return None

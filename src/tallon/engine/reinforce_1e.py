@@ -9,13 +9,14 @@ mobile arcs are firing arcs; a turret primary weapon gives no 360-degree arc).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tallon.engine.state import ARCS, AttackState, ShipState, Token
 from tallon.geometry import Arc, measure_arc
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+    from tallon.geometry import Ship
 
 
 def firing_arcs(ship: ShipState) -> tuple[Arc, ...]:
@@ -35,7 +36,8 @@ def inside_firing_arc(ship: ShipState, other: ShipState, reach: int = 3) -> bool
     """Whether ``other`` is inside one of ``ship``'s firing arcs (measured up to ``reach``
     range bands)."""
     assert ship.body is not None and other.body is not None
-    return any(measure_arc(ship.body, other.body, arc, reach_bands=reach, lines=False).in_arc
+    body = cast("Ship", ship.body)
+    return any(measure_arc(body, other.body, arc, reach_bands=reach, lines=False).in_arc
                for arc in firing_arcs(ship))
 
 

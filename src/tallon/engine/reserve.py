@@ -24,7 +24,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tallon.engine.abilities import RULES, CardSpec, Ctx, Event, Triggered
 from tallon.engine.docking import carrier_of
@@ -78,7 +78,7 @@ def start_in_reserve(game: Game) -> list[str]:
     """RR: RESERVE - at Place Forces, mark in reserve each ship whose card says it starts
     there (hook ``starts_in_reserve``: the rule it will be placed by); returns their ids.
     A docked ship is in reserve already."""
-    found = []
+    found: list[str] = []
     if "starts_in_reserve" not in named(game):
         return found
     for ship in game.state.ships_of():
@@ -181,7 +181,7 @@ class ResolveInReserve(Step):
         ship = game.state.ships[self.entry.ship_id]
         if not in_reserve(game, ship):
             return None
-        ability = game.cards.ability(self.entry.ref)
+        ability = cast("Triggered", game.cards.ability(self.entry.ref))
         ctx = Ctx(game, ship, self.entry.card, self.event, ability)
         if not ability.requirement(ctx):
             return None

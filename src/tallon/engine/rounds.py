@@ -4,6 +4,7 @@ RR: GAME LENGTH AND TRACKING ROUNDS, RR: WINNING THE GAME)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -273,7 +274,9 @@ class Sweep(ChoiceStep):
     def apply(self, game: Game, answer: Any) -> None:
         chosen = game.state.ships[answer]
         setattr(chosen, _DONE[self.phase], True)
-        turn = {"system": SystemTurn, "activation": Activate, "engagement": Engage}[self.phase]
+        turns: dict[str, Callable[[str], Step]] = {
+            "system": SystemTurn, "activation": Activate, "engagement": Engage}
+        turn = turns[self.phase]
         step = step_of(game, chosen, self.phase)
         if self.last_initiative is not None and _passed(step, self.last_initiative,
                                                         self.phase == "engagement"):

@@ -272,7 +272,7 @@ ANCHOR_RADIUS = 49.95
 _ANCHOR_SET = frozenset(ANCHORS)
 
 
-def _free_anchors(game: Game) -> set[Pose] | None:
+def _free_anchors(game: Game) -> frozenset[Pose] | None:
     """The anchors no obstacle sits on, when every obstacle placed sits on an anchor and is
     no more than ANCHOR_RADIUS in radius: then an obstacle that small is legal on exactly
     those (the anchors' spacing keeps it beyond range 1 of the others). None otherwise."""

@@ -200,8 +200,8 @@ def player_view(game: Game, player: int, with_log: bool = True) -> dict[str, Any
             pending = decision.to_json()
     log = []
     for event in game.log if with_log else ():
-        secret = event.get("secret")
-        if secret is not None and secret.get("player") != player:
+        kept_from = event.get("secret")
+        if kept_from is not None and kept_from.get("player") != player:
             event = {k: v for k, v in event.items() if k != "secret"}
         log.append(event)
     return {

@@ -10,11 +10,12 @@ a focus or calculate token), or that a card lets the ship meet by spending Force
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tallon.data import load_cards
-from tallon.engine.abilities import Cost, Ctx, Event, Weapon
+from tallon.engine.abilities import Cost, Ctx, Event, Held, Weapon
 from tallon.engine.allegiance import friendly as is_friendly
 from tallon.engine.devices import remote_attack
 from tallon.engine.effects import ignores_obstacle, spendable_force
@@ -26,6 +27,7 @@ from tallon.geometry.overlap import objects_overlapped
 
 if TYPE_CHECKING:
     from tallon.engine.game import Game
+    from tallon.geometry import Ship
 
 #: the weapon arcs that attack from the ship's turret arcs (RR: TURRET ARCS: a double
 #: indicator selects two single turret arcs)
@@ -320,6 +322,7 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
             best: tuple[int, Arc] | None = None
             contact = enemy.id in ship.contacts  # a bump left them at range 0
             floor = 1 if in_line and not contact and parted_in_line(game, ship, enemy) else 0
+            assert enemy.body is not None
             if not contact and not ship.body.near(enemy.body, farthest):
                 continue  # beyond the weapon's range whatever the arc: no need to measure
             for arc in weapon.arcs(ship):
@@ -328,7 +331,7 @@ def valid_targets(game: Game, ship: ShipState, only: tuple[str, ...] = (),
                 if any_true(game, "attack_arc_forbidden", ship=ship, weapon=weapon, arc=arc):
                     continue  # a card forbids attacking from this arc again this round
                 # RR: APPENDIX: HUGE SHIPS - a weapon reaching range 4-5 extends its arc
-                measure = measure_arc(ship.body, enemy.body, arc, lines=False,
+                measure = measure_arc(cast("Ship", ship.body), enemy.body, arc, lines=False,
                                       reach_bands=max(ARC_REACH_BANDS, weapon.max_range))
                 reach = 0 if contact else measure.range
                 if reach is not None and reach < floor:
@@ -374,7 +377,8 @@ def parted_in_line(game: Game, ship: ShipState, other: ShipState) -> bool:
 
 
 def _alternative_arc(game: Game, ship: ShipState, weapon: WeaponSpec, enemy: ShipState,
-                     contact: bool, held: list, floor: int = 0) -> tuple[int, Arc] | None:
+                     contact: bool, held: Sequence[Held], floor: int = 0
+                     ) -> tuple[int, Arc] | None:
     """The (range, arc) at which a card lets the weapon reach ``enemy`` through another arc
     and range requirement (hook ``weapon_arc_alternatives``), or None."""
     assert ship.body is not None and enemy.body is not None
@@ -384,7 +388,7 @@ def _alternative_arc(game: Game, ship: ShipState, weapon: WeaponSpec, enemy: Shi
                 if any_true(game, "attack_arc_forbidden", ship=ship, weapon=weapon, arc=arc):
                     continue
                 # RR: APPENDIX: HUGE SHIPS - a requirement reaching range 4-5 extends the arc
-                measure = measure_arc(ship.body, enemy.body, arc, lines=False,
+                measure = measure_arc(cast("Ship", ship.body), enemy.body, arc, lines=False,
                                       reach_bands=max(ARC_REACH_BANDS, high))
                 reach = 0 if contact else measure.range
                 if reach is not None and reach < floor:

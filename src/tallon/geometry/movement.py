@@ -240,7 +240,8 @@ def _choose_position(candidates: list[_Candidate], position: str | None
 def _finish(table: Table, ship: Ship, start: Pose, final: Pose, boxes: tuple[Box, ...],
             full: bool, counted: PlacedTemplate, full_template: PlacedTemplate, kit: ManeuverKit,
             forced: tuple[str, ...], touching: tuple[str, ...], position: str | None,
-            reach: tuple[float, float, float], near: _Near | None = None) -> MoveOutcome:
+            reach: tuple[float, float, float] | None, near: _Near | None = None
+            ) -> MoveOutcome:
     """The outcome of a move that ends at ``final``; ``reach`` is the circle round the whole
     template, which holds the part that counts (it starts at the same place)."""
     radius = kit.radius

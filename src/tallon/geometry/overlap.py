@@ -9,6 +9,7 @@ when no remaining piece can be met earlier (``PlacedTemplate.earliest_contact``)
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from tallon.geometry.boxes import Box, box_overlaps_polygon
 from tallon.geometry.constants import EPS
@@ -43,7 +44,7 @@ def ships_overlapped(table: Table, body: TableObject) -> tuple[str, ...]:
     return tuple(hits)
 
 
-def objects_overlapped(objects: list[TableObject], body: TableObject) -> list[TableObject]:
+def objects_overlapped(objects: Sequence[TableObject], body: TableObject) -> list[TableObject]:
     """The objects whose overlap pieces ``body``'s overlap. Its pieces are built only once
     an object's circle meets its own."""
     cx, cy, cr = body.circle
@@ -61,7 +62,7 @@ def objects_overlapped(objects: list[TableObject], body: TableObject) -> list[Ta
     return found
 
 
-def template_contacts(placed: PlacedTemplate | None, objects: list[TableObject]
+def template_contacts(placed: PlacedTemplate | None, objects: Sequence[TableObject]
                       ) -> list[tuple[float, TableObject]]:
     """Objects the template passes over, with the centre-line length of first contact."""
     if placed is None or placed.empty:
@@ -73,7 +74,7 @@ def template_contacts(placed: PlacedTemplate | None, objects: list[TableObject]
 
 
 def template_contacts_near(placed: PlacedTemplate, circle: tuple[float, float, float],
-                           objects: list[TableObject]) -> list[tuple[float, TableObject]]:
+                           objects: Sequence[TableObject]) -> list[tuple[float, TableObject]]:
     """:func:`template_contacts` for a non-empty template held by ``circle``."""
     tx, ty, tr = circle
     found = []
@@ -98,10 +99,10 @@ def template_contacts_near(placed: PlacedTemplate, circle: tuple[float, float, f
             # one piece: its circle is the object's, already tested
             ordered = [(-math.inf, pieces[0][1])]
         best: float | None = None
-        for earliest, (piece, normals) in ordered:
+        for earliest, (outline, normals) in ordered:
             if best is not None and earliest >= best:
                 break
-            contact = placed.first_contact(piece, normals)
+            contact = placed.first_contact(outline, normals)
             if contact is not None and (best is None or contact < best):
                 best = contact
         if best is not None:

@@ -16,6 +16,7 @@ few operations are all the overlap, range and obstruction code needs:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tallon.geometry.constants import EPS
@@ -277,7 +278,7 @@ def closest_set(p: Polygon, q: Polygon) -> ClosestSet:
     return ClosestSet(d, lo, hi, (nx * d, ny * d))
 
 
-def clip(poly: Polygon, planes: tuple[HalfPlane, ...], eps: float = EPS) -> Polygon:
+def clip(poly: Sequence[Point], planes: tuple[HalfPlane, ...], eps: float = EPS) -> Polygon:
     """The part of a convex polygon inside every half-plane (a*x + b*y + c >= -eps).
 
     The half-plane coefficients (a, b) must be unit normals for ``eps`` to be a distance.

@@ -227,7 +227,7 @@ class AnnularSector:
         # (x s1 - y c1 >= 0)
         for ux, uy, angle in ((-s0, c0, 0.0 if forward else sweep),
                               (s1, -c1, sweep if forward else 0.0)):
-            clipped = []
+            clipped: list[tuple[float, float, float | None]] = []
             px, py, _ = points[-1]
             p_side = ux * px + uy * py
             for qx, qy, q_angle in points:

@@ -340,7 +340,7 @@ def _normals_separate(local: list[Point], h: float, used: float) -> bool:
     |x| <= h, 0 <= y <= used (overlap at most EPS), all in the template's frame: the test
     :meth:`PlacedTemplate.first_contact` makes with given normals, for a polygon without
     them (the rectangle's centre is (0, used / 2) and its axes are x and y here)."""
-    for nx, ny, qmin, qmax in polygon_axes(local)[1]:
+    for nx, ny, qmin, qmax in polygon_axes(tuple(local))[1]:
         centre = ny * used / 2
         reach = h * abs(nx) + used / 2 * abs(ny)
         if min(centre + reach - qmin, qmax - centre + reach) <= EPS:
