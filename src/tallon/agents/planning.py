@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from tallon.agents.huge import HugeFlight, flight_cost, fly, heading_out, huge_edge_gap, huge_end
@@ -70,6 +71,9 @@ OBJECTIVE_WEIGHTS = {"satellite-array": (2.0, 0.3)}
 OBJECTIVE_WEIGHT = (1.0, 0.12)
 #: More of the damage a ship towing a supply cache may take is counted (a crit loses it).
 TOWING_CAUTION = 0.35
+#: What a position costs from which every maneuver of the ship's dial flees next round
+#: (RR: FLEE: the ship is destroyed): more than any other difference between positions.
+TRAPPED_COST = 8.0
 
 Foresight = dict[str, list[tuple[Pose, float]]]
 #: Tokens as the calculator's cache keys take them: sorted (name, count) pairs.
@@ -89,6 +93,25 @@ def _edge_gap(pose: Pose, size: str, length: float = 0.0) -> float:
         return huge_edge_gap(pose, length)
     half = HALF_BASE[size]
     return min(pose.x, pose.y, SIDE - pose.x, SIDE - pose.y) - half
+
+
+@cache
+def _dial_reach(size: str, dial: tuple[str, ...]) -> tuple[tuple[float, float], ...]:
+    """Where each maneuver of ``dial`` ends relative to the start, (forward, right)."""
+    return tuple(rel[:2] for code in dial if (rel := relative_end(size, code)) is not None)
+
+
+def trapped(at: Pose, size: str, dial: tuple[str, ...]) -> bool:
+    """Whether every maneuver of ``dial`` would take a ship standing at ``at`` off the
+    table (its final base partly outside: RR: FLEE), nothing else in the way."""
+    half = HALF_BASE[size]
+    h = math.radians(at.heading)
+    sin, cos = math.sin(h), math.cos(h)
+    for forward, right in _dial_reach(size, dial):
+        x, y = at.x + forward * sin + right * cos, at.y + forward * cos - right * sin
+        if min(x, y, SIDE - x, SIDE - y) >= half:
+            return False
+    return True
 
 
 def _difficulty(code: str) -> str:
@@ -290,6 +313,8 @@ class Planner:
             ahead_y = y + forward * cos - right * sin
             if min(ahead_x, ahead_y, SIDE - ahead_x, SIDE - ahead_y) - half < 0:
                 score -= 0.4  # heading off the table: next round's dial narrows
+                if trapped(at, ship.size, ship.dial):
+                    score -= TRAPPED_COST  # and perhaps to nothing
         return score
 
     def held_tokens(self, ship: Piece, tokens: dict[str, int] | None = None
