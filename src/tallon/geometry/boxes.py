@@ -17,6 +17,7 @@ polygon's edge normals and its own projections on them are found once
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 from tallon.geometry.bases import BaseShape
@@ -134,6 +135,12 @@ def polygon_axes(poly: tuple[tuple[float, float], ...]) -> PolygonAxes:
 
     :func:`tallon.geometry.polygons.penetration` finds the same normals inline, for
     polygons that are measured once: a call per axis would cost it more than the test."""
+    return (poly, edge_axes(poly))
+
+
+def edge_axes(poly: Sequence[tuple[float, float]]) -> tuple[tuple[float, float, float, float], ...]:
+    """Each edge's unit normal with the polygon's projection interval on it, (nx, ny, min,
+    max): the second half of :func:`polygon_axes`, for a polygon of any sequence."""
     axes = []
     x1, y1 = poly[-1]
     for x2, y2 in poly:
@@ -146,7 +153,7 @@ def polygon_axes(poly: tuple[tuple[float, float], ...]) -> PolygonAxes:
         ny /= length
         projections = [x * nx + y * ny for x, y in poly]
         axes.append((nx, ny, min(projections), max(projections)))
-    return (poly, tuple(axes))
+    return tuple(axes)
 
 
 def box_overlaps_polygon(box: Box, polygon: PolygonAxes, eps: float) -> bool:

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from enum import Enum
 
-from tallon.geometry.boxes import polygon_axes
+from tallon.geometry.boxes import edge_axes
 from tallon.geometry.constants import (
     BANK_ANGLE,
     BANK_RADIUS,
@@ -340,7 +340,7 @@ def _normals_separate(local: list[Point], h: float, used: float) -> bool:
     |x| <= h, 0 <= y <= used (overlap at most EPS), all in the template's frame: the test
     :meth:`PlacedTemplate.first_contact` makes with given normals, for a polygon without
     them (the rectangle's centre is (0, used / 2) and its axes are x and y here)."""
-    for nx, ny, qmin, qmax in polygon_axes(tuple(local))[1]:
+    for nx, ny, qmin, qmax in edge_axes(local):
         centre = ny * used / 2
         reach = h * abs(nx) + used / 2 * abs(ny)
         if min(centre + reach - qmin, qmax - centre + reach) <= EPS:
