@@ -75,11 +75,22 @@ async function answer(player, decision, value) {
   const waiting = setTimeout(() => { status.textContent += " · the opponent is thinking…"; }, 300);
   refusal.textContent = "";
   delete document.getElementById("decision").dataset.refused;
-  const sent = await api(`/api/games/${game}/answer?token=${tokenOf.get(player)}`,
-    {method: "POST", body: JSON.stringify({decision: decision.id, answer: value})});
-  busy = false;
-  clearTimeout(waiting);
-  status.textContent = statusBefore;
+  let sent;
+  try {
+    sent = await api(`/api/games/${game}/answer?token=${tokenOf.get(player)}`,
+      {method: "POST", body: JSON.stringify({decision: decision.id, answer: value})});
+  } catch (error) {
+    // the connection failed: whether the answer arrived is unknown, so the page asks
+    // the server where the game stands (and the player may answer again)
+    refusal.textContent = `Could not reach the server (${error.message}); try again.`;
+    await refresh().catch(() => {});
+    rerender();
+    return;
+  } finally {
+    busy = false;
+    clearTimeout(waiting);
+    status.textContent = statusBefore;
+  }
   if (sent.status === 409) {
     // answered from a position already gone: show the current one
     await refresh();
@@ -92,7 +103,8 @@ async function answer(player, decision, value) {
     document.getElementById("decision").dataset.refused = "true";
     return;
   }
-  board.stopDragging();
+  // the drag ends when the next decision is drawn (renderDecision), not here: the
+  // WebSocket may have drawn it already, and its drag is not this answer's to end
   remember(player, sent.body);
   rerender();
 }
@@ -203,6 +215,8 @@ function showScenario(view) {
 function renderDecision(player, message) {
   const box = document.getElementById("decision");
   box.replaceChildren();
+  // a drag belongs to the decision that started it: a new one starts its own
+  board.stopDragging();
   delete box.dataset.refused;
   delete box.dataset.kind;
   box.dataset.decisionId = message.decision ? message.decision.id : "end";
