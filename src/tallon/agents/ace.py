@@ -43,13 +43,9 @@ from tallon.agents.paying import (
     token_choice,
 )
 from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes, with_tokens
-from tallon.agents.reading import (
-    Piece,
-    defense_tokens,
-    roll_offsets,
-    shot,
-)
+from tallon.agents.reading import Piece, defense_tokens, roll_offsets, shot
 from tallon.agents.simple import SimpleAgent
+from tallon.agents.steering import AILERONS, spoils_maneuver
 from tallon.agents.tractoring import tractor_move, tractor_rotate
 from tallon.agents.turrets import ROTATING, rotate_choice, turret_choice
 from tallon.engine.decisions import Decision, Value
@@ -308,7 +304,7 @@ class AceAgent(SimpleAgent):
                 found = boost(planner.table, ship.id, direction)
             except ValueError:
                 continue
-            if found.fails():
+            if found.fails() or spoils_maneuver(planner, ship, found.final):
                 continue
             value = planner.position_value(ship, found.final, False, attack, guard)
             if best is None or value > best[0]:
@@ -358,7 +354,7 @@ class AceAgent(SimpleAgent):
                 found = barrel_roll(planner.table, ship.id, side, position)
             except ValueError:
                 continue
-            if not found.fails():
+            if not found.fails() and not spoils_maneuver(planner, ship, found.final):
                 return value, side, position
         return None
 
@@ -383,17 +379,18 @@ class AceAgent(SimpleAgent):
         """Optional abilities are used: an offered action when it is worth its cost, an
         ability aimed at objects at an enemy (or a friend, if only friends are named)."""
         keys = decision.option_keys()
-        if "decline" not in keys:  # "... unless it removes 1 green token", or a must
+        card = ability_card(decision)
+        judge = PRICED.get(card or "")
+        # "... unless it removes 1 green token", or a must (ailerons: which boost)
+        if "decline" not in keys and card not in AILERONS:
             return refusal_choice(self.planner(view), decision) \
                 if offers_refusal(decision) else None
-        card = ability_card(decision)
         if any(o.label.startswith(CLOSING) for o in decision.options) or (
                 card == STABILIZERS and any(o.label == SIDESLIPPING
                                             for o in decision.options)):
             # a configuration's closed side costs a die: it stays open; active repulsorlift
             # stabilizers turn the banks and turns its dial plan flies into sideslips
             return "decline"
-        judge = PRICED.get(card or "")
         if judge is not None:
             return judge(self.planner(view), decision)
         found = None

@@ -47,6 +47,7 @@ from tallon.agents.reading import (
     shot,
     worth,
 )
+from tallon.agents.steering import STEERED
 from tallon.agents.tractoring import NEXT_ROUND_SHARE
 from tallon.dice import Attack, Combatant, calculate
 from tallon.dice.abilities.upgrades import rook_kast
@@ -388,7 +389,9 @@ def coaxium_choice(planner: Planner, decision: Decision) -> str | None:
 
 
 #: The cards whose price the ace weighs, and how (each returns the answer, or None when
-#: the decision is not what it judges).
+#: the decision is not what it judges); with them those that change how a ship moves,
+#: judged by flying them (:mod:`tallon.agents.steering`).
 PRICED: dict[str, Callable[[Planner, Decision], str | None]] = {
     FEEDBACK: feedback_choice, BAFFLE: baffle_choice, FIRST_SHOT: first_shot_choice,
-    SWAP: swap_choice, STRAINED_HIT: strained_hit_choice, COAXIUM: coaxium_choice}
+    SWAP: swap_choice, STRAINED_HIT: strained_hit_choice, COAXIUM: coaxium_choice,
+    **STEERED}

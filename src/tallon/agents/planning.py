@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
+from tallon.agents.edges import SIDE, difficulty_of, trapped
 from tallon.agents.huge import HugeFlight, flight_cost, fly, heading_out, huge_edge_gap, huge_end
 from tallon.agents.objectives import Aim, Objectives
 from tallon.agents.reading import (
@@ -38,10 +38,9 @@ from tallon.agents.reading import (
     table_of,
     view_ruleset,
 )
-from tallon.geometry import Maneuver, Pose, Table, execute_maneuver
+from tallon.geometry import Bearing, Maneuver, Pose, Table, boost, execute_maneuver
 from tallon.rulesets import RULES
 
-SIDE = 914.4
 #: Positions an enemy is foreseen at, at most.
 FORESEEN = 4
 #: How sharply the enemy's likely maneuvers are told apart (lower: more certain).
@@ -56,6 +55,11 @@ FRIENDLY_BUMP_COST = 0.5
 MOVE_REACH = 300.0
 #: How many of a ship's maneuvers are flown exactly, best estimates first.
 EXACT_CANDIDATES = 4
+#: The ship that must boost before revealing its dial (Adaptive Ailerons), and the pilot
+#: who may choose not to.
+AILERONS_SHIP, DUCHESS = "tieskstriker", "duchess"
+#: The condition that changes how its ship executes banks, turns and straights.
+SICKENING = "sickeningmaneuver"
 #: Share of an enemy's expected damage counted against a ship it could shoot (it may
 #: choose another target). 0.25 beat it in ace games (tools/ace_tuning.py), but the
 #: master, which judges by the same share, then beat the ace 61.8%, not 71.5%
@@ -74,6 +78,10 @@ TOWING_CAUTION = 0.35
 #: What a position costs from which every maneuver of the ship's dial flees next round
 #: (RR: FLEE: the ship is destroyed): more than any other difference between positions.
 TRAPPED_COST = 8.0
+#: What a position costs from which every maneuver flees or ends trapped (the ship flees
+#: the round after next): a little less, since a round is a round more for the game to
+#: end or the ship to be bumped out of it.
+DOOMED_COST = 6.0
 
 Foresight = dict[str, list[tuple[Pose, float]]]
 #: Tokens as the calculator's cache keys take them: sorted (name, count) pairs.
@@ -93,29 +101,6 @@ def _edge_gap(pose: Pose, size: str, length: float = 0.0) -> float:
         return huge_edge_gap(pose, length)
     half = HALF_BASE[size]
     return min(pose.x, pose.y, SIDE - pose.x, SIDE - pose.y) - half
-
-
-@cache
-def _dial_reach(size: str, dial: tuple[str, ...]) -> tuple[tuple[float, float], ...]:
-    """Where each maneuver of ``dial`` ends relative to the start, (forward, right)."""
-    return tuple(rel[:2] for code in dial if (rel := relative_end(size, code)) is not None)
-
-
-def trapped(at: Pose, size: str, dial: tuple[str, ...]) -> bool:
-    """Whether every maneuver of ``dial`` would take a ship standing at ``at`` off the
-    table (its final base partly outside: RR: FLEE), nothing else in the way."""
-    half = HALF_BASE[size]
-    h = math.radians(at.heading)
-    sin, cos = math.sin(h), math.cos(h)
-    for forward, right in _dial_reach(size, dial):
-        x, y = at.x + forward * sin + right * cos, at.y + forward * cos - right * sin
-        if min(x, y, SIDE - x, SIDE - y) >= half:
-            return False
-    return True
-
-
-def _difficulty(code: str) -> str:
-    return code[-1] if code[-1] in "RWBP" else "W"
 
 
 def _approach(nearest: float) -> float:
@@ -254,7 +239,7 @@ class Planner:
         if offense == 0.0 and self.mine:
             # the nearest of our ships, each at one place: engagement measured it already
             score -= _approach(nearest) * 0.5
-        difficulty = _difficulty(code)
+        difficulty = difficulty_of(code)
         if difficulty == "R":
             score -= 0.5
         elif difficulty == "B" and enemy.stressed:
@@ -267,12 +252,14 @@ class Planner:
     # ------------------------------------------------------------------- our positions
     def position_value(self, ship: Piece, at: Pose, can_act: bool,
                        tokens: tuple[tuple[str, int], ...] | None = None,
-                       guard: tuple[tuple[str, int], ...] = (), armed: bool = True) -> float:
+                       guard: tuple[tuple[str, int], ...] = (), armed: bool = True,
+                       stressed: bool = False) -> float:
         """Expected damage dealt minus taken for ``ship`` standing at ``at`` against the
         enemies where they are foreseen, plus staying on the table and closing in.
         ``tokens`` are what it attacks with (focus if it ``can_act``, when not given),
         ``guard`` what it defends with. Not ``armed`` (a disarm token), it deals none and
-        the position is judged for what it suffers alone, without the pull to close in."""
+        the position is judged for what it suffers alone, without the pull to close in.
+        ``stressed``: the ship will be next round, its red maneuvers barred (no escape)."""
         attack_tokens = tokens if tokens is not None else (FOCUSED if can_act else ())
         offense, threat, nearest, aim = engagement(
             ship.size, at, self._opponents_for(ship, attack_tokens, guard))
@@ -313,8 +300,10 @@ class Planner:
             ahead_y = y + forward * cos - right * sin
             if min(ahead_x, ahead_y, SIDE - ahead_x, SIDE - ahead_y) - half < 0:
                 score -= 0.4  # heading off the table: next round's dial narrows
-                if trapped(at, ship.size, ship.dial):
+                if trapped(at, ship.size, ship.dial, stressed=stressed):
                     score -= TRAPPED_COST  # and perhaps to nothing
+                elif trapped(at, ship.size, ship.dial, 2, stressed):
+                    score -= DOOMED_COST
         return score
 
     def held_tokens(self, ship: Piece, tokens: dict[str, int] | None = None
@@ -377,7 +366,10 @@ class Planner:
         if flown is None:
             return -100.0, None
         end, can_act, penalty = flown
-        value = self.position_value(ship, end, can_act, armed=armed) - penalty
+        difficulty = difficulty_of(code)
+        stressed = difficulty == "R" or (ship.stressed and difficulty != "B")
+        value = self.position_value(ship, end, can_act, armed=armed,
+                                    stressed=stressed) - penalty
         return value + (ACTION_VALUE if can_act else 0.0), end
 
     def flown(self, ship: Piece, code: str, exact: bool, table: Table | None
@@ -385,7 +377,7 @@ class Planner:
         """Where a maneuver puts ``ship`` (flown exactly on ``table`` or foreseen),
         whether it may act after it and what the move costs beyond the position (its
         difficulty, a bump, obstacles); None if it flees."""
-        difficulty = _difficulty(code)
+        difficulty = difficulty_of(code)
         can_act = difficulty != "R" and not (ship.stressed and difficulty != "B")
         penalty = 0.0
         if difficulty == "R":
@@ -393,7 +385,16 @@ class Planner:
         elif difficulty == "B" and ship.stressed:
             penalty -= 0.45
         if exact:
-            outcome = execute_maneuver(table or self.table, ship.id, Maneuver.parse(code))
+            maneuver, sideslip = Maneuver.parse(code), False
+            if SICKENING in ship.raw["conditions"] and maneuver.bearing.value in "FBNTY":
+                # the condition flies a straight as a red Koiogran turn, a bank or turn as
+                # a sideslip for a strain token
+                sideslip = maneuver.bearing is not Bearing.STRAIGHT
+                if not sideslip:
+                    maneuver, can_act = Maneuver.parse(f"{maneuver.speed}KR"), False
+                penalty += 0.2 if sideslip else 0.45
+            outcome = execute_maneuver(table or self.table, ship.id, maneuver,
+                                       sideslip=sideslip)
             if outcome.fled:
                 return None
             end = outcome.final
@@ -479,26 +480,48 @@ class Planner:
                       moved: dict[str, Pose] | None = None) -> tuple[str, Pose | None]:
         """The best of ``codes`` for the ship and where it ends: all estimated, the best
         few flown exactly on the table with the ships in ``moved`` where it says (our
-        ships that move before it)."""
-        ship = self.by_id[ship_id]
+        ships that move before it), and more while every one flown flees."""
+        code, _, end = self._best(self.by_id[ship_id], codes, rng, moved)
+        return code, end
+
+    def _best(self, ship: Piece, codes: list[str], rng: random.Random,
+              moved: dict[str, Pose] | None) -> tuple[str, float, Pose | None]:
         if self.objectives.active:
             self.aims(ship, moved)
         rough = sorted(codes, key=lambda c: -self.maneuver_value(ship, c, False)[0])
         best, best_value, best_end = rough[0], -math.inf, None
         table = table_of(self.pieces, self.view, moved, self.table) if moved else self.table
-        for code in rough[:EXACT_CANDIDATES]:
-            value, end = self.maneuver_value(ship, code, True, table)
+        boosts = self._boosts_first(ship, table, moved or {})
+        for tried, code in enumerate(rough):
+            if tried >= EXACT_CANDIDATES and best_end is not None:
+                break  # past the best few, only while every one flown flees
+            value, end = max((self.maneuver_value(ship, code, True, t) for t in boosts),
+                             key=lambda found: found[0]) if boosts else \
+                self.maneuver_value(ship, code, True, table)
             value += rng.random() * 0.01
             if value > best_value:
                 best, best_value, best_end = code, value, end
-        return best, best_end
+        return best, best_value, best_end
+
+    def _boosts_first(self, ship: Piece, table: Table, moved: dict[str, Pose]
+                      ) -> list[Table]:
+        """A TIE/sk striker's Adaptive Ailerons boost before its dial is revealed, unless
+        stressed (\"Duchess\" may not): the tables with the ship where each boost that does
+        not fail puts it (its dial flown from the best of them); [] for any other ship."""
+        if ship.raw["ship"] != AILERONS_SHIP or ship.stressed or ship.raw["pilot"] == DUCHESS:
+            return []
+        ends = [found.final for key in ("left", "straight", "right")
+                if not (found := boost(table, ship.id, key)).fails()]
+        return [table_of(self.pieces, self.view, {**moved, ship.id: end}, self.table)
+                for end in ends]
 
     def plan_dials(self, codes_for: Callable[[Piece], list[str]], rng: random.Random
                    ) -> dict[str, tuple[str, Pose | None]]:
         """Every dial of our ships yet to move, planned together in the order they will
         move (each flown past where the ships before it will be, the enemies that move
         first where most likely): each ship's maneuver among ``codes_for(ship)`` and where
-        it ends (None: it flees)."""
+        it ends (None: it flees). A ship that would flee because a friend's planned end
+        is in its way asks that friend to make way (:meth:`_make_way`)."""
         mine = sorted((p for p in self.mine if not p.activated),
                       key=lambda p: (p.initiative, p.id))
         moved: dict[str, Pose] = {}
@@ -510,18 +533,51 @@ class Planner:
             if not codes:
                 continue
             ahead = {i: pose for initiative, pose, i in early if initiative < ship.initiative}
-            code, end = self.best_maneuver(ship.id, codes, rng, {**ahead, **moved})
+            code, _, end = self._best(ship, codes, rng, {**ahead, **moved})
+            if end is None and moved:
+                code, end = self._make_way(ship, code, codes, codes_for, rng, ahead, moved,
+                                           plan)
             plan[ship.id] = (code, end)
             if end is not None:
                 moved[ship.id] = end
         return plan
+
+    def _make_way(self, ship: Piece, planned: str, codes: list[str],
+                  codes_for: Callable[[Piece], list[str]], rng: random.Random,
+                  ahead: dict[str, Pose], moved: dict[str, Pose],
+                  plan: dict[str, tuple[str, Pose | None]]) -> tuple[str, Pose | None]:
+        """``ship`` flees past where our ships before it will be: each of those friends'
+        other likely maneuvers is tried, and the pair worth most where ``ship`` stays on
+        the table is taken (the friend's plan changed in ``plan`` and ``moved``); else
+        ``planned``, fleeing."""
+        found: tuple[float, str, str, Pose, str, Pose] | None = None
+        for friend_id in list(moved):
+            friend = self.by_id[friend_id]
+            others = {i: pose for i, pose in moved.items() if i != friend_id}
+            table = table_of(self.pieces, self.view, {**ahead, **others}, self.table)
+            rough = sorted((c for c in codes_for(friend) if c != plan[friend_id][0]),
+                           key=lambda c: -self.maneuver_value(friend, c, False)[0])
+            for code in rough[:EXACT_CANDIDATES]:
+                value, end = self.maneuver_value(friend, code, True, table)
+                if end is None:
+                    continue
+                own, own_value, own_end = self._best(
+                    ship, codes, rng, {**ahead, **others, friend_id: end})
+                if own_end is not None and (found is None or value + own_value > found[0]):
+                    found = (value + own_value, friend_id, code, end, own, own_end)
+        if found is None:
+            return planned, None
+        _, friend_id, code, end, own, own_end = found
+        plan[friend_id] = (code, end)
+        moved[friend_id] = end
+        return own, own_end
 
 
 def unstressed_codes(ship: Piece) -> list[str]:
     """The maneuvers of ``ship``'s dial it may set: no red one while it is stressed."""
     if not ship.stressed:
         return list(ship.dial)
-    return [c for c in ship.dial if _difficulty(c) != "R"]
+    return [c for c in ship.dial if difficulty_of(c) != "R"]
 
 
 __all__ = ["STRESS_COST", "THREAT_SHARE", "Foresight", "Planner", "Tokens", "unstressed_codes",
