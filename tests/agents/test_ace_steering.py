@@ -173,3 +173,26 @@ def test_a_friend_makes_way_for_a_ship_that_would_flee(monkeypatch):
     with_way = _plan_of_seen_game(monkeypatch, make_way=True)
     assert with_way["p1.4"][1] is not None
     assert with_way["p1.1"][0] != without["p1.1"][0]
+
+
+def test_a_purple_maneuver_without_the_force_is_planned_as_the_stress_maneuver():
+    """Situation: planning; Shaak Ti's Delta-7 Aethersprite mid-table, with 1 Force or
+    none. Rule: a ship that reveals a purple maneuver and cannot spend 1 Force executes the
+    stress maneuver, a white [2 straight], instead (the engine's Execution step). Expected:
+    the plan flies her purple [2 Tallon roll left] as such with the Force, and as a
+    [2 straight] without it."""
+    ends = []
+    for force in (1, 0):
+        sc = Scene()
+        me = sc.ship("shaakti-siegeofcoruscant", at=(457, 300, 0), force=force)
+        sc.ship("academypilot", player=2, at=(600, 850, 180))
+        view = sc.game().view(1)
+        planner = Planner(view, 1, {"round": view["round"]})
+        ship = planner.by_id[me]
+        assert "2EP" in ship.dial
+        ends.append(planner.flown(ship, "2EP", True, None))
+    with_force, without = ends
+    assert with_force is not None and without is not None
+    assert with_force[0].heading % 360 != 0.0  # rolled: turned 90 degrees
+    assert (round(without[0].x, 3), round(without[0].y, 3), without[0].heading % 360) \
+        == (457.0, 420.0, 0.0)

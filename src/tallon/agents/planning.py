@@ -38,6 +38,7 @@ from tallon.agents.reading import (
     table_of,
     view_ruleset,
 )
+from tallon.engine.dial_codes import STRESS_MANEUVER
 from tallon.geometry import Bearing, Maneuver, Pose, Table, boost, execute_maneuver
 from tallon.rulesets import RULES
 
@@ -377,6 +378,8 @@ class Planner:
         """Where a maneuver puts ``ship`` (flown exactly on ``table`` or foreseen),
         whether it may act after it and what the move costs beyond the position (its
         difficulty, a bump, obstacles); None if it flees."""
+        if code.endswith("P") and not ship.raw["force"]:
+            code = STRESS_MANEUVER  # a purple maneuver without the Force to spend on it
         difficulty = difficulty_of(code)
         can_act = difficulty != "R" and not (ship.stressed and difficulty != "B")
         penalty = 0.0
