@@ -177,8 +177,8 @@ def test_a_friend_makes_way_for_a_ship_that_would_flee(monkeypatch):
 
 def test_a_purple_maneuver_without_the_force_is_planned_as_the_stress_maneuver():
     """Situation: planning; Shaak Ti's Delta-7 Aethersprite mid-table, with 1 Force or
-    none. Rule: a ship that reveals a purple maneuver and cannot spend 1 Force executes the
-    stress maneuver, a white [2 straight], instead (the engine's Execution step). Expected:
+    none. Rule: RR: ACTIVATION PHASE - a ship that reveals a purple maneuver and cannot
+    spend 1 Force executes the stress maneuver, a white [2 straight], instead. Expected:
     the plan flies her purple [2 Tallon roll left] as such with the Force, and as a
     [2 straight] without it."""
     ends = []

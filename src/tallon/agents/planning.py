@@ -379,7 +379,8 @@ class Planner:
         whether it may act after it and what the move costs beyond the position (its
         difficulty, a bump, obstacles); None if it flees."""
         if code.endswith("P") and not ship.raw["force"]:
-            code = STRESS_MANEUVER  # a purple maneuver without the Force to spend on it
+            # RR: ACTIVATION PHASE - without the Force to spend, the stress maneuver instead
+            code = STRESS_MANEUVER
         difficulty = difficulty_of(code)
         can_act = difficulty != "R" and not (ship.stressed and difficulty != "B")
         penalty = 0.0
