@@ -45,7 +45,7 @@ from tallon.agents.paying import (
 from tallon.agents.planning import STRESS_COST, Planner, unstressed_codes, with_tokens
 from tallon.agents.reading import Piece, defense_tokens, roll_offsets, shot
 from tallon.agents.simple import SimpleAgent
-from tallon.agents.steering import AILERONS, spoils_maneuver
+from tallon.agents.steering import STEERED, spoils_maneuver
 from tallon.agents.tractoring import tractor_move, tractor_rotate
 from tallon.agents.turrets import ROTATING, rotate_choice, turret_choice
 from tallon.engine.decisions import Decision, Value
@@ -381,8 +381,8 @@ class AceAgent(SimpleAgent):
         keys = decision.option_keys()
         card = ability_card(decision)
         judge = PRICED.get(card or "")
-        # "... unless it removes 1 green token", or a must (ailerons: which boost)
-        if "decline" not in keys and card not in AILERONS:
+        # "... unless it removes 1 green token", or a must (a move's judge chooses one)
+        if "decline" not in keys and card not in STEERED:
             return refusal_choice(self.planner(view), decision) \
                 if offers_refusal(decision) else None
         if any(o.label.startswith(CLOSING) for o in decision.options) or (

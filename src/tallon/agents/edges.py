@@ -30,15 +30,17 @@ def _dial_reach(size: str, dial: tuple[str, ...]
                  if (rel := relative_end(size, code)) is not None)
 
 
-def trapped(at: Pose, size: str, dial: tuple[str, ...], rounds: int = 1,
-            stressed: bool = False) -> bool:
-    """Whether every maneuver of ``dial`` would take a ship standing at ``at`` off the
-    table (its final base partly outside: RR: FLEE) within ``rounds`` rounds, nothing
-    else in the way; a ``stressed`` ship has no red maneuver, and a red one stresses it
-    for the round after (RR: STRESS), a blue one clears it."""
+def flee_within(at: Pose, size: str, dial: tuple[str, ...], horizon: int = 1,
+                stressed: bool = False) -> int | None:
+    """In how many rounds every maneuver of ``dial``, and every maneuver after it, takes a
+    ship standing at ``at`` off the table (its final base partly outside: RR: FLEE),
+    nothing else in the way: 1 if every maneuver flees next round; None if some line of
+    maneuvers stays on for ``horizon`` rounds. A ``stressed`` ship has no red maneuver,
+    and a red one stresses it for the round after (RR: STRESS), a blue one clears it."""
     half = HALF_BASE[size]
     h = math.radians(at.heading)
     sin, cos = math.sin(h), math.cos(h)
+    latest = 1
     for forward, right, turn, difficulty in _dial_reach(size, dial):
         if stressed and difficulty == "R":
             continue
@@ -47,9 +49,20 @@ def trapped(at: Pose, size: str, dial: tuple[str, ...], rounds: int = 1,
         # the square base turned to its heading reaches further than its half width
         t = math.radians(heading)
         reach = half * (abs(math.sin(t)) + abs(math.cos(t)))
-        if min(x, y, SIDE - x, SIDE - y) >= reach and (
-                rounds == 1 or not trapped(
-                    Pose(x, y, heading), size, dial, rounds - 1,
-                    difficulty == "R" or (stressed and difficulty != "B"))):
-            return False
-    return True
+        if min(x, y, SIDE - x, SIDE - y) < reach:
+            continue  # this maneuver flees
+        if horizon == 1:
+            return None
+        later = flee_within(Pose(x, y, heading), size, dial, horizon - 1,
+                            difficulty == "R" or (stressed and difficulty != "B"))
+        if later is None:
+            return None
+        latest = max(latest, 1 + later)
+    return latest
+
+
+def trapped(at: Pose, size: str, dial: tuple[str, ...], rounds: int = 1,
+            stressed: bool = False) -> bool:
+    """Whether every maneuver of ``dial`` takes a ship standing at ``at`` off the table
+    within ``rounds`` rounds (:func:`flee_within`)."""
+    return flee_within(at, size, dial, rounds, stressed) is not None

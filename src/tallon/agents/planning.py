@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tallon.agents.edges import SIDE, difficulty_of, trapped
+from tallon.agents.edges import SIDE, difficulty_of, flee_within
 from tallon.agents.huge import HugeFlight, flight_cost, fly, heading_out, huge_edge_gap, huge_end
 from tallon.agents.objectives import Aim, Objectives
 from tallon.agents.reading import (
@@ -301,9 +301,10 @@ class Planner:
             ahead_y = y + forward * cos - right * sin
             if min(ahead_x, ahead_y, SIDE - ahead_x, SIDE - ahead_y) - half < 0:
                 score -= 0.4  # heading off the table: next round's dial narrows
-                if trapped(at, ship.size, ship.dial, stressed=stressed):
+                flees = flee_within(at, ship.size, ship.dial, 2, stressed)
+                if flees == 1:
                     score -= TRAPPED_COST  # and perhaps to nothing
-                elif trapped(at, ship.size, ship.dial, 2, stressed):
+                elif flees == 2:
                     score -= DOOMED_COST
         return score
 
@@ -378,7 +379,7 @@ class Planner:
         """Where a maneuver puts ``ship`` (flown exactly on ``table`` or foreseen),
         whether it may act after it and what the move costs beyond the position (its
         difficulty, a bump, obstacles); None if it flees."""
-        if code.endswith("P") and not ship.raw["force"]:
+        if difficulty_of(code) == "P" and not ship.raw["force"]:
             # RR: ACTIVATION PHASE - without the Force to spend, the stress maneuver instead
             code = STRESS_MANEUVER
         difficulty = difficulty_of(code)
@@ -514,10 +515,17 @@ class Planner:
         not fail puts it (its dial flown from the best of them); [] for any other ship."""
         if ship.raw["ship"] != AILERONS_SHIP or ship.stressed or ship.raw["pilot"] == DUCHESS:
             return []
-        ends = [found.final for key in ("left", "straight", "right")
+        return [boosted for _, boosted in self.boosted(ship, table, moved)]
+
+    def boosted(self, ship: Piece, table: Table, moved: dict[str, Pose],
+                keys: tuple[str, ...] | list[str] = ("left", "straight", "right")
+                ) -> list[tuple[str, Table]]:
+        """Each boost of ``keys`` that does not fail on ``table`` (RR: BOOST), and the
+        table with the ships of ``moved`` and ``ship`` where it puts it."""
+        ends = [(key, found.final) for key in keys
                 if not (found := boost(table, ship.id, key)).fails()]
-        return [table_of(self.pieces, self.view, {**moved, ship.id: end}, self.table)
-                for end in ends]
+        return [(key, table_of(self.pieces, self.view, {**moved, ship.id: end}, self.table))
+                for key, end in ends]
 
     def plan_dials(self, codes_for: Callable[[Piece], list[str]], rng: random.Random
                    ) -> dict[str, tuple[str, Pose | None]]:

@@ -28,7 +28,6 @@ from tallon.agents.planning import ACTION_VALUE, STRESS_COST, Planner
 from tallon.agents.reading import Piece, table_of
 from tallon.engine.decisions import Decision
 from tallon.geometry import Maneuver, Pose, execute_maneuver
-from tallon.geometry.repositioning import boost
 
 #: The ship abilities that boost before the dial is revealed, as decisions name them.
 AILERONS = ("Adaptive Ailerons", "Controlled Ailerons")
@@ -59,15 +58,13 @@ def ailerons_choice(planner: Planner, decision: Decision) -> str | None:
     code = ship.set_code if ship is not None else None
     if ship is None or code is None or not set(keys) <= {*BOOSTS, "decline"}:
         return None
+    tables = dict(planner.boosted(ship, planner.table, {},
+                                  [k for k in keys if k != "decline"]))
     best, best_value = keys[0], -float("inf")
-    for key in keys:
-        if key == "decline":
-            value = planner.maneuver_value(ship, code, True)[0]
-        else:
-            attempt = boost(planner.table, ship.id, key)
-            if attempt.fails():
-                continue
-            value = _flown_from(planner, ship, attempt.final, code)
+    for key in keys:  # in the order offered: the first of equals
+        if key != "decline" and key not in tables:
+            continue  # the boost fails
+        value = planner.maneuver_value(ship, code, True, tables.get(key))[0]
         if value > best_value:
             best, best_value = key, value
     return best
