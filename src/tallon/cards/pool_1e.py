@@ -49,7 +49,9 @@ def core_set_squads() -> tuple[Squad, Squad]:
     return squad_from_xws_1e(CORE_SET_SQUADS[0]), squad_from_xws_1e(CORE_SET_SQUADS[1])
 
 
+@cache
 def _play_ids() -> dict[tuple[str, str, str], str]:
+    # converting the whole first edition takes ~30 ms: once a process, not once a pilot
     return first_edition_cards().pilot_ids
 
 
