@@ -56,7 +56,7 @@ class CheckedMaster(MasterAgent):
 
     def __init__(self, seed: int, samples: int, check: int,
                  found: list[dict[str, Any]]) -> None:
-        super().__init__(seed, rollouts=samples)
+        super().__init__(seed, samples=samples)
         self.check, self.found = check, found
         self.check_rng = random.Random(seed + 7)
 
@@ -67,7 +67,7 @@ class CheckedMaster(MasterAgent):
         candidates = self._candidates(view, decision)
         if len(candidates) < 2:
             return candidates[0]
-        few = self._play(candidates, world, decision.player, self.rollouts or 1, self.rng)
+        few = self._play(candidates, world, decision.player, self.samples or 1, self.rng)
         many = self._play(candidates, world, decision.player, self.check, self.check_rng)
         chosen = self._verdict(candidates, few, decision.kind)
         self.found.append({"kind": decision.kind, "candidates": [str(c) for c in candidates],

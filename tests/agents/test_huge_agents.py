@@ -33,7 +33,7 @@ def _epic_game(seed: int) -> Game:
 def _play(game: Game, levels: tuple[str, str], seed: int) -> list[tuple[str, bool]]:
     """Play to the end; each answer's kind and whether it was a listed option (else the
     decision took free answers and the engine accepted it: it raises otherwise)."""
-    agents = tuple(make_agent(level, seed + i, think=0.02) for i, level in enumerate(levels))
+    agents = tuple(make_agent(level, seed + i, think="20") for i, level in enumerate(levels))
     rng = random.Random(seed)
     answers = []
     while game.decision is not None:
@@ -65,8 +65,8 @@ def test_a_whole_epic_game_of_huge_ships_ends_without_error(level):
 
 
 def test_the_master_plays_a_whole_epic_game():
-    """Situation: the C-ROC squads, the master (0.02 s a decision) against the ace. Rule:
-    as above. Expected: the game ends without an illegal answer, the C-ROCs flew."""
+    """Situation: the C-ROC squads, the master (20 imagined decisions a decision) against
+    the ace. Rule: as above. Expected: the game ends without an illegal answer, the C-ROCs flew."""
     game = _epic_game(5)
     _play(game, ("master", "ace"), 5)
     assert game.over

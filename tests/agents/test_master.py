@@ -6,9 +6,11 @@ from __future__ import annotations
 import importlib.util
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 from tallon.agents import InformationSet, play
 from tallon.agents.ace import AceAgent
+from tallon.agents.levels import Think
 from tallon.agents.master import SWITCH_ERRORS, MasterAgent, material
 from tallon.engine import Game, GameSetup
 from tests.agents.test_ace import hidden_dials_game
@@ -19,7 +21,7 @@ from tests.rules.game_helpers import new_game
 def test_the_master_plays_the_same_whatever_the_hidden_dials_say():
     """Situation: the opponent's dials are set facedown when the master sets a dial; the
     same game with those dials changed. Expected: the same answer with the same seed and a
-    fixed number of rollouts (its search samples only the information set)."""
+    fixed number of samples (its search samples only the information set)."""
     game, player = hidden_dials_game()
     other = game.clone()
     for ship in other.state.ships_of(3 - player):
@@ -27,7 +29,7 @@ def test_the_master_plays_the_same_whatever_the_hidden_dials_say():
             ship.dial_set = next(c for c in ship.dial if c != ship.dial_set)
     answers = []
     for g in (game, other):
-        agent = MasterAgent(5, rollouts=2)
+        agent = MasterAgent(5, samples=2)
         answers.append(agent.choose(g.view(player), g.decision, InformationSet(g, player)))
     assert answers[0] == answers[1]
     assert answers[0] in game.decision.option_keys()
@@ -37,7 +39,7 @@ def test_the_master_completes_a_game_against_the_ace():
     """Situation: a two-round game, the master (one rollout per candidate) against the
     ace. Expected: it ends after round 2 with every answer accepted by the engine."""
     game = Game(GameSetup(SQUADS[0], seed=3, rounds=2, cards=new_game(*SQUADS[0]).cards))
-    play(game, (MasterAgent(1, rollouts=1), AceAgent(2)))
+    play(game, (MasterAgent(1, samples=1), AceAgent(2)))
     assert game.over and game.state.round == 2
 
 
@@ -74,7 +76,7 @@ def test_the_time_bank_gives_the_dials_the_time_the_others_leave():
     saved. Expected: a target is never searched (the ace's calculator picks it); a dial
     may use what is saved up to three times the budget, an action up to half of it; with
     less than a quarter of the budget saved nothing is searched."""
-    agent = MasterAgent(1, think=0.2)
+    agent = MasterAgent(1, think=Think(0.2, "seconds"))
     agent.bank = 0.2
     assert agent._budget("declare_attack") == 0.0
     assert agent._budget("set_dial") == 0.2
@@ -166,6 +168,37 @@ def test_the_master_takes_the_ace_target():
         assert d is not None
         game.answer(agents[d.player - 1].choose(game.view(d.player, log=False), d))
     d = game.decision
-    master = MasterAgent(7, rollouts=2)
+    master = MasterAgent(7, samples=2)
     answer = master.choose(game.view(d.player), d, InformationSet(game, d.player))
     assert answer == AceAgent(7).choose(game.view(d.player), d)
+
+
+def test_a_budget_in_imagined_decisions_is_charged_by_the_decisions_played():
+    """Situation: a master thinking 30 imagined decisions a decision sets its first dial
+    (30 saved: a dial may use three times the budget, as far as the bank has it).
+    Expected: it plays sampled games until they have taken 30 decisions or more, and the
+    bank is charged exactly the decisions they took."""
+    game, player = hidden_dials_game()
+    agent = MasterAgent(5, think=Think(30, "decisions"))
+    agent.choose(game.view(player), game.decision, InformationSet(game, player))
+    assert agent.imagined >= 30
+    assert agent.bank == 30 - agent.imagined
+
+
+def test_a_budget_in_imagined_decisions_plays_the_same_game_on_any_clock(monkeypatch):
+    """Situation: a two-round game, the master (60 imagined decisions a decision) against
+    the ace, played twice with the same seeds; the second time the clock runs ten seconds
+    between any two readings (a machine a thousand times slower). Expected: the same
+    answers and the same final state: its budget is work, not time."""
+    import tallon.agents.master as master_module
+
+    def played() -> tuple[list, str]:
+        game = Game(GameSetup(SQUADS[0], seed=4, rounds=2, cards=new_game(*SQUADS[0]).cards))
+        play(game, (MasterAgent(1, think=Think(60, "decisions")), AceAgent(2)))
+        return game.choices, game.state_hash()
+
+    first = played()
+    ticks = iter(range(0, 10**9, 10))
+    slow = SimpleNamespace(perf_counter=lambda: float(next(ticks)))
+    monkeypatch.setattr(master_module, "time", slow)
+    assert played() == first

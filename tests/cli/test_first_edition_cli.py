@@ -68,6 +68,17 @@ def test_random_first_edition_squads(tmp_path):
     assert all(0 < squad["points"] <= 60 for squad in data["squads"])
 
 
+def test_random_squads_of_too_few_points_are_refused(tmp_path):
+    """`--ruleset 1e --random-squads --points 20` (found by the command-line fuzz: it was an
+    internal error). Expected: exit 2, saying a random squad has two ships at least and
+    what the two cheapest cost."""
+    result = run("demo", "--ruleset", "1e", "--random-squads", "--points", "20", "--out",
+                 str(tmp_path))
+    assert result.exit_code == 2, result.output
+    assert "--points 20" in result.output and "two ships at least" in result.output
+    assert "internal error" not in result.output
+
+
 def test_an_illegal_first_edition_squad_is_refused_naming_the_rule(tmp_path):
     """Four Rookie Pilots (84 points) checked against --points 60. Expected: exit 2 and
     the file and the SQUAD POINTS rule named."""

@@ -83,7 +83,7 @@ GOOD: dict[str, list[str]] = {
     "--plot": ["{tmp}/p.png", "{tmp}/p.svg"],
     "--games": ["1", "2"],
     "--agents": ["random", "random,simple"],
-    "--think": ["0", "0.01"],
+    "--think": ["0", "20", "0.01s"],
     "--workers": ["1", "2"],
     "--backend": ["local"],
     "--ray-address": ["127.0.0.1:6379"],

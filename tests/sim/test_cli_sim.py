@@ -84,6 +84,17 @@ def test_the_same_seed_gives_the_same_results_on_one_or_two_workers():
     assert without_run(other) != without_run(one)
 
 
+def test_the_master_gives_the_same_results_on_one_or_two_workers():
+    """Situation: the master (20 imagined decisions a decision) against the ace, two
+    two-round games, played by one process and by two. Expected: the same summary, the
+    budget reported as given: a budget of work makes the master's runs repeat."""
+    args = (REBELS, TIES, "--games", "2", "--agents", "master,ace", "--think", "20",
+            "--rounds", "2", "--seed", "5")
+    one, two = sim_json(*args), sim_json(*args, "--workers", "2")
+    assert without_run(one) == without_run(two)
+    assert one["think"] == "20" and one["agents"] == ["master", "ace"]
+
+
 def test_squads_by_quick_build_id_file_and_standard_input(tmp_path):
     db = load_cards()
     build = next(b for b in db.quick_builds if not unplayable_cards(
@@ -125,15 +136,16 @@ def test_a_squad_that_cannot_be_read_names_its_problems(tmp_path, monkeypatch):
 @pytest.mark.parametrize(("args", "says"), [
     (("--agents", "grandmaster"), "random, simple, ace, master"),
     (("--agents", "random,simple,ace"), "random, simple, ace, master"),
-    (("--think", "nan"), "seconds from 0 to 600"),
+    (("--think", "nans"), "seconds from 0 to 600"),
+    (("--think", "0.2"), "whole number (e.g. 400"),
     (("--rounds", "0"), "--rounds"),
     (("--games", "0"), "--games"),
     (("--backend", "slurm"), "local"),
     (("--ray-address", "10.0.0.1:6379"), "--backend ray"),
     (("--plot", "out.pdf"), ".png, .svg or .html"),
     (("--plot", "/nonexistdir/x.png"), "does not exist"),
-], ids=["level", "three-levels", "think", "rounds", "games", "backend", "address", "plot",
-        "plot-dir"])
+], ids=["level", "three-levels", "think", "think-unit", "rounds", "games", "backend", "address",
+        "plot", "plot-dir"])
 def test_bad_options_are_refused_with_exit_2(args, says, monkeypatch):
     monkeypatch.setattr(runner, "play_game", None)
     result = sim(REBELS, TIES, "--games", "2", *args)

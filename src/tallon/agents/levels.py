@@ -1,13 +1,16 @@
 """The AI levels by name, as the command line, the simulator and the server name them.
 
     agent = make_agent("ace", seed=3)
-    agent = make_agent("master", seed=3, think=0.5)   # seconds of search per decision
+    agent = make_agent("master", seed=3, think="400")    # decisions of imagined play
+    agent = make_agent("master", seed=3, think="0.5s")   # seconds of the clock
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import Any, Literal
 
 #: Each level, weakest first: (module, class, what a player should expect of it).
 LEVELS: dict[str, tuple[str, str, str]] = {
@@ -21,8 +24,61 @@ LEVELS: dict[str, tuple[str, str, str]] = {
                "predicts the enemy's dials as the ace would set them and searches its "
                "maneuvers and actions ahead (beats the ace about 7 games in 10)"),
 }
-#: Seconds a searching level thinks per decision unless told otherwise.
-DEFAULT_THINK = 0.2
+
+
+@dataclass(frozen=True)
+class Think:
+    """How much a searching level thinks per decision, on average over a game: ``amount``
+    decisions of the games it imagines (``unit`` "decisions": work, so the same seed makes
+    the same choices on any machine and under any load) or seconds of the clock (``unit``
+    "seconds": as far as the machine's speed allows). Written ``400`` and ``0.5s``."""
+
+    amount: float
+    unit: Literal["decisions", "seconds"]
+
+    @property
+    def timed(self) -> bool:
+        return self.unit == "seconds"
+
+    def __str__(self) -> str:
+        return f"{self.amount:g}s" if self.timed else f"{self.amount:g}"
+
+    def describe(self) -> str:
+        """The budget in words, for reports."""
+        if self.timed:
+            return f"{self.amount:g} s of the clock a decision"
+        return f"{self.amount:g} imagined decisions a decision"
+
+
+#: The most a searching level may think per decision: beyond, a game would never end.
+MAX_THINK = {"decisions": 1_000_000, "seconds": 600.0}
+#: What a searching level thinks per decision unless told otherwise: about what 0.2 s of
+#: the clock bought on the machine its strength was first measured on (docs/simulation.md:
+#: the master's budget), the same on every machine.
+DEFAULT_THINK = Think(300, "decisions")
+
+
+def parse_think(text: str | Think) -> Think:
+    """A :class:`Think` from its text: a whole number of imagined decisions (``400``) or
+    seconds ending in ``s`` (``0.5s``); :class:`ValueError` saying what is accepted."""
+    if isinstance(text, Think):
+        return text
+    if not isinstance(text, str):
+        raise TypeError(f"a thinking budget is text such as '400' or '0.5s', "
+                        f"not {type(text).__name__}")
+    value = text.strip().lower()
+    timed = value.endswith("s")
+    number = value[:-1].strip() if timed else value
+    unit: Literal["decisions", "seconds"] = "seconds" if timed else "decisions"
+    try:
+        amount = float(number) if timed else int(number)
+    except ValueError:
+        raise ValueError(
+            f"{text!r}: give imagined decisions a decision as a whole number (e.g. 400: "
+            "the same choices on any machine) or seconds ending in s (e.g. 0.5s)") from None
+    if not (math.isfinite(amount) and 0 <= amount <= MAX_THINK[unit]):
+        raise ValueError(f"{text!r}: {unit} from 0 to {MAX_THINK[unit]:g}")
+    return Think(amount, unit)
 
 
 class UnknownLevelError(ValueError):
@@ -48,10 +104,10 @@ def parse_levels(text: str) -> tuple[str, str]:
     return names[0], names[-1]
 
 
-def make_agent(level: str, seed: int = 0, *, think: float | None = None) -> Any:
+def make_agent(level: str, seed: int = 0, *, think: Think | str | None = None) -> Any:
     """A fresh agent of ``level`` (one of :data:`LEVELS`), its choices drawn from ``seed``;
-    ``think`` is the search budget in seconds per decision of a level that searches (the
-    others ignore it)."""
+    ``think`` is the search budget per decision of a level that searches (a
+    :class:`Think` or its text, :func:`parse_think`; the others ignore it)."""
     try:
         module, name, _ = LEVELS[level]
     except KeyError:
@@ -59,9 +115,9 @@ def make_agent(level: str, seed: int = 0, *, think: float | None = None) -> Any:
             f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}") from None
     cls = getattr(import_module(module), name)
     if getattr(cls, "searches", False):
-        return cls(seed, think=DEFAULT_THINK if think is None else think)
+        return cls(seed, think=DEFAULT_THINK if think is None else parse_think(think))
     return cls(seed)
 
 
-__all__ = ["DEFAULT_THINK", "LEVELS", "UnknownLevelError", "level_names", "make_agent",
-           "parse_levels"]
+__all__ = ["DEFAULT_THINK", "LEVELS", "MAX_THINK", "Think", "UnknownLevelError", "level_names",
+           "make_agent", "parse_levels", "parse_think"]

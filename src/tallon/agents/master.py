@@ -15,13 +15,15 @@ stands unless another did clearly better. The opponent's dials in those games ar
 as the model expects them, not uniformly: a facedown dial is hidden, not random. Targets
 are the ace's.
 
-Time is kept in a bank: each dial, action or target decision adds ``think`` seconds and
-takes what it used, so the dials get the time the targets and most actions leave.
+Thinking is kept in a bank: each dial, action or target decision adds ``think`` (a
+:class:`~tallon.agents.levels.Think`) and takes what it used, so the dials get what the
+targets and most actions leave. By default ``think`` counts the decisions of the games
+it imagines (work: the same seed makes the same choices on any machine and under any
+load); counted in seconds of the clock, it searches as far as the machine's speed allows.
 
 The search never reads the real game: only samples of the information set, which two
-games its player cannot tell apart give alike. With ``rollouts`` set, a decision plays
-exactly that many games and the agent is reproducible; otherwise it plays as many as
-``think`` seconds allow.
+games its player cannot tell apart give alike. With ``samples`` set, a decision plays
+exactly that many sampled games, whatever the bank.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from typing import Any
 from tallon.agents import InformationSet, agent_answer, draw_chance
 from tallon.agents.ace import AceAgent
 from tallon.agents.fighting import target_value
+from tallon.agents.levels import DEFAULT_THINK, Think
 from tallon.agents.opponent import OpponentModel
 from tallon.agents.planning import Planner
 from tallon.agents.reading import worth
@@ -45,7 +48,7 @@ SEARCHED = ("set_dial", "perform_action", "declare_attack")
 #: Candidates played forward per decision, the ace's best first.
 CANDIDATES = 3
 #: The most a decision of each searched kind may think, in multiples of ``think``, when
-#: its player's time bank allows: the dials decide games, so they get the time the
+#: its player's bank allows: the dials decide games, so they get the time the
 #: others leave; a target is the ace's (its exact calculator judges targets better than
 #: a few noisy rollouts did: they overruled it once in thirty).
 SHARE = {"set_dial": 3.0, "perform_action": 0.5, "declare_attack": 0.0}
@@ -125,49 +128,51 @@ class MasterAgent:
     needs_view = True
     searches = True
 
-    def __init__(self, seed: int = 0, *, think: float = 0.2,
-                 rollouts: int | None = None) -> None:
+    def __init__(self, seed: int = 0, *, think: Think = DEFAULT_THINK,
+                 samples: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.think = think
-        self.rollouts = rollouts
+        self.samples = samples
         self.ace = AceAgent(seed, model_opponent=True)
-        #: Seconds of thinking saved so far: each decision of a searched kind adds
-        #: ``think`` and takes what it used, so over a game the master thinks at most
+        #: Thinking saved so far, in ``think``'s unit: each decision of a searched kind
+        #: adds ``think`` and takes what it used, so over a game the master thinks at most
         #: ``think`` a decision on average, spent where it matters.
         self.bank = 0.0
-        #: Decisions of the searched kinds seen, and the seconds they took (the average
-        #: actually used is ``spent / decisions``).
+        #: Decisions of the searched kinds seen, the seconds they took and the decisions
+        #: their imagined games played (the averages used: ``spent / decisions`` and
+        #: ``imagined / decisions``).
         self.decisions = 0
         self.spent = 0.0
+        self.imagined = 0
 
     def choose(self, view: dict[str, Any], decision: Decision,
                world: InformationSet | None = None) -> Value:
         if world is None or decision.kind not in SEARCHED:
             return self.ace.choose(view, decision)
-        started = time.perf_counter()
-        self.bank += self.think
+        started, imagined = time.perf_counter(), self.imagined
+        self.bank += self.think.amount
         try:
             return self._search(view, decision, world, started)
         finally:
-            used = time.perf_counter() - started
-            self.bank -= used
+            seconds = time.perf_counter() - started
+            self.bank -= seconds if self.think.timed else self.imagined - imagined
             self.decisions += 1
-            self.spent += used
+            self.spent += seconds
 
     def _budget(self, kind: str) -> float:
-        """Seconds this decision may think: its kind's share, as far as the bank has it
-        (0: answer as the ace)."""
+        """What this decision may think, in ``think``'s unit: its kind's share, as far as
+        the bank has it (0: answer as the ace)."""
         share = SHARE.get(kind, 1.0)
         if share <= 0:
             return 0.0
-        budget = min(share * self.think, self.bank)
-        return budget if budget >= MIN_SHARE * self.think else 0.0
+        budget = min(share * self.think.amount, self.bank)
+        return budget if budget >= MIN_SHARE * self.think.amount else 0.0
 
     def _search(self, view: dict[str, Any], decision: Decision, world: InformationSet,
                 started: float) -> Value:
         budget = self._budget(decision.kind)
-        if budget <= 0 and (self.rollouts is None or SHARE.get(decision.kind, 1.0) <= 0):
+        if budget <= 0 and (self.samples is None or SHARE.get(decision.kind, 1.0) <= 0):
             return self.ace.choose(view, decision)
         candidates = self._candidates(view, decision)
         if len(candidates) < 2:
@@ -175,17 +180,21 @@ class MasterAgent:
         # every candidate is played in the same sampled games with the same dice (common
         # random numbers): the comparison sees the candidates' differences, not the luck
         results: dict[Value, list[float]] = {c: [] for c in candidates}
+        timed = self.think.timed and self.samples is None
         deadline = started + budget
+        limit = self.imagined + budget
         samples = 0
         while True:
-            if self.rollouts is not None:
-                if samples >= self.rollouts:
+            if self.samples is not None:
+                if samples >= self.samples:
                     break
-            elif samples and time.perf_counter() >= deadline:
+            elif samples and (time.perf_counter() >= deadline if timed
+                              else self.imagined >= limit):
                 break
-            # the first sample is played whole, whatever the time
+            # the first sample is played whole, whatever the budget; counted in imagined
+            # decisions, the last one too (its overrun is taken from the bank)
             found = self._play_sample(world, decision.player, candidates, self.rng,
-                                      deadline if samples and self.rollouts is None else None)
+                                      deadline if samples and timed else None)
             if len(found) < len(candidates):
                 break
             for candidate, value in found.items():
@@ -274,12 +283,14 @@ class MasterAgent:
         start_round = game.state.round
         game.answer(candidate)
         chance = random.Random(seed)
+        self.imagined += 1
         for _ in range(ROLLOUT_LIMIT):
             decision = game.decision
             if decision is None:
                 break
             if decision.kind == "set_dial" and game.state.round > start_round:
                 break
+            self.imagined += 1
             if decision.is_chance:
                 game.answer(draw_chance(decision, chance))
                 continue

@@ -112,7 +112,9 @@ def random_squad_1e(rng: random.Random, side: str | None = None, points: int = 1
         if len(ships) >= 2:
             break
     else:
-        raise ValueError(f"could not draw a legal {side} squad of {points} points")
+        cheapest = sorted(p.points or 0 for p in candidates)[:2]
+        raise ValueError(f"could not draw a legal {side} squad of {points} points (two ships "
+                         f"at least: its two cheapest pilots cost {sum(cheapest)})")
     squad = Squad1e(side, tuple(ships), name=f"Random {side} (first edition)")
     if upgrades:
         squad = _add_upgrades(rng, squad, points)

@@ -16,6 +16,7 @@ from tallon.agents.levels import (
     UnknownLevelError,
     make_agent,
     parse_levels,
+    parse_think,
 )
 from tallon.cards import CARDS
 from tallon.cards.pool import default_squads, random_squad
@@ -91,7 +92,11 @@ def choose_squads_1e(seed: int, squad1: Path | None, squad2: Path | None,
     defaults = core_set_squads()
     if random_squads:
         rng = random.Random(seed)
-        defaults = (random_squad_1e(rng, points=points), random_squad_1e(rng, points=points))
+        try:
+            defaults = (random_squad_1e(rng, points=points),
+                        random_squad_1e(rng, points=points))
+        except ValueError as error:
+            raise fail(f"--random-squads --points {points}: {error}", 2) from None
     first = load_squad_1e(squad1, 1, points) if squad1 else defaults[0]
     second = load_squad_1e(squad2, 2, points) if squad2 else defaults[1]
     return first, second
@@ -229,9 +234,10 @@ def demo(
     agents: str = typer.Option(
         "ace,ace", "--agents", help="The AI level of player 1 and player 2, comma "
         f"separated: {', '.join(LEVELS)} (one name plays both sides)."),
-    think: float = typer.Option(
-        DEFAULT_THINK, "--think", min=0.01, max=600.0,
-        help="Seconds the master level searches per decision."),
+    think: str = typer.Option(
+        str(DEFAULT_THINK), "--think", metavar="BUDGET",
+        help="How much the master level thinks per decision: imagined decisions (e.g. "
+        "400: the same game on any machine) or seconds of the clock (e.g. 0.5s)."),
     scenario: ScenarioOption = SCENARIO_OPTION,
     environment: EnvironmentOption = ENVIRONMENT_OPTION,
     ruleset: str | None = typer.Option(
@@ -257,6 +263,10 @@ def demo(
     each mission point scored - and write a replay (JSON) and a page that steps through
     it (HTML)."""
     levels = agent_levels(agents)
+    try:
+        budget = parse_think(think)
+    except ValueError as error:
+        raise fail(f"--think {error}", 2) from None
     output_directory(out)  # before playing: a bad --out is refused at once
     played_rules = chosen_ruleset(ruleset, squad1, squad2, mission)
     if played_rules == "1e":
@@ -284,8 +294,8 @@ def demo(
         for problem in error.problems:
             typer.echo(f"  - {problem}", err=True)
         raise typer.Exit(2) from None
-    play(game, (make_agent(levels[0], seed, think=think),
-                make_agent(levels[1], seed + 1, think=think)))
+    play(game, (make_agent(levels[0], seed, think=budget),
+                make_agent(levels[1], seed + 1, think=budget)))
     record = game.to_record()
     replay_path = out / "replay.json"
     write_output(replay_path, json.dumps(record, indent=1))

@@ -4,7 +4,6 @@ results with 95% intervals, and the history of saved runs."""
 from __future__ import annotations
 
 import json
-import math
 import secrets
 import sys
 import time
@@ -17,7 +16,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from typer.core import TyperGroup
 
-from tallon.agents.levels import LEVELS, UnknownLevelError, parse_levels
+from tallon.agents.levels import (
+    DEFAULT_THINK,
+    LEVELS,
+    UnknownLevelError,
+    parse_levels,
+    parse_think,
+)
 from tallon.cli.common import ScenarioOption, fail, scenario_option
 from tallon.files import FileAccessError, is_directory
 from tallon.rulesets import ruleset_problem
@@ -43,8 +48,6 @@ from tallon.sim.stats import compare, summarize
 
 #: Exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
-#: The longest a searching level may think per decision: beyond, a run would never end.
-MAX_THINK = 600.0
 
 
 class _SimGroup(TyperGroup):
@@ -129,9 +132,10 @@ def run(
     agents: Annotated[str, typer.Option(
         "--agents", help=f"The AI level of both squads, or of A and B separated by a comma: "
         f"{', '.join(LEVELS)}.")] = "ace",
-    think: Annotated[float | None, typer.Option(
-        "--think", help="Seconds a searching level thinks per decision (default its own).")
-    ] = None,
+    think: Annotated[str | None, typer.Option(
+        "--think", metavar="BUDGET", help="How much a searching level thinks per decision: "
+        "imagined decisions (e.g. 400: the same games on any machine; default "
+        f"{DEFAULT_THINK}) or seconds of the clock (e.g. 0.5s).")] = None,
     rounds: Annotated[int, typer.Option(
         "--rounds", min=1, max=100, help="Rounds a game lasts at most.")] = 12,
     scenario: Annotated[ScenarioOption, scenario_option("the games are played in")
@@ -175,9 +179,10 @@ def run(
     results however many workers play. Ctrl-C stops the run and prints (and with --save
     keeps) the games played so far, exit status 130.
     """
-    if think is not None and not (math.isfinite(think) and 0 <= think <= MAX_THINK):
-        raise typer.BadParameter(f"{think}: seconds from 0 to {MAX_THINK:g}",
-                                 param_hint="--think")
+    try:
+        budget = None if think is None else parse_think(think)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--think") from None
     if ray_address is not None and backend is not Backend.ray:
         raise typer.BadParameter("a Ray cluster's address goes with --backend ray",
                                  param_hint="--ray-address")
@@ -212,7 +217,7 @@ def run(
     seed = secrets.randbelow(2**32) if seed is None else seed
     # "none" is no scenario; "random" is drawn per game (runner.play_game)
     asked = None if str(scenario) == "none" else str(scenario)
-    matchups = [Matchup((first.xws, other.xws), levels, seed, rounds, think, asked)
+    matchups = [Matchup((first.xws, other.xws), levels, seed, rounds, budget, asked)
                 for other in opponents]
     started = time.monotonic()
     records, interrupted = _play(matchups, games, workers, backend.value, ray_address,
@@ -220,7 +225,7 @@ def run(
     seconds = time.monotonic() - started
     played = sum(len(r) for r in records)
     results = [(summarize(found, squads=[describe(first), describe(other)], agents=levels,
-                          seed=seed, rounds_limit=rounds, think=think, games_planned=games,
+                          seed=seed, rounds_limit=rounds, think=budget, games_planned=games,
                           scenario=asked),
                 other) for found, other in zip(records, opponents, strict=True)]
     if field is not None:

@@ -10,6 +10,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from tallon.agents.levels import parse_think
+
 #: First losses listed in the text output (--json lists them all).
 FIRST_LOSSES_SHOWN = 5
 
@@ -50,7 +52,8 @@ def print_summary(console: Console, summary: dict[str, Any],
         out(_squad_line(side, squad, agent), highlight=False, markup=False)
     n = summary["games"]
     seats = summary["seats"]
-    think = "" if summary["think"] is None else f", {summary['think']} s to think"
+    think = ("" if summary["think"] is None
+             else f", thinking {parse_think(summary['think']).describe()}")
     out(f"{n} games (A player 1 in {seats[0]['games']}, player 2 in {seats[1]['games']}), "
         f"seed {summary['seed']}, at most {summary['rounds_limit']} rounds{think}",
         highlight=False)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tallon.agents import play
-from tallon.agents.levels import make_agent
+from tallon.agents.levels import Think, make_agent
 from tallon.cards import CARDS
 from tallon.engine import Game, GameSetup
 from tallon.engine.scenarios import chosen_scenario
@@ -57,8 +57,8 @@ class BackendUnavailableError(RuntimeError):
 @dataclass(frozen=True)
 class Matchup:
     """Two squads (as XWS: what a worker process or a Ray node can rebuild), the AI level
-    of each (A's first), the run's seed, the rounds a game lasts, the agents' thinking
-    time per decision (None: the level's default) and the scenario the games are played
+    of each (A's first), the run's seed, the rounds a game lasts, the searching agents'
+    budget per decision (None: the level's default) and the scenario the games are played
     in: a standard scenario's name, "random" (drawn from each game's seed) or None (no
     scenario: practice games)."""
 
@@ -66,7 +66,7 @@ class Matchup:
     agents: tuple[str, str]
     seed: int
     rounds: int = 12
-    think: float | None = None
+    think: Think | None = None
     scenario: str | None = None
 
 

@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tallon.agents.levels import Think
+
 #: The standard normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
 #: Digits kept in a summary's figures: enough for any count of games, short to read.
@@ -60,7 +62,7 @@ def _mean(values: Sequence[float]) -> float:
 
 def summarize(records: Iterable[dict[str, Any]], *, squads: Sequence[dict[str, Any]],
               agents: Sequence[str], seed: int, rounds_limit: int,
-              think: float | None = None, games_planned: int | None = None,
+              think: Think | None = None, games_planned: int | None = None,
               scenario: str | None = None) -> dict[str, Any]:
     """The summary of a run from its games' records (:mod:`tallon.sim.runner`), per squad
     (A first), never per seat. ``squads`` describes the two squads (:func:`tallon.sim.
@@ -87,7 +89,7 @@ def summarize(records: Iterable[dict[str, Any]], *, squads: Sequence[dict[str, A
         "interrupted": games_planned is not None and n < games_planned,
         "squads": list(squads),
         "agents": list(agents),
-        "think": think,
+        "think": None if think is None else str(think),
         "seed": seed,
         "rounds_limit": rounds_limit,
         "scenario": scenario,
