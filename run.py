@@ -93,7 +93,14 @@ def ensure_browsers() -> None:
 
 
 def _run(argv: list[str]) -> int:
-    return subprocess.run(argv, cwd=ROOT).returncode
+    # Python caches each module's compiled bytecode beside its source (in __pycache__,
+    # which git ignores) unless PYTHONDONTWRITEBYTECODE is set; with it set, every process
+    # compiles Tallon's ~1,000 modules afresh, ~1.5-2.5 s a process on a slow machine, and
+    # the tests start hundreds of processes (test workers, simulator workers, servers, the
+    # command line): so Tallon's own processes keep the cache whatever the shell says
+    env = {key: value for key, value in os.environ.items()
+           if key != "PYTHONDONTWRITEBYTECODE"}
+    return subprocess.run(argv, cwd=ROOT, env=env).returncode
 
 
 def run_tests(extra: list[str]) -> int:
