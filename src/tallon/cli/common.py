@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 import typer
 
+from tallon.agents.levels import Think, parse_think
 from tallon.data import CardDatabase, load_cards
 from tallon.data.codec import CardDataError
 from tallon.engine.environments import ENVIRONMENT_CHOICES
@@ -51,6 +52,15 @@ def scenario_option(games: str, default: str | None = None) -> Any:
         help=f"The standard scenario {games}: {', '.join(SCENARIO_CHOICES[:-1])}; "
         "random: one drawn from each game's seed; none: a practice game without a "
         "scenario (points for the deficit and the enemy ships removed only).")
+
+
+def think_budget(text: str | Think) -> Think:
+    """``--think``'s value read (the parser of the option in every command that has it):
+    a bad one is refused with exit status 2 saying what is accepted."""
+    try:
+        return parse_think(text)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
 
 
 def card_database() -> CardDatabase:

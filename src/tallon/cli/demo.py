@@ -13,10 +13,10 @@ from tallon.agents import play
 from tallon.agents.levels import (
     DEFAULT_THINK,
     LEVELS,
+    Think,
     UnknownLevelError,
     make_agent,
     parse_levels,
-    parse_think,
 )
 from tallon.cards import CARDS
 from tallon.cards.pool import default_squads, random_squad
@@ -28,6 +28,7 @@ from tallon.cli.common import (
     fail,
     output_directory,
     scenario_option,
+    think_budget,
     write_output,
 )
 from tallon.cli.squad_1e import load_squad_1e
@@ -234,8 +235,8 @@ def demo(
     agents: str = typer.Option(
         "ace,ace", "--agents", help="The AI level of player 1 and player 2, comma "
         f"separated: {', '.join(LEVELS)} (one name plays both sides)."),
-    think: str = typer.Option(
-        str(DEFAULT_THINK), "--think", metavar="BUDGET",
+    think: Think = typer.Option(
+        str(DEFAULT_THINK), "--think", metavar="BUDGET", parser=think_budget,
         help="How much the master level thinks per decision: imagined decisions (e.g. "
         "400: the same game on any machine) or seconds of the clock (e.g. 0.5s)."),
     scenario: ScenarioOption = SCENARIO_OPTION,
@@ -263,10 +264,6 @@ def demo(
     each mission point scored - and write a replay (JSON) and a page that steps through
     it (HTML)."""
     levels = agent_levels(agents)
-    try:
-        budget = parse_think(think)
-    except ValueError as error:
-        raise fail(f"--think {error}", 2) from None
     output_directory(out)  # before playing: a bad --out is refused at once
     played_rules = chosen_ruleset(ruleset, squad1, squad2, mission)
     if played_rules == "1e":
@@ -294,8 +291,8 @@ def demo(
         for problem in error.problems:
             typer.echo(f"  - {problem}", err=True)
         raise typer.Exit(2) from None
-    play(game, (make_agent(levels[0], seed, think=budget),
-                make_agent(levels[1], seed + 1, think=budget)))
+    play(game, (make_agent(levels[0], seed, think=think),
+                make_agent(levels[1], seed + 1, think=think)))
     record = game.to_record()
     replay_path = out / "replay.json"
     write_output(replay_path, json.dumps(record, indent=1))

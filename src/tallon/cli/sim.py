@@ -19,11 +19,11 @@ from typer.core import TyperGroup
 from tallon.agents.levels import (
     DEFAULT_THINK,
     LEVELS,
+    Think,
     UnknownLevelError,
     parse_levels,
-    parse_think,
 )
-from tallon.cli.common import ScenarioOption, fail, scenario_option
+from tallon.cli.common import ScenarioOption, fail, scenario_option, think_budget
 from tallon.files import FileAccessError, is_directory
 from tallon.rulesets import ruleset_problem
 from tallon.server.opponents import OPPONENTS
@@ -132,10 +132,11 @@ def run(
     agents: Annotated[str, typer.Option(
         "--agents", help=f"The AI level of both squads, or of A and B separated by a comma: "
         f"{', '.join(LEVELS)}.")] = "ace",
-    think: Annotated[str | None, typer.Option(
-        "--think", metavar="BUDGET", help="How much a searching level thinks per decision: "
-        "imagined decisions (e.g. 400: the same games on any machine; default "
-        f"{DEFAULT_THINK}) or seconds of the clock (e.g. 0.5s).")] = None,
+    think: Annotated[Think | None, typer.Option(
+        "--think", metavar="BUDGET", parser=think_budget,
+        help="How much a searching level thinks per decision: imagined decisions (e.g. "
+        f"400: the same games on any machine; default {DEFAULT_THINK}) or seconds of the "
+        "clock (e.g. 0.5s).")] = None,
     rounds: Annotated[int, typer.Option(
         "--rounds", min=1, max=100, help="Rounds a game lasts at most.")] = 12,
     scenario: Annotated[ScenarioOption, scenario_option("the games are played in")
@@ -179,10 +180,6 @@ def run(
     results however many workers play. Ctrl-C stops the run and prints (and with --save
     keeps) the games played so far, exit status 130.
     """
-    try:
-        budget = None if think is None else parse_think(think)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--think") from None
     if ray_address is not None and backend is not Backend.ray:
         raise typer.BadParameter("a Ray cluster's address goes with --backend ray",
                                  param_hint="--ray-address")
@@ -217,7 +214,7 @@ def run(
     seed = secrets.randbelow(2**32) if seed is None else seed
     # "none" is no scenario; "random" is drawn per game (runner.play_game)
     asked = None if str(scenario) == "none" else str(scenario)
-    matchups = [Matchup((first.xws, other.xws), levels, seed, rounds, budget, asked)
+    matchups = [Matchup((first.xws, other.xws), levels, seed, rounds, think, asked)
                 for other in opponents]
     started = time.monotonic()
     records, interrupted = _play(matchups, games, workers, backend.value, ray_address,
@@ -225,7 +222,7 @@ def run(
     seconds = time.monotonic() - started
     played = sum(len(r) for r in records)
     results = [(summarize(found, squads=[describe(first), describe(other)], agents=levels,
-                          seed=seed, rounds_limit=rounds, think=budget, games_planned=games,
+                          seed=seed, rounds_limit=rounds, think=think, games_planned=games,
                           scenario=asked),
                 other) for found, other in zip(records, opponents, strict=True)]
     if field is not None:
